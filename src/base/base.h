@@ -1,0 +1,124 @@
+/* base.h: the public surface of src/base, the layer every stage sits on.
+ * Sections follow the .c files: arena.c, vec (header only), strbuf.c, map.c, diag.c,
+ * util.c. Nothing here knows about CUDA, isl or XLA. */
+#ifndef CUDA2HLO_BASE_H
+#define CUDA2HLO_BASE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define C2H_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define C2H_NORETURN __attribute__((noreturn))
+#else
+#define C2H_PRINTF(f, a)
+#define C2H_NORETURN
+#endif
+
+/* ---- util.c: internal errors (our own broken invariants, never user errors) ---- */
+
+C2H_NORETURN void die_at(const char *file, int line, const char *fmt, ...) C2H_PRINTF(3, 4);
+#define die(...) die_at(__FILE__, __LINE__, __VA_ARGS__)
+#define ASSERT(c) ((c) ? (void)0 : die("assertion failed: %s", #c))
+void *xmalloc(size_t n);          /* never returns NULL */
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* Reads a whole file; returns NULL (errno set) on failure. *len excludes the added NUL. */
+char *file_read_all(const char *path, size_t *len);
+
+/* ---- arena.c: bump allocation, everything freed at once ---- */
+
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void arena_free(Arena *a);                           /* frees every block */
+void *arena_alloc(Arena *a, size_t n);               /* zeroed, aligned to 16 */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) C2H_PRINTF(2, 3);
+size_t arena_used(const Arena *a);                   /* bytes handed out, for tests */
+#define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
+#define ARENA_ARRAY(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
+
+/* ---- vec: growable arrays on the heap. Declare `VEC(int) v = {0};` ----
+ * Fields: v.data, v.len, v.cap. VEC_FREE releases. Elements move when it grows. */
+
+#define VEC(T) struct { T *data; size_t len, cap; }
+#define VEC_PUSH(v, x) \
+	do { \
+		if ((v).len == (v).cap) { \
+			(v).cap = (v).cap ? 2 * (v).cap : 8; \
+			(v).data = xrealloc((v).data, (v).cap * sizeof(*(v).data)); \
+		} \
+		(v).data[(v).len++] = (x); \
+	} while (0)
+#define VEC_POP(v) ((v).data[--(v).len])
+#define VEC_LAST(v) ((v).data[(v).len - 1])
+#define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
+
+/* ---- strbuf.c: a growing NUL-terminated string ---- */
+
+typedef struct StrBuf {
+	char *s;     /* always NUL-terminated once anything was appended; may be NULL */
+	size_t len, cap;
+} StrBuf;
+void sb_append(StrBuf *b, const char *s);
+void sb_appendn(StrBuf *b, const char *s, size_t n);
+void sb_putc(StrBuf *b, char c);
+void sb_printf(StrBuf *b, const char *fmt, ...) C2H_PRINTF(2, 3);
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
+void sb_indent(StrBuf *b, int n);                    /* n*2 spaces */
+const char *sb_str(StrBuf *b);                       /* "" when empty */
+char *sb_take(StrBuf *b);                            /* caller frees; b becomes empty */
+void sb_clear(StrBuf *b);                            /* keep capacity */
+void sb_free(StrBuf *b);
+
+/* ---- map.c: string -> pointer hash map (open addressing); keys are copied.
+ * Iteration order (map_next) is insertion order, so output stays deterministic. */
+
+typedef struct Map Map;
+Map *map_create(void);
+void map_destroy(Map *m);
+void *map_get(const Map *m, const char *key);        /* NULL when absent */
+int map_has(const Map *m, const char *key);
+void map_put(Map *m, const char *key, void *val);    /* inserts or replaces */
+size_t map_len(const Map *m);
+/* for (size_t it = 0; map_next(m, &it, &k, &v);) ... in insertion order */
+int map_next(const Map *m, size_t *it, const char **key, void **val);
+
+/* ---- diag.c: user-facing diagnostics in clang's format ----
+ *   file:line:col: error: message
+ *     source line
+ *         ^
+ *   file:line:col: note: ...
+ * Source text is read from the file (cached), or registered with diag_add_source. */
+
+typedef struct SrcLoc {
+	const char *file;    /* NULL: no location */
+	int line, col;       /* 1-based; 0 when unknown */
+} SrcLoc;
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagKind;
+
+void diag_init(FILE *out, int color);                /* default: stderr, no color */
+void diag_add_source(const char *file, const char *text);   /* text is copied */
+void diag_report(DiagKind k, SrcLoc loc, const char *fmt, ...) C2H_PRINTF(3, 4);
+void diag_vreport(DiagKind k, SrcLoc loc, const char *fmt, va_list ap);
+#define diag_error(loc, ...) diag_report(DIAG_ERROR, (loc), __VA_ARGS__)
+#define diag_warning(loc, ...) diag_report(DIAG_WARNING, (loc), __VA_ARGS__)
+#define diag_note(loc, ...) diag_report(DIAG_NOTE, (loc), __VA_ARGS__)
+int diag_error_count(void);
+int diag_warning_count(void);
+void diag_reset(void);                               /* counts to 0, cache dropped */
+/* Warnings become errors (a --Werror style flag). */
+void diag_set_werror(int on);
+static inline SrcLoc srcloc(const char *file, int line, int col)
+{
+	SrcLoc l = {file, line, col};
+	return l;
+}
+#define NOLOC ((SrcLoc){0})
+
+#endif
