@@ -121,4 +121,49 @@ static inline SrcLoc srcloc(const char *file, int line, int col)
 }
 #define NOLOC ((SrcLoc){0})
 
+/* ---- options.c: the command line of `cuda2hlo` (DESIGN.md, "Command line") ----
+ * Parsed once by main.c; every stage reads it, none writes it. */
+
+typedef enum {
+	EMIT_STABLEHLO, EMIT_HLO, EMIT_C, EMIT_KIR, EMIT_LOOPS, EMIT_TENSOR
+} EmitKind;
+
+typedef struct NameValue {
+	const char *name;    /* "n", "g.nx", "u" */
+	const char *value;   /* text as given: "1000", "2.5" */
+} NameValue;
+
+typedef struct Options {
+	VEC(const char *) files;       /* input .cu files */
+	VEC(const char *) kernels;     /* --kernel, may be 'box_blur<3>' */
+	int grid[3], block[3];         /* 0 when not given (else all three set, 1-filled) */
+	int have_grid, have_block;
+	VEC(NameValue) sizes;          /* --size BUF=N */
+	VEC(NameValue) sets;           /* --set NAME=VALUE */
+	VEC(const char *) includes;    /* -I DIR */
+	VEC(const char *) defines;     /* -D NAME[=V], as given after -D */
+	VEC(const char *) extra_args;  /* -Xclang-style pass-through: --clang-arg ARG */
+	const char *std;               /* -std=c++17 etc., NULL: default */
+	const char *compdb;            /* -p compile_commands.json (file or its folder) */
+	const char *cuda_path;         /* --cuda-path DIR: use a toolkit's headers */
+	const char *output;            /* -o PATH */
+	const char *entry;             /* --entry HOSTFN */
+	EmitKind emit;
+	int report;                    /* --report */
+	int allow_races;               /* --allow-races: races are warnings */
+	int polly_check;               /* --polly-check */
+	int unroll;                    /* --unroll N (host loops), 0: never */
+	int verbose;                   /* -v: timings per stage on stderr */
+} Options;
+
+/* Parses argv into *o. Returns 0 on success, 2 on bad usage (message already printed to
+ * stderr as one line), 1 for --help/--version handled (printed to stdout; exit 0). */
+int options_parse(Options *o, int argc, char **argv);
+void options_free(Options *o);
+const char *options_usage(void);
+const char *options_emit_name(EmitKind k);
+/* Lookup helpers: NULL when absent. */
+const char *options_get_set(const Options *o, const char *name);
+const char *options_get_size(const Options *o, const char *name);
+
 #endif

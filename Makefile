@@ -1,0 +1,33 @@
+# Two commands do all set-up on a fresh machine (README.md):
+#   make demo   installs what is missing, builds, converts and runs the example
+#   make test   the same set-up, then every test (ctest)
+# `make` alone builds into build/ (tools in build/bin/).
+BUILD ?= build
+JOBS  ?= 2
+CMAKE_FLAGS ?=
+
+.PHONY: all setup configure test demo asan clean
+
+all: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+setup:
+	@bash scripts/setup.sh
+
+configure:
+	@[ -f $(BUILD)/CMakeCache.txt ] || cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+test: setup all
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+demo: setup all
+	@bash scripts/demo.sh $(BUILD)
+
+# Unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (CI runs this too).
+asan: setup
+	@[ -f $(BUILD)-asan/CMakeCache.txt ] || cmake -S . -B $(BUILD)-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake --build $(BUILD)-asan -j$(JOBS)
+	cd $(BUILD)-asan && ctest --output-on-failure -j$(JOBS) -L unit
+
+clean:
+	rm -rf $(BUILD)/CMakeFiles $(BUILD)/bin $(BUILD)/CMakeCache.txt $(BUILD)-asan

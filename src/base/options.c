@@ -1,0 +1,262 @@
+/* options.c: parses the `cuda2hlo` command line of DESIGN.md into an Options record.
+ * Bad usage is one line on stderr and status 2; nothing here touches a stage. */
+#include "base.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+"usage: cuda2hlo [options] FILE.cu...\n"
+"\n"
+"Raise CUDA kernels into StableHLO (XLA) programs.\n"
+"\n"
+"  --kernel NAME         kernel to convert (repeatable); a template instance as 'k<3>'\n"
+"  --grid X[,Y[,Z]]      launch grid (default: from a launch in the file's host code)\n"
+"  --block X[,Y[,Z]]     launch block (default: from a launch in the host code)\n"
+"  --size BUF=N          number of elements of pointer parameter BUF\n"
+"  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant\n"
+"  -o PATH               output file (one module) or directory (several)\n"
+"  --emit KIND           stablehlo (default), hlo, c, kir, loops, tensor\n"
+"  --entry HOSTFN        convert a host function's launch sequence into one module\n"
+"  --unroll N            with --entry: unroll host loops of at most N trips\n"
+"  --report              print per kernel the strategy each store took, op counts\n"
+"  --allow-races         report races as warnings instead of errors\n"
+"  --polly-check         cross-check the isl facts with Polly on the loopified C\n"
+"  -I DIR, -D NAME[=V]   include folder, macro (as for clang)\n"
+"  -std=STD              language standard for parsing (default c++17)\n"
+"  -p PATH               compile_commands.json (or its folder): flags of the file's entry\n"
+"  --cuda-path DIR       parse with that CUDA toolkit's headers instead of the bundled one\n"
+"  --clang-arg ARG       pass ARG to clang when parsing (repeatable)\n"
+"  -v                    print stage timings on stderr\n"
+"  --help, --version\n"
+"\n"
+"Distinct pointer parameters of a kernel are assumed not to alias (as if __restrict__);\n"
+"with --entry the host code shows which buffers are passed where.\n"
+"Exit status: 0 success, 1 a diagnosed problem in the input, 2 bad usage.\n";
+
+const char *options_usage(void)
+{
+	return usage;
+}
+
+static int bad(const char *fmt, const char *arg)
+{
+	fputs("cuda2hlo: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs(" (see cuda2hlo --help)\n", stderr);
+	return 2;
+}
+
+/* Parses "X[,Y[,Z]]" of positive ints into d[3], missing ones 1. */
+static int parse_dims(const char *s, int d[3])
+{
+	char *end;
+	int n = 0;
+
+	d[0] = d[1] = d[2] = 1;
+	for (;;) {
+		long v;
+		errno = 0;
+		v = strtol(s, &end, 10);
+		if (end == s || errno || v <= 0 || v > INT_MAX || n == 3)
+			return -1;
+		d[n++] = (int)v;
+		if (*end == 0)
+			return 0;
+		if (*end != ',')
+			return -1;
+		s = end + 1;
+	}
+}
+
+static int parse_nv(const char *s, NameValue *nv)
+{
+	const char *eq = strchr(s, '=');
+
+	if (!eq || eq == s || !eq[1])
+		return -1;
+	nv->name = strndup(s, (size_t)(eq - s));
+	nv->value = eq + 1;
+	return 0;
+}
+
+static const char *emit_names[] = {"stablehlo", "hlo", "c", "kir", "loops", "tensor"};
+
+const char *options_emit_name(EmitKind k)
+{
+	return emit_names[k];
+}
+
+/* Returns the argument of option `name` at argv[*i]: "--x V", "--x=V" (long) or "-xV". */
+static const char *optarg_of(int argc, char **argv, int *i, const char *name, int *err)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	*err = 0;
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == 0) {
+		if (*i + 1 >= argc) {
+			*err = bad("option '%s' needs an argument", name);
+			return NULL;
+		}
+		return argv[++*i];
+	}
+	if (a[n] == '=' && name[1] == '-')
+		return a + n + 1;
+	if (name[1] != '-' && strlen(name) == 2)
+		return a + n;      /* -IDIR, -DNAME */
+	return NULL;
+}
+
+static int parse_one(Options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+	int err;
+	NameValue nv;
+
+#define OPT(name) ((v = optarg_of(argc, argv, i, name, &err)) != NULL || err)
+	if (OPT("--kernel")) {
+		if (err) return err;
+		VEC_PUSH(o->kernels, v);
+	} else if (OPT("--grid")) {
+		if (err) return err;
+		if (parse_dims(v, o->grid))
+			return bad("bad --grid '%s': expected X[,Y[,Z]] of positive integers", v);
+		o->have_grid = 1;
+	} else if (OPT("--block")) {
+		if (err) return err;
+		if (parse_dims(v, o->block))
+			return bad("bad --block '%s': expected X[,Y[,Z]] of positive integers", v);
+		o->have_block = 1;
+	} else if (OPT("--size")) {
+		if (err) return err;
+		char *end;
+		if (parse_nv(v, &nv) || strtoll(nv.value, &end, 10) <= 0 || *end)
+			return bad("bad --size '%s': expected BUF=N with N > 0", v);
+		VEC_PUSH(o->sizes, nv);
+	} else if (OPT("--set")) {
+		if (err) return err;
+		if (parse_nv(v, &nv))
+			return bad("bad --set '%s': expected NAME=VALUE", v);
+		VEC_PUSH(o->sets, nv);
+	} else if (OPT("--emit")) {
+		if (err) return err;
+		size_t k;
+		for (k = 0; k < sizeof emit_names / sizeof *emit_names; k++)
+			if (!strcmp(v, emit_names[k]))
+				break;
+		if (k == sizeof emit_names / sizeof *emit_names)
+			return bad("unknown --emit '%s': expected stablehlo, hlo, c, kir, loops or tensor", v);
+		o->emit = (EmitKind)k;
+	} else if (OPT("--entry")) {
+		if (err) return err;
+		o->entry = v;
+	} else if (OPT("--unroll")) {
+		if (err) return err;
+		char *end;
+		long n = strtol(v, &end, 10);
+		if (*end || n < 0 || n > 1000000)
+			return bad("bad --unroll '%s': expected a count", v);
+		o->unroll = (int)n;
+	} else if (OPT("--cuda-path")) {
+		if (err) return err;
+		o->cuda_path = v;
+	} else if (OPT("--clang-arg")) {
+		if (err) return err;
+		VEC_PUSH(o->extra_args, v);
+	} else if (OPT("-o")) {
+		if (err) return err;
+		o->output = v;
+	} else if (OPT("-I")) {
+		if (err) return err;
+		VEC_PUSH(o->includes, v);
+	} else if (OPT("-D")) {
+		if (err) return err;
+		VEC_PUSH(o->defines, v);
+	} else if (OPT("-p")) {
+		if (err) return err;
+		o->compdb = v;
+	} else if (!strncmp(a, "-std=", 5)) {
+		o->std = a + 5;
+	} else if (!strcmp(a, "--report")) {
+		o->report = 1;
+	} else if (!strcmp(a, "--allow-races")) {
+		o->allow_races = 1;
+	} else if (!strcmp(a, "--polly-check")) {
+		o->polly_check = 1;
+	} else if (!strcmp(a, "-v")) {
+		o->verbose = 1;
+	} else if (a[0] == '-' && a[1]) {
+		return bad("unknown option '%s'", a);
+	} else {
+		VEC_PUSH(o->files, a);
+	}
+#undef OPT
+	return 0;
+}
+
+int options_parse(Options *o, int argc, char **argv)
+{
+	memset(o, 0, sizeof *o);
+	for (int i = 1; i < argc; i++) {
+		int r;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage, stdout);
+			options_free(o);
+			return 1;
+		}
+		if (!strcmp(argv[i], "--version")) {
+			puts("cuda2hlo 0.1");
+			options_free(o);
+			return 1;
+		}
+		if ((r = parse_one(o, argc, argv, &i)) != 0) {
+			options_free(o);
+			return r;
+		}
+	}
+	if (!o->files.len) {
+		options_free(o);
+		return bad("%s", "no input file");
+	}
+	return 0;
+}
+
+void options_free(Options *o)
+{
+	for (size_t i = 0; i < o->sizes.len; i++)
+		free((char *)o->sizes.data[i].name);
+	for (size_t i = 0; i < o->sets.len; i++)
+		free((char *)o->sets.data[i].name);
+	VEC_FREE(o->files);
+	VEC_FREE(o->kernels);
+	VEC_FREE(o->sizes);
+	VEC_FREE(o->sets);
+	VEC_FREE(o->includes);
+	VEC_FREE(o->defines);
+	VEC_FREE(o->extra_args);
+}
+
+static const char *lookup(const NameValue *nv, size_t n, const char *name)
+{
+	const char *r = NULL;
+
+	for (size_t i = 0; i < n; i++)      /* the last one given wins */
+		if (!strcmp(nv[i].name, name))
+			r = nv[i].value;
+	return r;
+}
+
+const char *options_get_set(const Options *o, const char *name)
+{
+	return lookup(o->sets.data, o->sets.len, name);
+}
+
+const char *options_get_size(const Options *o, const char *name)
+{
+	return lookup(o->sizes.data, o->sizes.len, name);
+}

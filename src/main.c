@@ -1,0 +1,137 @@
+/* main.c: the cuda2hlo pipeline as a flat list of calls, one line per stage, with a
+ * check of the diagnostic count after each (DESIGN.md, "Pipeline"). A stage that is not
+ * built yet says so in one line and exits 1: nothing pretends to work.
+ * Output goes to a temporary name beside -o PATH and is renamed at the end, so a
+ * failure never leaves a partial or clobbered file. */
+#include "base.h"
+#ifdef HAVE_FRONTEND
+#include "frontend.h"
+#endif
+#ifdef HAVE_LOOPIFY
+#include "loopify.h"
+#endif
+#ifdef HAVE_RAISE
+#include "raise.h"
+#endif
+#ifdef HAVE_HLO_EMIT
+#include "hlo_emit.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int not_built(const char *what)
+{
+	fprintf(stderr, "cuda2hlo: %s is not built yet in this version\n", what);
+	return 1;
+}
+
+/* Writes text to o->output (atomically: temp file + rename) or stdout. */
+static int write_output(const Options *o, const char *text, size_t len)
+{
+	char *tmp;
+	FILE *f;
+
+	if (!o->output || !strcmp(o->output, "-")) {
+		fwrite(text, 1, len, stdout);
+		return fflush(stdout) ? 1 : 0;
+	}
+	tmp = xmalloc(strlen(o->output) + 32);
+	sprintf(tmp, "%s.tmp%ld", o->output, (long)getpid());
+	f = fopen(tmp, "wb");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
+		diag_error(NOLOC, "cannot write '%s'", tmp);
+		if (f)
+			remove(tmp);
+		free(tmp);
+		return 1;
+	}
+	if (rename(tmp, o->output)) {
+		diag_error(NOLOC, "cannot rename '%s' to '%s'", tmp, o->output);
+		remove(tmp);
+		free(tmp);
+		return 1;
+	}
+	free(tmp);
+	return 0;
+}
+
+#define STAGE_OK() do { if (diag_error_count()) goto fail; } while (0)
+
+static int convert(const Options *o, const char *file, StrBuf *out)
+{
+#ifndef HAVE_FRONTEND
+	(void)o, (void)file, (void)out;
+	return not_built("the frontend (parsing CUDA)");
+#else
+	Arena *a = arena_new();
+	int rc = 1;
+	KirProgram *kir = frontend_parse(a, o, file);
+	STAGE_OK();
+	if (o->emit == EMIT_KIR) {
+		frontend_print_kir(out, kir);
+		rc = 0;
+		goto done;
+	}
+#ifndef HAVE_LOOPIFY
+	rc = not_built("loopify (--emit loops, c and later stages)");
+	goto done;
+#else
+	LoopProgram *loops = loopify_program(a, o, kir);
+	STAGE_OK();
+	if (o->emit == EMIT_LOOPS || o->emit == EMIT_C) {
+		if (o->emit == EMIT_LOOPS)
+			loopify_print(out, loops);
+		else
+			loopify_print_c(out, loops);
+		rc = 0;
+		goto done;
+	}
+#if !defined(HAVE_RAISE) || !defined(HAVE_HLO_EMIT)
+	rc = not_built("raise (--emit stablehlo, hlo and tensor)");
+	goto done;
+#else
+	TModule *mod = raise_program(a, o, loops);
+	STAGE_OK();
+	if (o->report)
+		raise_report(stderr, mod);
+	if (o->emit == EMIT_HLO)
+		hlo_emit_hlo(out, mod);
+	else
+		hlo_emit_stablehlo(out, mod);
+	rc = 0;
+	goto done;
+#endif
+#endif
+fail:
+	rc = 1;
+done:
+	arena_free(a);
+	return rc;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	Options o;
+	StrBuf out = {0};
+	int rc;
+
+	diag_init(stderr, isatty(2) && getenv("NO_COLOR") == NULL);
+	rc = options_parse(&o, argc, argv);
+	if (rc)
+		return rc == 1 ? 0 : 2;
+	if (o.files.len > 1 && o.output && o.emit != EMIT_KIR) {
+		fprintf(stderr, "cuda2hlo: several input files with -o need --emit kir for now\n");
+		options_free(&o);
+		return 2;
+	}
+	for (size_t i = 0; i < o.files.len && rc == 0; i++)
+		rc = convert(&o, o.files.data[i], &out);
+	if (rc == 0)
+		rc = write_output(&o, sb_str(&out), out.len);
+	sb_free(&out);
+	options_free(&o);
+	return rc;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# cli_test.sh BIN: the command-line contract of DESIGN.md for both tools: --help documents
+# the flags, bad usage is exit 2 with one line on stderr, a missing stage is exit 1.
+bin=$1; pass=0; failn=0
+check() {  # check NAME WANT_RC WANT_LINES(or -) CMD...
+	local name=$1 want=$2 lines=$3; shift 3
+	local err rc
+	err=$("$@" 2>&1 >/dev/null); rc=$?
+	if [ "$rc" != "$want" ] || { [ "$lines" != - ] && [ "$(printf '%s\n' "$err" | wc -l)" != "$lines" ]; }; then
+		echo "FAIL $name: rc=$rc (want $want), stderr: $err"; failn=$((failn+1))
+	else pass=$((pass+1)); fi
+}
+check help 0 - "$bin/cuda2hlo" --help
+check help_mentions_alias 0 - grep -q "__restrict__" <("$bin/cuda2hlo" --help)
+for f in --kernel --grid --block --size --set --emit --entry --report --cuda-path -p; do
+	check "help_$f" 0 - grep -q -- "$f" <("$bin/cuda2hlo" --help)
+done
+check bad_flag 2 1 "$bin/cuda2hlo" --bogus k.cu
+check bad_grid 2 1 "$bin/cuda2hlo" --grid 0 k.cu
+check bad_emit 2 1 "$bin/cuda2hlo" --emit nope k.cu
+check no_input 2 1 "$bin/cuda2hlo"
+check missing_arg 2 1 "$bin/cuda2hlo" k.cu --size
+if [ -x "$bin/cuda2hlo-run" ]; then
+	check run_help 0 - "$bin/cuda2hlo-run" --help
+	check run_bad_flag 2 1 "$bin/cuda2hlo-run" --bogus
+	for f in --in --out --backend --bench --check; do
+		check "run_help_$f" 0 - grep -q -- "$f" <("$bin/cuda2hlo-run" --help)
+	done
+fi
+echo "$pass passed, $failn failed"
+[ "$failn" = 0 ]
