@@ -1,0 +1,465 @@
+/* hlo_emit.h: the tensor IR (TIR) and its emitters, the whole public surface of
+ * src/hlo_emit. The raise stage builds a TModule with the builders below; the runtime
+ * parses StableHLO text into the same TModule (runtime/parse.c) and interprets it.
+ * Sections follow the .c files: tir.c (types, ops, IR), build.c (builders), verify.c,
+ * print_stablehlo.c, print_hlo.c.
+ *
+ * The IR is StableHLO in SSA form: a module holds functions; a function holds a body
+ * block and a flat table of values (every value of the function, region arguments
+ * included, has a small integer id, so an interpreter can keep its environment in an
+ * array); a block holds arguments and ops; an op holds operand ids, result ids,
+ * named attributes and regions. Shapes are data (TType), never baked into code.
+ * Attribute names are the StableHLO generic-form names ("broadcast_dimensions",
+ * "start_indices", "comparison_direction", ...), whichever syntax they came from. */
+#ifndef CUDA2HLO_HLO_EMIT_H
+#define CUDA2HLO_HLO_EMIT_H
+
+#include "base.h"
+
+/* ====================================================================================
+ * ---- tir.c: element types ----
+ * X(ID, mlir name, storage bytes, bit width, kind). Storage: one element per
+ * `bytes` bytes, little-endian. i1 is one byte 0/1. Sub-byte integers (i2, i4, ui2, ui4,
+ * used by the conformance suite) sit in one byte, sign-extended (iN) or zero-extended
+ * (uiN). f16/bf16 hold their raw 16 bits. */
+#define TIR_DTYPES(X) \
+	X(I1, "i1", 1, 1, DK_BOOL) \
+	X(I2, "i2", 1, 2, DK_INT) \
+	X(I4, "i4", 1, 4, DK_INT) \
+	X(I8, "i8", 1, 8, DK_INT) \
+	X(I16, "i16", 2, 16, DK_INT) \
+	X(I32, "i32", 4, 32, DK_INT) \
+	X(I64, "i64", 8, 64, DK_INT) \
+	X(UI2, "ui2", 1, 2, DK_UINT) \
+	X(UI4, "ui4", 1, 4, DK_UINT) \
+	X(UI8, "ui8", 1, 8, DK_UINT) \
+	X(UI16, "ui16", 2, 16, DK_UINT) \
+	X(UI32, "ui32", 4, 32, DK_UINT) \
+	X(UI64, "ui64", 8, 64, DK_UINT) \
+	X(F16, "f16", 2, 16, DK_FLOAT) \
+	X(BF16, "bf16", 2, 16, DK_FLOAT) \
+	X(F32, "f32", 4, 32, DK_FLOAT) \
+	X(F64, "f64", 8, 64, DK_FLOAT)
+
+typedef enum { DK_BOOL, DK_INT, DK_UINT, DK_FLOAT } DKind;
+
+typedef enum {
+#define X(id, name, bytes, bits, kind) DT_##id,
+	TIR_DTYPES(X)
+#undef X
+	DT_COUNT
+} DType;
+
+const char *dtype_name(DType t);          /* "f32" */
+int dtype_size(DType t);                  /* storage bytes */
+int dtype_bits(DType t);                  /* 1 for i1, 4 for i4, 16 for bf16 */
+DKind dtype_kind(DType t);
+int dtype_is_float(DType t);
+int dtype_is_int(DType t);                /* signed or unsigned integer, not i1 */
+int dtype_is_signed(DType t);             /* signed integer or float */
+/* Returns the type for an MLIR name ("f32", "ui8"), or -1 when unknown. */
+int dtype_from_name(const char *s, size_t n);
+
+/* ---- tir.c: value types ----
+ * A tensor type is an element type and a static shape; a 0-d tensor is a scalar.
+ * Tuples and tokens exist for the few conformance ops that use them. */
+#define TIR_MAX_RANK 8
+
+typedef enum { TY_TENSOR, TY_TUPLE, TY_TOKEN } TTypeKind;
+
+typedef struct TType {
+	TTypeKind kind;
+	DType dt;                  /* TY_TENSOR */
+	int rank;
+	int64_t dims[TIR_MAX_RANK];
+	const struct TType *elems; /* TY_TUPLE: element types (arena) */
+	int nelems;
+} TType;
+
+TType tir_type_tensor(DType dt, int rank, const int64_t *dims);
+TType tir_type_scalar(DType dt);
+TType tir_type_vector(DType dt, int64_t n);   /* 1-D */
+TType tir_type_with_dtype(TType t, DType dt); /* same shape, other element type */
+int64_t tir_type_numel(const TType *t);       /* product of dims; 1 for a scalar */
+int64_t tir_type_bytes(const TType *t);
+int tir_type_equal(const TType *a, const TType *b);
+int tir_type_same_shape(const TType *a, const TType *b);
+/* Appends the MLIR spelling: tensor<4x3xf32>, tensor<i1>, tuple<...>, !stablehlo.token */
+void tir_type_print(StrBuf *out, const TType *t);
+
+/* ---- tir.c: ops ----
+ * X(ID, name, operands, results, type class, flags)
+ *   operands / results: a count, or -1 for variadic.
+ *   type class: which element types the operands may have (StableHLO spec, per op):
+ *     TC_ANY   bool, integer or float        TC_NUM  integer or float (not bool)
+ *     TC_SNUM  signed integer or float        TC_FLT  float
+ *     TC_LOGIC bool or integer               TC_INT  integer (not bool)
+ *     TC_NONE  checked by the op's own verifier rule
+ *   flags: OF_EW  element-wise (result shape = operand shape)
+ *          OF_UN / OF_BIN  element-wise unary / binary
+ *          OF_PRED result element type is i1
+ *          OF_REGION has regions
+ *          OF_CHECK  check-dialect test op (conformance suite)
+ *          OF_TERM   terminator
+ *          OF_RARE   the interpreter may not support it (parsed and printed only)
+ * Every op prints in generic form "name"(...) with this name; the pretty forms are the
+ * printer's business. */
+#define TIR_OPS(X) \
+	/* structure */ \
+	X(RETURN, "func.return", -1, 0, TC_NONE, OF_TERM) \
+	X(CALL, "func.call", -1, -1, TC_NONE, 0) \
+	/* constants and shapes */ \
+	X(CONSTANT, "stablehlo.constant", 0, 1, TC_NONE, 0) \
+	X(IOTA, "stablehlo.iota", 0, 1, TC_NONE, 0) \
+	X(BROADCAST_IN_DIM, "stablehlo.broadcast_in_dim", 1, 1, TC_NONE, 0) \
+	X(BROADCAST, "stablehlo.broadcast", 1, 1, TC_NONE, OF_RARE) \
+	X(RESHAPE, "stablehlo.reshape", 1, 1, TC_NONE, 0) \
+	X(TRANSPOSE, "stablehlo.transpose", 1, 1, TC_NONE, 0) \
+	X(REVERSE, "stablehlo.reverse", 1, 1, TC_NONE, 0) \
+	X(CONVERT, "stablehlo.convert", 1, 1, TC_ANY, OF_EW) \
+	X(BITCAST_CONVERT, "stablehlo.bitcast_convert", 1, 1, TC_NONE, 0) \
+	X(SLICE, "stablehlo.slice", 1, 1, TC_NONE, 0) \
+	X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", -1, 1, TC_NONE, 0) \
+	X(DYNAMIC_UPDATE_SLICE, "stablehlo.dynamic_update_slice", -1, 1, TC_NONE, 0) \
+	X(PAD, "stablehlo.pad", 2, 1, TC_NONE, 0) \
+	X(CONCATENATE, "stablehlo.concatenate", -1, 1, TC_NONE, 0) \
+	X(GATHER, "stablehlo.gather", 2, 1, TC_NONE, 0) \
+	X(SCATTER, "stablehlo.scatter", -1, -1, TC_NONE, OF_REGION) \
+	X(DOT_GENERAL, "stablehlo.dot_general", 2, 1, TC_NONE, 0) \
+	X(GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", 1, 1, TC_NONE, 0) \
+	X(TUPLE, "stablehlo.tuple", -1, 1, TC_NONE, 0) \
+	X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", -1, -1, TC_NONE, 0) \
+	X(REDUCE_PRECISION, "stablehlo.reduce_precision", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	/* selection and comparison */ \
+	X(SELECT, "stablehlo.select", 3, 1, TC_NONE, 0) \
+	X(CLAMP, "stablehlo.clamp", 3, 1, TC_NONE, 0) \
+	X(COMPARE, "stablehlo.compare", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_PRED) \
+	/* element-wise binary */ \
+	X(ADD, "stablehlo.add", 2, 1, TC_ANY, OF_EW | OF_BIN) \
+	X(SUBTRACT, "stablehlo.subtract", 2, 1, TC_NUM, OF_EW | OF_BIN) \
+	X(MULTIPLY, "stablehlo.multiply", 2, 1, TC_ANY, OF_EW | OF_BIN) \
+	X(DIVIDE, "stablehlo.divide", 2, 1, TC_NUM, OF_EW | OF_BIN) \
+	X(REMAINDER, "stablehlo.remainder", 2, 1, TC_NUM, OF_EW | OF_BIN) \
+	X(MAXIMUM, "stablehlo.maximum", 2, 1, TC_ANY, OF_EW | OF_BIN) \
+	X(MINIMUM, "stablehlo.minimum", 2, 1, TC_ANY, OF_EW | OF_BIN) \
+	X(POWER, "stablehlo.power", 2, 1, TC_NUM, OF_EW | OF_BIN) \
+	X(ATAN2, "stablehlo.atan2", 2, 1, TC_FLT, OF_EW | OF_BIN) \
+	X(AND, "stablehlo.and", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
+	X(OR, "stablehlo.or", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
+	X(XOR, "stablehlo.xor", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
+	X(SHIFT_LEFT, "stablehlo.shift_left", 2, 1, TC_INT, OF_EW | OF_BIN) \
+	X(SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic", 2, 1, TC_INT, OF_EW | OF_BIN) \
+	X(SHIFT_RIGHT_LOGICAL, "stablehlo.shift_right_logical", 2, 1, TC_INT, OF_EW | OF_BIN) \
+	/* element-wise unary */ \
+	X(ABS, "stablehlo.abs", 1, 1, TC_SNUM, OF_EW | OF_UN) \
+	X(NEGATE, "stablehlo.negate", 1, 1, TC_NUM, OF_EW | OF_UN) \
+	X(SIGN, "stablehlo.sign", 1, 1, TC_SNUM, OF_EW | OF_UN) \
+	X(NOT, "stablehlo.not", 1, 1, TC_LOGIC, OF_EW | OF_UN) \
+	X(POPCNT, "stablehlo.popcnt", 1, 1, TC_INT, OF_EW | OF_UN) \
+	X(COUNT_LEADING_ZEROS, "stablehlo.count_leading_zeros", 1, 1, TC_INT, OF_EW | OF_UN) \
+	X(FLOOR, "stablehlo.floor", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(CEIL, "stablehlo.ceil", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(ROUND_NEAREST_AFZ, "stablehlo.round_nearest_afz", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(EXPONENTIAL, "stablehlo.exponential", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(EXPONENTIAL_MINUS_ONE, "stablehlo.exponential_minus_one", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(LOG, "stablehlo.log", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(LOG_PLUS_ONE, "stablehlo.log_plus_one", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(SQRT, "stablehlo.sqrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(RSQRT, "stablehlo.rsqrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(CBRT, "stablehlo.cbrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(SINE, "stablehlo.sine", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(COSINE, "stablehlo.cosine", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(TAN, "stablehlo.tan", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(TANH, "stablehlo.tanh", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(LOGISTIC, "stablehlo.logistic", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(IS_FINITE, "stablehlo.is_finite", 1, 1, TC_FLT, OF_EW | OF_UN | OF_PRED) \
+	/* ops with regions */ \
+	X(REDUCE, "stablehlo.reduce", -1, -1, TC_NONE, OF_REGION) \
+	X(REDUCE_WINDOW, "stablehlo.reduce_window", -1, -1, TC_NONE, OF_REGION) \
+	X(SELECT_AND_SCATTER, "stablehlo.select_and_scatter", 3, 1, TC_NONE, OF_REGION) \
+	X(MAP, "stablehlo.map", -1, 1, TC_NONE, OF_REGION) \
+	X(SORT, "stablehlo.sort", -1, -1, TC_NONE, OF_REGION) \
+	X(WHILE, "stablehlo.while", -1, -1, TC_NONE, OF_REGION) \
+	X(IF, "stablehlo.if", 1, -1, TC_NONE, OF_REGION) \
+	X(CASE, "stablehlo.case", 1, -1, TC_NONE, OF_REGION) \
+	/* check dialect of the StableHLO interpreter tests */ \
+	X(EXPECT_EQ, "check.expect_eq", 2, 0, TC_NONE, OF_CHECK) \
+	X(EXPECT_EQ_CONST, "check.expect_eq_const", 1, 0, TC_NONE, OF_CHECK) \
+	X(EXPECT_ALMOST_EQ, "check.expect_almost_eq", 2, 0, TC_NONE, OF_CHECK) \
+	X(EXPECT_ALMOST_EQ_CONST, "check.expect_almost_eq_const", 1, 0, TC_NONE, OF_CHECK) \
+	X(EXPECT_CLOSE, "check.expect_close", 2, 0, TC_NONE, OF_CHECK)
+
+typedef enum {
+#define X(id, name, nopnds, nres, tc, flags) TOP_##id,
+	TIR_OPS(X)
+#undef X
+	TOP_COUNT
+} TOpKind;
+
+typedef enum { TC_NONE, TC_ANY, TC_NUM, TC_SNUM, TC_FLT, TC_LOGIC, TC_INT } TTypeClass;
+
+enum {
+	OF_EW = 1 << 0, OF_UN = 1 << 1, OF_BIN = 1 << 2, OF_PRED = 1 << 3,
+	OF_REGION = 1 << 4, OF_CHECK = 1 << 5, OF_TERM = 1 << 6, OF_RARE = 1 << 7,
+};
+
+const char *tir_op_name(TOpKind k);       /* "stablehlo.add" */
+const char *tir_op_short_name(TOpKind k); /* "add" (after the dialect's dot) */
+int tir_op_noperands(TOpKind k);          /* -1 variadic */
+int tir_op_nresults(TOpKind k);
+TTypeClass tir_op_type_class(TOpKind k);
+unsigned tir_op_flags(TOpKind k);
+/* Full name ("stablehlo.add", "func.return") -> kind, or -1. Also accepts "return" and
+ * "stablehlo.return" (-> TOP_RETURN). */
+int tir_op_from_name(const char *s, size_t n);
+/* Does dtype t belong to type class c? */
+int tir_type_class_allows(TTypeClass c, DType t);
+
+/* ---- tir.c: attributes ----
+ * A tagged union. Names are StableHLO generic names; for example
+ *   constant: "value" (TA_DENSE)           iota: "iota_dimension" (TA_INT)
+ *   broadcast_in_dim: "broadcast_dimensions" (TA_INTS)
+ *   transpose: "permutation"  reverse/reduce: "dimensions"  concatenate: "dimension"
+ *   slice: "start_indices" "limit_indices" "strides"  dynamic_slice: "slice_sizes"
+ *   pad: "edge_padding_low" "edge_padding_high" "interior_padding"
+ *   compare: "comparison_direction" (TA_CMP_DIR), "compare_type" (TA_CMP_TYPE)
+ *   dot_general: "dot_dimension_numbers" (TA_DOT_DIMS)
+ *   gather: "dimension_numbers" (TA_GATHER_DIMS), "slice_sizes", "indices_are_sorted"
+ *   scatter: "scatter_dimension_numbers" (TA_SCATTER_DIMS), "indices_are_sorted",
+ *            "unique_indices"
+ *   reduce_window: "window_dimensions" "window_strides" "base_dilations"
+ *                  "window_dilations" (TA_INTS), "padding" (TA_INTS2D, N x 2)
+ *   select_and_scatter: "window_dimensions" "window_strides" "padding"
+ *   sort: "dimension" (TA_INT), "is_stable" (TA_BOOL)
+ *   get_tuple_element: "index"   reduce_precision: "exponent_bits" "mantissa_bits"
+ *   func.call: "callee" (TA_STRING, without the @)
+ *   check.*_const: "value" (TA_DENSE); expect_almost_eq*: "tolerance" (TA_FLOAT);
+ *   expect_close: "max_ulp_difference" "min_ulp_difference" (TA_INT)
+ * TA_RAW keeps an attribute we do not interpret (precision_config, algorithm, ...) as
+ * its MLIR text, so the printer writes it back unchanged. */
+typedef enum { CMP_EQ, CMP_NE, CMP_GE, CMP_GT, CMP_LE, CMP_LT } TCmpDir;
+typedef enum { CT_NOTYPE, CT_FLOAT, CT_TOTALORDER, CT_SIGNED, CT_UNSIGNED } TCmpType;
+const char *tir_cmp_dir_name(TCmpDir d);     /* "EQ" */
+const char *tir_cmp_type_name(TCmpType t);   /* "FLOAT" */
+
+typedef struct TInts {
+	const int64_t *v;
+	int n;
+} TInts;
+
+typedef struct TDotDims {
+	TInts lhs_batch, rhs_batch, lhs_contract, rhs_contract;
+} TDotDims;
+
+typedef struct TGatherDims {
+	TInts offset_dims, collapsed_slice_dims, operand_batching_dims,
+		start_indices_batching_dims, start_index_map;
+	int64_t index_vector_dim;
+} TGatherDims;
+
+typedef struct TScatterDims {
+	TInts update_window_dims, inserted_window_dims, input_batching_dims,
+		scatter_indices_batching_dims, scatter_dims_to_operand_dims;
+	int64_t index_vector_dim;
+} TScatterDims;
+
+typedef enum {
+	TA_INT, TA_FLOAT, TA_BOOL, TA_STRING, TA_INTS, TA_INTS2D, TA_DENSE,
+	TA_CMP_DIR, TA_CMP_TYPE, TA_DOT_DIMS, TA_GATHER_DIMS, TA_SCATTER_DIMS, TA_RAW
+} TAttrKind;
+
+typedef struct TAttr {
+	TAttrKind kind;
+	const char *name;
+	union {
+		int64_t i;                /* TA_INT (int_type says i32/i64 for printing) */
+		double f;                 /* TA_FLOAT */
+		int b;                    /* TA_BOOL */
+		const char *s;            /* TA_STRING (unescaped), TA_RAW (MLIR text) */
+		TInts ints;               /* TA_INTS */
+		struct { const int64_t *v; int rows, cols; } ints2d;   /* TA_INTS2D, row-major */
+		struct { TType type; const void *data; int splat; } dense;
+		/* TA_DENSE: data holds numel elements (or one when splat) in the element
+		 * type's storage layout; type is the attribute's own tensor type. */
+		TCmpDir cmp_dir;
+		TCmpType cmp_type;
+		TDotDims dot;
+		TGatherDims gather;
+		TScatterDims scatter;
+	} u;
+	DType int_type;               /* TA_INT / TA_FLOAT: i64 by default, f64 */
+} TAttr;
+
+/* ---- tir.c: values, blocks, ops, functions, modules ---- */
+typedef struct TOp TOp;
+typedef struct TBlock TBlock;
+
+typedef struct TValue {
+	TType type;
+	TOp *def;          /* defining op; NULL for function and block arguments */
+	const char *name;  /* name from parsed text ("operand"), or NULL; printing ignores it */
+} TValue;
+
+struct TBlock {
+	int *args;         /* value ids */
+	int nargs, capargs;
+	TOp **ops;
+	int nops, capops;
+};
+
+struct TOp {
+	TOpKind kind;
+	SrcLoc loc;        /* parsed text: line:col in the .mlir; raised: the CUDA source */
+	int *operands;
+	int noperands, capoperands;
+	int *results;      /* value ids; types live in the function's value table */
+	int nresults, capresults;
+	TAttr *attrs;
+	int nattrs, capattrs;
+	TBlock **regions;  /* reduce/map/sort/reduce_window/scatter: body; while: cond, body;
+	                      if: true, false; case: branches; select_and_scatter: select, scatter */
+	int nregions, capregions;
+};
+
+typedef struct TParam {
+	int value;         /* value id of a function argument (results: -1) */
+	TType type;
+	TAttr *attrs;      /* "cuda2hlo.param" = "u", "jax.result_info" = "result[0]" */
+	int nattrs, capattrs;
+} TParam;
+
+typedef struct TModule TModule;
+
+typedef struct TFunc {
+	TModule *module;
+	const char *name;  /* without @ */
+	int is_public;     /* public @main; callees private */
+	SrcLoc loc;
+	TParam *args;
+	int nargs, capargs;
+	TParam *results;
+	int nresults, capresults;
+	TBlock *body;
+	TValue *values;    /* every value of the function, by id */
+	int nvalues, capvalues;
+} TFunc;
+
+struct TModule {
+	Arena *arena;      /* owns everything reachable from the module */
+	const char *name;  /* `module @name`, or NULL */
+	TAttr *attrs;      /* module attributes (kept as given, mostly TA_RAW) */
+	int nattrs, capattrs;
+	TFunc **funcs;
+	int nfuncs, capfuncs;
+};
+
+TModule *tir_module_create(void);           /* caller destroys */
+void tir_module_destroy(TModule *m);
+TFunc *tir_module_find_func(const TModule *m, const char *name);
+TFunc *tir_module_main(const TModule *m);   /* @main, else the only public func, else NULL */
+
+TFunc *tir_func_new(TModule *m, const char *name, int is_public, SrcLoc loc);
+/* Adds an argument; returns its value id. cuda_name: "cuda2hlo.param" string, or NULL. */
+int tir_func_add_arg(TFunc *f, TType t, const char *cuda_name);
+void tir_func_add_result(TFunc *f, TType t, const char *cuda_name);
+void tir_param_set_string(TFunc *f, TParam *p, const char *name, const char *value);
+TAttr *tir_param_attr(const TParam *p, const char *name);    /* NULL when absent */
+/* Pointers into f->values move when values are added: hold ids, not pointers. */
+static inline const TType *tir_value_type(const TFunc *f, int v) { return &f->values[v].type; }
+
+int tir_value_new(TFunc *f, TType t);                        /* fresh value id */
+TBlock *tir_block_new(TFunc *f);
+int tir_block_add_arg(TFunc *f, TBlock *b, TType t);         /* returns the value id */
+/* An op appended at the end of block b (b may be NULL: a detached op, for parsers that
+ * append later with tir_block_append). */
+TOp *tir_op_new(TFunc *f, TBlock *b, TOpKind k, SrcLoc loc);
+void tir_block_append(TFunc *f, TBlock *b, TOp *op);
+void tir_op_add_operand(TFunc *f, TOp *op, int v);
+int tir_op_add_result(TFunc *f, TOp *op, TType t);          /* returns the value id */
+TBlock *tir_op_add_region(TFunc *f, TOp *op);
+
+/* Attributes (replace an attribute of the same name). Arrays are copied into the arena. */
+TAttr *tir_op_attr(const TOp *op, const char *name);        /* NULL when absent */
+TAttr *tir_op_set_attr(TFunc *f, TOp *op, TAttr a);         /* copies a; name is copied */
+void tir_op_set_int(TFunc *f, TOp *op, const char *name, int64_t v);
+void tir_op_set_float(TFunc *f, TOp *op, const char *name, double v);
+void tir_op_set_bool(TFunc *f, TOp *op, const char *name, int v);
+void tir_op_set_string(TFunc *f, TOp *op, const char *name, const char *s);
+void tir_op_set_ints(TFunc *f, TOp *op, const char *name, const int64_t *v, int n);
+void tir_op_set_dense(TFunc *f, TOp *op, const char *name, TType t, const void *data,
+                      int splat);
+/* Lookup helpers for the interpreter: the attribute's value, or dflt when absent. */
+int64_t tir_op_get_int(const TOp *op, const char *name, int64_t dflt);
+TInts tir_op_get_ints(const TOp *op, const char *name);     /* {NULL, 0} when absent */
+/* Attribute helpers for any arena (the parser) */
+TInts tir_ints_copy(Arena *a, const int64_t *v, int n);
+
+/* ---- build.c: builders for the raise stage ----
+ * A builder appends ops at the end of one block, all with one source location; each
+ * returns the id of the op's (first) result and infers the result type by the
+ * StableHLO spec (die() on an ill-typed request: that is a bug in the caller). */
+typedef struct TBuilder {
+	TFunc *func;
+	TBlock *block;
+	SrcLoc loc;
+} TBuilder;
+
+TBuilder tir_builder(TFunc *f, TBlock *b, SrcLoc loc);
+TOp *tir_build_op(TBuilder *b, TOpKind k, const int *operands, int n);   /* no results */
+int tir_build_unary(TBuilder *b, TOpKind k, int x);          /* is_finite gives i1 */
+int tir_build_binary(TBuilder *b, TOpKind k, int lhs, int rhs);
+/* compare_type from the element type: FLOAT, SIGNED or UNSIGNED (i1: UNSIGNED) */
+int tir_build_compare(TBuilder *b, TCmpDir d, int lhs, int rhs);
+int tir_build_select(TBuilder *b, int pred, int on_true, int on_false);
+int tir_build_clamp(TBuilder *b, int lo, int x, int hi);
+int tir_build_convert(TBuilder *b, int x, DType to);
+int tir_build_bitcast_convert(TBuilder *b, int x, DType to); /* same bit width */
+int tir_build_constant(TBuilder *b, TType t, const void *data);        /* numel elements */
+int tir_build_splat_int(TBuilder *b, TType t, int64_t v);    /* integer/bool element type */
+int tir_build_splat_float(TBuilder *b, TType t, double v);   /* rounded to t's type */
+int tir_build_iota(TBuilder *b, TType t, int dim);
+int tir_build_broadcast_in_dim(TBuilder *b, int x, TType t, const int64_t *dims);
+int tir_build_reshape(TBuilder *b, int x, TType t);
+int tir_build_transpose(TBuilder *b, int x, const int64_t *perm);
+int tir_build_reverse(TBuilder *b, int x, const int64_t *dims, int ndims);
+/* strides NULL: all 1 */
+int tir_build_slice(TBuilder *b, int x, const int64_t *start, const int64_t *limit,
+                    const int64_t *strides);
+/* starts: rank value ids of 0-d integer tensors */
+int tir_build_dynamic_slice(TBuilder *b, int x, const int *starts, const int64_t *sizes);
+int tir_build_dynamic_update_slice(TBuilder *b, int x, int update, const int *starts);
+/* interior NULL: all 0 */
+int tir_build_pad(TBuilder *b, int x, int padval, const int64_t *lo, const int64_t *hi,
+                  const int64_t *interior);
+int tir_build_concatenate(TBuilder *b, const int *xs, int n, int dim);
+/* A reduce over dims with a one-op body `combiner` (TOP_ADD, TOP_MAXIMUM, ...). */
+int tir_build_reduce(TBuilder *b, int x, int init, const int64_t *dims, int ndims,
+                     TOpKind combiner);
+int tir_build_dot_general(TBuilder *b, int lhs, int rhs, const TDotDims *dd);
+/* gather/scatter: the caller gives the result type; scatter with a one-op combiner
+ * (combiner -1: the update replaces, body returns the update). */
+int tir_build_gather(TBuilder *b, int operand, int indices, const TGatherDims *gd,
+                     const int64_t *slice_sizes, TType result);
+int tir_build_scatter(TBuilder *b, int operand, int indices, int updates,
+                      const TScatterDims *sd, int combiner);
+void tir_build_return(TBuilder *b, const int *vals, int n);
+
+/* ---- verify.c: types and shapes by the StableHLO spec ----
+ * Reports each problem with diag_error at the op's location, naming the op
+ * ("'stablehlo.add' operand types differ: tensor<4xf32> vs tensor<4xf64>"). Returns
+ * the number of errors (0: the module is well-typed). Also checks that every operand
+ * is defined before use and that @main exists. */
+int tir_verify(const TModule *m);
+int tir_verify_func(const TFunc *f);
+
+/* ---- print_stablehlo.c: StableHLO text (pretty form where jaxlib's parser has one) ----
+ * Values are named %argN (function arguments), %N (op results, per function, in order
+ * of definition), %iterArgN_M / %bbN_M style names are not used: region arguments are
+ * ordinary %N. The same module always prints to the same bytes. */
+void hlo_emit_stablehlo(StrBuf *out, const TModule *m);
+
+/* ---- print_hlo.c: classic HLO text (`--emit hlo`) ---- */
+void hlo_emit_hlo(StrBuf *out, const TModule *m);
+
+#endif

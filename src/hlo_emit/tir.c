@@ -1,0 +1,465 @@
+/* tir.c: the tensor IR's tables (element types, ops, comparison enums) and its
+ * construction primitives (modules, functions, values, blocks, ops, attributes).
+ * Consumes nothing; produces TModules whose memory lives in the module's arena.
+ * Afterwards every value id of a function indexes f->values, and every op sits in
+ * exactly one block. Growable arrays grow by copying into the arena (the old copy is
+ * dropped with the arena), so pointers to ops and blocks stay valid. */
+#include "hlo_emit.h"
+
+#include <string.h>
+
+/* ---- element types ---- */
+
+static const struct {
+	const char *name;
+	int bytes, bits;
+	DKind kind;
+} dtypes[] = {
+#define X(id, name, bytes, bits, kind) {name, bytes, bits, kind},
+	TIR_DTYPES(X)
+#undef X
+};
+
+const char *dtype_name(DType t) { return dtypes[t].name; }
+int dtype_size(DType t) { return dtypes[t].bytes; }
+int dtype_bits(DType t) { return dtypes[t].bits; }
+DKind dtype_kind(DType t) { return dtypes[t].kind; }
+int dtype_is_float(DType t) { return dtypes[t].kind == DK_FLOAT; }
+int dtype_is_int(DType t) { return dtypes[t].kind == DK_INT || dtypes[t].kind == DK_UINT; }
+int dtype_is_signed(DType t) { return dtypes[t].kind == DK_INT || dtypes[t].kind == DK_FLOAT; }
+
+int dtype_from_name(const char *s, size_t n)
+{
+	for (int i = 0; i < DT_COUNT; i++)
+		if (strlen(dtypes[i].name) == n && memcmp(dtypes[i].name, s, n) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- value types ---- */
+
+TType tir_type_tensor(DType dt, int rank, const int64_t *dims)
+{
+	TType t;
+	memset(&t, 0, sizeof t);
+	ASSERT(rank >= 0 && rank <= TIR_MAX_RANK);
+	t.kind = TY_TENSOR;
+	t.dt = dt;
+	t.rank = rank;
+	for (int i = 0; i < rank; i++)
+		t.dims[i] = dims[i];
+	return t;
+}
+
+TType tir_type_scalar(DType dt) { return tir_type_tensor(dt, 0, NULL); }
+TType tir_type_vector(DType dt, int64_t n) { return tir_type_tensor(dt, 1, &n); }
+
+TType tir_type_with_dtype(TType t, DType dt)
+{
+	t.dt = dt;
+	return t;
+}
+
+int64_t tir_type_numel(const TType *t)
+{
+	int64_t n = 1;
+	for (int i = 0; i < t->rank; i++)
+		n *= t->dims[i];
+	return n;
+}
+
+int64_t tir_type_bytes(const TType *t)
+{
+	return tir_type_numel(t) * dtype_size(t->dt);
+}
+
+int tir_type_same_shape(const TType *a, const TType *b)
+{
+	if (a->rank != b->rank)
+		return 0;
+	for (int i = 0; i < a->rank; i++)
+		if (a->dims[i] != b->dims[i])
+			return 0;
+	return 1;
+}
+
+int tir_type_equal(const TType *a, const TType *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == TY_TOKEN)
+		return 1;
+	if (a->kind == TY_TUPLE) {
+		if (a->nelems != b->nelems)
+			return 0;
+		for (int i = 0; i < a->nelems; i++)
+			if (!tir_type_equal(&a->elems[i], &b->elems[i]))
+				return 0;
+		return 1;
+	}
+	return a->dt == b->dt && tir_type_same_shape(a, b);
+}
+
+void tir_type_print(StrBuf *out, const TType *t)
+{
+	if (t->kind == TY_TOKEN) {
+		sb_append(out, "!stablehlo.token");
+		return;
+	}
+	if (t->kind == TY_TUPLE) {
+		sb_append(out, "tuple<");
+		for (int i = 0; i < t->nelems; i++) {
+			if (i)
+				sb_append(out, ", ");
+			tir_type_print(out, &t->elems[i]);
+		}
+		sb_putc(out, '>');
+		return;
+	}
+	sb_append(out, "tensor<");
+	for (int i = 0; i < t->rank; i++)
+		sb_printf(out, "%lldx", (long long)t->dims[i]);
+	sb_append(out, dtype_name(t->dt));
+	sb_putc(out, '>');
+}
+
+/* ---- ops ---- */
+
+static const struct {
+	const char *name;
+	int noperands, nresults;
+	TTypeClass tc;
+	unsigned flags;
+} ops[] = {
+#define X(id, name, nopnds, nres, tc, flags) {name, nopnds, nres, tc, flags},
+	TIR_OPS(X)
+#undef X
+};
+
+const char *tir_op_name(TOpKind k) { return ops[k].name; }
+int tir_op_noperands(TOpKind k) { return ops[k].noperands; }
+int tir_op_nresults(TOpKind k) { return ops[k].nresults; }
+TTypeClass tir_op_type_class(TOpKind k) { return ops[k].tc; }
+unsigned tir_op_flags(TOpKind k) { return ops[k].flags; }
+
+const char *tir_op_short_name(TOpKind k)
+{
+	const char *dot = strchr(ops[k].name, '.');
+	return dot ? dot + 1 : ops[k].name;
+}
+
+int tir_op_from_name(const char *s, size_t n)
+{
+	if ((n == 6 && memcmp(s, "return", 6) == 0) ||
+	    (n == 16 && memcmp(s, "stablehlo.return", 16) == 0))
+		return TOP_RETURN;
+	for (int i = 0; i < TOP_COUNT; i++)
+		if (strlen(ops[i].name) == n && memcmp(ops[i].name, s, n) == 0)
+			return i;
+	return -1;
+}
+
+int tir_type_class_allows(TTypeClass c, DType t)
+{
+	DKind k = dtype_kind(t);
+	switch (c) {
+	case TC_NONE:
+	case TC_ANY: return 1;
+	case TC_NUM: return k != DK_BOOL;
+	case TC_SNUM: return k == DK_INT || k == DK_FLOAT;
+	case TC_FLT: return k == DK_FLOAT;
+	case TC_LOGIC: return k != DK_FLOAT;
+	case TC_INT: return k == DK_INT || k == DK_UINT;
+	}
+	return 0;
+}
+
+static const char *const cmp_dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+static const char *const cmp_types[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
+const char *tir_cmp_dir_name(TCmpDir d) { return cmp_dirs[d]; }
+const char *tir_cmp_type_name(TCmpType t) { return cmp_types[t]; }
+
+/* ---- arena-backed growable arrays ---- */
+
+/* Makes room for one more element in *arr (len/cap in elements). */
+static void grow(Arena *a, void *arrp, int len, int *cap, size_t elsize)
+{
+	void **arr = arrp;
+	if (len < *cap)
+		return;
+	int ncap = *cap ? 2 * *cap : 4;
+	void *n = arena_alloc(a, (size_t)ncap * elsize);
+	if (len)
+		memcpy(n, *arr, (size_t)len * elsize);
+	*arr = n;
+	*cap = ncap;
+}
+
+#define PUSH(arena, arr, len, cap, x) \
+	(grow((arena), &(arr), (len), &(cap), sizeof(*(arr))), (arr)[(len)++] = (x))
+
+/* ---- modules and functions ---- */
+
+TModule *tir_module_create(void)
+{
+	Arena *a = arena_new();
+	TModule *m = ARENA_NEW(a, TModule);
+	m->arena = a;
+	return m;
+}
+
+void tir_module_destroy(TModule *m)
+{
+	if (m)
+		arena_free(m->arena);
+}
+
+TFunc *tir_module_find_func(const TModule *m, const char *name)
+{
+	for (int i = 0; i < m->nfuncs; i++)
+		if (strcmp(m->funcs[i]->name, name) == 0)
+			return m->funcs[i];
+	return NULL;
+}
+
+TFunc *tir_module_main(const TModule *m)
+{
+	TFunc *f = tir_module_find_func(m, "main"), *pub = NULL;
+	if (f)
+		return f;
+	for (int i = 0; i < m->nfuncs; i++) {
+		if (m->funcs[i]->is_public) {
+			if (pub)
+				return NULL;
+			pub = m->funcs[i];
+		}
+	}
+	return pub;
+}
+
+TFunc *tir_func_new(TModule *m, const char *name, int is_public, SrcLoc loc)
+{
+	TFunc *f = ARENA_NEW(m->arena, TFunc);
+	f->module = m;
+	f->name = arena_strdup(m->arena, name);
+	f->is_public = is_public;
+	f->loc = loc;
+	f->body = tir_block_new(f);
+	PUSH(m->arena, m->funcs, m->nfuncs, m->capfuncs, f);
+	return f;
+}
+
+void tir_param_set_string(TFunc *f, TParam *p, const char *name, const char *value)
+{
+	TAttr a;
+	memset(&a, 0, sizeof a);
+	a.kind = TA_STRING;
+	a.name = arena_strdup(f->module->arena, name);
+	a.u.s = arena_strdup(f->module->arena, value);
+	for (int i = 0; i < p->nattrs; i++) {
+		if (strcmp(p->attrs[i].name, name) == 0) {
+			p->attrs[i] = a;
+			return;
+		}
+	}
+	PUSH(f->module->arena, p->attrs, p->nattrs, p->capattrs, a);
+}
+
+TAttr *tir_param_attr(const TParam *p, const char *name)
+{
+	for (int i = 0; i < p->nattrs; i++)
+		if (strcmp(p->attrs[i].name, name) == 0)
+			return &p->attrs[i];
+	return NULL;
+}
+
+int tir_func_add_arg(TFunc *f, TType t, const char *cuda_name)
+{
+	TParam p;
+	memset(&p, 0, sizeof p);
+	p.value = tir_value_new(f, t);
+	p.type = t;
+	PUSH(f->module->arena, f->args, f->nargs, f->capargs, p);
+	if (cuda_name)
+		tir_param_set_string(f, &f->args[f->nargs - 1], "cuda2hlo.param", cuda_name);
+	return p.value;
+}
+
+void tir_func_add_result(TFunc *f, TType t, const char *cuda_name)
+{
+	TParam p;
+	memset(&p, 0, sizeof p);
+	p.value = -1;
+	p.type = t;
+	PUSH(f->module->arena, f->results, f->nresults, f->capresults, p);
+	if (cuda_name)
+		tir_param_set_string(f, &f->results[f->nresults - 1], "cuda2hlo.param", cuda_name);
+}
+
+/* ---- values, blocks, ops ---- */
+
+int tir_value_new(TFunc *f, TType t)
+{
+	TValue v;
+	memset(&v, 0, sizeof v);
+	v.type = t;
+	PUSH(f->module->arena, f->values, f->nvalues, f->capvalues, v);
+	return f->nvalues - 1;
+}
+
+TBlock *tir_block_new(TFunc *f)
+{
+	return ARENA_NEW(f->module->arena, TBlock);
+}
+
+int tir_block_add_arg(TFunc *f, TBlock *b, TType t)
+{
+	int v = tir_value_new(f, t);
+	PUSH(f->module->arena, b->args, b->nargs, b->capargs, v);
+	return v;
+}
+
+void tir_block_append(TFunc *f, TBlock *b, TOp *op)
+{
+	PUSH(f->module->arena, b->ops, b->nops, b->capops, op);
+}
+
+TOp *tir_op_new(TFunc *f, TBlock *b, TOpKind k, SrcLoc loc)
+{
+	TOp *op = ARENA_NEW(f->module->arena, TOp);
+	op->kind = k;
+	op->loc = loc;
+	if (b)
+		tir_block_append(f, b, op);
+	return op;
+}
+
+void tir_op_add_operand(TFunc *f, TOp *op, int v)
+{
+	ASSERT(v >= 0 && v < f->nvalues);
+	PUSH(f->module->arena, op->operands, op->noperands, op->capoperands, v);
+}
+
+int tir_op_add_result(TFunc *f, TOp *op, TType t)
+{
+	int v = tir_value_new(f, t);
+	f->values[v].def = op;
+	PUSH(f->module->arena, op->results, op->nresults, op->capresults, v);
+	return v;
+}
+
+TBlock *tir_op_add_region(TFunc *f, TOp *op)
+{
+	TBlock *b = tir_block_new(f);
+	PUSH(f->module->arena, op->regions, op->nregions, op->capregions, b);
+	return b;
+}
+
+/* ---- attributes ---- */
+
+TAttr *tir_op_attr(const TOp *op, const char *name)
+{
+	for (int i = 0; i < op->nattrs; i++)
+		if (strcmp(op->attrs[i].name, name) == 0)
+			return &op->attrs[i];
+	return NULL;
+}
+
+TInts tir_ints_copy(Arena *a, const int64_t *v, int n)
+{
+	TInts r = {NULL, n};
+	if (n > 0) {
+		int64_t *c = ARENA_ARRAY(a, int64_t, n);
+		memcpy(c, v, sizeof(int64_t) * (size_t)n);
+		r.v = c;
+	}
+	return r;
+}
+
+TAttr *tir_op_set_attr(TFunc *f, TOp *op, TAttr a)
+{
+	TAttr *old = tir_op_attr(op, a.name);
+	a.name = arena_strdup(f->module->arena, a.name);
+	if (old) {
+		*old = a;
+		return old;
+	}
+	PUSH(f->module->arena, op->attrs, op->nattrs, op->capattrs, a);
+	return &op->attrs[op->nattrs - 1];
+}
+
+static TAttr attr_of(TAttrKind k, const char *name)
+{
+	TAttr a;
+	memset(&a, 0, sizeof a);
+	a.kind = k;
+	a.name = name;
+	a.int_type = k == TA_FLOAT ? DT_F64 : DT_I64;
+	return a;
+}
+
+void tir_op_set_int(TFunc *f, TOp *op, const char *name, int64_t v)
+{
+	TAttr a = attr_of(TA_INT, name);
+	a.u.i = v;
+	tir_op_set_attr(f, op, a);
+}
+
+void tir_op_set_float(TFunc *f, TOp *op, const char *name, double v)
+{
+	TAttr a = attr_of(TA_FLOAT, name);
+	a.u.f = v;
+	tir_op_set_attr(f, op, a);
+}
+
+void tir_op_set_bool(TFunc *f, TOp *op, const char *name, int v)
+{
+	TAttr a = attr_of(TA_BOOL, name);
+	a.u.b = v != 0;
+	tir_op_set_attr(f, op, a);
+}
+
+void tir_op_set_string(TFunc *f, TOp *op, const char *name, const char *s)
+{
+	TAttr a = attr_of(TA_STRING, name);
+	a.u.s = arena_strdup(f->module->arena, s);
+	tir_op_set_attr(f, op, a);
+}
+
+void tir_op_set_ints(TFunc *f, TOp *op, const char *name, const int64_t *v, int n)
+{
+	TAttr a = attr_of(TA_INTS, name);
+	a.u.ints = tir_ints_copy(f->module->arena, v, n);
+	tir_op_set_attr(f, op, a);
+}
+
+void tir_op_set_dense(TFunc *f, TOp *op, const char *name, TType t, const void *data,
+                      int splat)
+{
+	TAttr a = attr_of(TA_DENSE, name);
+	size_t n = (size_t)(splat ? 1 : tir_type_numel(&t)) * (size_t)dtype_size(t.dt);
+	void *c = arena_alloc(f->module->arena, n ? n : 1);
+	if (n)
+		memcpy(c, data, n);
+	a.u.dense.type = t;
+	a.u.dense.data = c;
+	a.u.dense.splat = splat != 0;
+	tir_op_set_attr(f, op, a);
+}
+
+int64_t tir_op_get_int(const TOp *op, const char *name, int64_t dflt)
+{
+	TAttr *a = tir_op_attr(op, name);
+	if (!a)
+		return dflt;
+	if (a->kind == TA_BOOL)
+		return a->u.b;
+	return a->kind == TA_INT ? a->u.i : dflt;
+}
+
+TInts tir_op_get_ints(const TOp *op, const char *name)
+{
+	TAttr *a = tir_op_attr(op, name);
+	TInts none = {NULL, 0};
+	return a && a->kind == TA_INTS ? a->u.ints : none;
+}
