@@ -71,6 +71,35 @@ const char *npy_dtype_name(NpyDtype t);
 
 /* ---- parse*.c: StableHLO text -> tensor IR (owned by the tensor-ir engineer) ---- */
 /* BEGIN parse section */
+#include "hlo_emit.h"
+
+typedef enum {
+	PARSE_OK,
+	PARSE_ERROR,        /* malformed or ill-typed text */
+	PARSE_UNSUPPORTED,  /* valid StableHLO the runtime does not handle: complex, quantized
+	                       or f8 element types, dynamic dimensions, unknown ops */
+} ParseStatus;
+
+/* Parses one module (a `module {...}` or bare func.func's). file names the text in
+ * diagnostics. On PARSE_OK *out is the module (tir_module_destroy releases it) and it
+ * passed tir_verify; otherwise *out is NULL and the error was reported with diag_error
+ * as `file:line:col: error: ...`. */
+ParseStatus runtime_parse(const char *file, const char *text, size_t len, TModule **out);
+
+typedef struct ParseCase {
+	TModule *module;     /* NULL unless PARSE_OK */
+	ParseStatus status;
+	int line;            /* line of the case's first text line in the whole file */
+	SrcLoc err_loc;      /* first error, when not PARSE_OK */
+	char message[256];
+} ParseCase;
+
+/* A check-dialect file: splits at lines `// -----` and parses each case; line numbers
+ * are those of the whole file. Nothing is printed: errors are in cases[i].message.
+ * Returns the number of cases; *cases is malloc'ed, runtime_parse_cases_free frees
+ * it and the modules. */
+int runtime_parse_cases(const char *file, const char *text, size_t len, ParseCase **cases);
+void runtime_parse_cases_free(ParseCase *cases, int n);
 /* END parse section */
 
 #endif
