@@ -1,0 +1,409 @@
+/* frontend.h: the public surface of src/frontend: CUDA C++ parsed with libclang into the
+ * kernel IR (KIR) of DESIGN.md, "Kernel IR (frontend)". Sections follow the .c files.
+ *
+ * What holds for every KirProgram handed out by frontend_parse:
+ * - One KirKernel per selected __global__ function (template instances included), with
+ *   every device function inlined; no call is left in the IR.
+ * - Every node has a SrcLoc and every expression a scalar type (KirDType). Pointer-typed
+ *   values do not appear in expressions: memory is reached only through KE_LOAD, KE_ASSIGN
+ *   or KE_INCDEC on a memory lvalue, and KE_ATOMIC, each naming a buffer (an index into
+ *   KirKernel.bufs) and a flat element index (pointer arithmetic and multi-dimensional
+ *   subscripts already folded into it, row-major).
+ * - Conversions are explicit: the operands of a binary operator have the type the usual
+ *   arithmetic conversions give (except the shift count, which is only promoted), an
+ *   assigned value has the target's type (or the computation type of a compound
+ *   assignment), conditions have type DT_I1.
+ * - Scalars bound by --set, template arguments, `const`/`constexpr` values and macros are
+ *   constants (KE_CONST); arithmetic on constants is folded.
+ * - Structured control flow only: blocks, if, loops, break/continue, labelled block exits
+ *   (KS_EXIT, used for a device function's `return` and a switch's `break`) and KS_RETURN
+ *   (the thread leaves the kernel). Barriers are statements (KS_SYNC).
+ * Nothing here is a libclang type; <clang-c/Index.h> is included only by the .c files. */
+#ifndef CUDA2HLO_FRONTEND_H
+#define CUDA2HLO_FRONTEND_H
+
+#include "base.h"
+
+#include <stdint.h>
+
+/* ---- types.c: scalar types ----
+ * X(NAME, text, bytes, flags): flags 1 = integer, 2 = signed, 4 = float. */
+#define KIR_DTYPES(X) \
+	X(VOID, "void", 0, 0) \
+	X(I1, "i1", 1, 1) \
+	X(I8, "i8", 1, 3) \
+	X(I16, "i16", 2, 3) \
+	X(I32, "i32", 4, 3) \
+	X(I64, "i64", 8, 3) \
+	X(U8, "u8", 1, 1) \
+	X(U16, "u16", 2, 1) \
+	X(U32, "u32", 4, 1) \
+	X(U64, "u64", 8, 1) \
+	X(F16, "f16", 2, 6) \
+	X(F32, "f32", 4, 6) \
+	X(F64, "f64", 8, 6) \
+	X(PTR, "ptr", 8, 0)
+
+typedef enum {
+#define X(n, s, b, f) DT_##n,
+	KIR_DTYPES(X)
+#undef X
+	DT_COUNT
+} KirDType;
+
+const char *frontend_dtype_name(KirDType t);     /* "f32" */
+int frontend_dtype_bytes(KirDType t);             /* 4; i1 counts 1 (a C++ bool) */
+int frontend_dtype_is_int(KirDType t);            /* i1 and all integers */
+int frontend_dtype_is_signed(KirDType t);         /* signed integers and floats */
+int frontend_dtype_is_float(KirDType t);
+
+/* A constant of a scalar type: integers (signed or not, i1 too) in i as two's complement
+ * bits truncated and sign/zero-extended to the type; floats in f (f32 values are exactly
+ * representable floats). */
+typedef struct KirConst {
+	KirDType type;
+	int64_t i;
+	double f;
+} KirConst;
+
+/* ---- operation tables (types.c has the names) ---- */
+
+/* X(NAME, text, C spelling) */
+#define KIR_BINOPS(X) \
+	X(ADD, "add", "+") X(SUB, "sub", "-") X(MUL, "mul", "*") X(DIV, "div", "/") \
+	X(REM, "rem", "%") X(SHL, "shl", "<<") X(SHR, "shr", ">>") X(AND, "and", "&") \
+	X(OR, "or", "|") X(XOR, "xor", "^") X(LT, "lt", "<") X(LE, "le", "<=") \
+	X(GT, "gt", ">") X(GE, "ge", ">=") X(EQ, "eq", "==") X(NE, "ne", "!=")
+
+typedef enum {
+	KB_NONE,             /* plain assignment in KE_ASSIGN */
+#define X(n, s, c) KB_##n,
+	KIR_BINOPS(X)
+#undef X
+	KB_COUNT
+} KirBinOp;
+
+#define KIR_UNOPS(X) X(NEG, "neg", "-") X(NOT, "not", "!") X(BITNOT, "bitnot", "~")
+
+typedef enum {
+#define X(n, s, c) KU_##n,
+	KIR_UNOPS(X)
+#undef X
+	KU_COUNT
+} KirUnOp;
+
+/* Builtin variables (CUDA Programming Guide, "Built-in Variables"). */
+#define KIR_BUILTINS(X) \
+	X(TID_X, "threadIdx.x") X(TID_Y, "threadIdx.y") X(TID_Z, "threadIdx.z") \
+	X(BID_X, "blockIdx.x") X(BID_Y, "blockIdx.y") X(BID_Z, "blockIdx.z") \
+	X(BDIM_X, "blockDim.x") X(BDIM_Y, "blockDim.y") X(BDIM_Z, "blockDim.z") \
+	X(GDIM_X, "gridDim.x") X(GDIM_Y, "gridDim.y") X(GDIM_Z, "gridDim.z") \
+	X(WARPSIZE, "warpSize")
+
+typedef enum {
+#define X(n, s) KBI_##n,
+	KIR_BUILTINS(X)
+#undef X
+	KBI_COUNT
+} KirBuiltin;
+
+/* Math functions and intrinsics: X(NAME, text, arity). The type of the node says which
+ * precision (f32 for sqrtf and __fsqrt_rn, f64 for sqrt(double)); integer ops (ABS, MIN,
+ * MAX, POPC, ...) take the node's integer type. Fast-math intrinsics are their own ops
+ * (__expf is FEXP, not EXP) so a later stage can choose; the frontend records which.
+ * Semantics as in the CUDA Math API reference; FMIN/FMAX ignore a NaN operand, MIN/MAX
+ * are C++'s (a < b ? a : b). Conversions with a rounding mode are RINT/FLOOR/CEIL/TRUNC
+ * followed by a KE_CAST; reinterpretations (__int_as_float) are KE_BITCAST. */
+#define KIR_MATH_OPS(X) \
+	X(SQRT, "sqrt", 1) X(RSQRT, "rsqrt", 1) X(CBRT, "cbrt", 1) X(RCBRT, "rcbrt", 1) \
+	X(EXP, "exp", 1) X(EXP2, "exp2", 1) X(EXP10, "exp10", 1) X(EXPM1, "expm1", 1) \
+	X(LOG, "log", 1) X(LOG2, "log2", 1) X(LOG10, "log10", 1) X(LOG1P, "log1p", 1) \
+	X(POW, "pow", 2) X(SIN, "sin", 1) X(COS, "cos", 1) X(TAN, "tan", 1) \
+	X(ASIN, "asin", 1) X(ACOS, "acos", 1) X(ATAN, "atan", 1) X(ATAN2, "atan2", 2) \
+	X(SINH, "sinh", 1) X(COSH, "cosh", 1) X(TANH, "tanh", 1) X(ASINH, "asinh", 1) \
+	X(ACOSH, "acosh", 1) X(ATANH, "atanh", 1) X(ERF, "erf", 1) X(ERFC, "erfc", 1) \
+	X(ABS, "abs", 1) X(MIN, "min", 2) X(MAX, "max", 2) X(FMIN, "fmin", 2) \
+	X(FMAX, "fmax", 2) X(FLOOR, "floor", 1) X(CEIL, "ceil", 1) X(TRUNC, "trunc", 1) \
+	X(ROUND, "round", 1) X(RINT, "rint", 1) X(FMA, "fma", 3) X(COPYSIGN, "copysign", 2) \
+	X(HYPOT, "hypot", 2) X(FMOD, "fmod", 2) X(REMAINDER, "remainder", 2) \
+	X(FDIM, "fdim", 2) X(SATURATE, "saturate", 1) X(RCP, "rcp", 1) \
+	X(ISNAN, "isnan", 1) X(ISINF, "isinf", 1) X(ISFINITE, "isfinite", 1) \
+	X(SIGNBIT, "signbit", 1) \
+	X(FEXP, "fast_exp", 1) X(FEXP10, "fast_exp10", 1) X(FLOG, "fast_log", 1) \
+	X(FLOG2, "fast_log2", 1) X(FLOG10, "fast_log10", 1) X(FPOW, "fast_pow", 2) \
+	X(FSIN, "fast_sin", 1) X(FCOS, "fast_cos", 1) X(FTAN, "fast_tan", 1) \
+	X(FDIV, "fast_div", 2) \
+	X(POPC, "popc", 1) X(CLZ, "clz", 1) X(FFS, "ffs", 1) X(BREV, "brev", 1) \
+	X(MULHI, "mulhi", 2) X(MUL24, "mul24", 2) X(SAD, "sad", 3)
+
+typedef enum {
+#define X(n, s, a) KM_##n,
+	KIR_MATH_OPS(X)
+#undef X
+	KM_COUNT
+} KirMathOp;
+
+/* Warp shuffles (CUDA Programming Guide, "Warp Shuffle Functions"). */
+#define KIR_SHFL_OPS(X) X(IDX, "shfl") X(UP, "shfl_up") X(DOWN, "shfl_down") X(XOR, "shfl_xor")
+typedef enum {
+#define X(n, s) KSH_##n,
+	KIR_SHFL_OPS(X)
+#undef X
+	KSH_COUNT
+} KirShflOp;
+
+/* Warp votes ("Warp Vote Functions"); ACTIVEMASK has no predicate. */
+#define KIR_VOTE_OPS(X) X(BALLOT, "ballot") X(ANY, "any") X(ALL, "all") X(ACTIVEMASK, "activemask")
+typedef enum {
+#define X(n, s) KV_##n,
+	KIR_VOTE_OPS(X)
+#undef X
+	KV_COUNT
+} KirVoteOp;
+
+/* Atomics ("Atomic Functions"): the value is the old contents; CAS has two operands
+ * (compare, value), INC/DEC one (the wrap limit). */
+#define KIR_ATOMIC_OPS(X) \
+	X(ADD, "add") X(SUB, "sub") X(MAX, "max") X(MIN, "min") X(EXCH, "exch") \
+	X(CAS, "cas") X(AND, "and") X(OR, "or") X(XOR, "xor") X(INC, "inc") X(DEC, "dec")
+typedef enum {
+#define X(n, s) KA_##n,
+	KIR_ATOMIC_OPS(X)
+#undef X
+	KA_COUNT
+} KirAtomicOp;
+
+/* Barriers ("Synchronization Functions", "Cooperative Groups"): THREADS is
+ * __syncthreads() and this_thread_block().sync(); THREADS_COUNT/_AND/_OR take a
+ * predicate and give an i32; WARP takes a mask. */
+#define KIR_SYNC_OPS(X) \
+	X(THREADS, "syncthreads") X(THREADS_COUNT, "syncthreads_count") \
+	X(THREADS_AND, "syncthreads_and") X(THREADS_OR, "syncthreads_or") X(WARP, "syncwarp")
+typedef enum {
+#define X(n, s) KSY_##n,
+	KIR_SYNC_OPS(X)
+#undef X
+	KSY_COUNT
+} KirSyncOp;
+
+const char *frontend_binop_name(KirBinOp op);    /* "add"; "assign" for KB_NONE */
+const char *frontend_unop_name(KirUnOp op);
+const char *frontend_builtin_name(KirBuiltin b);
+const char *frontend_math_name(KirMathOp op);
+int frontend_math_arity(KirMathOp op);
+const char *frontend_shfl_name(KirShflOp op);
+const char *frontend_vote_name(KirVoteOp op);
+const char *frontend_atomic_name(KirAtomicOp op);
+const char *frontend_sync_name(KirSyncOp op);
+
+/* ---- kernel data: buffers, parameters, variables ---- */
+
+typedef enum {
+	KSP_GLOBAL,          /* a pointer parameter's memory */
+	KSP_SHARED,          /* __shared__: one copy per block */
+	KSP_CONSTANT,        /* __constant__: read-only, one copy */
+	KSP_LOCAL            /* a local array: one copy per thread */
+} KirSpace;
+
+#define KIR_MAX_DIMS 4
+
+typedef struct KirBuffer {
+	const char *name;        /* unique in the kernel: "x", "g.data", "tile", "w.1" */
+	KirSpace space;
+	KirDType elem;           /* element type */
+	int is_const;            /* pointee const (global), or __constant__ / const array */
+	int is_restrict;         /* __restrict__ pointer parameter */
+	int is_extern;           /* extern __shared__ T s[]: sized by the launch's shmem */
+	int ndims;               /* static arrays: row-major dims; 0 for pointer params */
+	int64_t dims[KIR_MAX_DIMS];
+	int64_t count;           /* elements; global: --size or cudaMalloc, 0 when unknown;
+	                            extern shared: shmem / sizeof(elem), 0 when unknown */
+	int param;               /* index into KirKernel.params for global, -1 otherwise */
+	KirConst *init;          /* __constant__ or initialised array: count values, or NULL */
+	size_t ninit;
+	SrcLoc loc;
+} KirBuffer;
+
+typedef struct KirParam {
+	const char *name;        /* "n"; a struct's field "g.nx" (flattened, declaration order) */
+	KirDType type;           /* scalar type, or DT_PTR */
+	int buffer;              /* DT_PTR: index into KirKernel.bufs; else -1 */
+	int bound;               /* bound by --set: every use is the constant `value` */
+	KirConst value;
+	SrcLoc loc;
+} KirParam;
+
+typedef enum {
+	KVK_LOCAL,               /* a variable of the kernel or an inlined function */
+	KVK_ARG,                 /* an inlined function's parameter, set from the argument */
+	KVK_RESULT,              /* an inlined function's result */
+	KVK_OFFSET,              /* element offset of a reassigned pointer variable (i64) */
+	KVK_TEMP,                /* made by the frontend (a hoisted barrier result) */
+	KVK_PARAM                /* a local copy of a scalar parameter the kernel assigns */
+} KirVarKind;
+
+typedef struct KirVar {
+	const char *name;        /* unique in the kernel: "i", then "i.1", "i.2" for others */
+	KirDType type;
+	KirVarKind kind;
+	SrcLoc loc;
+} KirVar;
+
+/* ---- expressions ---- */
+
+#define KIR_EXPR_KINDS(X) \
+	X(CONST, "const") X(PARAM, "param") X(VAR, "var") X(BUILTIN, "builtin") \
+	X(UNARY, "unary") X(BINARY, "binary") X(LOGAND, "logand") X(LOGOR, "logor") \
+	X(COND, "cond") X(CAST, "cast") X(BITCAST, "bitcast") X(LOAD, "load") \
+	X(ASSIGN, "assign") X(INCDEC, "incdec") X(COMMA, "comma") X(MATH, "math") \
+	X(SHFL, "shfl") X(VOTE, "vote") X(ATOMIC, "atomic")
+
+typedef enum {
+#define X(n, s) KE_##n,
+	KIR_EXPR_KINDS(X)
+#undef X
+	KE_COUNT
+} KirExprKind;
+
+typedef struct KirExpr KirExpr;
+
+/* Something assignable: a variable (var >= 0) or the element bufs[buffer][index]. */
+typedef struct KirLval {
+	int var;                 /* index into KirKernel.vars, or -1 for memory */
+	int buffer;              /* index into KirKernel.bufs when var < 0 */
+	KirExpr *index;          /* flat element index (integer type) when var < 0 */
+} KirLval;
+
+struct KirExpr {
+	KirExprKind kind;
+	KirDType type;           /* the value's type; DT_VOID never appears */
+	SrcLoc loc;
+	union {
+		KirConst c;                                          /* CONST */
+		int param;                                           /* PARAM: unbound scalar */
+		int var;                                             /* VAR */
+		KirBuiltin builtin;                                  /* BUILTIN: u32 */
+		struct { KirUnOp op; KirExpr *x; } un;               /* UNARY (NOT gives i1) */
+		struct { KirBinOp op; KirExpr *l, *r; } bin;         /* BINARY; LOGAND, LOGOR (l, r: i1) */
+		struct { KirExpr *c, *t, *f; } cond;                 /* COND: c ? t : f, lazy */
+		KirExpr *x;                                          /* CAST, BITCAST to `type` */
+		struct { int buffer; KirExpr *index; } load;         /* LOAD */
+		/* ASSIGN: lv = value (op KB_NONE, value of lv's type), or compound
+		 * lv = (T)((optype)lv op value) with value of type optype; the node's value is
+		 * the new contents of lv. */
+		struct { KirLval lv; KirBinOp op; KirDType optype; KirExpr *value; } assign;
+		/* INCDEC: ++/--; value is the old contents when post, else the new. */
+		struct { KirLval lv; int inc, post; } incdec;
+		struct { KirExpr *l, *r; } comma;                    /* COMMA: r's value */
+		struct { KirMathOp op; int nargs; KirExpr *args[3]; } math;
+		/* SHFL: value from lane (IDX), lane - delta (UP), + delta (DOWN), ^ mask (XOR),
+		 * within segments of `width` lanes (a constant power of two <= 32). */
+		struct { KirShflOp op; KirExpr *mask, *value, *lane; int width; } shfl;
+		struct { KirVoteOp op; KirExpr *mask, *pred; } vote; /* BALLOT: u32; ANY/ALL: i32 */
+		/* ATOMIC: old = bufs[buffer][index]; store(old op args...); value old. */
+		struct { KirAtomicOp op; int buffer; KirExpr *index; int nargs; KirExpr *args[2]; } atomic;
+	} u;
+};
+
+/* ---- statements ---- */
+
+#define KIR_STMT_KINDS(X) \
+	X(BLOCK, "block") X(DECL, "decl") X(EXPR, "expr") X(IF, "if") X(FOR, "for") \
+	X(WHILE, "while") X(DO, "do") X(BREAK, "break") X(CONTINUE, "continue") \
+	X(EXIT, "exit") X(RETURN, "return") X(SYNC, "sync")
+
+typedef enum {
+#define X(n, s) KS_##n,
+	KIR_STMT_KINDS(X)
+#undef X
+	KS_COUNT
+} KirStmtKind;
+
+typedef struct KirStmt KirStmt;
+
+struct KirStmt {
+	KirStmtKind kind;
+	SrcLoc loc;
+	union {
+		/* BLOCK: label > 0 when a KS_EXIT inside may leave it (an inlined call:
+		 * `inline` names the function; a switch). Labels are unique per kernel. */
+		struct { KirStmt **stmts; size_t nstmts; int label; const char *inlined; } block;
+		struct { int var; KirExpr *init; } decl;             /* DECL: init may be NULL */
+		KirExpr *expr;                                       /* EXPR */
+		struct { KirExpr *cond; KirStmt *then, *els; } if_; /* IF: els may be NULL */
+		/* FOR: init (a DECL/EXPR/BLOCK statement) and step may be NULL; cond NULL is
+		 * true. unroll: 0 none, -1 `#pragma unroll`, N `#pragma unroll N`. */
+		struct { KirStmt *init; KirExpr *cond, *step; KirStmt *body; int unroll; } for_;
+		struct { KirExpr *cond; KirStmt *body; } loop;       /* WHILE, DO */
+		int label;                                           /* EXIT: leave that BLOCK */
+		/* SYNC: arg is the predicate (THREADS_COUNT/_AND/_OR) or mask (WARP), else
+		 * NULL; result is the variable receiving their value, else -1. */
+		struct { KirSyncOp op; KirExpr *arg; int result; } sync;
+	} u;
+};
+
+/* ---- kernels and the program ---- */
+
+typedef struct KirKernel {
+	const char *name;        /* "saxpy", a template instance "box_blur<3>" */
+	SrcLoc loc;              /* the kernel's name in its definition */
+	KirParam *params;        /* CUDA order, struct fields flattened in place */
+	size_t nparams;
+	KirBuffer *bufs;         /* pointer params first (param order), then shared, constant,
+	                            local arrays in order of appearance */
+	size_t nbufs;
+	KirVar *vars;
+	size_t nvars;
+	KirStmt *body;           /* a KS_BLOCK */
+	int nlabels;             /* labels used are 1..nlabels */
+	/* Launch configuration: --grid/--block, else the first evaluable host launch. */
+	int grid[3], block[3];
+	int have_grid, have_block;
+	int64_t shmem;           /* dynamic shared memory bytes (0 when none / unknown) */
+	int launch;              /* index into KirProgram.launches giving defaults, or -1 */
+} KirKernel;
+
+/* A kernel launch `k<<<g, b, s>>>(args)` found in host code. */
+typedef struct KirLaunch {
+	const char *kernel;      /* instance name as launched: "k", "box_blur<3>" */
+	const char *host_fn;     /* the enclosing host function */
+	SrcLoc loc;
+	int grid[3], block[3];   /* valid when have_config */
+	int64_t shmem;
+	int have_config;         /* grid, block and shmem were evaluated */
+	const char **args;       /* per argument: the host variable's name, or NULL */
+	size_t nargs;
+} KirLaunch;
+
+/* cudaMalloc(&var, bytes) with bytes evaluable. */
+typedef struct KirAlloc {
+	const char *var;         /* host pointer variable */
+	const char *host_fn;
+	int64_t bytes;
+	SrcLoc loc;
+} KirAlloc;
+
+typedef struct KirProgram {
+	const char *file;
+	KirKernel *kernels;      /* selected kernels, in --kernel order, else source order */
+	size_t nkernels;
+	KirLaunch *launches;     /* source order */
+	size_t nlaunches;
+	KirAlloc *allocs;
+	size_t nallocs;
+} KirProgram;
+
+/* ---- parse.c: libclang to KIR ----
+ * Parses `file` with the flags of `o` (-I, -D, -std, -p, --cuda-path), selects kernels
+ * (--kernel, else every non-template __global__ function and every template instance
+ * launched in host code), lowers them. Returns NULL after reporting diagnostics. Every
+ * string and node lives in `a`. */
+KirProgram *frontend_parse(Arena *a, const Options *o, const char *file);
+
+/* ---- print.c: deterministic text form (--emit kir), one node per line, children
+ * indented by two spaces, locations as @line:col. */
+void frontend_print_kir(StrBuf *out, const KirProgram *p);
+void frontend_print_kernel(StrBuf *out, const KirKernel *k);
+void frontend_print_const(StrBuf *out, KirConst c);   /* "1000", "2.5", "nan" */
+
+#endif
