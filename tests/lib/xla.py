@@ -1,0 +1,96 @@
+"""Real XLA through jaxlib 0.10.2: the independent oracle for the runtime and emitters.
+
+    run_xla(mlir_text, inputs) -> list[np.ndarray]   compile on XLA CPU and run
+    parse_mlir(mlir_text)                          jaxlib's MLIR parser (raises on error)
+    parse_hlo(hlo_text)                            jaxlib's HLO text parser (raises on error)
+    run_hlo(hlo_text, inputs)                      HLO text -> proto -> StableHLO -> XLA CPU
+    eval_reference(mlir_text, inputs)              the StableHLO reference interpreter
+
+The incantations (found by trying; written down in docs/xla-from-python.md):
+- An MLIR context that knows func + stablehlo: jax._src.interpreters.mlir.make_ir_context().
+  A bare ir.Context() with stablehlo.register_dialect() lacks the func dialect.
+- Compile: backend.compile_and_load(text, DeviceList((dev,)), CompileOptions()) with
+  num_replicas = num_partitions = 1; execute(list of jax arrays on that device).
+- HLO text: jaxlib._hlo.hlo_module_from_text(text) (RuntimeError with line:col on error).
+"""
+import numpy as np
+
+_backend = None
+
+
+def _cpu():
+    global _backend
+    if _backend is None:
+        import jax
+        import jax.extend  # noqa: F401  (registers jax.extend.backend)
+        jax.config.update("jax_enable_x64", True)
+        _backend = jax.extend.backend.get_backend("cpu")
+    return _backend
+
+
+def _context():
+    from jax._src.interpreters import mlir as jmlir
+    return jmlir.make_ir_context()
+
+
+def parse_mlir(text):
+    """Parses and verifies text with jaxlib's MLIR parser; raises MLIRError when invalid."""
+    from jaxlib.mlir import ir
+    ctx = _context()
+    with ctx:
+        m = ir.Module.parse(text)
+        if not m.operation.verify():
+            raise ValueError("module does not verify")
+    return m
+
+
+def parse_hlo(text):
+    """Parses classic HLO text with XLA's HLO parser; raises RuntimeError when invalid."""
+    import jaxlib._hlo as hlo
+    return hlo.hlo_module_from_text(text)
+
+
+def _compile(text):
+    from jax._src.lib import xla_client as xc
+    be = _cpu()
+    opts = xc.CompileOptions()
+    opts.num_replicas = 1
+    opts.num_partitions = 1
+    dev = be.local_devices()[0]
+    return be.compile_and_load(text, xc._xla.DeviceList((dev,)), opts), dev
+
+
+def run_xla(mlir_text, inputs):
+    """Compiles StableHLO text on XLA CPU, runs it on the numpy inputs (in argument order)
+    and returns the results as numpy arrays."""
+    import jax
+    exe, dev = _compile(mlir_text)
+    args = [jax.device_put(np.asarray(x), dev) for x in inputs]
+    return [np.asarray(o) for o in exe.execute(args)]
+
+
+def hlo_to_mlir(hlo_text):
+    """Classic HLO text -> StableHLO text (through XLA's own converter)."""
+    from jax._src.lib import xla_client as xc
+    proto = parse_hlo(hlo_text).as_serialized_hlo_module_proto()
+    out = xc._xla.mlir.hlo_to_stablehlo(proto)
+    from jaxlib.mlir import ir
+    with _context():
+        return str(ir.Module.parse(out))
+
+
+def run_hlo(hlo_text, inputs):
+    return run_xla(hlo_to_mlir(hlo_text), inputs)
+
+
+def eval_reference(mlir_text, inputs):
+    """Runs @main on the StableHLO reference interpreter in jaxlib; None if unavailable."""
+    from jaxlib.mlir import ir
+    from jaxlib.mlir.dialects import stablehlo
+    if not hasattr(stablehlo, "eval_module"):
+        return None
+    with _context():
+        m = ir.Module.parse(mlir_text)
+        args = [ir.DenseElementsAttr.get(np.ascontiguousarray(x)) for x in inputs]
+        outs = stablehlo.eval_module(m, args)
+        return [np.array(o) for o in outs]
