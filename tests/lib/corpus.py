@@ -1,0 +1,338 @@
+"""corpus.py: the one parser of the `/* cuda2hlo-test ... */` block (docs/testing.md).
+
+Consumes a corpus .cu file; produces a Test: its launches, buffers, scalars,
+checks, seed and expectation, plus the helpers every runner shares:
+make_inputs (the input .npy files), compare (the tolerance rule) and
+converter_args (the cuda2hlo flags for one launch). Nothing here runs a kernel.
+"""
+import os
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+DTYPES = {
+    "bool": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+    "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64,
+    "f16": np.float16, "f32": np.float32, "f64": np.float64,
+}
+# Default (rtol, atol) per float type; integers and bool compare exactly.
+DEFAULT_TOL = {"f16": (1e-3, 1e-3), "f32": (1e-5, 1e-6), "f64": (1e-12, 1e-12)}
+FILLS = {"zeros": 0, "ones": 0, "iota": 0, "const": 1, "uniform": 2, "randint": 2, "file": 1}
+
+
+class CorpusError(Exception):
+    """A malformed test block: message carries file:line."""
+
+
+@dataclass
+class Arg:
+    name: str                  # buffer or scalar name, or the struct parameter's name
+    kind: str                  # "buffer" | "scalar" | "struct"
+    fields: list = field(default_factory=list)   # [(field, value)] for a struct
+
+
+@dataclass
+class Launch:
+    kernel: str                # may be a template instance, e.g. box_blur<3>
+    grid: tuple
+    block: tuple
+    shmem: int
+    args: list
+    line: int = 0
+
+    @property
+    def c_name(self):
+        """The C function name of `--emit c`: box_blur<3> -> box_blur_3."""
+        return re.sub(r"_+$", "", re.sub(r"[^A-Za-z0-9_]+", "_", self.kernel))
+
+
+@dataclass
+class Buffer:
+    name: str
+    dtype: str
+    count: int
+    fill: str
+    params: list
+    index: int
+
+    @property
+    def np_dtype(self):
+        return np.dtype(DTYPES[self.dtype])
+
+
+@dataclass
+class Check:
+    name: str
+    rtol: float
+    atol: float
+
+
+@dataclass
+class Test:
+    path: str
+    launches: list = field(default_factory=list)
+    buffers: dict = field(default_factory=dict)   # name -> Buffer, block order
+    scalars: dict = field(default_factory=dict)   # name -> value text
+    checks: list = field(default_factory=list)
+    seed: int = 0
+    expect: str = ""
+    notes: list = field(default_factory=list)
+
+    @property
+    def name(self):
+        return os.path.splitext(os.path.basename(self.path))[0]
+
+
+def _split_top(text, sep=","):
+    """Split at `sep` outside (), {}, <> and []."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "({[<":
+            depth += 1
+        elif ch in ")}]>":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _int(text, where):
+    if not re.fullmatch(r"[0-9xXa-fA-F+\-*/() ]+", text):
+        raise CorpusError(f"{where}: expected an integer, got '{text}'")
+    try:
+        return int(eval(text.replace("/", "//"), {"__builtins__": {}}))
+    except Exception:
+        raise CorpusError(f"{where}: bad integer '{text}'") from None
+
+
+def _dim(text, where):
+    m = re.fullmatch(r"dim3\s*\((.*)\)", text.strip())
+    parts = _split_top(m.group(1)) if m else [text]
+    if not 1 <= len(parts) <= 3:
+        raise CorpusError(f"{where}: dim3 takes 1 to 3 values")
+    dims = [_int(p, where) for p in parts] + [1] * (3 - len(parts))
+    if min(dims) < 1:
+        raise CorpusError(f"{where}: launch dimensions must be positive")
+    return tuple(dims)
+
+
+def _launch(value, where):
+    m = re.fullmatch(r"(.+?)\s*<<<(.+)>>>\s*\((.*)\)", value)
+    if not m:
+        raise CorpusError(f"{where}: expected NAME<<<GRID, BLOCK[, SHMEM]>>>(ARGS)")
+    cfg = _split_top(m.group(2))
+    if len(cfg) not in (2, 3):
+        raise CorpusError(f"{where}: the launch configuration takes GRID, BLOCK[, SHMEM]")
+    args = []
+    for a in _split_top(m.group(3)):
+        s = re.fullmatch(r"([A-Za-z_]\w*)\s*\{(.*)\}", a)
+        if s:
+            fields = []
+            for f in _split_top(s.group(2)):
+                fm = re.fullmatch(r"([A-Za-z_][\w.]*)\s*=\s*(\S+)", f)
+                if not fm:
+                    raise CorpusError(f"{where}: bad struct field '{f}' (want field=V)")
+                fields.append((fm.group(1), fm.group(2)))
+            args.append(Arg(s.group(1), "struct", fields))
+        elif re.fullmatch(r"[A-Za-z_]\w*", a):
+            args.append(Arg(a, "?"))
+        else:
+            raise CorpusError(f"{where}: bad launch argument '{a}'")
+    shmem = _int(cfg[2], where) if len(cfg) == 3 else 0
+    return Launch(m.group(1).strip(), _dim(cfg[0], where), _dim(cfg[1], where), shmem, args)
+
+
+def _buffer(value, where, index):
+    p = value.split()
+    if len(p) < 4:
+        raise CorpusError(f"{where}: expected NAME DTYPE COUNT FILL")
+    name, dt, count, fill, params = p[0], p[1], _int(p[2], where), p[3], p[4:]
+    if dt not in DTYPES:
+        raise CorpusError(f"{where}: unknown dtype '{dt}' (one of {' '.join(DTYPES)})")
+    if fill not in FILLS:
+        raise CorpusError(f"{where}: unknown fill '{fill}' (one of {' '.join(FILLS)})")
+    if len(params) != FILLS[fill]:
+        raise CorpusError(f"{where}: fill '{fill}' takes {FILLS[fill]} value(s)")
+    if fill == "uniform" and dt[0] != "f":
+        raise CorpusError(f"{where}: 'uniform' is for float buffers; use randint")
+    if fill == "randint" and dt[0] == "f":
+        raise CorpusError(f"{where}: 'randint' is for integer buffers; use uniform")
+    if count < 1:
+        raise CorpusError(f"{where}: a buffer needs at least one element")
+    return Buffer(name, dt, count, fill, params, index)
+
+
+def _check(value, where, buffers):
+    p = value.split()
+    if not p:
+        raise CorpusError(f"{where}: expected NAME [rtol=R] [atol=A]")
+    if p[0] not in buffers:
+        raise CorpusError(f"{where}: check of unknown buffer '{p[0]}'")
+    rtol, atol = DEFAULT_TOL.get(buffers[p[0]].dtype, (0.0, 0.0))
+    for kv in p[1:]:
+        k, _, v = kv.partition("=")
+        if k == "rtol":
+            rtol = float(v)
+        elif k == "atol":
+            atol = float(v)
+        else:
+            raise CorpusError(f"{where}: unknown check option '{kv}'")
+    return Check(p[0], rtol, atol)
+
+
+def parse_text(text, path="<string>"):
+    m = re.search(r"/\*\s*cuda2hlo-test\b(.*?)\*/", text, re.S)
+    if not m:
+        raise CorpusError(f"{path}: no /* cuda2hlo-test ... */ block")
+    t = Test(path)
+    first = text.count("\n", 0, m.start(1)) + 1
+    pending_checks = []
+    for i, line in enumerate(m.group(1).split("\n")):
+        line = line.strip()
+        where = f"{path}:{first + i}"
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        key, value = key.strip(), value.strip()
+        if not sep:
+            raise CorpusError(f"{where}: expected 'key: value'")
+        if key == "launch":
+            ln = _launch(value, where)
+            ln.line = first + i
+            t.launches.append(ln)
+        elif key == "buffer":
+            b = _buffer(value, where, len(t.buffers))
+            if b.name in t.buffers or b.name in t.scalars:
+                raise CorpusError(f"{where}: '{b.name}' defined twice")
+            t.buffers[b.name] = b
+        elif key == "scalar":
+            sm = re.fullmatch(r"([A-Za-z_]\w*)\s*=\s*(\S+)", value)
+            if not sm:
+                raise CorpusError(f"{where}: expected NAME = VALUE")
+            if sm.group(1) in t.buffers or sm.group(1) in t.scalars:
+                raise CorpusError(f"{where}: '{sm.group(1)}' defined twice")
+            t.scalars[sm.group(1)] = sm.group(2)
+        elif key == "check":
+            pending_checks.append((value, where))
+        elif key == "seed":
+            t.seed = _int(value, where)
+        elif key == "expect":
+            if value not in ("race",):
+                raise CorpusError(f"{where}: unknown expectation '{value}'")
+            t.expect = value
+        elif key == "note":
+            t.notes.append(value)
+        else:
+            raise CorpusError(f"{where}: unknown key '{key}'")
+    for value, where in pending_checks:
+        t.checks.append(_check(value, where, t.buffers))
+    if not t.launches:
+        raise CorpusError(f"{path}: the test block has no launch")
+    for ln in t.launches:
+        for a in ln.args:
+            if a.kind == "struct":
+                continue
+            if a.name in t.buffers:
+                a.kind = "buffer"
+            elif a.name in t.scalars:
+                a.kind = "scalar"
+            else:
+                raise CorpusError(f"{path}:{ln.line}: launch argument '{a.name}' is "
+                                  "neither a buffer nor a scalar")
+    return t
+
+
+def parse(path):
+    with open(path, encoding="utf-8") as f:
+        return parse_text(f.read(), path)
+
+
+def fill_buffer(test, b):
+    """The initial contents of buffer b, as a 1-D numpy array of its dtype."""
+    dt = b.np_dtype
+    rng = np.random.default_rng(test.seed + b.index)
+    if b.fill == "zeros":
+        return np.zeros(b.count, dt)
+    if b.fill == "ones":
+        return np.ones(b.count, dt)
+    if b.fill == "iota":
+        return np.arange(b.count).astype(dt)
+    if b.fill == "const":
+        v = b.params[0]
+        return np.full(b.count, float(v) if dt.kind == "f" else int(v, 0), dt)
+    if b.fill == "uniform":
+        lo, hi = float(b.params[0]), float(b.params[1])
+        return rng.uniform(lo, hi, b.count).astype(dt)
+    if b.fill == "randint":
+        lo, hi = int(b.params[0], 0), int(b.params[1], 0)
+        if dt == np.bool_:
+            return rng.integers(lo, hi, b.count).astype(dt)
+        return rng.integers(lo, hi, b.count, dtype=dt)
+    if b.fill == "file":
+        a = np.load(os.path.join(os.path.dirname(test.path), b.params[0]))
+        if a.size != b.count:
+            raise CorpusError(f"{test.path}: {b.params[0]} has {a.size} elements, "
+                              f"buffer '{b.name}' wants {b.count}")
+        return np.ascontiguousarray(a.reshape(-1)).astype(dt)
+    raise CorpusError(f"unknown fill {b.fill}")
+
+
+def make_inputs(test, directory):
+    """Write NAME.npy for every buffer of the test into directory."""
+    os.makedirs(directory, exist_ok=True)
+    for b in test.buffers.values():
+        np.save(os.path.join(directory, b.name + ".npy"), fill_buffer(test, b))
+
+
+def compare(got, want, dtype, rtol=None, atol=None, limit=None):
+    """Mismatches [(index, got, want)] between two 1-D arrays (docs/testing.md rule)."""
+    got, want = np.asarray(got).reshape(-1), np.asarray(want).reshape(-1)
+    if got.shape != want.shape:
+        return [(-1, f"{got.size} elements", f"{want.size} elements")]
+    if np.dtype(DTYPES[dtype]).kind == "f":
+        d_rtol, d_atol = DEFAULT_TOL[dtype]
+        rtol = d_rtol if rtol is None else rtol
+        atol = d_atol if atol is None else atol
+        g, w = got.astype(np.float64), want.astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            ok = (g == w) | (np.isnan(g) & np.isnan(w)) | (np.abs(g - w) <= atol + rtol * np.abs(w))
+    else:
+        ok = got == want
+    bad = np.flatnonzero(~ok)
+    if limit is not None:
+        bad = bad[:limit]
+    return [(int(i), got[i].item(), want[i].item()) for i in bad]
+
+
+def converter_args(test, launch):
+    """The cuda2hlo flags that describe one launch. Buffer and scalar names are the
+    kernel's parameter names (docs/testing.md)."""
+    out = ["--kernel", launch.kernel,
+           "--grid", ",".join(map(str, launch.grid)),
+           "--block", ",".join(map(str, launch.block))]
+    if launch.shmem:
+        out += ["--shmem", str(launch.shmem)]
+    for a in launch.args:
+        if a.kind == "buffer":
+            out += ["--size", f"{a.name}={test.buffers[a.name].count}"]
+        elif a.kind == "scalar":
+            out += ["--set", f"{a.name}={test.scalars[a.name]}"]
+        else:
+            out += [x for f, v in a.fields for x in ("--set", f"{a.name}.{f}={v}")]
+    return out
+
+
+def corpus_files(root):
+    """tests/kernels/*.cu and one level of subfolders (e.g. race/), sorted."""
+    out = []
+    for dirpath, _, files in os.walk(root):
+        if os.path.relpath(dirpath, root).count(os.sep) > 0:
+            continue
+        out += [os.path.join(dirpath, f) for f in files if f.endswith(".cu")]
+    return sorted(out)

@@ -1,0 +1,299 @@
+"""oracle.py: build and run the CUDA emulator oracle for one corpus file.
+
+Consumes an original .cu file with its cuda2hlo-test block. prep() rewrites the
+source so that g++ accepts it with cuda_emu.h force-included: comments are
+blanked (line numbers kept), `k<<<cfg>>>(args)` launches become calls of
+cuemu::launch, `extern __shared__ T a[];` becomes a pointer into the dynamic
+shared buffer, and the file's own main() is renamed. driver() appends a main
+that loads the inputs, runs the block's launches in order and writes every
+buffer. build() compiles that once per content hash into build/oracle-cache/;
+run() executes it: IN_DIR/NAME.npy in, OUT_DIR/NAME.npy out.
+
+Usage: oracle.py FILE.cu IN_DIR OUT_DIR      (IN_DIR made by corpus.make_inputs)
+       oracle.py --build FILE.cu             (prints the binary's path)
+"""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+import corpus  # noqa: E402
+
+CXX = os.environ.get("CUEMU_CXX", "g++")
+CXXFLAGS = ["-std=c++17", "-O1", "-w", "-fno-strict-aliasing", "-fwrapv"]
+CACHE = os.environ.get("CUEMU_CACHE", os.path.join(ROOT, "build", "oracle-cache"))
+NPY_DESCR = {"bool": "|b1", "i8": "|i1", "i16": "<i2", "i32": "<i4", "i64": "<i8",
+             "u8": "|u1", "u16": "<u2", "u32": "<u4", "u64": "<u8",
+             "f16": "<f2", "f32": "<f4", "f64": "<f8"}
+C_TYPE = {"bool": "bool", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t",
+          "i64": "int64_t", "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t",
+          "u64": "uint64_t", "f16": "_Float16", "f32": "float", "f64": "double"}
+
+
+class OracleError(Exception):
+    pass
+
+
+def blank_comments(src):
+    """Replace comments by spaces (newlines kept); string and char literals stay."""
+    out, i, n = [], 0, len(src)
+    while i < n:
+        c = src[i]
+        if src.startswith("//", i):
+            j = src.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif src.startswith("/*", i):
+            j = src.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", src[i:j]))
+            i = j
+        elif c in "\"'":
+            j = i + 1
+            while j < n and src[j] != c and src[j] != "\n":
+                j += 2 if src[j] == "\\" else 1
+            out.append(src[i:j + 1])
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _match_forward(s, i, open_, close):
+    """Index just past the bracket that closes s[i] == open_."""
+    depth = 0
+    for j in range(i, len(s)):
+        if s[j] == open_:
+            depth += 1
+        elif s[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    raise OracleError("unbalanced brackets in a launch")
+
+
+def _name_start(s, end):
+    """Start of the kernel expression that ends at s[end-1] (`ns::k<T, 3>`)."""
+    i = end
+    while True:
+        while i > 0 and s[i - 1].isspace():
+            i -= 1
+        if i > 0 and s[i - 1] == ">":
+            depth = 0
+            while i > 0:
+                i -= 1
+                depth += {">": 1, "<": -1}.get(s[i], 0)
+                if depth == 0:
+                    break
+            while i > 0 and s[i - 1].isspace():
+                i -= 1
+        j = i
+        while i > 0 and (s[i - 1].isalnum() or s[i - 1] == "_"):
+            i -= 1
+        if i == j:
+            raise OracleError("cannot find the kernel name before <<<")
+        if i >= 2 and s[i - 2:i] == "::":
+            i -= 2
+            continue
+        return i
+
+
+def rewrite_launches(s):
+    out, pos = [], 0
+    while True:
+        k = s.find("<<<", pos)
+        if k < 0:
+            break
+        start = _name_start(s, k)
+        e = s.find(">>>", k)
+        if e < 0:
+            raise OracleError("<<< without >>>")
+        cfg = s[k + 3:e]
+        p = e + 3
+        while p < len(s) and s[p].isspace():
+            p += 1
+        if p >= len(s) or s[p] != "(":
+            raise OracleError("a launch needs an argument list after >>>")
+        q = _match_forward(s, p, "(", ")")
+        name, args = s[start:k].strip(), s[p + 1:q - 1]
+        out.append(s[pos:start])
+        out.append(f"::cuemu::launch(::cuemu::Cfg({cfg}), [&](auto&&... cuemu_a) "
+                   f"{{ {name}(cuemu_a...); }}{', ' if args.strip() else ''}{args})")
+        pos = q
+    out.append(s[pos:])
+    return "".join(out)
+
+
+def rewrite_shared(s):
+    s = re.sub(r"\bstatic\s+__shared__\b", "__shared__", s)
+    s = re.sub(r"\b__shared__\s+static\b", "__shared__", s)
+
+    def ext(m):
+        ty = re.sub(r"__align__\s*\(\s*\d+\s*\)|alignas\s*\(\s*\d+\s*\)", " ", m.group(1))
+        ty = " ".join(ty.split())
+        return f"{ty} *const {m.group(2)} = ({ty} *)::cuemu::dyn_smem;"
+    return re.sub(r"\bextern\s+__shared__\s+([^;\[\]]*?)\b(\w+)\s*\[\s*\]\s*;", ext, s)
+
+
+def prep(src):
+    s = blank_comments(src)
+    s = rewrite_shared(s)
+    s = rewrite_launches(s)
+    s, n = re.subn(r"\bmain\s*\(", "cuemu_user_main(", s)
+    return s, n > 0
+
+
+def _cxx_value(v):
+    return {"true": "1", "false": "0"}.get(v, v)
+
+
+def driver(test, has_main=False):
+    """C++ main for the test: load inputs, run the launches, write all buffers.
+    `--main [ARGS]` runs the file's own main() instead."""
+    L = ["#include \"npy.h\"", "#include <string>",
+         "int main(int argc, char **argv) {"]
+    if has_main:
+        L.append("  if (argc >= 2 && std::string(argv[1]) == \"--main\") "
+                 "return ::cuemu::call_main(cuemu_user_main, argc, argv);")
+    L += [
+         "  if (argc != 3) { fprintf(stderr, \"usage: %s IN_DIR OUT_DIR\\n\", argv[0]); return 2; }",
+         "  std::string in = argv[1], out = argv[2];"]
+    for b in test.buffers.values():
+        L.append(f"  void *b_{b.name} = ::cuemu::npy_load(in + \"/{b.name}.npy\", "
+                 f"\"{NPY_DESCR[b.dtype]}\", sizeof({C_TYPE[b.dtype]}), {b.count});")
+    for li, ln in enumerate(test.launches):
+        L.append("  {")
+        L.append(f"    using K = decltype(&{ln.kernel});")
+        vals = []
+        for ai, a in enumerate(ln.args):
+            ty = f"::cuemu::param_t<K, {ai}>"
+            if a.kind == "buffer":
+                vals.append(f"::cuemu::as_pointer<{ty}>(b_{a.name})")
+            elif a.kind == "scalar":
+                vals.append(f"({ty})({_cxx_value(test.scalars[a.name])})")
+            else:
+                L.append(f"    {ty} s_{ai}{{}};")
+                for f, v in a.fields:
+                    L.append(f"    s_{ai}.{f} = {_cxx_value(v)};")
+                vals.append(f"s_{ai}")
+        g, b = ln.grid, ln.block
+        L.append(f"    ::cuemu::launch(::cuemu::Cfg(dim3({g[0]}, {g[1]}, {g[2]}), "
+                 f"dim3({b[0]}, {b[1]}, {b[2]}), {ln.shmem}), "
+                 f"[&](auto&&... a) {{ {ln.kernel}(a...); }}"
+                 + "".join(", " + v for v in vals) + ");")
+        L.append(f"    ::cuemu::check_launch({li}, \"{ln.kernel}\");")
+        L.append("  }")
+    for b in test.buffers.values():
+        L.append(f"  ::cuemu::npy_save(out + \"/{b.name}.npy\", \"{NPY_DESCR[b.dtype]}\", "
+                 f"b_{b.name}, sizeof({C_TYPE[b.dtype]}), {b.count});")
+    L += ["  return 0;", "}"]
+    return "\n".join(L) + "\n"
+
+
+DRIVER_SUPPORT = r"""
+namespace cuemu {
+template <class K, size_t I> struct param_of;
+template <class R, class... P, size_t I> struct param_of<R (*)(P...), I> {
+  using type = std::tuple_element_t<I, std::tuple<P...>>;
+};
+template <class K, size_t I> using param_t = typename param_of<K, I>::type;
+template <class P> inline P as_pointer(void *p) {
+  static_assert(std::is_pointer<P>::value, "a buffer: argument must be a pointer parameter");
+  return (P)p;
+}
+template <class F> inline int call_main(F f, int argc, char **argv) {
+  std::vector<char *> av{argv[0]};
+  for (int i = 2; i < argc; i++) av.push_back(argv[i]);
+  av.push_back(nullptr);
+  if constexpr (std::is_invocable<F, int, char **>::value) return f(argc - 1, av.data());
+  else return f();
+}
+inline void check_launch(int i, const char *k) {
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    fprintf(stderr, "cuemu: launch %d (%s) failed: %s\n", i, k, cudaGetErrorString(e));
+    exit(72);
+  }
+}
+}
+"""
+
+
+def translation_unit(path, src, test):
+    text, has_main = prep(src)
+    return ("#include \"cuda_emu.h\"\n" + DRIVER_SUPPORT +
+            f"#line 1 \"{os.path.abspath(path)}\"\n" + text +
+            "\n#line 1 \"cuemu-driver\"\n" + driver(test, has_main))
+
+
+def _key(src):
+    h = hashlib.sha256()
+    for f in ("cuda_emu.h", "npy.h", "oracle.py"):
+        with open(os.path.join(HERE, f), "rb") as fh:
+            h.update(fh.read())
+    h.update(os.path.join(ROOT, "tests", "lib", "corpus.py").encode())
+    with open(os.path.join(ROOT, "tests", "lib", "corpus.py"), "rb") as fh:
+        h.update(fh.read())
+    h.update(" ".join([CXX] + CXXFLAGS).encode())
+    h.update(src.encode())
+    return h.hexdigest()[:20]
+
+
+def build(path):
+    """Path of the compiled oracle for path (compiled on first use, cached)."""
+    with open(path, encoding="utf-8") as f:
+        src = f.read()
+    test = corpus.parse_text(src, path)
+    d = os.path.join(CACHE, f"{test.name}-{_key(src)}")
+    exe = os.path.join(d, "oracle")
+    if os.path.exists(exe):
+        return exe
+    os.makedirs(d, exist_ok=True)
+    cpp = os.path.join(d, "tu.cpp")
+    with open(cpp, "w") as f:
+        f.write(translation_unit(path, src, test))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".oracle-")
+    os.close(fd)
+    cmd = [CXX] + CXXFLAGS + ["-I", os.path.join(HERE, "include"), "-I", HERE,
+                              "-I", os.path.dirname(os.path.abspath(path)), cpp, "-o", tmp]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        os.unlink(tmp)
+        raise OracleError(f"g++ failed on {path}:\n{r.stderr[-4000:]}")
+    os.replace(tmp, exe)
+    return exe
+
+
+def run(path, in_dir, out_dir, timeout=300):
+    exe = build(path)
+    os.makedirs(out_dir, exist_ok=True)
+    r = subprocess.run([exe, in_dir, out_dir], capture_output=True, text=True, timeout=timeout)
+    if r.returncode != 0:
+        raise OracleError(f"oracle of {path} exited {r.returncode}: {r.stderr.strip()[-2000:]}")
+    return r.stdout
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == "--build":
+        print(build(argv[2]))
+        return 0
+    if len(argv) != 4:
+        print(__doc__.split("Usage:")[1], file=sys.stderr)
+        return 2
+    try:
+        sys.stdout.write(run(argv[1], argv[2], argv[3]))
+    except (OracleError, corpus.CorpusError) as e:
+        print(f"oracle: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,273 @@
+"""selftest.py: the oracle against independent numpy computations.
+
+For each kernel named in REFS (tests/oracle/kernels/ and tests/kernels/), make
+the inputs, run the emulated CUDA program, and compare every checked buffer
+with a numpy reference written here from the kernel's specification, not from
+any output. Also checks that a file's own host main() runs (--main) and that
+the emulator reports a deadlock instead of hanging. Prints one line per kernel
+and `N passed, N failed, N skipped`; exits 1 on any failure.
+
+Usage: selftest.py [NAME...]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, HERE)
+import corpus  # noqa: E402
+import oracle  # noqa: E402
+
+REFS = {}
+
+
+def ref(path):
+    def reg(fn):
+        REFS[path] = fn
+        return fn
+    return reg
+
+
+def S(t, name, cast=int):
+    return cast(t.scalars[name])
+
+
+def blocks(x, bs, nblocks):
+    pad = np.zeros(bs * nblocks, x.dtype)
+    pad[:x.size] = x
+    return pad.reshape(nblocks, bs)
+
+
+# ---- the oracle's own kernels (tests/oracle/kernels) -----------------------
+@ref("tests/oracle/kernels/reduce_shared.cu")
+def _(i, t):
+    return {"partial": blocks(i["x"], 128, 8).sum(axis=1, dtype=np.int32)}
+
+
+@ref("tests/oracle/kernels/reduce_warp.cu")
+def _(i, t):
+    return {"total": np.array([i["x"].sum()], np.int32)}
+
+
+@ref("tests/oracle/kernels/scan_dynamic.cu")
+def _(i, t):
+    return {"y": np.cumsum(blocks(i["x"], 64, 4), axis=1).reshape(-1)[:250].astype(np.int32)}
+
+
+@ref("tests/oracle/kernels/histogram.cu")
+def _(i, t):
+    h = (i["x"].astype(np.uint64) * 2654435761 % 2**32) >> 26
+    return {"bins": np.bincount(h.astype(np.int64), minlength=64).astype(np.uint32)}
+
+
+@ref("tests/oracle/kernels/transpose_tiled.cu")
+def _(i, t):
+    r, c = S(t, "rows"), S(t, "cols")
+    return {"b": i["a"].reshape(r, c).T.reshape(-1)}
+
+
+@ref("tests/oracle/kernels/matmul_tiled.cu")
+def _(i, t):
+    m, k, n = 30, 37, 45
+    a, b = i["A"].reshape(m, k).astype(np.float64), i["B"].reshape(k, n).astype(np.float64)
+    return {"C": (a @ b).astype(np.float32).reshape(-1)}
+
+
+@ref("tests/oracle/kernels/stencil_early_exit.cu")
+def _(i, t):
+    u = np.concatenate([[0], i["u"], [0]]).astype(np.float32)
+    return {"v": np.float32(0.25) * u[:-2] + np.float32(0.5) * u[1:-1] + np.float32(0.25) * u[2:]}
+
+
+@ref("tests/oracle/kernels/votes.cu")
+def _(i, t):
+    n, bs = 280, 80
+    v = np.ones(4 * bs, np.int64)
+    v[:n] = i["x"]
+    out = np.zeros((n, 4), np.int32)
+    for g in range(n):
+        blk = g // bs * bs
+        w0 = blk + (g - blk) // 32 * 32       # warps are numbered within a block
+        wend = min(w0 + 32, blk + bs)        # a warp never crosses a block
+        w = v[w0:wend]
+        b = v[blk:blk + bs]
+        out[g] = [(w < 0).sum(), int((w == 0).any()) + 2 * int((w > 0).all()),
+                  (b % 2 == 0).sum(), int((b < 19).all()) + 2 * int((b == 19).any())]
+    return {"out": out.reshape(-1)}
+
+
+@ref("tests/oracle/kernels/shuffles.cu")
+def _(i, t):
+    x = i["x"].reshape(-1, 32)            # 4 warps
+    out = np.zeros((4, 32, 4), np.float32)
+    for w in range(4):
+        v = x[w]
+        out[w, :, 0] = np.repeat(v.reshape(4, 8)[:, 3], 8)
+        scan = v.copy()                   # Hillis-Steele order, in float32
+        for d in (1, 2, 4, 8, 16):
+            scan = np.concatenate([scan[:d], scan[d:] + scan[:-d]])
+        out[w, :, 1] = scan
+        out[w, :, 2] = v.max()
+        for lane in range(32):
+            src = lane + 5 if lane % 16 + 5 < 16 else lane
+            out[w, lane, 3] = v[src]
+    return {"out": out.reshape(-1)}
+
+
+@ref("tests/oracle/kernels/coop_groups.cu")
+def _(i, t):
+    x = i["x"].reshape(3, 64)
+    out = np.zeros((3, 64), np.int64)
+    for b in range(3):
+        mine = x[b][::-1]
+        for r in range(64):
+            tile = mine[r // 16 * 16: r // 16 * 16 + 16]
+            out[b, r] = tile.sum() * 1000 + (tile[0] if r % 16 == 15 else r // 16)
+    return {"out": out.reshape(-1).astype(np.int32)}
+
+
+def _cdiv(a, b):
+    """C division and modulo: truncate toward zero."""
+    q = np.trunc(a / b).astype(np.int64)
+    return q, a - q * b
+
+
+@ref("tests/oracle/kernels/grid3d_control.cu")
+def _(i, t):
+    x = i["x"].astype(np.int64)
+    y = np.full(1500, 7, np.int64)
+    for idx, v in enumerate(x):
+        q, r7 = _cdiv(v, 7)
+        case = ((v % 4) + 4) % 4 if v >= 0 else ((-((-v) % 4)) + 4) % 4
+        r = {0: q, 1: r7 + 3, 2: 3}.get(case, (-v) >> 2)
+        c, w = 0, v
+        while True:
+            w = _cdiv(w, 3)[0]
+            c += 1
+            if not (w != 0 and c < 5):
+                break
+        y[idx] = r * 10 + c
+    return {"y": y.astype(np.int32)}
+
+
+@ref("tests/oracle/kernels/host_program.cu")
+def _(i, t):
+    return {"y": np.float32(1.5) * i["x"] + np.float32(-0.25) * i["y"]}
+
+
+# ---- corpus kernels (tests/kernels) ----------------------------------------
+@ref("tests/kernels/ew_saxpy_f32.cu")
+def _(i, t):
+    n, a = S(t, "n"), S(t, "a", float)
+    y = i["y"].copy()
+    y[:n] = np.float32(a) * i["x"][:n] + y[:n]
+    return {"y": y}
+
+
+@ref("tests/kernels/ew_2d_affine.cu")
+def _(i, t):
+    nx, ny, s = S(t, "nx"), S(t, "ny"), np.float32(S(t, "s", float))
+    jj, ii = np.meshgrid(np.arange(ny), np.arange(nx), indexing="ij")
+    out = s * i["in"][:nx * ny].reshape(ny, nx) + ii.astype(np.float32) \
+        - np.float32(0.5) * jj.astype(np.float32)
+    res = i["out"].copy()
+    res[:nx * ny] = out.reshape(-1)
+    return {"out": res}
+
+
+@ref("tests/kernels/ew_3d_combine.cu")
+def _(i, t):
+    nx, ny, nz = S(t, "nx"), S(t, "ny"), S(t, "nz")
+    kk, jj, ii = np.meshgrid(np.arange(nz), np.arange(ny), np.arange(nx), indexing="ij")
+    lin = (ii + 2 * jj + 3 * kk).astype(np.float32).reshape(-1)
+    return {"c": i["a"] * i["b"] + np.float32(0.01) * lin}
+
+
+@ref("tests/kernels/ew_add_i32.cu")
+def _(i, t):
+    x, y = i["a"].astype(np.int64), i["b"].astype(np.int64)
+    return {"c": (x + y - 3 * x + (y >> 2) - (x & 0xff)).astype(np.int32)}
+
+
+def run_one(path):
+    t = corpus.parse(os.path.join(ROOT, path))
+    with tempfile.TemporaryDirectory() as d:
+        corpus.make_inputs(t, os.path.join(d, "in"))
+        oracle.run(t.path, os.path.join(d, "in"), os.path.join(d, "out"))
+        ins = {b: np.load(os.path.join(d, "in", b + ".npy")) for b in t.buffers}
+        got = {b: np.load(os.path.join(d, "out", b + ".npy")) for b in t.buffers}
+    want = REFS[path](ins, t)
+    problems = []
+    for c in t.checks:
+        if c.name not in want:
+            problems.append(f"no reference for checked buffer {c.name}")
+            continue
+        bad = corpus.compare(got[c.name], want[c.name], t.buffers[c.name].dtype,
+                             c.rtol, c.atol)
+        if bad:
+            problems.append(f"{c.name}: {len(bad)} mismatches, first {bad[:3]}")
+    return problems
+
+
+def special_checks():
+    """Host main through --main, and a deadlock that must be reported."""
+    out = []
+    exe = oracle.build(os.path.join(HERE, "kernels", "host_program.cu"))
+    r = subprocess.run([exe, "--main"], capture_output=True, text=True, timeout=60)
+    out.append(("host_program --main", r.returncode == 0 and "sum 1000000.0" in r.stdout,
+                f"rc {r.returncode}, stdout {r.stdout.strip()!r}"))
+    src = """/* cuda2hlo-test
+launch: dl<<<1, 64>>>(x)
+buffer: x i32 64 zeros
+*/
+__global__ void dl(int *x) { if (threadIdx.x == 0) __syncthreads(); else __syncwarp(); x[0] = 1; }
+"""
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "deadlock.cu")
+        with open(p, "w") as f:
+            f.write(src)
+        corpus.make_inputs(corpus.parse(p), d)
+        exe = oracle.build(p)
+        r = subprocess.run([exe, d, d], capture_output=True, text=True, timeout=60)
+    out.append(("deadlock reported", r.returncode != 0 and "deadlock" in r.stderr,
+                f"rc {r.returncode}, stderr {r.stderr.strip()!r}"))
+    return out
+
+
+def main(argv):
+    names = argv[1:]
+    npass = nfail = nskip = 0
+    for path in REFS:
+        if names and not any(n in path for n in names):
+            continue
+        name = os.path.splitext(os.path.basename(path))[0]
+        if not os.path.exists(os.path.join(ROOT, path)):
+            print(f"SKIP {name}: {path} not in the tree")
+            nskip += 1
+            continue
+        try:
+            problems = run_one(path)
+        except (oracle.OracleError, corpus.CorpusError) as e:
+            problems = [str(e).splitlines()[0]]
+        if problems:
+            print(f"FAIL {name}: " + "; ".join(problems))
+            nfail += 1
+        else:
+            print(f"PASS {name}")
+            npass += 1
+    if not names:
+        for name, ok, why in special_checks():
+            print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {why}"))
+            npass += ok
+            nfail += not ok
+    print(f"{npass} passed, {nfail} failed, {nskip} skipped")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
