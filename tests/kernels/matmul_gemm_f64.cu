@@ -1,7 +1,7 @@
 /* cuda2hlo-test
 launch: dgemm<<<dim3(2, 3), dim3(16, 8)>>>(A, B, C, M, N, K, alpha, beta)
 buffer: A f64 480 uniform -1 1
-buffer: B f64 640 uniform -1 1
+buffer: B f64 768 uniform -1 1
 buffer: C f64 640 uniform -1 1
 scalar: M = 20
 scalar: N = 32
