@@ -1,0 +1,275 @@
+/* exec.c: compile a module on a PJRT client, move arrays in, execute, move them out.
+ *
+ * Consumes a PjrtBackend (plugin.c), module text (StableHLO, program format "mlir",
+ * with the compile options of pjrt_compile_options) and host arrays. Produces a
+ * PjrtExec (a loaded executable and its output count) and, per run, malloc'ed host
+ * arrays of every result in order. Every device buffer and event made during a run is
+ * destroyed before the run returns, on success and on failure. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "pjrt.h"
+
+struct PjrtExec {
+	PjrtBackend *b;
+	PjLoadedExecutable *loaded;
+	size_t nouts;
+};
+
+static const struct {
+	const char *hlo, *np;
+	size_t size;
+} types[] = {
+#define X(e, code, hlo, size, np) [code] = {hlo, np, size},
+	PJRT_TYPES(X)
+#undef X
+};
+
+/* Our type codes -> PJRT_Buffer_Type. */
+static const int to_pjrt[PJRT_NTYPES] = {
+	[PJRT_PRED] = PJ_BT_PRED, [PJRT_S8] = PJ_BT_S8, [PJRT_S16] = PJ_BT_S16,
+	[PJRT_S32] = PJ_BT_S32, [PJRT_S64] = PJ_BT_S64, [PJRT_U8] = PJ_BT_U8,
+	[PJRT_U16] = PJ_BT_U16, [PJRT_U32] = PJ_BT_U32, [PJRT_U64] = PJ_BT_U64,
+	[PJRT_F16] = PJ_BT_F16, [PJRT_F32] = PJ_BT_F32, [PJRT_F64] = PJ_BT_F64,
+	[PJRT_BF16] = PJ_BT_BF16,
+};
+
+size_t pjrt_type_size(PjrtType t) { return (unsigned)t < PJRT_NTYPES ? types[t].size : 0; }
+const char *pjrt_type_hlo_name(PjrtType t) { return (unsigned)t < PJRT_NTYPES ? types[t].hlo : "?"; }
+const char *pjrt_type_numpy_name(PjrtType t) { return (unsigned)t < PJRT_NTYPES ? types[t].np : "?"; }
+
+size_t pjrt_array_count(const PjrtArray *a)
+{
+	size_t n = 1;
+	for (int i = 0; i < a->ndims; i++)
+		n *= (size_t)a->dims[i];
+	return n;
+}
+
+static int from_pjrt(int bt)
+{
+	for (int t = 0; t < PJRT_NTYPES; t++)
+		if (to_pjrt[t] == bt)
+			return t;
+	return -1;
+}
+
+void pjrt_arrays_free(PjrtArray *a, int n)
+{
+	if (!a)
+		return;
+	for (int i = 0; i < n; i++)
+		free(a[i].data);
+	free(a);
+}
+
+/* Waits for ev and destroys it; the event's error becomes the result. */
+static PjrtStatus await(PjrtBackend *b, PjEvent *ev, const char *what)
+{
+	if (!ev)
+		return PJRT_OK;
+	PjEventArgs a = {.struct_size = PJ_SIZE(PjEventArgs, event), .event = ev};
+	PjrtStatus st = pj_check(b, b->api->Event_Await(&a), what);
+	PjrtStatus st2 = pj_check(b, b->api->Event_Destroy(&a), "PJRT_Event_Destroy");
+	return st ? st : st2;
+}
+
+/* Clean-up keeps the message of the failure that caused it. */
+static void buffer_destroy(PjrtBackend *b, PjBuffer *buf)
+{
+	if (!buf)
+		return;
+	PjBufferDestroyArgs a = {.struct_size = PJ_SIZE(PjBufferDestroyArgs, buffer), .buffer = buf};
+	pj_drop(b, b->api->Buffer_Destroy(&a));
+}
+
+static PjrtStatus count_outputs(PjrtExec *e)
+{
+	PjrtBackend *b = e->b;
+	PjGetExecutableArgs g = {.struct_size = PJ_SIZE(PjGetExecutableArgs, executable),
+	                         .loaded = e->loaded};
+	PjrtStatus st = pj_check(b, b->api->LoadedExecutable_GetExecutable(&g),
+	                         "PJRT_LoadedExecutable_GetExecutable");
+	if (st)
+		return st;
+	PjNumOutputsArgs n = {.struct_size = PJ_SIZE(PjNumOutputsArgs, num_outputs),
+	                      .executable = g.executable};
+	st = pj_check(b, b->api->Executable_NumOutputs(&n), "PJRT_Executable_NumOutputs");
+	e->nouts = n.num_outputs;
+	PjExecutableDestroyArgs d = {.struct_size = PJ_SIZE(PjExecutableDestroyArgs, executable),
+	                             .executable = g.executable};
+	PjrtStatus st2 = pj_check(b, b->api->Executable_Destroy(&d), "PJRT_Executable_Destroy");
+	return st ? st : st2;
+}
+
+PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtExec **out)
+{
+	*out = NULL;
+	if (!b->client)
+		return pj_fail(b, PJRT_EARG, "PJRT backend has no client");
+	size_t optlen;
+	const uint8_t *opts = pjrt_compile_options(&optlen);
+	PjProgram prog = {.struct_size = PJ_SIZE(PjProgram, format_size), .code = (char *)text,
+	                  .code_size = len, .format = "mlir", .format_size = 4};
+	PjClientCompileArgs c = {.struct_size = PJ_SIZE(PjClientCompileArgs, executable),
+	                         .client = b->client, .program = &prog,
+	                         .compile_options = (const char *)opts,
+	                         .compile_options_size = optlen};
+	PjrtStatus st = pj_check(b, b->api->Client_Compile(&c), "PJRT_Client_Compile");
+	if (st)
+		return st;
+	PjrtExec *e = calloc(1, sizeof *e);
+	if (!e) {
+		PjLoadedDestroyArgs d = {.struct_size = PJ_SIZE(PjLoadedDestroyArgs, executable),
+		                         .executable = c.executable};
+		pj_drop(b, b->api->LoadedExecutable_Destroy(&d));
+		return pj_fail(b, PJRT_ENOMEM, "out of memory");
+	}
+	e->b = b;
+	e->loaded = c.executable;
+	if ((st = count_outputs(e))) {
+		pjrt_exec_destroy(e);
+		return st;
+	}
+	*out = e;
+	return PJRT_OK;
+}
+
+void pjrt_exec_destroy(PjrtExec *e)
+{
+	if (!e)
+		return;
+	PjLoadedDestroyArgs d = {.struct_size = PJ_SIZE(PjLoadedDestroyArgs, executable),
+	                         .executable = e->loaded};
+	pj_drop(e->b, e->b->api->LoadedExecutable_Destroy(&d));
+	free(e);
+}
+
+static PjrtStatus check_input(PjrtBackend *b, const PjrtArray *a, int i)
+{
+	if ((unsigned)a->type >= PJRT_NTYPES)
+		return pj_fail(b, PJRT_EARG, "input %d: unknown element type code %d", i, (int)a->type);
+	if (a->ndims < 0 || a->ndims > PJRT_MAX_DIMS)
+		return pj_fail(b, PJRT_EARG, "input %d: rank %d out of range", i, a->ndims);
+	for (int d = 0; d < a->ndims; d++)
+		if (a->dims[d] < 0)
+			return pj_fail(b, PJRT_EARG, "input %d: negative dimension", i);
+	size_t want = pjrt_array_count(a) * pjrt_type_size(a->type);
+	if (a->nbytes != want || (want && !a->data))
+		return pj_fail(b, PJRT_EARG, "input %d: %zu bytes given, its shape needs %zu", i,
+		               a->nbytes, want);
+	return PJRT_OK;
+}
+
+static PjrtStatus upload(PjrtBackend *b, const PjrtArray *a, int i, PjBuffer **out)
+{
+	PjrtStatus st = check_input(b, a, i);
+	if (st)
+		return st;
+	PjBufferFromHostArgs h = {.struct_size = PJ_SIZE(PjBufferFromHostArgs, buffer),
+	                          .client = b->client, .data = a->data,
+	                          .type = to_pjrt[a->type], .dims = a->dims,
+	                          .num_dims = (size_t)a->ndims,
+	                          .host_buffer_semantics = PJ_HOST_IMMUTABLE_ONLY_DURING_CALL,
+	                          .device = b->device};
+	if ((st = pj_check(b, b->api->Client_BufferFromHostBuffer(&h),
+	                   "PJRT_Client_BufferFromHostBuffer")))
+		return st;
+	*out = h.buffer;
+	return await(b, h.done_with_host_buffer, "host-to-device transfer");
+}
+
+/* Type, shape and bytes of one result buffer into a malloc'ed host array. */
+static PjrtStatus download(PjrtBackend *b, PjBuffer *buf, int i, PjrtArray *out)
+{
+	PjBufferTypeArgs t = {.struct_size = PJ_SIZE(PjBufferTypeArgs, type), .buffer = buf};
+	PjrtStatus st = pj_check(b, b->api->Buffer_ElementType(&t), "PJRT_Buffer_ElementType");
+	if (st)
+		return st;
+	int type = from_pjrt(t.type);
+	if (type < 0)
+		return pj_fail(b, PJRT_EARG, "result %d: PJRT element type %d is not supported", i, t.type);
+	PjBufferDimsArgs d = {.struct_size = PJ_SIZE(PjBufferDimsArgs, num_dims), .buffer = buf};
+	if ((st = pj_check(b, b->api->Buffer_Dimensions(&d), "PJRT_Buffer_Dimensions")))
+		return st;
+	if (d.num_dims > PJRT_MAX_DIMS)
+		return pj_fail(b, PJRT_EARG, "result %d: rank %zu is above %d", i, d.num_dims,
+		               PJRT_MAX_DIMS);
+	out->type = (PjrtType)type;
+	out->ndims = (int)d.num_dims;
+	memcpy(out->dims, d.dims, d.num_dims * sizeof(int64_t));
+	out->nbytes = pjrt_array_count(out) * pjrt_type_size(out->type);
+	out->data = malloc(out->nbytes ? out->nbytes : 1);
+	if (!out->data)
+		return pj_fail(b, PJRT_ENOMEM, "out of memory for result %d", i);
+	PjBufferToHostArgs h = {.struct_size = PJ_SIZE(PjBufferToHostArgs, event), .src = buf,
+	                        .dst = out->data, .dst_size = out->nbytes};
+	if ((st = pj_check(b, b->api->Buffer_ToHostBuffer(&h), "PJRT_Buffer_ToHostBuffer")))
+		return st;
+	return await(b, h.event, "device-to-host transfer");
+}
+
+static PjrtStatus execute(PjrtExec *e, PjBuffer **args, int nin, PjBuffer **res)
+{
+	PjrtBackend *b = e->b;
+	PjExecuteOptions opts = {.struct_size = PJ_SIZE(PjExecuteOptions, incarnation_ids)};
+	PjBuffer *const *arg_lists[1] = {args};
+	PjBuffer **out_lists[1] = {res};
+	PjEvent *done[1] = {NULL};
+	PjExecuteArgs x = {.struct_size = PJ_SIZE(PjExecuteArgs, execute_device),
+	                   .executable = e->loaded, .options = &opts,
+	                   .argument_lists = arg_lists, .num_devices = 1,
+	                   .num_args = (size_t)nin, .output_lists = out_lists,
+	                   .device_complete_events = done};
+	PjrtStatus st = pj_check(b, b->api->LoadedExecutable_Execute(&x),
+	                         "PJRT_LoadedExecutable_Execute");
+	if (st)
+		return st;
+	return await(b, done[0], "execution");
+}
+
+PjrtStatus pjrt_exec_run(PjrtExec *e, const PjrtArray *ins, int nin, PjrtArray **outs,
+                         int *nouts)
+{
+	PjrtBackend *b = e->b;
+	*outs = NULL;
+	*nouts = 0;
+	if (nin < 0)
+		return pj_fail(b, PJRT_EARG, "negative input count");
+	size_t nres = e->nouts;
+	PjBuffer **args = calloc((size_t)nin + 1, sizeof *args);
+	PjBuffer **res = calloc(nres + 1, sizeof *res);
+	PjrtArray *arr = calloc(nres + 1, sizeof *arr);
+	PjrtStatus st = args && res && arr ? PJRT_OK : pj_fail(b, PJRT_ENOMEM, "out of memory");
+	for (int i = 0; !st && i < nin; i++)
+		st = upload(b, &ins[i], i, &args[i]);
+	if (!st)
+		st = execute(e, args, nin, res);
+	for (size_t i = 0; !st && i < nres; i++)
+		st = download(b, res[i], (int)i, &arr[i]);
+	for (int i = 0; args && i < nin; i++)
+		buffer_destroy(b, args[i]);
+	for (size_t i = 0; res && i < nres; i++)
+		buffer_destroy(b, res[i]);
+	free(args);
+	free(res);
+	if (st) {
+		pjrt_arrays_free(arr, (int)nres);
+		return st;
+	}
+	*outs = arr;
+	*nouts = (int)nres;
+	return PJRT_OK;
+}
+
+PjrtStatus pjrt_run(PjrtBackend *b, const char *text, size_t len, const PjrtArray *ins,
+                    int nin, PjrtArray **outs, int *nouts)
+{
+	PjrtExec *e;
+	PjrtStatus st = pjrt_exec_compile(b, text, len, &e);
+	if (!st)
+		st = pjrt_exec_run(e, ins, nin, outs, nouts);
+	pjrt_exec_destroy(e);
+	return st;
+}

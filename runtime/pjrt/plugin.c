@@ -1,0 +1,259 @@
+/* plugin.c: find a PJRT plugin, load it, check it, initialise it, create a client.
+ *
+ * Consumes a plugin spec (a path, "cpu", "cuda", or nothing) and produces a
+ * PjrtBackend: the dlopen handle, the plugin's function table (checked: API major 0,
+ * a table long enough for every slot abi.h declares), an initialised plugin, a client
+ * and its first addressable device. Afterwards every PJRT call of the backend goes
+ * through pj_check, which turns a PJRT_Error into PJRT_EPLUGIN and the plugin's own
+ * message. Nothing here exits or prints; failures leave a message in the backend. */
+#include <dlfcn.h>
+#include <glob.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi.h"
+#include "pjrt.h"
+
+#ifndef CUDA2HLO_DEFAULT_VENV
+#define CUDA2HLO_DEFAULT_VENV ""
+#endif
+
+/* Plugins of pip packages, relative to site-packages, in order of preference.
+ * X(kind, path). docs/pjrt.md says why the CPU order is what it is. */
+#define PJ_KNOWN_PLUGINS(X) \
+	X("cpu", "lammps_jax_pjrt_cpu/pjrt_c_api_cpu_plugin.so") \
+	X("cpu", "fastatomstruct_xla_cpu/libpjrt_cpu.so") \
+	X("cpu", "xla_plugins/xla_cpu_pjrt/xla_cpu_pjrt.so") \
+	X("cuda", "jax_plugins/xla_cuda13/xla_cuda_plugin.so") \
+	X("cuda", "jax_plugins/xla_cuda12/xla_cuda_plugin.so")
+
+/* CompileOptionsProto (xla/pjrt/proto/compile_options.proto) with one field:
+ * executable_build_options (field 3, length-delimited: tag 0x1a, 4 bytes) holding an
+ * ExecutableBuildOptionsProto with num_replicas (field 4, varint: tag 0x20) = 1 and
+ * num_partitions (field 5, varint: tag 0x28) = 1. An empty proto leaves both at 0,
+ * which some plugins reject. */
+static const uint8_t compile_options[] = {0x1a, 0x04, 0x20, 0x01, 0x28, 0x01};
+
+const uint8_t *pjrt_compile_options(size_t *len)
+{
+	*len = sizeof compile_options;
+	return compile_options;
+}
+
+PjrtStatus pj_fail(PjrtBackend *b, PjrtStatus st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(b->msg, sizeof b->msg, fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+PjrtStatus pj_check(PjrtBackend *b, PjError *err, const char *what)
+{
+	if (!err)
+		return PJRT_OK;
+	PjErrorMessageArgs m = {.struct_size = PJ_SIZE(PjErrorMessageArgs, message_size),
+	                        .error = err};
+	b->api->Error_Message(&m);
+	int n = m.message ? (int)m.message_size : 0;
+	pj_fail(b, PJRT_EPLUGIN, "%s: %.*s", what, n, m.message ? m.message : "");
+	PjErrorDestroyArgs d = {.struct_size = PJ_SIZE(PjErrorDestroyArgs, error), .error = err};
+	b->api->Error_Destroy(&d);
+	return PJRT_EPLUGIN;
+}
+
+void pj_drop(PjrtBackend *b, PjError *err)
+{
+	if (!err)
+		return;
+	PjErrorDestroyArgs d = {.struct_size = PJ_SIZE(PjErrorDestroyArgs, error), .error = err};
+	b->api->Error_Destroy(&d);
+}
+
+/* The first site-packages/REL under venv whose kind matches (kind NULL: any). */
+static char *find_in_venv(const char *venv, const char *kind)
+{
+	static const struct { const char *kind, *rel; } known[] = {
+#define X(k, rel) {k, rel},
+		PJ_KNOWN_PLUGINS(X)
+#undef X
+	};
+	char pat[4096];
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		if (kind && strcmp(kind, known[i].kind) != 0)
+			continue;
+		snprintf(pat, sizeof pat, "%s/lib/python3*/site-packages/%s", venv, known[i].rel);
+		glob_t g;
+		if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
+			char *path = strdup(g.gl_pathv[0]);
+			globfree(&g);
+			return path;
+		}
+		globfree(&g);
+	}
+	return NULL;
+}
+
+char *pjrt_plugin_find(const char *spec)
+{
+	const char *kind = NULL;
+	if (spec && (strcmp(spec, "cpu") == 0 || strcmp(spec, "cuda") == 0))
+		kind = spec;
+	else if (spec && *spec)
+		return strdup(spec);
+	const char *env = getenv("CUDA2HLO_PJRT_PLUGIN");
+	if (!kind && env && *env)
+		return strdup(env);
+	const char *roots[] = {getenv("VIRTUAL_ENV"), CUDA2HLO_DEFAULT_VENV};
+	for (int i = 0; i < 2; i++) {
+		if (!roots[i] || !*roots[i])
+			continue;
+		char *path = find_in_venv(roots[i], kind);
+		if (path)
+			return path;
+	}
+	return NULL;
+}
+
+/* Version and size checks: what the plugin reports against what abi.h declares. */
+static PjrtStatus check_api(PjrtBackend *b)
+{
+	const PjApi *a = b->api;
+	if (a->struct_size < PJ_SIZE(PjApi, version))
+		return pj_fail(b, PJRT_EVERSION, "%s: PJRT_Api struct_size %zu is too small",
+		               b->path, a->struct_size);
+	if (a->version.major_version != PJ_API_MAJOR)
+		return pj_fail(b, PJRT_EVERSION, "%s: PJRT API %d.%d, we speak major version %d",
+		               b->path, a->version.major_version, a->version.minor_version,
+		               PJ_API_MAJOR);
+	if (a->struct_size < PJ_API_MIN_SIZE)
+		return pj_fail(b, PJRT_EVERSION,
+		               "%s: PJRT_Api table of %zu bytes (API %d.%d), we need %zu",
+		               b->path, a->struct_size, a->version.major_version,
+		               a->version.minor_version, (size_t)PJ_API_MIN_SIZE);
+	return PJRT_OK;
+}
+
+static PjrtStatus load(PjrtBackend *b)
+{
+	b->dl = dlopen(b->path, RTLD_NOW | RTLD_LOCAL);
+	if (!b->dl)
+		return pj_fail(b, PJRT_ELOAD, "cannot load PJRT plugin: %s", dlerror());
+	const PjApi *(*get)(void);
+	*(void **)&get = dlsym(b->dl, "GetPjrtApi");
+	if (!get)
+		return pj_fail(b, PJRT_ELOAD, "%s: no GetPjrtApi symbol", b->path);
+	b->api = get();
+	if (!b->api)
+		return pj_fail(b, PJRT_ELOAD, "%s: GetPjrtApi returned NULL", b->path);
+	return check_api(b);
+}
+
+static void client_string(PjrtBackend *b, PjError *(*fn)(PjClientStringArgs *),
+                          char *out, size_t cap)
+{
+	PjClientStringArgs a = {.struct_size = PJ_SIZE(PjClientStringArgs, size),
+	                        .client = b->client};
+	PjError *err = fn(&a);
+	if (err) {
+		pj_check(b, err, "platform query");
+		snprintf(out, cap, "?");
+		return;
+	}
+	snprintf(out, cap, "%.*s", (int)a.size, a.str ? a.str : "");
+}
+
+/* PJRT_Plugin_Initialize is a one-time set-up per plugin and process; a second
+ * backend on the same plugin (dlopen returns the same table) must not repeat it. */
+static PjrtStatus initialize_once(PjrtBackend *b)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static const PjApi *done[16];
+	static int ndone;
+	PjrtStatus st = PJRT_OK;
+	pthread_mutex_lock(&lock);
+	int i = 0;
+	while (i < ndone && done[i] != b->api)
+		i++;
+	if (i == ndone) {
+		PjPluginInitializeArgs init = {.struct_size = PJ_SIZE(PjPluginInitializeArgs, ext)};
+		st = pj_check(b, b->api->Plugin_Initialize(&init), "PJRT_Plugin_Initialize");
+		if (!st && ndone < 16)
+			done[ndone++] = b->api;
+	}
+	pthread_mutex_unlock(&lock);
+	return st;
+}
+
+static PjrtStatus start(PjrtBackend *b)
+{
+	const PjApi *a = b->api;
+	PjrtStatus st = initialize_once(b);
+	if (st)
+		return st;
+	PjClientCreateArgs cc = {.struct_size = PJ_SIZE(PjClientCreateArgs, kv_try_get_arg)};
+	if ((st = pj_check(b, a->Client_Create(&cc), "PJRT_Client_Create")))
+		return st;
+	b->client = cc.client;
+	PjClientDevicesArgs dv = {.struct_size = PJ_SIZE(PjClientDevicesArgs, num_devices),
+	                          .client = b->client};
+	if ((st = pj_check(b, a->Client_AddressableDevices(&dv), "PJRT_Client_AddressableDevices")))
+		return st;
+	if (dv.num_devices == 0)
+		return pj_fail(b, PJRT_EPLUGIN, "%s: the client has no addressable device", b->path);
+	b->device = dv.devices[0];
+	char name[64], version[128];
+	client_string(b, a->Client_PlatformName, name, sizeof name);
+	client_string(b, a->Client_PlatformVersion, version, sizeof version);
+	snprintf(b->describe, sizeof b->describe, "%s: PJRT API %d.%d, platform %s (%s), %zu device%s",
+	         b->path, a->version.major_version, a->version.minor_version, name, version,
+	         dv.num_devices, dv.num_devices == 1 ? "" : "s");
+	b->msg[0] = 0;
+	return PJRT_OK;
+}
+
+PjrtStatus pjrt_backend_create(const char *spec, PjrtBackend **out)
+{
+	PjrtBackend *b = calloc(1, sizeof *b);
+	*out = b;
+	if (!b)
+		return PJRT_ENOMEM;
+	b->path = pjrt_plugin_find(spec);
+	if (!b->path)
+		return pj_fail(b, PJRT_ENOPLUGIN,
+		               "no PJRT plugin: give --backend pjrt:PATH, set CUDA2HLO_PJRT_PLUGIN, "
+		               "or pip install a CPU plugin into the venv (scripts/setup.sh does)");
+	PjrtStatus st = load(b);
+	if (!st)
+		st = start(b);
+	return st;
+}
+
+void pjrt_backend_destroy(PjrtBackend *b)
+{
+	if (!b)
+		return;
+	if (b->client) {
+		PjClientDestroyArgs d = {.struct_size = PJ_SIZE(PjClientDestroyArgs, client),
+		                         .client = b->client};
+		pj_check(b, b->api->Client_Destroy(&d), "PJRT_Client_Destroy");
+	}
+	/* The plugin stays loaded: XLA registers process-wide state (flags, thread pools,
+	 * atexit handlers) that does not survive dlclose. */
+	free(b->path);
+	free(b);
+}
+
+const char *pjrt_backend_message(const PjrtBackend *b)
+{
+	return b ? b->msg : "out of memory";
+}
+
+const char *pjrt_backend_describe(const PjrtBackend *b)
+{
+	return b && b->describe[0] ? b->describe : "(no PJRT plugin loaded)";
+}
