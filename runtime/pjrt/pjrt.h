@@ -79,6 +79,9 @@ const char *pjrt_backend_describe(const PjrtBackend *b);
 /* The plugin path that spec resolves to, without loading it: a malloc'ed string the
  * caller frees, or NULL when none is found. */
 char *pjrt_plugin_find(const char *spec);
+/* Every known plugin of kind ("cpu", "cuda", NULL: any) installed in the Python
+ * environment, in order of preference: up to cap malloc'ed paths; returns the count. */
+int pjrt_plugins_installed(const char *kind, char **paths, int cap);
 /* The serialized CompileOptionsProto we pass (num_replicas = num_partitions = 1). */
 const uint8_t *pjrt_compile_options(size_t *len);
 

@@ -74,8 +74,8 @@ void pj_drop(PjrtBackend *b, PjError *err)
 	b->api->Error_Destroy(&d);
 }
 
-/* The first site-packages/REL under venv whose kind matches (kind NULL: any). */
-static char *find_in_venv(const char *venv, const char *kind)
+/* Appends every known plugin of kind (NULL: any) under venv to paths[n..cap). */
+static int scan_venv(const char *venv, const char *kind, char **paths, int n, int cap)
 {
 	static const struct { const char *kind, *rel; } known[] = {
 #define X(k, rel) {k, rel},
@@ -83,19 +83,31 @@ static char *find_in_venv(const char *venv, const char *kind)
 #undef X
 	};
 	char pat[4096];
-	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+	for (size_t i = 0; i < sizeof known / sizeof known[0] && n < cap; i++) {
 		if (kind && strcmp(kind, known[i].kind) != 0)
 			continue;
 		snprintf(pat, sizeof pat, "%s/lib/python3*/site-packages/%s", venv, known[i].rel);
 		glob_t g;
-		if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
-			char *path = strdup(g.gl_pathv[0]);
-			globfree(&g);
-			return path;
+		if (glob(pat, 0, NULL, &g) == 0) {
+			int dup = 0;
+			for (int j = 0; j < n; j++)
+				dup |= strcmp(paths[j], g.gl_pathv[0]) == 0;
+			if (!dup && (paths[n] = strdup(g.gl_pathv[0])))
+				n++;
 		}
 		globfree(&g);
 	}
-	return NULL;
+	return n;
+}
+
+int pjrt_plugins_installed(const char *kind, char **paths, int cap)
+{
+	const char *roots[] = {getenv("VIRTUAL_ENV"), CUDA2HLO_DEFAULT_VENV};
+	int n = 0;
+	for (int i = 0; i < 2; i++)
+		if (roots[i] && *roots[i])
+			n = scan_venv(roots[i], kind, paths, n, cap);
+	return n;
 }
 
 char *pjrt_plugin_find(const char *spec)
@@ -108,15 +120,9 @@ char *pjrt_plugin_find(const char *spec)
 	const char *env = getenv("CUDA2HLO_PJRT_PLUGIN");
 	if (!kind && env && *env)
 		return strdup(env);
-	const char *roots[] = {getenv("VIRTUAL_ENV"), CUDA2HLO_DEFAULT_VENV};
-	for (int i = 0; i < 2; i++) {
-		if (!roots[i] || !*roots[i])
-			continue;
-		char *path = find_in_venv(roots[i], kind);
-		if (path)
-			return path;
-	}
-	return NULL;
+	char *path = NULL;
+	pjrt_plugins_installed(kind, &path, 1);
+	return path;
 }
 
 /* Version and size checks: what the plugin reports against what abi.h declares. */
@@ -189,6 +195,26 @@ static PjrtStatus initialize_once(PjrtBackend *b)
 	return st;
 }
 
+/* ", stablehlo 1.20.0" from the plugin attributes, when the plugin reports them. */
+static void describe_attributes(PjrtBackend *b, char *out, size_t cap)
+{
+	out[0] = 0;
+	PjPluginAttributesArgs a = {.struct_size = PJ_SIZE(PjPluginAttributesArgs, num_attributes)};
+	PjError *err = b->api->Plugin_Attributes(&a);
+	if (err) {
+		pj_drop(b, err);
+		return;
+	}
+	for (size_t i = 0; i < a.num_attributes; i++) {
+		const PjNamedValue *v = &a.attributes[i];
+		if (v->type != PJ_NV_INT64_LIST || v->value_size != 3 ||
+		    strncmp(v->name, "stablehlo_current_version", v->name_size) != 0)
+			continue;
+		snprintf(out, cap, ", stablehlo %lld.%lld.%lld", (long long)v->value.list[0],
+		         (long long)v->value.list[1], (long long)v->value.list[2]);
+	}
+}
+
 static PjrtStatus start(PjrtBackend *b)
 {
 	const PjApi *a = b->api;
@@ -206,11 +232,13 @@ static PjrtStatus start(PjrtBackend *b)
 	if (dv.num_devices == 0)
 		return pj_fail(b, PJRT_EPLUGIN, "%s: the client has no addressable device", b->path);
 	b->device = dv.devices[0];
-	char name[64], version[128];
+	char name[64], version[128], attrs[64];
 	client_string(b, a->Client_PlatformName, name, sizeof name);
 	client_string(b, a->Client_PlatformVersion, version, sizeof version);
-	snprintf(b->describe, sizeof b->describe, "%s: PJRT API %d.%d, platform %s (%s), %zu device%s",
-	         b->path, a->version.major_version, a->version.minor_version, name, version,
+	describe_attributes(b, attrs, sizeof attrs);
+	snprintf(b->describe, sizeof b->describe,
+	         "%s: PJRT API %d.%d%s, platform %s (%s), %zu device%s", b->path,
+	         a->version.major_version, a->version.minor_version, attrs, name, version,
 	         dv.num_devices, dv.num_devices == 1 ? "" : "s");
 	b->msg[0] = 0;
 	return PJRT_OK;
@@ -225,8 +253,10 @@ PjrtStatus pjrt_backend_create(const char *spec, PjrtBackend **out)
 	b->path = pjrt_plugin_find(spec);
 	if (!b->path)
 		return pj_fail(b, PJRT_ENOPLUGIN,
-		               "no PJRT plugin: give --backend pjrt:PATH, set CUDA2HLO_PJRT_PLUGIN, "
-		               "or pip install a CPU plugin into the venv (scripts/setup.sh does)");
+		               "no %s%sPJRT plugin found: give --backend pjrt:PATH, set "
+		               "CUDA2HLO_PJRT_PLUGIN, or pip install one into the venv "
+		               "(scripts/setup.sh installs a CPU plugin; docs/pjrt.md)",
+		               spec && *spec ? spec : "", spec && *spec ? " " : "");
 	PjrtStatus st = load(b);
 	if (!st)
 		st = start(b);

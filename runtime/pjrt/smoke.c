@@ -2,6 +2,7 @@
  *
  *   c2h-pjrt-smoke [--plugin SPEC] [--out DIR] [--bench N] MODULE.mlir [IN.npy ...]
  *   c2h-pjrt-smoke --find [--plugin SPEC]     print the plugin path SPEC resolves to
+ *   c2h-pjrt-smoke --list                     print every known plugin installed
  *   c2h-pjrt-smoke --options                  print our CompileOptionsProto in hex
  *
  * Consumes a module file and .npy inputs (by position); writes every result to
@@ -22,7 +23,7 @@ enum { EXIT_SKIP = 77 };
 typedef struct {
 	const char *plugin, *out, *module;
 	const char **ins;
-	int nins, bench, find, options;
+	int nins, bench, find, list, options;
 } Args;
 
 static const int npy_to_pjrt[NPY_NDTYPES] = {
@@ -36,7 +37,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: c2h-pjrt-smoke [--plugin SPEC] [--out DIR] [--bench N] "
 	                "MODULE.mlir [IN.npy ...]\n"
-	                "       c2h-pjrt-smoke --find [--plugin SPEC] | --options\n");
+	                "       c2h-pjrt-smoke --find [--plugin SPEC] | --list | --options\n");
 	return 2;
 }
 
@@ -53,6 +54,8 @@ static int parse(Args *a, int argc, char **argv)
 			a->bench = atoi(argv[++i]);
 		else if (strcmp(s, "--find") == 0)
 			a->find = 1;
+		else if (strcmp(s, "--list") == 0)
+			a->list = 1;
 		else if (strcmp(s, "--options") == 0)
 			a->options = 1;
 		else if (s[0] == '-' && s[1])
@@ -62,7 +65,7 @@ static int parse(Args *a, int argc, char **argv)
 		else
 			a->ins[a->nins++] = s;
 	}
-	return a->module || a->find || a->options ? 0 : -1;
+	return a->module || a->find || a->list || a->options ? 0 : -1;
 }
 
 static double now(void)
@@ -221,6 +224,14 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < n; i++)
 			printf("%s%02x", i ? " " : "", p[i]);
 		printf("\n");
+	} else if (a.list) {
+		char *paths[16];
+		int n = pjrt_plugins_installed(NULL, paths, 16);
+		for (int i = 0; i < n; i++) {
+			printf("%s\n", paths[i]);
+			free(paths[i]);
+		}
+		rc = n ? 0 : EXIT_SKIP;
 	} else if (a.find) {
 		char *path = pjrt_plugin_find(a.plugin);
 		if (path)

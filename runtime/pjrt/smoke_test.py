@@ -5,8 +5,9 @@ Usage: smoke_test.py PATH/TO/c2h-pjrt-smoke
 Each case is a module, numpy inputs and a numpy function computing the expected
 results independently of XLA. Integers must match exactly, floats within rtol/atol.
 Error cases check that a plugin failure comes back as exit status 1 with the plugin's
-message. The plugin is the one c2h-pjrt-smoke finds ($CUDA2HLO_PJRT_PLUGIN, then the
-venv); with none installed every case is skipped and the exit status is 77.
+message. The cases run on $CUDA2HLO_PJRT_PLUGIN when it is set, else on every known
+plugin installed in the venv (c2h-pjrt-smoke --list: several PJRT API versions); with
+none every case is skipped and the exit status is 77.
 """
 import os
 import subprocess
@@ -128,7 +129,7 @@ def cases():
     yield "multi_result_i64_pred", MULTI, [k, n], lambda k, n: [k - n, k > n], 0, 0
 
 
-def run(tool, module, inputs, tmp):
+def run(tool, plugin, module, inputs, tmp):
     mod = os.path.join(tmp, "m.mlir")
     with open(mod, "w") as f:
         f.write(module)
@@ -139,7 +140,7 @@ def run(tool, module, inputs, tmp):
     for name in os.listdir(tmp):
         if name.startswith("out"):
             os.remove(os.path.join(tmp, name))
-    return subprocess.run([tool, "--out", tmp, mod] + paths, capture_output=True, text=True,
+    return subprocess.run([tool, "--plugin", plugin, "--out", tmp, mod] + paths, capture_output=True, text=True,
                           timeout=300)
 
 
@@ -155,8 +156,8 @@ def compare(got, want, rtol, atol):
     return f"{bad} elements differ" if bad else None
 
 
-def check_case(tool, tmp, name, module, inputs, ref, rtol, atol):
-    r = run(tool, module, inputs, tmp)
+def check_case(tool, plugin, tmp, module, inputs, ref, rtol, atol):
+    r = run(tool, plugin, module, inputs, tmp)
     if r.returncode != 0:
         return f"exit {r.returncode}: {r.stderr.strip()[-500:]}"
     wants = ref(*inputs)
@@ -172,8 +173,8 @@ def check_case(tool, tmp, name, module, inputs, ref, rtol, atol):
     return None
 
 
-def check_error(tool, tmp, module, inputs, needle):
-    r = run(tool, module, inputs, tmp)
+def check_error(tool, plugin, tmp, module, inputs, needle):
+    r = run(tool, plugin, module, inputs, tmp)
     if r.returncode != 1:
         return f"exit {r.returncode}, want 1"
     if needle not in r.stderr:
@@ -234,14 +235,16 @@ def check_options(tool):
 
 def main():
     tool = sys.argv[1]
-    total = len(list(cases())) + 4
-    found = subprocess.run([tool, "--find"], capture_output=True, text=True)
-    if found.returncode == 77:
+    total = len(list(cases())) + 4  # and compile options, three error cases
+    plugins = [os.environ.get("CUDA2HLO_PJRT_PLUGIN", "")]
+    if not plugins[0]:
+        found = subprocess.run([tool, "--list"], capture_output=True, text=True)
+        plugins = found.stdout.split()
+    if not plugins:
         print("pjrt_smoke: no PJRT plugin installed (scripts/setup.sh installs one, or set "
               "CUDA2HLO_PJRT_PLUGIN); skipping")
         print(f"0 passed, 0 failed, {total} skipped")
         return 77
-    print("plugin:", found.stdout.strip())
     passed = failed = 0
 
     def report(name, err):
@@ -254,13 +257,18 @@ def main():
             print(f"ok   {name}")
 
     report("compile_options_vs_jaxlib", check_options(tool))
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, module, inputs, ref, rtol, atol in cases():
-            report(name, check_case(tool, tmp, name, module, inputs, ref, rtol, atol))
-        report("error_bad_op", check_error(tool, tmp, BAD_SYNTAX, [f32(4)], "not_an_op"))
-        report("error_input_count", check_error(tool, tmp, ADD, [f32(4)], "PJRT_"))
-        report("error_input_type", check_error(tool, tmp, ADD, [f32(4), f32(4).astype(np.float64)],
-                                               "PJRT_"))
+    for plugin in plugins:
+        print("plugin:", plugin)
+        tag = os.path.basename(os.path.dirname(plugin))
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, module, inputs, ref, rtol, atol in cases():
+                report(f"{name} [{tag}]",
+                       check_case(tool, plugin, tmp, module, inputs, ref, rtol, atol))
+            bad64 = [f32(4), f32(4).astype(np.float64)]
+            for name, module, inputs, needle in [("error_bad_op", BAD_SYNTAX, [f32(4)], "not_an_op"),
+                                                 ("error_input_count", ADD, [f32(4)], "PJRT_"),
+                                                 ("error_input_type", ADD, bad64, "PJRT_")]:
+                report(f"{name} [{tag}]", check_error(tool, plugin, tmp, module, inputs, needle))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
