@@ -12,7 +12,7 @@
  * - Conversions are explicit: the operands of a binary operator have the type the usual
  *   arithmetic conversions give (except the shift count, which is only promoted), an
  *   assigned value has the target's type (or the computation type of a compound
- *   assignment), conditions have type DT_I1.
+ *   assignment), conditions have type KT_I1.
  * - Scalars bound by --set, template arguments, `const`/`constexpr` values and macros are
  *   constants (KE_CONST); arithmetic on constants is folded.
  * - Structured control flow only: blocks, if, loops, break/continue, labelled block exits
@@ -27,6 +27,8 @@
 #include <stdint.h>
 
 /* ---- types.c: scalar types ----
+ * (Prefix KT_, not DT_: the tensor IR in hlo_emit.h owns DT_ for its element types and
+ * later stages include both headers. Renamed by the lead while both were being written.)
  * X(NAME, text, bytes, flags): flags 1 = integer, 2 = signed, 4 = float. */
 #define KIR_DTYPES(X) \
 	X(VOID, "void", 0, 0) \
@@ -45,10 +47,10 @@
 	X(PTR, "ptr", 8, 0)
 
 typedef enum {
-#define X(n, s, b, f) DT_##n,
+#define X(n, s, b, f) KT_##n,
 	KIR_DTYPES(X)
 #undef X
-	DT_COUNT
+	KT_COUNT
 } KirDType;
 
 const char *frontend_dtype_name(KirDType t);     /* "f32" */
@@ -226,8 +228,8 @@ typedef struct KirBuffer {
 
 typedef struct KirParam {
 	const char *name;        /* "n"; a struct's field "g.nx" (flattened, declaration order) */
-	KirDType type;           /* scalar type, or DT_PTR */
-	int buffer;              /* DT_PTR: index into KirKernel.bufs; else -1 */
+	KirDType type;           /* scalar type, or KT_PTR */
+	int buffer;              /* KT_PTR: index into KirKernel.bufs; else -1 */
 	int bound;               /* bound by --set: every use is the constant `value` */
 	KirConst value;
 	SrcLoc loc;
@@ -276,7 +278,7 @@ typedef struct KirLval {
 
 struct KirExpr {
 	KirExprKind kind;
-	KirDType type;           /* the value's type; DT_VOID never appears */
+	KirDType type;           /* the value's type; KT_VOID never appears */
 	SrcLoc loc;
 	union {
 		KirConst c;                                          /* CONST */

@@ -55,7 +55,7 @@ static void print_float(StrBuf *b, double v, int is_f32)
 void frontend_print_const(StrBuf *b, KirConst c)
 {
 	if (frontend_dtype_is_float(c.type))
-		print_float(b, c.f, c.type != DT_F64);
+		print_float(b, c.f, c.type != KT_F64);
 	else if (frontend_dtype_is_signed(c.type))
 		sb_printf(b, "%lld", (long long)c.i);
 	else
@@ -69,7 +69,7 @@ static void head(Printer *p, int depth, const char *what, KirDType t)
 {
 	sb_indent(p->out, depth);
 	sb_append(p->out, what);
-	if (t != DT_VOID)
+	if (t != KT_VOID)
 		sb_printf(p->out, " %s", frontend_dtype_name(t));
 }
 

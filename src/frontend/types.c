@@ -13,13 +13,13 @@ static const struct {
 
 const char *frontend_dtype_name(KirDType t)
 {
-	ASSERT(t >= 0 && t < DT_COUNT);
+	ASSERT(t >= 0 && t < KT_COUNT);
 	return dtypes[t].name;
 }
 
 int frontend_dtype_bytes(KirDType t)
 {
-	ASSERT(t >= 0 && t < DT_COUNT);
+	ASSERT(t >= 0 && t < KT_COUNT);
 	return dtypes[t].bytes;
 }
 
