@@ -1,0 +1,331 @@
+"""run.py: the execution runner. Every corpus kernel against the CUDA oracle.
+
+For each tests/kernels/*.cu (or the files named): make the inputs (corpus.py),
+run the emulated CUDA program (tests/oracle), then per mode convert and run:
+  oracle  the oracle alone must run (no comparison)
+  c       `cuda2hlo --emit c` per launch, compiled with cc -O2 and a generated main
+  run     `cuda2hlo` -> .mlir -> `cuda2hlo-run`
+  xla     the same .mlir compiled and run by XLA CPU through jaxlib (tests/lib/xla.py)
+Launches run in order; buffers persist between them. Checked buffers are
+compared with the oracle (corpus.compare). A stage that is not built yet
+(cuda2hlo exits 1 saying so, or a binary is missing) is a SKIP with that
+reason. A kernel marked `expect: race` must be refused by the converter.
+Prints `PASS|FAIL|SKIP NAME MODE: reason` per kernel and mode, then
+`N passed, N failed, N skipped`; exits 1 on any failure.
+
+Usage: run.py [--mode oracle|c|run|xla|all]... [--bin DIR] [-j N] [-v] [FILE.cu...]
+The bin folder defaults to $CUDA2HLO_BIN.
+"""
+import argparse
+import multiprocessing
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import corpus  # noqa: E402
+import oracle  # noqa: E402
+
+MODES = ("oracle", "c", "run", "xla")
+NOT_BUILT = re.compile(r"not built yet")
+TIMEOUT = 300
+
+
+class Skip(Exception):
+    pass
+
+
+class Fail(Exception):
+    pass
+
+
+def sh(cmd, timeout=TIMEOUT):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Fail(f"timed out after {timeout}s: {' '.join(cmd[:2])}") from None
+
+
+def first_line(text):
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    return lines[0] if lines else ""
+
+
+def convert(cfg, test, li, launch, emit, out):
+    """cuda2hlo for one launch; Skip when the stage is not built, Fail on error."""
+    exe = os.path.join(cfg.bin, "cuda2hlo")
+    if not os.path.exists(exe):
+        raise Skip(f"{exe} is not built")
+    cmd = [exe, test.path] + corpus.converter_args(test, launch) + ["--emit", emit, "-o", out]
+    r = sh(cmd)
+    if r.returncode == 1 and NOT_BUILT.search(r.stderr):
+        raise Skip(first_line(r.stderr))
+    if r.returncode == 2 and "--shmem" in r.stderr:
+        raise Skip("cuda2hlo has no --shmem flag (dynamic shared memory size)")
+    if r.returncode != 0:
+        raise Fail(f"cuda2hlo exited {r.returncode} on launch {li}: {first_line(r.stderr)}")
+    return cmd
+
+
+# ---- mode c -------------------------------------------------------------
+C_MAIN = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static void *npy_in(const char *path, size_t esize, size_t count) {
+  unsigned char pre[12];
+  size_t hlen, skip;
+  FILE *f = fopen(path, "rb");
+  if (!f || fread(pre, 1, 10, f) != 10) { fprintf(stderr, "cannot read %s\n", path); exit(3); }
+  if (pre[6] == 1) { hlen = pre[8] | (size_t)pre[9] << 8; skip = 10; }
+  else { if (fread(pre + 10, 1, 2, f) != 2) exit(3);
+         hlen = pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 | (size_t)pre[11] << 24; skip = 12; }
+  fseek(f, (long)(skip + hlen), SEEK_SET);
+  void *p = calloc(count + 64, esize);
+  if (!p || fread(p, esize, count, f) != count) { fprintf(stderr, "short %s\n", path); exit(3); }
+  fclose(f);
+  return p;
+}
+static void npy_out(const char *path, const char *descr, const void *p, size_t esize, size_t count) {
+  char h[256];
+  int n = snprintf(h, sizeof h, "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }", descr, count);
+  while ((10 + n + 1) % 64) h[n++] = ' ';
+  h[n++] = '\n';
+  FILE *f = fopen(path, "wb");
+  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(n & 0xff), (unsigned char)(n >> 8)};
+  if (!f || fwrite(pre, 1, 10, f) != 10 || fwrite(h, 1, (size_t)n, f) != (size_t)n ||
+      fwrite(p, esize, count, f) != count || fclose(f)) { fprintf(stderr, "cannot write %s\n", path); exit(3); }
+}
+"""
+
+
+def c_main(test, launch, kernel_c):
+    bufs = [a.name for a in launch.args if a.kind == "buffer"]
+    L = [f'#include "{kernel_c}"', C_MAIN, "int main(int argc, char **argv) {",
+         "  char p[4096];", "  (void)argc;"]
+    for i, b in enumerate(bufs):
+        B = test.buffers[b]
+        L.append(f'  snprintf(p, sizeof p, "%s/{b}.npy", argv[1]);')
+        L.append(f"  void *b{i} = npy_in(p, {B.np_dtype.itemsize}, {B.count});")
+    L.append(f"  {launch.c_name}({', '.join(f'b{i}' for i in range(len(bufs)))});")
+    for i, b in enumerate(bufs):
+        B = test.buffers[b]
+        L.append(f'  snprintf(p, sizeof p, "%s/{b}.npy", argv[2]);')
+        L.append(f'  npy_out(p, "{oracle.NPY_DESCR[B.dtype]}", b{i}, {B.np_dtype.itemsize}, {B.count});')
+    L += ["  return 0;", "}"]
+    return "\n".join(L) + "\n"
+
+
+def step_c(cfg, test, li, launch, work, state):
+    kc = os.path.join(work, f"launch{li}.c")
+    convert(cfg, test, li, launch, "c", kc)
+    main_c = os.path.join(work, f"main{li}.c")
+    with open(main_c, "w") as f:
+        f.write(c_main(test, launch, kc))
+    exe = os.path.join(work, f"c{li}")
+    r = sh([os.environ.get("CC", "cc"), "-std=c11", "-O2", "-w", main_c, "-o", exe, "-lm"])
+    if r.returncode != 0:
+        raise Fail(f"cc failed on the --emit c output of launch {li}: {first_line(r.stderr)}")
+    out = os.path.join(work, f"out{li}")
+    os.makedirs(out)
+    r = sh([exe, state, out])
+    if r.returncode != 0:
+        raise Fail(f"loopified C of launch {li} exited {r.returncode}: {first_line(r.stderr)}")
+    for a in launch.args:
+        if a.kind == "buffer":
+            shutil.copy(os.path.join(out, a.name + ".npy"), os.path.join(state, a.name + ".npy"))
+
+
+# ---- modes run and xla --------------------------------------------------
+def mlir_for(cfg, test, li, launch, work):
+    path = os.path.join(work, f"launch{li}.mlir")
+    if not os.path.exists(path):
+        convert(cfg, test, li, launch, "stablehlo", path)
+    return path
+
+
+def arg_binding(launch):
+    """Kernel parameter name -> buffer name (they are equal by convention)."""
+    return {a.name: a.name for a in launch.args if a.kind == "buffer"}
+
+
+def step_run(cfg, test, li, launch, work, state):
+    mlir = mlir_for(cfg, test, li, launch, work)
+    exe = os.path.join(cfg.bin, "cuda2hlo-run")
+    if not os.path.exists(exe):
+        raise Skip(f"{exe} is not built")
+    out = os.path.join(work, f"run{li}")
+    cmd = [exe, mlir, "--out", out]
+    for p, b in arg_binding(launch).items():
+        cmd += ["--in", f"{p}={os.path.join(state, b + '.npy')}"]
+    r = sh(cmd)
+    if r.returncode == 1 and NOT_BUILT.search(r.stderr):
+        raise Skip(first_line(r.stderr))
+    if r.returncode != 0:
+        raise Fail(f"cuda2hlo-run exited {r.returncode} on launch {li}: {first_line(r.stderr)}")
+    for p, b in arg_binding(launch).items():
+        f = os.path.join(out, p + ".npy")
+        if os.path.exists(f):
+            shutil.copy(f, os.path.join(state, b + ".npy"))
+
+
+def _balanced(text, i):
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            return j + 1
+    raise Fail("unbalanced @main signature")
+
+
+def main_signature(text):
+    """([argument param names], [result param names]) of func.func @main."""
+    m = re.search(r"func\.func\s+(?:public\s+)?@main\s*\(", text)
+    if not m:
+        raise Fail("module has no func.func @main")
+    a_end = _balanced(text, m.end() - 1)
+    args = text[m.end() - 1:a_end]
+    rest = text[a_end:]
+    r = re.match(r"\s*->\s*", rest)
+    results = ""
+    if r:
+        if rest[r.end()] == "(":
+            results = rest[r.end():_balanced(rest, r.end())]
+        else:
+            results = rest[r.end():].split("{")[0]
+    name = re.compile(r'cuda2hlo\.param\s*=\s*"([^"]+)"')
+    arg_types = re.findall(r"%[\w.]+\s*:\s*tensor<", args)
+    res_types = re.findall(r"tensor<", results)
+    an, rn = name.findall(args), name.findall(results)
+    if len(an) != len(arg_types) or len(rn) != len(res_types):
+        raise Fail("@main arguments/results lack cuda2hlo.param names")
+    return an, rn
+
+
+def step_xla(cfg, test, li, launch, work, state):
+    mlir = mlir_for(cfg, test, li, launch, work)
+    import xla
+    with open(mlir) as f:
+        text = f.read()
+    an, rn = main_signature(text)
+    bind = arg_binding(launch)
+    try:
+        ins = [np.load(os.path.join(state, bind[p] + ".npy")) for p in an]
+    except KeyError as e:
+        raise Fail(f"@main argument {e} is not a buffer of launch {li}") from None
+    try:
+        outs = xla.run_xla(text, ins)
+    except Exception as e:  # jaxlib raises several types; all are a failure here
+        raise Fail(f"XLA rejected launch {li}: {first_line(str(e))}") from None
+    for p, o in zip(rn, outs):
+        if p not in bind:
+            raise Fail(f"@main result '{p}' is not a buffer of launch {li}")
+        np.save(os.path.join(state, bind[p] + ".npy"), o.reshape(-1))
+
+
+STEPS = {"c": step_c, "run": step_run, "xla": step_xla}
+
+
+# ---- one kernel ---------------------------------------------------------
+def run_mode(cfg, test, mode, inputs, want, work):
+    """Returns (status, reason)."""
+    if test.expect == "race":
+        return race_mode(cfg, test, mode, work)
+    if mode == "oracle":
+        return "PASS", "oracle ran"
+    state = os.path.join(work, "state")
+    shutil.copytree(inputs, state)
+    for li, ln in enumerate(test.launches):
+        STEPS[mode](cfg, test, li, ln, work, state)
+    problems = []
+    for c in test.checks:
+        got = np.load(os.path.join(state, c.name + ".npy"))
+        bad = corpus.compare(got, want[c.name], test.buffers[c.name].dtype, c.rtol, c.atol)
+        if bad:
+            i, g, w = bad[0]
+            problems.append(f"{c.name}: {len(bad)} of {want[c.name].size} differ, "
+                            f"first [{i}] got {g} want {w}")
+    if problems:
+        return "FAIL", "; ".join(problems)
+    return "PASS", f"{len(test.checks)} checked buffer(s) agree with the oracle"
+
+
+def race_mode(cfg, test, mode, work):
+    if mode == "oracle":
+        return "PASS", "racy kernel: oracle not compared"
+    exe = os.path.join(cfg.bin, "cuda2hlo")
+    if not os.path.exists(exe):
+        raise Skip(f"{exe} is not built")
+    emit = "c" if mode == "c" else "stablehlo"
+    r = sh([exe, test.path] + corpus.converter_args(test, test.launches[0]) +
+           ["--emit", emit, "-o", os.path.join(work, "race.out")])
+    if r.returncode == 1 and NOT_BUILT.search(r.stderr):
+        raise Skip(first_line(r.stderr))
+    if r.returncode == 1 and re.search(r"race", r.stderr):
+        return "PASS", "racy kernel refused: " + first_line(r.stderr)
+    return "FAIL", f"racy kernel not refused (cuda2hlo exited {r.returncode})"
+
+
+def run_kernel(job):
+    cfg, path = job
+    name = os.path.splitext(os.path.basename(path))[0]
+    lines = []
+    try:
+        test = corpus.parse(path)
+    except corpus.CorpusError as e:
+        return [("FAIL", name, m, f"bad test block: {e}") for m in cfg.modes]
+    with tempfile.TemporaryDirectory(prefix=f"exec-{name}-") as d:
+        inputs, want_dir = os.path.join(d, "in"), os.path.join(d, "want")
+        want = {}
+        try:
+            corpus.make_inputs(test, inputs)
+            if test.expect != "race" or "oracle" in cfg.modes:
+                oracle.run(path, inputs, want_dir)
+                want = {b: np.load(os.path.join(want_dir, b + ".npy")) for b in test.buffers}
+        except (oracle.OracleError, corpus.CorpusError, subprocess.TimeoutExpired) as e:
+            return [("FAIL", name, m, f"oracle: {first_line(str(e))}") for m in cfg.modes]
+        for mode in cfg.modes:
+            work = os.path.join(d, mode)
+            os.makedirs(work)
+            try:
+                status, why = run_mode(cfg, test, mode, inputs, want, work)
+            except Skip as e:
+                status, why = "SKIP", str(e)
+            except Fail as e:
+                status, why = "FAIL", str(e)
+            lines.append((status, name, mode, why))
+    return lines
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Run the corpus against the CUDA oracle.")
+    ap.add_argument("--mode", action="append", choices=MODES + ("all",))
+    ap.add_argument("--bin", default=os.environ.get("CUDA2HLO_BIN", os.path.join(ROOT, "build", "bin")))
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("files", nargs="*")
+    cfg = ap.parse_args(argv[1:])
+    modes = cfg.mode or ["oracle"]
+    cfg.modes = list(MODES) if "all" in modes else list(dict.fromkeys(modes))
+    files = cfg.files or corpus.corpus_files(os.path.join(ROOT, "tests", "kernels"))
+    jobs = [(cfg, os.path.abspath(f)) for f in files]
+    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(max(1, cfg.j)) as pool:
+        for lines in pool.imap(run_kernel, jobs):
+            for status, name, mode, why in lines:
+                counts[status] += 1
+                print(f"{status} {name} {mode}: {why}", flush=True)
+    print(f"{counts['PASS']} passed, {counts['FAIL']} failed, {counts['SKIP']} skipped")
+    return 1 if counts["FAIL"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
