@@ -194,6 +194,85 @@ def _(i, t):
     return {"c": (x + y - 3 * x + (y >> 2) - (x & 0xff)).astype(np.int32)}
 
 
+@ref("tests/kernels/reduce_tree_shared.cu")
+def _(i, t):
+    return {"partial": blocks(i["x"].astype(np.float64), 256, 40).sum(axis=1).astype(np.float32)}
+
+
+@ref("tests/kernels/reduce_warp_shuffle.cu")
+def _(i, t):
+    return {"out": blocks(i["x"].astype(np.float64), 32, 128).sum(axis=1).astype(np.float32)}
+
+
+@ref("tests/kernels/reduce_atomic_i32.cu")
+def _(i, t):
+    v = i["v"][:S(t, "n")]
+    return {"count": np.array([(v > S(t, "threshold")).sum()], np.int32),
+            "total": np.array([v.sum()], np.int32)}
+
+
+@ref("tests/kernels/scan_blelloch.cu")
+def _(i, t):
+    b = blocks(i["x"], 256, 4)
+    excl = np.cumsum(b, axis=1) - b
+    return {"out": excl.reshape(-1)[:S(t, "n")].astype(np.int32),
+            "sums": b.sum(axis=1).astype(np.int32)}
+
+
+@ref("tests/kernels/scan_multiblock.cu")
+def _(i, t):
+    x = i["x"]
+    tot = blocks(x, 256, 12).sum(axis=1)
+    return {"out": np.cumsum(x).astype(np.int32),
+            "block_sums": (np.cumsum(tot) - tot).astype(np.int32)}
+
+
+@ref("tests/kernels/scan_warp_shuffle.cu")
+def _(i, t):
+    return {"out": np.cumsum(blocks(i["x"], 32, 64), axis=1).reshape(-1)[:2000].astype(np.int32)}
+
+
+@ref("tests/kernels/hist_shared_atomic.cu")
+def _(i, t):
+    return {"hist": np.bincount(i["data"], minlength=256).astype(np.uint32)}
+
+
+@ref("tests/kernels/transpose_tiled.cu")
+def _(i, t):
+    nx, ny = S(t, "nx"), S(t, "ny")
+    return {"out": i["in"].reshape(ny, nx).T.reshape(-1)}
+
+
+@ref("tests/kernels/matmul_tiled.cu")
+def _(i, t):
+    m, n, k = S(t, "M"), S(t, "N"), S(t, "K")
+    a, b = i["A"].reshape(m, k).astype(np.float64), i["B"].reshape(k, n).astype(np.float64)
+    return {"C": (a @ b).astype(np.float32).reshape(-1)}
+
+
+@ref("tests/kernels/stencil_5pt_2d.cu")
+def _(i, t):
+    nx, ny, h2 = S(t, "nx"), S(t, "ny"), np.float32(S(t, "h2", float))
+    u, f = i["u"].reshape(ny, nx), i["f"].reshape(ny, nx)
+    out = i["out"].reshape(ny, nx).copy()
+    out[1:-1, 1:-1] = np.float32(0.25) * (u[1:-1, :-2] + u[1:-1, 2:] + u[:-2, 1:-1]
+                                          + u[2:, 1:-1] - h2 * f[1:-1, 1:-1])
+    return {"out": out.reshape(-1)}
+
+
+@ref("tests/kernels/stencil_periodic_1d.cu")
+def _(i, t):
+    u = i["u"]
+    return {"v": np.roll(u, -1) - np.float32(2) * u + np.roll(u, 1)}
+
+
+@ref("tests/kernels/spmv_csr_vector.cu")
+def _(i, t):
+    rp, ci, va, x = i["row_ptr"], i["col_idx"], i["vals"].astype(np.float64), i["x"]
+    y = np.array([(va[rp[r]:rp[r + 1]] * x[ci[rp[r]:rp[r + 1]]]).sum() for r in range(S(t, "rows"))])
+    return {"y": y.astype(np.float32)}
+
+
 def run_one(path):
     t = corpus.parse(os.path.join(ROOT, path))
     with tempfile.TemporaryDirectory() as d:
