@@ -33,3 +33,12 @@ if [ ! -f "$stamp" ]; then
   "$venv/bin/python" -c "import jax, jaxlib, numpy; print('setup: jax', jax.__version__)"
   touch "$stamp"
 fi
+
+# CPU PJRT plugins for `--backend pjrt` (runtime/pjrt, docs/pjrt.md): lammps-jax-pjrt-cpu
+# is XLA of jaxlib 0.11.2 (StableHLO 1.20, newer than jaxlib 0.10's 1.17); xla-cpu-pjrt
+# (an older XLA, PJRT API 0.81) ships the official pjrt_c_api.h that runtime/pjrt's ABI
+# check compares its declarations with.
+if ! "$venv/bin/python" -c "import lammps_jax_pjrt_cpu, xla_plugins.xla_cpu_pjrt" 2>/dev/null; then
+  echo "setup: installing CPU PJRT plugins"
+  "$venv/bin/pip" install -q "lammps-jax-pjrt-cpu==0.11.2" "xla-cpu-pjrt==0.0.1"
+fi

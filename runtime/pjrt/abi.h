@@ -45,8 +45,9 @@ enum {
 	PJ_BT_INVALID, PJ_BT_PRED, PJ_BT_S8, PJ_BT_S16, PJ_BT_S32, PJ_BT_S64, PJ_BT_U8,
 	PJ_BT_U16, PJ_BT_U32, PJ_BT_U64, PJ_BT_F16, PJ_BT_F32, PJ_BT_F64, PJ_BT_BF16,
 };
-/* PJRT_HostBufferSemantics: the plugin copies during the call. */
-enum { PJ_HOST_IMMUTABLE_ONLY_DURING_CALL = 0 };
+/* PJRT_HostBufferSemantics: the plugin copies during the call; or it may alias the
+ * host data until the buffer is destroyed (done_with_host_buffer fires then). */
+enum { PJ_HOST_IMMUTABLE_ONLY_DURING_CALL = 0, PJ_HOST_IMMUTABLE_ZERO_COPY = 2 };
 /* PJRT_NamedValue_Type */
 enum { PJ_NV_STRING, PJ_NV_INT64, PJ_NV_INT64_LIST, PJ_NV_FLOAT, PJ_NV_BOOL };
 
@@ -249,6 +250,7 @@ struct PjrtBackend {
 	const PjApi *api;
 	PjClient *client;
 	PjDevice *device;         /* first addressable device: inputs go there */
+	int zero_copy;            /* platform "cpu": inputs alias the caller's arrays */
 	char *path;               /* malloc'ed */
 	char msg[8192];           /* last failure */
 	char describe[1024];

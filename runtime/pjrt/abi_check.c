@@ -102,6 +102,8 @@ static void check_buffer(void)
 	check("PJ_BT_U64", PJ_BT_U64, PJRT_Buffer_Type_U64);
 	check("PJ_HOST_IMMUTABLE_ONLY_DURING_CALL", PJ_HOST_IMMUTABLE_ONLY_DURING_CALL,
 	      PJRT_HostBufferSemantics_kImmutableOnlyDuringCall);
+	check("PJ_HOST_IMMUTABLE_ZERO_COPY", PJ_HOST_IMMUTABLE_ZERO_COPY,
+	      PJRT_HostBufferSemantics_kImmutableZeroCopy);
 }
 
 static void check_table(void)

@@ -7,6 +7,7 @@
  * destroyed before the run returns, on success and on failure. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "abi.h"
 #include "pjrt.h"
@@ -76,6 +77,15 @@ static PjrtStatus await(PjrtBackend *b, PjEvent *ev, const char *what)
 }
 
 /* Clean-up keeps the message of the failure that caused it. */
+/* Waits for ev and destroys it, returning the event's error (no message kept). */
+static PjError *await_quiet(PjrtBackend *b, PjEvent *ev)
+{
+	PjEventArgs a = {.struct_size = PJ_SIZE(PjEventArgs, event), .event = ev};
+	PjError *err = b->api->Event_Await(&a);
+	pj_drop(b, b->api->Event_Destroy(&a));
+	return err;
+}
+
 static void buffer_destroy(PjrtBackend *b, PjBuffer *buf)
 {
 	if (!buf)
@@ -162,7 +172,11 @@ static PjrtStatus check_input(PjrtBackend *b, const PjrtArray *a, int i)
 	return PJRT_OK;
 }
 
-static PjrtStatus upload(PjrtBackend *b, const PjrtArray *a, int i, PjBuffer **out)
+/* On a CPU client the buffer may alias the caller's array (no copy); the array is
+ * borrowed until the buffer is destroyed, which happens before the run returns, and
+ * *done (the plugin's done_with_host_buffer) is awaited after that. */
+static PjrtStatus upload(PjrtBackend *b, const PjrtArray *a, int i, PjBuffer **out,
+                         PjEvent **done)
 {
 	PjrtStatus st = check_input(b, a, i);
 	if (st)
@@ -171,13 +185,16 @@ static PjrtStatus upload(PjrtBackend *b, const PjrtArray *a, int i, PjBuffer **o
 	                          .client = b->client, .data = a->data,
 	                          .type = to_pjrt[a->type], .dims = a->dims,
 	                          .num_dims = (size_t)a->ndims,
-	                          .host_buffer_semantics = PJ_HOST_IMMUTABLE_ONLY_DURING_CALL,
+	                          .host_buffer_semantics = b->zero_copy
+	                                                       ? PJ_HOST_IMMUTABLE_ZERO_COPY
+	                                                       : PJ_HOST_IMMUTABLE_ONLY_DURING_CALL,
 	                          .device = b->device};
 	if ((st = pj_check(b, b->api->Client_BufferFromHostBuffer(&h),
 	                   "PJRT_Client_BufferFromHostBuffer")))
 		return st;
 	*out = h.buffer;
-	return await(b, h.done_with_host_buffer, "host-to-device transfer");
+	*done = h.done_with_host_buffer;
+	return PJRT_OK;
 }
 
 /* Type, shape and bytes of one result buffer into a malloc'ed host array. */
@@ -229,38 +246,100 @@ static PjrtStatus execute(PjrtExec *e, PjBuffer **args, int nin, PjBuffer **res)
 	return await(b, done[0], "execution");
 }
 
+/* The device buffers of one run: inputs (and their host-done events), results. */
+typedef struct {
+	PjBuffer **args, **res;
+	PjEvent **done;
+	int nin;
+	size_t nres;
+} Run;
+
+static PjrtStatus run_start(PjrtExec *e, const PjrtArray *ins, int nin, Run *r)
+{
+	PjrtBackend *b = e->b;
+	*r = (Run){.nin = nin < 0 ? 0 : nin, .nres = e->nouts};
+	if (nin < 0)
+		return pj_fail(b, PJRT_EARG, "negative input count");
+	r->args = calloc((size_t)nin + 1, sizeof *r->args);
+	r->res = calloc(r->nres + 1, sizeof *r->res);
+	r->done = calloc((size_t)nin + 1, sizeof *r->done);
+	PjrtStatus st = r->args && r->res && r->done ? PJRT_OK
+	                                             : pj_fail(b, PJRT_ENOMEM, "out of memory");
+	for (int i = 0; !st && i < nin; i++)
+		st = upload(b, &ins[i], i, &r->args[i], &r->done[i]);
+	return st;
+}
+
+static void drop_results(PjrtBackend *b, Run *r)
+{
+	for (size_t i = 0; r->res && i < r->nres; i++) {
+		buffer_destroy(b, r->res[i]);
+		r->res[i] = NULL;
+	}
+}
+
+/* Destroys every buffer, then waits until the plugin is done with the host inputs.
+ * st is the run's status so far; a failing wait only counts when nothing failed. */
+static PjrtStatus run_end(PjrtBackend *b, Run *r, PjrtStatus st)
+{
+	for (int i = 0; r->args && i < r->nin; i++)
+		buffer_destroy(b, r->args[i]);
+	drop_results(b, r);
+	for (int i = 0; r->done && i < r->nin; i++) {
+		if (!st)
+			st = await(b, r->done[i], "host-to-device transfer");
+		else if (r->done[i])
+			pj_drop(b, await_quiet(b, r->done[i]));
+	}
+	free(r->args);
+	free(r->res);
+	free(r->done);
+	return st;
+}
+
 PjrtStatus pjrt_exec_run(PjrtExec *e, const PjrtArray *ins, int nin, PjrtArray **outs,
                          int *nouts)
 {
 	PjrtBackend *b = e->b;
 	*outs = NULL;
 	*nouts = 0;
-	if (nin < 0)
-		return pj_fail(b, PJRT_EARG, "negative input count");
-	size_t nres = e->nouts;
-	PjBuffer **args = calloc((size_t)nin + 1, sizeof *args);
-	PjBuffer **res = calloc(nres + 1, sizeof *res);
-	PjrtArray *arr = calloc(nres + 1, sizeof *arr);
-	PjrtStatus st = args && res && arr ? PJRT_OK : pj_fail(b, PJRT_ENOMEM, "out of memory");
-	for (int i = 0; !st && i < nin; i++)
-		st = upload(b, &ins[i], i, &args[i]);
+	Run r;
+	PjrtStatus st = run_start(e, ins, nin, &r);
+	PjrtArray *arr = calloc(r.nres + 1, sizeof *arr);
+	if (!st && !arr)
+		st = pj_fail(b, PJRT_ENOMEM, "out of memory");
 	if (!st)
-		st = execute(e, args, nin, res);
-	for (size_t i = 0; !st && i < nres; i++)
-		st = download(b, res[i], (int)i, &arr[i]);
-	for (int i = 0; args && i < nin; i++)
-		buffer_destroy(b, args[i]);
-	for (size_t i = 0; res && i < nres; i++)
-		buffer_destroy(b, res[i]);
-	free(args);
-	free(res);
+		st = execute(e, r.args, r.nin, r.res);
+	for (size_t i = 0; !st && i < r.nres; i++)
+		st = download(b, r.res[i], (int)i, &arr[i]);
+	st = run_end(b, &r, st);
 	if (st) {
-		pjrt_arrays_free(arr, (int)nres);
+		pjrt_arrays_free(arr, (int)r.nres);
 		return st;
 	}
 	*outs = arr;
-	*nouts = (int)nres;
+	*nouts = (int)r.nres;
 	return PJRT_OK;
+}
+
+static double seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+PjrtStatus pjrt_exec_time(PjrtExec *e, const PjrtArray *ins, int nin, int reps, double *times)
+{
+	Run r;
+	PjrtStatus st = run_start(e, ins, nin, &r);
+	for (int k = 0; !st && k < reps; k++) {
+		double t0 = seconds();
+		st = execute(e, r.args, r.nin, r.res);
+		times[k] = seconds() - t0;
+		drop_results(e->b, &r);
+	}
+	return run_end(e->b, &r, st);
 }
 
 PjrtStatus pjrt_run(PjrtBackend *b, const char *text, size_t len, const PjrtArray *ins,

@@ -94,6 +94,11 @@ void pjrt_exec_destroy(PjrtExec *e);
  * malloc'ed array of *nouts arrays. Inputs are matched to parameters by position. */
 PjrtStatus pjrt_exec_run(PjrtExec *e, const PjrtArray *ins, int nin, PjrtArray **outs,
                          int *nouts);
+/* For benchmarks: copies the inputs to the device once, then executes reps times;
+ * times[k] is the wall time in seconds of execution k, from the Execute call to its
+ * completion event. Results stay on the device and are dropped. */
+PjrtStatus pjrt_exec_time(PjrtExec *e, const PjrtArray *ins, int nin, int reps,
+                          double *times);
 /* Compile, run once, destroy. */
 PjrtStatus pjrt_run(PjrtBackend *b, const char *text, size_t len, const PjrtArray *ins,
                     int nin, PjrtArray **outs, int *nouts);

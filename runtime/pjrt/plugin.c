@@ -236,6 +236,7 @@ static PjrtStatus start(PjrtBackend *b)
 	client_string(b, a->Client_PlatformName, name, sizeof name);
 	client_string(b, a->Client_PlatformVersion, version, sizeof version);
 	describe_attributes(b, attrs, sizeof attrs);
+	b->zero_copy = strcmp(name, "cpu") == 0;
 	snprintf(b->describe, sizeof b->describe,
 	         "%s: PJRT API %d.%d%s, platform %s (%s), %zu device%s", b->path,
 	         a->version.major_version, a->version.minor_version, attrs, name, version,
