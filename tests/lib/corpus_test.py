@@ -1,0 +1,120 @@
+"""corpus_test.py: table tests of tests/lib/corpus.py (the test-block parser).
+
+Each row of BAD is a block that must be rejected, with a fragment of the expected
+message; GOOD rows must parse to the stated values; then the fills, compare()
+and converter_args() are checked against values worked out by hand from
+docs/testing.md. Prints `N passed, N failed`; exits 1 on any failure.
+"""
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402
+
+HEAD = "/* cuda2hlo-test\n"
+OK_LAUNCH = "launch: k<<<1, 32>>>(x)\nbuffer: x f32 32 zeros\n"
+
+BAD = [
+    ("no block", "__global__ void k() {}", "no /* cuda2hlo-test"),
+    ("no launch", HEAD + "buffer: x f32 4 zeros\n*/", "has no launch"),
+    ("unknown key", HEAD + OK_LAUNCH + "bogus: 1\n*/", "unknown key 'bogus'"),
+    ("no colon", HEAD + OK_LAUNCH + "check x\n*/", "expected 'key: value'"),
+    ("bad launch", HEAD + "launch: k(x)\nbuffer: x f32 4 zeros\n*/", "expected NAME<<<"),
+    ("one cfg value", HEAD + "launch: k<<<4>>>(x)\nbuffer: x f32 4 zeros\n*/", "GRID, BLOCK"),
+    ("zero block", HEAD + "launch: k<<<1, 0>>>(x)\nbuffer: x f32 4 zeros\n*/", "positive"),
+    ("dim3 of 4", HEAD + "launch: k<<<dim3(1,1,1,1), 4>>>(x)\nbuffer: x f32 4 zeros\n*/",
+     "dim3 takes 1 to 3"),
+    ("unknown arg", HEAD + "launch: k<<<1, 4>>>(x, y)\nbuffer: x f32 4 zeros\n*/",
+     "'y' is neither a buffer nor a scalar"),
+    ("bad dtype", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f128 4 zeros\n*/", "unknown dtype"),
+    ("bad fill", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f32 4 gauss\n*/", "unknown fill"),
+    ("fill arity", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f32 4 uniform 0\n*/", "takes 2 value"),
+    ("uniform int", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x i32 4 uniform 0 1\n*/", "use randint"),
+    ("randint float", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f32 4 randint 0 9\n*/", "use uniform"),
+    ("bad count", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f32 four zeros\n*/", "expected an integer"),
+    ("zero count", HEAD + "launch: k<<<1, 4>>>(x)\nbuffer: x f32 0 zeros\n*/", "at least one"),
+    ("twice", HEAD + OK_LAUNCH + "buffer: x f32 4 zeros\n*/", "defined twice"),
+    ("bad scalar", HEAD + OK_LAUNCH + "scalar: n 5\n*/", "expected NAME = VALUE"),
+    ("check unknown", HEAD + OK_LAUNCH + "check: z\n*/", "unknown buffer 'z'"),
+    ("check option", HEAD + OK_LAUNCH + "check: x tol=1\n*/", "unknown check option"),
+    ("expectation", HEAD + OK_LAUNCH + "expect: fast\n*/", "unknown expectation"),
+    ("struct field", HEAD + "launch: k<<<1, 4>>>(g{nx})\n*/", "bad struct field"),
+    ("line number", HEAD + OK_LAUNCH + "\nwhat: 1\n*/", "<string>:5:"),
+]
+
+GOOD = """// leading comment
+/* cuda2hlo-test
+launch: box_blur<3><<<dim3(7, 4), dim3(16, 16), 64*4>>>(src, dst, g{nx=64, ny=32}, s)
+launch: fix<<<2, 128>>>(dst)
+buffer: src f32 64*32 uniform -1 1
+buffer: dst i32 2048 const 0x10
+scalar: s = 2.5
+check: dst
+check: src rtol=0 atol=1e-3
+seed: 5
+note: free text: with a colon
+*/
+"""
+
+
+def run():
+    npass = nfail = 0
+
+    def ok(cond, what):
+        nonlocal npass, nfail
+        if cond:
+            npass += 1
+        else:
+            nfail += 1
+            print(f"FAIL {what}")
+
+    for name, text, frag in BAD:
+        try:
+            corpus.parse_text(text)
+            ok(False, f"{name}: accepted")
+        except corpus.CorpusError as e:
+            ok(frag in str(e), f"{name}: message '{e}' lacks '{frag}'")
+
+    t = corpus.parse_text(GOOD)
+    l0, l1 = t.launches
+    ok(l0.kernel == "box_blur<3>" and l0.c_name == "box_blur_3", "template kernel name")
+    ok(l0.grid == (7, 4, 1) and l0.block == (16, 16, 1) and l0.shmem == 256, "launch config")
+    ok([a.kind for a in l0.args] == ["buffer", "buffer", "struct", "scalar"], "argument kinds")
+    ok(l0.args[2].fields == [("nx", "64"), ("ny", "32")], "struct fields")
+    ok(l1.grid == (2, 1, 1) and l1.block == (128, 1, 1) and l1.shmem == 0, "int config")
+    ok(t.buffers["src"].count == 2048 and t.seed == 5 and t.notes == ["free text: with a colon"],
+       "count expression, seed, note")
+    ok((t.checks[0].rtol, t.checks[0].atol) == (0.0, 0.0), "integer check is exact")
+    ok((t.checks[1].rtol, t.checks[1].atol) == (0.0, 1e-3), "explicit tolerances")
+    ok(corpus.converter_args(t, l0) == [
+        "--kernel", "box_blur<3>", "--grid", "7,4,1", "--block", "16,16,1", "--shmem", "256",
+        "--size", "src=2048", "--size", "dst=2048", "--set", "g.nx=64", "--set", "g.ny=32",
+        "--set", "s=2.5"], "converter_args")
+
+    src = corpus.fill_buffer(t, t.buffers["src"])
+    want = np.random.default_rng(5 + 0).uniform(-1, 1, 2048).astype(np.float32)
+    ok(src.dtype == np.float32 and np.array_equal(src, want), "uniform fill: seed + index")
+    dst = corpus.fill_buffer(t, t.buffers["dst"])
+    ok(dst.dtype == np.int32 and (dst == 16).all(), "const fill, hex")
+    with tempfile.TemporaryDirectory() as d:
+        corpus.make_inputs(t, d)
+        ok(sorted(os.listdir(d)) == ["dst.npy", "src.npy"], "make_inputs writes NAME.npy")
+        ok(np.array_equal(np.load(os.path.join(d, "src.npy")), want), "make_inputs content")
+
+    f = np.array([1.0, 2.0, np.nan, np.inf, 100.0], np.float32)
+    g = np.array([1.0, 2.0 + 5e-5, np.nan, np.inf, 100.002], np.float32)
+    ok([m[0] for m in corpus.compare(g, f, "f32")] == [1, 4], "float tolerance rule")
+    ok(corpus.compare(g, f, "f32", rtol=1e-4, atol=0) == [], "explicit rtol")
+    ok([m[0] for m in corpus.compare(np.array([1, 2, 3]), np.array([1, 2, 4]), "i32")] == [2],
+       "integers compare exactly")
+    ok(corpus.compare(np.zeros(3), np.zeros(4), "f32")[0][0] == -1, "size mismatch")
+    ok(corpus.compare(np.float32([np.nan]), np.float32([1]), "f32") != [], "NaN vs number")
+    print(f"{npass} passed, {nfail} failed")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
