@@ -60,6 +60,24 @@ int dtype_is_signed(DType t);             /* signed integer or float */
 /* Returns the type for an MLIR name ("f32", "ui8"), or -1 when unknown. */
 int dtype_from_name(const char *s, size_t n);
 
+/* ---- tir.c: element values ----
+ * Elements are read and written through these, in the storage layout above.
+ * Float encodings round to nearest even; a NaN stays a quiet NaN. */
+uint16_t tir_f16_from_double(double x);
+uint16_t tir_bf16_from_double(double x);
+double tir_f16_to_double(uint16_t h);
+double tir_bf16_to_double(uint16_t h);
+/* Rounds x to a binary format with ebits exponent and mbits mantissa bits (the
+ * semantics of reduce_precision); returns the rounded value as a double. */
+double tir_round_to_format(double x, int ebits, int mbits);
+double tir_elem_get_f(DType t, const void *p);      /* integers converted */
+int64_t tir_elem_get_i(DType t, const void *p);     /* sign- or zero-extended; floats truncated */
+void tir_elem_set_f(DType t, void *p, double v);    /* integers: truncated toward zero */
+void tir_elem_set_i(DType t, void *p, int64_t v);   /* wraps to the width; floats rounded */
+/* Appends one element in MLIR dense<> syntax: true/false, 42, shortest round-tripping
+ * 1.5e+00 style floats, 0x7FC00000 for non-finite floats. */
+void tir_elem_print(StrBuf *out, DType t, const void *p);
+
 /* ---- tir.c: value types ----
  * A tensor type is an element type and a static shape; a 0-d tensor is a scalar.
  * Tuples and tokens exist for the few conformance ops that use them. */
@@ -449,15 +467,21 @@ void tir_build_return(TBuilder *b, const int *vals, int n);
  * Reports each problem with diag_error at the op's location, naming the op
  * ("'stablehlo.add' operand types differ: tensor<4xf32> vs tensor<4xf64>"). Returns
  * the number of errors (0: the module is well-typed). Also checks that every operand
- * is defined before use and that @main exists. */
+ * is defined before use. */
 int tir_verify(const TModule *m);
 int tir_verify_func(const TFunc *f);
+/* The same; quiet: print nothing. The first error's location and message (without the
+ * location) go to *first_loc / first_msg[cap] when those are not NULL. */
+int tir_verify_report(const TModule *m, int quiet, SrcLoc *first_loc, char *first_msg,
+                      size_t cap);
 
 /* ---- print_stablehlo.c: StableHLO text (pretty form where jaxlib's parser has one) ----
  * Values are named %argN (function arguments), %N (op results, per function, in order
  * of definition), %iterArgN_M / %bbN_M style names are not used: region arguments are
  * ordinary %N. The same module always prints to the same bytes. */
 void hlo_emit_stablehlo(StrBuf *out, const TModule *m);
+/* One attribute value in MLIR syntax (`array<i64: 1, 2>`, `dense<...> : tensor<...>`). */
+void hlo_emit_attr_value(StrBuf *out, const TAttr *a);
 
 /* ---- print_hlo.c: classic HLO text (`--emit hlo`) ---- */
 void hlo_emit_hlo(StrBuf *out, const TModule *m);

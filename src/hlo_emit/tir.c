@@ -6,6 +6,8 @@
  * dropped with the arena), so pointers to ops and blocks stay valid. */
 #include "hlo_emit.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- element types ---- */
@@ -462,4 +464,175 @@ TInts tir_op_get_ints(const TOp *op, const char *name)
 	TAttr *a = tir_op_attr(op, name);
 	TInts none = {NULL, 0};
 	return a && a->kind == TA_INTS ? a->u.ints : none;
+}
+
+/* ---- element values ---- */
+
+/* x rounded to nearest even in a format with ebits/mbits; returns the encoding. */
+static uint64_t encode_float(double x, int ebits, int mbits)
+{
+	uint64_t sign = signbit(x) ? 1ull << (ebits + mbits) : 0;
+	uint64_t expmask = ((1ull << ebits) - 1) << mbits;
+	int bias = (1 << (ebits - 1)) - 1, e;
+	if (isnan(x))
+		return sign | expmask | (1ull << (mbits - 1));
+	double a = fabs(x);
+	if (isinf(a))
+		return sign | expmask;
+	if (a == 0)
+		return sign;
+	frexp(a, &e);
+	int E = e - 1 < 1 - bias ? 1 - bias : e - 1;
+	double r = nearbyint(ldexp(a, mbits - E));
+	if (r >= ldexp(1, mbits + 1)) {
+		r /= 2;
+		E++;
+	}
+	if (E > bias)
+		return sign | expmask;
+	uint64_t m = (uint64_t)r;
+	if (m < (1ull << mbits))
+		return sign | m;      /* subnormal (exponent field 0) */
+	return sign | ((uint64_t)(E + bias) << mbits) | (m - (1ull << mbits));
+}
+
+static double decode_float(uint64_t bits, int ebits, int mbits)
+{
+	int bias = (1 << (ebits - 1)) - 1;
+	uint64_t m = bits & ((1ull << mbits) - 1);
+	int ex = (int)((bits >> mbits) & ((1ull << ebits) - 1));
+	double s = (bits >> (ebits + mbits)) & 1 ? -1.0 : 1.0;
+	if (ex == (1 << ebits) - 1)
+		return m ? NAN : s * INFINITY;
+	if (ex == 0)
+		return s * ldexp((double)m, 1 - bias - mbits);
+	return s * ldexp((double)(m | (1ull << mbits)), ex - bias - mbits);
+}
+
+uint16_t tir_f16_from_double(double x) { return (uint16_t)encode_float(x, 5, 10); }
+uint16_t tir_bf16_from_double(double x) { return (uint16_t)encode_float(x, 8, 7); }
+double tir_f16_to_double(uint16_t h) { return decode_float(h, 5, 10); }
+double tir_bf16_to_double(uint16_t h) { return decode_float(h, 8, 7); }
+
+double tir_round_to_format(double x, int ebits, int mbits)
+{
+	if (ebits >= 11 && mbits >= 52)
+		return x;
+	if (isnan(x))
+		return x;
+	return decode_float(encode_float(x, ebits, mbits), ebits, mbits);
+}
+
+double tir_elem_get_f(DType t, const void *p)
+{
+	switch (t) {
+	case DT_F16: return tir_f16_to_double(*(const uint16_t *)p);
+	case DT_BF16: return tir_bf16_to_double(*(const uint16_t *)p);
+	case DT_F32: return *(const float *)p;
+	case DT_F64: return *(const double *)p;
+	default:
+		if (dtype_kind(t) == DK_UINT)
+			return (double)(uint64_t)tir_elem_get_i(t, p);
+		return (double)tir_elem_get_i(t, p);
+	}
+}
+
+int64_t tir_elem_get_i(DType t, const void *p)
+{
+	switch (t) {
+	case DT_I1: return *(const uint8_t *)p != 0;
+	case DT_I2: case DT_I4: case DT_I8: return *(const int8_t *)p;
+	case DT_UI2: case DT_UI4: case DT_UI8: return *(const uint8_t *)p;
+	case DT_I16: return *(const int16_t *)p;
+	case DT_UI16: return *(const uint16_t *)p;
+	case DT_I32: return *(const int32_t *)p;
+	case DT_UI32: return *(const uint32_t *)p;
+	case DT_I64: case DT_UI64: return *(const int64_t *)p;
+	default: return (int64_t)tir_elem_get_f(t, p);
+	}
+}
+
+/* Wraps v to the low `bits` bits, sign- or zero-extended. */
+static int64_t wrap_bits(int64_t v, int bits, int is_signed)
+{
+	if (bits >= 64)
+		return v;
+	uint64_t m = (1ull << bits) - 1, u = (uint64_t)v & m;
+	if (is_signed && (u >> (bits - 1)))
+		u |= ~m;
+	return (int64_t)u;
+}
+
+void tir_elem_set_i(DType t, void *p, int64_t v)
+{
+	if (dtype_is_float(t)) {
+		tir_elem_set_f(t, p, (double)v);
+		return;
+	}
+	if (t == DT_I1)
+		v = v != 0;
+	else
+		v = wrap_bits(v, dtype_bits(t), dtype_kind(t) == DK_INT);
+	switch (dtype_size(t)) {
+	case 1: *(uint8_t *)p = (uint8_t)v; break;
+	case 2: *(uint16_t *)p = (uint16_t)v; break;
+	case 4: *(uint32_t *)p = (uint32_t)v; break;
+	default: *(uint64_t *)p = (uint64_t)v; break;
+	}
+}
+
+void tir_elem_set_f(DType t, void *p, double v)
+{
+	switch (t) {
+	case DT_F16: *(uint16_t *)p = tir_f16_from_double(v); return;
+	case DT_BF16: *(uint16_t *)p = tir_bf16_from_double(v); return;
+	case DT_F32: *(float *)p = (float)v; return;
+	case DT_F64: *(double *)p = v; return;
+	default:
+		if (t == DT_I1)
+			tir_elem_set_i(t, p, v != 0);
+		else if (dtype_kind(t) == DK_UINT && v >= 9223372036854775808.0)
+			tir_elem_set_i(t, p, (int64_t)(uint64_t)v);
+		else
+			tir_elem_set_i(t, p, isnan(v) ? 0 : (int64_t)v);
+	}
+}
+
+/* Does text s read back as the element at p? */
+static int float_reads_back(DType t, const char *s, const void *p)
+{
+	switch (t) {
+	case DT_F16: return tir_f16_from_double(strtod(s, NULL)) == *(const uint16_t *)p;
+	case DT_BF16: return tir_bf16_from_double(strtod(s, NULL)) == *(const uint16_t *)p;
+	case DT_F32: return strtof(s, NULL) == *(const float *)p;
+	default: return strtod(s, NULL) == *(const double *)p;
+	}
+}
+
+void tir_elem_print(StrBuf *out, DType t, const void *p)
+{
+	char buf[64];
+	if (!dtype_is_float(t)) {
+		int64_t v = tir_elem_get_i(t, p);
+		if (t == DT_I1)
+			sb_append(out, v ? "true" : "false");
+		else if (dtype_kind(t) == DK_UINT)
+			sb_printf(out, "%llu", (unsigned long long)v);
+		else
+			sb_printf(out, "%lld", (long long)v);
+		return;
+	}
+	double d = tir_elem_get_f(t, p);
+	if (!isfinite(d)) {
+		uint64_t bits = 0;
+		memcpy(&bits, p, (size_t)dtype_size(t));
+		sb_printf(out, "0x%0*llX", 2 * dtype_size(t), (unsigned long long)bits);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*e", prec, d);
+		if (float_reads_back(t, buf, p))
+			break;
+	}
+	sb_append(out, buf);
 }

@@ -1,0 +1,9 @@
+# Tests of the StableHLO parser and printers (owned by the tensor-ir engineer), included
+# from tests/runtime/CMakeLists.txt. The parser is compiled in directly so these tests
+# do not depend on the interpreter's library.
+set(C2H_CONFORMANCE ${CUDA2HLO_SHARED}/conformance/stablehlo-interpret)
+add_executable(parse_roundtrip parse_roundtrip.c ${CMAKE_SOURCE_DIR}/runtime/parse.c)
+target_include_directories(parse_roundtrip PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
+target_link_libraries(parse_roundtrip PRIVATE c2h_hlo_emit c2h_base)
+file(GLOB C2H_CONFORMANCE_FILES ${C2H_CONFORMANCE}/*.mlir)
+add_test(NAME runtime_parse_roundtrip COMMAND parse_roundtrip ${C2H_CONFORMANCE_FILES})
