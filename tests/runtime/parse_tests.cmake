@@ -7,3 +7,6 @@ target_include_directories(parse_roundtrip PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
 target_link_libraries(parse_roundtrip PRIVATE c2h_hlo_emit c2h_base)
 file(GLOB C2H_CONFORMANCE_FILES ${C2H_CONFORMANCE}/*.mlir)
 add_test(NAME runtime_parse_roundtrip COMMAND parse_roundtrip ${C2H_CONFORMANCE_FILES})
+add_test(NAME runtime_parse_jaxlib
+         COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/parse_jaxlib_test.py
+                 $<TARGET_FILE:parse_roundtrip> ${C2H_CONFORMANCE})
