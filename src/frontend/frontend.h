@@ -395,6 +395,21 @@ typedef struct KirProgram {
 	size_t nallocs;
 } KirProgram;
 
+/* ---- build.c: node constructors with constant folding (also for later stages) ----
+ * Every constructor allocates in `a`. frontend_new_binary folds two constants and
+ * x+0, x*1; frontend_new_cast folds a constant and drops a cast to the same type.
+ * Types are not converted here: callers pass operands of the right types. */
+KirExpr *frontend_new_expr(Arena *a, KirExprKind k, KirDType t, SrcLoc loc);
+KirExpr *frontend_new_const(Arena *a, KirConst c, SrcLoc loc);
+KirExpr *frontend_new_int(Arena *a, KirDType t, int64_t v, SrcLoc loc);
+KirExpr *frontend_new_binary(Arena *a, KirBinOp op, KirDType t, KirExpr *l, KirExpr *r, SrcLoc loc);
+KirExpr *frontend_new_unary(Arena *a, KirUnOp op, KirDType t, KirExpr *x, SrcLoc loc);
+KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc);
+KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc);
+/* Converts a constant to type t as C does (float to int truncates toward zero). */
+KirConst frontend_const_convert(KirConst c, KirDType t);
+int frontend_const_is_true(KirConst c);
+
 /* ---- parse.c: libclang to KIR ----
  * Parses `file` with the flags of `o` (-I, -D, -std, -p, --cuda-path), selects kernels
  * (--kernel, else every non-template __global__ function and every template instance
@@ -407,5 +422,10 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file);
 void frontend_print_kir(StrBuf *out, const KirProgram *p);
 void frontend_print_kernel(StrBuf *out, const KirKernel *k);
 void frontend_print_const(StrBuf *out, KirConst c);   /* "1000", "2.5", "nan" */
+
+/* ---- bundled headers (generated at build time from cuda_api.cuh and
+ * cooperative_groups.cuh) ---- */
+extern const char frontend_bundled_cuda_api[];
+extern const char frontend_bundled_cooperative_groups[];
 
 #endif

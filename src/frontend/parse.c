@@ -1,10 +1,3352 @@
-/* parse.c: the entry point of the frontend (placeholder until the lowering lands). */
+/* parse.c: CUDA C++ through libclang into the kernel IR. Consumes a .cu file and the
+ * Options (-I, -D, -std, -p, --cuda-path, --kernel, --grid/--block, --size, --set);
+ * produces a KirProgram whose kernels have every device function inlined, every
+ * expression typed and every memory access a (buffer, flat index) pair (frontend.h).
+ * Sections: translation unit and diagnostics; declarations and types; expressions;
+ * addresses; calls (builtins, math, inlining); statements; host code (launches and
+ * cudaMalloc); kernels and templates. Anything that cannot be translated exactly is a
+ * located error, never an approximation. */
 #include "frontend.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUNDLED_DIR "/__cuda2hlo__/include"
+
+typedef VEC(KirStmt *) StmtVec;
+typedef VEC(const char *) StrVec;
+
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID } BindKind;
+
+/* What a clang declaration stands for while lowering: a variable, a parameter, a
+ * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
+ * reference to memory, an argument expression substituted, a cooperative group. */
+typedef struct Bind {
+	BindKind kind;
+	int idx;
+	KirConst c;
+	int buffer, offvar;
+	KirExpr *off;
+	KirExpr *expr;
+} Bind;
+
+typedef struct Frame {
+	Map *binds;              /* decl key -> Bind */
+	const char *fn;          /* function name; NULL for the kernel */
+	const char *key;
+	int label, result;       /* inlined function: its block label and result variable */
+	struct Frame *up;
+} Frame;
+
+typedef struct Ctx {
+	Arena *a;
+	const Options *o;
+	const char *file;
+	CXIndex index;
+	CXTranslationUnit tu;
+	VEC(KirLaunch) launches;
+	VEC(KirAlloc) allocs;
+	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
+	Map *hostenv;            /* host var key -> int64 value (boxed) */
+	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
+} Ctx;
+
+typedef struct Lower {
+	Ctx *cx;
+	Arena *a;
+	KirKernel *k;
+	VEC(KirParam) params;
+	VEC(KirBuffer) bufs;
+	VEC(KirVar) vars;
+	Map *names;              /* name -> uses */
+	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
+	Frame *fr;
+	StmtVec *pending;        /* statements that must run before the current one */
+	int hoist_ok;
+	int brk;                 /* label a `break` leaves (switch), 0 in a loop */
+	int in_loop;
+	int nlabels;
+	int failed;
+	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
+	int cur_arg;
+} Lower;
+
+/* ---- translation unit and diagnostics ---- */
+
+static const char *str(Arena *a, CXString s)
+{
+	const char *c = clang_getCString(s);
+	const char *r = arena_strdup(a, c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static SrcLoc loc_of(Arena *a, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned line, col;
+	static CXFile last;
+	static const char *lastname;
+
+	clang_getExpansionLocation(l, &f, &line, &col, NULL);
+	if (!f)
+		return NOLOC;
+	if (!lastname || !clang_File_isEqual(f, last)) {
+		last = f;
+		lastname = str(a, clang_getFileName(f));
+	}
+	return srcloc(lastname, (int)line, (int)col);
+}
+
+static SrcLoc cloc(Lower *L, CXCursor c)
+{
+	return loc_of(L->a, clang_getCursorLocation(c));
+}
+
+static void forward_diag(Ctx *cx, CXDiagnostic d)
+{
+	enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+	SrcLoc l = loc_of(cx->a, clang_getDiagnosticLocation(d));
+	const char *msg = str(cx->a, clang_getDiagnosticSpelling(d));
+
+	if (sev >= CXDiagnostic_Error)
+		diag_error(l, "%s", msg);
+	else if (sev == CXDiagnostic_Warning)
+		return;        /* clang's warnings about the input are not ours to repeat */
+	else if (sev == CXDiagnostic_Note && diag_error_count())
+		diag_note(l, "%s", msg);
+}
+
+static int forward_diags(Ctx *cx)
+{
+	unsigned n = clang_getNumDiagnostics(cx->tu);
+	int errs = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			errs++;
+		if (errs)
+			forward_diag(cx, d);
+		clang_disposeDiagnostic(d);
+	}
+	return errs;
+}
+
+/* Flags of `file` from a compile_commands.json: -I, -D, -U, -std, -isystem, -include. */
+static void compdb_flags(Ctx *cx, StrVec *args)
+{
+	const char *p = cx->o->compdb;
+	char *dir = xstrdup(p);
+	size_t n = strlen(dir);
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+
+	if (n > 22 && !strcmp(dir + n - 22, "compile_commands.json"))
+		dir[n - 22] = 0;
+	db = clang_CompilationDatabase_fromDirectory(*dir ? dir : ".", &err);
+	free(dir);
+	if (err != CXCompilationDatabase_NoError) {
+		diag_error(NOLOC, "cannot read compilation database '%s'", p);
+		return;
+	}
+	cmds = clang_CompilationDatabase_getCompileCommands(db, cx->file);
+	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+		unsigned na = clang_CompileCommand_getNumArgs(cmd);
+		for (unsigned i = 1; i < na; i++) {
+			const char *s = str(cx->a, clang_CompileCommand_getArg(cmd, i));
+			int two = !strcmp(s, "-I") || !strcmp(s, "-D") || !strcmp(s, "-isystem") ||
+			          !strcmp(s, "-include") || !strcmp(s, "-U");
+			if (two && i + 1 < na) {
+				VEC_PUSH(*args, s);
+				VEC_PUSH(*args, str(cx->a, clang_CompileCommand_getArg(cmd, ++i)));
+			} else if (!strncmp(s, "-I", 2) || !strncmp(s, "-D", 2) || !strncmp(s, "-U", 2) ||
+			           !strncmp(s, "-std=", 5)) {
+				VEC_PUSH(*args, s);
+			}
+		}
+	} else {
+		diag_warning(NOLOC, "no entry for '%s' in '%s'", cx->file, p);
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+}
+
+static void build_args(Ctx *cx, StrVec *args)
+{
+	const Options *o = cx->o;
+
+	VEC_PUSH(*args, "-x");
+	VEC_PUSH(*args, "cuda");
+	VEC_PUSH(*args, "--cuda-host-only");
+	VEC_PUSH(*args, "-Wno-unknown-cuda-version");
+	VEC_PUSH(*args, "-fsyntax-only");
+	if (o->cuda_path) {
+		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", o->cuda_path));
+	} else {
+		VEC_PUSH(*args, "-nocudainc");
+		VEC_PUSH(*args, "-nocudalib");
+		VEC_PUSH(*args, "-I" BUNDLED_DIR);
+		VEC_PUSH(*args, "-include");
+		VEC_PUSH(*args, BUNDLED_DIR "/cuda_runtime.h");
+	}
+	VEC_PUSH(*args, arena_printf(cx->a, "-std=%s", o->std ? o->std : "c++17"));
+	if (o->compdb)
+		compdb_flags(cx, args);
+	for (size_t i = 0; i < o->includes.len; i++)
+		VEC_PUSH(*args, arena_printf(cx->a, "-I%s", o->includes.data[i]));
+	for (size_t i = 0; i < o->defines.len; i++)
+		VEC_PUSH(*args, arena_printf(cx->a, "-D%s", o->defines.data[i]));
+	for (size_t i = 0; i < o->extra_args.len; i++)
+		VEC_PUSH(*args, o->extra_args.data[i]);
+}
+
+/* Parses cx->file (with `text` as its contents when not NULL). 0 on success. */
+static int parse_tu(Ctx *cx, const char *text)
+{
+	StrVec args = {0};
+	struct CXUnsavedFile un[8];
+	unsigned nun = 0;
+	static const char *const aliases[] = {"cuda.h", "device_launch_parameters.h",
+		"cuda_runtime_api.h", "device_functions.h", "math_constants.h", "helper_cuda.h"};
+	enum CXErrorCode ec;
+
+	build_args(cx, &args);
+	if (!cx->o->cuda_path) {
+		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda_runtime.h",
+			frontend_bundled_cuda_api, (unsigned long)strlen(frontend_bundled_cuda_api)};
+		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cooperative_groups.h",
+			frontend_bundled_cooperative_groups,
+			(unsigned long)strlen(frontend_bundled_cooperative_groups)};
+		for (size_t i = 0; i < sizeof aliases / sizeof *aliases - 1; i++) {
+			static const char inc[] = "#include <cuda_runtime.h>\n";
+			un[nun++] = (struct CXUnsavedFile){arena_printf(cx->a, BUNDLED_DIR "/%s", aliases[i]),
+				inc, sizeof inc - 1};
+		}
+	}
+	if (text)
+		un[nun++] = (struct CXUnsavedFile){cx->file, text, (unsigned long)strlen(text)};
+	if (cx->tu)
+		clang_disposeTranslationUnit(cx->tu);
+	ec = clang_parseTranslationUnit2(cx->index, cx->file, args.data, (int)args.len, un, nun,
+	                                 CXTranslationUnit_KeepGoing, &cx->tu);
+	VEC_FREE(args);
+	if (ec != CXError_Success) {
+		diag_error(srcloc(cx->file, 0, 0), "cannot parse '%s' (libclang error %d)", cx->file, ec);
+		cx->tu = NULL;
+		return 1;
+	}
+	return forward_diags(cx);
+}
+
+/* ---- cursors ---- */
+
+typedef VEC(CXCursor) CursorVec;
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	VEC_PUSH(*(CursorVec *)d, c);
+	return CXChildVisit_Continue;
+}
+
+/* The children of c, in a vector the caller frees. */
+static CursorVec kids(CXCursor c)
+{
+	CursorVec v = {0};
+
+	clang_visitChildren(c, collect, &v);
+	return v;
+}
+
+static CXCursor kid(CXCursor c, size_t i)
+{
+	CursorVec v = kids(c);
+	CXCursor r = i < v.len ? v.data[i] : clang_getNullCursor();
+
+	VEC_FREE(v);
+	return r;
+}
+
+static size_t nkids(CXCursor c)
+{
+	CursorVec v = kids(c);
+	size_t n = v.len;
+
+	VEC_FREE(v);
+	return n;
+}
+
+static const char *spell(Arena *a, CXCursor c)
+{
+	return str(a, clang_getCursorSpelling(c));
+}
+
+/* A key naming a declaration uniquely in the translation unit. */
+static const char *dkey(Arena *a, CXCursor d)
+{
+	CXFile f;
+	unsigned off;
+	CXCursor c = clang_getCanonicalCursor(d);
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	return arena_printf(a, "%s:%u:%d", f ? clang_getCString(clang_getFileName(f)) : "?", off,
+	                    (int)clang_getCursorKind(c));
+}
+
+static int has_attr(CXCursor c, enum CXCursorKind k)
+{
+	CursorVec v = kids(c);
+	int r = 0;
+
+	for (size_t i = 0; i < v.len; i++)
+		r |= clang_getCursorKind(v.data[i]) == k;
+	VEC_FREE(v);
+	return r;
+}
+
+static int in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c)) != 0;
+}
+
+static int in_system(CXCursor c)
+{
+	CXSourceLocation l = clang_getCursorLocation(c);
+	CXFile f;
+
+	if (clang_Location_isInSystemHeader(l))
+		return 1;
+	clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
+	if (!f)
+		return 1;
+	CXString s = clang_getFileName(f);
+	int r = !strncmp(clang_getCString(s), BUNDLED_DIR, strlen(BUNDLED_DIR));
+	clang_disposeString(s);
+	return r;
+}
+
+/* ---- types ---- */
+
+static KirDType dt_of(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Bool: return KT_I1;
+	case CXType_Char_S: case CXType_SChar: return KT_I8;
+	case CXType_Char_U: case CXType_UChar: return KT_U8;
+	case CXType_Short: return KT_I16;
+	case CXType_UShort: case CXType_Char16: return KT_U16;
+	case CXType_Int: case CXType_WChar: return KT_I32;
+	case CXType_UInt: case CXType_Char32: return KT_U32;
+	case CXType_Long: case CXType_LongLong: return KT_I64;
+	case CXType_ULong: case CXType_ULongLong: return KT_U64;
+	case CXType_Half: case CXType_Float16: return KT_F16;
+	case CXType_Float: return KT_F32;
+	case CXType_Double: return KT_F64;
+	case CXType_Enum: return dt_of(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
+	case CXType_Pointer: return KT_PTR;
+	default: return KT_VOID;
+	}
+}
+
+static int is_record(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Record;
+}
+
+static const char *type_name(Arena *a, CXType t)
+{
+	return str(a, clang_getTypeSpelling(t));
+}
+
+/* Scalar elements in an object of type t (arrays multiply out); 0 when not an array
+ * of scalars. Fills dims when given. */
+static int64_t array_elems(CXType t, int64_t *dims, int *ndims)
+{
+	int64_t n = 1;
+	int nd = 0;
+
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray) {
+		long long s = clang_getArraySize(t);
+		if (nd < KIR_MAX_DIMS && dims)
+			dims[nd] = s;
+		nd++;
+		n *= s;
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	}
+	if (ndims)
+		*ndims = nd;
+	return dt_of(t) != KT_VOID && dt_of(t) != KT_PTR ? n : 0;
+}
+
+static CXType scalar_elem(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	return t;
+}
+
+/* ---- lowering helpers ---- */
+
+static void err(Lower *L, CXCursor c, const char *fmt, ...) C2H_PRINTF(3, 4);
+
+static void err(Lower *L, CXCursor c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vreport(DIAG_ERROR, cloc(L, c), fmt, ap);
+	va_end(ap);
+	if (L->fr && L->fr->fn)
+		diag_note(NOLOC, "inlined from a call in kernel '%s' (device function '%s')", L->k->name,
+		          L->fr->fn);
+	else if (L->k)
+		diag_note(NOLOC, "in kernel '%s'", L->k->name);
+	L->failed = 1;
+}
+
+static KirExpr *poison(Lower *L, CXCursor c)
+{
+	return frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+}
+
+static const char *unique(Lower *L, const char *name)
+{
+	intptr_t n = (intptr_t)map_get(L->names, name);
+
+	map_put(L->names, name, (void *)(n + 1));
+	if (!n)
+		return arena_strdup(L->a, name);
+	for (;;) {
+		const char *s = arena_printf(L->a, "%s.%ld", name, (long)n);
+		if (!map_has(L->names, s)) {
+			map_put(L->names, s, (void *)1);
+			return s;
+		}
+		n++;
+	}
+}
+
+static int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc)
+{
+	KirVar v = {unique(L, name), t, kind, loc};
+
+	VEC_PUSH(L->vars, v);
+	return (int)L->vars.len - 1;
+}
+
+static KirExpr *var_ref(Lower *L, int v, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_VAR, L->vars.data[v].type, loc);
+
+	e->u.var = v;
+	return e;
+}
+
+static Bind *new_bind(Lower *L, BindKind k)
+{
+	Bind *b = ARENA_NEW(L->a, Bind);
+
+	b->kind = k;
+	b->offvar = -1;
+	return b;
+}
+
+static void bind(Lower *L, const char *key, Bind *b)
+{
+	map_put(L->fr->binds, key, b);
+}
+
+static Bind *lookup(Lower *L, CXCursor decl)
+{
+	const char *key = dkey(L->a, decl);
+	Bind *b = map_get(L->fr->binds, key);
+
+	return b ? b : map_get(L->globals, key);
+}
+
+static KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_BLOCK, loc);
+
+	s->u.block.nstmts = v->len;
+	s->u.block.stmts = ARENA_ARRAY(L->a, KirStmt *, v->len ? v->len : 1);
+	if (v->len)
+		memcpy(s->u.block.stmts, v->data, v->len * sizeof *v->data);
+	VEC_FREE(*v);
+	return s;
+}
+
+static KirStmt *expr_stmt(Lower *L, KirExpr *e)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
+
+	s->u.expr = e;
+	return s;
+}
+
+static KirStmt *decl_stmt(Lower *L, int var, KirExpr *init, SrcLoc loc)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_DECL, loc);
+
+	s->u.decl.var = var;
+	s->u.decl.init = init;
+	return s;
+}
+
+static void emit_pending(Lower *L, KirStmt *s)
+{
+	if (!L->pending)
+		die("no statement context for a hoisted statement");
+	VEC_PUSH(*L->pending, s);
+}
+
+/* ---- expressions ---- */
+
+static KirExpr *lx(Lower *L, CXCursor c);
+static KirExpr *lcall(Lower *L, CXCursor c);
+static void ls(Lower *L, CXCursor c);
+
+typedef struct Addr {
+	int buffer;              /* -1: not memory */
+	KirExpr *off;            /* element offset; NULL is 0 */
+	int var;                 /* an lvalue variable (scalar) when >= 0 */
+} Addr;
+
+static Addr laddr(Lower *L, CXCursor c);
+
+static KirDType ctype(CXCursor c)
+{
+	return dt_of(clang_getCursorType(c));
+}
+
+static KirExpr *conv(Lower *L, KirExpr *e, KirDType t)
+{
+	if (t == KT_I1 && e->type != KT_I1 && e->kind != KE_CONST) {
+		KirExpr *z = frontend_new_cast(L->a, e->type, frontend_new_int(L->a, KT_I32, 0, e->loc), e->loc);
+		if (frontend_dtype_is_float(e->type))
+			z = frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, e->type), e->loc);
+		return frontend_new_binary(L->a, KB_NE, KT_I1, e, z, e->loc);
+	}
+	return frontend_new_cast(L->a, t, e, e->loc);
+}
+
+static KirExpr *cond_of(Lower *L, CXCursor c)
+{
+	return conv(L, lx(L, c), KT_I1);
+}
+
+static int eval_int(CXCursor c, int64_t *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+		*out = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r) :
+		       (int64_t)clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static int eval_const(CXCursor c, KirDType t, KirConst *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		KirConst k = {clang_EvalResult_isUnsignedInt(r) ? KT_U64 : KT_I64, 0, 0};
+		k.i = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r) :
+		      (int64_t)clang_EvalResult_getAsLongLong(r);
+		*out = frontend_const_convert(k, t);
+		ok = 1;
+	} else if (clang_EvalResult_getKind(r) == CXEval_Float) {
+		KirConst k = {KT_F64, 0, clang_EvalResult_getAsDouble(r)};
+		*out = frontend_const_convert(k, t);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static KirExpr *lliteral(Lower *L, CXCursor c)
+{
+	KirDType t = ctype(c);
+	KirConst k;
+
+	if (clang_getCursorKind(c) == CXCursor_CXXBoolLiteralExpr) {
+		CXToken *tok = clang_getToken(L->cx->tu, clang_getCursorLocation(c));
+		const char *s = tok ? str(L->a, clang_getTokenSpelling(L->cx->tu, *tok)) : "";
+		if (tok)
+			clang_disposeTokens(L->cx->tu, tok, 1);
+		return frontend_new_int(L->a, KT_I1, !strcmp(s, "true"), cloc(L, c));
+	}
+	if (!eval_const(c, t, &k)) {
+		err(L, c, "cannot evaluate this literal");
+		return poison(L, c);
+	}
+	return frontend_new_const(L->a, k, cloc(L, c));
+}
+
+static KirBuiltin builtin_of(const char *var, const char *field)
+{
+	static const char *const vars[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(var, vars[i]) && field[0] >= 'x' && field[0] <= 'z' && !field[1])
+			return (KirBuiltin)(3 * i + field[0] - 'x');
+	return KBI_COUNT;
+}
+
+static KirExpr *new_builtin(Lower *L, KirBuiltin b, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_BUILTIN, b == KBI_WARPSIZE ? KT_I32 : KT_U32, loc);
+
+	e->u.builtin = b;
+	return e;
+}
+
+static KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *e;
+
+	switch (b->kind) {
+	case BK_VAR:
+		return var_ref(L, b->idx, l);
+	case BK_PARAM:
+		if (L->params.data[b->idx].bound)
+			return frontend_new_const(L->a, L->params.data[b->idx].value, l);
+		e = frontend_new_expr(L->a, KE_PARAM, L->params.data[b->idx].type, l);
+		e->u.param = b->idx;
+		return e;
+	case BK_CONST:
+		return frontend_new_const(L->a, b->c, l);
+	case BK_EXPR:
+		return b->expr;
+	case BK_MEM:
+		e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[b->buffer].elem, l);
+		e->u.load.buffer = b->buffer;
+		e->u.load.index = b->off;
+		return e;
+	default:
+		err(L, c, "a pointer or group is used as a value here; only memory accesses through it can be translated");
+		return poison(L, c);
+	}
+}
+
+static KirExpr *ldeclref(Lower *L, CXCursor c)
+{
+	CXCursor d = clang_getCursorReferenced(c);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	Bind *b;
+	KirConst k;
+
+	if (dk == CXCursor_EnumConstantDecl) {
+		KirConst e = {KT_I64, clang_getEnumConstantDeclValue(d), 0};
+		return frontend_new_const(L->a, frontend_const_convert(e, ctype(c)), cloc(L, c));
+	}
+	if (dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) {
+		err(L, c, "function pointers are not supported: '%s' is used as a value", spell(L->a, d));
+		return poison(L, c);
+	}
+	b = lookup(L, d);
+	if (b)
+		return bind_value(L, c, b);
+	if (!strcmp(spell(L->a, d), "warpSize"))
+		return new_builtin(L, KBI_WARPSIZE, cloc(L, c));
+	if (dk == CXCursor_VarDecl && eval_const(c, ctype(c), &k))
+		return frontend_new_const(L->a, k, cloc(L, c));
+	err(L, c, "'%s' cannot be used in a kernel (not a parameter, local, constant or __constant__/__shared__ variable)",
+	    spell(L->a, d));
+	return poison(L, c);
+}
+
+/* The base of a member expression (skipping implicit nodes). */
+static CXCursor member_base(CXCursor c)
+{
+	CXCursor b = kid(c, 0);
+
+	while (!clang_Cursor_isNull(b) && (clang_getCursorKind(b) == CXCursor_UnexposedExpr ||
+	                                   clang_getCursorKind(b) == CXCursor_ParenExpr) && nkids(b) == 1)
+		b = kid(b, 0);
+	return b;
+}
+
+/* Key of a struct field binding: the base variable's key and the field path. */
+static const char *member_key(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c);
+	const char *field = spell(L->a, clang_getCursorReferenced(c));
+
+	if (clang_Cursor_isNull(b))
+		return NULL;
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(b);
+		return arena_printf(L->a, "%s.%s", dkey(L->a, d), field);
+	}
+	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
+		const char *k = member_key(L, b);
+		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
+	}
+	return NULL;
+}
+
+static Bind *member_bind(Lower *L, CXCursor c)
+{
+	const char *key = member_key(L, c);
+	Bind *b;
+
+	if (!key)
+		return NULL;
+	b = map_get(L->fr->binds, key);
+	return b ? b : map_get(L->globals, key);
+}
+
+/* The member's name; MS properties (threadIdx.x) have an empty spelling in libclang,
+ * so the last token of the expression names it. */
+static const char *member_name(Lower *L, CXCursor c)
+{
+	const char *n = spell(L->a, c);
+	CXToken *toks;
+	unsigned nt;
+
+	if (*n)
+		return n;
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	if (nt)
+		n = str(L->a, clang_getTokenSpelling(L->cx->tu, toks[nt - 1]));
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	return n;
+}
+
+static KirExpr *lmember(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c);
+	Bind *mb;
+	Addr a;
+
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
+		const char *v = spell(L->a, clang_getCursorReferenced(b));
+		KirBuiltin bi = builtin_of(v, member_name(L, c));
+		if (bi != KBI_COUNT)
+			return new_builtin(L, bi, cloc(L, c));
+	}
+	mb = member_bind(L, c);
+	if (mb)
+		return bind_value(L, c, mb);
+	a = laddr(L, c);
+	if (a.buffer >= 0) {
+		KirExpr *e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
+		e->u.load.buffer = a.buffer;
+		e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+		return e;
+	}
+	if (!L->failed)
+		err(L, c, "member '%s' cannot be translated here", spell(L->a, c));
+	return poison(L, c);
+}
+
+static KirExpr *load_of(Lower *L, CXCursor c, Addr a)
+{
+	KirExpr *e;
+
+	if (a.var >= 0)
+		return var_ref(L, a.var, cloc(L, c));
+	if (a.buffer < 0)
+		return poison(L, c);
+	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
+	e->u.load.buffer = a.buffer;
+	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	if (e->type != ctype(c) && ctype(c) != KT_VOID)
+		return frontend_new_cast(L->a, ctype(c), e, e->loc);
+	return e;
+}
+
+/* An lvalue: a scalar variable or a memory element. */
+static int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
+{
+	CXCursor b = c;
+	Bind *bd = NULL;
+	Addr a;
+
+	while (clang_getCursorKind(b) == CXCursor_ParenExpr || (clang_getCursorKind(b) == CXCursor_UnexposedExpr && nkids(b) == 1))
+		b = kid(b, 0);
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+		bd = lookup(L, clang_getCursorReferenced(b));
+	else if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
+		bd = member_bind(L, b);
+	if (bd && bd->kind == BK_VAR) {
+		lv->var = bd->idx;
+		lv->buffer = -1;
+		*t = L->vars.data[bd->idx].type;
+		return 1;
+	}
+	if (bd && bd->kind == BK_MEM) {
+		lv->var = -1;
+		lv->buffer = bd->buffer;
+		lv->index = bd->off;
+		*t = L->bufs.data[bd->buffer].elem;
+		return 1;
+	}
+	if (bd && (bd->kind == BK_PARAM || bd->kind == BK_CONST || bd->kind == BK_EXPR)) {
+		err(L, c, "assignment to a parameter bound to a constant or argument");
+		return 0;
+	}
+	a = laddr(L, b);
+	if (a.var >= 0) {
+		lv->var = a.var;
+		lv->buffer = -1;
+		*t = L->vars.data[a.var].type;
+		return 1;
+	}
+	if (a.buffer < 0) {
+		if (!L->failed)
+			err(L, c, "this expression cannot be assigned in the kernel IR");
+		return 0;
+	}
+	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
+		err(L, c, "__constant__ memory is read-only in a kernel");
+	lv->var = -1;
+	lv->buffer = a.buffer;
+	lv->index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	*t = L->bufs.data[a.buffer].elem;
+	return 1;
+}
+
+static KirBinOp binop_of(enum CXBinaryOperatorKind k)
+{
+	switch (k) {
+	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign: return KB_MUL;
+	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign: return KB_DIV;
+	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign: return KB_REM;
+	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign: return KB_ADD;
+	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign: return KB_SUB;
+	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign: return KB_SHL;
+	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign: return KB_SHR;
+	case CXBinaryOperator_LT: return KB_LT;
+	case CXBinaryOperator_GT: return KB_GT;
+	case CXBinaryOperator_LE: return KB_LE;
+	case CXBinaryOperator_GE: return KB_GE;
+	case CXBinaryOperator_EQ: return KB_EQ;
+	case CXBinaryOperator_NE: return KB_NE;
+	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign: return KB_AND;
+	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign: return KB_XOR;
+	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign: return KB_OR;
+	default: return KB_NONE;
+	}
+}
+
+/* Pointer arithmetic: a pointer operand plus or minus an integer stays an address. */
+static int is_ptr_expr(CXCursor c)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+
+	return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
+{
+	CursorVec v = kids(c);
+	KirLval lv;
+	KirDType t;
+	KirExpr *e, *val;
+	KirBinOp op = binop_of(k);
+
+	if (is_ptr_expr(v.data[0])) {
+		VEC_FREE(v);
+		err(L, c, "assignment of a pointer variable: only pointers fixed at their declaration can be translated");
+		return poison(L, c);
+	}
+	if (!lval_of(L, v.data[0], &lv, &t)) {
+		VEC_FREE(v);
+		return poison(L, c);
+	}
+	val = lx(L, v.data[1]);
+	e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
+	e->u.assign.lv = lv;
+	e->u.assign.op = op;
+	if (op == KB_NONE) {
+		e->u.assign.optype = t;
+		val = conv(L, val, t);
+	} else {
+		/* compound: clang's CompoundAssignOperator computes in the promoted type */
+		KirDType ot = op == KB_SHL || op == KB_SHR ? t : val->type;
+		if (frontend_dtype_bytes(ot) < 4 && frontend_dtype_is_int(ot))
+			ot = KT_I32;
+		if (op == KB_SHL || op == KB_SHR) {
+			if (frontend_dtype_bytes(t) < 4)
+				ot = KT_I32;
+		}
+		e->u.assign.optype = ot;
+		if (op != KB_SHL && op != KB_SHR)
+			val = conv(L, val, ot);
+	}
+	e->u.assign.value = val;
+	VEC_FREE(v);
+	return e;
+}
+
+static KirDType promote(KirDType t)
+{
+	return frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4 ? KT_I32 : t;
+}
+
+static KirExpr *lbinary(Lower *L, CXCursor c)
+{
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+	CursorVec v;
+	KirExpr *l, *r, *e;
+	KirBinOp op;
+	KirDType t = ctype(c);
+
+	if (k >= CXBinaryOperator_Assign && k <= CXBinaryOperator_OrAssign)
+		return lassign(L, c, k);
+	if (is_ptr_expr(c) || k == CXBinaryOperator_PtrMemD || k == CXBinaryOperator_PtrMemI) {
+		err(L, c, "pointer-valued expression cannot be translated here");
+		return poison(L, c);
+	}
+	v = kids(c);
+	if (v.len != 2) {
+		VEC_FREE(v);
+		err(L, c, "malformed binary operator");
+		return poison(L, c);
+	}
+	if (k == CXBinaryOperator_Comma) {
+		e = frontend_new_expr(L->a, KE_COMMA, KT_VOID, cloc(L, c));
+		e->u.comma.l = lx(L, v.data[0]);
+		e->u.comma.r = lx(L, v.data[1]);
+		e->type = e->u.comma.r->type;
+		VEC_FREE(v);
+		return e;
+	}
+	if (k == CXBinaryOperator_LAnd || k == CXBinaryOperator_LOr) {
+		int save = L->hoist_ok;
+		e = frontend_new_expr(L->a, k == CXBinaryOperator_LAnd ? KE_LOGAND : KE_LOGOR, KT_I1, cloc(L, c));
+		e->u.bin.l = cond_of(L, v.data[0]);
+		L->hoist_ok = 0;
+		e->u.bin.r = cond_of(L, v.data[1]);
+		L->hoist_ok = save;
+		VEC_FREE(v);
+		if (e->u.bin.l->kind == KE_CONST)
+			return frontend_const_is_true(e->u.bin.l->u.c) == (k == CXBinaryOperator_LAnd) ?
+			       e->u.bin.r : e->u.bin.l;
+		return e;
+	}
+	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
+		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
+		VEC_FREE(v);
+		if (a.buffer != b.buffer || a.buffer < 0) {
+			err(L, c, "difference of pointers into different buffers");
+			return poison(L, c);
+		}
+		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
+		r = b.off ? conv(L, b.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
+		return frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
+	}
+	if (is_ptr_expr(v.data[0]) || is_ptr_expr(v.data[1])) {
+		VEC_FREE(v);
+		err(L, c, "comparison of pointers cannot be translated");
+		return poison(L, c);
+	}
+	op = binop_of(k);
+	l = lx(L, v.data[0]);
+	r = lx(L, v.data[1]);
+	VEC_FREE(v);
+	if (op == KB_SHL || op == KB_SHR) {
+		l = conv(L, l, t);
+		r = conv(L, r, promote(r->type));
+	} else if (op >= KB_LT && op <= KB_NE && l->type != r->type) {
+		err(L, c, "internal: comparison operands of different types %s and %s",
+		    frontend_dtype_name(l->type), frontend_dtype_name(r->type));
+	}
+	return frontend_new_binary(L->a, op, t, l, r, cloc(L, c));
+}
+
+static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
+{
+	KirLval lv;
+	KirDType t;
+	KirExpr *e;
+
+	if (is_ptr_expr(c)) {
+		err(L, c, "increment of a pointer variable cannot be translated; index the buffer instead");
+		return poison(L, c);
+	}
+	if (!lval_of(L, kid(c, 0), &lv, &t))
+		return poison(L, c);
+	e = frontend_new_expr(L->a, KE_INCDEC, t, cloc(L, c));
+	e->u.incdec.lv = lv;
+	e->u.incdec.inc = inc;
+	e->u.incdec.post = post;
+	return e;
+}
+
+static KirExpr *lunary(Lower *L, CXCursor c)
+{
+	enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+	KirDType t = ctype(c);
+	KirExpr *x;
+
+	switch (k) {
+	case CXUnaryOperator_PostInc: return lincdec(L, c, 1, 1);
+	case CXUnaryOperator_PostDec: return lincdec(L, c, 0, 1);
+	case CXUnaryOperator_PreInc: return lincdec(L, c, 1, 0);
+	case CXUnaryOperator_PreDec: return lincdec(L, c, 0, 0);
+	case CXUnaryOperator_Deref:
+		return load_of(L, c, laddr(L, c));
+	case CXUnaryOperator_Plus:
+		return conv(L, lx(L, kid(c, 0)), t);
+	case CXUnaryOperator_Minus:
+		return frontend_new_unary(L->a, KU_NEG, t, conv(L, lx(L, kid(c, 0)), t), cloc(L, c));
+	case CXUnaryOperator_Not:
+		return frontend_new_unary(L->a, KU_BITNOT, t, conv(L, lx(L, kid(c, 0)), t), cloc(L, c));
+	case CXUnaryOperator_LNot:
+		x = cond_of(L, kid(c, 0));
+		return frontend_new_unary(L->a, KU_NOT, KT_I1, x, cloc(L, c));
+	case CXUnaryOperator_AddrOf:
+		err(L, c, "the address of a value can only be taken as the target of an atomic operation");
+		return poison(L, c);
+	default:
+		err(L, c, "unsupported unary operator");
+		return poison(L, c);
+	}
+}
+
+static KirExpr *lcondop(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+	int save = L->hoist_ok;
+
+	if (v.len != 3 || is_ptr_expr(c)) {
+		VEC_FREE(v);
+		err(L, c, "a conditional expression choosing between pointers cannot be translated");
+		return poison(L, c);
+	}
+	e = frontend_new_expr(L->a, KE_COND, t, cloc(L, c));
+	e->u.cond.c = cond_of(L, v.data[0]);
+	L->hoist_ok = 0;
+	e->u.cond.t = conv(L, lx(L, v.data[1]), t);
+	e->u.cond.f = conv(L, lx(L, v.data[2]), t);
+	L->hoist_ok = save;
+	VEC_FREE(v);
+	if (e->u.cond.c->kind == KE_CONST)
+		return frontend_const_is_true(e->u.cond.c->u.c) ? e->u.cond.t : e->u.cond.f;
+	return e;
+}
+
+/* The last child that is an expression (casts have a TypeRef child first). */
+static CXCursor last_expr(CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXCursor r = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_isExpression(clang_getCursorKind(v.data[i])))
+			r = v.data[i];
+	VEC_FREE(v);
+	return r;
+}
+
+static KirExpr *lcast(Lower *L, CXCursor c)
+{
+	CXCursor x = last_expr(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+
+	if (clang_Cursor_isNull(x)) {
+		KirConst k;
+		if (eval_const(c, t, &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		err(L, c, "unsupported cast");
+		return poison(L, c);
+	}
+	if (t == KT_PTR) {
+		err(L, c, "pointer cast cannot be translated here");
+		return poison(L, c);
+	}
+	if (t == KT_VOID)
+		return lx(L, x);
+	e = lx(L, x);
+	return conv(L, e, t);
+}
+
+static KirExpr *lunexposed(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+	KirConst k;
+
+	if (v.len == 0) {
+		VEC_FREE(v);
+		if (eval_const(c, t, &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		err(L, c, "unsupported expression");
+		return poison(L, c);
+	}
+	if (v.len != 1 || (is_ptr_expr(c) && !is_record(clang_getCursorType(c)))) {
+		CXCursor first = v.data[0];
+		VEC_FREE(v);
+		if (is_ptr_expr(c)) {
+			Addr a = laddr(L, c);
+			(void)a;
+			err(L, c, "pointer-valued expression cannot be translated here");
+			return poison(L, c);
+		}
+		return lx(L, first);
+	}
+	e = lx(L, v.data[0]);
+	VEC_FREE(v);
+	if (t != KT_VOID && t != KT_PTR && e->type != t)
+		e = conv(L, e, t);
+	return e;
+}
+
+static KirExpr *lsubscript(Lower *L, CXCursor c)
+{
+	return load_of(L, c, laddr(L, c));
+}
+
+static KirExpr *lx(Lower *L, CXCursor c)
+{
+	KirConst k;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		return lliteral(L, c);
+	case CXCursor_ParenExpr:
+		return lx(L, kid(c, 0));
+	case CXCursor_UnexposedExpr:
+		return lunexposed(L, c);
+	case CXCursor_DeclRefExpr:
+		return ldeclref(L, c);
+	case CXCursor_MemberRefExpr:
+		return lmember(L, c);
+	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
+		return lbinary(L, c);
+	case CXCursor_UnaryOperator:
+		return lunary(L, c);
+	case CXCursor_ConditionalOperator:
+		return lcondop(L, c);
+	case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr: case CXCursor_CXXConstCastExpr:
+		return lcast(L, c);
+	case CXCursor_CXXReinterpretCastExpr:
+		err(L, c, "reinterpret_cast cannot be translated");
+		return poison(L, c);
+	case CXCursor_ArraySubscriptExpr:
+		return lsubscript(L, c);
+	case CXCursor_CallExpr:
+		return lcall(L, c);
+	case CXCursor_UnaryExpr:
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		err(L, c, "cannot evaluate this expression");
+		return poison(L, c);
+	case CXCursor_CXXNullPtrLiteralExpr: case CXCursor_GNUNullExpr:
+		err(L, c, "null pointers cannot be translated");
+		return poison(L, c);
+	case CXCursor_LambdaExpr:
+		err(L, c, "lambdas are not supported in kernels");
+		return poison(L, c);
+	case CXCursor_CXXThisExpr:
+		err(L, c, "member functions are not supported in kernels");
+		return poison(L, c);
+	default:
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		err(L, c, "unsupported expression (%s)", str(L->a, clang_getCursorKindSpelling(clang_getCursorKind(c))));
+		return poison(L, c);
+	}
+}
+
+/* ---- addresses: pointer arithmetic folded into (buffer, flat element offset) ---- */
+
+static KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (a->type != b->type) {
+		a = conv(L, a, KT_I64);
+		b = conv(L, b, KT_I64);
+	}
+	return frontend_new_binary(L->a, KB_ADD, a->type, a, b, loc);
+}
+
+static KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc)
+{
+	if (stride == 1)
+		return idx;
+	return frontend_new_binary(L->a, KB_MUL, idx->type, idx, frontend_new_int(L->a, idx->type, stride, loc), loc);
+}
+
+static Addr no_addr(void)
+{
+	Addr a = {-1, NULL, -1};
+	return a;
+}
+
+static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
+{
+	Addr a = no_addr();
+
+	if (!b)
+		return a;
+	switch (b->kind) {
+	case BK_PTR:
+		a.buffer = b->buffer;
+		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
+		break;
+	case BK_MEM:
+		a.buffer = b->buffer;
+		a.off = b->off;
+		break;
+	case BK_VAR:
+		a.var = b->idx;
+		break;
+	default:
+		break;
+	}
+	return a;
+}
+
+static int64_t stride_of(CXCursor c)
+{
+	int64_t n = array_elems(clang_getCursorType(c), NULL, NULL);
+
+	return n ? n : 1;
+}
+
+static Bind *global_var(Lower *L, CXCursor d);
+
+static Addr laddr(Lower *L, CXCursor c)
+{
+	Addr a = no_addr(), b;
+	CursorVec v;
+	SrcLoc l = cloc(L, c);
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ParenExpr:
+		return laddr(L, kid(c, 0));
+	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr: {
+		CXCursor x = last_expr(c);
+		if (clang_Cursor_isNull(x))
+			break;
+		if (clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) && is_ptr_expr(x) &&
+		    dt_of(clang_getPointeeType(clang_getCursorType(c))) != dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
+			err(L, c, "pointer cast between element types cannot be translated");
+			return a;
+		}
+		return laddr(L, x);
+	}
+	case CXCursor_DeclRefExpr: {
+		CXCursor d = clang_getCursorReferenced(c);
+		Bind *bd = lookup(L, d);
+		if (!bd)
+			bd = global_var(L, d);
+		a = bind_addr(L, c, bd);
+		if (a.buffer < 0 && a.var < 0 && !L->failed)
+			err(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));
+		return a;
+	}
+	case CXCursor_MemberRefExpr:
+		a = bind_addr(L, c, member_bind(L, c));
+		if (a.buffer < 0 && a.var < 0 && !L->failed)
+			err(L, c, "member access into memory (an array of structs) is not supported");
+		return a;
+	case CXCursor_ArraySubscriptExpr:
+		v = kids(c);
+		if (v.len == 2) {
+			CXCursor base = v.data[0], idx = v.data[1];
+			if (!is_ptr_expr(base)) {
+				CXCursor t = base;
+				base = idx;
+				idx = t;
+			}
+			b = laddr(L, base);
+			if (b.buffer >= 0) {
+				KirExpr *i = lx(L, idx);
+				a.buffer = b.buffer;
+				a.off = add_off(L, b.off, scale(L, i, stride_of(c), l), l);
+			}
+		}
+		VEC_FREE(v);
+		return a;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+		v = kids(c);
+		if ((k == CXBinaryOperator_Add || k == CXBinaryOperator_Sub) && v.len == 2) {
+			int pl = is_ptr_expr(v.data[0]);
+			CXCursor p = pl ? v.data[0] : v.data[1], n = pl ? v.data[1] : v.data[0];
+			b = laddr(L, p);
+			if (b.buffer >= 0) {
+				KirExpr *i = lx(L, n);
+				if (k == CXBinaryOperator_Sub)
+					i = frontend_new_unary(L->a, KU_NEG, i->type, i, l);
+				int64_t st = array_elems(clang_getPointeeType(clang_getCursorType(p)), NULL, NULL);
+				a.buffer = b.buffer;
+				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
+			}
+		} else if (k == CXBinaryOperator_Comma && v.len == 2) {
+			emit_pending(L, expr_stmt(L, lx(L, v.data[0])));
+			a = laddr(L, v.data[1]);
+		}
+		VEC_FREE(v);
+		return a;
+	}
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+		if (k == CXUnaryOperator_Deref || k == CXUnaryOperator_AddrOf)
+			return laddr(L, kid(c, 0));
+		break;
+	}
+	case CXCursor_CallExpr:
+		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
+			return laddr(L, clang_Cursor_getArgument(c, 0));
+		break;
+	default:
+		break;
+	}
+	if (!L->failed)
+		err(L, c, "this address cannot be resolved to a buffer and an offset");
+	return a;
+}
+
+/* ---- calls: barriers, warp functions, atomics, math, inlining ---- */
+
+typedef struct Alias {
+	const char *name;
+	KirMathOp op;
+} Alias;
+
+static const Alias math_aliases[] = {
+	{"fabs", KM_ABS}, {"labs", KM_ABS}, {"llabs", KM_ABS}, {"nearbyint", KM_RINT},
+	{"umin", KM_MIN}, {"llmin", KM_MIN}, {"umax", KM_MAX}, {"llmax", KM_MAX},
+	{"__expf", KM_FEXP}, {"__exp10f", KM_FEXP10}, {"__logf", KM_FLOG}, {"__log2f", KM_FLOG2},
+	{"__log10f", KM_FLOG10}, {"__powf", KM_FPOW}, {"__sinf", KM_FSIN}, {"__cosf", KM_FCOS},
+	{"__tanf", KM_FTAN}, {"__fdividef", KM_FDIV}, {"__saturatef", KM_SATURATE},
+	{"__frcp_rn", KM_RCP}, {"__drcp_rn", KM_RCP}, {"__frsqrt_rn", KM_RSQRT},
+	{"__fsqrt_rn", KM_SQRT}, {"__dsqrt_rn", KM_SQRT}, {"__fmaf_rn", KM_FMA}, {"__fma_rn", KM_FMA},
+	{"__popc", KM_POPC}, {"__popcll", KM_POPC}, {"__clz", KM_CLZ}, {"__clzll", KM_CLZ},
+	{"__ffs", KM_FFS}, {"__ffsll", KM_FFS}, {"__brev", KM_BREV}, {"__brevll", KM_BREV},
+	{"__mulhi", KM_MULHI}, {"__umulhi", KM_MULHI}, {"__mul64hi", KM_MULHI}, {"__umul64hi", KM_MULHI},
+	{"__mul24", KM_MUL24}, {"__umul24", KM_MUL24}, {"__sad", KM_SAD}, {"__usad", KM_SAD},
+	{"__isnanf", KM_ISNAN}, {"__isinff", KM_ISINF}, {"__finitef", KM_ISFINITE},
+};
+
+static int math_op(const char *name, KirMathOp *op)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < sizeof math_aliases / sizeof *math_aliases; i++)
+		if (!strcmp(name, math_aliases[i].name)) {
+			*op = math_aliases[i].op;
+			return 1;
+		}
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < KM_COUNT; i++) {
+			const char *m = frontend_math_name((KirMathOp)i);
+			if (strncmp(m, "fast_", 5) && strlen(m) == n - (size_t)pass && !strncmp(m, name, n - (size_t)pass)) {
+				*op = (KirMathOp)i;
+				return 1;
+			}
+		}
+		if (n < 2 || name[n - 1] != 'f')
+			break;
+	}
+	if (n > 1 && name[n - 1] == 'f' && !strncmp(name, "fabs", 4)) {
+		*op = KM_ABS;
+		return 1;
+	}
+	return 0;
+}
+
+static KirExpr *arg(Lower *L, CXCursor call, int i)
+{
+	return lx(L, clang_Cursor_getArgument(call, (unsigned)i));
+}
+
+static KirExpr *lmath(Lower *L, CXCursor c, KirMathOp op)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	KirDType t = ctype(c);
+	KirExpr *e = frontend_new_expr(L->a, KE_MATH, t, cloc(L, c));
+
+	if (n != frontend_math_arity(op)) {
+		err(L, c, "'%s' takes %d arguments here", frontend_math_name(op), frontend_math_arity(op));
+		return poison(L, c);
+	}
+	if ((op == KM_MIN || op == KM_MAX) && frontend_dtype_is_float(t))
+		op = op == KM_MIN ? KM_FMIN : KM_FMAX;
+	e->u.math.op = op;
+	e->u.math.nargs = n;
+	for (int i = 0; i < n; i++)
+		e->u.math.args[i] = arg(L, c, i);
+	return e;
+}
+
+/* __fadd_rn, __float2int_rd, __int_as_float, ...: arithmetic with a rounding mode,
+ * conversions, reinterpretations. Returns NULL when the name is none of them. */
+static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
+{
+	static const char *const arith[] = {"add", "sub", "mul", "div"};
+	static const KirBinOp ops[] = {KB_ADD, KB_SUB, KB_MUL, KB_DIV};
+	KirDType t = ctype(c);
+	SrcLoc l = cloc(L, c);
+	size_t n = strlen(name);
+	const char *mode = n > 3 && name[n - 3] == '_' ? name + n - 2 : NULL;
+
+	if (strstr(name, "_as_") && !strncmp(name, "__", 2)) {
+		KirExpr *e = frontend_new_expr(L->a, KE_BITCAST, t, l);
+		e->u.x = arg(L, c, 0);
+		return e;
+	}
+	if (!mode || name[0] != '_' || name[1] != '_')
+		return NULL;
+	for (int i = 0; i < 4; i++)
+		if ((name[2] == 'f' || name[2] == 'd') && !strncmp(name + 3, arith[i], 3) && n == 9) {
+			if (strcmp(mode, "rn")) {
+				err(L, c, "'%s': directed rounding modes cannot be translated exactly", name);
+				return poison(L, c);
+			}
+			return frontend_new_binary(L->a, ops[i], t, arg(L, c, 0), arg(L, c, 1), l);
+		}
+	if (strchr(name + 2, '2')) {
+		KirExpr *x = arg(L, c, 0);
+		if (frontend_dtype_is_float(x->type) && !frontend_dtype_is_float(t)) {
+			KirMathOp op = !strcmp(mode, "rn") ? KM_RINT : !strcmp(mode, "rd") ? KM_FLOOR :
+			               !strcmp(mode, "ru") ? KM_CEIL : KM_TRUNC;
+			KirExpr *m = frontend_new_expr(L->a, KE_MATH, x->type, l);
+			m->u.math.op = op;
+			m->u.math.nargs = 1;
+			m->u.math.args[0] = x;
+			return frontend_new_cast(L->a, t, op == KM_TRUNC ? x : m, l);
+		}
+		if (strcmp(mode, "rn")) {
+			err(L, c, "'%s': directed rounding modes cannot be translated exactly", name);
+			return poison(L, c);
+		}
+		return frontend_new_cast(L->a, t, x, l);
+	}
+	return NULL;
+}
+
+static KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
+{
+	KirExpr *e = arg(L, c, i);
+
+	if (e->kind == KE_CONST && !frontend_dtype_is_float(e->type)) {
+		*v = e->u.c.i;
+		return e;
+	}
+	return NULL;
+}
+
+static KirExpr *lshfl(Lower *L, CXCursor c, const char *name)
+{
+	int sync = strstr(name, "_sync") != NULL, n = clang_Cursor_getNumArguments(c);
+	KirShflOp op = strstr(name, "_up") ? KSH_UP : strstr(name, "_down") ? KSH_DOWN :
+	               strstr(name, "_xor") ? KSH_XOR : KSH_IDX;
+	KirExpr *e = frontend_new_expr(L->a, KE_SHFL, ctype(c), cloc(L, c));
+	int64_t w = 32;
+
+	e->u.shfl.op = op;
+	e->u.shfl.mask = sync ? arg(L, c, 0) : frontend_new_int(L->a, KT_U32, 0xffffffffu, cloc(L, c));
+	e->u.shfl.value = arg(L, c, sync);
+	e->u.shfl.lane = arg(L, c, sync + 1);
+	if (n > sync + 2 && (!const_int_arg(L, c, sync + 2, &w) || w < 1 || w > 32 || (w & (w - 1)))) {
+		err(L, clang_Cursor_getArgument(c, (unsigned)(sync + 2)),
+		    "the width of '%s' must be a constant power of two up to 32", name);
+		return poison(L, c);
+	}
+	e->u.shfl.width = (int)w;
+	return e;
+}
+
+static KirExpr *lvote(Lower *L, CXCursor c, KirVoteOp op)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_VOTE, ctype(c), cloc(L, c));
+
+	e->u.vote.op = op;
+	if (op != KV_ACTIVEMASK) {
+		e->u.vote.mask = arg(L, c, 0);
+		e->u.vote.pred = conv(L, arg(L, c, 1), KT_I1);
+	}
+	return e;
+}
+
+static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	Addr a = laddr(L, clang_Cursor_getArgument(c, 0));
+	KirExpr *e = frontend_new_expr(L->a, KE_ATOMIC, ctype(c), cloc(L, c));
+
+	if (a.buffer < 0) {
+		if (!L->failed)
+			err(L, c, "the target of an atomic operation must be global or shared memory");
+		return poison(L, c);
+	}
+	if (L->bufs.data[a.buffer].space != KSP_GLOBAL && L->bufs.data[a.buffer].space != KSP_SHARED) {
+		err(L, c, "the target of an atomic operation must be global or shared memory");
+		return poison(L, c);
+	}
+	e->u.atomic.op = op;
+	e->u.atomic.buffer = a.buffer;
+	e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	e->u.atomic.nargs = n - 1;
+	for (int i = 1; i < n && i < 3; i++)
+		e->u.atomic.args[i - 1] = arg(L, c, i);
+	return e;
+}
+
+static KirStmt *sync_stmt(Lower *L, CXCursor c, KirSyncOp op, KirExpr *argv, int result)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_SYNC, cloc(L, c));
+
+	s->u.sync.op = op;
+	s->u.sync.arg = argv;
+	s->u.sync.result = result;
+	return s;
+}
+
+/* A barrier with a value: the statement goes before the current one, the value is a
+ * temporary. Only where evaluation is unconditional. */
+static KirExpr *lsync_value(Lower *L, CXCursor c, KirSyncOp op)
+{
+	int t;
+
+	if (!L->hoist_ok) {
+		err(L, c, "a barrier inside a condition or a loop test cannot be translated");
+		return poison(L, c);
+	}
+	t = new_var(L, frontend_sync_name(op), KT_I32, KVK_TEMP, cloc(L, c));
+	emit_pending(L, decl_stmt(L, t, NULL, cloc(L, c)));
+	emit_pending(L, sync_stmt(L, c, op, conv(L, arg(L, c, 0), KT_I1), t));
+	return var_ref(L, t, cloc(L, c));
+}
+
+static const char *const refused[][2] = {
+	{"printf", "device printf cannot be translated"},
+	{"malloc", "device malloc cannot be translated"},
+	{"free", "device free cannot be translated"},
+	{"__trap", "__trap cannot be translated"},
+	{"__brkpt", "__brkpt cannot be translated"},
+	{"clock", "clock cannot be translated"},
+	{"clock64", "clock64 cannot be translated"},
+	{"this_grid", "grid-wide cooperative synchronisation cannot be translated"},
+};
+
+static int is_texture_fn(const char *n)
+{
+	return !strncmp(n, "tex", 3) || !strncmp(n, "surf", 4);
+}
+
+static KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
+{
+	KirMathOp mop;
+	KirExpr *e;
+
+	*handled = 1;
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+		if (!strcmp(n, refused[i][0])) {
+			err(L, c, "%s", refused[i][1]);
+			return poison(L, c);
+		}
+	if (is_texture_fn(n) && in_system(clang_getCursorReferenced(c))) {
+		err(L, c, "textures and surfaces cannot be translated ('%s')", n);
+		return poison(L, c);
+	}
+	if (!strncmp(n, "__shfl", 6))
+		return lshfl(L, c, n);
+	if (!strcmp(n, "__ballot_sync")) return lvote(L, c, KV_BALLOT);
+	if (!strcmp(n, "__any_sync")) return lvote(L, c, KV_ANY);
+	if (!strcmp(n, "__all_sync")) return lvote(L, c, KV_ALL);
+	if (!strcmp(n, "__activemask")) return lvote(L, c, KV_ACTIVEMASK);
+	if (!strcmp(n, "__syncthreads_count")) return lsync_value(L, c, KSY_THREADS_COUNT);
+	if (!strcmp(n, "__syncthreads_and")) return lsync_value(L, c, KSY_THREADS_AND);
+	if (!strcmp(n, "__syncthreads_or")) return lsync_value(L, c, KSY_THREADS_OR);
+	if (!strncmp(n, "atomic", 6)) {
+		for (int i = 0; i < KA_COUNT; i++) {
+			const char *an = frontend_atomic_name((KirAtomicOp)i);
+			if (!strcasecmp(n + 6, an) || (n[6] && !strncasecmp(n + 6, an, strlen(an)) && !strcmp(n + 6 + strlen(an), "_block")))
+				return latomic(L, c, (KirAtomicOp)i);
+		}
+	}
+	if (!strcmp(n, "__ldg"))
+		return load_of(L, c, laddr(L, clang_Cursor_getArgument(c, 0)));
+	e = lintrinsic(L, c, n);
+	if (e)
+		return e;
+	if (math_op(n, &mop))
+		return lmath(L, c, mop);
+	*handled = 0;
+	return NULL;
+}
+
+/* Pure: no side effect and no memory read, so it may be evaluated later or twice. */
+static int is_pure(const KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: case KE_VAR:
+		return 1;
+	case KE_UNARY: case KE_CAST: case KE_BITCAST:
+		return is_pure(e->kind == KE_UNARY ? e->u.un.x : e->u.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return is_pure(e->u.bin.l) && is_pure(e->u.bin.r);
+	case KE_COND:
+		return is_pure(e->u.cond.c) && is_pure(e->u.cond.t) && is_pure(e->u.cond.f);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (!is_pure(e->u.math.args[i]))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int uses_label(const KirStmt *s, int label)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_EXIT: return s->u.label == label;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (uses_label(s->u.block.stmts[i], label))
+				return 1;
+		return 0;
+	case KS_IF: return uses_label(s->u.if_.then, label) || uses_label(s->u.if_.els, label);
+	case KS_FOR: return uses_label(s->u.for_.body, label);
+	case KS_WHILE: case KS_DO: return uses_label(s->u.loop.body, label);
+	default: return 0;
+	}
+}
+
+static KirStmt *lsub(Lower *L, CXCursor c);
+static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
+
+static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
+{
+	const char *key = dkey(L->a, fn), *name = spell(L->a, fn);
+	CXType rt = clang_getResultType(clang_getCursorType(fn));
+	KirDType t = dt_of(rt);
+	Frame *f = ARENA_NEW(L->a, Frame);
+	CXCursor body = clang_getNullCursor();
+	CursorVec v = kids(fn);
+	KirStmt *blk;
+	int save_brk = L->brk, save_loop = L->in_loop;
+
+	for (Frame *u = L->fr; u; u = u->up)
+		if (u->key && !strcmp(u->key, key)) {
+			VEC_FREE(v);
+			err(L, c, "recursive call to '%s' cannot be inlined", name);
+			diag_note(loc_of(L->a, clang_getCursorLocation(fn)), "'%s' is defined here", name);
+			return NULL;
+		}
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			body = v.data[i];
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(body)) {
+		err(L, c, "'%s' has no definition to inline", name);
+		return NULL;
+	}
+	if (!L->hoist_ok) {
+		err(L, c, "a call to '%s' inside a condition or a loop test cannot be inlined; compute it before", name);
+		return NULL;
+	}
+	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void)) {
+		err(L, c, "'%s' returns a %s; only scalar results can be translated", name, type_name(L->a, rt));
+		return NULL;
+	}
+	f->binds = map_create();
+	f->fn = name;
+	f->key = key;
+	f->label = ++L->nlabels;
+	f->result = t == KT_VOID ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
+	if (f->result >= 0)
+		emit_pending(L, decl_stmt(L, f->result, NULL, cloc(L, c)));
+	f->up = L->fr;
+	bind_params(L, fn, c, f);   /* argument declarations go before the block, in the caller */
+	L->fr = f;
+	L->brk = 0;
+	L->in_loop = 0;
+	blk = lsub(L, body);
+	L->fr = f->up;
+	L->brk = save_brk;
+	L->in_loop = save_loop;
+	if (blk->kind != KS_BLOCK) {
+		StmtVec one = {0};
+		VEC_PUSH(one, blk);
+		blk = block_of(L, &one, blk->loc);
+	}
+	if (blk->u.block.nstmts && blk->u.block.stmts[blk->u.block.nstmts - 1]->kind == KS_EXIT)
+		blk->u.block.nstmts--;
+	blk->u.block.label = uses_label(blk, f->label) ? f->label : 0;
+	blk->u.block.inlined = name;
+	blk->loc = cloc(L, c);
+	emit_pending(L, blk);
+	map_destroy(f->binds);
+	return f->result >= 0 ? var_ref(L, f->result, cloc(L, c)) : NULL;
+}
+
+static int is_cg_type(CXType t, const char *which)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getNonReferenceType(t)));
+	CXString s = clang_getCursorSpelling(d);
+	int r = !strcmp(clang_getCString(s), which);
+
+	clang_disposeString(s);
+	return r;
+}
+
+static KirExpr *lin_u32(Lower *L, KirBuiltin b, SrcLoc l)
+{
+	return new_builtin(L, b, l);
+}
+
+static KirExpr *lcg_method(Lower *L, CXCursor c, const char *n, CXType on)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *x, *y, *z;
+
+	if (is_cg_type(on, "grid_group")) {
+		err(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group::%s)", n);
+		return poison(L, c);
+	}
+	if (!strcmp(n, "thread_rank")) {
+		x = lin_u32(L, KBI_TID_X, l);
+		y = frontend_new_binary(L->a, KB_MUL, KT_U32, lin_u32(L, KBI_TID_Z, l), lin_u32(L, KBI_BDIM_Y, l), l);
+		y = frontend_new_binary(L->a, KB_ADD, KT_U32, y, lin_u32(L, KBI_TID_Y, l), l);
+		y = frontend_new_binary(L->a, KB_MUL, KT_U32, y, lin_u32(L, KBI_BDIM_X, l), l);
+		return frontend_new_binary(L->a, KB_ADD, KT_U32, y, x, l);
+	}
+	if (!strcmp(n, "size") || !strcmp(n, "num_threads")) {
+		x = lin_u32(L, KBI_BDIM_X, l);
+		y = lin_u32(L, KBI_BDIM_Y, l);
+		z = lin_u32(L, KBI_BDIM_Z, l);
+		return frontend_new_binary(L->a, KB_MUL, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, x, y, l), z, l);
+	}
+	err(L, c, "cooperative groups method '%s' is not supported", n);
+	return poison(L, c);
+}
+
+static int has_launch_config(CXCursor c)
+{
+	CursorVec v = kids(c);
+	int r = 0;
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr) {
+			CXString s = clang_getCursorSpelling(clang_getCursorReferenced(v.data[i]));
+			const char *n = clang_getCString(s);
+			r |= !strcmp(n, "__cudaPushCallConfiguration") || !strcmp(n, "cudaConfigureCall");
+			clang_disposeString(s);
+		}
+	VEC_FREE(v);
+	return r;
+}
+
+static KirExpr *lcall(Lower *L, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	enum CXCursorKind fk = clang_getCursorKind(fn);
+	const char *n;
+	int handled;
+	KirExpr *e;
+	CXCursor def;
+
+	if (has_launch_config(c)) {
+		err(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
+		return poison(L, c);
+	}
+	if (clang_Cursor_isNull(fn) || (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod &&
+	                                fk != CXCursor_Constructor && fk != CXCursor_ConversionFunction)) {
+		if (fk == CXCursor_VarDecl || fk == CXCursor_ParmDecl || clang_Cursor_isNull(fn))
+			err(L, c, "calls through function pointers cannot be translated");
+		else
+			err(L, c, "unsupported call");
+		return poison(L, c);
+	}
+	n = spell(L->a, fn);
+	if (fk == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(fn)) {
+		err(L, c, "virtual calls cannot be translated ('%s')", n);
+		return poison(L, c);
+	}
+	if (fk == CXCursor_CXXMethod && (is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "thread_block") ||
+	                                 is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")))
+		return lcg_method(L, c, n, clang_getCursorType(clang_getCursorSemanticParent(fn)));
+	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {
+		if (clang_Cursor_getNumArguments(c) == 1)
+			return lx(L, clang_Cursor_getArgument(c, 0));
+		err(L, c, "constructing a '%s' value in a kernel is not supported", type_name(L->a, clang_getCursorType(c)));
+		return poison(L, c);
+	}
+	if (in_system(fn) || !strncmp(n, "__", 2)) {
+		e = lbuiltin_call(L, c, n, &handled);
+		if (handled)
+			return e;
+	}
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || in_system(def)) {
+		e = lbuiltin_call(L, c, n, &handled);
+		if (handled)
+			return e;
+		err(L, c, "call to '%s', which has no device definition to inline", n);
+		return poison(L, c);
+	}
+	e = linline(L, c, def);
+	return e ? e : NULL;
+}
+
+/* ---- declarations: parameters of inlined functions, locals, globals ---- */
+
+typedef struct FieldWalk {
+	Lower *L;
+	const char *prefix;      /* bind key prefix */
+	const char *name;        /* name prefix "g" */
+	void (*fn)(struct FieldWalk *w, CXCursor field, const char *key, const char *name);
+	void *data;
+	Frame *f;
+} FieldWalk;
+
+static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
+{
+	FieldWalk *w = d;
+	const char *fname = spell(w->L->a, f);
+
+	w->fn(w, f, arena_printf(w->L->a, "%s.%s", w->prefix, fname),
+	      arena_printf(w->L->a, "%s.%s", w->name, fname));
+	return CXVisit_Continue;
+}
+
+static void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
+{
+	FieldWalk sub = *w;
+
+	sub.prefix = key;
+	sub.name = name;
+	clang_Type_visitFields(clang_getCanonicalType(t), field_visit, &sub);
+}
+
+/* A by-value struct argument: each field of the callee's copy is a new variable set
+ * from the caller's field (constants, parameters and pointers are shared). */
+static void copy_field(FieldWalk *w, CXCursor field, const char *key, const char *name)
+{
+	Lower *L = w->L;
+	const char *src = arena_printf(L->a, "%s%s", (const char *)w->data, key + strlen(w->data ? "" : ""));
+	CXType t = clang_getCursorType(field);
+	Bind *b;
+
+	(void)src;
+	if (is_record(t)) {
+		walk_fields(w, t, key, name);
+		return;
+	}
+	b = map_get(L->fr->binds, arena_printf(L->a, "%s%s", (const char *)w->data, strchr(key, '.')));
+	if (!b)
+		b = map_get(L->globals, arena_printf(L->a, "%s%s", (const char *)w->data, strchr(key, '.')));
+	if (!b) {
+		err(L, field, "struct field '%s' of the argument is unknown", name);
+		return;
+	}
+	if (b->kind == BK_VAR) {
+		Bind *nb = new_bind(L, BK_VAR);
+		nb->idx = new_var(L, name, L->vars.data[b->idx].type, KVK_ARG, cloc(L, field));
+		emit_pending(L, decl_stmt(L, nb->idx, var_ref(L, b->idx, cloc(L, field)), cloc(L, field)));
+		b = nb;
+	}
+	map_put(w->f->binds, key, b);
+}
+
+static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f)
+{
+	CXCursor base = a;
+	FieldWalk w = {L, NULL, NULL, copy_field, NULL, f};
+
+	while ((clang_getCursorKind(base) == CXCursor_UnexposedExpr || clang_getCursorKind(base) == CXCursor_ParenExpr ||
+	        clang_getCursorKind(base) == CXCursor_CallExpr) && nkids(base) == 1)
+		base = kid(base, 0);
+	if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
+		w.data = (void *)dkey(L->a, clang_getCursorReferenced(base));
+	else if (clang_getCursorKind(base) == CXCursor_MemberRefExpr)
+		w.data = (void *)member_key(L, base);
+	if (!w.data) {
+		err(L, a, "a struct argument must be a variable or parameter");
+		return;
+	}
+	walk_fields(&w, clang_getCursorType(p), dkey(L->a, p), spell(L->a, p));
+}
+
+static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	if (n != clang_Cursor_getNumArguments(call)) {
+		err(L, call, "call with default or variadic arguments is not supported");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		CXType t = clang_getCursorType(p);
+		const char *key = dkey(L->a, p);
+		Bind *b;
+
+		if (is_cg_type(t, "thread_block")) {
+			map_put(f->binds, key, new_bind(L, BK_CG));
+		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+			Addr ad = laddr(L, a);
+			b = new_bind(L, BK_PTR);
+			b->buffer = ad.buffer;
+			b->off = ad.off;
+			if (ad.off && !is_pure(ad.off)) {
+				b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), ad.off->type, KVK_OFFSET, cloc(L, p));
+				emit_pending(L, decl_stmt(L, b->offvar, ad.off, cloc(L, a)));
+			}
+			map_put(f->binds, key, b);
+		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
+			KirLval lv;
+			KirDType lt;
+			if (is_record(clang_getNonReferenceType(t))) {
+				bind_struct_arg(L, p, a, f);
+				continue;
+			}
+			if (!lval_of(L, a, &lv, &lt))
+				continue;
+			b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
+			b->idx = lv.var;
+			b->buffer = lv.buffer;
+			b->off = lv.index;
+			if (lv.var < 0 && !is_pure(lv.index)) {
+				int ov = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), lv.index->type, KVK_OFFSET, cloc(L, p));
+				emit_pending(L, decl_stmt(L, ov, lv.index, cloc(L, a)));
+				b->off = var_ref(L, ov, cloc(L, a));
+			}
+			map_put(f->binds, key, b);
+		} else if (is_record(t)) {
+			bind_struct_arg(L, p, a, f);
+		} else {
+			KirDType dt = dt_of(t);
+			if (dt == KT_VOID) {
+				err(L, p, "parameter of type '%s' is not supported", type_name(L->a, t));
+				continue;
+			}
+			b = new_bind(L, BK_VAR);
+			b->idx = new_var(L, spell(L->a, p), dt, KVK_ARG, cloc(L, p));
+			emit_pending(L, decl_stmt(L, b->idx, conv(L, lx(L, a), dt), cloc(L, a)));
+			map_put(f->binds, key, b);
+		}
+	}
+}
+
+static int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc)
+{
+	KirBuffer b = {0};
+	CXType el = scalar_elem(t);
+
+	b.name = unique(L, name);
+	b.space = sp;
+	b.elem = dt_of(el);
+	b.is_const = clang_isConstQualifiedType(el) || sp == KSP_CONSTANT;
+	b.count = array_elems(t, b.dims, &b.ndims);
+	b.param = -1;
+	b.loc = loc;
+	VEC_PUSH(L->bufs, b);
+	return (int)L->bufs.len - 1;
+}
+
+/* Constant values of an initialiser list (nested lists flattened) into init[]. */
+static void const_init(Lower *L, CXCursor list, KirConst *init, size_t n, size_t *pos, KirDType t)
+{
+	CursorVec v = kids(list);
+
+	for (size_t i = 0; i < v.len && *pos < n; i++) {
+		if (clang_getCursorKind(v.data[i]) == CXCursor_InitListExpr) {
+			const_init(L, v.data[i], init, n, pos, t);
+			continue;
+		}
+		KirExpr *e = conv(L, lx(L, v.data[i]), t);
+		if (e->kind != KE_CONST) {
+			err(L, v.data[i], "initialiser is not a constant");
+			break;
+		}
+		init[(*pos)++] = e->u.c;
+	}
+	VEC_FREE(v);
+}
+
+static CXCursor var_init(CXCursor d)
+{
+	CursorVec v = kids(d);
+	CXCursor r = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++) {
+		enum CXCursorKind k = clang_getCursorKind(v.data[i]);
+		if (clang_isExpression(k) && k != CXCursor_IntegerLiteral)
+			r = v.data[i];
+		else if (k == CXCursor_IntegerLiteral)
+			r = v.data[i];
+	}
+	/* the last expression child is the initialiser unless it is an array size */
+	if (!clang_Cursor_isNull(r) && clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_ConstantArray &&
+	    clang_getCursorKind(r) != CXCursor_InitListExpr)
+		r = clang_getNullCursor();
+	VEC_FREE(v);
+	return r;
+}
+
+static void fill_init(Lower *L, int buf, CXCursor init)
+{
+	KirBuffer *b = &L->bufs.data[buf];
+	size_t pos = 0;
+
+	b->init = ARENA_ARRAY(L->a, KirConst, b->count);
+	b->ninit = (size_t)b->count;
+	for (size_t i = 0; i < b->ninit; i++)
+		b->init[i] = frontend_const_convert((KirConst){KT_I32, 0, 0}, b->elem);
+	if (!clang_Cursor_isNull(init))
+		const_init(L, init, b->init, b->ninit, &pos, b->elem);
+}
+
+/* A __constant__ or __shared__ variable at namespace scope, on its first use. */
+static Bind *global_var(Lower *L, CXCursor d)
+{
+	int shared = has_attr(d, CXCursor_CUDASharedAttr), cnst = has_attr(d, CXCursor_CUDAConstantAttr);
+	CXType t = clang_getCursorType(d);
+	const char *key = dkey(L->a, d);
+	Bind *b;
+	int buf;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst))
+		return NULL;
+	if (dt_of(scalar_elem(t)) == KT_VOID || dt_of(scalar_elem(t)) == KT_PTR) {
+		err(L, d, "__constant__/__shared__ variable of type '%s' is not supported", type_name(L->a, t));
+		return NULL;
+	}
+	buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : KSP_CONSTANT, t, cloc(L, d));
+	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
+		L->bufs.data[buf].is_extern = 1;
+		L->bufs.data[buf].count = 0;
+	}
+	if (cnst && L->bufs.data[buf].count)
+		fill_init(L, buf, var_init(d));
+	if (clang_getCanonicalType(t).kind != CXType_ConstantArray && clang_getCanonicalType(t).kind != CXType_IncompleteArray) {
+		b = new_bind(L, BK_MEM);
+		b->buffer = buf;
+		b->off = frontend_new_int(L->a, KT_I32, 0, cloc(L, d));
+	} else {
+		b = new_bind(L, BK_PTR);
+		b->buffer = buf;
+	}
+	map_put(L->globals, key, b);
+	return b;
+}
+
+static void local_array(Lower *L, CXCursor d, CXType t, int shared)
+{
+	CXCursor init = var_init(d);
+	int buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : KSP_LOCAL, t, cloc(L, d));
+	Bind *b = new_bind(L, BK_PTR);
+	KirBuffer *kb = &L->bufs.data[buf];
+
+	if (has_attr(d, CXCursor_CUDAConstantAttr))
+		kb->space = KSP_CONSTANT;
+	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
+		kb->is_extern = 1;
+		kb->count = 0;
+	}
+	if (!kb->count && !kb->is_extern)
+		err(L, d, "array of type '%s' is not supported", type_name(L->a, t));
+	b->buffer = buf;
+	bind(L, dkey(L->a, d), b);
+	if (!clang_Cursor_isNull(init) && kb->count) {
+		fill_init(L, buf, init);
+		if (!kb->is_const && kb->space == KSP_LOCAL) {
+			/* a mutable array: its initial values are stores at the declaration */
+			for (size_t i = 0; i < kb->ninit; i++) {
+				KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
+				e->u.assign.lv.var = -1;
+				e->u.assign.lv.buffer = buf;
+				e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
+				e->u.assign.op = KB_NONE;
+				e->u.assign.optype = kb->elem;
+				e->u.assign.value = frontend_new_const(L->a, kb->init[i], cloc(L, d));
+				emit_pending(L, expr_stmt(L, e));
+			}
+			kb->init = NULL;
+			kb->ninit = 0;
+		}
+	}
+}
+
+static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, const char *name)
+{
+	Lower *L = w->L;
+	CXType t = clang_getCursorType(field);
+	Bind *b;
+	KirDType dt = dt_of(t);
+
+	if (is_record(t)) {
+		walk_fields(w, t, key, name);
+		return;
+	}
+	if (dt == KT_VOID || dt == KT_PTR) {
+		err(L, field, "struct field '%s' of type '%s' is not supported in a local struct", name, type_name(L->a, t));
+		return;
+	}
+	b = new_bind(L, BK_VAR);
+	b->idx = new_var(L, name, dt, KVK_LOCAL, cloc(L, field));
+	emit_pending(L, decl_stmt(L, b->idx, NULL, cloc(L, field)));
+	bind(L, key, b);
+}
+
+static void local_struct(Lower *L, CXCursor d, CXType t)
+{
+	FieldWalk w = {L, NULL, NULL, struct_field_var, NULL, L->fr};
+	CXCursor init = var_init(d);
+
+	if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		CXCursor x = init;
+		while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_CallExpr) && nkids(x) == 1)
+			x = kid(x, 0);
+		if (clang_getCursorKind(x) == CXCursor_CallExpr && nkids(x) == 0)
+			init = clang_getNullCursor();     /* default construction */
+		else {
+			err(L, d, "a local struct can only be initialised with a brace list");
+			return;
+		}
+	}
+	walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
+	if (!clang_Cursor_isNull(init)) {
+		CursorVec v = kids(init);
+		size_t i = 0;
+		/* brace list in field order (flat structs) */
+		for (size_t it = 0; i < v.len;) {
+			const char *k;
+			void *bv;
+			if (!map_next(L->fr->binds, &it, &k, &bv))
+				break;
+			if (strncmp(k, dkey(L->a, d), strlen(dkey(L->a, d))) || k[strlen(dkey(L->a, d))] != '.')
+				continue;
+			Bind *b = bv;
+			KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[b->idx].type, cloc(L, v.data[i]));
+			e->u.assign.lv.var = b->idx;
+			e->u.assign.lv.buffer = -1;
+			e->u.assign.op = KB_NONE;
+			e->u.assign.optype = e->type;
+			e->u.assign.value = conv(L, lx(L, v.data[i]), e->type);
+			emit_pending(L, expr_stmt(L, e));
+			i++;
+		}
+		VEC_FREE(v);
+	}
+}
+
+static void local_var(Lower *L, CXCursor d)
+{
+	CXType t = clang_getCursorType(d);
+	enum CXTypeKind tk = clang_getCanonicalType(t).kind;
+	CXCursor init = var_init(d);
+	const char *key = dkey(L->a, d);
+	int shared = has_attr(d, CXCursor_CUDASharedAttr);
+	Bind *b;
+	KirDType dt;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		return;
+	if (tk == CXType_ConstantArray || tk == CXType_IncompleteArray) {
+		local_array(L, d, t, shared);
+		return;
+	}
+	if (shared || has_attr(d, CXCursor_CUDAConstantAttr)) {
+		Bind *g = global_var(L, d);
+		if (g)
+			bind(L, key, g);
+		return;
+	}
+	if (is_cg_type(t, "thread_block") || is_cg_type(t, "grid_group")) {
+		if (is_cg_type(t, "grid_group"))
+			err(L, d, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
+		bind(L, key, new_bind(L, BK_CG));
+		return;
+	}
+	if (tk == CXType_LValueReference) {
+		KirLval lv;
+		KirDType lt;
+		if (clang_Cursor_isNull(init) || !lval_of(L, init, &lv, &lt))
+			return;
+		b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
+		b->idx = lv.var;
+		b->buffer = lv.buffer;
+		b->off = lv.index;
+		if (lv.var < 0 && !is_pure(lv.index)) {
+			int ov = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), lv.index->type, KVK_OFFSET, cloc(L, d));
+			emit_pending(L, decl_stmt(L, ov, lv.index, cloc(L, d)));
+			b->off = var_ref(L, ov, cloc(L, d));
+		}
+		bind(L, key, b);
+		return;
+	}
+	if (tk == CXType_Pointer) {
+		Addr a;
+		if (clang_Cursor_isNull(init)) {
+			err(L, d, "a pointer variable must be initialised at its declaration");
+			return;
+		}
+		a = laddr(L, init);
+		b = new_bind(L, BK_PTR);
+		b->buffer = a.buffer;
+		b->off = a.off;
+		if (a.off && a.off->kind != KE_CONST) {
+			/* the offset is computed once, here: later changes of its operands must
+			 * not move the pointer */
+			b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), a.off->type, KVK_OFFSET, cloc(L, d));
+			emit_pending(L, decl_stmt(L, b->offvar, a.off, cloc(L, d)));
+		}
+		bind(L, key, b);
+		return;
+	}
+	if (tk == CXType_Record) {
+		local_struct(L, d, t);
+		return;
+	}
+	dt = dt_of(t);
+	if (dt == KT_VOID) {
+		err(L, d, "variable of type '%s' is not supported", type_name(L->a, t));
+		return;
+	}
+	{
+		KirExpr *e = clang_Cursor_isNull(init) ? NULL : conv(L, lx(L, init), dt);
+		if (e && e->kind == KE_CONST && clang_isConstQualifiedType(t)) {
+			b = new_bind(L, BK_CONST);
+			b->c = e->u.c;
+			bind(L, key, b);
+			return;
+		}
+		b = new_bind(L, BK_VAR);
+		b->idx = new_var(L, spell(L->a, d), dt, KVK_LOCAL, cloc(L, d));
+		bind(L, key, b);
+		emit_pending(L, decl_stmt(L, b->idx, e, cloc(L, d)));
+	}
+}
+
+/* ---- statements ---- */
+
+static void ls(Lower *L, CXCursor c);
+
+static KirStmt *lsub(Lower *L, CXCursor c)
+{
+	StmtVec v = {0}, *save = L->pending;
+	int hs = L->hoist_ok;
+
+	L->pending = &v;
+	L->hoist_ok = 1;
+	ls(L, c);
+	L->pending = save;
+	L->hoist_ok = hs;
+	if (v.len == 1 && v.data[0]->kind == KS_BLOCK && clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		KirStmt *s = v.data[0];
+		VEC_FREE(v);
+		return s;
+	}
+	return block_of(L, &v, cloc(L, c));
+}
+
+static void push(Lower *L, KirStmt *s)
+{
+	emit_pending(L, s);
+}
+
+/* A loop test: hoisting would run it once, so nothing may be hoisted from it. */
+static KirExpr *loop_cond(Lower *L, CXCursor c)
+{
+	int save = L->hoist_ok;
+	KirExpr *e;
+
+	L->hoist_ok = 0;
+	e = cond_of(L, c);
+	L->hoist_ok = save;
+	return e;
+}
+
+static KirExpr *loop_step(Lower *L, CXCursor c)
+{
+	int save = L->hoist_ok;
+	KirExpr *e;
+
+	L->hoist_ok = 0;
+	e = lx(L, c);
+	L->hoist_ok = save;
+	return e;
+}
+
+static KirStmt *loop_body(Lower *L, CXCursor c)
+{
+	int sb = L->brk, sl = L->in_loop;
+	KirStmt *s;
+
+	L->brk = 0;
+	L->in_loop = 1;
+	s = lsub(L, c);
+	L->brk = sb;
+	L->in_loop = sl;
+	return s;
+}
+
+static unsigned offset_of(CXSourceLocation l)
+{
+	unsigned off;
+
+	clang_getSpellingLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
+ * of the header tell which child is which. */
+static void lfor(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXToken *toks;
+	unsigned nt, semi[2] = {0, 0}, ns = 0;
+	int depth = 0;
+	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
+	StmtVec initv = {0}, *save = L->pending;
+
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	for (unsigned i = 0; i < nt && ns < 2; i++) {
+		CXString sp = clang_getTokenSpelling(L->cx->tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		if (!strcmp(t, "(")) depth++;
+		else if (!strcmp(t, ")")) depth--;
+		else if (!strcmp(t, ";") && depth == 1)
+			semi[ns++] = offset_of(clang_getTokenLocation(L->cx->tu, toks[i]));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	for (size_t i = 0; i + 1 < v.len; i++) {
+		unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(v.data[i])));
+		if (off < semi[0]) {
+			L->pending = &initv;
+			ls(L, v.data[i]);
+			L->pending = save;
+		} else if (off < semi[1]) {
+			s->u.for_.cond = loop_cond(L, v.data[i]);
+		} else {
+			s->u.for_.step = loop_step(L, v.data[i]);
+		}
+	}
+	if (initv.len)
+		s->u.for_.init = initv.len == 1 ? initv.data[0] : block_of(L, &initv, cloc(L, c));
+	VEC_FREE(initv);
+	if (v.len)
+		s->u.for_.body = loop_body(L, v.data[v.len - 1]);
+	VEC_FREE(v);
+	push(L, s);
+}
+
+typedef struct Segment {
+	CursorVec vals;          /* case values; empty for default */
+	int is_default;
+	CursorVec stmts;
+} Segment;
+
+/* switch: a labelled block holding an if-chain; each case body runs on into the
+ * following ones (fall-through), and `break` leaves the block. */
+static void lswitch(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c), body;
+	VEC(Segment) segs = {0};
+	KirExpr *x;
+	int tmp, label = ++L->nlabels, sb = L->brk;
+	StmtVec outer = {0}, *save = L->pending;
+	KirStmt *chain = NULL, **tail = &chain;
+
+	if (v.len != 2) {
+		VEC_FREE(v);
+		err(L, c, "unsupported switch statement");
+		return;
+	}
+	x = lx(L, v.data[0]);
+	tmp = new_var(L, "switch", x->type, KVK_TEMP, cloc(L, c));
+	push(L, decl_stmt(L, tmp, x, cloc(L, c)));
+	body = kids(v.data[1]);
+	for (size_t i = 0; i < body.len; i++) {
+		CXCursor s = body.data[i];
+		enum CXCursorKind k = clang_getCursorKind(s);
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			Segment sg = {{0}, 0, {0}};
+			while (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+				if (k == CXCursor_DefaultStmt) {
+					sg.is_default = 1;
+					s = kid(s, 0);
+				} else {
+					VEC_PUSH(sg.vals, kid(s, 0));
+					s = kid(s, 1);
+				}
+				k = clang_getCursorKind(s);
+			}
+			VEC_PUSH(sg.stmts, s);
+			VEC_PUSH(segs, sg);
+		} else if (segs.len) {
+			VEC_PUSH(VEC_LAST(segs).stmts, s);
+		}
+	}
+	L->brk = label;
+	for (size_t i = 0; i < segs.len; i++) {
+		StmtVec bv = {0};
+		KirExpr *cond = NULL;
+		KirStmt *blk, *ifs;
+		L->pending = &bv;
+		for (size_t j = i; j < segs.len; j++)
+			for (size_t s = 0; s < segs.data[j].stmts.len; s++)
+				ls(L, segs.data[j].stmts.data[s]);
+		L->pending = save;
+		blk = block_of(L, &bv, cloc(L, c));
+		if (segs.data[i].is_default) {
+			segs.data[i].stmts.len = 0;     /* handled as the final else */
+			VEC_PUSH(outer, blk);
+			continue;
+		}
+		for (size_t j = 0; j < segs.data[i].vals.len; j++) {
+			KirExpr *cv = conv(L, lx(L, segs.data[i].vals.data[j]), x->type);
+			KirExpr *eq = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, cloc(L, c)), cv, cv->loc);
+			if (!cond) {
+				cond = eq;
+			} else {
+				KirExpr *o = frontend_new_expr(L->a, KE_LOGOR, KT_I1, cv->loc);
+				o->u.bin.l = cond;
+				o->u.bin.r = eq;
+				cond = o;
+			}
+		}
+		ifs = frontend_new_stmt(L->a, KS_IF, cloc(L, segs.data[i].vals.data[0]));
+		ifs->u.if_.cond = cond;
+		ifs->u.if_.then = blk;
+		*tail = ifs;
+		tail = &ifs->u.if_.els;
+	}
+	L->brk = sb;
+	if (outer.len)
+		*tail = outer.data[0];
+	VEC_FREE(outer);
+	{
+		StmtVec one = {0};
+		KirStmt *b;
+		if (chain)
+			VEC_PUSH(one, chain);
+		b = block_of(L, &one, cloc(L, c));
+		b->u.block.label = label;
+		push(L, b);
+	}
+	for (size_t i = 0; i < segs.len; i++) {
+		VEC_FREE(segs.data[i].vals);
+		VEC_FREE(segs.data[i].stmts);
+	}
+	VEC_FREE(segs);
+	VEC_FREE(body);
+	VEC_FREE(v);
+}
+
+static void lreturn(Lower *L, CXCursor c)
+{
+	CXCursor x = kid(c, 0);
+	KirStmt *s;
+
+	if (!L->fr->fn) {
+		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
+		return;
+	}
+	if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
+		KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[L->fr->result].type, cloc(L, c));
+		e->u.assign.lv.var = L->fr->result;
+		e->u.assign.lv.buffer = -1;
+		e->u.assign.op = KB_NONE;
+		e->u.assign.optype = e->type;
+		e->u.assign.value = conv(L, lx(L, x), e->type);
+		push(L, expr_stmt(L, e));
+	} else if (!clang_Cursor_isNull(x)) {
+		KirExpr *e = lx(L, x);
+		if (e)
+			push(L, expr_stmt(L, e));
+	}
+	s = frontend_new_stmt(L->a, KS_EXIT, cloc(L, c));
+	s->u.label = L->fr->label;
+	push(L, s);
+}
+
+/* A call as a statement: barriers are statements; other calls are expressions. */
+static void lcall_stmt(Lower *L, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	const char *n = spell(L->a, fn);
+	KirExpr *e;
+
+	if (!strcmp(n, "__syncthreads") || (!strcmp(n, "sync") && (clang_getCursorKind(fn) == CXCursor_CXXMethod ||
+	                                                          clang_Cursor_getNumArguments(c) == 1))) {
+		if (clang_getCursorKind(fn) == CXCursor_CXXMethod &&
+		    is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")) {
+			err(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group::sync)");
+			return;
+		}
+		if (clang_getCursorKind(fn) != CXCursor_CXXMethod && clang_Cursor_getNumArguments(c) == 1 &&
+		    is_cg_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)), "grid_group")) {
+			err(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
+			return;
+		}
+		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+		return;
+	}
+	if (!strcmp(n, "__syncwarp")) {
+		push(L, sync_stmt(L, c, KSY_WARP, clang_Cursor_getNumArguments(c) ? arg(L, c, 0) : NULL, -1));
+		return;
+	}
+	if (!strncmp(n, "__threadfence", 13))
+		return;     /* a fence orders memory; the lockstep model is sequentially consistent */
+	e = lcall(L, c);
+	if (e && e->kind != KE_VAR && e->kind != KE_CONST)
+		push(L, expr_stmt(L, e));
+}
+
+static void lif(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirStmt *s = frontend_new_stmt(L->a, KS_IF, cloc(L, c));
+	size_t b = 0;
+
+	while (b < v.len && clang_getCursorKind(v.data[b]) == CXCursor_DeclStmt)
+		ls(L, v.data[b++]);
+	if (v.len < b + 2) {
+		VEC_FREE(v);
+		err(L, c, "unsupported if statement");
+		return;
+	}
+	s->u.if_.cond = cond_of(L, v.data[b]);
+	s->u.if_.then = lsub(L, v.data[b + 1]);
+	if (v.len > b + 2)
+		s->u.if_.els = lsub(L, v.data[b + 2]);
+	VEC_FREE(v);
+	if (s->u.if_.cond->kind == KE_CONST) {    /* `if constexpr` and folded tests */
+		KirStmt *taken = frontend_const_is_true(s->u.if_.cond->u.c) ? s->u.if_.then : s->u.if_.els;
+		if (taken)
+			push(L, taken);
+		return;
+	}
+	push(L, s);
+}
+
+static void lloop(Lower *L, CXCursor c, KirStmtKind k)
+{
+	CursorVec v = kids(c);
+	KirStmt *s = frontend_new_stmt(L->a, k, cloc(L, c));
+
+	if (v.len != 2) {
+		VEC_FREE(v);
+		err(L, c, "unsupported loop (a declaration in the condition?)");
+		return;
+	}
+	if (k == KS_WHILE) {
+		s->u.loop.cond = loop_cond(L, v.data[0]);
+		s->u.loop.body = loop_body(L, v.data[1]);
+	} else {
+		s->u.loop.body = loop_body(L, v.data[0]);
+		s->u.loop.cond = loop_cond(L, v.data[1]);
+	}
+	VEC_FREE(v);
+	push(L, s);
+}
+
+static void ls(Lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CursorVec v;
+	KirStmt *s;
+
+	switch (k) {
+	case CXCursor_CompoundStmt: {
+		StmtVec b = {0}, *save = L->pending;
+		L->pending = &b;
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			ls(L, v.data[i]);
+		VEC_FREE(v);
+		L->pending = save;
+		push(L, block_of(L, &b, cloc(L, c)));
+		return;
+	}
+	case CXCursor_DeclStmt:
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			local_var(L, v.data[i]);
+		VEC_FREE(v);
+		return;
+	case CXCursor_IfStmt: lif(L, c); return;
+	case CXCursor_ForStmt: lfor(L, c); return;
+	case CXCursor_WhileStmt: lloop(L, c, KS_WHILE); return;
+	case CXCursor_DoStmt: lloop(L, c, KS_DO); return;
+	case CXCursor_SwitchStmt: lswitch(L, c); return;
+	case CXCursor_BreakStmt:
+		s = frontend_new_stmt(L->a, L->brk ? KS_EXIT : KS_BREAK, cloc(L, c));
+		s->u.label = L->brk;
+		push(L, s);
+		return;
+	case CXCursor_ContinueStmt:
+		push(L, frontend_new_stmt(L->a, KS_CONTINUE, cloc(L, c)));
+		return;
+	case CXCursor_ReturnStmt: lreturn(L, c); return;
+	case CXCursor_NullStmt: return;
+	case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
+		err(L, c, "inline assembly (PTX) cannot be translated");
+		return;
+	case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_LabelStmt:
+		err(L, c, "goto and labels are not supported");
+		return;
+	case CXCursor_CallExpr:
+		lcall_stmt(L, c);
+		return;
+	case CXCursor_UnexposedStmt:
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			ls(L, v.data[i]);
+		VEC_FREE(v);
+		return;
+	default:
+		if (clang_isExpression(k)) {
+			CXCursor x = c;
+			while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+				x = kid(x, 0);
+			if (clang_getCursorKind(x) == CXCursor_CallExpr) {
+				lcall_stmt(L, x);
+				return;
+			}
+			KirExpr *e = lx(L, c);
+			if (e)
+				push(L, expr_stmt(L, e));
+			return;
+		}
+		err(L, c, "unsupported statement (%s)", str(L->a, clang_getCursorKindSpelling(k)));
+	}
+}
+
+/* ---- kernel parameters ---- */
+
+static int parse_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out)
+{
+	char *end;
+	KirConst c = {KT_F64, 0, 0};
+
+	if (frontend_dtype_is_float(t)) {
+		c.f = strtod(text, &end);
+	} else {
+		c.type = KT_I64;
+		c.i = strtoll(text, &end, 0);
+		if (!strcmp(text, "true") || !strcmp(text, "false")) {
+			c.i = text[0] == 't';
+			end = (char *)text + strlen(text);
+		}
+	}
+	if (*end) {
+		err(L, at, "--set %s=%s: not a %s value", name, text, frontend_dtype_name(t));
+		return 0;
+	}
+	*out = frontend_const_convert(c, t);
+	return 1;
+}
+
+static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
+{
+	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p)};
+	const char *set = options_get_set(L->cx->o, name);
+	Bind *b = new_bind(L, BK_PARAM);
+
+	if (set)
+		kp.bound = parse_value(L, p, name, set, dt, &kp.value);
+	map_put(L->names, name, (void *)1);
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, L->cur_arg);
+	b->idx = (int)L->params.len - 1;
+	bind(L, key, b);
+}
+
+static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
+{
+	CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p)};
+	int buf;
+	Bind *b = new_bind(L, BK_PTR);
+	const char *sz = options_get_size(L->cx->o, name);
+
+	if (dt_of(pt) == KT_VOID || dt_of(pt) == KT_PTR) {
+		err(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
+		return;
+	}
+	buf = new_buffer(L, name, KSP_GLOBAL, pt, cloc(L, p));
+	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
+	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
+	L->bufs.data[buf].count = sz ? strtoll(sz, NULL, 10) : 0;
+	L->bufs.data[buf].param = (int)L->params.len;
+	kp.buffer = buf;
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, L->cur_arg);
+	b->buffer = buf;
+	bind(L, key, b);
+}
+
+static void param_field(FieldWalk *w, CXCursor field, const char *key, const char *name)
+{
+	CXType t = clang_getCursorType(field);
+
+	if (is_record(t))
+		walk_fields(w, t, key, name);
+	else if (clang_getCanonicalType(t).kind == CXType_Pointer)
+		pointer_param(w->L, field, t, key, name);
+	else if (dt_of(t) != KT_VOID)
+		scalar_param(w->L, field, key, name, dt_of(t));
+	else
+		err(w->L, field, "struct field '%s' of type '%s' is not supported", name, type_name(w->L->a, t));
+}
+
+static void kernel_params(Lower *L, CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXType t = clang_getCursorType(p);
+		const char *name = spell(L->a, p), *key = dkey(L->a, p);
+		L->cur_arg = i;
+		if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+			pointer_param(L, p, t, key, name);
+		} else if (is_record(t)) {
+			FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
+			walk_fields(&w, t, key, name);
+		} else if (dt_of(t) != KT_VOID) {
+			scalar_param(L, p, key, name, dt_of(t));
+		} else {
+			err(L, p, "kernel parameter '%s' of type '%s' is not supported", name, type_name(L->a, t));
+		}
+	}
+}
+
+/* Scalar parameters the kernel assigns get a local copy (KVK_PARAM) at entry. */
+static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Lower *L = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor lhs;
+
+	(void)parent;
+	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    k == CXCursor_CompoundAssignOperator ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec &&
+	     clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc)) {
+		lhs = kid(c, 0);
+		while (clang_getCursorKind(lhs) == CXCursor_ParenExpr || clang_getCursorKind(lhs) == CXCursor_UnexposedExpr)
+			lhs = kid(lhs, 0);
+		if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+			Bind *b = map_get(L->fr->binds, dkey(L->a, clang_getCursorReferenced(lhs)));
+			if (b && b->kind == BK_PARAM) {
+				KirParam *p = &L->params.data[b->idx];
+				int v = new_var(L, p->name, p->type, KVK_PARAM, p->loc);
+				KirExpr *init = frontend_new_expr(L->a, KE_PARAM, p->type, p->loc);
+				init->u.param = b->idx;
+				if (p->bound)
+					init = frontend_new_const(L->a, p->value, p->loc);
+				emit_pending(L, decl_stmt(L, v, init, p->loc));
+				b->kind = BK_VAR;
+				b->idx = v;
+			}
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---- host code: launch sites and cudaMalloc ---- */
+
+static int heval(Ctx *cx, CXCursor c, int64_t *out);
+
+static int heval_binary(Ctx *cx, CXCursor c, int64_t *out)
+{
+	CursorVec v = kids(c);
+	int64_t l, r;
+	int ok = v.len == 2 && heval(cx, v.data[0], &l) && heval(cx, v.data[1], &r);
+
+	VEC_FREE(v);
+	if (!ok)
+		return 0;
+	switch (clang_getCursorBinaryOperatorKind(c)) {
+	case CXBinaryOperator_Add: *out = l + r; return 1;
+	case CXBinaryOperator_Sub: *out = l - r; return 1;
+	case CXBinaryOperator_Mul: *out = l * r; return 1;
+	case CXBinaryOperator_Div: if (!r) return 0; *out = l / r; return 1;
+	case CXBinaryOperator_Rem: if (!r) return 0; *out = l % r; return 1;
+	case CXBinaryOperator_Shl: *out = l << r; return 1;
+	case CXBinaryOperator_Shr: *out = l >> r; return 1;
+	default: return 0;
+	}
+}
+
+/* Integer value of a host expression: constants, and variables initialised once with
+ * an evaluable value (flow-insensitive: a variable assigned elsewhere is unknown). */
+static int heval(Ctx *cx, CXCursor c, int64_t *out)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (eval_int(c, out))
+		return 1;
+	switch (k) {
+	case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr: case CXCursor_CXXFunctionalCastExpr: {
+		CXCursor x = last_expr(c);
+		return !clang_Cursor_isNull(x) && heval(cx, x, out);
+	}
+	case CXCursor_CallExpr:
+		return clang_Cursor_getNumArguments(c) == 1 && clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor &&
+		       heval(cx, clang_Cursor_getArgument(c, 0), out);
+	case CXCursor_DeclRefExpr: {
+		int64_t *v = map_get(cx->hostenv, dkey(cx->a, clang_getCursorReferenced(c)));
+		if (v)
+			*out = *v;
+		return v != NULL;
+	}
+	case CXCursor_BinaryOperator:
+		return heval_binary(cx, c, out);
+	default:
+		return 0;
+	}
+}
+
+/* dim3 value: dim3(x, y, z), an integer, or a dim3 variable. */
+static int heval_dim3(Ctx *cx, CXCursor c, int d[3])
+{
+	int64_t v;
+	CXCursor x = c;
+
+	d[0] = d[1] = d[2] = 1;
+	while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+		x = kid(x, 0);
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
+		const char *key = dkey(cx->a, clang_getCursorReferenced(x));
+		int64_t *dv = map_get(cx->hostenv, arena_printf(cx->a, "%s.dim3", key));
+		if (dv) {
+			for (int i = 0; i < 3; i++)
+				d[i] = (int)dv[i];
+			return 1;
+		}
+	}
+	if (clang_getCursorKind(x) == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor) {
+		int n = clang_Cursor_getNumArguments(x);
+		if (n == 1 && is_record(clang_getCursorType(clang_Cursor_getArgument(x, 0))))
+			return heval_dim3(cx, clang_Cursor_getArgument(x, 0), d);
+		for (int i = 0; i < n && i < 3; i++) {
+			if (!heval(cx, clang_Cursor_getArgument(x, (unsigned)i), &v) || v <= 0 || v > 0x7fffffff)
+				return 0;
+			d[i] = (int)v;
+		}
+		return n >= 1;
+	}
+	if (heval(cx, x, &v) && v > 0 && v <= 0x7fffffff) {
+		d[0] = (int)v;
+		return 1;
+	}
+	return 0;
+}
+
+static void host_vardecl(Ctx *cx, CXCursor d)
+{
+	const char *key = dkey(cx->a, d);
+	CXCursor init = clang_getNullCursor();
+	CursorVec v = kids(d);
+	int64_t val;
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_isExpression(clang_getCursorKind(v.data[i])))
+			init = v.data[i];
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(init) || map_has(cx->assigned, key))
+		return;
+	if (is_record(clang_getCursorType(d))) {
+		int dim[3];
+		if (heval_dim3(cx, init, dim)) {
+			int64_t *dv = ARENA_ARRAY(cx->a, int64_t, 3);
+			for (int i = 0; i < 3; i++)
+				dv[i] = dim[i];
+			map_put(cx->hostenv, arena_printf(cx->a, "%s.dim3", key), dv);
+		}
+	} else if (heval(cx, init, &val)) {
+		int64_t *p = ARENA_NEW(cx->a, int64_t);
+		*p = val;
+		map_put(cx->hostenv, key, p);
+	}
+}
+
+static const char *host_var_key(Ctx *cx, CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr ||
+	       clang_getCursorKind(c) == CXCursor_CStyleCastExpr || clang_getCursorKind(c) == CXCursor_CXXStaticCastExpr ||
+	       clang_getCursorKind(c) == CXCursor_CXXReinterpretCastExpr ||
+	       (clang_getCursorKind(c) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) {
+		CXCursor x = last_expr(c);
+		if (clang_Cursor_isNull(x))
+			return NULL;
+		c = x;
+	}
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr ? dkey(cx->a, clang_getCursorReferenced(c)) : NULL;
+}
+
+/* The name a launch gives its kernel: "k", or "k<3>" for a template instance. */
+static const char *instance_name(Arena *a, CXCursor fn)
+{
+	int n = clang_Cursor_getNumTemplateArguments(fn);
+	StrBuf b = {0};
+	const char *r;
+
+	sb_append(&b, spell(a, fn));
+	if (n > 0) {
+		sb_putc(&b, '<');
+		for (int i = 0; i < n; i++) {
+			if (i)
+				sb_putc(&b, ',');
+			switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
+			case CXTemplateArgumentKind_Integral:
+				sb_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+				break;
+			case CXTemplateArgumentKind_Type:
+				sb_append(&b, type_name(a, clang_Cursor_getTemplateArgumentType(fn, (unsigned)i)));
+				break;
+			default:
+				sb_append(&b, "?");
+			}
+		}
+		sb_putc(&b, '>');
+	}
+	r = arena_strdup(a, sb_str(&b));
+	sb_free(&b);
+	return r;
+}
+
+static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
+{
+	CursorVec v = kids(c);
+	KirLaunch l = {0};
+	CXCursor cfg = clang_getNullCursor();
+	int64_t shmem = 0;
+	int n = clang_Cursor_getNumArguments(c);
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr && clang_Cursor_isNull(cfg))
+			cfg = v.data[i];
+	VEC_FREE(v);
+	l.kernel = instance_name(cx->a, clang_getCursorReferenced(c));
+	l.host_fn = host_fn;
+	l.loc = loc_of(cx->a, clang_getCursorLocation(c));
+	l.have_config = clang_Cursor_getNumArguments(cfg) >= 2 &&
+	                heval_dim3(cx, clang_Cursor_getArgument(cfg, 0), l.grid) &&
+	                heval_dim3(cx, clang_Cursor_getArgument(cfg, 1), l.block) &&
+	                (clang_Cursor_getNumArguments(cfg) < 3 || heval(cx, clang_Cursor_getArgument(cfg, 2), &shmem));
+	l.shmem = shmem;
+	l.nargs = n > 0 ? (size_t)n : 0;
+	l.args = ARENA_ARRAY(cx->a, const char *, l.nargs + 1);
+	for (int i = 0; i < n; i++)
+		l.args[i] = host_var_key(cx, clang_Cursor_getArgument(c, (unsigned)i));
+	VEC_PUSH(cx->launches, l);
+}
+
+static void host_malloc(Ctx *cx, CXCursor c, const char *host_fn)
+{
+	KirAlloc al;
+	int64_t bytes;
+	const char *key;
+
+	if (clang_Cursor_getNumArguments(c) < 2)
+		return;
+	key = host_var_key(cx, clang_Cursor_getArgument(c, 0));
+	if (!key || !heval(cx, clang_Cursor_getArgument(c, 1), &bytes))
+		return;
+	al.var = key;
+	al.host_fn = host_fn;
+	al.bytes = bytes;
+	al.loc = loc_of(cx->a, clang_getCursorLocation(c));
+	VEC_PUSH(cx->allocs, al);
+	map_put(cx->allocvars, key, (void *)(intptr_t)cx->allocs.len);
+}
+
+typedef struct HostWalk {
+	Ctx *cx;
+	const char *fn;
+	int pass;                /* 0: find assigned variables; 1: evaluate and collect */
+} HostWalk;
+
+static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	HostWalk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (w->pass == 0) {
+		if (k == CXCursor_CompoundAssignOperator || (k == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+		    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
+			const char *key = host_var_key(w->cx, kid(c, 0));
+			if (key)
+				map_put(w->cx->assigned, key, (void *)1);
+		}
+		return CXChildVisit_Recurse;
+	}
+	if (k == CXCursor_VarDecl)
+		host_vardecl(w->cx, c);
+	if (k == CXCursor_CallExpr) {
+		CXCursor fn = clang_getCursorReferenced(c);
+		CXString s = clang_getCursorSpelling(fn);
+		const char *n = clang_getCString(s);
+		if (has_launch_config(c))
+			host_launch(w->cx, c, w->fn);
+		else if (!strcmp(n, "cudaMalloc") || !strcmp(n, "cudaMallocManaged"))
+			host_malloc(w->cx, c, w->fn);
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static int is_kernel(CXCursor c)
+{
+	return has_attr(c, CXCursor_CUDAGlobalAttr);
+}
+
+static int is_device_only(CXCursor c)
+{
+	return has_attr(c, CXCursor_CUDADeviceAttr) && !has_attr(c, CXCursor_CUDAHostAttr);
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	HostWalk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!in_main_file(c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_Namespace)
+		return CXChildVisit_Recurse;
+	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+	    !is_kernel(c) && !is_device_only(c)) {
+		HostWalk sub = *w;
+		sub.fn = spell(w->cx->a, c);
+		clang_visitChildren(c, host_visit, &sub);
+	}
+	return CXChildVisit_Continue;
+}
+
+static void scan_host(Ctx *cx)
+{
+	HostWalk w = {cx, NULL, 0};
+	CXCursor tu = clang_getTranslationUnitCursor(cx->tu);
+
+	clang_visitChildren(tu, top_visit, &w);
+	w.pass = 1;
+	clang_visitChildren(tu, top_visit, &w);
+}
+
+/* ---- kernels ---- */
+
+static CXCursor body_of(CXCursor fn)
+{
+	CursorVec v = kids(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			b = v.data[i];
+	VEC_FREE(v);
+	return b;
+}
+
+static const KirLaunch *find_launch(Ctx *cx, const char *name, int *idx)
+{
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (!strcmp(cx->launches.data[i].kernel, name) && cx->launches.data[i].have_config) {
+			*idx = (int)i;
+			return &cx->launches.data[i];
+		}
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (!strcmp(cx->launches.data[i].kernel, name)) {
+			*idx = (int)i;
+			return &cx->launches.data[i];
+		}
+	*idx = -1;
+	return NULL;
+}
+
+/* Launch configuration and buffer sizes: the command line first, then the host code. */
+static void kernel_defaults(Lower *L, KirKernel *k)
+{
+	const Options *o = L->cx->o;
+	const KirLaunch *l = find_launch(L->cx, k->name, &k->launch);
+
+	if (o->have_grid || (l && l->have_config)) {
+		memcpy(k->grid, o->have_grid ? o->grid : l->grid, sizeof k->grid);
+		k->have_grid = 1;
+	}
+	if (o->have_block || (l && l->have_config)) {
+		memcpy(k->block, o->have_block ? o->block : l->block, sizeof k->block);
+		k->have_block = 1;
+	}
+	k->shmem = l && l->have_config ? l->shmem : 0;
+	for (size_t i = 0; i < k->nbufs; i++) {
+		KirBuffer *b = &k->bufs[i];
+		int64_t eb = frontend_dtype_bytes(b->elem);
+		if (b->is_extern && k->shmem)
+			b->count = k->shmem / eb;
+		if (b->space == KSP_GLOBAL && !b->count && l && b->param >= 0) {
+			size_t ai = (size_t)L->argidx.data[b->param];
+			const char *key = ai < l->nargs ? l->args[ai] : NULL;
+			intptr_t al = key ? (intptr_t)map_get(L->cx->allocvars, key) : 0;
+			if (al)
+				b->count = L->cx->allocs.data[al - 1].bytes / eb;
+		}
+	}
+}
+
+#define TO_ARENA(L, vec, T, dst, n) \
+	do { \
+		(n) = (vec).len; \
+		(dst) = ARENA_ARRAY((L)->a, T, (vec).len ? (vec).len : 1); \
+		if ((vec).len) \
+			memcpy((dst), (vec).data, (vec).len * sizeof(T)); \
+		VEC_FREE(vec); \
+	} while (0)
+
+static void dump_tree(CXCursor c, int depth)
+{
+	CursorVec v = kids(c);
+	CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c)), s = clang_getCursorSpelling(c);
+	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
+
+	fprintf(stderr, "%*s%s '%s' : %s\n", 2 * depth, "", clang_getCString(k), clang_getCString(s), clang_getCString(t));
+	clang_disposeString(k);
+	clang_disposeString(s);
+	clang_disposeString(t);
+	for (size_t i = 0; i < v.len; i++)
+		dump_tree(v.data[i], depth + 1);
+	VEC_FREE(v);
+}
+
+static int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
+{
+	Lower L = {0};
+	Frame top = {0};
+	StmtVec body = {0};
+	CXCursor b = body_of(fn);
+
+	L.cx = cx;
+	L.a = cx->a;
+	L.k = k;
+	L.names = map_create();
+	L.globals = map_create();
+	top.binds = map_create();
+	top.label = 0;
+	top.result = -1;
+	L.fr = &top;
+	L.pending = &body;
+	L.hoist_ok = 1;
+	k->name = name;
+	k->loc = cloc(&L, fn);
+	if (getenv("CUDA2HLO_DUMP_AST"))   /* debugging aid: the libclang cursor tree */
+		dump_tree(fn, 0);
+	kernel_params(&L, fn);
+	clang_visitChildren(b, find_assigned, &L);
+	ls(&L, b);
+	k->body = body.len == 1 ? body.data[0] : block_of(&L, &body, cloc(&L, b));
+	VEC_FREE(body);
+	k->nlabels = L.nlabels;
+	TO_ARENA(&L, L.params, KirParam, k->params, k->nparams);
+	TO_ARENA(&L, L.bufs, KirBuffer, k->bufs, k->nbufs);
+	TO_ARENA(&L, L.vars, KirVar, k->vars, k->nvars);
+	kernel_defaults(&L, k);
+	VEC_FREE(L.argidx);
+	map_destroy(L.names);
+	map_destroy(L.globals);
+	map_destroy(top.binds);
+	return L.failed ? 1 : 0;
+}
+
+typedef struct KernelList {
+	Ctx *cx;
+	CursorVec fns;
+	CursorVec templates;
+} KernelList;
+
+static enum CXChildVisitResult kernel_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	KernelList *kl = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (in_system(c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_Namespace)
+		return CXChildVisit_Recurse;
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && is_kernel(c))
+		VEC_PUSH(kl->fns, c);
+	if (k == CXCursor_FunctionTemplate && clang_isCursorDefinition(c) && is_kernel(c))
+		VEC_PUSH(kl->templates, c);
+	return CXChildVisit_Continue;
+}
+
+static int find_kernel(KernelList *kl, const char *name, CXCursor *out)
+{
+	for (size_t i = 0; i < kl->fns.len; i++) {
+		CXString s = clang_getCursorSpelling(kl->fns.data[i]);
+		int eq = !strcmp(clang_getCString(s), name);
+		clang_disposeString(s);
+		if (eq) {
+			*out = kl->fns.data[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int is_template_name(KernelList *kl, const char *name)
+{
+	size_t n = strcspn(name, "<");
+
+	for (size_t i = 0; i < kl->templates.len; i++) {
+		CXString s = clang_getCursorSpelling(kl->templates.data[i]);
+		int eq = strlen(clang_getCString(s)) == n && !strncmp(clang_getCString(s), name, n);
+		clang_disposeString(s);
+		if (eq)
+			return 1;
+	}
+	return 0;
+}
+
+static void no_such_kernel(Ctx *cx, KernelList *kl, const char *name)
+{
+	StrBuf b = {0};
+
+	for (size_t i = 0; i < kl->fns.len; i++)
+		sb_printf(&b, "%s'%s'", i ? ", " : "", spell(cx->a, kl->fns.data[i]));
+	for (size_t i = 0; i < kl->templates.len; i++)
+		sb_printf(&b, "%s'%s<...>'", i || kl->fns.len ? ", " : "", spell(cx->a, kl->templates.data[i]));
+	diag_error(srcloc(cx->file, 0, 0), "no kernel named '%s' in this file", name);
+	diag_note(NOLOC, "kernels here: %s", b.len ? sb_str(&b) : "none");
+	sb_free(&b);
+}
+
+typedef VEC(KirKernel) KernelVec;
+
+static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
+{
+	const Options *o = cx->o;
+	int bad = 0;
+
+	if (o->kernels.len) {
+		for (size_t i = 0; i < o->kernels.len; i++) {
+			const char *n = o->kernels.data[i];
+			CXCursor fn;
+			KirKernel k = {0};
+			if (find_kernel(kl, n, &fn)) {
+				bad |= lower_kernel(cx, fn, arena_strdup(cx->a, n), &k);
+				VEC_PUSH(*out, k);
+			} else if (is_template_name(kl, n)) {
+				diag_error(srcloc(cx->file, 0, 0), "template kernel instance '%s': template kernels are not supported yet", n);
+				bad = 1;
+			} else {
+				no_such_kernel(cx, kl, n);
+				bad = 1;
+			}
+		}
+		return bad;
+	}
+	for (size_t i = 0; i < kl->fns.len; i++) {
+		KirKernel k = {0};
+		bad |= lower_kernel(cx, kl->fns.data[i], spell(cx->a, kl->fns.data[i]), &k);
+		VEC_PUSH(*out, k);
+	}
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (is_template_name(kl, cx->launches.data[i].kernel) && !find_kernel(kl, cx->launches.data[i].kernel, &(CXCursor){0})) {
+			diag_error(cx->launches.data[i].loc, "template kernel instance '%s': template kernels are not supported yet",
+			           cx->launches.data[i].kernel);
+			bad = 1;
+			break;
+		}
+	if (!kl->fns.len && !bad) {
+		diag_error(srcloc(cx->file, 0, 0), "no __global__ function in this file");
+		bad = 1;
+	}
+	return bad;
+}
 
 KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 {
-	(void)a;
-	(void)o;
-	diag_error(srcloc(file, 0, 0), "the CUDA frontend is not implemented yet");
-	return NULL;
+	Ctx cx = {0};
+	KernelList kl = {0};
+	KernelVec ks = {0};
+	KirProgram *p = NULL;
+	int bad;
+
+	cx.a = a;
+	cx.o = o;
+	cx.file = arena_strdup(a, file);
+	cx.index = clang_createIndex(0, 0);
+	cx.allocvars = map_create();
+	cx.hostenv = map_create();
+	cx.assigned = map_create();
+	bad = parse_tu(&cx, NULL);
+	if (!bad) {
+		kl.cx = &cx;
+		scan_host(&cx);
+		clang_visitChildren(clang_getTranslationUnitCursor(cx.tu), kernel_visit, &kl);
+		bad = select_kernels(&cx, &kl, &ks);
+	}
+	if (!bad) {
+		p = ARENA_NEW(a, KirProgram);
+		p->file = cx.file;
+		p->nkernels = ks.len;
+		p->kernels = ARENA_ARRAY(a, KirKernel, ks.len ? ks.len : 1);
+		if (ks.len)
+			memcpy(p->kernels, ks.data, ks.len * sizeof *ks.data);
+		p->nlaunches = cx.launches.len;
+		p->launches = ARENA_ARRAY(a, KirLaunch, cx.launches.len ? cx.launches.len : 1);
+		if (cx.launches.len)
+			memcpy(p->launches, cx.launches.data, cx.launches.len * sizeof *cx.launches.data);
+		p->nallocs = cx.allocs.len;
+		p->allocs = ARENA_ARRAY(a, KirAlloc, cx.allocs.len ? cx.allocs.len : 1);
+		if (cx.allocs.len)
+			memcpy(p->allocs, cx.allocs.data, cx.allocs.len * sizeof *cx.allocs.data);
+	}
+	VEC_FREE(ks);
+	VEC_FREE(kl.fns);
+	VEC_FREE(kl.templates);
+	VEC_FREE(cx.launches);
+	VEC_FREE(cx.allocs);
+	map_destroy(cx.allocvars);
+	map_destroy(cx.hostenv);
+	map_destroy(cx.assigned);
+	if (cx.tu)
+		clang_disposeTranslationUnit(cx.tu);
+	clang_disposeIndex(cx.index);
+	return p;
 }

@@ -1,0 +1,210 @@
+/* build.c: constructors for kernel IR nodes, with the constant folding the frontend
+ * promises (DESIGN.md: constants from --set, const, constexpr and macros are folded).
+ * Consumes operands already converted to their operation type; produces arena nodes.
+ * Folding follows C semantics in the node's type: integers wrap in two's complement
+ * (unsigned) or are left unfolded when a signed operation would overflow or divide by
+ * zero; f32 arithmetic is done in float. */
+#include "frontend.h"
+
+#include <math.h>
+
+KirExpr *frontend_new_expr(Arena *a, KirExprKind k, KirDType t, SrcLoc loc)
+{
+	KirExpr *e = ARENA_NEW(a, KirExpr);
+
+	e->kind = k;
+	e->type = t;
+	e->loc = loc;
+	return e;
+}
+
+static int64_t wrap(int64_t v, KirDType t)
+{
+	switch (t) {
+	case KT_I1: return v != 0;
+	case KT_I8: return (int8_t)v;
+	case KT_I16: return (int16_t)v;
+	case KT_I32: return (int32_t)v;
+	case KT_U8: return (uint8_t)v;
+	case KT_U16: return (uint16_t)v;
+	case KT_U32: return (uint32_t)v;
+	default: return v;
+	}
+}
+
+KirConst frontend_const_convert(KirConst c, KirDType t)
+{
+	KirConst r = {t, 0, 0};
+
+	if (frontend_dtype_is_float(t)) {
+		double v = frontend_dtype_is_float(c.type) ? c.f :
+		           frontend_dtype_is_signed(c.type) ? (double)c.i : (double)(uint64_t)c.i;
+		r.f = t == KT_F64 ? v : (double)(float)v;
+	} else if (frontend_dtype_is_float(c.type)) {
+		r.i = t == KT_I1 ? c.f != 0 : wrap(frontend_dtype_is_signed(t) || c.f < 0 ?
+		      (int64_t)c.f : (int64_t)(uint64_t)c.f, t);
+	} else {
+		r.i = wrap(c.i, t);
+	}
+	return r;
+}
+
+int frontend_const_is_true(KirConst c)
+{
+	return frontend_dtype_is_float(c.type) ? c.f != 0 : c.i != 0;
+}
+
+KirExpr *frontend_new_const(Arena *a, KirConst c, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(a, KE_CONST, c.type, loc);
+
+	e->u.c = c;
+	return e;
+}
+
+KirExpr *frontend_new_int(Arena *a, KirDType t, int64_t v, SrcLoc loc)
+{
+	KirConst c = {t, wrap(v, t), 0};
+
+	return frontend_new_const(a, c, loc);
+}
+
+static int fold_float(KirBinOp op, KirDType t, double l, double r, KirConst *out)
+{
+	double v;
+
+	switch (op) {
+	case KB_ADD: v = t == KT_F64 ? l + r : (double)((float)l + (float)r); break;
+	case KB_SUB: v = t == KT_F64 ? l - r : (double)((float)l - (float)r); break;
+	case KB_MUL: v = t == KT_F64 ? l * r : (double)((float)l * (float)r); break;
+	case KB_DIV: v = t == KT_F64 ? l / r : (double)((float)l / (float)r); break;
+	case KB_LT: out->i = l < r; out->type = KT_I1; return 1;
+	case KB_LE: out->i = l <= r; out->type = KT_I1; return 1;
+	case KB_GT: out->i = l > r; out->type = KT_I1; return 1;
+	case KB_GE: out->i = l >= r; out->type = KT_I1; return 1;
+	case KB_EQ: out->i = l == r; out->type = KT_I1; return 1;
+	case KB_NE: out->i = l != r; out->type = KT_I1; return 1;
+	default: return 0;
+	}
+	out->f = v;
+	return 1;
+}
+
+/* Integer folding in 64 bits then wrapped to t; signed overflow, division by zero and
+ * out-of-range shifts are left to run time (they are undefined in C, not ours to fix). */
+static int fold_int(KirBinOp op, KirDType t, int64_t l, int64_t r, KirConst *out)
+{
+	int sgn = frontend_dtype_is_signed(t);
+	uint64_t ul = (uint64_t)l, ur = (uint64_t)r;
+	int64_t v;
+	int bits = 8 * frontend_dtype_bytes(t);
+
+	switch (op) {
+	case KB_ADD: v = (int64_t)(ul + ur); break;
+	case KB_SUB: v = (int64_t)(ul - ur); break;
+	case KB_MUL: v = (int64_t)(ul * ur); break;
+	case KB_DIV: case KB_REM:
+		if (r == 0 || (sgn && r == -1))
+			return 0;
+		v = op == KB_DIV ? (sgn ? l / r : (int64_t)(ul / ur)) : (sgn ? l % r : (int64_t)(ul % ur));
+		break;
+	case KB_SHL: case KB_SHR:
+		if (r < 0 || r >= bits || (op == KB_SHL && sgn && l < 0))
+			return 0;
+		v = op == KB_SHL ? (int64_t)(ul << r) : sgn ? l >> r : (int64_t)(ul >> r);
+		break;
+	case KB_AND: v = l & r; break;
+	case KB_OR: v = l | r; break;
+	case KB_XOR: v = l ^ r; break;
+	case KB_LT: v = sgn ? l < r : ul < ur; t = KT_I1; break;
+	case KB_LE: v = sgn ? l <= r : ul <= ur; t = KT_I1; break;
+	case KB_GT: v = sgn ? l > r : ul > ur; t = KT_I1; break;
+	case KB_GE: v = sgn ? l >= r : ul >= ur; t = KT_I1; break;
+	case KB_EQ: v = l == r; t = KT_I1; break;
+	case KB_NE: v = l != r; t = KT_I1; break;
+	default: return 0;
+	}
+	if (sgn && t != KT_I1 && wrap(v, t) != v && op != KB_AND && op != KB_OR && op != KB_XOR)
+		return 0;
+	out->type = t;
+	out->i = wrap(v, t);
+	return 1;
+}
+
+static int is_const_val(const KirExpr *e, int64_t v)
+{
+	return e->kind == KE_CONST && !frontend_dtype_is_float(e->type) && e->u.c.i == v;
+}
+
+KirExpr *frontend_new_binary(Arena *a, KirBinOp op, KirDType t, KirExpr *l, KirExpr *r, SrcLoc loc)
+{
+	KirExpr *e;
+
+	if (l->kind == KE_CONST && r->kind == KE_CONST) {
+		KirConst c = {t, 0, 0};
+		int ok = frontend_dtype_is_float(l->type) ?
+		         fold_float(op, l->type, l->u.c.f, r->u.c.f, &c) :
+		         fold_int(op, l->type, l->u.c.i, r->u.c.i, &c);
+		if (ok && c.type == t)
+			return frontend_new_const(a, c, loc);
+	}
+	if ((op == KB_ADD || op == KB_SUB) && is_const_val(r, 0) && l->type == t)
+		return l;
+	if (op == KB_ADD && is_const_val(l, 0) && r->type == t)
+		return r;
+	if (op == KB_MUL && is_const_val(r, 1) && l->type == t)
+		return l;
+	if (op == KB_MUL && is_const_val(l, 1) && r->type == t)
+		return r;
+	e = frontend_new_expr(a, KE_BINARY, t, loc);
+	e->u.bin.op = op;
+	e->u.bin.l = l;
+	e->u.bin.r = r;
+	return e;
+}
+
+KirExpr *frontend_new_unary(Arena *a, KirUnOp op, KirDType t, KirExpr *x, SrcLoc loc)
+{
+	KirExpr *e;
+
+	if (x->kind == KE_CONST) {
+		KirConst c = x->u.c;
+		if (op == KU_NOT)
+			return frontend_new_int(a, KT_I1, !frontend_const_is_true(c), loc);
+		if (op == KU_NEG && frontend_dtype_is_float(t)) {
+			c.f = -c.f;
+			return frontend_new_const(a, c, loc);
+		}
+		if (op == KU_BITNOT || (op == KU_NEG && (!frontend_dtype_is_signed(t) ||
+		                                          c.i != wrap(INT64_MIN, t))))
+			return frontend_new_int(a, t, op == KU_NEG ? (int64_t)(0 - (uint64_t)c.i) : ~c.i, loc);
+	}
+	e = frontend_new_expr(a, KE_UNARY, t, loc);
+	e->u.un.op = op;
+	e->u.un.x = x;
+	return e;
+}
+
+KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc)
+{
+	KirExpr *e;
+
+	if (x->type == t)
+		return x;
+	if (x->kind == KE_CONST) {
+		KirExpr *c = frontend_new_const(a, frontend_const_convert(x->u.c, t), x->loc);
+		return c;
+	}
+	e = frontend_new_expr(a, KE_CAST, t, loc);
+	e->u.x = x;
+	return e;
+}
+
+KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc)
+{
+	KirStmt *s = ARENA_NEW(a, KirStmt);
+
+	s->kind = k;
+	s->loc = loc;
+	return s;
+}

@@ -1,0 +1,226 @@
+/* cuda_api.cuh: the CUDA device and host API as cuda2hlo's frontend needs it for parsing
+ * (declarations only; nothing here is ever compiled). It is embedded into the binary and
+ * given to libclang as the unsaved file cuda_runtime.h, with -nocudainc -nocudalib, so no
+ * toolkit is needed. Names follow the CUDA Runtime API and the CUDA Math API. */
+#ifndef CUDA2HLO_CUDA_API
+#define CUDA2HLO_CUDA_API
+#define __CUDA2HLO_BUNDLED__ 1
+#define __CUDACC__ 1
+#define __NVCC__ 1
+#define CUDART_VERSION 12000
+#define __CUDACC_VER_MAJOR__ 12
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __restrict__ __restrict
+#define __grid_constant__
+#define __D __attribute__((device))
+#define __HD __attribute__((host)) __attribute__((device))
+
+#include <stddef.h>
+
+#define __C2H_VEC(T, N) \
+	struct T##1 { N x; }; struct T##2 { N x, y; }; struct T##3 { N x, y, z; }; \
+	struct T##4 { N x, y, z, w; }; \
+	typedef struct T##1 T##1; typedef struct T##2 T##2; typedef struct T##3 T##3; typedef struct T##4 T##4; \
+	static __inline__ __HD T##1 make_##T##1(N x) { T##1 r = {x}; return r; } \
+	static __inline__ __HD T##2 make_##T##2(N x, N y) { T##2 r = {x, y}; return r; } \
+	static __inline__ __HD T##3 make_##T##3(N x, N y, N z) { T##3 r = {x, y, z}; return r; } \
+	static __inline__ __HD T##4 make_##T##4(N x, N y, N z, N w) { T##4 r = {x, y, z, w}; return r; }
+__C2H_VEC(char, signed char) __C2H_VEC(uchar, unsigned char) __C2H_VEC(short, short)
+__C2H_VEC(ushort, unsigned short) __C2H_VEC(int, int) __C2H_VEC(uint, unsigned int)
+__C2H_VEC(long, long) __C2H_VEC(ulong, unsigned long) __C2H_VEC(longlong, long long)
+__C2H_VEC(ulonglong, unsigned long long) __C2H_VEC(float, float) __C2H_VEC(double, double)
+#undef __C2H_VEC
+struct dim3 {
+	unsigned int x, y, z;
+	__HD constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+	__HD constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+	__HD constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+typedef struct dim3 dim3;
+
+#include "__clang_cuda_builtin_vars.h"
+__D inline __cuda_builtin_threadIdx_t::operator uint3() const { return uint3{x, y, z}; }
+__D inline __cuda_builtin_blockIdx_t::operator uint3() const { return uint3{x, y, z}; }
+__D inline __cuda_builtin_blockDim_t::operator dim3() const { return dim3(x, y, z); }
+__D inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
+
+/* ---- host API ---- */
+typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 } cudaError_t;
+typedef enum cudaMemcpyKind {
+	cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
+	cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4
+} cudaMemcpyKind;
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; int major, minor, multiProcessorCount, warpSize, maxThreadsPerBlock; };
+extern "C" {
+cudaError_t cudaMalloc(void **p, size_t bytes);
+cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int flags = 1);
+cudaError_t cudaMallocHost(void **p, size_t bytes);
+cudaError_t cudaFree(void *p);
+cudaError_t cudaFreeHost(void *p);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, cudaStream_t s = 0);
+cudaError_t cudaMemset(void *p, int value, size_t bytes);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t e);
+const char *cudaGetErrorName(cudaError_t e);
+cudaError_t cudaSetDevice(int d);
+cudaError_t cudaGetDevice(int *d);
+cudaError_t cudaGetDeviceCount(int *n);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d);
+cudaError_t cudaStreamCreate(cudaStream_t *s);
+cudaError_t cudaStreamDestroy(cudaStream_t s);
+cudaError_t cudaStreamSynchronize(cudaStream_t s);
+cudaError_t cudaEventCreate(cudaEvent_t *e);
+cudaError_t cudaEventDestroy(cudaEvent_t e);
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t e);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
+cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
+}
+template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
+template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t bytes, unsigned int flags = 1) { return cudaMallocManaged((void **)p, bytes, flags); }
+template <class T> static inline cudaError_t cudaMemcpyToSymbol(const T &sym, const void *src, size_t bytes, size_t off = 0, cudaMemcpyKind k = cudaMemcpyHostToDevice);
+template <class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t bytes, size_t off = 0, cudaMemcpyKind k = cudaMemcpyDeviceToHost);
+
+/* ---- device API: synchronisation, warp functions, atomics ---- */
+__D void __syncthreads(void);
+__D int __syncthreads_count(int pred);
+__D int __syncthreads_and(int pred);
+__D int __syncthreads_or(int pred);
+__D void __syncwarp(unsigned mask = 0xffffffffu);
+__D void __threadfence(void);
+__D void __threadfence_block(void);
+__D void __threadfence_system(void);
+__D unsigned __activemask(void);
+__D unsigned __ballot_sync(unsigned mask, int pred);
+__D int __any_sync(unsigned mask, int pred);
+__D int __all_sync(unsigned mask, int pred);
+#define __C2H_SHFL(T) \
+	__D T __shfl_sync(unsigned mask, T v, int lane, int width = 32); \
+	__D T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32); \
+	__D T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32); \
+	__D T __shfl_xor_sync(unsigned mask, T v, int lanemask, int width = 32); \
+	__D T __shfl(T v, int lane, int width = 32); \
+	__D T __shfl_up(T v, unsigned delta, int width = 32); \
+	__D T __shfl_down(T v, unsigned delta, int width = 32); \
+	__D T __shfl_xor(T v, int lanemask, int width = 32);
+__C2H_SHFL(int) __C2H_SHFL(unsigned) __C2H_SHFL(long) __C2H_SHFL(unsigned long)
+__C2H_SHFL(long long) __C2H_SHFL(unsigned long long) __C2H_SHFL(float) __C2H_SHFL(double)
+#undef __C2H_SHFL
+#define __C2H_ATOMIC(T) \
+	__D T atomicAdd(T *p, T v); __D T atomicSub(T *p, T v); __D T atomicExch(T *p, T v); \
+	__D T atomicMin(T *p, T v); __D T atomicMax(T *p, T v); __D T atomicCAS(T *p, T c, T v); \
+	__D T atomicAnd(T *p, T v); __D T atomicOr(T *p, T v); __D T atomicXor(T *p, T v);
+__C2H_ATOMIC(int) __C2H_ATOMIC(unsigned) __C2H_ATOMIC(unsigned long long) __C2H_ATOMIC(long long)
+#undef __C2H_ATOMIC
+__D float atomicAdd(float *p, float v);
+__D double atomicAdd(double *p, double v);
+__D float atomicExch(float *p, float v);
+__D unsigned atomicInc(unsigned *p, unsigned v);
+__D unsigned atomicDec(unsigned *p, unsigned v);
+__D int printf(const char *fmt, ...);
+__D void *malloc(size_t n);
+__D void free(void *p);
+__D void __trap(void);
+__D void __brkpt(void);
+__D long long clock64(void);
+__D int clock(void);
+template <class T> struct texture {};
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+template <class T> __D T tex1Dfetch(cudaTextureObject_t t, int x);
+template <class T> __D T tex1D(cudaTextureObject_t t, float x);
+template <class T> __D T tex2D(cudaTextureObject_t t, float x, float y);
+template <class T> __D T tex3D(cudaTextureObject_t t, float x, float y, float z);
+template <class T> __D void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y);
+template <class T> __D T surf2Dread(cudaSurfaceObject_t s, int x, int y);
+template <class T> __D T __ldg(const T *p);
+
+/* ---- CUDA Math API: float and double, intrinsics, integer functions ---- */
+#define __C2H_F1(n) __D float n##f(float); __D double n(double); __D float n(float);
+#define __C2H_F2(n) __D float n##f(float, float); __D double n(double, double); __D float n(float, float);
+__C2H_F1(sqrt) __C2H_F1(rsqrt) __C2H_F1(cbrt) __C2H_F1(rcbrt) __C2H_F1(exp) __C2H_F1(exp2)
+__C2H_F1(exp10) __C2H_F1(expm1) __C2H_F1(log) __C2H_F1(log2) __C2H_F1(log10) __C2H_F1(log1p)
+__C2H_F1(sin) __C2H_F1(cos) __C2H_F1(tan) __C2H_F1(asin) __C2H_F1(acos) __C2H_F1(atan)
+__C2H_F1(sinh) __C2H_F1(cosh) __C2H_F1(tanh) __C2H_F1(asinh) __C2H_F1(acosh) __C2H_F1(atanh)
+__C2H_F1(erf) __C2H_F1(erfc) __C2H_F1(fabs) __C2H_F1(floor) __C2H_F1(ceil) __C2H_F1(trunc)
+__C2H_F1(round) __C2H_F1(rint) __C2H_F1(nearbyint)
+__C2H_F2(pow) __C2H_F2(atan2) __C2H_F2(fmin) __C2H_F2(fmax) __C2H_F2(copysign) __C2H_F2(hypot)
+__C2H_F2(fmod) __C2H_F2(remainder) __C2H_F2(fdim)
+#undef __C2H_F1
+#undef __C2H_F2
+__D float fmaf(float, float, float); __D double fma(double, double, double); __D float fma(float, float, float);
+__D void sincosf(float, float *, float *); __D void sincos(double, double *, double *);
+__D int isnan(float); __D int isnan(double); __D int isinf(float); __D int isinf(double);
+__D int isfinite(float); __D int isfinite(double); __D int signbit(float); __D int signbit(double);
+__D int __isnanf(float); __D int __isinff(float); __D int __finitef(float);
+__D int abs(int); __D long labs(long); __D long long llabs(long long);
+__D long abs(long); __D long long abs(long long); __D float abs(float); __D double abs(double);
+#define __C2H_MM(T) __D T min(T, T); __D T max(T, T);
+__C2H_MM(int) __C2H_MM(unsigned) __C2H_MM(long) __C2H_MM(unsigned long) __C2H_MM(long long)
+__C2H_MM(unsigned long long) __C2H_MM(float) __C2H_MM(double)
+#undef __C2H_MM
+__D unsigned min(int, unsigned); __D unsigned min(unsigned, int);
+__D unsigned max(int, unsigned); __D unsigned max(unsigned, int);
+__D double min(float, double); __D double min(double, float);
+__D double max(float, double); __D double max(double, float);
+__D int umin(unsigned, unsigned); __D int umax(unsigned, unsigned);
+__D long long llmin(long long, long long); __D long long llmax(long long, long long);
+__D float __expf(float); __D float __exp10f(float); __D float __logf(float); __D float __log2f(float);
+__D float __log10f(float); __D float __powf(float, float); __D float __sinf(float); __D float __cosf(float);
+__D float __tanf(float); __D float __fdividef(float, float); __D double __ddiv_rn(double, double);
+__D void __sincosf(float, float *, float *);
+__D float __saturatef(float); __D float __frcp_rn(float); __D float __frsqrt_rn(float); __D float __fsqrt_rn(float);
+__D double __drcp_rn(double); __D double __dsqrt_rn(double);
+#define __C2H_RN(op) __D float __f##op##_rn(float, float); __D float __f##op##_rz(float, float); \
+	__D float __f##op##_ru(float, float); __D float __f##op##_rd(float, float); \
+	__D double __d##op##_rn(double, double); __D double __d##op##_rz(double, double); \
+	__D double __d##op##_ru(double, double); __D double __d##op##_rd(double, double);
+__C2H_RN(add) __C2H_RN(sub) __C2H_RN(mul)
+#undef __C2H_RN
+__D float __fdiv_rn(float, float); __D float __fmaf_rn(float, float, float); __D double __fma_rn(double, double, double);
+#define __C2H_CVT(from, FT, to, TT) __D TT __##from##2##to##_rn(FT); __D TT __##from##2##to##_rz(FT); \
+	__D TT __##from##2##to##_ru(FT); __D TT __##from##2##to##_rd(FT);
+__C2H_CVT(float, float, int, int) __C2H_CVT(float, float, uint, unsigned) __C2H_CVT(float, float, ll, long long)
+__C2H_CVT(float, float, ull, unsigned long long) __C2H_CVT(double, double, int, int)
+__C2H_CVT(double, double, uint, unsigned) __C2H_CVT(double, double, ll, long long)
+__C2H_CVT(double, double, ull, unsigned long long) __C2H_CVT(double, double, float, float)
+__C2H_CVT(int, int, float, float) __C2H_CVT(uint, unsigned, float, float) __C2H_CVT(int, int, double, double)
+__C2H_CVT(ll, long long, float, float) __C2H_CVT(ll, long long, double, double)
+#undef __C2H_CVT
+__D float __int_as_float(int); __D int __float_as_int(float); __D float __uint_as_float(unsigned);
+__D unsigned __float_as_uint(float); __D double __longlong_as_double(long long); __D long long __double_as_longlong(double);
+__D int __popc(unsigned); __D int __popcll(unsigned long long); __D int __clz(int); __D int __clzll(long long);
+__D int __ffs(int); __D int __ffsll(long long); __D unsigned __brev(unsigned); __D unsigned long long __brevll(unsigned long long);
+__D int __mulhi(int, int); __D unsigned __umulhi(unsigned, unsigned); __D int __mul24(int, int);
+__D unsigned __umul24(unsigned, unsigned); __D long long __mul64hi(long long, long long);
+__D unsigned long long __umul64hi(unsigned long long, unsigned long long);
+__D unsigned __sad(int, int, unsigned); __D unsigned __usad(unsigned, unsigned, unsigned);
+#define INFINITY __builtin_huge_valf()
+#define NAN __builtin_nanf("")
+#define CUDART_INF_F __builtin_huge_valf()
+#define CUDART_NAN_F __builtin_nanf("")
+#define CUDART_PI_F 3.141592654f
+#define CUDART_PI 3.1415926535897931e+0
+#define FLT_MAX __FLT_MAX__
+#define DBL_MAX __DBL_MAX__
+#define INT_MAX __INT_MAX__
+#define INT_MIN (-__INT_MAX__ - 1)
+#define UINT_MAX (__INT_MAX__ * 2U + 1U)
+#undef __D
+#undef __HD
+#endif
