@@ -121,7 +121,7 @@ namespace cuemu {
 enum State { RUNNABLE, WAIT_BLOCK, WAIT_WARP, DONE };
 enum BarOp { BAR_SYNC, BAR_COUNT, BAR_AND, BAR_OR };
 enum WarpOp { W_SYNC, W_IDX, W_UP, W_DOWN, W_XOR, W_BALLOT, W_ANY, W_ALL,
-              W_MATCH_ANY, W_ADD, W_MIN, W_MAX, W_UMIN, W_UMAX, W_AND, W_OR, W_XORR };
+              W_MATCH_ANY, W_ACTIVE, W_ADD, W_MIN, W_MAX, W_UMIN, W_UMAX, W_AND, W_OR, W_XORR };
 
 struct Fiber {
   ucontext_t ctx;
@@ -270,6 +270,18 @@ inline bool resolve_warps() {
     unsigned done_now = 0;
     for (int j = 0; j < 32; j++) {
       if (!(waiting >> j & 1) || (done_now >> j & 1)) continue;
+      if (w[j]->op == W_ACTIVE) {
+        /* Nothing can run: the lanes at this same __activemask call site are the
+         * converged ones. */
+        unsigned part = 0;
+        for (int k = 0; k < 32; k++)
+          if ((waiting >> k & 1) && w[k]->op == W_ACTIVE && w[k]->val == w[j]->val) part |= 1u << k;
+        for (int k = 0; k < 32; k++)
+          if (part >> k & 1) { S.fibers[base + k].result = part; S.fibers[base + k].state = RUNNABLE; }
+        done_now |= part;
+        progress = true;
+        continue;
+      }
       unsigned m = w[j]->mask | 1u << j;
       if ((m & live & ~waiting) != 0) continue; /* someone named has not arrived */
       unsigned part = m & waiting;
@@ -482,14 +494,12 @@ CUEMU_WREDUCE(__reduce_and_sync, unsigned, W_AND)
 CUEMU_WREDUCE(__reduce_or_sync, unsigned, W_OR)
 CUEMU_WREDUCE(__reduce_xor_sync, unsigned, W_XORR)
 #undef CUEMU_WREDUCE
-/* __activemask: the lanes of this warp that have not exited. Threads run
- * until a synchronisation point, so convergence is not tracked. */
-inline unsigned __activemask() {
-  unsigned m = 0;
-  int base = cuemu::linear_of(*cuemu::S.cur) & ~31;
-  for (int j = 0; j < 32 && base + j < cuemu::S.nthreads; j++)
-    if (cuemu::S.fibers[base + j].state != cuemu::DONE) m |= 1u << j;
-  return m;
+/* __activemask: a synchronisation point here. Once no thread of the block can
+ * run, the lanes of the warp waiting at the same call site form the mask (our
+ * model of "the lanes converged at this point"). */
+__attribute__((noinline)) inline unsigned __activemask() {
+  uint64_t site = (uint64_t)(uintptr_t)__builtin_return_address(0);
+  return (unsigned)cuemu::warp_collective(cuemu::W_ACTIVE, 0, site, 0, 32);
 }
 /* Pre-Volta spellings (full warp). */
 template <class T> inline T __shfl(T v, int s, int w = 32) { return __shfl_sync(0xffffffffu, v, s, w); }

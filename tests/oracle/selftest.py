@@ -160,6 +160,70 @@ def _(i, t):
     return {"y": np.float32(1.5) * i["x"] + np.float32(-0.25) * i["y"]}
 
 
+@ref("tests/oracle/kernels/emu_edges.cu")
+def _(i, t):
+    x = i["x"].astype(np.uint64)
+    f = i["f"]
+    out = np.zeros((96, 8), np.uint64)
+    out[:, 0] = (x * 2654435761) >> 32
+    sx = x.astype(np.int64) - ((x >= 2**31) * 2**32).astype(np.int64)
+    out[:, 1] = ((sx * -123456789) >> 32) & 0xffffffff
+    idx = np.arange(96)
+    g = np.where(idx % 3 == 0, f * np.float32(1e10), f).astype(np.float64)
+    g = np.where(idx % 5 == 0, (idx % 7) - 2.5, g)
+    sat = lambda a: np.clip(a, -2**31, 2**31 - 1).astype(np.int64) & 0xffffffff
+    out[:, 2] = sat(np.rint(g))                      # round half to even, saturate
+    out[:, 3] = sat(np.trunc(g))
+    out[:, 4] = np.clip(f, 0, 1).astype(np.float32).view(np.uint32)
+    for k in range(96):
+        lane, w0 = k % 48 % 32, k - k % 48 % 32
+        src = lane ^ 5
+        out[k, 5] = x[w0 + src] if src < (lane // 8 + 1) * 8 and w0 + src < k - k % 48 + 48 else x[k]
+    inc, dec = 0, 0                                  # threads in launch order
+    for k in range(96):
+        out[k, 6] = inc * 1000 + dec
+        inc = 0 if inc >= 9 else inc + 1
+        dec = 4 if dec == 0 or dec > 4 else dec - 1
+        lane, w0 = k % 48 % 32, k % 48 - k % 48 % 32
+        width = min(32, 48 - w0)
+        out[k, 7] = sum(1 << j for j in range(min(width, 20))) if lane < 20 else 0
+    return {"out": out.reshape(-1).astype(np.uint32), "ctr": np.array([inc, dec], np.uint32)}
+
+
+@ref("tests/kernels/int_bit_intrinsics.cu")
+def _(i, t):
+    n = S(t, "n")
+    k = np.arange(n)
+    v = np.where(k % 8 == 0, 0, i["x"].astype(np.uint64) >> (k % 32).astype(np.uint64))
+    w = [0 if j % 8 == 0 else int(i["y"][j]) >> (j % 64) for j in range(n)]
+    v = [int(a) for a in v]
+    return {"pop": np.array([bin(a).count("1") for a in v], np.int32),
+            "lz": np.array([32 - a.bit_length() for a in v], np.int32),
+            "fs": np.array([(a & -a).bit_length() for a in v], np.int32),
+            "rev": np.array([int(format(a, "032b")[::-1], 2) for a in v], np.uint32),
+            "pop64": np.array([bin(a).count("1") for a in w], np.int32),
+            "lz64": np.array([64 - a.bit_length() for a in w], np.int32)}
+
+
+@ref("tests/kernels/math_rounding.cu")
+def _(i, t):
+    v = (np.arange(401) - 200).astype(np.float32) * np.float32(0.25)
+    return {"fl": np.floor(v), "ce": np.ceil(v), "ro": np.sign(v) * np.floor(np.abs(v) + 0.5),
+            "tr": np.trunc(v), "ri": np.rint(v), "mn": np.minimum(v, np.float32(3) - v),
+            "mx": np.maximum(v, -v * np.float32(0.5)), "ab": np.abs(v - np.float32(10))}
+
+
+@ref("tests/kernels/misc_warp_vote.cu")
+def _(i, t):
+    n = S(t, "n")
+    v = np.where(np.arange(256) < n, i["x"], np.float32(1)).reshape(8, 32)
+    neg = v < 0
+    ballots = np.array([sum(1 << j for j in range(32) if row[j]) for row in neg], np.uint32)
+    below = np.array([[row[:j].sum() for j in range(32)] for row in neg], np.int32)
+    return {"ballots": ballots, "any_neg": neg.any(axis=1).astype(np.int32),
+            "all_pos": (v > 0).all(axis=1).astype(np.int32), "below": below.reshape(-1)}
+
+
 # ---- corpus kernels (tests/kernels) ----------------------------------------
 @ref("tests/kernels/ew_saxpy_f32.cu")
 def _(i, t):
