@@ -91,7 +91,9 @@ const uint8_t *pjrt_compile_options(size_t *len);
 PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtExec **out);
 void pjrt_exec_destroy(PjrtExec *e);
 /* Copies nin inputs to the device, runs, copies every result back: *outs is a
- * malloc'ed array of *nouts arrays. Inputs are matched to parameters by position. */
+ * malloc'ed array of *nouts arrays. Inputs are matched to parameters by position.
+ * On a CPU plugin an input whose data is 64-byte aligned is used in place, not copied
+ * (XLA's CPU client aliases aligned host memory); align large inputs. */
 PjrtStatus pjrt_exec_run(PjrtExec *e, const PjrtArray *ins, int nin, PjrtArray **outs,
                          int *nouts);
 /* For benchmarks: copies the inputs to the device once, then executes reps times;
