@@ -144,6 +144,7 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(GATHER, "stablehlo.gather", 2, 1, TC_NONE, 0) \
 	X(SCATTER, "stablehlo.scatter", -1, -1, TC_NONE, OF_REGION) \
 	X(DOT_GENERAL, "stablehlo.dot_general", 2, 1, TC_NONE, 0) \
+	X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", 2, 1, TC_FLT, OF_RARE) \
 	X(GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", 1, 1, TC_NONE, 0) \
 	X(TUPLE, "stablehlo.tuple", -1, 1, TC_NONE, 0) \
 	X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", -1, -1, TC_NONE, 0) \
@@ -483,7 +484,10 @@ void hlo_emit_stablehlo(StrBuf *out, const TModule *m);
 /* One attribute value in MLIR syntax (`array<i64: 1, 2>`, `dense<...> : tensor<...>`). */
 void hlo_emit_attr_value(StrBuf *out, const TAttr *a);
 
-/* ---- print_hlo.c: classic HLO text (`--emit hlo`) ---- */
-void hlo_emit_hlo(StrBuf *out, const TModule *m);
+/* ---- print_hlo.c: classic HLO text (`--emit hlo`) ----
+ * The entry is @main. Returns the number of errors (reported with diag_error at the op):
+ * if, case, select_and_scatter, calls, check ops and regions that capture outer values
+ * have no HLO form here. */
+int hlo_emit_hlo(StrBuf *out, const TModule *m);
 
 #endif
