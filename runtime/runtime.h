@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "hlo_emit.h"
 
 /* ---- npy.c: .npy files (format versions 1.0, 2.0, 3.0), little-endian, C order ---- */
 
@@ -68,6 +69,156 @@ NpyStatus npy_write_file(const char *path, const NpyArray *a, char *msg);
 void npy_array_free(NpyArray *a);
 size_t npy_dtype_size(NpyDtype t);
 const char *npy_dtype_name(NpyDtype t);
+
+/* ---- value.c: runtime values (tensors with refcounted storage; tuples; tokens) ----
+ * A tensor's elements sit in C order in the element type's storage layout (hlo_emit.h,
+ * TIR_DTYPES). Storage is shared by reference counting, so reshape, bitcast of equal
+ * width and argument passing copy no data. Small buffers are recycled through a free
+ * list owned by the caller (an RtPool), never a global one. */
+typedef struct RtBuf {
+	int64_t refs;
+	size_t cap;            /* bytes allocated for data */
+	struct RtBuf *next;    /* free-list link */
+	_Alignas(16) unsigned char data[];
+} RtBuf;
+
+typedef struct RtPool {
+	RtBuf *free;           /* buffers of RT_SMALL bytes */
+	int nfree;
+} RtPool;
+enum { RT_SMALL = 64, RT_POOL_MAX = 256 };
+
+typedef struct RtValue {
+	TType type;            /* TY_TENSOR, TY_TUPLE or TY_TOKEN */
+	RtBuf *buf;            /* tensors: storage (NULL only for an unset value) */
+	struct RtValue *elems; /* tuples: malloc'ed elements */
+	int nelems;
+} RtValue;
+
+/* A fresh tensor of type t (contents uninitialised / zeroed). */
+RtValue rt_tensor_new(RtPool *p, const TType *t);
+RtValue rt_tensor_zeros(RtPool *p, const TType *t);
+static inline void *rt_data(const RtValue *v) { return v->buf ? v->buf->data : NULL; }
+static inline int64_t rt_numel(const RtValue *v) { return tir_type_numel(&v->type); }
+RtValue rt_value_ref(const RtValue *v);              /* shares storage */
+void rt_value_release(RtPool *p, RtValue *v);        /* p may be NULL */
+void rt_pool_drain(RtPool *p);
+/* Copies t's storage when it is shared, so it can be written in place. */
+void rt_make_unique(RtPool *p, RtValue *v);
+
+/* Element access for the slow paths (any element type). Integers are sign- or
+ * zero-extended by type; bool is 0/1; floats go through double exactly. */
+double rt_get_f64(DType t, const void *base, int64_t i);
+void rt_set_f64(DType t, void *base, int64_t i, double x);      /* rounds to nearest even */
+int64_t rt_get_i64(DType t, const void *base, int64_t i);       /* floats: not allowed */
+void rt_set_i64(DType t, void *base, int64_t i, int64_t x);     /* wraps to the width */
+/* Normalizes sub-byte integers (i2, i4, ui2, ui4) after arithmetic in a byte: sign- or
+ * zero-extends the low bits, so every stored byte is a valid value. */
+void rt_wrap_subbyte(DType t, void *base, int64_t n);
+
+/* f16 / bf16 by bit manipulation, round-to-nearest-even, NaN stays NaN. */
+double rt_f16_to_f64(uint16_t h);
+uint16_t rt_f64_to_f16(double x);
+double rt_bf16_to_f64(uint16_t h);
+uint16_t rt_f64_to_bf16(double x);
+/* Formats element i as text (for messages): "1.5", "-3", "true", "0x7FC00000". */
+void rt_format_elem(StrBuf *out, DType t, const void *base, int64_t i);
+/* Prints a value as `tensor<2xf32> [1, 2]` (at most max_elems elements). */
+void rt_format_value(StrBuf *out, const RtValue *v, int max_elems);
+
+/* ---- interp*.c: the reference interpreter over the tensor IR ----
+ * interp.c: functions, blocks, regions, control flow, calls, check ops.
+ * interp_ew.c: element-wise ops, compare, select, clamp, convert, bitcast_convert.
+ * interp_shape.c: constant, iota, broadcast, reshape, transpose, reverse, slices, pad,
+ *                 concatenate, gather, scatter, tuples.
+ * interp_reduce.c: reduce, reduce_window, select_and_scatter, map, sort, dot_general. */
+typedef struct Interp {
+	const TModule *module;
+	RtPool pool;
+	int error;              /* set once: msg holds the first error */
+	char msg[512];
+	SrcLoc loc;             /* location of the op that failed */
+	int depth;              /* call depth, bounded */
+	/* check ops: a failure is recorded, execution continues */
+	int checks_run, checks_failed;
+	char check_msg[512];    /* first failed check */
+	SrcLoc check_loc;
+} Interp;
+
+void interp_init(Interp *it, const TModule *m);
+void interp_fini(Interp *it);
+/* Runs f on args (borrowed); on success fills results[0..f->nresults) (owned by the
+ * caller, release with rt_value_release) and returns 0; else -1 with it->msg set. */
+int interp_call(Interp *it, const TFunc *f, const RtValue *args, RtValue *results);
+/* Reports an error at op (first one wins); returns -1 so callers can `return fail(...)`. */
+int interp_fail(Interp *it, const TOp *op, const char *fmt, ...) C2H_PRINTF(3, 4);
+/* Does the interpreter implement this op (and the check ops)? */
+int interp_supports(TOpKind k);
+
+/* A region applied to scalars: the body's block arguments are bound to nargs 0-d
+ * values, the returned values land in outs. Callers prepare a RegionCall once per op. */
+typedef struct RegionCall {
+	Interp *it;
+	const TFunc *f;
+	RtValue *env;
+	const TBlock *body;
+	TOpKind fast;           /* the body is one binary op on its two args: that op; else -1 */
+	int fast_swapped;
+} RegionCall;
+void region_prepare(RegionCall *rc, Interp *it, const TFunc *f, RtValue *env, const TBlock *b);
+int region_run(RegionCall *rc, const RtValue *args, int nargs, RtValue *outs, int nouts);
+
+/* Per-file op groups: each returns 0, or -1 after interp_fail. env holds the values. */
+int interp_elementwise(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
+int interp_shape_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
+int interp_reduce_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
+/* Binary element-wise kernel on n elements (used by reduce fast paths):
+ * r[i] = a[i] op b[i] for op in add/multiply/maximum/minimum/and/or/xor/subtract. */
+int interp_binary_kernel(TOpKind k, DType t, const void *a, const void *b, void *r, int64_t n);
+/* Strided index helpers */
+void rt_strides(const TType *t, int64_t *strides);   /* C-order element strides */
+
+/* ---- backend.c: execution backends behind one small vtable ----
+ * A backend runs the entry function of one module. "interp" is the interpreter above;
+ * "pjrt[:PLUGIN]" hands the module text to a PJRT plugin (runtime/pjrt, when built);
+ * "cpu" is reserved for the compiled-loops backend. Adding a backend is one BackendOps
+ * entry in backend.c. */
+typedef struct Backend Backend;
+typedef struct BackendOps {
+	const char *name;
+	/* arg: the text after "name:" (NULL when absent). 0, or -1 with msg set. */
+	int (*create)(Backend *b, const char *arg, char *msg, size_t msglen);
+	/* args: the entry's nargs inputs (borrowed); results: nresults owned outputs. */
+	int (*run)(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
+	void (*destroy)(Backend *b);
+} BackendOps;
+
+struct Backend {
+	const BackendOps *ops;
+	const TModule *module;
+	const TFunc *entry;
+	const char *text;       /* the module's source text (for backends that compile it) */
+	size_t len;
+	char *spec;             /* as given: "interp", "pjrt:cpu" */
+	void *state;
+};
+
+typedef enum { BACKEND_OK, BACKEND_UNKNOWN, BACKEND_NOT_BUILT, BACKEND_FAILED } BackendStatus;
+BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,
+                             const char *text, size_t len, Backend **out, char *msg, size_t msglen);
+int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
+void backend_destroy(Backend *b);
+
+/* ---- check.c: running check-dialect test files (cuda2hlo-run --check) ---- */
+typedef struct CheckTotals {
+	int passed, failed, skipped;
+} CheckTotals;
+/* Runs every case of the file; prints one line per failed case to out
+ * (`file:line: op: reason`), and with verbose one per skipped case. Returns 0, or -1
+ * when the file cannot be read (message printed). */
+int check_run_file(const char *path, FILE *out, int verbose, CheckTotals *tot);
+/* Why a case is skipped ("collective", "quantized", ...), or NULL to run it. */
+const char *check_skip_reason(const char *text, size_t len);
 
 /* ---- parse*.c: StableHLO text -> tensor IR (owned by the tensor-ir engineer) ---- */
 /* BEGIN parse section */

@@ -1,0 +1,186 @@
+/* backend.c: the execution backends behind one vtable (runtime.h, "backend.c").
+ *
+ * Consumes a backend spec ("interp", "cpu", "pjrt", "pjrt:PLUGIN"), a verified module and
+ * its source text; produces a Backend that runs the module's entry function on RtValues.
+ * The table `backends` is the one list of backends: the interpreter (always built), the
+ * PJRT plugin backend (built when runtime/pjrt is: HAVE_PJRT), and "cpu", which is named
+ * here so that asking for it gives a clear "not built yet" instead of "unknown". */
+#include "runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_PJRT
+#include "pjrt.h"
+#endif
+
+/* ---- interp ---- */
+
+static int interp_create(Backend *b, const char *arg, char *msg, size_t msglen)
+{
+	if (arg) {
+		snprintf(msg, msglen, "backend 'interp' takes no argument (got 'interp:%s')", arg);
+		return -1;
+	}
+	b->state = NULL;
+	return 0;
+}
+
+static int interp_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	Interp it;
+	interp_init(&it, b->module);
+	int rc = interp_call(&it, b->entry, args, results);
+	if (rc != 0) {
+		if (it.loc.file)
+			snprintf(msg, msglen, "%s:%d:%d: error: %s", it.loc.file, it.loc.line, it.loc.col, it.msg);
+		else
+			snprintf(msg, msglen, "error: %s", it.msg);
+	}
+	interp_fini(&it);
+	return rc;
+}
+
+static void interp_destroy(Backend *b) { (void)b; }
+
+/* ---- pjrt ---- */
+
+#ifdef HAVE_PJRT
+typedef struct PjState {
+	PjrtBackend *pb;
+	PjrtExec *exec;
+} PjState;
+
+static int pj_type(DType t, PjrtType *out)
+{
+	static const struct { DType d; PjrtType p; } map[] = {
+		{DT_I1, PJRT_PRED}, {DT_I8, PJRT_S8}, {DT_I16, PJRT_S16}, {DT_I32, PJRT_S32},
+		{DT_I64, PJRT_S64}, {DT_UI8, PJRT_U8}, {DT_UI16, PJRT_U16}, {DT_UI32, PJRT_U32},
+		{DT_UI64, PJRT_U64}, {DT_F16, PJRT_F16}, {DT_BF16, PJRT_BF16}, {DT_F32, PJRT_F32},
+		{DT_F64, PJRT_F64},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+		if (map[i].d == t) {
+			*out = map[i].p;
+			return 0;
+		}
+	return -1;
+}
+
+static int pjrt_create_(Backend *b, const char *arg, char *msg, size_t msglen)
+{
+	PjState *s = xcalloc(1, sizeof *s);
+	b->state = s;
+	if (pjrt_backend_create(arg, &s->pb) != PJRT_OK ||
+	    pjrt_exec_compile(s->pb, b->text, b->len, &s->exec) != PJRT_OK) {
+		snprintf(msg, msglen, "backend 'pjrt': %s", s->pb ? pjrt_backend_message(s->pb) : "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int pjrt_run_(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	PjState *s = b->state;
+	int n = b->entry->nargs, rc = 0;
+	PjrtArray *ins = xcalloc((size_t)n + 1, sizeof *ins), *outs = NULL;
+	for (int i = 0; i < n && rc == 0; i++) {
+		if (pj_type(args[i].type.dt, &ins[i].type) != 0) {
+			snprintf(msg, msglen, "backend 'pjrt': element type %s is not supported", dtype_name(args[i].type.dt));
+			rc = -1;
+		}
+		ins[i].ndims = args[i].type.rank;
+		memcpy(ins[i].dims, args[i].type.dims, sizeof(int64_t) * (size_t)args[i].type.rank);
+		ins[i].data = rt_data(&args[i]);
+		ins[i].nbytes = (size_t)tir_type_bytes(&args[i].type);
+	}
+	int nouts = 0;
+	if (rc == 0 && pjrt_exec_run(s->exec, ins, n, &outs, &nouts) != PJRT_OK) {
+		snprintf(msg, msglen, "backend 'pjrt': %s", pjrt_backend_message(s->pb));
+		rc = -1;
+	}
+	if (rc == 0 && nouts != b->entry->nresults) {
+		snprintf(msg, msglen, "backend 'pjrt': %d results, %d expected", nouts, b->entry->nresults);
+		rc = -1;
+	}
+	for (int i = 0; i < nouts && rc == 0; i++) {
+		const TType *t = &b->entry->results[i].type;
+		results[i] = rt_tensor_new(NULL, t);
+		if (outs[i].nbytes != (size_t)tir_type_bytes(t)) {
+			snprintf(msg, msglen, "backend 'pjrt': result %d has %zu bytes, %lld expected", i, outs[i].nbytes,
+			         (long long)tir_type_bytes(t));
+			rc = -1;
+		} else {
+			memcpy(rt_data(&results[i]), outs[i].data, outs[i].nbytes);
+		}
+	}
+	if (outs)
+		pjrt_arrays_free(outs, nouts);
+	free(ins);
+	return rc;
+}
+
+static void pjrt_destroy_(Backend *b)
+{
+	PjState *s = b->state;
+	if (!s)
+		return;
+	if (s->exec)
+		pjrt_exec_destroy(s->exec);
+	if (s->pb)
+		pjrt_backend_destroy(s->pb);
+	free(s);
+}
+#endif
+
+static const BackendOps backends[] = {
+	{"interp", interp_create, interp_run, interp_destroy},
+#ifdef HAVE_PJRT
+	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_},
+#else
+	{"pjrt", NULL, NULL, NULL},
+#endif
+	{"cpu", NULL, NULL, NULL},
+};
+
+BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,
+                             const char *text, size_t len, Backend **out, char *msg, size_t msglen)
+{
+	*out = NULL;
+	const char *colon = strchr(spec, ':');
+	size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+	for (size_t i = 0; i < sizeof backends / sizeof *backends; i++) {
+		const BackendOps *ops = &backends[i];
+		if (strlen(ops->name) != nlen || strncmp(ops->name, spec, nlen) != 0)
+			continue;
+		if (!ops->create) {
+			snprintf(msg, msglen, "backend '%s' is not built yet", ops->name);
+			return BACKEND_NOT_BUILT;
+		}
+		Backend *b = xcalloc(1, sizeof *b);
+		b->ops = ops, b->module = m, b->entry = entry, b->text = text, b->len = len;
+		b->spec = xstrdup(spec);
+		if (ops->create(b, colon ? colon + 1 : NULL, msg, msglen) != 0) {
+			backend_destroy(b);
+			return BACKEND_FAILED;
+		}
+		*out = b;
+		return BACKEND_OK;
+	}
+	snprintf(msg, msglen, "unknown backend '%s' (expected interp, cpu or pjrt[:PLUGIN])", spec);
+	return BACKEND_UNKNOWN;
+}
+
+int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	return b->ops->run(b, args, results, msg, msglen);
+}
+
+void backend_destroy(Backend *b)
+{
+	if (!b)
+		return;
+	b->ops->destroy(b);
+	free(b->spec);
+	free(b);
+}

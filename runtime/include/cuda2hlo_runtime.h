@@ -1,0 +1,128 @@
+/* cuda2hlo_runtime.h: the public C API of the cuda2hlo runtime.
+ *
+ * Load a StableHLO module (text as cuda2hlo or jax prints it), list its parameters and
+ * results with their names and types, bind input buffers by name or position, run it on
+ * a backend chosen by name, read the results:
+ *
+ *   c2h_module *m;  char msg[512];
+ *   if (c2h_module_create_from_file("k.mlir", &m, msg, sizeof msg) != C2H_OK) ...msg...
+ *   c2h_session *s;
+ *   if (c2h_session_create(m, "interp", &s, msg, sizeof msg) != C2H_OK) ...
+ *   c2h_buffer *u = c2h_buffer_create(C2H_F32, 1, (int64_t[]){1000}, NULL, 0);
+ *   c2h_session_bind(s, "u", u);          // copies nothing: u must outlive the run
+ *   if (c2h_session_run(s) != C2H_OK) puts(c2h_session_message(s));
+ *   const c2h_buffer *v = c2h_session_result(s, 0);
+ *   c2h_session_destroy(s); c2h_buffer_destroy(u); c2h_module_destroy(m);
+ *
+ * Rules: every handle has a _create/_destroy pair (destroy accepts NULL); nothing exits
+ * or prints; there is no global state, so independent handles may be used from
+ * different threads; a failing call returns a status and leaves a one-line message
+ * (in the caller's buffer for creators, in the session for session calls). */
+#ifndef CUDA2HLO_RUNTIME_H
+#define CUDA2HLO_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+	C2H_OK = 0,
+	C2H_EINVAL,        /* bad argument: NULL handle, bad rank, index out of range */
+	C2H_EIO,           /* cannot read or write a file */
+	C2H_EPARSE,        /* the module text is malformed or ill-typed */
+	C2H_EUNSUPPORTED,  /* valid StableHLO the runtime does not handle (op, element type) */
+	C2H_ENOTFOUND,     /* no parameter with that name */
+	C2H_ETYPE,         /* a bound buffer's element type or shape is not the parameter's */
+	C2H_EUNBOUND,      /* run with a parameter left unbound */
+	C2H_ERUN,          /* the program failed while running */
+	C2H_EBACKEND,      /* the backend is unknown, not built, or failed to start */
+	C2H_ENOMEM,
+} c2h_status;
+
+/* Element types (StableHLO spellings in comments). */
+typedef enum {
+	C2H_BOOL,  /* i1 */
+	C2H_I8, C2H_I16, C2H_I32, C2H_I64,
+	C2H_U8, C2H_U16, C2H_U32, C2H_U64,   /* ui8 .. ui64 */
+	C2H_F16, C2H_BF16, C2H_F32, C2H_F64,
+	C2H_NDTYPES
+} c2h_dtype;
+
+enum { C2H_MAX_RANK = 8 };
+
+typedef struct c2h_module c2h_module;
+typedef struct c2h_buffer c2h_buffer;
+typedef struct c2h_session c2h_session;
+
+/* A parameter or result of the entry function. name: the `cuda2hlo.param` attribute,
+ * else `jax.arg_info` / `jax.result_info`, else "arg<i>" / "result<i>". Borrowed from
+ * the module. */
+typedef struct c2h_param_info {
+	const char *name;
+	c2h_dtype dtype;
+	int rank;
+	int64_t dims[C2H_MAX_RANK];
+} c2h_param_info;
+
+const char *c2h_status_name(c2h_status st);          /* "C2H_EPARSE" */
+const char *c2h_dtype_name(c2h_dtype t);             /* "f32", "i1", "ui8" */
+size_t c2h_dtype_size(c2h_dtype t);                  /* bytes per element */
+
+/* ---- modules ---- */
+
+/* Parses and verifies one module. file names the text in messages (may be NULL).
+ * On failure *out is NULL and msg (when not NULL) holds `file:line:col: error: ...`. */
+c2h_status c2h_module_create(const char *text, size_t len, const char *file, c2h_module **out,
+                             char *msg, size_t msglen);
+c2h_status c2h_module_create_from_file(const char *path, c2h_module **out, char *msg, size_t msglen);
+void c2h_module_destroy(c2h_module *m);
+int c2h_module_num_params(const c2h_module *m);
+int c2h_module_num_results(const c2h_module *m);
+c2h_status c2h_module_param(const c2h_module *m, int i, c2h_param_info *info);
+c2h_status c2h_module_result(const c2h_module *m, int i, c2h_param_info *info);
+/* Index of the parameter named name, or -1. */
+int c2h_module_find_param(const c2h_module *m, const char *name);
+
+/* ---- buffers: dense host tensors in C order ---- */
+
+/* data (nbytes, which must equal the tensor's size) is copied; data NULL: zero-filled.
+ * Returns NULL on bad arguments or when out of memory. */
+c2h_buffer *c2h_buffer_create(c2h_dtype t, int rank, const int64_t *dims, const void *data,
+                              size_t nbytes);
+void c2h_buffer_destroy(c2h_buffer *b);
+c2h_dtype c2h_buffer_dtype(const c2h_buffer *b);
+int c2h_buffer_rank(const c2h_buffer *b);
+const int64_t *c2h_buffer_dims(const c2h_buffer *b);
+void *c2h_buffer_data(c2h_buffer *b);
+const void *c2h_buffer_data_const(const c2h_buffer *b);
+size_t c2h_buffer_nbytes(const c2h_buffer *b);
+
+/* ---- sessions: one module on one backend ---- */
+
+/* backend: "interp" (the reference interpreter), "cpu" (compiled loops), or
+ * "pjrt[:PLUGIN]" (a PJRT plugin: a .so path, "cpu" or "cuda"; default: the one found
+ * in $CUDA2HLO_PJRT_PLUGIN or the Python environment). The module must outlive the
+ * session. */
+c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_session **out,
+                              char *msg, size_t msglen);
+void c2h_session_destroy(c2h_session *s);
+/* Binds input i / the input named name to b (borrowed until the next bind of that input
+ * or the session's end). The buffer's type and shape must be the parameter's. */
+c2h_status c2h_session_bind(c2h_session *s, const char *name, const c2h_buffer *b);
+c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b);
+c2h_status c2h_session_run(c2h_session *s);
+/* Result i of the last successful run: borrowed, valid until the next run. */
+const c2h_buffer *c2h_session_result(const c2h_session *s, int i);
+/* The message of the last failure on s ("" when none). */
+const char *c2h_session_message(const c2h_session *s);
+/* The backend's name as created ("interp", "pjrt:/path/to/plugin.so"). */
+const char *c2h_session_backend(const c2h_session *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

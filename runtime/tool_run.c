@@ -1,0 +1,365 @@
+/* tool_run.c: `cuda2hlo-run`, the runtime's command-line driver (DESIGN.md, "Command
+ * line").
+ *
+ * Consumes a StableHLO module and .npy inputs bound by parameter name or position;
+ * produces DIR/NAME.npy for every result (names from the result attributes, else
+ * result<i>), written to a temporary name and renamed. --bench N times N runs and
+ * prints the throughput. --check runs check-dialect test files instead. Exit status:
+ * 0 success, 1 a diagnosed problem with the module, an input or a check, 2 bad usage. */
+#include "runtime.h"
+#include "cuda2hlo_runtime.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const char usage[] =
+	"usage: cuda2hlo-run MODULE.mlir [--in NAME=FILE.npy]... [--out DIR]\n"
+	"                    [--backend interp|cpu|pjrt[:PLUGIN]] [--bench N]\n"
+	"       cuda2hlo-run --check FILE.mlir... [-v]\n"
+	"\n"
+	"Runs the entry function (@main) of a StableHLO module.\n"
+	"  --in NAME=FILE.npy  bind parameter NAME (its cuda2hlo.param / jax.arg_info name,\n"
+	"                      or its position: --in 0=x.npy) to a .npy file; repeatable\n"
+	"  --out DIR           write DIR/NAME.npy for every result (NAME: the result's\n"
+	"                      cuda2hlo.param / jax.result_info name, else result<i>)\n"
+	"  --backend B         interp (default, the reference interpreter), cpu (compiled\n"
+	"                      loops, not built yet), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
+	"                      cpu or cuda; default from $CUDA2HLO_PJRT_PLUGIN or the venv)\n"
+	"  --bench N           run N times; print the time per run and bytes moved per second\n"
+	"  --check FILE...     run check-dialect test cases (files split at `// -----`); prints\n"
+	"                      one line per failed case and `N passed, N failed, N skipped`\n"
+	"  -v                  with --check: also list skipped cases\n"
+	"  --help              this text\n"
+	"Converted CUDA kernels take distinct pointer parameters as not aliasing.\n"
+	"Exit status: 0 success, 1 bad module, input or failed check, 2 bad usage.\n";
+
+typedef struct Binding {
+	const char *name, *path;
+} Binding;
+
+typedef struct Args {
+	const char *module, *out, *backend;
+	VEC(Binding) ins;
+	VEC(const char *) checks;
+	int bench, check, verbose;
+} Args;
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "cuda2hlo-run: error: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see cuda2hlo-run --help)\n");
+	return 2;
+}
+
+/* Returns 0, 2 on bad usage, or -1 for --help (printed). */
+static int parse_args(Args *a, int argc, char **argv)
+{
+	a->backend = "interp";
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+			fputs(usage, stdout);
+			return -1;
+		} else if (strcmp(s, "--in") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--backend") == 0 ||
+		           strcmp(s, "--bench") == 0) {
+			if (!val)
+				return bad_usage("%s needs a value", s);
+			i++;
+			if (strcmp(s, "--in") == 0) {
+				const char *eq = strchr(val, '=');
+				if (!eq || eq == val || !eq[1])
+					return bad_usage("--in takes NAME=FILE.npy, got '%s'", val);
+				Binding b = {xstrdup(val), eq + 1};
+				b.path = b.name + (eq - val) + 1;
+				((char *)b.name)[eq - val] = 0;
+				VEC_PUSH(a->ins, b);
+			} else if (strcmp(s, "--out") == 0) {
+				a->out = val;
+			} else if (strcmp(s, "--backend") == 0) {
+				a->backend = val;
+			} else {
+				char *end;
+				long n = strtol(val, &end, 10);
+				if (*end || n < 1 || n > 1000000)
+					return bad_usage("--bench takes a positive count, got '%s'", val);
+				a->bench = (int)n;
+			}
+		} else if (strcmp(s, "--check") == 0) {
+			a->check = 1;
+		} else if (strcmp(s, "-v") == 0) {
+			a->verbose = 1;
+		} else if (s[0] == '-' && s[1]) {
+			return bad_usage("unknown option '%s'", s);
+		} else if (a->check) {
+			VEC_PUSH(a->checks, s);
+		} else if (!a->module) {
+			a->module = s;
+		} else {
+			return bad_usage("more than one module given ('%s')", s);
+		}
+	}
+	if (a->check && !a->checks.len)
+		return bad_usage("%s", "--check needs at least one FILE.mlir");
+	if (a->check && (a->module || a->ins.len || a->out || a->bench))
+		return bad_usage("%s", "--check takes only test files (and -v)");
+	if (!a->check && !a->module)
+		return bad_usage("%s", "no module given");
+	return 0;
+}
+
+static int run_checks(const Args *a)
+{
+	CheckTotals t = {0, 0, 0};
+	int rc = 0;
+	for (size_t i = 0; i < a->checks.len; i++)
+		if (check_run_file(a->checks.data[i], stdout, a->verbose, &t) != 0)
+			rc = 1;
+	printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
+	return rc || t.failed ? 1 : 0;
+}
+
+/* ---- .npy <-> buffers ---- */
+
+static const c2h_dtype npy_to_c2h[NPY_NDTYPES] = {
+	C2H_BOOL, C2H_I8, C2H_I16, C2H_I32, C2H_I64, C2H_U8, C2H_U16, C2H_U32, C2H_U64,
+	C2H_F16, C2H_F32, C2H_F64,
+};
+
+static c2h_buffer *load_input(const char *path, const c2h_param_info *want)
+{
+	NpyArray arr;
+	char msg[NPY_MSG_MAX];
+	if (npy_read_file(path, &arr, msg) != NPY_OK) {
+		fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
+		return NULL;
+	}
+	c2h_buffer *b = NULL;
+	if (arr.ndim > C2H_MAX_RANK)
+		fprintf(stderr, "cuda2hlo-run: error: %s: %d dimensions (at most %d)\n", path, arr.ndim, C2H_MAX_RANK);
+	else if (npy_to_c2h[arr.dtype] != want->dtype)
+		fprintf(stderr, "cuda2hlo-run: error: %s holds %s, parameter '%s' is %s\n", path,
+		        npy_dtype_name(arr.dtype), want->name, c2h_dtype_name(want->dtype));
+	else
+		b = c2h_buffer_create(want->dtype, arr.ndim, arr.shape, arr.data, arr.nbytes);
+	npy_array_free(&arr);
+	return b;
+}
+
+static int npy_dtype_of(c2h_dtype t, NpyDtype *out)
+{
+	for (int i = 0; i < NPY_NDTYPES; i++)
+		if (npy_to_c2h[i] == t) {
+			*out = (NpyDtype)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* A result name made safe as a file name: [A-Za-z0-9_.-], others become '_'. */
+static char *file_name_for(const char *name, int i)
+{
+	char *s = xstrdup(name && *name ? name : "result");
+	for (char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '_' || *p == '-' || (*p == '.' && p != s)))
+			*p = '_';
+	(void)i;
+	return s;
+}
+
+static int write_results(const c2h_module *m, c2h_session *s, const char *dir)
+{
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "cuda2hlo-run: error: cannot create %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	int n = c2h_module_num_results(m), rc = 0;
+	char **names = xcalloc((size_t)n + 1, sizeof *names);
+	for (int i = 0; i < n && rc == 0; i++) {
+		c2h_param_info info;
+		c2h_module_result(m, i, &info);
+		names[i] = file_name_for(info.name, i);
+		for (int j = 0; j < i; j++)
+			if (strcmp(names[j], names[i]) == 0) {   /* two results named alike: add the index */
+				char *x = xmalloc(strlen(names[i]) + 16);
+				sprintf(x, "%s_%d", names[i], i);
+				free(names[i]);
+				names[i] = x;
+				break;
+			}
+		const c2h_buffer *b = c2h_session_result(s, i);
+		NpyArray arr = {0};
+		if (npy_dtype_of(c2h_buffer_dtype(b), &arr.dtype) != 0) {
+			fprintf(stderr, "cuda2hlo-run: error: result '%s' is %s, which .npy cannot hold\n", names[i],
+			        c2h_dtype_name(c2h_buffer_dtype(b)));
+			rc = 1;
+			break;
+		}
+		arr.ndim = c2h_buffer_rank(b);
+		memcpy(arr.shape, c2h_buffer_dims(b), sizeof(int64_t) * (size_t)arr.ndim);
+		arr.data = (void *)c2h_buffer_data_const(b);
+		arr.nbytes = c2h_buffer_nbytes(b);
+		char *path = xmalloc(strlen(dir) + strlen(names[i]) + 8);
+		sprintf(path, "%s/%s.npy", dir, names[i]);
+		char msg[NPY_MSG_MAX];
+		if (npy_write_file(path, &arr, msg) != NPY_OK) {
+			fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
+			rc = 1;
+		}
+		free(path);
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+/* Without --out: one line per result, `name: tensor<...> [first elements]`. */
+static void print_results(const c2h_module *m, c2h_session *s)
+{
+	for (int i = 0; i < c2h_module_num_results(m); i++) {
+		c2h_param_info info;
+		c2h_module_result(m, i, &info);
+		const c2h_buffer *b = c2h_session_result(s, i);
+		const char *tn = c2h_dtype_name(info.dtype);
+		DType t = (DType)dtype_from_name(tn, strlen(tn));
+		int64_t n = (int64_t)(c2h_buffer_nbytes(b) / c2h_dtype_size(info.dtype));
+		StrBuf sb = {0};
+		TType ty = tir_type_tensor(t, info.rank, info.dims);
+		tir_type_print(&sb, &ty);
+		sb_append(&sb, " [");
+		for (int64_t k = 0; k < n && k < 16; k++) {
+			if (k)
+				sb_append(&sb, ", ");
+			rt_format_elem(&sb, t, c2h_buffer_data_const(b), k);
+		}
+		sb_append(&sb, n > 16 ? ", ...]" : "]");
+		printf("%s: %s\n", info.name, sb_str(&sb));
+		sb_free(&sb);
+	}
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int bench(const c2h_module *m, c2h_session *s, int n)
+{
+	double best = 1e30, total = 0;
+	size_t bytes = 0;
+	for (int i = 0; i < n; i++) {
+		double t0 = now_s();
+		if (c2h_session_run(s) != C2H_OK) {
+			fprintf(stderr, "cuda2hlo-run: error: %s\n", c2h_session_message(s));
+			return 1;
+		}
+		double t = now_s() - t0;
+		total += t;
+		best = t < best ? t : best;
+	}
+	for (int i = 0; i < c2h_module_num_params(m); i++) {
+		c2h_param_info p;
+		c2h_module_param(m, i, &p);
+		size_t e = c2h_dtype_size(p.dtype);
+		for (int d = 0; d < p.rank; d++)
+			e *= (size_t)p.dims[d];
+		bytes += e;
+	}
+	for (int i = 0; i < c2h_module_num_results(m); i++)
+		bytes += c2h_buffer_nbytes(c2h_session_result(s, i));
+	printf("bench: %d runs on %s, mean %.3f ms, best %.3f ms, %.2f GB/s (inputs + outputs, best run)\n", n,
+	       c2h_session_backend(s), 1e3 * total / n, 1e3 * best, (double)bytes / best / 1e9);
+	return 0;
+}
+
+static int bind_inputs(const Args *a, const c2h_module *m, c2h_session *s, c2h_buffer **bufs)
+{
+	for (size_t k = 0; k < a->ins.len; k++) {
+		const Binding *b = &a->ins.data[k];
+		int i = c2h_module_find_param(m, b->name);
+		char *end;
+		long pos = strtol(b->name, &end, 10);
+		if (i < 0 && !*end && pos >= 0 && pos < c2h_module_num_params(m))
+			i = (int)pos;
+		if (i < 0) {
+			fprintf(stderr, "cuda2hlo-run: error: the module has no parameter '%s'\n", b->name);
+			return 1;
+		}
+		c2h_param_info info;
+		c2h_module_param(m, i, &info);
+		c2h_buffer_destroy(bufs[i]);
+		if (!(bufs[i] = load_input(b->path, &info)))
+			return 1;
+		if (c2h_session_bind_index(s, i, bufs[i]) != C2H_OK) {
+			fprintf(stderr, "cuda2hlo-run: error: %s: %s\n", b->path, c2h_session_message(s));
+			return 1;
+		}
+	}
+	for (int i = 0; i < c2h_module_num_params(m); i++)
+		if (!bufs[i]) {
+			c2h_param_info info;
+			c2h_module_param(m, i, &info);
+			fprintf(stderr, "cuda2hlo-run: error: no input for parameter '%s' (--in %s=FILE.npy)\n", info.name, info.name);
+			return 1;
+		}
+	return 0;
+}
+
+static int run_module(const Args *a)
+{
+	char msg[1024];
+	c2h_module *m;
+	if (c2h_module_create_from_file(a->module, &m, msg, sizeof msg) != C2H_OK) {
+		fprintf(stderr, "%s\n", msg);
+		return 1;
+	}
+	c2h_session *s;
+	if (c2h_session_create(m, a->backend, &s, msg, sizeof msg) != C2H_OK) {
+		fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
+		c2h_module_destroy(m);
+		return 1;
+	}
+	int np = c2h_module_num_params(m);
+	c2h_buffer **bufs = xcalloc((size_t)np + 1, sizeof *bufs);
+	int rc = bind_inputs(a, m, s, bufs);
+	if (rc == 0 && a->bench)
+		rc = bench(m, s, a->bench);
+	else if (rc == 0 && c2h_session_run(s) != C2H_OK) {
+		fprintf(stderr, "%s\n", c2h_session_message(s));
+		rc = 1;
+	}
+	if (rc == 0 && a->out)
+		rc = write_results(m, s, a->out);
+	else if (rc == 0 && !a->bench)
+		print_results(m, s);
+	for (int i = 0; i < np; i++)
+		c2h_buffer_destroy(bufs[i]);
+	free(bufs);
+	c2h_session_destroy(s);
+	c2h_module_destroy(m);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	Args a;
+	memset(&a, 0, sizeof a);
+	int rc = parse_args(&a, argc, argv);
+	if (rc == 0)
+		rc = a.check ? run_checks(&a) : run_module(&a);
+	else if (rc < 0)
+		rc = 0;
+	for (size_t i = 0; i < a.ins.len; i++)
+		free((char *)a.ins.data[i].name);
+	VEC_FREE(a.ins);
+	VEC_FREE(a.checks);
+	return rc;
+}
