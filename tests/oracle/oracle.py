@@ -105,7 +105,14 @@ def _name_start(s, end):
         return i
 
 
-def rewrite_launches(s):
+def mask_literals(s):
+    """s with the insides of string and char literals blanked (same length)."""
+    return re.sub(r"""(["'])((?:\\.|(?!\1)[^\\\n])*)\1""",
+                  lambda m: m.group(1) + " " * len(m.group(2)) + m.group(1), s)
+
+
+def rewrite_launches(text):
+    s = mask_literals(text)    # positions come from s, text is copied from text
     out, pos = [], 0
     while True:
         k = s.find("<<<", pos)
@@ -122,12 +129,12 @@ def rewrite_launches(s):
         if p >= len(s) or s[p] != "(":
             raise OracleError("a launch needs an argument list after >>>")
         q = _match_forward(s, p, "(", ")")
-        name, args = s[start:k].strip(), s[p + 1:q - 1]
-        out.append(s[pos:start])
+        name, args, cfg = text[start:k].strip(), text[p + 1:q - 1], text[k + 3:e]
+        out.append(text[pos:start])
         out.append(f"::cuemu::launch(::cuemu::Cfg({cfg}), [&](auto&&... cuemu_a) "
                    f"{{ {name}(cuemu_a...); }}{', ' if args.strip() else ''}{args})")
         pos = q
-    out.append(s[pos:])
+    out.append(text[pos:])
     return "".join(out)
 
 

@@ -155,6 +155,11 @@ def _(i, t):
     return {"y": y.astype(np.int32)}
 
 
+@ref("tests/oracle/kernels/host_launch_forms.cu")
+def _(i, t):
+    return {"v": np.arange(100, dtype=np.int32) + 1000}
+
+
 @ref("tests/oracle/kernels/host_program.cu")
 def _(i, t):
     return {"y": np.float32(1.5) * i["x"] + np.float32(-0.25) * i["y"]}
@@ -364,6 +369,10 @@ def special_checks():
     r = subprocess.run([exe, "--main"], capture_output=True, text=True, timeout=60)
     out.append(("host_program --main", r.returncode == 0 and "sum 1000000.0" in r.stdout,
                 f"rc {r.returncode}, stdout {r.stdout.strip()!r}"))
+    exe = oracle.build(os.path.join(HERE, "kernels", "host_launch_forms.cu"))
+    r = subprocess.run([exe, "--main"], capture_output=True, text=True, timeout=60)
+    out.append(("host_launch_forms --main", r.returncode == 0 and r.stdout.startswith("ok 0"),
+                f"rc {r.returncode}, stdout {r.stdout.strip()!r}, stderr {r.stderr.strip()[-300:]!r}"))
     src = """/* cuda2hlo-test
 launch: dl<<<1, 64>>>(x)
 buffer: x i32 64 zeros
@@ -404,7 +413,11 @@ def main(argv):
             print(f"PASS {name}")
             npass += 1
     if not names:
-        for name, ok, why in special_checks():
+        try:
+            specials = special_checks()
+        except (oracle.OracleError, corpus.CorpusError, subprocess.TimeoutExpired) as e:
+            specials = [("special checks", False, str(e).splitlines()[0])]
+        for name, ok, why in specials:
             print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {why}"))
             npass += ok
             nfail += not ok
