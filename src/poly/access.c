@@ -1,0 +1,394 @@
+/* access.c: access relations and the facts raise decides with. Consumes a domain and
+ * index expressions; produces relations from launch points to buffer coordinates,
+ * delinearized against a buffer shape (a flat `j*nx + i` is the 2-D `[j][i]` when
+ * 0 <= i < nx holds on the domain), and answers: is a write injective, do two threads
+ * meet at one location, is a range a box, and how a read (or any lane value) reads as a
+ * function of the write coordinates (pieces of affine maps on boxes). */
+#include "poly_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+PolyMap *poly_access(const PolySet *dom, PolyExpr *const *idx, int n)
+{
+	PolyCtx *c = dom->c;
+	isl_map *m = NULL;
+	ASSERT(n >= 1);
+	for (int k = 0; k < n; k++) {
+		isl_map *mk = isl_map_from_pw_aff(isl_pw_aff_copy(idx[k]->pa));
+		m = m ? isl_map_flat_range_product(m, mk) : mk;
+	}
+	return poly_wrap_map(c, isl_map_intersect_domain(m, isl_set_copy(dom->s)));
+}
+
+int poly_map_rank(const PolyMap *m)
+{
+	return (int)isl_map_dim(m->m, isl_dim_out);
+}
+
+/* Range of values of pa on dom: lo <= pa <= hi. */
+static int pa_range(isl_pw_aff *pa, isl_set *dom, int64_t *lo, int64_t *hi)
+{
+	isl_pw_aff *r = isl_pw_aff_intersect_domain(isl_pw_aff_copy(pa), isl_set_copy(dom));
+	int ok = poly_val_get(isl_pw_aff_min_val(isl_pw_aff_copy(r)), lo) &&
+	         poly_val_get(isl_pw_aff_max_val(r), hi);
+	return ok;
+}
+
+static isl_pw_aff *lin_pa(PolyCtx *c, const int64_t *coef, int64_t cst)
+{
+	isl_aff *a = isl_aff_zero_on_domain(isl_local_space_from_space(poly_space(c)));
+	for (int d = 0; d < POLY_NDIMS; d++)
+		if (coef[d])
+			a = isl_aff_set_coefficient_val(a, isl_dim_in, d,
+			                                isl_val_int_from_si(c->ctx, coef[d]));
+	a = isl_aff_add_constant_val(a, isl_val_int_from_si(c->ctx, cst));
+	return isl_pw_aff_from_aff(a);
+}
+
+static int64_t mod_floor(int64_t a, int64_t b)
+{
+	int64_t r = a % b;
+	return r < 0 ? r + b : r;
+}
+
+int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
+                     const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK])
+{
+	PolyCtx *c = dom->c;
+	int64_t coef[POLY_NDIMS], cst, stride[POLY_MAX_RANK];
+	int64_t part[POLY_MAX_RANK][POLY_NDIMS], pc[POLY_MAX_RANK];
+	ASSERT(rank >= 1 && rank <= POLY_MAX_RANK);
+	if (!poly_expr_get_linear(flat, coef, &cst))
+		return 0;
+	stride[rank - 1] = 1;
+	for (int k = rank - 2; k >= 0; k--)
+		stride[k] = stride[k + 1] * dims[k + 1];
+	memset(part, 0, sizeof(part));
+	/* each term goes to the largest stride dividing its coefficient */
+	for (int d = 0; d < POLY_NDIMS; d++) {
+		int k = 0;
+		if (!coef[d])
+			continue;
+		while (coef[d] % stride[k])
+			k++;
+		part[k][d] = coef[d] / stride[k];
+	}
+	/* the constant: digits from the innermost dimension out, each placed so that the
+	 * component's range starts inside [0, dims[k]) when possible */
+	for (int k = rank - 1; k >= 0; k--) {
+		int64_t lo, hi;
+		isl_pw_aff *v = lin_pa(c, part[k], 0);
+		int ok = pa_range(v, dom->s, &lo, &hi);
+		isl_pw_aff_free(v);
+		if (!ok)
+			return 0;
+		if (k == 0) {
+			pc[k] = cst;
+		} else {
+			int64_t r = mod_floor(cst, dims[k]);
+			if (lo + r >= dims[k])
+				r -= dims[k];
+			pc[k] = r;
+			cst = (cst - r) / dims[k];
+		}
+		if (lo + pc[k] < 0 || hi + pc[k] >= dims[k])
+			return 0;
+	}
+	for (int k = 0; k < rank; k++)
+		idx[k] = poly_wrap_expr(c, lin_pa(c, part[k], pc[k]));
+	return 1;
+}
+
+/* Candidate strides: coefficient magnitudes > 1 of the flat index. */
+int poly_shape_candidates(const PolyExpr *flat, int64_t count,
+                          int64_t shapes[][POLY_MAX_RANK], int *ranks, int max)
+{
+	int64_t coef[POLY_NDIMS], cst, cand[POLY_NDIMS];
+	int nc = 0, n = 0;
+	if (count <= 0 || !poly_expr_get_linear(flat, coef, &cst))
+		return 0;
+	for (int d = 0; d < POLY_NDIMS; d++) {
+		int64_t v = coef[d] < 0 ? -coef[d] : coef[d], dup = 0;
+		for (int j = 0; j < nc; j++)
+			dup |= cand[j] == v;
+		if (v > 1 && !dup && count % v == 0)
+			cand[nc++] = v;
+	}
+	/* subsets of the candidates that form a divisibility chain, fewest strides first */
+	for (int want = 1; want < POLY_MAX_RANK; want++)
+		for (unsigned mask = 1; mask < (1u << nc); mask++) {
+			int64_t s[POLY_MAX_RANK];
+			int k = 0, ok = 1;
+			if (__builtin_popcount(mask) != want)
+				continue;
+			for (int j = 0; j < nc; j++)
+				if (mask & (1u << j))
+					s[k++] = cand[j];
+			for (int a = 0; a < k; a++)        /* sort descending */
+				for (int b = a + 1; b < k; b++)
+					if (s[b] > s[a]) {
+						int64_t t = s[a];
+						s[a] = s[b];
+						s[b] = t;
+					}
+			for (int a = 0; a + 1 < k; a++)
+				ok &= s[a] % s[a + 1] == 0;
+			if (!ok || n == max)
+				continue;
+			shapes[n][0] = count / s[0];
+			for (int a = 1; a < k; a++)
+				shapes[n][a] = s[a - 1] / s[a];
+			shapes[n][k] = s[k - 1];
+			ranks[n++] = k + 1;
+		}
+	return n;
+}
+
+int poly_map_is_injective(const PolyMap *m)
+{
+	return isl_map_is_injective(m->m) == isl_bool_true;
+}
+
+/* { x -> y : x and y differ in some launch dimension } */
+static isl_map *other_thread(PolyCtx *c)
+{
+	isl_space *sp = isl_space_map_from_set(poly_space(c));
+	isl_map *r = isl_map_empty(isl_space_copy(sp));
+	for (int d = 0; d < POLY_NLAUNCH; d++) {
+		r = isl_map_union(r, isl_map_order_lt(isl_map_universe(isl_space_copy(sp)),
+		                                      isl_dim_in, d, isl_dim_out, d));
+		r = isl_map_union(r, isl_map_order_gt(isl_map_universe(isl_space_copy(sp)),
+		                                      isl_dim_in, d, isl_dim_out, d));
+	}
+	isl_space_free(sp);
+	return r;
+}
+
+int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
+                       int64_t pb[POLY_NDIMS])
+{
+	isl_map *pairs;
+	isl_set *w;
+	int64_t pt[2 * POLY_NDIMS];
+	int found;
+	if (isl_map_dim(a->m, isl_dim_out) != isl_map_dim(b->m, isl_dim_out))
+		return 0;
+	pairs = isl_map_apply_range(isl_map_copy(a->m), isl_map_reverse(isl_map_copy(b->m)));
+	pairs = isl_map_intersect(pairs, other_thread(a->c));
+	w = isl_map_wrap(pairs);
+	found = isl_set_is_empty(w) == isl_bool_false;
+	if (found && isl_set_involves_dims(w, isl_dim_param, 0,
+	                                   isl_set_dim(w, isl_dim_param)) != isl_bool_true &&
+	    poly_isl_sample(w, pt)) {
+		memcpy(pa, pt, sizeof(int64_t) * POLY_NDIMS);
+		memcpy(pb, pt + POLY_NDIMS, sizeof(int64_t) * POLY_NDIMS);
+	} else if (found) {
+		memset(pa, 0, sizeof(int64_t) * POLY_NDIMS);
+		memset(pb, 0, sizeof(int64_t) * POLY_NDIMS);
+	}
+	isl_set_free(w);
+	return found;
+}
+
+int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK])
+{
+	isl_set *r = isl_map_range(isl_map_copy(m->m));
+	int ok = isl_set_dim(r, isl_dim_set) <= POLY_MAX_RANK && poly_isl_is_box(r) &&
+	         poly_isl_box_hull(r, lo, hi);
+	isl_set_free(r);
+	return ok;
+}
+
+int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s)
+{
+	isl_set *d = isl_map_domain(isl_map_copy(m->m));
+	int ok = isl_set_is_subset(d, s->s) == isl_bool_true;
+	isl_set_free(d);
+	return ok;
+}
+
+typedef struct Pieces {
+	PolyPiece *out;
+	int n, max, ok, nin, nout;
+	isl_multi_aff *cur;
+	isl_ctx *ctx;
+} Pieces;
+
+static int aff_has_div_terms(isl_aff *a)
+{
+	int nd = (int)isl_aff_dim(a, isl_dim_div), nz = 0;
+	for (int k = 0; k < nd && !nz; k++) {
+		isl_val *v = isl_aff_get_coefficient_val(a, isl_dim_div, k);
+		nz = !isl_val_is_zero(v);
+		isl_val_free(v);
+	}
+	return nz;
+}
+
+static isl_stat one_box(isl_basic_set *bs, void *user)
+{
+	Pieces *p = user;
+	isl_set *s = isl_set_from_basic_set(bs);
+	PolyPiece *pc;
+	if (!p->ok || p->n == p->max || !poly_isl_is_box(s)) {
+		if (getenv("POLY_DEBUG")) {
+			fprintf(stderr, "one_box: not a box: ");
+			isl_set_dump(s);
+		}
+		p->ok = 0;
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	if (getenv("POLY_DEBUG")) {
+		isl_set_dump(s);
+		isl_multi_aff_dump(p->cur);
+	}
+	pc = &p->out[p->n++];
+	memset(pc, 0, sizeof(*pc));
+	poly_isl_box_hull(s, pc->lo, pc->hi);
+	for (int j = 0; j < p->nout && p->ok; j++) {
+		isl_aff *a = isl_multi_aff_get_aff(p->cur, j);
+		p->ok = !aff_has_div_terms(a) &&
+		        poly_val_get(isl_aff_get_constant_val(a), &pc->cst[j]);
+		for (int k = 0; k < p->nin && p->ok; k++)
+			p->ok = poly_val_get(isl_aff_get_coefficient_val(a, isl_dim_in, k),
+			                     &pc->coef[j][k]);
+		isl_aff_free(a);
+		/* a dimension of extent 1 is a constant on this piece */
+		for (int k = 0; k < p->nin && p->ok; k++)
+			if (pc->hi[k] - pc->lo[k] == 1) {
+				pc->cst[j] += pc->coef[j][k] * pc->lo[k];
+				pc->coef[j][k] = 0;
+			}
+	}
+	isl_set_free(s);
+	return isl_stat_ok;
+}
+
+/* The first division with a non-zero coefficient in some output of ma: output *j,
+ * division *pos. */
+static int find_div(isl_multi_aff *ma, int nout, int *j, int *pos)
+{
+	for (*j = 0; *j < nout; (*j)++) {
+		isl_aff *a = isl_multi_aff_get_aff(ma, *j);
+		int nd = (int)isl_aff_dim(a, isl_dim_div);
+		for (*pos = 0; *pos < nd; (*pos)++) {
+			isl_val *v = isl_aff_get_coefficient_val(a, isl_dim_div, *pos);
+			int nz = !isl_val_is_zero(v);
+			isl_val_free(v);
+			if (nz) {
+				isl_aff_free(a);
+				return 1;
+			}
+		}
+		isl_aff_free(a);
+	}
+	return 0;
+}
+
+/* Emits the pieces of ma on s (both taken). A division floor(e/m) that takes few
+ * values on s is split: on each part where it equals q it is replaced by q. */
+static void split_piece(Pieces *p, isl_set *s, isl_multi_aff *ma)
+{
+	int j, pos;
+	int64_t qlo, qhi;
+	isl_aff *a, *d;
+	if (!p->ok || isl_set_is_empty(s) == isl_bool_true) {
+		isl_set_free(s);
+		isl_multi_aff_free(ma);
+		return;
+	}
+	if (!find_div(ma, p->nout, &j, &pos)) {
+		p->cur = ma;
+		s = isl_set_make_disjoint(isl_set_coalesce(s));
+		isl_set_foreach_basic_set(s, one_box, p);
+		isl_set_free(s);
+		isl_multi_aff_free(ma);
+		return;
+	}
+	a = isl_multi_aff_get_aff(ma, j);
+	d = isl_aff_floor(isl_aff_get_div(a, pos));
+	if (!poly_val_get(isl_set_min_val(s, d), &qlo) || !poly_val_get(isl_set_max_val(s, d), &qhi) ||
+	    qhi - qlo >= POLY_MAX_PIECES) {
+		if (getenv("POLY_DEBUG")) {
+			fprintf(stderr, "split_piece: division range unknown or too wide: ");
+			isl_aff_dump(d);
+			isl_set_dump(s);
+		}
+		p->ok = 0;
+	} else {
+		isl_val *cf = isl_aff_get_coefficient_val(a, isl_dim_div, pos);
+		for (int64_t q = qlo; q <= qhi && p->ok; q++) {
+			isl_set *sq = isl_set_intersect(isl_set_copy(s), isl_pw_aff_eq_set(
+				isl_pw_aff_from_aff(isl_aff_copy(d)),
+				isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(s)),
+				                         isl_val_int_from_si(p->ctx, q))));
+			isl_aff *aq = isl_aff_set_coefficient_si(isl_aff_copy(a), isl_dim_div, pos, 0);
+			aq = isl_aff_add_constant_val(aq, isl_val_mul(isl_val_copy(cf),
+			                              isl_val_int_from_si(p->ctx, q)));
+			split_piece(p, sq, isl_multi_aff_set_aff(isl_multi_aff_copy(ma), j, aq));
+		}
+		isl_val_free(cf);
+	}
+	isl_aff_free(d);
+	isl_aff_free(a);
+	isl_set_free(s);
+	isl_multi_aff_free(ma);
+}
+
+static isl_stat one_piece(isl_set *s, isl_multi_aff *ma, void *user)
+{
+	split_piece(user, s, ma);
+	return isl_stat_ok;
+}
+
+/* t: write coordinates -> values; pieces on boxes covering the range of w. */
+static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
+{
+	Pieces p = {out, 0, max, 1, 0, 0, NULL, isl_map_get_ctx(t)};
+	isl_set *rw = isl_map_range(isl_map_copy(w->m));
+	isl_pw_multi_aff *pma;
+	int ok = isl_set_is_subset(rw, isl_map_domain(isl_map_copy(t))) == isl_bool_true;
+	t = isl_map_intersect_domain(t, rw);
+	ok = ok && isl_map_is_single_valued(t) == isl_bool_true &&
+	     isl_map_involves_dims(t, isl_dim_param, 0,
+	                           isl_map_dim(t, isl_dim_param)) == isl_bool_false &&
+	     isl_map_dim(t, isl_dim_in) <= POLY_MAX_RANK &&
+	     isl_map_dim(t, isl_dim_out) <= POLY_MAX_RANK;
+	if (!ok) {
+		if (getenv("POLY_DEBUG"))
+			fprintf(stderr, "pieces_of: not a function on the write range\n");
+		isl_map_free(t);
+		return 0;
+	}
+	if (getenv("POLY_DEBUG"))
+		isl_map_dump(t);
+	p.nin = (int)isl_map_dim(t, isl_dim_in);
+	p.nout = (int)isl_map_dim(t, isl_dim_out);
+	pma = isl_pw_multi_aff_from_map(t);
+	isl_pw_multi_aff_foreach_piece(pma, one_piece, &p);
+	isl_pw_multi_aff_free(pma);
+	return p.ok ? p.n : 0;
+}
+
+int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int max)
+{
+	isl_map *t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)),
+	                                 isl_map_copy(r->m));
+	return pieces_of(t, w, out, max);
+}
+
+int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max)
+{
+	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
+	isl_map *t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em);
+	return pieces_of(t, w, out, max);
+}
+
+void poly_map_print(StrBuf *out, const PolyMap *m)
+{
+	char *t = isl_map_to_str(m->m);
+	sb_append(out, t ? t : "(null)");
+	free(t);
+}

@@ -1,0 +1,134 @@
+/* poly.h: the public surface of src/poly, the polyhedral facts of DESIGN.md
+ * ("Polyhedral facts"). Built with isl; no isl type crosses this header.
+ *
+ * Every object lives in one fixed space per kernel: the dimensions are the launch
+ * (bz, by, bx, tz, ty, tx) followed by POLY_MAX_LOOPS per-thread loop counters, and the
+ * parameters are the kernel's unbound integer scalars. A loop dimension that is not
+ * in use is fixed to 0 in every domain, so all sets stay bounded and comparable.
+ * Objects are owned by their PolyCtx and freed by poly_destroy (isl's reference
+ * counting stays inside poly.c).
+ *
+ * Sections follow the .c files: expr.c (quasi-affine expressions from kernel IR),
+ * set.c (domains, conditions, boxes), access.c (access relations, delinearization,
+ * injectivity, races, translations). */
+#ifndef CUDA2HLO_POLY_H
+#define CUDA2HLO_POLY_H
+
+#include "base.h"
+#include "frontend.h"
+
+enum { POLY_BZ, POLY_BY, POLY_BX, POLY_TZ, POLY_TY, POLY_TX, POLY_NLAUNCH };
+#define POLY_MAX_LOOPS 6
+#define POLY_NDIMS (POLY_NLAUNCH + POLY_MAX_LOOPS)
+#define POLY_MAX_RANK 4          /* delinearized buffer rank */
+#define POLY_MAX_PIECES 8
+
+typedef struct PolyCtx PolyCtx;
+typedef struct PolyExpr PolyExpr;   /* piecewise quasi-affine integer function of the dims */
+typedef struct PolySet PolySet;     /* a union of polyhedra in the dims */
+typedef struct PolyMap PolyMap;     /* a relation from the dims to buffer coordinates */
+
+/* ---- ctx.c ----
+ * grid and block are the launch (x, y, z). Parameters are the unbound integer scalar
+ * parameters of k. */
+PolyCtx *poly_create(const KirKernel *k, const int grid[3], const int block[3]);
+void poly_destroy(PolyCtx *c);
+const char *poly_dim_name(int dim);     /* "bz" ... "tx", "l0" ... */
+
+/* ---- expr.c ----
+ * The value of a variable at a program point, as the caller tracks it: an expression,
+ * or NULL when it is not quasi-affine (then *why says why). */
+typedef const PolyExpr *(*PolyVarFn)(void *env, int var, const char **why);
+
+/* Integer KIR expression -> quasi-affine expression, exact on the points of dom (dom
+ * NULL: the launch box). Unsigned wrap-around, narrowing casts, and signed overflow
+ * are checked on dom; where one may happen the result is NULL. NULL and *why (a
+ * static string) when e is not quasi-affine. */
+PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
+                             PolyVarFn fn, void *env, const char **why);
+PolyExpr *poly_expr_const(PolyCtx *c, int64_t v);
+PolyExpr *poly_expr_dim(PolyCtx *c, int dim);
+/* Is e a constant (on every point)? Sets *v. */
+int poly_expr_is_const(const PolyExpr *e, int64_t *v);
+/* Does e depend on dimension d (some coefficient or piece boundary)? */
+int poly_expr_involves_dim(const PolyExpr *e, int d);
+int poly_expr_involves_params(const PolyExpr *e);
+/* The expression as one affine piece without divisions: coef per dim, constant.
+ * Returns 0 when it is piecewise, has divisions, or mentions parameters. */
+int poly_expr_get_linear(const PolyExpr *e, int64_t coef[POLY_NDIMS], int64_t *cst);
+void poly_expr_print(StrBuf *out, const PolyExpr *e);
+
+/* ---- set.c ---- */
+PolySet *poly_launch_box(PolyCtx *c);
+PolySet *poly_set_universe(PolyCtx *c);
+/* The points where condition e (an i1 KIR expression) holds; NULL and *why when it is
+ * not a quasi-affine condition (&&, ||, ! and comparisons of quasi-affine integers
+ * are; disjunctions are unions). Evaluated as on dom (overflow checks). */
+PolySet *poly_set_from_cond(PolyCtx *c, const KirExpr *e, const PolySet *dom,
+                            PolyVarFn fn, void *env, const char **why);
+PolySet *poly_set_intersect(const PolySet *a, const PolySet *b);
+PolySet *poly_set_union(const PolySet *a, const PolySet *b);
+PolySet *poly_set_subtract(const PolySet *a, const PolySet *b);
+/* { x in dom : lo(x) <= e(x) < hi(x) } style helpers: a comparison of two expressions */
+PolySet *poly_set_cmp(KirBinOp op, const PolyExpr *a, const PolyExpr *b);
+/* Opens loop dimension POLY_NLAUNCH+level: frees it in dom (it was fixed to 0), then
+ * restricts it to lo <= l and l == lo mod step (step > 0). The caller intersects the
+ * loop condition itself. */
+PolySet *poly_set_open_loop(const PolySet *dom, int level, const PolyExpr *lo, int64_t step);
+/* Projects loop dimension `level` out and fixes it to 0 again (leaving a loop). */
+PolySet *poly_set_close_loop(const PolySet *dom, int level);
+int poly_set_is_empty(const PolySet *s);
+int poly_set_is_subset(const PolySet *a, const PolySet *b);
+int poly_set_is_equal(const PolySet *a, const PolySet *b);
+int poly_set_involves_params(const PolySet *s);
+/* Constant bounds of every dimension: lo[d] <= x_d < hi[d]. Returns 0 when some
+ * dimension is unbounded or the bounds depend on parameters (or s is empty). */
+int poly_set_box_hull(const PolySet *s, int64_t lo[POLY_NDIMS], int64_t hi[POLY_NDIMS]);
+/* Is s exactly its box hull? */
+int poly_set_is_box(const PolySet *s);
+/* One point of s (coordinates per dim), 0 when s is empty or parametric. */
+int poly_set_sample(const PolySet *s, int64_t pt[POLY_NDIMS]);
+void poly_set_print(StrBuf *out, const PolySet *s);
+
+/* ---- access.c ---- */
+/* { x -> [idx_0(x), ..., idx_{n-1}(x)] : x in dom } */
+PolyMap *poly_access(const PolySet *dom, PolyExpr *const *idx, int n);
+int poly_map_rank(const PolyMap *m);
+/* Candidate row-major shapes for a buffer of `count` elements from the coefficients
+ * of a flat index (strides that divide count and each other), fewest dims first:
+ * shapes[i][0..ranks[i]). Returns how many (0 when flat is not linear). */
+int poly_shape_candidates(const PolyExpr *flat, int64_t count,
+                          int64_t shapes[][POLY_MAX_RANK], int *ranks, int max);
+/* Delinearizes a flat index against the row-major shape dims[0..rank): idx[0..rank)
+ * with flat == sum idx_k * stride_k and 0 <= idx_k < dims[k] on every point of dom.
+ * Returns 1 on success, 0 when that is not provable (or flat is not linear). */
+int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
+                     const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK]);
+/* Is the relation a function from each point to a distinct location (no two points,
+ * in particular no two threads, write one location)? */
+int poly_map_is_injective(const PolyMap *m);
+/* Do two different threads (points differing in a launch dimension) reach one
+ * location through a and b? Points on success: pa in a's domain, pb in b's. */
+int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
+                       int64_t pb[POLY_NDIMS]);
+/* Is the range of m exactly a box with constant bounds? */
+int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK]);
+int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);
+
+/* r = R . W^-1 expressed over the write coordinates w, as pieces: on the box
+ * lo <= w < hi, read coordinate j is sum_k coef[j][k] * w_k + cst[j]. W must be
+ * injective. Returns the number of pieces (the boxes partition the range of W), or
+ * 0 when R . W^-1 is not single-valued, not defined on all of W's range, or not
+ * piecewise affine on boxes. */
+typedef struct PolyPiece {
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+	int64_t coef[POLY_MAX_RANK][POLY_MAX_RANK];
+	int64_t cst[POLY_MAX_RANK];
+} PolyPiece;
+int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int max);
+/* e . W^-1 (a lane value as a function of the write coordinates), as pieces with one
+ * output (row 0 of coef). */
+int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max);
+void poly_map_print(StrBuf *out, const PolyMap *m);
+
+#endif
