@@ -156,6 +156,11 @@ void pjrt_exec_destroy(PjrtExec *e)
 	free(e);
 }
 
+int pjrt_exec_num_outputs(const PjrtExec *e)
+{
+	return (int)e->nouts;
+}
+
 static PjrtStatus check_input(PjrtBackend *b, const PjrtArray *a, int i)
 {
 	if ((unsigned)a->type >= PJRT_NTYPES)
@@ -215,7 +220,8 @@ static PjrtStatus download(PjrtBackend *b, PjBuffer *buf, int i, PjrtArray *out)
 		               PJRT_MAX_DIMS);
 	out->type = (PjrtType)type;
 	out->ndims = (int)d.num_dims;
-	memcpy(out->dims, d.dims, d.num_dims * sizeof(int64_t));
+	if (d.num_dims)
+		memcpy(out->dims, d.dims, d.num_dims * sizeof(int64_t));
 	out->nbytes = pjrt_array_count(out) * pjrt_type_size(out->type);
 	out->data = malloc(out->nbytes ? out->nbytes : 1);
 	if (!out->data)

@@ -90,6 +90,7 @@ const uint8_t *pjrt_compile_options(size_t *len);
 /* Compiles StableHLO (or MLIR bytecode) of len bytes with program format "mlir". */
 PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtExec **out);
 void pjrt_exec_destroy(PjrtExec *e);
+int pjrt_exec_num_outputs(const PjrtExec *e);
 /* Copies nin inputs to the device, runs, copies every result back: *outs is a
  * malloc'ed array of *nouts arrays. Inputs are matched to parameters by position.
  * On a CPU plugin an input whose data is 64-byte aligned is used in place, not copied

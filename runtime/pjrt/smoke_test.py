@@ -88,13 +88,15 @@ func.func public @main(%a: tensor<257xf64>, %b: tensor<257xf64>) -> tensor<257xf
 }
 """
 
-# Two results of other types, a 0-d scalar parameter, a comparison to i1.
+# Three results of other types (one 0-d), a 0-d scalar parameter, a comparison to i1.
 MULTI = """
-func.func public @main(%x: tensor<2x3xi64>, %n: tensor<i64>) -> (tensor<2x3xi64>, tensor<2x3xi1>) {
+func.func public @main(%x: tensor<2x3xi64>, %n: tensor<i64>) -> (tensor<2x3xi64>, tensor<2x3xi1>, tensor<i64>) {
   %nb = stablehlo.broadcast_in_dim %n, dims = [] : (tensor<i64>) -> tensor<2x3xi64>
   %0 = stablehlo.subtract %x, %nb : tensor<2x3xi64>
   %1 = stablehlo.compare GT, %x, %nb, SIGNED : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3xi1>
-  return %0, %1 : tensor<2x3xi64>, tensor<2x3xi1>
+  %z = stablehlo.constant dense<-9223372036854775808> : tensor<i64>
+  %2 = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<2x3xi64>, tensor<i64>) -> tensor<i64>
+  return %0, %1, %2 : tensor<2x3xi64>, tensor<2x3xi1>, tensor<i64>
 }
 """
 
@@ -126,7 +128,7 @@ def cases():
     yield "float64", FLOAT64, [x, y], lambda x, y: [np.sqrt(x) * y / x], 1e-15, 1e-15
     k = rng.integers(-100, 100, (2, 3), dtype=np.int64)
     n = np.array(3, dtype=np.int64)
-    yield "multi_result_i64_pred", MULTI, [k, n], lambda k, n: [k - n, k > n], 0, 0
+    yield "multi_result_i64_pred", MULTI, [k, n], lambda k, n: [k - n, k > n, k.max()], 0, 0
 
 
 def run(tool, plugin, module, inputs, tmp):
