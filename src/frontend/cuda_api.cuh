@@ -90,6 +90,9 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
 unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
 cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
+/* what clang needs to parse a launch in device code (refused later: dynamic parallelism) */
+__attribute__((device)) void *cudaGetParameterBuffer(size_t align, size_t size);
+__attribute__((device)) cudaError_t cudaLaunchDevice(void *f, void *params, dim3 grid, dim3 block, unsigned shmem, cudaStream_t s);
 }
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
 template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t bytes, unsigned int flags = 1) { return cudaMallocManaged((void **)p, bytes, flags); }

@@ -187,6 +187,7 @@ static void build_args(Ctx *cx, StrVec *args)
 	VEC_PUSH(*args, "--cuda-host-only");
 	VEC_PUSH(*args, "-Wno-unknown-cuda-version");
 	VEC_PUSH(*args, "-fsyntax-only");
+	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
 	if (o->cuda_path) {
 		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", o->cuda_path));
 	} else {
@@ -1252,12 +1253,14 @@ static Addr laddr(Lower *L, CXCursor c)
 		CXCursor x = last_expr(c);
 		if (clang_Cursor_isNull(x))
 			break;
-		if (clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) && is_ptr_expr(x) &&
-		    dt_of(clang_getPointeeType(clang_getCursorType(c))) != dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
+		a = laddr(L, x);
+		if ((a.buffer >= 0 || a.var >= 0) && clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) &&
+		    is_ptr_expr(x) && dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
+		    dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
 			err(L, c, "pointer cast between element types cannot be translated");
-			return a;
+			return no_addr();
 		}
-		return laddr(L, x);
+		return a;
 	}
 	case CXCursor_DeclRefExpr: {
 		CXCursor d = clang_getCursorReferenced(c);
@@ -1323,6 +1326,7 @@ static Addr laddr(Lower *L, CXCursor c)
 	case CXCursor_CallExpr:
 		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
 			return laddr(L, clang_Cursor_getArgument(c, 0));
+		lx(L, c);      /* a refused builtin (malloc) says so itself */
 		break;
 	default:
 		break;
@@ -1761,7 +1765,8 @@ static int has_launch_config(CXCursor c)
 		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr) {
 			CXString s = clang_getCursorSpelling(clang_getCursorReferenced(v.data[i]));
 			const char *n = clang_getCString(s);
-			r |= !strcmp(n, "__cudaPushCallConfiguration") || !strcmp(n, "cudaConfigureCall");
+			r |= !strcmp(n, "__cudaPushCallConfiguration") || !strcmp(n, "cudaConfigureCall") ||
+			     !strcmp(n, "cudaLaunchDevice");
 			clang_disposeString(s);
 		}
 	VEC_FREE(v);
@@ -1790,6 +1795,10 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	n = spell(L->a, fn);
+	if (has_attr(fn, CXCursor_CUDAGlobalAttr)) {
+		err(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
+		return poison(L, c);
+	}
 	if (fk == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(fn)) {
 		err(L, c, "virtual calls cannot be translated ('%s')", n);
 		return poison(L, c);
@@ -1817,7 +1826,7 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	e = linline(L, c, def);
-	return e ? e : NULL;
+	return e ? e : L->failed ? poison(L, c) : NULL;
 }
 
 /* ---- declarations: parameters of inlined functions, locals, globals ---- */
@@ -1918,6 +1927,12 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			map_put(f->binds, key, new_bind(L, BK_CG));
 		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
 			Addr ad = laddr(L, a);
+			if (ad.var >= 0) {          /* &local: an out-parameter */
+				b = new_bind(L, BK_VAR);
+				b->idx = ad.var;
+				map_put(f->binds, key, b);
+				continue;
+			}
 			b = new_bind(L, BK_PTR);
 			b->buffer = ad.buffer;
 			b->off = ad.off;
@@ -2081,7 +2096,24 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 		err(L, d, "array of type '%s' is not supported", type_name(L->a, t));
 	b->buffer = buf;
 	bind(L, dkey(L->a, d), b);
-	if (!clang_Cursor_isNull(init) && kb->count) {
+	if (!clang_Cursor_isNull(init) && kb->count && !kb->is_const && kb->space == KSP_LOCAL) {
+		/* a mutable array: its initial values are stores at the declaration */
+		CursorVec iv = kids(init);
+		for (size_t i = 0; i < (size_t)kb->count; i++) {
+			KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
+			e->u.assign.lv.var = -1;
+			e->u.assign.lv.buffer = buf;
+			e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
+			e->u.assign.op = KB_NONE;
+			e->u.assign.optype = kb->elem;
+			e->u.assign.value = i < iv.len ? conv(L, lx(L, iv.data[i]), kb->elem) :
+			                    frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, kb->elem), cloc(L, d));
+			if (i < iv.len && clang_getCursorKind(iv.data[i]) == CXCursor_InitListExpr)
+				err(L, iv.data[i], "nested initialiser lists of a local array are not supported");
+			emit_pending(L, expr_stmt(L, e));
+		}
+		VEC_FREE(iv);
+	} else if (!clang_Cursor_isNull(init) && kb->count) {
 		fill_init(L, buf, init);
 		if (!kb->is_const && kb->space == KSP_LOCAL) {
 			/* a mutable array: its initial values are stores at the declaration */
@@ -2213,6 +2245,10 @@ static void local_var(Lower *L, CXCursor d)
 		Addr a;
 		if (clang_Cursor_isNull(init)) {
 			err(L, d, "a pointer variable must be initialised at its declaration");
+			return;
+		}
+		if (clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t))).kind == CXType_FunctionProto) {
+			err(L, d, "function pointers cannot be translated");
 			return;
 		}
 		a = laddr(L, init);
@@ -2419,9 +2455,12 @@ static void lswitch(Lower *L, CXCursor c)
 		KirExpr *cond = NULL;
 		KirStmt *blk, *ifs;
 		L->pending = &bv;
-		for (size_t j = i; j < segs.len; j++)
+		for (size_t j = i; j < segs.len; j++) {
 			for (size_t s = 0; s < segs.data[j].stmts.len; s++)
 				ls(L, segs.data[j].stmts.data[s]);
+			if (bv.len && (VEC_LAST(bv)->kind == KS_EXIT || VEC_LAST(bv)->kind == KS_RETURN))
+				break;      /* no fall-through past a break */
+		}
 		L->pending = save;
 		blk = block_of(L, &bv, cloc(L, c));
 		if (segs.data[i].is_default) {
