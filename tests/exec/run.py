@@ -55,8 +55,12 @@ def sh(cmd, timeout=TIMEOUT):
 
 
 def first_line(text):
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    return lines[0] if lines else ""
+    """The telling line of a message: the first that says error, else the last."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    for ln in lines:
+        if re.search(r"error", ln, re.I) and not ln.startswith("Traceback"):
+            return ln
+    return lines[-1] if lines else ""
 
 
 def convert(cfg, test, li, launch, emit, out):
