@@ -1,0 +1,36 @@
+"""build_emulated.py OUT_EXE [-DNAME=V ...]: the original CUDA model (main.cu with
+ocean.cu) compiled as C++ for the CPU with the oracle's CUDA emulator
+(tests/oracle/cuda_emu.h): the reference the raised model is compared with."""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import oracle  # noqa: E402
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out, defs = argv[1], argv[2:]
+    with open(os.path.join(HERE, "main.cu")) as f:
+        src = f.read()
+    with open(os.path.join(HERE, "ocean.cu")) as f:
+        model = f.read()
+    src = src.replace('#include "ocean.cu"', '#line 1 "ocean.cu"\n' + model + '\n#line 12 "main.cu"\n')
+    text, _ = oracle.prep(src)
+    tu = ('#include "cuda_emu.h"\n' + oracle.DRIVER_SUPPORT + text +
+          "\nint main(int argc, char **argv) { return cuemu_user_main(argc, argv); }\n")
+    cpp = out + ".cpp"
+    with open(cpp, "w") as f:
+        f.write(tu)
+    cmd = (["g++", "-std=c++17", "-O2", "-w", "-DOCEAN_PNG", "-I", os.path.join(ROOT, "tests", "oracle", "include"),
+            "-I", os.path.join(ROOT, "tests", "oracle"), "-I", HERE] + defs + [cpp, "-o", out, "-lpng"])
+    return subprocess.run(cmd).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

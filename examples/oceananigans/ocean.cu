@@ -1,0 +1,474 @@
+/* ocean.cu: a hydrostatic free-surface ocean model in plain CUDA C, in the manner of
+ * Oceananigans.jl's HydrostaticFreeSurfaceModel on a uniform RectilinearGrid with
+ * topology (Periodic, Bounded, Bounded). Written here; Oceananigans.jl is the reference
+ * for the numerics (README.md in this folder maps every kernel to its Julia operator).
+ *
+ * Grid: NX x NY x NZ cells, halo H = 3 on every side, double precision, Arakawa C grid:
+ *   u at (face i, centre j, centre k)   -- face i is the west face of cell i
+ *   v at (centre i, face j, centre k)   -- faces j = 0 and j = NY are the walls (v = 0)
+ *   w at (centre i, centre j, face k)   -- face k = 0 is the bottom (w = 0), NZ the top
+ *   T, S, b, p at cell centres; eta (free surface) at (centre i, centre j)
+ * Arrays include their halos, i fastest: IX(i, j, k) for -H <= i < NX + H, etc.
+ *
+ * One time step (simulate's loop body): tendencies G^n of u, v, T, S from the current
+ * state; quasi-second-order Adams-Bashforth for u, v, T, S and eta (chi = 0.1; forward
+ * Euler on the first step), G^- <- G^n; then the state is updated: halos filled,
+ * w diagnosed from continuity (upward column integral), eta's tendency taken from w at
+ * the top, buoyancy from a linear equation of state, the hydrostatic pressure anomaly by
+ * a downward column integral of buoyancy.
+ *
+ * Sizes are compile-time constants (-DNX=... -DNY=... -DNZ=...); physical parameters
+ * are macros with defaults below. `simulate` is the host entry for `cuda2hlo --entry`. */
+#include <cuda_runtime.h>
+#include <math.h>
+
+#ifndef NX
+#define NX 64
+#endif
+#ifndef NY
+#define NY 64
+#endif
+#ifndef NZ
+#define NZ 16
+#endif
+#define H 3
+#define TX (NX + 2 * H)
+#define TY (NY + 2 * H)
+#define TZ (NZ + 2 * H)
+#define NTOTAL (TX * TY * TZ)
+#define NTOTAL2 (TX * TY)
+
+/* Domain (m), Coriolis (1/s), gravity for the free surface (m/s^2, reduced as
+ * Oceananigans users often do for an explicit free surface), equation of state. */
+#ifndef LX
+#define LX 1.0e6
+#endif
+#ifndef LY
+#define LY 1.0e6
+#endif
+#ifndef LZ
+#define LZ 1.0e3
+#endif
+#define DX (LX / NX)
+#define DY (LY / NY)
+#define DZ (LZ / NZ)
+#ifndef F0
+#define F0 1.0e-4
+#endif
+#ifndef G_FS
+#define G_FS 0.01
+#endif
+#define G_EARTH 9.80665
+#define ALPHA 2.0e-4            /* thermal expansion (1/K) */
+#define BETA 7.8e-4             /* haline contraction (1/psu) */
+#define T_REF 10.0
+#define S_REF 35.0
+#ifndef NU_H
+#define NU_H 200.0              /* horizontal viscosity and diffusivity (m^2/s) */
+#endif
+#ifndef NU_Z
+#define NU_Z 1.0e-4             /* vertical (m^2/s) */
+#endif
+#define KAPPA_H NU_H
+#define KAPPA_Z NU_Z
+#define CHI 0.1                 /* QAB2 parameter */
+#define WENO_EPS 1.0e-8
+
+#define IX(i, j, k) ((((k) + H) * TY + ((j) + H)) * TX + ((i) + H))
+#define IX2(i, j) (((j) + H) * TX + ((i) + H))
+
+/* Launch shapes: interior cells with 16 x 8 x 1 blocks (NX, NY multiples of 16 and 8,
+ * as the default sizes are; other sizes are guarded). */
+#define BX 16
+#define BY 8
+
+/* ---- halo fills (Oceananigans fill_halo_regions!) ---- */
+
+/* Periodic in x for a 3-D field: every row (j, k) including the y/z halos. */
+__global__ void fill_halo_periodic_x(double *c)
+{
+	int m = threadIdx.x;                       /* 0 .. 2H-1 */
+	int j = blockIdx.x * blockDim.y + threadIdx.y - H;
+	int k = blockIdx.y - H;
+	if (j >= NY + H)
+		return;
+	if (m < H)
+		c[IX(m - H, j, k)] = c[IX(m - H + NX, j, k)];
+	else
+		c[IX(NX + m - H, j, k)] = c[IX(m - H, j, k)];
+}
+
+__global__ void fill_halo_periodic_x_2d(double *c)
+{
+	int m = threadIdx.x;
+	int j = blockIdx.x * blockDim.y + threadIdx.y - H;
+	if (j >= NY + H)
+		return;
+	if (m < H)
+		c[IX2(m - H, j)] = c[IX2(m - H + NX, j)];
+	else
+		c[IX2(NX + m - H, j)] = c[IX2(m - H, j)];
+}
+
+/* No-flux walls in y for a centred field (tracers, u): mirror across the wall. */
+__global__ void fill_halo_walls_y(double *c)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x - H;
+	int m = threadIdx.y;                       /* 0 .. H-1 */
+	int k = blockIdx.y - H;
+	if (i >= NX + H)
+		return;
+	c[IX(i, -1 - m, k)] = c[IX(i, m, k)];
+	c[IX(i, NY + m, k)] = c[IX(i, NY - 1 - m, k)];
+}
+
+__global__ void fill_halo_walls_y_2d(double *c)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x - H;
+	int m = threadIdx.y;
+	if (i >= NX + H)
+		return;
+	c[IX2(i, -1 - m)] = c[IX2(i, m)];
+	c[IX2(i, NY + m)] = c[IX2(i, NY - 1 - m)];
+}
+
+/* Impenetrable walls in y for v: v = 0 on faces 0 and NY, odd reflection beyond. */
+__global__ void fill_halo_walls_y_normal(double *v)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x - H;
+	int m = threadIdx.y;                       /* 0 .. H-1 */
+	int k = blockIdx.y - H;
+	if (i >= NX + H)
+		return;
+	if (m == 0) {
+		v[IX(i, 0, k)] = 0.0;
+		v[IX(i, NY, k)] = 0.0;
+	} else {
+		v[IX(i, NY + m, k)] = -v[IX(i, NY - m, k)];
+	}
+	v[IX(i, -1 - m, k)] = -v[IX(i, 1 + m, k)];
+}
+
+/* No-flux bottom and top for a centred field: mirror in z. */
+__global__ void fill_halo_walls_z(double *c)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x - H;
+	int j = blockIdx.y - H;
+	int m = threadIdx.y;
+	if (i >= NX + H)
+		return;
+	c[IX(i, j, -1 - m)] = c[IX(i, j, m)];
+	c[IX(i, j, NZ + m)] = c[IX(i, j, NZ - 1 - m)];
+}
+
+/* ---- reconstructions (Oceananigans Centered(order=2) and WENO(order=5)) ---- */
+
+/* WENO-Z reconstruction at the face between v3 and v4 from the upwind side, with the
+ * five upwind-biased values v1..v5 (v3 the nearest upwind cell). Smoothness indicators
+ * of Jiang & Shu, WENO-Z weights of Borges et al. with tau5 = |b0 - b2|, linear weights
+ * C* = 1/10, 3/5, 3/10 for the stencils ending at v3, centred on v3, starting at v3. */
+__device__ double weno5(double v1, double v2, double v3, double v4, double v5)
+{
+	double q0 = (2.0 * v1 - 7.0 * v2 + 11.0 * v3) / 6.0;
+	double q1 = (-v2 + 5.0 * v3 + 2.0 * v4) / 6.0;
+	double q2 = (2.0 * v3 + 5.0 * v4 - v5) / 6.0;
+	double d0 = v1 - 2.0 * v2 + v3, e0 = v1 - 4.0 * v2 + 3.0 * v3;
+	double d1 = v2 - 2.0 * v3 + v4, e1 = v2 - v4;
+	double d2 = v3 - 2.0 * v4 + v5, e2 = 3.0 * v3 - 4.0 * v4 + v5;
+	double b0 = 13.0 / 12.0 * d0 * d0 + 0.25 * e0 * e0;
+	double b1 = 13.0 / 12.0 * d1 * d1 + 0.25 * e1 * e1;
+	double b2 = 13.0 / 12.0 * d2 * d2 + 0.25 * e2 * e2;
+	double tau = fabs(b0 - b2);
+	double r0 = tau / (b0 + WENO_EPS), r1 = tau / (b1 + WENO_EPS), r2 = tau / (b2 + WENO_EPS);
+	double a0 = 0.1 * (1.0 + r0 * r0);
+	double a1 = 0.6 * (1.0 + r1 * r1);
+	double a2 = 0.3 * (1.0 + r2 * r2);
+	return (a0 * q0 + a1 * q1 + a2 * q2) / (a0 + a1 + a2);
+}
+
+/* Tracer value on a face from the six cells c_m3..c_p2 around it (c_m1 | c_0 is the
+ * face), upwind by the sign of the normal velocity vel; scheme 0 centred, 1 WENO5. */
+__device__ double face_value(double c_m3, double c_m2, double c_m1, double c_0,
+			     double c_p1, double c_p2, double vel, int scheme)
+{
+	if (scheme == 0)
+		return 0.5 * (c_m1 + c_0);
+	if (vel >= 0.0)
+		return weno5(c_m3, c_m2, c_m1, c_0, c_p1);
+	return weno5(c_p2, c_p1, c_0, c_m1, c_m2);
+}
+
+/* Advective flux of c through the west face of cell (i, j, k). */
+__device__ double flux_x(const double *u, const double *c, int i, int j, int k, int scheme)
+{
+	double vel = u[IX(i, j, k)];
+	return vel * face_value(c[IX(i - 3, j, k)], c[IX(i - 2, j, k)], c[IX(i - 1, j, k)],
+				c[IX(i, j, k)], c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], vel, scheme);
+}
+
+/* Through the south face; zero on the walls (faces 0 and NY). */
+__device__ double flux_y(const double *v, const double *c, int i, int j, int k, int scheme)
+{
+	if (j == 0 || j == NY)
+		return 0.0;
+	double vel = v[IX(i, j, k)];
+	return vel * face_value(c[IX(i, j - 3, k)], c[IX(i, j - 2, k)], c[IX(i, j - 1, k)],
+				c[IX(i, j, k)], c[IX(i, j + 1, k)], c[IX(i, j + 2, k)], vel, scheme);
+}
+
+/* Through the bottom face; zero at the bottom and the top (the boundary conditions
+ * carry the boundary fluxes, as in Oceananigans). */
+__device__ double flux_z(const double *w, const double *c, int i, int j, int k, int scheme)
+{
+	if (k == 0 || k == NZ)
+		return 0.0;
+	double vel = w[IX(i, j, k)];
+	return vel * face_value(c[IX(i, j, k - 3)], c[IX(i, j, k - 2)], c[IX(i, j, k - 1)],
+				c[IX(i, j, k)], c[IX(i, j, k + 1)], c[IX(i, j, k + 2)], vel, scheme);
+}
+
+/* Laplacian diffusion of c at cell (i, j, k): horizontal kh, vertical kz. The mirrored
+ * halos make the diffusive flux through walls, bottom and top zero. */
+__device__ double diffusion(const double *c, int i, int j, int k, double kh, double kz)
+{
+	double cc = c[IX(i, j, k)];
+	return kh * ((c[IX(i + 1, j, k)] - 2.0 * cc + c[IX(i - 1, j, k)]) / (DX * DX) +
+		     (c[IX(i, j + 1, k)] - 2.0 * cc + c[IX(i, j - 1, k)]) / (DY * DY)) +
+	       kz * (c[IX(i, j, k + 1)] - 2.0 * cc + c[IX(i, j, k - 1)]) / (DZ * DZ);
+}
+
+/* ---- tendencies ---- */
+
+/* Gc = -div(u c) + diffusion, flux form (Oceananigans div_Uc and the Laplacian
+ * closure's div(kappa grad c)). */
+__global__ void tracer_tendency(const double *u, const double *v, const double *w,
+				const double *c, double *Gc, int scheme)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	double div = (flux_x(u, c, i + 1, j, k, scheme) - flux_x(u, c, i, j, k, scheme)) / DX +
+		     (flux_y(v, c, i, j + 1, k, scheme) - flux_y(v, c, i, j, k, scheme)) / DY +
+		     (flux_z(w, c, i, j, k + 1, scheme) - flux_z(w, c, i, j, k, scheme)) / DZ;
+	Gc[IX(i, j, k)] = -div + diffusion(c, i, j, k, KAPPA_H, KAPPA_Z);
+}
+
+/* Gu at (face i, centre j, centre k): centred flux-form momentum advection, f-plane
+ * Coriolis with the four-point average of v, hydrostatic pressure gradient, free-surface
+ * gravity-wave term, Laplacian viscosity. */
+__global__ void u_tendency(const double *u, const double *v, const double *w,
+			   const double *p, const double *eta, double *Gu)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	/* x: (u at centres)^2 at centres i and i-1 */
+	double ue = 0.5 * (u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
+	double uw = 0.5 * (u[IX(i - 1, j, k)] + u[IX(i, j, k)]);
+	double adv_x = (ue * ue - uw * uw) / DX;
+	/* y: v at (face i, face j) times u at (face i, face j); zero through the walls */
+	double vn = (j + 1 == NY) ? 0.0 : 0.5 * (v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
+	double vs = (j == 0) ? 0.0 : 0.5 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)]);
+	double adv_y = (vn * 0.5 * (u[IX(i, j, k)] + u[IX(i, j + 1, k)]) -
+			vs * 0.5 * (u[IX(i, j - 1, k)] + u[IX(i, j, k)])) / DY;
+	/* z: w at (face i, face k) times u at face k; zero at the bottom and the top */
+	double wt = (k + 1 == NZ) ? 0.0 : 0.5 * (w[IX(i - 1, j, k + 1)] + w[IX(i, j, k + 1)]);
+	double wb = (k == 0) ? 0.0 : 0.5 * (w[IX(i - 1, j, k)] + w[IX(i, j, k)]);
+	double adv_z = (wt * 0.5 * (u[IX(i, j, k)] + u[IX(i, j, k + 1)]) -
+			wb * 0.5 * (u[IX(i, j, k - 1)] + u[IX(i, j, k)])) / DZ;
+	double vbar = 0.25 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)] +
+			      v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
+	double dpdx = (p[IX(i, j, k)] - p[IX(i - 1, j, k)]) / DX;
+	double detadx = (eta[IX2(i, j)] - eta[IX2(i - 1, j)]) / DX;
+	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + F0 * vbar - dpdx - G_FS * detadx +
+			  diffusion(u, i, j, k, NU_H, NU_Z);
+}
+
+/* Gv at (centre i, face j, centre k) for the interior faces 1 .. NY-1; the wall faces
+ * get Gv = 0 so v stays 0 there. */
+__global__ void v_tendency(const double *u, const double *v, const double *w,
+			   const double *p, const double *eta, double *Gv)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	if (j == 0) {
+		Gv[IX(i, j, k)] = 0.0;
+		return;
+	}
+	/* x: u at (face i, face j) times v at face i */
+	double ue = 0.5 * (u[IX(i + 1, j - 1, k)] + u[IX(i + 1, j, k)]);
+	double uw = 0.5 * (u[IX(i, j - 1, k)] + u[IX(i, j, k)]);
+	double adv_x = (ue * 0.5 * (v[IX(i, j, k)] + v[IX(i + 1, j, k)]) -
+			uw * 0.5 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)])) / DX;
+	/* y: (v at centres)^2 at centres j and j-1 */
+	double vn = 0.5 * (v[IX(i, j, k)] + v[IX(i, j + 1, k)]);
+	double vs = 0.5 * (v[IX(i, j - 1, k)] + v[IX(i, j, k)]);
+	double adv_y = (vn * vn - vs * vs) / DY;
+	double wt = (k + 1 == NZ) ? 0.0 : 0.5 * (w[IX(i, j - 1, k + 1)] + w[IX(i, j, k + 1)]);
+	double wb = (k == 0) ? 0.0 : 0.5 * (w[IX(i, j - 1, k)] + w[IX(i, j, k)]);
+	double adv_z = (wt * 0.5 * (v[IX(i, j, k)] + v[IX(i, j, k + 1)]) -
+			wb * 0.5 * (v[IX(i, j, k - 1)] + v[IX(i, j, k)])) / DZ;
+	double ubar = 0.25 * (u[IX(i, j - 1, k)] + u[IX(i + 1, j - 1, k)] +
+			      u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
+	double dpdy = (p[IX(i, j, k)] - p[IX(i, j - 1, k)]) / DY;
+	double detady = (eta[IX2(i, j)] - eta[IX2(i, j - 1)]) / DY;
+	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - F0 * ubar - dpdy - G_FS * detady +
+			  diffusion(v, i, j, k, NU_H, NU_Z);
+}
+
+/* ---- time stepping (Oceananigans QuasiAdamsBashforth2TimeStepper) ---- */
+
+/* c += dt ((3/2 + chi) G - (1/2 + chi) G^-); G^- <- G. chi = -1/2 is forward Euler. */
+__global__ void ab2_step(double *c, const double *G, double *Gm, double dt, double chi)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	int n = IX(i, j, k);
+	double g = G[n];
+	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * Gm[n]);
+	Gm[n] = g;
+}
+
+__global__ void ab2_step_2d(double *c, const double *G, double *Gm, double dt, double chi)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	int n = IX2(i, j);
+	double g = G[n];
+	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * Gm[n]);
+	Gm[n] = g;
+}
+
+/* ---- diagnostics of the state (Oceananigans update_state!) ---- */
+
+/* w from continuity, integrated upward from w = 0 at the bottom
+ * (compute_w_from_continuity!); the free surface moves with w at the top:
+ * Geta = w(top) (the explicit free surface's eta tendency). */
+__global__ void vertical_velocity(const double *u, const double *v, double *w, double *Geta)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	double wk = 0.0;
+	w[IX(i, j, 0)] = 0.0;
+	for (int k = 0; k < NZ; k++) {
+		double div = (u[IX(i + 1, j, k)] - u[IX(i, j, k)]) / DX +
+			     (v[IX(i, j + 1, k)] - v[IX(i, j, k)]) / DY;
+		wk -= DZ * div;
+		w[IX(i, j, k + 1)] = wk;
+	}
+	Geta[IX2(i, j)] = wk;
+}
+
+/* Linear equation of state (SeawaterBuoyancy with LinearEquationOfState):
+ * b = g (alpha (T - T_ref) - beta (S - S_ref)). */
+__global__ void buoyancy(const double *T, const double *S, double *b)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	int n = IX(i, j, k);
+	b[n] = G_EARTH * (ALPHA * (T[n] - T_REF) - BETA * (S[n] - S_REF));
+}
+
+/* Hydrostatic pressure anomaly (kinematic), dp/dz = b, integrated downward from
+ * p = -b dz/2 at the top centre (update_hydrostatic_pressure!). */
+__global__ void hydrostatic_pressure(const double *b, double *p)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	double pk = -0.5 * DZ * b[IX(i, j, NZ - 1)];
+	p[IX(i, j, NZ - 1)] = pk;
+	for (int k = NZ - 2; k >= 0; k--) {
+		pk -= 0.5 * DZ * (b[IX(i, j, k)] + b[IX(i, j, k + 1)]);
+		p[IX(i, j, k)] = pk;
+	}
+}
+
+/* ---- host side: one time loop, the entry for `cuda2hlo --entry simulate` ---- */
+
+static void fill_centred(double *c)
+{
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(c);
+	fill_halo_walls_y<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(c);
+	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(c);
+}
+
+/* Advances the state by nsteps steps of dt; first != 0 means the model starts from
+ * rest (no G^-), so the first step is forward Euler. All pointers are device arrays of
+ * NTOTAL doubles (eta, Geta, Getam: NTOTAL2). On entry and exit the state is complete:
+ * halos filled, w, b, p and Geta consistent with u, v, T, S and eta. */
+void simulate(double *u, double *v, double *w, double *T, double *S, double *eta,
+	      double *b, double *p, double *Gu, double *Gv, double *GT, double *GS,
+	      double *Geta, double *Gum, double *Gvm, double *GTm, double *GSm,
+	      double *Getam, double dt, int nsteps, int first, int scheme)
+{
+	dim3 block(BX, BY, 1);
+	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
+	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
+	for (int n = 0; n < nsteps; n++) {
+		double chi = (first && n == 0) ? -0.5 : CHI;
+		u_tendency<<<grid3, block>>>(u, v, w, p, eta, Gu);
+		v_tendency<<<grid3, block>>>(u, v, w, p, eta, Gv);
+		tracer_tendency<<<grid3, block>>>(u, v, w, T, GT, scheme);
+		tracer_tendency<<<grid3, block>>>(u, v, w, S, GS, scheme);
+		ab2_step<<<grid3, block>>>(u, Gu, Gum, dt, chi);
+		ab2_step<<<grid3, block>>>(v, Gv, Gvm, dt, chi);
+		ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);
+		ab2_step<<<grid3, block>>>(S, GS, GSm, dt, chi);
+		ab2_step_2d<<<grid2, block>>>(eta, Geta, Getam, dt, chi);
+		/* update_state! */
+		fill_centred(u);
+		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
+		fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
+		fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
+		fill_centred(T);
+		fill_centred(S);
+		fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
+		fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
+		vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
+		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
+		buoyancy<<<grid3, block>>>(T, S, b);
+		hydrostatic_pressure<<<grid2, block>>>(b, p);
+		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+	}
+}
+
+/* Completes a state given u, v, T, S, eta (the same update_state! as in the loop). */
+void initialize_state(double *u, double *v, double *w, double *T, double *S, double *eta,
+		      double *b, double *p, double *Geta)
+{
+	dim3 block(BX, BY, 1);
+	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
+	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
+	fill_centred(u);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
+	fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
+	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
+	fill_centred(T);
+	fill_centred(S);
+	fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
+	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
+	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
+	buoyancy<<<grid3, block>>>(T, S, b);
+	hydrostatic_pressure<<<grid2, block>>>(b, p);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+}
