@@ -157,8 +157,8 @@ def mlir_for(cfg, test, li, launch, work):
 
 
 def arg_binding(launch):
-    """Kernel parameter name -> buffer name (they are equal by convention)."""
-    return {a.name: a.name for a in launch.args if a.kind == "buffer"}
+    """Kernel parameter name -> buffer name, for the pointer parameters."""
+    return {p: a.name for p, a in launch.bindings() if a.kind == "buffer"}
 
 
 def step_run(cfg, test, li, launch, work, state):

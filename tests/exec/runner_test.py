@@ -14,6 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FAKE = os.path.join(HERE, "fake")
 SAXPY, RACY = os.path.join(FAKE, "saxpy.cu"), os.path.join(FAKE, "racy.cu")
+PINGPONG = os.path.join(FAKE, "pingpong.cu")
 OTHER = os.path.join(ROOT, "tests", "oracle", "kernels", "reduce_shared.cu")
 
 CASES = [  # (what, files, bin, bug, want rc, want line prefixes)
@@ -22,6 +23,10 @@ CASES = [  # (what, files, bin, bug, want rc, want line prefixes)
     ("wrong conversion", [SAXPY], FAKE, True, 1,
      ["PASS saxpy oracle", "FAIL saxpy c: y: 1000 of 1000 differ", "FAIL saxpy run: y:",
       "FAIL saxpy xla: y:"]),
+    ("parameters bound by position", [PINGPONG], FAKE, False, 0,
+     ["PASS pingpong c", "PASS pingpong run", "PASS pingpong xla"]),
+    ("wrong multi-launch", [PINGPONG], FAKE, True, 1,
+     ["FAIL pingpong c: a:", "FAIL pingpong run: a:", "FAIL pingpong xla: a:"]),
     ("stage not built", [OTHER], FAKE, False, 0,
      ["SKIP reduce_shared c: cuda2hlo: the fake is not built yet", "SKIP reduce_shared xla:"]),
     ("binaries missing", [SAXPY], os.path.join(FAKE, "nowhere"), False, 0,

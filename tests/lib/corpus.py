@@ -40,6 +40,11 @@ class Launch:
     shmem: int
     args: list
     line: int = 0
+    params: list = field(default_factory=list)   # the kernel's parameter names
+
+    def bindings(self):
+        """[(parameter name, Arg)] in parameter order."""
+        return list(zip(self.params or [a.name for a in self.args], self.args))
 
     @property
     def c_name(self):
@@ -245,7 +250,52 @@ def parse_text(text, path="<string>"):
             else:
                 raise CorpusError(f"{path}:{ln.line}: launch argument '{a.name}' is "
                                   "neither a buffer nor a scalar")
+    _bind_params(t, text)
     return t
+
+
+def _strip_comments(src):
+    src = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), src, flags=re.S)
+    return re.sub(r"//[^\n]*", "", src)
+
+
+def kernel_params(src, kernel):
+    """Parameter names of the __global__ definition of kernel (template arguments and
+    namespace ignored), or None when no definition with named parameters is found.
+    Explicit instantiations (`template __global__ void k<3>(int *);`) are skipped."""
+    base = re.sub(r"<.*", "", kernel).split("::")[-1].strip()
+    code = _strip_comments(src)
+    pat = re.compile(r"__global__[^;{}()]*?\bvoid\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?"
+                     + re.escape(base) + r"\s*\(")
+    for m in pat.finditer(code):
+        depth, j = 0, m.end() - 1
+        for j in range(m.end() - 1, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[j], 0)
+            if depth == 0:
+                break
+        if not re.match(r"\s*\{", code[j + 1:]):
+            continue
+        names = []
+        for p in _split_top(code[m.end():j]):
+            p = re.sub(r"=.*", "", p).strip()
+            p = re.sub(r"(\[[^\]]*\]\s*)+$", "", p).strip()
+            nm = re.search(r"([A-Za-z_]\w*)\s*$", p)
+            if not nm or p == nm.group(1) or p in ("void",):
+                return None if p != "void" else []
+            names.append(nm.group(1))
+        return names
+    return None
+
+
+def _bind_params(t, src):
+    for ln in t.launches:
+        names = kernel_params(src, ln.kernel)
+        if names is None:
+            continue
+        if len(names) != len(ln.args):
+            raise CorpusError(f"{t.path}:{ln.line}: {ln.kernel} takes {len(names)} "
+                              f"parameters, the launch passes {len(ln.args)}")
+        ln.params = names
 
 
 def parse(path):
@@ -311,20 +361,20 @@ def compare(got, want, dtype, rtol=None, atol=None, limit=None):
 
 
 def converter_args(test, launch):
-    """The cuda2hlo flags that describe one launch. Buffer and scalar names are the
-    kernel's parameter names (docs/testing.md)."""
+    """The cuda2hlo flags that describe one launch, named by the kernel's parameters
+    (found in the source; else the launch's argument names)."""
     out = ["--kernel", launch.kernel,
            "--grid", ",".join(map(str, launch.grid)),
            "--block", ",".join(map(str, launch.block))]
     if launch.shmem:
         out += ["--shmem", str(launch.shmem)]
-    for a in launch.args:
+    for p, a in launch.bindings():
         if a.kind == "buffer":
-            out += ["--size", f"{a.name}={test.buffers[a.name].count}"]
+            out += ["--size", f"{p}={test.buffers[a.name].count}"]
         elif a.kind == "scalar":
-            out += ["--set", f"{a.name}={test.scalars[a.name]}"]
+            out += ["--set", f"{p}={test.scalars[a.name]}"]
         else:
-            out += [x for f, v in a.fields for x in ("--set", f"{a.name}.{f}={v}")]
+            out += [x for f, v in a.fields for x in ("--set", f"{p}.{f}={v}")]
     return out
 
 

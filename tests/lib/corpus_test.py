@@ -57,6 +57,10 @@ check: src rtol=0 atol=1e-3
 seed: 5
 note: free text: with a colon
 */
+template __global__ void box_blur<3>(const float *, int *, Grid, float);
+template <int R> __global__ void __launch_bounds__(256) box_blur(const float *in,
+    int *out /* , int *bogus */, Grid g, float scale[]) { }
+__global__ void fix(int *d) {}
 """
 
 
@@ -89,10 +93,16 @@ def run():
        "count expression, seed, note")
     ok((t.checks[0].rtol, t.checks[0].atol) == (0.0, 0.0), "integer check is exact")
     ok((t.checks[1].rtol, t.checks[1].atol) == (0.0, 1e-3), "explicit tolerances")
+    ok(l0.params == ["in", "out", "g", "scale"] and l1.params == ["d"], "parameter names")
     ok(corpus.converter_args(t, l0) == [
         "--kernel", "box_blur<3>", "--grid", "7,4,1", "--block", "16,16,1", "--shmem", "256",
-        "--size", "src=2048", "--size", "dst=2048", "--set", "g.nx=64", "--set", "g.ny=32",
-        "--set", "s=2.5"], "converter_args")
+        "--size", "in=2048", "--size", "out=2048", "--set", "g.nx=64", "--set", "g.ny=32",
+        "--set", "scale=2.5"], "converter_args")
+    try:
+        corpus.parse_text(HEAD + OK_LAUNCH + "*/\n__global__ void k(int *a, int *b) {}")
+        ok(False, "arity mismatch accepted")
+    except corpus.CorpusError as e:
+        ok("takes 2 parameters, the launch passes 1" in str(e), f"arity message: {e}")
 
     src = corpus.fill_buffer(t, t.buffers["src"])
     want = np.random.default_rng(5 + 0).uniform(-1, 1, 2048).astype(np.float32)
