@@ -4,7 +4,8 @@
 
 local:  tests/golden/X.cu beside X.kir / X.loops / X.c / X.mlir: the emit kind follows
         the extension; flags from the file's cuda2hlo-test block (first launch) or a
-        `// RUN-FLAGS:` first line.
+        `// RUN-FLAGS:` first line. A file including <cuda_runtime.h> must give the same
+        .kir with --cuda-path (the toolkit's headers) when a toolkit is installed.
 corpus: tests/kernels/NAME.cu against tests/golden/corpus/NAME.kir (same flags rule).
 err:    tests/golden/err/X.cu (flags from `// RUN-FLAGS:`) must exit 1 with stderr equal
         to X.err, where every `PATH:` prefix of the input file is stripped, so lines read
@@ -78,6 +79,11 @@ def golden(tool, cu, expect_path, emit):
         print(f"FAIL {name}: exit {r.returncode}\n{r.stderr}")
         return
     check(name, r.stdout, expect_path)
+    cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+    if emit == "kir" and "<cuda_runtime.h>" in open(cu).read() and os.path.isdir(cuda):
+        # the bundled header and the toolkit's headers must give the same kernel IR
+        t = run(tool, ["--emit", emit, "--cuda-path", cuda] + flags_of(cu) + [os.path.relpath(cu, ROOT)])
+        check(name + " (--cuda-path)", t.stdout if t.returncode == 0 else t.stderr, expect_path)
 
 
 def error_case(tool, cu):
@@ -96,8 +102,11 @@ def main():
     if "local" in kinds:
         for f in sorted(os.listdir(HERE)):
             base, ext = os.path.splitext(f)
-            if ext in EMIT and os.path.exists(os.path.join(HERE, base + ".cu")):
-                golden(tool, os.path.join(HERE, base + ".cu"), os.path.join(HERE, f), EMIT[ext])
+            if ext != ".cu":
+                continue
+            exps = [e for e in EMIT if os.path.exists(os.path.join(HERE, base + e))]
+            for e in exps or ([".kir"] if UPDATE else []):   # UPDATE starts a new file at .kir
+                golden(tool, os.path.join(HERE, f), os.path.join(HERE, base + e), EMIT[e])
     if "corpus" in kinds:
         for cu in corpus.corpus_files(os.path.join(ROOT, "tests", "kernels")):
             if os.path.dirname(cu) != os.path.join(ROOT, "tests", "kernels"):
