@@ -14,3 +14,7 @@ add_test(NAME runtime_parse_jaxlib
 add_executable(emit_tool emit_tool.c ${CMAKE_SOURCE_DIR}/runtime/parse.c)
 target_include_directories(emit_tool PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
 target_link_libraries(emit_tool PRIVATE c2h_hlo_emit c2h_base)
+# 200 random programs: parser + both printers agree with XLA bit for bit (about a minute)
+add_test(NAME runtime_gen_xla_printers
+         COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/gen_xla_test.py
+                 $<TARGET_FILE:emit_tool> 200)
