@@ -1,0 +1,215 @@
+/* raise.c: a kernel of the loop IR to `func.func public @main` per the module ABI
+ * (DESIGN.md, "Module ABI"): pointer parameters as 1-D tensors in CUDA order, then the
+ * unbound scalars as 0-d tensors; results are the pointer parameters the kernel may
+ * write; every argument and result carries `cuda2hlo.param`. Consumes the LoopKernel's
+ * kernel IR and launch; runs the SIMT lockstep translation (simt.c) with dense stores
+ * where the facts allow (affine.c); produces a TModule, or NULL after diagnostics. */
+#include "raise_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Does the kernel store to (or atomically update) buffer b anywhere? */
+typedef struct Writes {
+	char *w;
+} Writes;
+
+static void note_write(void *ctx, KirExpr *e)
+{
+	Writes *ws = ctx;
+	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var < 0))
+		ws->w[e->u.assign.lv.buffer] = 1;
+	else if (e->kind == KE_INCDEC && e->u.incdec.lv.var < 0)
+		ws->w[e->u.incdec.lv.buffer] = 1;
+	else if (e->kind == KE_ATOMIC)
+		ws->w[e->u.atomic.buffer] = 1;
+}
+
+static int elem_zero(Raise *r, DType t, int64_t n)
+{
+	TType ty = tir_type_vector(t, n);
+	return dtype_is_float(t) ? tir_build_splat_float(&r->b, ty, 0) : tir_build_splat_int(&r->b, ty, 0);
+}
+
+/* Initialised arrays (__constant__ tables, local arrays with an initialiser): a
+ * constant, repeated `copies` times. */
+static int init_const(Raise *r, const KirBuffer *kb, int64_t copies)
+{
+	DType t = raise_dtype(kb->elem);
+	int64_t n = kb->count * copies;
+	unsigned char *data = arena_alloc(r->m->arena, (size_t)(n * dtype_size(t)));
+	for (int64_t c = 0; c < copies; c++)
+		for (int64_t i = 0; i < kb->count; i++) {
+			KirConst v = i < (int64_t)kb->ninit ? kb->init[i] : (KirConst){kb->elem, 0, 0};
+			unsigned char *p = data + (c * kb->count + i) * dtype_size(t);
+			if (dtype_is_float(t))
+				tir_elem_set_f(t, p, frontend_dtype_is_float(v.type) ? v.f : (double)v.i);
+			else
+				tir_elem_set_i(t, p, v.i);
+		}
+	return tir_build_constant(&r->b, tir_type_vector(t, n), data);
+}
+
+static int setup_buffers(Raise *r, const char *written)
+{
+	const KirKernel *k = r->k;
+	for (size_t i = 0; i < k->nbufs; i++) {
+		const KirBuffer *kb = &k->bufs[i];
+		int64_t copies = kb->space == KSP_SHARED ? r->nb : kb->space == KSP_LOCAL ? r->nl : 1;
+		if (kb->space == KSP_GLOBAL)
+			continue;      /* function arguments, set by setup_args */
+		if (kb->count <= 0)
+			raise_error(r, kb->loc, "size of '%s' is unknown (dynamic shared memory "
+			                   "needs the launch's byte count)", kb->name);
+		r->bufsize[i] = kb->count * copies;
+		if (kb->init)
+			r->buf[i] = init_const(r, kb, copies);
+		else if (kb->space == KSP_CONSTANT && !written[i])
+			raise_error(r, kb->loc, "__constant__ '%s' without an initializer (set by "
+			                   "the host) is not supported yet", kb->name);
+		else
+			r->buf[i] = elem_zero(r, raise_dtype(kb->elem), r->bufsize[i]);
+	}
+	return 0;
+}
+
+static int setup_args(Raise *r)
+{
+	const KirKernel *k = r->k;
+	for (size_t i = 0; i < k->nparams; i++) {
+		const KirParam *p = &k->params[i];
+		r->param[i] = -1;
+		if (p->type == KT_PTR) {
+			const KirBuffer *kb = &k->bufs[p->buffer];
+			if (kb->count <= 0)
+				raise_error(r, p->loc, "size of buffer '%s' is unknown: give --size %s=N",
+				                   p->name, p->name);
+			r->bufsize[p->buffer] = kb->count;
+			r->buf[p->buffer] = tir_func_add_arg(r->f, tir_type_vector(raise_dtype(kb->elem), kb->count),
+			                                     p->name);
+		}
+	}
+	for (size_t i = 0; i < k->nparams; i++) {
+		const KirParam *p = &k->params[i];
+		if (p->type != KT_PTR && !p->bound)
+			r->param[i] = tir_func_add_arg(r->f, tir_type_scalar(raise_dtype(p->type)), p->name);
+	}
+	return 0;
+}
+
+static void setup_vars(Raise *r)
+{
+	for (size_t i = 0; i < r->k->nvars; i++) {
+		KirDType t = r->k->vars[i].type;
+		r->var[i] = -1;
+		if (t != KT_VOID && t != KT_PTR)
+			r->var[i] = raise_splat(r, t, 0, 0);
+	}
+}
+
+static void finish(Raise *r, const char *written)
+{
+	int *res = xmalloc(sizeof(int) * (r->k->nparams + 1));
+	int n = 0;
+	for (size_t i = 0; i < r->k->nparams; i++) {
+		const KirParam *p = &r->k->params[i];
+		if (p->type == KT_PTR && written[p->buffer]) {
+			res[n++] = r->buf[p->buffer];
+			tir_func_add_result(r->f, *tir_value_type(r->f, r->buf[p->buffer]), p->name);
+		}
+	}
+	tir_build_return(&r->b, res, n);
+	free(res);
+}
+
+static Raise *raise_new(const Options *o, const KirKernel *k, const int64_t grid[3],
+                        const int64_t block[3])
+{
+	Raise *r = xcalloc(1, sizeof(*r));
+	r->o = o;
+	r->k = k;
+	r->m = tir_module_create();
+	r->st = xcalloc(1, sizeof(Stats));
+	for (int i = 0; i < 3; i++) {
+		r->grid[i] = grid[i] > 0 ? grid[i] : 1;
+		r->block[i] = block[i] > 0 ? block[i] : 1;
+	}
+	r->nt = r->block[0] * r->block[1] * r->block[2];
+	r->nb = r->grid[0] * r->grid[1] * r->grid[2];
+	r->nl = r->nt * r->nb;
+	r->f = tir_func_new(r->m, "main", 1, k->loc);
+	r->b = tir_builder(r->f, r->f->body, k->loc);
+	r->var = xcalloc(k->nvars + 1, sizeof(int));
+	r->buf = xcalloc(k->nbufs + 1, sizeof(int));
+	r->bufsize = xcalloc(k->nbufs + 1, sizeof(int64_t));
+	r->param = xcalloc(k->nparams + 1, sizeof(int));
+	r->frames.data = xmalloc(256 * sizeof(Frame));
+	r->frames.cap = 256;
+	r->written = xcalloc(k->nbufs + 1, 1);
+	for (size_t i = 0; i < k->nbufs; i++)
+		r->buf[i] = -1;
+	return r;
+}
+
+/* Frees r; returns its module, or NULL (destroyed) when raising failed. */
+static TModule *raise_done(Raise *r)
+{
+	TModule *m = r->m;
+	free(r->var);
+	free(r->buf);
+	free(r->bufsize);
+	free(r->param);
+	free(r->frames.data);
+	free(r->written);
+	if (r->failed) {
+		sb_free(&r->st->notes);
+		free(r->st);
+		tir_module_destroy(m);
+		m = NULL;
+	} else {
+		raise_stats_register(m, r->st, r->k->name);
+	}
+	free(r);
+	return m;
+}
+
+static void raise_body(Raise *r)
+{
+	Writes ws = {r->written};
+	loopify_stmt_visit(r->k->body, note_write, NULL, &ws);
+	if (r->nl > (int64_t)1 << 30)
+		raise_error(r, r->k->loc, "launch of %lld threads is too large", (long long)r->nl);
+	setup_args(r);
+	setup_buffers(r, r->written);
+	setup_vars(r);
+	raise_setup_lanes(r);
+	r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);
+	r->cur_full = 1;
+	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
+	raise_stmt(r, r->k->body);
+	finish(r, r->written);
+}
+
+TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
+                          const int64_t block[3])
+{
+	Raise *const r = raise_new(o, k, grid, block);
+	if (!setjmp(r->fail))
+		raise_body(r);
+	return raise_done(r);
+}
+
+TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p)
+{
+	const LoopKernel *lk;
+	(void)a;
+	if (!p || p->nkernels == 0) {
+		diag_error(NOLOC, "no kernel to convert");
+		return NULL;
+	}
+	lk = &p->kernels[0];
+	if (p->nkernels > 1)
+		diag_warning(p->kernels[1].loc, "several kernels selected: converting only '%s' "
+		             "(use --kernel)", lk->name);
+	return raise_kir_kernel(o, lk->k, lk->launch.grid, lk->launch.block);
+}

@@ -1,0 +1,33 @@
+/* raise.h: the public surface of src/raise: loop IR (and the kernel IR under it) to the
+ * tensor IR of hlo_emit.h, by the two strategies of DESIGN.md, "Tensor IR (raise)".
+ * Sections follow the .c files.
+ *
+ * Execution model: every thread of the launch runs in lockstep, one statement at a time
+ * (a legal CUDA schedule for a race-free kernel). A thread-private value is a tensor over
+ * the launch ("lanes", flattened: lane = block_linear * threads_per_block + thread_linear),
+ * divergence is a mask, memory is an SSA value per buffer. Stores whose facts allow it
+ * become dense tensor operations (slices, one dynamic_update_slice) instead. */
+#ifndef CUDA2HLO_RAISE_H
+#define CUDA2HLO_RAISE_H
+
+#include "base.h"
+#include "frontend.h"
+#include "hlo_emit.h"
+#include "loopify.h"
+
+/* ---- raise.c ----
+ * One module for the program: the kernel (the first, when several are selected) as
+ * `func.func public @main` per the module ABI (DESIGN.md, "Module ABI"). NULL after
+ * located diagnostics (a construct that cannot be raised exactly, a proven race unless
+ * --allow-races). The module is allocated with tir_module_create and owns its arena;
+ * raise_program registers it for destruction with `a`'s lifetime by keeping it in a
+ * list freed by raise_free (main.c need not call it: process exit frees it). */
+TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p);
+/* The same from the kernel IR alone (tests, and kernels loopify does not take). */
+TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
+                          const int64_t block[3]);
+
+/* ---- report.c: --report, per kernel (docs/report.md) ---- */
+void raise_report(FILE *f, const TModule *m);
+
+#endif

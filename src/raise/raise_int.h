@@ -1,0 +1,59 @@
+/* raise_int.h: private to src/raise. The state of one kernel being raised. */
+#ifndef CUDA2HLO_RAISE_INT_H
+#define CUDA2HLO_RAISE_INT_H
+
+#include "raise.h"
+
+#include <setjmp.h>
+
+/* Where the lanes of a masked region exit to: a loop (continue) or a labelled block. */
+typedef struct Frame {
+	int is_loop;
+	int label;           /* KS_BLOCK label (blocks) */
+	int exit;            /* mask value: lanes that continued / left the block */
+} Frame;
+
+/* Per-kernel counters for --report. */
+typedef struct Stats {
+	int ops[TOP_COUNT];
+	int stores_dense, stores_scatter;
+	StrBuf notes;        /* one line per store: strategy and the missing fact */
+} Stats;
+
+typedef struct Raise {
+	const Options *o;
+	const KirKernel *k;
+	TModule *m;
+	TFunc *f;
+	TBuilder b;          /* where ops go now (the function body or a region) */
+	int64_t grid[3], block[3];
+	int64_t nl, nt, nb;  /* lanes, threads per block, blocks */
+	int failed;
+	jmp_buf fail;        /* raise_error jumps here: the kernel is abandoned */
+	/* lane coordinates (i32 tensors over lanes), built once in the body */
+	int lane, tid[3], bid[3], blk, thr;
+	int *var;            /* per KirVar: current value (tensor over lanes) */
+	int *buf;            /* per KirBuffer: current contents (1-D tensor) */
+	int64_t *bufsize;    /* elements of that tensor */
+	int *param;          /* per KirParam: function argument (0-d), or -1 */
+	int cur;             /* mask of the lanes executing now */
+	int cur_full;        /* cur is known to be all lanes */
+	int ret;             /* lanes that returned */
+	VEC(Frame) frames;
+	char *written;       /* per KirBuffer: stored to somewhere in the kernel */
+	Stats *st;
+} Raise;
+
+/* simt.c */
+DType raise_dtype(KirDType t);
+TType raise_lanes(Raise *r, KirDType t);        /* tensor<nl x t> */
+int raise_expr(Raise *r, const KirExpr *e);     /* value over lanes */
+void raise_stmt(Raise *r, const KirStmt *s);
+void raise_setup_lanes(Raise *r);
+int raise_splat(Raise *r, KirDType t, double f, int64_t i);
+C2H_NORETURN void raise_error(Raise *r, SrcLoc loc, const char *fmt, ...) C2H_PRINTF(3, 4);
+
+/* report.c */
+void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
+
+#endif

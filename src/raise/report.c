@@ -1,0 +1,71 @@
+/* report.c: `--report` (docs/report.md). Consumes the statistics raise recorded for a
+ * module; prints per kernel the op counts by class, the gathers, scatters and whiles,
+ * and one line per store with its strategy (and the missing fact for a fallback). */
+#include "raise_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Entry {
+	const TModule *m;
+	Stats *st;
+	const char *kernel;
+} Entry;
+
+static VEC(Entry) entries;
+
+void raise_stats_register(const TModule *m, Stats *st, const char *kernel)
+{
+	Entry e = {m, st, kernel};
+	VEC_PUSH(entries, e);
+}
+
+static void count_block(const TBlock *b, int *ops)
+{
+	for (int i = 0; i < b->nops; i++) {
+		ops[b->ops[i]->kind]++;
+		for (int j = 0; j < b->ops[i]->nregions; j++)
+			count_block(b->ops[i]->regions[j], ops);
+	}
+}
+
+static const char *op_class(TOpKind k)
+{
+	unsigned f = tir_op_flags(k);
+	switch (k) {
+	case TOP_GATHER: case TOP_SCATTER: return "memory";
+	case TOP_WHILE: case TOP_IF: case TOP_CASE: return "control";
+	case TOP_REDUCE: case TOP_DOT_GENERAL: case TOP_REDUCE_WINDOW: return "reduction";
+	case TOP_SLICE: case TOP_DYNAMIC_SLICE: case TOP_DYNAMIC_UPDATE_SLICE: case TOP_PAD:
+	case TOP_CONCATENATE: case TOP_RESHAPE: case TOP_BROADCAST_IN_DIM: case TOP_TRANSPOSE:
+	case TOP_REVERSE: case TOP_IOTA: case TOP_CONSTANT: return "shape";
+	default: return (f & OF_EW) || k == TOP_SELECT || k == TOP_CLAMP ? "elementwise" : "other";
+	}
+}
+
+void raise_report(FILE *f, const TModule *m)
+{
+	static const char *classes[] = {"elementwise", "shape", "memory", "reduction", "control", "other"};
+	for (size_t i = 0; i < entries.len; i++) {
+		Entry *e = &entries.data[i];
+		int ops[TOP_COUNT] = {0};
+		TFunc *fn;
+		if (e->m != m)
+			continue;
+		fn = tir_module_main(m);
+		if (fn)
+			count_block(fn->body, ops);
+		fprintf(f, "kernel %s\n", e->kernel);
+		for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
+			int n = 0;
+			for (int k = 0; k < TOP_COUNT; k++)
+				if (!strcmp(op_class((TOpKind)k), classes[c]))
+					n += ops[k];
+			fprintf(f, "  ops %s %d\n", classes[c], n);
+		}
+		fprintf(f, "  gathers %d\n  scatters %d\n  whiles %d\n", ops[TOP_GATHER],
+		        ops[TOP_SCATTER], ops[TOP_WHILE]);
+		fprintf(f, "  stores dense %d fallback %d\n", e->st->stores_dense, e->st->stores_scatter);
+		fputs(sb_str(&e->st->notes), f);
+	}
+}

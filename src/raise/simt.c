@@ -1,0 +1,763 @@
+/* simt.c: strategy 1 of DESIGN.md, SIMT vectorization. Consumes a kernel's KIR body;
+ * produces tensor-IR ops that run every thread of the launch in lockstep: each value is
+ * a tensor over the lanes, each statement runs under the mask `cur` of the lanes that
+ * execute it, a load is a gather (the spec clamps its indices; masked lanes ignore the
+ * value), a store a scatter into the buffer extended by one dummy element that masked
+ * lanes target (so no out-of-bounds behaviour is relied on), a divergent `if` two masks,
+ * a loop a stablehlo.while carrying every variable, buffer and mask, running while any
+ * lane is active. Barriers are no-ops in lockstep; shuffles gather from the source
+ * lane; votes and barrier predicates reduce over warps or blocks. C semantics kept
+ * exactly: integer ops wrap (two's complement), division truncates (StableHLO divide and
+ * remainder do), shifts take the left operand's type, conversions to bool compare
+ * with zero. */
+#include "raise_int.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void raise_error(Raise *r, SrcLoc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (!r->failed) {
+		StrBuf b = {0};
+		sb_vprintf(&b, fmt, ap);
+		diag_error(loc, "%s", sb_str(&b));
+		diag_note(r->k->loc, "in kernel '%s'", r->k->name);
+		sb_free(&b);
+	}
+	va_end(ap);
+	r->failed = 1;
+	longjmp(r->fail, 1);
+}
+
+DType raise_dtype(KirDType t)
+{
+	switch (t) {
+	case KT_I1: return DT_I1;
+	case KT_I8: return DT_I8;
+	case KT_I16: return DT_I16;
+	case KT_I32: return DT_I32;
+	case KT_I64: return DT_I64;
+	case KT_U8: return DT_UI8;
+	case KT_U16: return DT_UI16;
+	case KT_U32: return DT_UI32;
+	case KT_U64: return DT_UI64;
+	case KT_F16: return DT_F16;
+	case KT_F32: return DT_F32;
+	case KT_F64: return DT_F64;
+	default: die("raise_dtype: no tensor type for %s", frontend_dtype_name(t));
+	}
+}
+
+TType raise_lanes(Raise *r, KirDType t)
+{
+	return tir_type_vector(raise_dtype(t), r->nl);
+}
+
+static TType lanes_of(Raise *r, DType t)
+{
+	return tir_type_vector(t, r->nl);
+}
+
+static DType dt_of(Raise *r, int v)
+{
+	return tir_value_type(r->f, v)->dt;
+}
+
+int raise_splat(Raise *r, KirDType t, double f, int64_t i)
+{
+	if (frontend_dtype_is_float(t))
+		return tir_build_splat_float(&r->b, raise_lanes(r, t), f);
+	return tir_build_splat_int(&r->b, raise_lanes(r, t), i);
+}
+
+static int isplat(Raise *r, DType t, int64_t v)
+{
+	return tir_build_splat_int(&r->b, lanes_of(r, t), v);
+}
+
+static int bin(Raise *r, TOpKind k, int a, int b)
+{
+	r->st->ops[k]++;
+	return tir_build_binary(&r->b, k, a, b);
+}
+
+static int un(Raise *r, TOpKind k, int a)
+{
+	r->st->ops[k]++;
+	return tir_build_unary(&r->b, k, a);
+}
+
+static int mask_and(Raise *r, int a, int b) { return bin(r, TOP_AND, a, b); }
+static int mask_or(Raise *r, int a, int b) { return bin(r, TOP_OR, a, b); }
+static int mask_not(Raise *r, int a) { return un(r, TOP_NOT, a); }
+static int none(Raise *r) { return isplat(r, DT_I1, 0); }
+
+static int convert(Raise *r, int v, DType to)
+{
+	DType from = dt_of(r, v);
+	if (from == to)
+		return v;
+	if (to == DT_I1) {      /* C: a value converts to bool as (x != 0) */
+		int z = dtype_is_float(from) ? tir_build_splat_float(&r->b, *tir_value_type(r->f, v), 0)
+		                             : tir_build_splat_int(&r->b, *tir_value_type(r->f, v), 0);
+		return tir_build_compare(&r->b, CMP_NE, v, z);
+	}
+	r->st->ops[TOP_CONVERT]++;
+	return tir_build_convert(&r->b, v, to);
+}
+
+/* ---- lanes ---- */
+
+static int idiv(Raise *r, int x, int64_t d) { return bin(r, TOP_DIVIDE, x, isplat(r, DT_I32, d)); }
+static int irem(Raise *r, int x, int64_t d) { return bin(r, TOP_REMAINDER, x, isplat(r, DT_I32, d)); }
+
+void raise_setup_lanes(Raise *r)
+{
+	int t;
+	r->lane = tir_build_iota(&r->b, lanes_of(r, DT_I32), 0);
+	r->thr = irem(r, r->lane, r->nt);
+	r->blk = idiv(r, r->lane, r->nt);
+	t = r->thr;
+	r->tid[0] = irem(r, t, r->block[0]);
+	r->tid[1] = irem(r, idiv(r, t, r->block[0]), r->block[1]);
+	r->tid[2] = idiv(r, t, r->block[0] * r->block[1]);
+	r->bid[0] = irem(r, r->blk, r->grid[0]);
+	r->bid[1] = irem(r, idiv(r, r->blk, r->grid[0]), r->grid[1]);
+	r->bid[2] = idiv(r, r->blk, r->grid[0] * r->grid[1]);
+}
+
+static int builtin(Raise *r, const KirExpr *e)
+{
+	int v;
+	switch (e->u.builtin) {
+	case KBI_TID_X: v = r->tid[0]; break;
+	case KBI_TID_Y: v = r->tid[1]; break;
+	case KBI_TID_Z: v = r->tid[2]; break;
+	case KBI_BID_X: v = r->bid[0]; break;
+	case KBI_BID_Y: v = r->bid[1]; break;
+	case KBI_BID_Z: v = r->bid[2]; break;
+	case KBI_BDIM_X: return isplat(r, DT_UI32, r->block[0]);
+	case KBI_BDIM_Y: return isplat(r, DT_UI32, r->block[1]);
+	case KBI_BDIM_Z: return isplat(r, DT_UI32, r->block[2]);
+	case KBI_GDIM_X: return isplat(r, DT_UI32, r->grid[0]);
+	case KBI_GDIM_Y: return isplat(r, DT_UI32, r->grid[1]);
+	case KBI_GDIM_Z: return isplat(r, DT_UI32, r->grid[2]);
+	case KBI_WARPSIZE: return isplat(r, DT_UI32, 32);
+	default: raise_error(r, e->loc, "unknown builtin");
+	}
+	return convert(r, v, raise_dtype(e->type));
+}
+
+/* ---- memory ---- */
+
+/* The element address in the buffer's storage tensor (i32 over lanes): shared memory
+ * has one copy per block, local arrays one per thread. */
+static int address(Raise *r, int b, int idx)
+{
+	const KirBuffer *kb = &r->k->bufs[b];
+	int i = convert(r, idx, DT_I32);
+	if (kb->space == KSP_SHARED)
+		i = bin(r, TOP_ADD, bin(r, TOP_MULTIPLY, r->blk, isplat(r, DT_I32, kb->count)), i);
+	else if (kb->space == KSP_LOCAL)
+		i = bin(r, TOP_ADD, bin(r, TOP_MULTIPLY, r->lane, isplat(r, DT_I32, kb->count)), i);
+	return i;
+}
+
+static int as_indices(Raise *r, int addr)
+{
+	int64_t d[2] = {r->nl, 1};
+	return tir_build_reshape(&r->b, addr, tir_type_tensor(DT_I32, 2, d));
+}
+
+static int gather(Raise *r, int b, int addr)
+{
+	static const int64_t one[1] = {0};
+	TGatherDims gd = {0};
+	int64_t ss[1] = {1};
+	gd.collapsed_slice_dims = (TInts){one, 1};
+	gd.start_index_map = (TInts){one, 1};
+	gd.index_vector_dim = 1;
+	r->st->ops[TOP_GATHER]++;
+	return tir_build_gather(&r->b, r->buf[b], as_indices(r, addr), &gd, ss,
+	                        lanes_of(r, dt_of(r, r->buf[b])));
+}
+
+static int load(Raise *r, int b, const KirExpr *index)
+{
+	if (r->buf[b] < 0)
+		raise_error(r, index->loc, "buffer '%s' has no contents", r->k->bufs[b].name);
+	return gather(r, b, address(r, b, raise_expr(r, index)));
+}
+
+/* bufs[b][addr] (op)= val on the lanes of mask; combiner -1 replaces. */
+static void scatter(Raise *r, int b, int addr, int val, int mask, int combiner)
+{
+	static const int64_t zero[1] = {0};
+	int64_t n = r->bufsize[b], lo[1] = {0}, hi[1] = {n}, one[1] = {1};
+	TScatterDims sd = {0};
+	TType et = tir_type_vector(dt_of(r, r->buf[b]), 1);
+	int pad = dtype_is_float(et.dt) ? tir_build_splat_float(&r->b, et, 0)
+	                                : tir_build_splat_int(&r->b, et, 0);
+	int xs[2] = {r->buf[b], pad}, ext, idx;
+	(void)one;
+	ext = tir_build_concatenate(&r->b, xs, 2, 0);
+	idx = tir_build_select(&r->b, mask, addr, isplat(r, DT_I32, n));
+	sd.inserted_window_dims = (TInts){zero, 1};
+	sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
+	sd.index_vector_dim = 1;
+	r->st->ops[TOP_SCATTER]++;
+	ext = tir_build_scatter(&r->b, ext, as_indices(r, idx), convert(r, val, et.dt), &sd, combiner);
+	r->buf[b] = tir_build_slice(&r->b, ext, lo, hi, NULL);
+}
+
+/* ---- variables and assignment ---- */
+
+static int masked(Raise *r, int v, int old)
+{
+	if (r->cur_full)
+		return v;
+	return tir_build_select(&r->b, r->cur, v, old);
+}
+
+static int read_lv(Raise *r, const KirLval *lv, int *addr)
+{
+	if (lv->var >= 0)
+		return r->var[lv->var];
+	*addr = address(r, lv->buffer, raise_expr(r, lv->index));
+	return gather(r, lv->buffer, *addr);
+}
+
+static void write_lv(Raise *r, const KirLval *lv, int addr, int v, SrcLoc loc)
+{
+	if (lv->var >= 0) {
+		r->var[lv->var] = masked(r, v, r->var[lv->var]);
+		return;
+	}
+	if (r->k->bufs[lv->buffer].is_const && r->k->bufs[lv->buffer].space != KSP_LOCAL &&
+	    r->k->bufs[lv->buffer].space != KSP_SHARED) {
+		raise_error(r, loc, "store to read-only buffer '%s'", r->k->bufs[lv->buffer].name);
+		return;
+	}
+	r->st->stores_scatter++;
+	sb_printf(&r->st->notes, "  store %s at %d:%d: scatter (SIMT fallback)\n",
+	          r->k->bufs[lv->buffer].name, loc.line, loc.col);
+	scatter(r, lv->buffer, addr, v, r->cur, -1);
+}
+
+static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc);
+
+static int assign(Raise *r, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	int addr = -1, v, old;
+	KirDType lt = lv->var >= 0 ? r->k->vars[lv->var].type : r->k->bufs[lv->buffer].elem;
+	if (e->u.assign.op == KB_NONE) {
+		if (lv->var < 0)
+			addr = address(r, lv->buffer, raise_expr(r, lv->index));
+		v = convert(r, raise_expr(r, e->u.assign.value), raise_dtype(lt));
+	} else {
+		KirDType ot = e->u.assign.optype;
+		old = read_lv(r, lv, &addr);
+		v = raise_expr(r, e->u.assign.value);
+		v = binop(r, e->u.assign.op, ot, convert(r, old, raise_dtype(ot)),
+		          convert(r, v, raise_dtype(ot)), e->loc);
+		v = convert(r, v, raise_dtype(lt));
+	}
+	write_lv(r, lv, addr, v, e->loc);
+	return v;
+}
+
+static int incdec(Raise *r, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.incdec.lv;
+	int addr = -1, old = read_lv(r, lv, &addr), one, v;
+	KirDType t = e->type;
+	one = raise_splat(r, t, 1.0, 1);
+	v = bin(r, e->u.incdec.inc ? TOP_ADD : TOP_SUBTRACT, old, one);
+	write_lv(r, lv, addr, v, e->loc);
+	return e->u.incdec.post ? old : v;
+}
+
+/* ---- operators ---- */
+
+static TCmpDir cmp_dir(KirBinOp op)
+{
+	switch (op) {
+	case KB_LT: return CMP_LT;
+	case KB_LE: return CMP_LE;
+	case KB_GT: return CMP_GT;
+	case KB_GE: return CMP_GE;
+	case KB_EQ: return CMP_EQ;
+	default: return CMP_NE;
+	}
+}
+
+static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc)
+{
+	int is_signed = frontend_dtype_is_signed(t);
+	switch (op) {
+	case KB_ADD: return bin(r, t == KT_I1 ? TOP_OR : TOP_ADD, a, b);
+	case KB_SUB: return bin(r, TOP_SUBTRACT, a, b);
+	case KB_MUL: return bin(r, TOP_MULTIPLY, a, b);
+	case KB_DIV: return bin(r, TOP_DIVIDE, a, b);
+	case KB_REM: return bin(r, TOP_REMAINDER, a, b);
+	case KB_SHL: return bin(r, TOP_SHIFT_LEFT, a, convert(r, b, dt_of(r, a)));
+	case KB_SHR:
+		return bin(r, is_signed ? TOP_SHIFT_RIGHT_ARITHMETIC : TOP_SHIFT_RIGHT_LOGICAL, a,
+		           convert(r, b, dt_of(r, a)));
+	case KB_AND: return bin(r, TOP_AND, a, b);
+	case KB_OR: return bin(r, TOP_OR, a, b);
+	case KB_XOR: return bin(r, TOP_XOR, a, b);
+	case KB_LT: case KB_LE: case KB_GT: case KB_GE: case KB_EQ: case KB_NE:
+		r->st->ops[TOP_COMPARE]++;
+		return tir_build_compare(&r->b, cmp_dir(op), a, b);
+	default: raise_error(r, loc, "unsupported operator");
+	}
+}
+
+static int binary(Raise *r, const KirExpr *e)
+{
+	int a = raise_expr(r, e->u.bin.l), b = raise_expr(r, e->u.bin.r);
+	KirDType t = e->u.bin.l->type;
+	if (e->u.bin.op == KB_SHL || e->u.bin.op == KB_SHR)
+		t = e->type;
+	return binop(r, e->u.bin.op, t, a, b, e->loc);
+}
+
+static int unary(Raise *r, const KirExpr *e)
+{
+	int x = raise_expr(r, e->u.un.x);
+	switch (e->u.un.op) {
+	case KU_NEG:
+		if (frontend_dtype_is_signed(e->type))
+			return un(r, TOP_NEGATE, x);
+		return bin(r, TOP_SUBTRACT, raise_splat(r, e->type, 0, 0), x);
+	case KU_NOT: return mask_not(r, convert(r, x, DT_I1));
+	default: return un(r, TOP_NOT, x);
+	}
+}
+
+/* Evaluates e under mask m (side effects and loads of e happen only there). */
+static int under(Raise *r, const KirExpr *e, int m)
+{
+	int sc = r->cur, sf = r->cur_full, v;
+	r->cur = m;
+	r->cur_full = 0;
+	v = raise_expr(r, e);
+	r->cur = sc;
+	r->cur_full = sf;
+	return v;
+}
+
+static int logic(Raise *r, const KirExpr *e)
+{
+	int a = convert(r, raise_expr(r, e->u.bin.l), DT_I1), b;
+	if (e->kind == KE_LOGAND) {
+		b = convert(r, under(r, e->u.bin.r, mask_and(r, r->cur, a)), DT_I1);
+		return mask_and(r, a, b);
+	}
+	b = convert(r, under(r, e->u.bin.r, mask_and(r, r->cur, mask_not(r, a))), DT_I1);
+	return mask_or(r, a, b);
+}
+
+static int cond(Raise *r, const KirExpr *e)
+{
+	int c = convert(r, raise_expr(r, e->u.cond.c), DT_I1);
+	int t = under(r, e->u.cond.t, mask_and(r, r->cur, c));
+	int f = under(r, e->u.cond.f, mask_and(r, r->cur, mask_not(r, c)));
+	r->st->ops[TOP_SELECT]++;
+	return tir_build_select(&r->b, c, t, f);
+}
+
+int raise_math(Raise *r, const KirExpr *e, const int *args);
+
+/* ---- warps and blocks ---- */
+
+/* The value of v at lane src (i32 over lanes, a lane of the same block). */
+static int from_lane(Raise *r, int v, int src)
+{
+	static const int64_t zero[1] = {0};
+	TGatherDims gd = {0};
+	int64_t ss[1] = {1};
+	gd.collapsed_slice_dims = (TInts){zero, 1};
+	gd.start_index_map = (TInts){zero, 1};
+	gd.index_vector_dim = 1;
+	r->st->ops[TOP_GATHER]++;
+	return tir_build_gather(&r->b, v, as_indices(r, src), &gd, ss, *tir_value_type(r->f, v));
+}
+
+static int shfl(Raise *r, const KirExpr *e)
+{
+	int v = raise_expr(r, e->u.shfl.value);
+	int arg = convert(r, raise_expr(r, e->u.shfl.lane), DT_I32);
+	int w = e->u.shfl.width > 0 ? e->u.shfl.width : 32;
+	int lid = irem(r, r->thr, 32);                       /* lane in warp */
+	int base = bin(r, TOP_MULTIPLY, idiv(r, lid, w), isplat(r, DT_I32, w));
+	int src, ok;
+	switch (e->u.shfl.op) {
+	case KSH_IDX: src = bin(r, TOP_ADD, base, bin(r, TOP_AND, arg, isplat(r, DT_I32, w - 1))); break;
+	case KSH_UP: src = bin(r, TOP_SUBTRACT, lid, arg); break;
+	case KSH_DOWN: src = bin(r, TOP_ADD, lid, arg); break;
+	default: src = bin(r, TOP_XOR, lid, arg); break;
+	}
+	/* a source outside the segment (or past the block) gives the lane its own value */
+	ok = mask_and(r, tir_build_compare(&r->b, CMP_GE, src, base),
+	              tir_build_compare(&r->b, CMP_LT, src, bin(r, TOP_ADD, base, isplat(r, DT_I32, w))));
+	src = bin(r, TOP_ADD, bin(r, TOP_SUBTRACT, r->lane, lid), src);
+	ok = mask_and(r, ok, tir_build_compare(&r->b, CMP_LT,
+	              bin(r, TOP_SUBTRACT, src, bin(r, TOP_MULTIPLY, r->blk, isplat(r, DT_I32, r->nt))),
+	              isplat(r, DT_I32, r->nt)));
+	src = tir_build_select(&r->b, ok, src, r->lane);
+	return from_lane(r, v, src);
+}
+
+/* Reduces x over groups of `g` consecutive lanes with combiner k and broadcasts the
+ * result back to every lane of the group. */
+static int group_reduce(Raise *r, int x, int64_t g, TOpKind k, SrcLoc loc)
+{
+	DType t = dt_of(r, x);
+	int64_t d2[2] = {r->nl / g, g}, keep[1] = {0}, red[1] = {1};
+	int init, y;
+	if (r->nl % g)
+		raise_error(r, loc, "a warp-level operation needs whole warps (threads per block a multiple of 32)");
+	init = k == TOP_AND ? tir_build_splat_int(&r->b, tir_type_scalar(t), -1)
+	                    : tir_build_splat_int(&r->b, tir_type_scalar(t), 0);
+	if (t == DT_I1 && k == TOP_AND)
+		init = tir_build_splat_int(&r->b, tir_type_scalar(t), 1);
+	y = tir_build_reshape(&r->b, x, tir_type_tensor(t, 2, d2));
+	r->st->ops[TOP_REDUCE]++;
+	y = tir_build_reduce(&r->b, y, init, red, 1, k);
+	y = tir_build_broadcast_in_dim(&r->b, y, tir_type_tensor(t, 2, d2), keep);
+	return tir_build_reshape(&r->b, y, lanes_of(r, t));
+}
+
+static int vote(Raise *r, const KirExpr *e)
+{
+	int p = e->u.vote.op == KV_ACTIVEMASK ? r->cur
+	                                      : convert(r, raise_expr(r, e->u.vote.pred), DT_I1);
+	int lid, bits, v;
+	if (r->nt % 32)
+		raise_error(r, e->loc, "warp vote with a partial warp (threads per block not a multiple of 32)");
+	switch (e->u.vote.op) {
+	case KV_ANY:
+		v = group_reduce(r, mask_and(r, p, r->cur), 32, TOP_OR, e->loc);
+		break;
+	case KV_ALL:
+		v = group_reduce(r, mask_or(r, p, mask_not(r, r->cur)), 32, TOP_AND, e->loc);
+		break;
+	default:     /* BALLOT, ACTIVEMASK: bit lane of the lanes whose predicate holds */
+		lid = convert(r, irem(r, r->thr, 32), DT_UI32);
+		bits = bin(r, TOP_SHIFT_LEFT, isplat(r, DT_UI32, 1), lid);
+		bits = tir_build_select(&r->b, mask_and(r, p, r->cur), bits, isplat(r, DT_UI32, 0));
+		return convert(r, group_reduce(r, bits, 32, TOP_OR, e->loc), raise_dtype(e->type));
+	}
+	return convert(r, v, raise_dtype(e->type));
+}
+
+static int atomic(Raise *r, const KirExpr *e, int used)
+{
+	int b = e->u.atomic.buffer, addr, old, val;
+	TOpKind k;
+	switch (e->u.atomic.op) {
+	case KA_ADD: k = TOP_ADD; break;
+	case KA_SUB: k = TOP_ADD; break;
+	case KA_MAX: k = TOP_MAXIMUM; break;
+	case KA_MIN: k = TOP_MINIMUM; break;
+	case KA_AND: k = TOP_AND; break;
+	case KA_OR: k = TOP_OR; break;
+	case KA_XOR: k = TOP_XOR; break;
+	default:
+		raise_error(r, e->loc, "atomic%s is not supported yet",
+		                   frontend_atomic_name(e->u.atomic.op));
+	}
+	if (used)
+		raise_error(r, e->loc, "the value returned by an atomic is not supported yet "
+		                   "(only atomics used as statements)");
+	addr = address(r, b, raise_expr(r, e->u.atomic.index));
+	old = gather(r, b, addr);
+	val = convert(r, raise_expr(r, e->u.atomic.args[0]), dt_of(r, r->buf[b]));
+	if (e->u.atomic.op == KA_SUB)
+		val = bin(r, TOP_SUBTRACT, tir_build_splat_int(&r->b, *tir_value_type(r->f, val), 0), val);
+	r->st->stores_scatter++;
+	sb_printf(&r->st->notes, "  atomic %s at %d:%d: scatter with combiner\n",
+	          r->k->bufs[b].name, e->loc.line, e->loc.col);
+	scatter(r, b, addr, val, r->cur, (int)k);
+	return old;
+}
+
+int raise_expr(Raise *r, const KirExpr *e)
+{
+	int args[3];
+	switch (e->kind) {
+	case KE_CONST:
+		if (frontend_dtype_is_float(e->type))
+			return tir_build_splat_float(&r->b, raise_lanes(r, e->type), e->u.c.f);
+		return tir_build_splat_int(&r->b, raise_lanes(r, e->type), e->u.c.i);
+	case KE_PARAM: {
+		static const int64_t none_dims[1] = {0};
+		if (r->param[e->u.param] < 0)
+			raise_error(r, e->loc, "parameter '%s' has no value", r->k->params[e->u.param].name);
+		return tir_build_broadcast_in_dim(&r->b, r->param[e->u.param], raise_lanes(r, e->type), none_dims);
+	}
+	case KE_VAR: return r->var[e->u.var];
+	case KE_BUILTIN: return builtin(r, e);
+	case KE_UNARY: return unary(r, e);
+	case KE_BINARY: return binary(r, e);
+	case KE_LOGAND: case KE_LOGOR: return logic(r, e);
+	case KE_COND: return cond(r, e);
+	case KE_CAST: return convert(r, raise_expr(r, e->u.x), raise_dtype(e->type));
+	case KE_BITCAST: return tir_build_bitcast_convert(&r->b, raise_expr(r, e->u.x), raise_dtype(e->type));
+	case KE_LOAD: return load(r, e->u.load.buffer, e->u.load.index);
+	case KE_ASSIGN: return assign(r, e);
+	case KE_INCDEC: return incdec(r, e);
+	case KE_COMMA: raise_expr(r, e->u.comma.l); return raise_expr(r, e->u.comma.r);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			args[i] = raise_expr(r, e->u.math.args[i]);
+		return raise_math(r, e, args);
+	case KE_SHFL: return shfl(r, e);
+	case KE_VOTE: return vote(r, e);
+	case KE_ATOMIC: return atomic(r, e, 1);
+	default: raise_error(r, e->loc, "unsupported expression");
+	}
+}
+
+/* ---- statements ---- */
+
+static void set_cur(Raise *r, int m)
+{
+	r->cur = m;
+	r->cur_full = 0;
+}
+
+static void push_frame(Raise *r, Frame fr)
+{
+	/* loops hold pointers into r->frames (their carried masks): it never moves */
+	if (r->frames.len == r->frames.cap)
+		die("raise: control flow nested deeper than %zu", r->frames.cap);
+	r->frames.data[r->frames.len++] = fr;
+}
+
+static void block(Raise *r, const KirStmt *s)
+{
+	Frame fr = {0, s->u.block.label, -1};
+	if (fr.label > 0) {
+		fr.exit = none(r);
+		push_frame(r, fr);
+	}
+	for (size_t i = 0; i < s->u.block.nstmts && !r->failed; i++)
+		raise_stmt(r, s->u.block.stmts[i]);
+	if (fr.label > 0) {
+		fr = VEC_POP(r->frames);
+		set_cur(r, mask_or(r, r->cur, fr.exit));
+	}
+}
+
+static void if_stmt(Raise *r, const KirStmt *s)
+{
+	int c = convert(r, raise_expr(r, s->u.if_.cond), DT_I1);
+	int saved = r->cur, then_out;
+	set_cur(r, mask_and(r, saved, c));
+	raise_stmt(r, s->u.if_.then);
+	then_out = r->cur;
+	set_cur(r, mask_and(r, saved, mask_not(r, c)));
+	if (s->u.if_.els)
+		raise_stmt(r, s->u.if_.els);
+	set_cur(r, mask_or(r, then_out, r->cur));
+}
+
+/* The loop-carried state: every variable, every buffer, the masks. */
+typedef struct Slots {
+	int **p;
+	int n;
+} Slots;
+
+static Slots slots(Raise *r)
+{
+	Slots s;
+	int n = 0;
+	s.p = xmalloc(sizeof(int *) * (r->k->nvars + r->k->nbufs + r->frames.len + 2));
+	for (size_t i = 0; i < r->k->nvars; i++)
+		if (r->var[i] >= 0)
+			s.p[n++] = &r->var[i];
+	for (size_t i = 0; i < r->k->nbufs; i++)
+		if (r->buf[i] >= 0)
+			s.p[n++] = &r->buf[i];
+	for (size_t i = 0; i < r->frames.len; i++)
+		s.p[n++] = &r->frames.data[i].exit;
+	s.p[n++] = &r->ret;
+	s.p[n++] = &r->cur;
+	s.n = n;
+	return s;
+}
+
+/* Builds `while (any lane of cur) { body; step; cur &= cond }`. */
+static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExpr *step,
+                 int do_while)
+{
+	int entry, nframes = (int)r->frames.len;
+	Slots sl;
+	TOp *w;
+	TBuilder outer = r->b;
+	TBlock *cb, *bb;
+	int *res;
+	if (!do_while && cnd)
+		set_cur(r, mask_and(r, r->cur, convert(r, raise_expr(r, cnd), DT_I1)));
+	entry = r->cur;
+	sl = slots(r);
+	w = tir_build_op(&r->b, TOP_WHILE, NULL, 0);
+	for (int i = 0; i < sl.n; i++)
+		tir_op_add_operand(r->f, w, *sl.p[i]);
+	res = xmalloc(sizeof(int) * (size_t)sl.n);
+	for (int i = 0; i < sl.n; i++)
+		res[i] = tir_op_add_result(r->f, w, *tir_value_type(r->f, *sl.p[i]));
+	r->st->ops[TOP_WHILE]++;
+	/* cond region: any(cur) */
+	cb = tir_op_add_region(r->f, w);
+	bb = tir_op_add_region(r->f, w);
+	{
+		int last = -1, red, init;
+		int64_t d[1] = {0};
+		for (int i = 0; i < sl.n; i++)
+			last = tir_block_add_arg(r->f, cb, *tir_value_type(r->f, *sl.p[i]));
+		r->b = tir_builder(r->f, cb, outer.loc);
+		init = tir_build_splat_int(&r->b, tir_type_scalar(DT_I1), 0);
+		red = tir_build_reduce(&r->b, last, init, d, 1, TOP_OR);
+		tir_build_return(&r->b, &red, 1);
+	}
+	/* body region */
+	for (int i = 0; i < sl.n; i++)
+		*sl.p[i] = tir_block_add_arg(r->f, bb, *tir_value_type(r->f, *sl.p[i]));
+	r->b = tir_builder(r->f, bb, outer.loc);
+	r->cur_full = 0;
+	{
+		Frame fr = {1, 0, none(r)};
+		int *out = xmalloc(sizeof(int) * (size_t)sl.n);
+		push_frame(r, fr);
+		raise_stmt(r, body);
+		fr = VEC_POP(r->frames);
+		set_cur(r, mask_or(r, r->cur, fr.exit));
+		if (step)
+			raise_expr(r, step);
+		if (cnd)
+			set_cur(r, mask_and(r, r->cur, convert(r, raise_expr(r, cnd), DT_I1)));
+		/* the slot pointers into r->frames are stable: frames pushed above were popped */
+		for (int i = 0; i < sl.n; i++)
+			out[i] = *sl.p[i];
+		tir_build_return(&r->b, out, sl.n);
+		free(out);
+	}
+	r->b = outer;
+	for (int i = 0; i < sl.n; i++)
+		*sl.p[i] = res[i];
+	/* after the loop: the lanes that entered, less those that returned or left an
+	 * enclosing block from inside it */
+	{
+		int m = mask_and(r, entry, mask_not(r, r->ret));
+		for (int i = 0; i < nframes; i++)
+			if (!r->frames.data[i].is_loop)
+				m = mask_and(r, m, mask_not(r, r->frames.data[i].exit));
+		set_cur(r, m);
+	}
+	free(res);
+	free(sl.p);
+}
+
+static Frame *innermost_loop(Raise *r)
+{
+	for (size_t i = r->frames.len; i-- > 0;)
+		if (r->frames.data[i].is_loop)
+			return &r->frames.data[i];
+	return NULL;
+}
+
+static Frame *label_frame(Raise *r, int label)
+{
+	for (size_t i = r->frames.len; i-- > 0;)
+		if (!r->frames.data[i].is_loop && r->frames.data[i].label == label)
+			return &r->frames.data[i];
+	return NULL;
+}
+
+static void sync_stmt(Raise *r, const KirStmt *s)
+{
+	int p, v;
+	TOpKind k = TOP_OR;
+	if (s->u.sync.op == KSY_THREADS || s->u.sync.op == KSY_WARP)
+		return;       /* lockstep: every earlier statement has run on every lane */
+	p = convert(r, raise_expr(r, s->u.sync.arg), DT_I1);
+	if (s->u.sync.op == KSY_THREADS_COUNT) {
+		v = group_reduce(r, convert(r, mask_and(r, p, r->cur), DT_I32), r->nt, TOP_ADD, s->loc);
+	} else {
+		if (s->u.sync.op == KSY_THREADS_AND) {
+			k = TOP_AND;
+			p = mask_or(r, p, mask_not(r, r->cur));
+		} else {
+			p = mask_and(r, p, r->cur);
+		}
+		v = convert(r, group_reduce(r, p, r->nt, k, s->loc), DT_I32);
+	}
+	if (s->u.sync.result >= 0)
+		r->var[s->u.sync.result] = masked(r, convert(r, v,
+			raise_dtype(r->k->vars[s->u.sync.result].type)), r->var[s->u.sync.result]);
+}
+
+void raise_stmt(Raise *r, const KirStmt *s)
+{
+	Frame *fr;
+	if (r->failed)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK: block(r, s); break;
+	case KS_DECL:
+		if (s->u.decl.init)
+			r->var[s->u.decl.var] = masked(r, convert(r, raise_expr(r, s->u.decl.init),
+				raise_dtype(r->k->vars[s->u.decl.var].type)), r->var[s->u.decl.var]);
+		break;
+	case KS_EXPR:
+		if (s->u.expr->kind == KE_ATOMIC)
+			atomic(r, s->u.expr, 0);
+		else
+			raise_expr(r, s->u.expr);
+		break;
+	case KS_IF: if_stmt(r, s); break;
+	case KS_FOR:
+		if (s->u.for_.init)
+			raise_stmt(r, s->u.for_.init);
+		loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+		break;
+	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0); break;
+	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1); break;
+	case KS_BREAK:
+		set_cur(r, none(r));
+		break;
+	case KS_CONTINUE:
+		fr = innermost_loop(r);
+		if (!fr) {
+			raise_error(r, s->loc, "continue outside a loop");
+			break;
+		}
+		fr->exit = mask_or(r, fr->exit, r->cur);
+		set_cur(r, none(r));
+		break;
+	case KS_EXIT:
+		fr = label_frame(r, s->u.label);
+		if (!fr) {
+			raise_error(r, s->loc, "exit of an unknown block");
+			break;
+		}
+		fr->exit = mask_or(r, fr->exit, r->cur);
+		set_cur(r, none(r));
+		break;
+	case KS_RETURN:
+		r->ret = mask_or(r, r->ret, r->cur);
+		set_cur(r, none(r));
+		break;
+	case KS_SYNC: sync_stmt(r, s); break;
+	default: raise_error(r, s->loc, "unsupported statement");
+	}
+}
