@@ -21,6 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
 static int not_built(const char *what)
 {
 	fprintf(stderr, "cuda2hlo: %s is not built yet in this version\n", what);

@@ -138,6 +138,8 @@ typedef struct Options {
 	VEC(const char *) kernels;     /* --kernel, may be 'box_blur<3>' */
 	int grid[3], block[3];         /* 0 when not given (else all three set, 1-filled) */
 	int have_grid, have_block;
+	long long shmem;               /* --shmem BYTES: dynamic shared memory of the launch */
+	int have_shmem;
 	VEC(NameValue) sizes;          /* --size BUF=N */
 	VEC(NameValue) sets;           /* --set NAME=VALUE */
 	VEC(const char *) includes;    /* -I DIR */

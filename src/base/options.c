@@ -15,6 +15,7 @@ static const char usage[] =
 "  --kernel NAME         kernel to convert (repeatable); a template instance as 'k<3>'\n"
 "  --grid X[,Y[,Z]]      launch grid (default: from a launch in the file's host code)\n"
 "  --block X[,Y[,Z]]     launch block (default: from a launch in the host code)\n"
+"  --shmem BYTES         dynamic shared memory of the launch (extern __shared__)\n"
 "  --size BUF=N          number of elements of pointer parameter BUF\n"
 "  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant\n"
 "  -o PATH               output file (one module) or directory (several)\n"
@@ -132,6 +133,14 @@ static int parse_one(Options *o, int argc, char **argv, int *i)
 		if (parse_dims(v, o->block))
 			return bad("bad --block '%s': expected X[,Y[,Z]] of positive integers", v);
 		o->have_block = 1;
+	} else if (OPT("--shmem")) {
+		if (err) return err;
+		char *end;
+		long long n = strtoll(v, &end, 10);
+		if (end == v || *end || n < 0)
+			return bad("bad --shmem '%s': expected a byte count", v);
+		o->shmem = n;
+		o->have_shmem = 1;
 	} else if (OPT("--size")) {
 		if (err) return err;
 		char *end;

@@ -3151,7 +3151,7 @@ static void kernel_defaults(Lower *L, KirKernel *k)
 		memcpy(k->block, o->have_block ? o->block : l->block, sizeof k->block);
 		k->have_block = 1;
 	}
-	k->shmem = l && l->have_config ? l->shmem : 0;
+	k->shmem = o->have_shmem ? (int64_t)o->shmem : l && l->have_config ? l->shmem : 0;
 	for (size_t i = 0; i < k->nbufs; i++) {
 		KirBuffer *b = &k->bufs[i];
 		int64_t eb = frontend_dtype_bytes(b->elem);

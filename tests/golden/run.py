@@ -36,11 +36,7 @@ def flags_of(path):
     test = corpus.parse(path)
     if not test.launches:
         return []
-    args = corpus.converter_args(test, test.launches[0])
-    if "--shmem" in args:   # the shared-memory size comes from the host launch
-        i = args.index("--shmem")
-        del args[i:i + 2]
-    return args
+    return corpus.converter_args(test, test.launches[0])
 
 
 def check(name, got, expect_path):

@@ -207,6 +207,9 @@ static void test_options(void **state)
 		{"", 2},
 		{"-Iinc -I inc2 -DN=3 -D M -std=c++20 -o out.mlir k.cu", 0},
 		{"--unroll 4 --entry step k.cu", 0},
+		{"--shmem 1024 k.cu", 0},
+		{"--shmem -1 k.cu", 2},
+		{"--shmem x k.cu", 2},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		Options o;
