@@ -18,3 +18,9 @@ target_link_libraries(emit_tool PRIVATE c2h_hlo_emit c2h_base)
 add_test(NAME runtime_gen_xla_printers
          COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/gen_xla_test.py
                  $<TARGET_FILE:emit_tool> 200)
+
+add_executable(emit_build_test emit_build_test.c)
+target_link_libraries(emit_build_test PRIVATE c2h_hlo_emit c2h_base)
+add_test(NAME runtime_emit_build
+         COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/emit_build_test.py
+                 $<TARGET_FILE:emit_build_test>)
