@@ -153,4 +153,16 @@ void loopify_print_c(StrBuf *out, const LoopProgram *p);
 /* The C identifier of a kernel name: "box_blur<3>" -> "box_blur_3". */
 const char *loopify_c_name(Arena *a, const char *kernel);
 
+/* ---- walk.c: traversal helpers shared by the loopify passes (and useful to raise) ----
+ * loopify_expr_kids fills s with the addresses of e's child slots (at most 8) in
+ * evaluation order and returns their count; the visitors are pre-order. */
+int loopify_expr_kids(KirExpr *e, KirExpr **s[8]);
+void loopify_expr_visit(KirExpr *e, void (*f)(void *, KirExpr *), void *ctx);
+void loopify_stmt_visit(KirStmt *s, void (*fe)(void *, KirExpr *), void (*fs)(void *, KirStmt *),
+                        void *ctx);
+int loopify_expr_has_warp(KirExpr *e);
+int loopify_stmt_sync(KirStmt *s);   /* 0 none, 1 warp-level only, 2 a block barrier */
+KirExpr *loopify_copy_expr(Arena *a, const KirExpr *e);
+KirStmt *loopify_copy_stmt(Arena *a, const KirStmt *s);
+
 #endif
