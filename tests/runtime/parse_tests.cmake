@@ -24,3 +24,9 @@ target_link_libraries(emit_build_test PRIVATE c2h_hlo_emit c2h_base)
 add_test(NAME runtime_emit_build
          COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/emit_build_test.py
                  $<TARGET_FILE:emit_build_test>)
+
+add_executable(parse_errors_test parse_errors_test.c ${CMAKE_SOURCE_DIR}/runtime/parse.c)
+target_include_directories(parse_errors_test PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
+target_link_libraries(parse_errors_test PRIVATE c2h_hlo_emit c2h_base)
+add_test(NAME runtime_parse_errors
+         COMMAND parse_errors_test ${CMAKE_CURRENT_SOURCE_DIR}/parse_errors.mlir)
