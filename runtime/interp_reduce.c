@@ -6,12 +6,14 @@
  * minimum, and, or, xor) runs as a typed loop; any other body is called once per
  * element pair through region_run on 0-d values (StableHLO spec: the schedule of a
  * reduction is implementation-defined; we combine in row-major order of the input).
- * reduce_window follows the spec's definition through pad: padding and base-dilation
- * holes hold the init value and take part in the window. dot_general accumulates floats
- * in double and integers in wrapping 64-bit arithmetic, then rounds or wraps once to the
- * result type (the result type may be wider than the operands'). */
+ * dot_general accumulates floats in f32 for f32 results (as XLA CPU does), else in
+ * double, and integers in wrapping 64-bit arithmetic, then rounds or wraps once to the
+ * result type (which may be wider than the operands'). reduce_window skips window positions that fall in the padding or
+ * in base-dilation holes, as XLA does (the spec's definition pads with the init value;
+ * the two agree whenever the init value is the body's identity). */
 #include "runtime.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,14 +214,12 @@ static int eval_reduce_window(Interp *it, const TFunc *f, RtValue *env, const TO
 	TAttr *pa = tir_op_attr(op, "padding");
 	const TType *xt = &env[op->operands[0]].type;
 	int rank = xt->rank;
-	RtValue res[8], initv[8];
-	const RtValue *in[8], *one[8];
+	RtValue res[8];
+	const RtValue *in[8];
 	for (int k = 0; k < nin; k++) {
 		res[k] = rt_tensor_new(&it->pool, tir_value_type(f, op->results[k]));
 		fill(&res[k], &env[op->operands[nin + k]]);
 		in[k] = &env[op->operands[k]];
-		initv[k] = env[op->operands[nin + k]];
-		one[k] = &initv[k];
 	}
 	RegionCall rc;
 	region_prepare(&rc, it, f, env, op->regions[0]);
@@ -241,7 +241,8 @@ static int eval_reduce_window(Interp *it, const TFunc *f, RtValue *env, const TO
 				else
 					src += p / b * xs[d];
 			}
-			ret = inside ? combine(it, &rc, res, i, in, src, nin) : combine(it, &rc, res, i, one, 0, nin);
+			if (inside)
+				ret = combine(it, &rc, res, i, in, src, nin);
 		}
 	}
 	for (int k = 0; k < nin; k++) {
@@ -482,7 +483,7 @@ static int eval_dot_general(Interp *it, const TFunc *f, RtValue *env, const TOp 
 	int64_t *lpos = xmalloc(sizeof(int64_t) * (size_t)(ln + 1)), *rpos = xmalloc(sizeof(int64_t) * (size_t)(rn + 1));
 	canonical_layout(&l->type, dd->lhs_batch, dd->lhs_contract, 1, lpos, &nb, &m, &k);
 	canonical_layout(&r->type, dd->rhs_batch, dd->rhs_contract, 0, rpos, &nb2, &nn, &k2);
-	int fl = dtype_is_float(res.type.dt);
+	int fl = res.type.dt == DT_F32 ? 2 : dtype_is_float(res.type.dt);
 	double *L = NULL, *R = NULL, *C = NULL;
 	uint64_t *Li = NULL, *Ri = NULL, *Ci = NULL;
 	if (fl) {
@@ -502,7 +503,10 @@ static int eval_dot_general(Interp *it, const TFunc *f, RtValue *env, const TOp 
 		for (int64_t i = 0; i < m; i++)
 			for (int64_t p = 0; p < k; p++) {
 				int64_t lo = (b * m + i) * k + p, ro = (b * k + p) * nn, co = (b * m + i) * nn;
-				if (fl)
+				if (fl == 2)   /* f32: accumulate in f32, as XLA CPU does */
+					for (int64_t j = 0; j < nn; j++)
+						C[co + j] = fmaf((float)L[lo], (float)R[ro + j], (float)C[co + j]);
+				else if (fl)
 					for (int64_t j = 0; j < nn; j++)
 						C[co + j] += L[lo] * R[ro + j];
 				else

@@ -28,6 +28,7 @@ static const char usage[] =
 	"  --backend B         interp (default, the reference interpreter), cpu (compiled\n"
 	"                      loops, not built yet), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
 	"                      cpu or cuda; default from $CUDA2HLO_PJRT_PLUGIN or the venv)\n"
+	"  (.npy has no bfloat16: bf16 parameters and results travel as uint16 bits)\n"
 	"  --bench N           run N times; print the time per run and bytes moved per second\n"
 	"  --check FILE...     run check-dialect test cases (files split at `// -----`); prints\n"
 	"                      one line per failed case and `N passed, N failed, N skipped`\n"
@@ -141,7 +142,7 @@ static c2h_buffer *load_input(const char *path, const c2h_param_info *want)
 	c2h_buffer *b = NULL;
 	if (arr.ndim > C2H_MAX_RANK)
 		fprintf(stderr, "cuda2hlo-run: error: %s: %d dimensions (at most %d)\n", path, arr.ndim, C2H_MAX_RANK);
-	else if (npy_to_c2h[arr.dtype] != want->dtype)
+	else if (npy_to_c2h[arr.dtype] != want->dtype && !(want->dtype == C2H_BF16 && arr.dtype == NPYT_U16))
 		fprintf(stderr, "cuda2hlo-run: error: %s holds %s, parameter '%s' is %s\n", path,
 		        npy_dtype_name(arr.dtype), want->name, c2h_dtype_name(want->dtype));
 	else
@@ -150,8 +151,13 @@ static c2h_buffer *load_input(const char *path, const c2h_param_info *want)
 	return b;
 }
 
+/* bf16 has no .npy dtype: its bits travel as uint16 (both directions). */
 static int npy_dtype_of(c2h_dtype t, NpyDtype *out)
 {
+	if (t == C2H_BF16) {
+		*out = NPYT_U16;
+		return 0;
+	}
 	for (int i = 0; i < NPY_NDTYPES; i++)
 		if (npy_to_c2h[i] == t) {
 			*out = (NpyDtype)i;
