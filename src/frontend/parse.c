@@ -17,6 +17,7 @@
 
 typedef VEC(KirStmt *) StmtVec;
 typedef VEC(const char *) StrVec;
+typedef VEC(CXCursor) CursorVec;
 
 typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID } BindKind;
 
@@ -47,7 +48,11 @@ typedef struct Ctx {
 	CXIndex index;
 	CXTranslationUnit tu;
 	VEC(KirLaunch) launches;
+	CursorVec launch_fns;    /* per launch: the function (template specialization) called */
 	VEC(KirAlloc) allocs;
+	CursorVec inst_fns;      /* template instances named by --kernel, instantiated by a
+	                            line appended to the file (see "templates") */
+	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
@@ -84,12 +89,14 @@ static const char *str(Arena *a, CXString s)
 	return r;
 }
 
+/* The last file name seen; reset when a translation unit is disposed. */
+static CXFile last;
+static const char *lastname;
+
 static SrcLoc loc_of(Arena *a, CXSourceLocation l)
 {
 	CXFile f;
 	unsigned line, col;
-	static CXFile last;
-	static const char *lastname;
 
 	clang_getExpansionLocation(l, &f, &line, &col, NULL);
 	if (!f)
@@ -112,6 +119,13 @@ static void forward_diag(Ctx *cx, CXDiagnostic d)
 	SrcLoc l = loc_of(cx->a, clang_getDiagnosticLocation(d));
 	const char *msg = str(cx->a, clang_getDiagnosticSpelling(d));
 
+	if (cx->file_lines && l.line > (int)cx->file_lines &&
+	    clang_Location_isFromMainFile(clang_getDiagnosticLocation(d))) {
+		/* a line we appended to instantiate a --kernel template instance */
+		if (sev >= CXDiagnostic_Error)
+			diag_error(srcloc(cx->file, 0, 0), "cannot instantiate the template kernel named by --kernel: %s", msg);
+		return;
+	}
 	if (sev >= CXDiagnostic_Error)
 		diag_error(l, "%s", msg);
 	else if (sev == CXDiagnostic_Warning)
@@ -235,6 +249,8 @@ static int parse_tu(Ctx *cx, const char *text)
 		un[nun++] = (struct CXUnsavedFile){cx->file, text, (unsigned long)strlen(text)};
 	if (cx->tu)
 		clang_disposeTranslationUnit(cx->tu);
+	last = NULL;
+	lastname = NULL;
 	ec = clang_parseTranslationUnit2(cx->index, cx->file, args.data, (int)args.len, un, nun,
 	                                 CXTranslationUnit_KeepGoing, &cx->tu);
 	VEC_FREE(args);
@@ -247,8 +263,6 @@ static int parse_tu(Ctx *cx, const char *text)
 }
 
 /* ---- cursors ---- */
-
-typedef VEC(CXCursor) CursorVec;
 
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -659,6 +673,12 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 	if (dk == CXCursor_EnumConstantDecl) {
 		KirConst e = {KT_I64, clang_getEnumConstantDeclValue(d), 0};
 		return frontend_new_const(L->a, frontend_const_convert(e, ctype(c)), cloc(L, c));
+	}
+	if (nkids(c) == 1 && clang_isExpression(clang_getCursorKind(kid(c, 0)))) {
+		/* a template instance: a non-type parameter stands for its argument's value */
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		return conv(L, lx(L, kid(c, 0)), ctype(c));
 	}
 	if (dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) {
 		err(L, c, "function pointers are not supported: '%s' is used as a value", spell(L->a, d));
@@ -1910,15 +1930,19 @@ static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f)
 
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 {
-	int n = clang_Cursor_getNumArguments(fn);
+	int n = clang_Cursor_getNumArguments(fn), skip = 0;
 
-	if (n != clang_Cursor_getNumArguments(call)) {
+	/* an overloaded operator that is a member (a functor's operator()): the call's
+	 * first argument is the object */
+	if (clang_getCursorKind(fn) == CXCursor_CXXMethod && clang_Cursor_getNumArguments(call) == n + 1)
+		skip = 1;
+	if (n + skip != clang_Cursor_getNumArguments(call)) {
 		err(L, call, "call with default or variadic arguments is not supported");
 		return;
 	}
 	for (int i = 0; i < n; i++) {
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
-		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)(i + skip));
 		CXType t = clang_getCursorType(p);
 		const char *key = dkey(L->a, p);
 		Bind *b;
@@ -2998,6 +3022,7 @@ static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
 			cfg = v.data[i];
 	VEC_FREE(v);
 	l.kernel = instance_name(cx->a, clang_getCursorReferenced(c));
+	VEC_PUSH(cx->launch_fns, clang_getCursorReferenced(c));
 	l.host_fn = host_fn;
 	l.loc = loc_of(cx->a, clang_getCursorLocation(c));
 	l.have_config = clang_Cursor_getNumArguments(cfg) >= 2 &&
@@ -3267,7 +3292,36 @@ static int find_kernel(KernelList *kl, const char *name, CXCursor *out)
 	return 0;
 }
 
-static int is_template_name(KernelList *kl, const char *name)
+/* ---- templates ----
+ * libclang shows no cursor for an implicit instantiation, but a reference to a
+ * specialization (the callee of a host launch `k<3><<<...>>>`, or `&k<3>`) leads to the
+ * instance's FunctionDecl, whose definition holds the instantiated body: types are
+ * concrete and a non-type parameter is a DeclRefExpr over its value. An instance named
+ * only by --kernel gets such a reference from a line appended to an unsaved copy of the
+ * file (`static auto *const __cuda2hlo_instance_0 = &ns::k<3>;`), and the file is
+ * parsed again; locations in the file are unchanged. */
+
+#define INSTANCE_VAR "__cuda2hlo_instance_"
+
+/* The name without blanks, so 'k<3, float>' and 'k<3,float>' are one instance. */
+static const char *squeeze(Arena *a, const char *s)
+{
+	char *r = arena_strdup(a, s), *w = r;
+
+	for (const char *p = s; *p; p++)
+		if (*p != ' ' && *p != '\t')
+			*w++ = *p;
+	*w = 0;
+	return r;
+}
+
+static int same_instance(Arena *a, const char *x, const char *y)
+{
+	return !strcmp(squeeze(a, x), squeeze(a, y));
+}
+
+/* The kernel template that `name` ('k' or 'k<...>') instantiates. */
+static int template_named(KernelList *kl, const char *name, CXCursor *out)
 {
 	size_t n = strcspn(name, "<");
 
@@ -3275,10 +3329,158 @@ static int is_template_name(KernelList *kl, const char *name)
 		CXString s = clang_getCursorSpelling(kl->templates.data[i]);
 		int eq = strlen(clang_getCString(s)) == n && !strncmp(clang_getCString(s), name, n);
 		clang_disposeString(s);
-		if (eq)
+		if (eq) {
+			if (out)
+				*out = kl->templates.data[i];
 			return 1;
+		}
 	}
 	return 0;
+}
+
+static int is_template_name(KernelList *kl, const char *name)
+{
+	return template_named(kl, name, NULL);
+}
+
+/* The specialization (a FunctionDecl) for instance `name`, from a launch or an
+ * appended line. */
+static int find_instance(Ctx *cx, const char *name, CXCursor *out)
+{
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (same_instance(cx->a, cx->launches.data[i].kernel, name)) {
+			*out = cx->launch_fns.data[i];
+			return 1;
+		}
+	for (size_t i = 0; i < cx->inst_fns.len; i++)
+		if (same_instance(cx->a, instance_name(cx->a, cx->inst_fns.data[i]), name)) {
+			*out = cx->inst_fns.data[i];
+			return 1;
+		}
+	return 0;
+}
+
+/* "ns::inner::" for a declaration inside namespaces. */
+static void qualifier(Arena *a, CXCursor c, StrBuf *b)
+{
+	CXCursor p = clang_getCursorSemanticParent(c);
+
+	if (clang_getCursorKind(p) != CXCursor_Namespace)
+		return;
+	qualifier(a, p, b);
+	sb_printf(b, "%s::", spell(a, p));
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	StrBuf b = {0};
+	char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_appendn(&b, buf, n);
+	fclose(f);
+	*len = b.len;
+	return xstrdup(sb_str(&b));
+}
+
+/* The function an appended instance variable points to. */
+static enum CXChildVisitResult instance_ref(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl) {
+		VEC_PUSH(*(CursorVec *)d, clang_getCursorReferenced(c));
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult instance_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Ctx *cx = d;
+	CXString s;
+	int ours;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl || !in_main_file(c))
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	ours = !strncmp(clang_getCString(s), INSTANCE_VAR, strlen(INSTANCE_VAR));
+	clang_disposeString(s);
+	if (ours)
+		clang_visitChildren(c, instance_ref, &cx->inst_fns);
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult kernel_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* Host launches, allocations, kernels and appended instances of the current unit. */
+static void scan_unit(Ctx *cx, KernelList *kl)
+{
+	CXCursor tu = clang_getTranslationUnitCursor(cx->tu);
+
+	cx->launches.len = cx->launch_fns.len = cx->allocs.len = cx->inst_fns.len = 0;
+	kl->fns.len = kl->templates.len = 0;
+	map_destroy(cx->allocvars);
+	map_destroy(cx->hostenv);
+	map_destroy(cx->assigned);
+	cx->allocvars = map_create();
+	cx->hostenv = map_create();
+	cx->assigned = map_create();
+	scan_host(cx);
+	clang_visitChildren(tu, kernel_visit, kl);
+	if (cx->file_lines)
+		clang_visitChildren(tu, instance_visit, cx);
+}
+
+/* Parses again with a reference appended for every --kernel template instance that no
+ * launch provides. 0 when nothing was needed or the new parse succeeded. */
+static int instantiate_requested(Ctx *cx, KernelList *kl)
+{
+	StrBuf add = {0};
+	CXCursor t, fn;
+	size_t len;
+	char *text;
+	int n = 0, bad;
+
+	for (size_t i = 0; i < cx->o->kernels.len; i++) {
+		const char *k = cx->o->kernels.data[i];
+		if (!strchr(k, '<') || find_kernel(kl, k, &fn) || !template_named(kl, k, &t) || find_instance(cx, k, &fn))
+			continue;
+		sb_printf(&add, "static auto *const " INSTANCE_VAR "%d = &", n++);
+		qualifier(cx->a, t, &add);
+		sb_printf(&add, "%s;\n", k);
+	}
+	if (!n) {
+		sb_free(&add);
+		return 0;
+	}
+	text = read_text(cx->file, &len);
+	if (!text) {
+		sb_free(&add);
+		diag_error(srcloc(cx->file, 0, 0), "cannot read '%s'", cx->file);
+		return 1;
+	}
+	cx->file_lines = 1;
+	for (size_t i = 0; i < len; i++)
+		cx->file_lines += text[i] == '\n';
+	{
+		StrBuf all = {0};
+		sb_append(&all, text);
+		sb_append(&all, "\n");
+		sb_append(&all, sb_str(&add));
+		bad = parse_tu(cx, arena_strdup(cx->a, sb_str(&all)));
+		sb_free(&all);
+	}
+	free(text);
+	sb_free(&add);
+	if (!bad)
+		scan_unit(cx, kl);
+	return bad;
 }
 
 static void no_such_kernel(Ctx *cx, KernelList *kl, const char *name)
@@ -3296,10 +3498,37 @@ static void no_such_kernel(Ctx *cx, KernelList *kl, const char *name)
 
 typedef VEC(KirKernel) KernelVec;
 
+/* Lowers the template instance `name`; 1 on failure (reported). */
+static int lower_instance(Ctx *cx, const char *name, KernelVec *out)
+{
+	CXCursor fn, def;
+	KirKernel k = {0};
+	int bad;
+
+	if (!strchr(name, '<')) {
+		diag_error(srcloc(cx->file, 0, 0), "'%s' is a kernel template: name an instance, e.g. --kernel '%s<...>'", name, name);
+		return 1;
+	}
+	if (!find_instance(cx, name, &fn)) {
+		if (!diag_error_count())
+			diag_error(srcloc(cx->file, 0, 0), "cannot instantiate the template kernel '%s'", name);
+		return 1;
+	}
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || clang_Cursor_isNull(body_of(def))) {
+		diag_error(loc_of(cx->a, clang_getCursorLocation(fn)), "template kernel instance '%s' has no instantiated body", name);
+		return 1;
+	}
+	bad = lower_kernel(cx, def, instance_name(cx->a, fn), &k);
+	VEC_PUSH(*out, k);
+	return bad;
+}
+
 static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 {
 	const Options *o = cx->o;
 	int bad = 0;
+	StrVec done = {0};
 
 	if (o->kernels.len) {
 		for (size_t i = 0; i < o->kernels.len; i++) {
@@ -3310,8 +3539,7 @@ static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 				bad |= lower_kernel(cx, fn, arena_strdup(cx->a, n), &k);
 				VEC_PUSH(*out, k);
 			} else if (is_template_name(kl, n)) {
-				diag_error(srcloc(cx->file, 0, 0), "template kernel instance '%s': template kernels are not supported yet", n);
-				bad = 1;
+				bad |= lower_instance(cx, n, out);
 			} else {
 				no_such_kernel(cx, kl, n);
 				bad = 1;
@@ -3324,17 +3552,27 @@ static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 		bad |= lower_kernel(cx, kl->fns.data[i], spell(cx->a, kl->fns.data[i]), &k);
 		VEC_PUSH(*out, k);
 	}
-	for (size_t i = 0; i < cx->launches.len; i++)
-		if (is_template_name(kl, cx->launches.data[i].kernel) && !find_kernel(kl, cx->launches.data[i].kernel, &(CXCursor){0})) {
-			diag_error(cx->launches.data[i].loc, "template kernel instance '%s': template kernels are not supported yet",
-			           cx->launches.data[i].kernel);
-			bad = 1;
-			break;
-		}
-	if (!kl->fns.len && !bad) {
-		diag_error(srcloc(cx->file, 0, 0), "no __global__ function in this file");
+	for (size_t i = 0; i < cx->launches.len; i++) {
+		const char *n = cx->launches.data[i].kernel;
+		int seen = 0;
+		if (!is_template_name(kl, n) || find_kernel(kl, n, &(CXCursor){0}))
+			continue;
+		for (size_t j = 0; j < done.len; j++)
+			seen |= !strcmp(done.data[j], n);
+		if (seen)
+			continue;
+		VEC_PUSH(done, n);
+		bad |= lower_instance(cx, n, out);
+	}
+	if (!out->len && !bad) {
+		if (kl->templates.len)
+			diag_error(srcloc(cx->file, 0, 0), "no kernel instance to convert: name one with --kernel '%s<...>'",
+			           spell(cx->a, kl->templates.data[0]));
+		else
+			diag_error(srcloc(cx->file, 0, 0), "no __global__ function in this file");
 		bad = 1;
 	}
+	VEC_FREE(done);
 	return bad;
 }
 
@@ -3356,10 +3594,11 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	bad = parse_tu(&cx, NULL);
 	if (!bad) {
 		kl.cx = &cx;
-		scan_host(&cx);
-		clang_visitChildren(clang_getTranslationUnitCursor(cx.tu), kernel_visit, &kl);
-		bad = select_kernels(&cx, &kl, &ks);
+		scan_unit(&cx, &kl);
+		bad = instantiate_requested(&cx, &kl);
 	}
+	if (!bad)
+		bad = select_kernels(&cx, &kl, &ks);
 	if (!bad) {
 		p = ARENA_NEW(a, KirProgram);
 		p->file = cx.file;
@@ -3380,6 +3619,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(kl.fns);
 	VEC_FREE(kl.templates);
 	VEC_FREE(cx.launches);
+	VEC_FREE(cx.launch_fns);
+	VEC_FREE(cx.inst_fns);
 	VEC_FREE(cx.allocs);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
