@@ -6,7 +6,8 @@ local:  tests/golden/X.cu beside X.kir / X.loops / X.c / X.mlir: the emit kind f
         the extension; flags from the file's cuda2hlo-test block (first launch) or a
         `// RUN-FLAGS:` first line. A file including <cuda_runtime.h> must give the same
         .kir with --cuda-path (the toolkit's headers) when a toolkit is installed.
-corpus: tests/kernels/NAME.cu against tests/golden/corpus/NAME.kir (same flags rule).
+corpus: tests/kernels/NAME.cu against tests/golden/corpus/NAME.kir, and NAME.loops where
+        one exists (same flags rule).
 err:    tests/golden/err/X.cu (flags from `// RUN-FLAGS:`) must exit 1 with stderr equal
         to X.err, where every `PATH:` prefix of the input file is stripped, so lines read
         `LINE:COL: error: message` and line and column are checked.
@@ -107,8 +108,10 @@ def main():
         for cu in corpus.corpus_files(os.path.join(ROOT, "tests", "kernels")):
             if os.path.dirname(cu) != os.path.join(ROOT, "tests", "kernels"):
                 continue
-            exp = os.path.join(HERE, "corpus", os.path.basename(cu)[:-3] + ".kir")
-            golden(tool, cu, exp, "kir")
+            for ext in (".kir", ".loops"):   # .loops only where one exists
+                exp = os.path.join(HERE, "corpus", os.path.basename(cu)[:-3] + ext)
+                if ext == ".kir" or os.path.exists(exp):
+                    golden(tool, cu, exp, EMIT[ext])
     if "err" in kinds:
         d = os.path.join(HERE, "err")
         for f in sorted(os.listdir(d)):
