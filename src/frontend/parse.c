@@ -53,6 +53,8 @@ typedef struct Ctx {
 	CursorVec inst_fns;      /* template instances named by --kernel, instantiated by a
 	                            line appended to the file (see "templates") */
 	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
+	StrVec inst_names;       /* per appended line: the --kernel instance */
+	VEC(SrcLoc) inst_locs;   /* per appended line: its template's location */
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
@@ -122,8 +124,9 @@ static void forward_diag(Ctx *cx, CXDiagnostic d)
 	if (cx->file_lines && l.line > (int)cx->file_lines &&
 	    clang_Location_isFromMainFile(clang_getDiagnosticLocation(d))) {
 		/* a line we appended to instantiate a --kernel template instance */
-		if (sev >= CXDiagnostic_Error)
-			diag_error(srcloc(cx->file, 0, 0), "cannot instantiate the template kernel named by --kernel: %s", msg);
+		size_t i = (size_t)l.line - cx->file_lines - 1;
+		if (sev >= CXDiagnostic_Error && i < cx->inst_names.len)
+			diag_error(cx->inst_locs.data[i], "cannot instantiate '%s' named by --kernel: %s", cx->inst_names.data[i], msg);
 		return;
 	}
 	if (sev >= CXDiagnostic_Error)
@@ -3338,11 +3341,6 @@ static int template_named(KernelList *kl, const char *name, CXCursor *out)
 	return 0;
 }
 
-static int is_template_name(KernelList *kl, const char *name)
-{
-	return template_named(kl, name, NULL);
-}
-
 /* The specialization (a FunctionDecl) for instance `name`, from a launch or an
  * appended line. */
 static int find_instance(Ctx *cx, const char *name, CXCursor *out)
@@ -3452,6 +3450,8 @@ static int instantiate_requested(Ctx *cx, KernelList *kl)
 		if (!strchr(k, '<') || find_kernel(kl, k, &fn) || !template_named(kl, k, &t) || find_instance(cx, k, &fn))
 			continue;
 		sb_printf(&add, "static auto *const " INSTANCE_VAR "%d = &", n++);
+		VEC_PUSH(cx->inst_names, k);
+		VEC_PUSH(cx->inst_locs, loc_of(cx->a, clang_getCursorLocation(t)));
 		qualifier(cx->a, t, &add);
 		sb_printf(&add, "%s;\n", k);
 	}
@@ -3498,25 +3498,27 @@ static void no_such_kernel(Ctx *cx, KernelList *kl, const char *name)
 
 typedef VEC(KirKernel) KernelVec;
 
-/* Lowers the template instance `name`; 1 on failure (reported). */
-static int lower_instance(Ctx *cx, const char *name, KernelVec *out)
+/* Lowers the template instance `name` of template `t`; 1 on failure (reported). */
+static int lower_instance(Ctx *cx, CXCursor t, const char *name, KernelVec *out)
 {
 	CXCursor fn, def;
 	KirKernel k = {0};
+	SrcLoc tl = loc_of(cx->a, clang_getCursorLocation(t));
 	int bad;
 
 	if (!strchr(name, '<')) {
-		diag_error(srcloc(cx->file, 0, 0), "'%s' is a kernel template: name an instance, e.g. --kernel '%s<...>'", name, name);
+		diag_error(tl, "'%s' is a kernel template: name an instance, e.g. --kernel '%s<...>'", name, name);
 		return 1;
 	}
 	if (!find_instance(cx, name, &fn)) {
 		if (!diag_error_count())
-			diag_error(srcloc(cx->file, 0, 0), "cannot instantiate the template kernel '%s'", name);
+			diag_error(tl, "cannot instantiate the template kernel '%s'", name);
+		diag_note(tl, "the kernel template is defined here");
 		return 1;
 	}
 	def = clang_getCursorDefinition(fn);
 	if (clang_Cursor_isNull(def) || clang_Cursor_isNull(body_of(def))) {
-		diag_error(loc_of(cx->a, clang_getCursorLocation(fn)), "template kernel instance '%s' has no instantiated body", name);
+		diag_error(tl, "template kernel instance '%s' has no instantiated body", name);
 		return 1;
 	}
 	bad = lower_kernel(cx, def, instance_name(cx->a, fn), &k);
@@ -3538,8 +3540,8 @@ static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 			if (find_kernel(kl, n, &fn)) {
 				bad |= lower_kernel(cx, fn, arena_strdup(cx->a, n), &k);
 				VEC_PUSH(*out, k);
-			} else if (is_template_name(kl, n)) {
-				bad |= lower_instance(cx, n, out);
+			} else if (template_named(kl, n, &fn)) {
+				bad |= lower_instance(cx, fn, n, out);
 			} else {
 				no_such_kernel(cx, kl, n);
 				bad = 1;
@@ -3555,19 +3557,21 @@ static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 	for (size_t i = 0; i < cx->launches.len; i++) {
 		const char *n = cx->launches.data[i].kernel;
 		int seen = 0;
-		if (!is_template_name(kl, n) || find_kernel(kl, n, &(CXCursor){0}))
+		CXCursor t;
+		if (!template_named(kl, n, &t) || find_kernel(kl, n, &(CXCursor){0}))
 			continue;
 		for (size_t j = 0; j < done.len; j++)
 			seen |= !strcmp(done.data[j], n);
 		if (seen)
 			continue;
 		VEC_PUSH(done, n);
-		bad |= lower_instance(cx, n, out);
+		bad |= lower_instance(cx, t, n, out);
 	}
 	if (!out->len && !bad) {
 		if (kl->templates.len)
-			diag_error(srcloc(cx->file, 0, 0), "no kernel instance to convert: name one with --kernel '%s<...>'",
-			           spell(cx->a, kl->templates.data[0]));
+			diag_error(loc_of(cx->a, clang_getCursorLocation(kl->templates.data[0])),
+			           "kernel template '%s' has no instance to convert: launch one in host code or name one with --kernel '%s<...>'",
+			           spell(cx->a, kl->templates.data[0]), spell(cx->a, kl->templates.data[0]));
 		else
 			diag_error(srcloc(cx->file, 0, 0), "no __global__ function in this file");
 		bad = 1;
@@ -3621,6 +3625,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(cx.launches);
 	VEC_FREE(cx.launch_fns);
 	VEC_FREE(cx.inst_fns);
+	VEC_FREE(cx.inst_names);
+	VEC_FREE(cx.inst_locs);
 	VEC_FREE(cx.allocs);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
