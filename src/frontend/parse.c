@@ -58,6 +58,9 @@ typedef struct Ctx {
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
+	Map *devassigned;        /* decl keys that may change after their initialisation
+	                            (assigned, ++/--, address taken, bound to a reference),
+	                            anywhere in the file's functions; see "stable values" */
 } Ctx;
 
 typedef struct Lower {
@@ -67,6 +70,7 @@ typedef struct Lower {
 	VEC(KirParam) params;
 	VEC(KirBuffer) bufs;
 	VEC(KirVar) vars;
+	VEC(unsigned char) stable; /* per var: keeps the value of its declaration */
 	Map *names;              /* name -> uses */
 	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
 	Frame *fr;
@@ -459,6 +463,7 @@ static int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcL
 	KirVar v = {unique(L, name), t, kind, loc};
 
 	VEC_PUSH(L->vars, v);
+	VEC_PUSH(L->stable, 0);
 	return (int)L->vars.len - 1;
 }
 
@@ -1630,26 +1635,125 @@ static KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 	return NULL;
 }
 
-/* Pure: no side effect and no memory read, so it may be evaluated later or twice. */
-static int is_pure(const KirExpr *e)
+/* ---- stable values ----
+ * A pointer local `float *row = A + i*n` is the address (A, i*n): its offset may be
+ * substituted at every use instead of being kept in a variable when it is pure and every
+ * variable in it keeps the value it had when the pointer was made. A variable is taken
+ * to keep its value when it is declared with an initialiser and nothing in the file
+ * assigns it, increments it, takes its address or binds a non-const reference to it (a
+ * flow-insensitive scan of every function body, template patterns included: their
+ * instances share the declarations' keys). */
+
+static CXCursor strip(CXCursor c)
+{
+	while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+	       nkids(c) == 1)
+		c = kid(c, 0);
+	return c;
+}
+
+static void mark_changed(Ctx *cx, CXCursor c)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		map_put(cx->devassigned, dkey(cx->a, clang_getCursorReferenced(c)), (void *)1);
+	else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr || clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr)
+		mark_changed(cx, kid(c, 0));
+}
+
+static int is_mutable_ref(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+	       !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Ctx *cx = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && in_system(c))
+		return CXChildVisit_Continue;
+	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    k == CXCursor_CompoundAssignOperator) {
+		mark_changed(cx, kid(c, 0));
+	} else if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if ((u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec) || u == CXUnaryOperator_AddrOf)
+			mark_changed(cx, kid(c, 0));
+	} else if (k == CXCursor_VarDecl && is_mutable_ref(clang_getCursorType(c))) {
+		CursorVec v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			if (clang_isExpression(clang_getCursorKind(v.data[i])))
+				mark_changed(cx, v.data[i]);
+		VEC_FREE(v);
+	} else if (k == CXCursor_CallExpr) {
+		CXCursor fn = clang_getCursorReferenced(c);
+		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
+		for (int i = 0; i < n && np >= 0; i++) {
+			int pi = i - (n - np);          /* a member operator's object comes first */
+			if (pi < 0 || is_mutable_ref(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)pi))))
+				mark_changed(cx, clang_Cursor_getArgument(c, (unsigned)i));
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void scan_changed(Ctx *cx)
+{
+	if (cx->devassigned)
+		return;
+	cx->devassigned = map_create();
+	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
+}
+
+static int is_stable(Lower *L, const KirExpr *e)
 {
 	switch (e->kind) {
-	case KE_CONST: case KE_PARAM: case KE_BUILTIN: case KE_VAR:
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN:
 		return 1;
-	case KE_UNARY: case KE_CAST: case KE_BITCAST:
-		return is_pure(e->kind == KE_UNARY ? e->u.un.x : e->u.x);
+	case KE_VAR:
+		return L->stable.data[e->u.var];
+	case KE_UNARY:
+		return is_stable(L, e->u.un.x);
+	case KE_CAST: case KE_BITCAST:
+		return is_stable(L, e->u.x);
 	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
-		return is_pure(e->u.bin.l) && is_pure(e->u.bin.r);
+		return is_stable(L, e->u.bin.l) && is_stable(L, e->u.bin.r);
 	case KE_COND:
-		return is_pure(e->u.cond.c) && is_pure(e->u.cond.t) && is_pure(e->u.cond.f);
+		return is_stable(L, e->u.cond.c) && is_stable(L, e->u.cond.t) && is_stable(L, e->u.cond.f);
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
-			if (!is_pure(e->u.math.args[i]))
+			if (!is_stable(L, e->u.math.args[i]))
 				return 0;
 		return 1;
 	default:
 		return 0;
 	}
+}
+
+/* A variable declared with `init` that keeps it (decl key `key` never changes). */
+static void note_stable(Lower *L, int var, const char *key, const KirExpr *init)
+{
+	if (init && !map_has(L->cx->devassigned, key))
+		L->stable.data[var] = 1;
+}
+
+/* An offset kept as is when stable, else in a new KVK_OFFSET variable set here. */
+static KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar)
+{
+	int v;
+
+	if (!off || is_stable(L, off))
+		return off;
+	v = new_var(L, arena_printf(L->a, "%s.off", name), off->type, KVK_OFFSET, vloc);
+	L->stable.data[v] = 1;
+	emit_pending(L, decl_stmt(L, v, off, dloc));
+	if (offvar)
+		*offvar = v;
+	return var_ref(L, v, dloc);
 }
 
 static int uses_label(const KirStmt *s, int label)
@@ -1962,11 +2066,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			}
 			b = new_bind(L, BK_PTR);
 			b->buffer = ad.buffer;
-			b->off = ad.off;
-			if (ad.off && !is_pure(ad.off)) {
-				b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), ad.off->type, KVK_OFFSET, cloc(L, p));
-				emit_pending(L, decl_stmt(L, b->offvar, ad.off, cloc(L, a)));
-			}
+			b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
 			map_put(f->binds, key, b);
 		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
 			KirLval lv;
@@ -1980,12 +2080,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
 			b->idx = lv.var;
 			b->buffer = lv.buffer;
-			b->off = lv.index;
-			if (lv.var < 0 && !is_pure(lv.index)) {
-				int ov = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), lv.index->type, KVK_OFFSET, cloc(L, p));
-				emit_pending(L, decl_stmt(L, ov, lv.index, cloc(L, a)));
-				b->off = var_ref(L, ov, cloc(L, a));
-			}
+			b->off = lv.var < 0 ? fix_offset(L, lv.index, spell(L->a, p), cloc(L, p), cloc(L, a), NULL) : lv.index;
 			map_put(f->binds, key, b);
 		} else if (is_record(t)) {
 			bind_struct_arg(L, p, a, f);
@@ -1996,8 +2091,11 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				continue;
 			}
 			b = new_bind(L, BK_VAR);
+			KirExpr *v;
 			b->idx = new_var(L, spell(L->a, p), dt, KVK_ARG, cloc(L, p));
-			emit_pending(L, decl_stmt(L, b->idx, conv(L, lx(L, a), dt), cloc(L, a)));
+			v = conv(L, lx(L, a), dt);
+			note_stable(L, b->idx, key, v);
+			emit_pending(L, decl_stmt(L, b->idx, v, cloc(L, a)));
 			map_put(f->binds, key, b);
 		}
 	}
@@ -2259,12 +2357,7 @@ static void local_var(Lower *L, CXCursor d)
 		b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
 		b->idx = lv.var;
 		b->buffer = lv.buffer;
-		b->off = lv.index;
-		if (lv.var < 0 && !is_pure(lv.index)) {
-			int ov = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), lv.index->type, KVK_OFFSET, cloc(L, d));
-			emit_pending(L, decl_stmt(L, ov, lv.index, cloc(L, d)));
-			b->off = var_ref(L, ov, cloc(L, d));
-		}
+		b->off = lv.var < 0 ? fix_offset(L, lv.index, spell(L->a, d), cloc(L, d), cloc(L, d), NULL) : lv.index;
 		bind(L, key, b);
 		return;
 	}
@@ -2281,13 +2374,9 @@ static void local_var(Lower *L, CXCursor d)
 		a = laddr(L, init);
 		b = new_bind(L, BK_PTR);
 		b->buffer = a.buffer;
-		b->off = a.off;
-		if (a.off && a.off->kind != KE_CONST) {
-			/* the offset is computed once, here: later changes of its operands must
-			 * not move the pointer */
-			b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), a.off->type, KVK_OFFSET, cloc(L, d));
-			emit_pending(L, decl_stmt(L, b->offvar, a.off, cloc(L, d)));
-		}
+		/* the offset is computed here: a later change of its operands must not move
+		 * the pointer, so it is substituted only when stable */
+		b->off = fix_offset(L, a.off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);
 		bind(L, key, b);
 		return;
 	}
@@ -2310,6 +2399,7 @@ static void local_var(Lower *L, CXCursor d)
 		}
 		b = new_bind(L, BK_VAR);
 		b->idx = new_var(L, spell(L->a, d), dt, KVK_LOCAL, cloc(L, d));
+		note_stable(L, b->idx, key, e);
 		bind(L, key, b);
 		emit_pending(L, decl_stmt(L, b->idx, e, cloc(L, d)));
 	}
@@ -3239,6 +3329,7 @@ static int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	L.hoist_ok = 1;
 	k->name = name;
 	k->loc = cloc(&L, fn);
+	scan_changed(cx);
 	if (getenv("CUDA2HLO_DUMP_AST"))   /* debugging aid: the libclang cursor tree */
 		dump_tree(fn, 0);
 	kernel_params(&L, fn);
@@ -3252,6 +3343,7 @@ static int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	TO_ARENA(&L, L.vars, KirVar, k->vars, k->nvars);
 	kernel_defaults(&L, k);
 	VEC_FREE(L.argidx);
+	VEC_FREE(L.stable);
 	map_destroy(L.names);
 	map_destroy(L.globals);
 	map_destroy(top.binds);
@@ -3426,6 +3518,9 @@ static void scan_unit(Ctx *cx, KernelList *kl)
 	map_destroy(cx->allocvars);
 	map_destroy(cx->hostenv);
 	map_destroy(cx->assigned);
+	if (cx->devassigned)
+		map_destroy(cx->devassigned);
+	cx->devassigned = NULL;
 	cx->allocvars = map_create();
 	cx->hostenv = map_create();
 	cx->assigned = map_create();
@@ -3631,6 +3726,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
 	map_destroy(cx.assigned);
+	if (cx.devassigned)
+		map_destroy(cx.devassigned);
 	if (cx.tu)
 		clang_disposeTranslationUnit(cx.tu);
 	clang_disposeIndex(cx.index);
