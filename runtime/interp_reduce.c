@@ -45,10 +45,7 @@ static void put(Interp *it, RtValue *env, int id, RtValue v)
 
 static void fill(RtValue *r, const RtValue *init)
 {
-	size_t esz = esize_t(r->type.dt);
-	int64_t n = rt_numel(r);
-	for (int64_t i = 0; i < n; i++)
-		memcpy((unsigned char *)rt_data(r) + (size_t)i * esz, rt_data(init), esz);
+	rt_fill(rt_data(r), rt_data(init), esize_t(r->type.dt), rt_numel(r));
 }
 
 /* Applies the region to element i of each of nin accumulators and element j of each of
@@ -64,6 +61,7 @@ static int combine(Interp *it, RegionCall *rc, RtValue *acc, int64_t i, const Rt
 		       : interp_fail(it, NULL, "region op '%s' does not take %s", tir_op_name(rc->fast), dtype_name(acc[0].type.dt));
 	}
 	RtValue args[16], outs[8];
+	memset(args, 0, sizeof args);
 	for (int k = 0; k < nin; k++) {
 		TType st = tir_type_scalar(acc[k].type.dt);
 		size_t esz = esize_t(st.dt);

@@ -95,8 +95,7 @@ static int eval_constant(Interp *it, RtValue *env, const TOp *op, RtValue r)
 	size_t esz = esize(&r);
 	int64_t n = rt_numel(&r);
 	if (a->u.dense.splat) {
-		for (int64_t i = 0; i < n; i++)
-			memcpy((unsigned char *)rt_data(&r) + (size_t)i * esz, a->u.dense.data, esz);
+		rt_fill(rt_data(&r), a->u.dense.data, esz, n);
 	} else if (n) {
 		memcpy(rt_data(&r), a->u.dense.data, (size_t)n * esz);
 	}
@@ -256,8 +255,7 @@ static int eval_pad(Interp *it, RtValue *env, const TOp *op, RtValue r)
 	TInts lo = tir_op_get_ints(op, "edge_padding_low"), in = tir_op_get_ints(op, "interior_padding");
 	size_t esz = esize(&r);
 	int64_t n = rt_numel(&r);
-	for (int64_t i = 0; i < n; i++)
-		memcpy((unsigned char *)rt_data(&r) + (size_t)i * esz, rt_data(pv), esz);
+	rt_fill(rt_data(&r), rt_data(pv), esz, n);
 	Box b;
 	int64_t xs[TIR_MAX_RANK], rs[TIR_MAX_RANK], soff = 0, doff = 0;
 	rt_strides(&x->type, xs);

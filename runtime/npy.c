@@ -246,7 +246,7 @@ static NpyStatus parse_preamble(const uint8_t *buf, size_t len, NpyArray *a, siz
 
 NpyStatus npy_read_mem(const void *buf, size_t len, NpyArray *out, char *msg)
 {
-	size_t off;
+	size_t off = 0;
 	NpyStatus st = parse_preamble(buf, len, out, &off, msg);
 	if (st != NPY_OK)
 		return st;

@@ -106,6 +106,8 @@ void rt_pool_drain(RtPool *p);
 /* Copies t's storage when it is shared, so it can be written in place. */
 void rt_make_unique(RtPool *p, RtValue *v);
 
+/* Fills n elements of esz bytes with a copy of *elem (typed loops for 1, 2, 4, 8). */
+void rt_fill(void *dst, const void *elem, size_t esz, int64_t n);
 /* Element access for the slow paths (any element type). Integers are sign- or
  * zero-extended by type; bool is 0/1; floats go through double exactly. */
 double rt_get_f64(DType t, const void *base, int64_t i);
@@ -252,5 +254,13 @@ typedef struct ParseCase {
 int runtime_parse_cases(const char *file, const char *text, size_t len, ParseCase **cases);
 void runtime_parse_cases_free(ParseCase *cases, int n);
 /* END parse section */
+
+/* BEGIN interp_cplx section (tensor-ir engineer): complex ops of the interpreter.
+ * interp_cplx_wants: does op take or give complex values (or is complex/real/imag/fft)?
+ * interp_cplx_op: evaluates such an op like interp_elementwise does (0, or -1 after
+ * interp_fail). */
+int interp_cplx_wants(const TFunc *f, const TOp *op);
+int interp_cplx_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
+/* END interp_cplx section */
 
 #endif

@@ -10,6 +10,7 @@
 #include "cuda2hlo_runtime.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -358,6 +359,11 @@ int main(int argc, char **argv)
 {
 	Args a;
 	memset(&a, 0, sizeof a);
+	/* Keep large freed blocks in the heap instead of unmapping them: each run allocates
+	 * results of the same sizes, and fresh mappings cost a page fault per 4 KiB. A tool
+	 * setting, not the library's (the library has no process-wide state). */
+	mallopt(M_MMAP_THRESHOLD, 1 << 30);
+	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	int rc = parse_args(&a, argc, argv);
 	if (rc == 0)
 		rc = a.check ? run_checks(&a) : run_module(&a);

@@ -101,6 +101,19 @@ void rt_make_unique(RtPool *p, RtValue *v)
 	v->buf = b;
 }
 
+void rt_fill(void *dst, const void *elem, size_t esz, int64_t n)
+{
+	switch (esz) {
+	case 1: memset(dst, *(const uint8_t *)elem, (size_t)n); return;
+	case 2: { uint16_t v; memcpy(&v, elem, 2); for (int64_t i = 0; i < n; i++) ((uint16_t *)dst)[i] = v; return; }
+	case 4: { uint32_t v; memcpy(&v, elem, 4); for (int64_t i = 0; i < n; i++) ((uint32_t *)dst)[i] = v; return; }
+	case 8: { uint64_t v; memcpy(&v, elem, 8); for (int64_t i = 0; i < n; i++) ((uint64_t *)dst)[i] = v; return; }
+	default:
+		for (int64_t i = 0; i < n; i++)
+			memcpy((unsigned char *)dst + (size_t)i * esz, elem, esz);
+	}
+}
+
 void rt_strides(const TType *t, int64_t *strides)
 {
 	int64_t s = 1;
@@ -187,6 +200,8 @@ double rt_get_f64(DType t, const void *base, int64_t i)
 	case DT_UI64: return (double)((const uint64_t *)base)[i];
 	default: break;
 	}
+	if (dtype_is_minifloat(t) || dtype_is_complex(t))   /* f8/f6/f4; complex: real part */
+		return tir_elem_get_f(t, (const char *)base + i * dtype_size(t));
 	if (dtype_kind(t) == DK_UINT)
 		return (double)(uint64_t)rt_get_i64(t, base, i);
 	return (double)rt_get_i64(t, base, i);
@@ -199,7 +214,12 @@ void rt_set_f64(DType t, void *base, int64_t i, double x)
 	case DT_BF16: ((uint16_t *)base)[i] = rt_f64_to_bf16(x); return;
 	case DT_F32: ((float *)base)[i] = (float)x; return;
 	case DT_F64: ((double *)base)[i] = x; return;
-	default: die("rt_set_f64 on %s", dtype_name(t));
+	default:
+		if (dtype_is_minifloat(t) || dtype_is_complex(t)) {   /* f8/f6/f4; complex: (x, 0) */
+			tir_elem_set_f(t, (char *)base + i * dtype_size(t), x);
+			return;
+		}
+		die("rt_set_f64 on %s", dtype_name(t));
 	}
 }
 
