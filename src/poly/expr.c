@@ -406,3 +406,10 @@ void poly_expr_print(StrBuf *out, const PolyExpr *e)
 	sb_append(out, s ? s : "(null)");
 	free(s);
 }
+
+PolyExpr *poly_expr_select(const PolySet *c, const PolyExpr *t, const PolyExpr *f)
+{
+	return poly_wrap_expr(t->c, isl_pw_aff_coalesce(isl_pw_aff_cond(
+		isl_set_indicator_function(isl_set_copy(c->s)), isl_pw_aff_copy(t->pa),
+		isl_pw_aff_copy(f->pa))));
+}

@@ -48,6 +48,8 @@ PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why);
 PolyExpr *poly_expr_const(PolyCtx *c, int64_t v);
 PolyExpr *poly_expr_dim(PolyCtx *c, int dim);
+/* c ? t : f, pointwise. */
+PolyExpr *poly_expr_select(const PolySet *c, const PolyExpr *t, const PolyExpr *f);
 /* Is e a constant (on every point)? Sets *v. */
 int poly_expr_is_const(const PolyExpr *e, int64_t *v);
 /* Does e depend on dimension d (some coefficient or piece boundary)? */

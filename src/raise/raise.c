@@ -193,7 +193,10 @@ static void raise_body(Raise *r)
 TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
                           const int64_t block[3])
 {
-	Raise *const r = raise_new(o, k, grid, block);
+	Raise *r;
+	if (raise_find_races(o, k, grid, block) && !(o && o->allow_races))
+		return NULL;
+	r = raise_new(o, k, grid, block);
 	if (!setjmp(r->fail))
 		raise_body(r);
 	return raise_done(r);

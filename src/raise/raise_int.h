@@ -53,6 +53,10 @@ void raise_setup_lanes(Raise *r);
 int raise_splat(Raise *r, KirDType t, double f, int64_t i);
 C2H_NORETURN void raise_error(Raise *r, SrcLoc loc, const char *fmt, ...) C2H_PRINTF(3, 4);
 
+/* race.c: number of proven races (each reported) */
+int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3],
+                     const int64_t block[3]);
+
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
 

@@ -140,13 +140,13 @@ static int builtin(Raise *r, const KirExpr *e)
 	case KBI_BID_X: v = r->bid[0]; break;
 	case KBI_BID_Y: v = r->bid[1]; break;
 	case KBI_BID_Z: v = r->bid[2]; break;
-	case KBI_BDIM_X: return isplat(r, DT_UI32, r->block[0]);
-	case KBI_BDIM_Y: return isplat(r, DT_UI32, r->block[1]);
-	case KBI_BDIM_Z: return isplat(r, DT_UI32, r->block[2]);
-	case KBI_GDIM_X: return isplat(r, DT_UI32, r->grid[0]);
-	case KBI_GDIM_Y: return isplat(r, DT_UI32, r->grid[1]);
-	case KBI_GDIM_Z: return isplat(r, DT_UI32, r->grid[2]);
-	case KBI_WARPSIZE: return isplat(r, DT_UI32, 32);
+	case KBI_BDIM_X: v = isplat(r, DT_I32, r->block[0]); break;
+	case KBI_BDIM_Y: v = isplat(r, DT_I32, r->block[1]); break;
+	case KBI_BDIM_Z: v = isplat(r, DT_I32, r->block[2]); break;
+	case KBI_GDIM_X: v = isplat(r, DT_I32, r->grid[0]); break;
+	case KBI_GDIM_Y: v = isplat(r, DT_I32, r->grid[1]); break;
+	case KBI_GDIM_Z: v = isplat(r, DT_I32, r->grid[2]); break;
+	case KBI_WARPSIZE: v = isplat(r, DT_I32, 32); break;
 	default: raise_error(r, e->loc, "unknown builtin");
 	}
 	return convert(r, v, raise_dtype(e->type));
@@ -605,9 +605,9 @@ static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExp
 	TBuilder outer = r->b;
 	TBlock *cb, *bb;
 	int *res;
+	entry = r->cur;      /* the lanes that reach the loop continue after it */
 	if (!do_while && cnd)
 		set_cur(r, mask_and(r, r->cur, convert(r, raise_expr(r, cnd), DT_I1)));
-	entry = r->cur;
 	sl = slots(r);
 	w = tir_build_op(&r->b, TOP_WHILE, NULL, 0);
 	for (int i = 0; i < sl.n; i++)
