@@ -23,7 +23,7 @@ static const struct {
 	{"stablehlo.recv", "collective"}, {"replica_id", "collective"}, {"partition_id", "collective"},
 	{"process_id", "collective"}, {"num_replicas", "collective"}, {"num_partitions", "collective"},
 	{"!quant.", "quantized"}, {"uniform_quantize", "quantized"}, {"uniform_dequantize", "quantized"},
-	{"complex<", "complex"}, {"interpreter.probe", "probe"}, {"expect_serialized_eq", "probe"},
+	{"interpreter.probe", "probe"}, {"expect_serialized_eq", "probe"},
 	{"stablehlo.infeed", "infeed/outfeed"}, {"stablehlo.outfeed", "infeed/outfeed"},
 	{"\"stablehlo.infeed\"", "infeed/outfeed"}, {"\"stablehlo.outfeed\"", "infeed/outfeed"},
 	{"stablehlo.after_all", "token"}, {"stablehlo.create_token", "token"},

@@ -347,6 +347,8 @@ static int eval_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 		if (!env[op->operands[i]].buf && env[op->operands[i]].type.kind == TY_TENSOR &&
 		    !env[op->operands[i]].nelems)
 			return interp_fail(it, op, "'%s': operand %d is not computed", tir_op_name(op->kind), i);
+	if (interp_cplx_wants(f, op))
+		return interp_cplx_op(it, f, env, op);   /* interp_cplx.c */
 	switch (op->kind) {
 	case TOP_CALL: return eval_call(it, env, op);
 	case TOP_WHILE: return eval_while(it, f, env, op);

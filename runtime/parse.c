@@ -245,12 +245,20 @@ static DType parse_elem_type(Parser *p)
 	if (!n)
 		error_at(p, l, "expected an element type");
 	int dt = dtype_from_name(s, n);
-	if (dt >= 0)
+	if (dt >= 0 && !dtype_is_complex((DType)dt))
 		return (DType)dt;
+	if (n == 7 && memcmp(s, "complex", 7) == 0) {     /* complex<f32>, complex<f64> */
+		expect(p, "<");
+		SrcLoc pl = here(p);
+		DType part = parse_elem_type(p);
+		if (part != DT_F32 && part != DT_F64)
+			unsupported_at(p, pl, "complex<%s> is not supported (only f32 and f64 parts)",
+			               dtype_name(part));
+		expect(p, ">");
+		return dtype_complex_of(part);
+	}
 	if (n >= 2 && (s[0] == 'f' || s[0] == 'i' || s[0] == 'u' || s[0] == 's'))
 		unsupported_at(p, l, "element type '%.*s' is not supported", (int)n, s);
-	if (n == 7 && memcmp(s, "complex", 7) == 0)
-		unsupported_at(p, l, "complex element types are not supported");
 	error_at(p, l, "unknown element type '%.*s'", (int)n, s);
 }
 
@@ -489,8 +497,13 @@ static void dense_elems(Parser *p, LitVec *lits, int depth)
 		return;
 	}
 	ws(p);
-	if (cur(p) == '(')
-		unsupported_at(p, here(p), "complex constants are not supported");
+	if (cur(p) == '(') {                /* a complex literal (re, im), kept whole */
+		Lit c = {p->pos, 0};
+		skip_balanced(p);
+		c.len = p->pos - c.pos;
+		VEC_PUSH(*lits, c);
+		return;
+	}
 	Lit l = {p->pos, 0};
 	if (cur(p) == '-' || cur(p) == '+')
 		p->pos++;
@@ -508,11 +521,43 @@ static int hexval(int c)
 	return isdigit(c) ? c - '0' : (c | 32) - 'a' + 10;
 }
 
+static void store_lit(Parser *p, const Lit *l, DType t, void *dst);
+
+/* (re, im) as complex type t: each part a float literal of the part type (or its bits). */
+static void store_complex(Parser *p, const Lit *l, DType t, void *dst)
+{
+	DType pt = dtype_complex_part(t);
+	SrcLoc loc = loc_at(p, l->pos);
+	size_t a = l->pos + 1, e = l->pos + l->len - 1, comma = a;
+	while (comma < e && p->text[comma] != ',')
+		comma++;
+	if (comma == e)
+		error_at(p, loc, "complex literal needs (real, imaginary)");
+	size_t span[2][2] = {{a, comma}, {comma + 1, e}};
+	for (int k = 0; k < 2; k++) {
+		size_t s0 = span[k][0], s1 = span[k][1];
+		while (s0 < s1 && isspace((unsigned char)p->text[s0]))
+			s0++;
+		while (s1 > s0 && isspace((unsigned char)p->text[s1 - 1]))
+			s1--;
+		Lit part = {s0, s1 - s0};
+		if (!part.len)
+			error_at(p, loc, "complex literal needs (real, imaginary)");
+		store_lit(p, &part, pt, (char *)dst + k * dtype_size(pt));
+	}
+}
+
 /* Stores one literal as element type t at dst. */
 static void store_lit(Parser *p, const Lit *l, DType t, void *dst)
 {
 	char buf[80];
 	SrcLoc loc = loc_at(p, l->pos);
+	if (p->text[l->pos] == '(') {
+		if (!dtype_is_complex(t))
+			error_at(p, loc, "complex literal for a %s element", dtype_name(t));
+		store_complex(p, l, t, dst);
+		return;
+	}
 	if (l->len >= sizeof buf)
 		error_at(p, loc, "literal too long");
 	memcpy(buf, p->text + l->pos, l->len);
@@ -525,6 +570,8 @@ static void store_lit(Parser *p, const Lit *l, DType t, void *dst)
 	}
 	char *e;
 	int is_hex = buf[0] == '0' && (buf[1] | 32) == 'x';
+	if (dtype_is_complex(t))
+		error_at(p, loc, "complex literal needs (real, imaginary), not '%s'", buf);
 	if (dtype_is_float(t)) {
 		if (is_hex) {
 			unsigned long long bits = strtoull(buf, &e, 16);
@@ -745,6 +792,59 @@ static int lookup_word(Parser *p, const char *const *names, const char *what)
 	error_at(p, l, "expected a %s", what);
 }
 
+/* One side of a convolution layout, [b, 0, 1, f]: positions of the letters c0 and c1
+ * and of the spatial dimensions 0, 1, ... */
+static void conv_side(Parser *p, int64_t *d0, char c0, int64_t *d1, char c1, TInts *sp)
+{
+	int64_t spv[TIR_MAX_RANK];
+	int nsp = 0, pos = 0, seen = 0;
+	SrcLoc l = here(p);
+	*d0 = *d1 = -1;
+	expect(p, "[");
+	while (peek(p) != ']') {
+		SrcLoc el = here(p);
+		if (pos >= TIR_MAX_RANK)
+			error_at(p, el, "convolution layout has too many dimensions");
+		if (isdigit(cur(p))) {
+			int64_t j = parse_int(p);
+			if (j >= TIR_MAX_RANK || (seen >> j & 1))
+				error_at(p, el, "bad spatial dimension %lld", (long long)j);
+			spv[j] = pos;
+			seen |= 1 << j;
+			nsp = (int)j + 1 > nsp ? (int)j + 1 : nsp;
+		} else {
+			const char *w;
+			size_t n = ident(p, &w);
+			if (n == 1 && w[0] == c0 && *d0 < 0)
+				*d0 = pos;
+			else if (n == 1 && w[0] == c1 && *d1 < 0)
+				*d1 = pos;
+			else
+				error_at(p, el, "expected '%c', '%c' or a spatial dimension", c0, c1);
+		}
+		pos++;
+		if (!accept(p, ","))
+			break;
+	}
+	expect(p, "]");
+	if (*d0 < 0 || *d1 < 0 || nsp != pos - 2 || seen != (1 << nsp) - 1)
+		error_at(p, l, "convolution layout needs '%c', '%c' and spatial dimensions 0..n-1", c0, c1);
+	*sp = tir_ints_copy(p->m->arena, spv, nsp);
+}
+
+/* [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] */
+static void parse_conv_dims(Parser *p, TConvDims *d)
+{
+	ws(p);
+	if (next_kw(p, "raw"))
+		unsupported_at(p, here(p), "the raw form of #stablehlo.conv is not supported");
+	conv_side(p, &d->in_batch, 'b', &d->in_feature, 'f', &d->in_spatial);
+	expect(p, "x");
+	conv_side(p, &d->k_in_feature, 'i', &d->k_out_feature, 'o', &d->k_spatial);
+	expect(p, "->");
+	conv_side(p, &d->out_batch, 'b', &d->out_feature, 'f', &d->out_spatial);
+}
+
 /* #stablehlo<...> and #stablehlo.xxx<...> attributes */
 static TAttr parse_hash_attr(Parser *p, const char *name, size_t start)
 {
@@ -769,6 +869,10 @@ static TAttr parse_hash_attr(Parser *p, const char *name, size_t start)
 		p->pos--;
 		a.kind = TA_SCATTER_DIMS;
 		parse_dims_attr(p, &a, "scatter");
+	} else if (accept(p, "#stablehlo.conv<")) {
+		a.kind = TA_CONV_DIMS;
+		parse_conv_dims(p, &a.u.conv);
+		expect(p, ">");
 	} else {
 		p->pos = start;
 		a = parse_raw(p, name);
@@ -1269,7 +1373,9 @@ static const char *key_name(TOpKind k, const char *key)
 		return k == TOP_BROADCAST_IN_DIM ? "broadcast_dimensions"
 		       : k == TOP_TRANSPOSE ? "permutation" : "dimensions";
 	if (strcmp(key, "dim") == 0)
-		return k == TOP_IOTA ? "iota_dimension" : "dimension";
+		return k == TOP_IOTA || k == TOP_DYNAMIC_IOTA ? "iota_dimension" : "dimension";
+	if (strcmp(key, "length") == 0 && k == TOP_FFT)
+		return "fft_length";
 	if (strcmp(key, "sizes") == 0)
 		return "slice_sizes";
 	if (strcmp(key, "low") == 0)
@@ -1337,6 +1443,11 @@ static void apply_key(Parser *p, TOp *op, const Item *it, TDotDims *dot, int *ha
 		tir_op_set_attr(p->f, op, a);
 	} else if (strcmp(it->word, "format") == 0) {
 		set_format(p, op, it);
+	} else if (op->kind == TOP_FFT && strcmp(it->word, "type") == 0 && it->has_attr &&
+	           it->attr.kind == TA_RAW) {
+		TAttr a = new_attr(p, TA_RAW, "fft_type");
+		a.u.s = arena_printf(p->m->arena, "#stablehlo<fft_type %s>", it->attr.u.s);
+		tir_op_set_attr(p->f, op, a);
 	} else if (it->nlists == 1) {
 		tir_op_set_ints(p->f, op, name, it->ints.v, it->ints.n);
 	} else if (it->has_attr) {
@@ -1623,8 +1734,137 @@ static void parse_call_pretty(Parser *p, TOp *op, TypeVec *res)
 	VEC_FREE(ins);
 }
 
+/* [[lo, hi], ...] of a convolution window's pad */
+static void set_conv_padding(Parser *p, TOp *op)
+{
+	VEC(int64_t) v = {0};
+	expect(p, "[");
+	while (peek(p) == '[') {
+		TInts row = parse_int_list(p);
+		if (row.n != 2)
+			error_at(p, here(p), "window pad entries are [low, high]");
+		VEC_PUSH(v, row.v[0]);
+		VEC_PUSH(v, row.v[1]);
+		if (!accept(p, ","))
+			break;
+	}
+	expect(p, "]");
+	TAttr a = new_attr(p, TA_INTS2D, "padding");
+	int64_t *d = ARENA_ARRAY(p->m->arena, int64_t, v.len ? v.len : 1);
+	if (v.len)
+		memcpy(d, v.data, v.len * sizeof(int64_t));
+	a.u.ints2d.v = d;
+	a.u.ints2d.rows = (int)(v.len / 2);
+	a.u.ints2d.cols = 2;
+	VEC_FREE(v);
+	tir_op_set_attr(p->f, op, a);
+}
+
+/* reverse = [false, true] (or [0, 1]) */
+static TInts parse_bool_list(Parser *p)
+{
+	int64_t v[TIR_MAX_RANK];
+	int n = 0;
+	expect(p, "[");
+	while (peek(p) != ']') {
+		if (n == TIR_MAX_RANK)
+			error_at(p, here(p), "list too long");
+		v[n++] = accept_kw(p, "true") ? 1 : accept_kw(p, "false") ? 0 : parse_int(p);
+		if (!accept(p, ","))
+			break;
+	}
+	expect(p, "]");
+	return tir_ints_copy(p->m->arena, v, n);
+}
+
+/* window = {stride = [..], pad = [[..], ..], lhs_dilate = [..], rhs_dilate = [..],
+ * reverse = [..]} */
+static void parse_conv_window(Parser *p, TOp *op)
+{
+	expect(p, "{");
+	while (peek(p) != '}') {
+		SrcLoc l = here(p);
+		char *k = ident_dup(p, "a window field");
+		expect(p, "=");
+		if (strcmp(k, "pad") == 0) {
+			set_conv_padding(p, op);
+		} else if (strcmp(k, "reverse") == 0) {
+			TInts r = parse_bool_list(p);
+			tir_op_set_ints(p->f, op, "window_reversal", r.v, r.n);
+		} else {
+			const char *gen = !strcmp(k, "stride") ? "window_strides"
+			                  : !strcmp(k, "lhs_dilate") ? "lhs_dilation"
+			                  : !strcmp(k, "rhs_dilate") ? "rhs_dilation" : NULL;
+			if (!gen)
+				error_at(p, l, "unknown window field '%s'", k);
+			TInts x = parse_int_list(p);
+			tir_op_set_ints(p->f, op, gen, x.v, x.n);
+		}
+		if (!accept(p, ","))
+			break;
+	}
+	expect(p, "}");
+}
+
+/* stablehlo.convolution(%l, %r) dim_numbers = ..., window = {...} {attrs} : (T, T) -> R */
+static void parse_conv_pretty(Parser *p, TOp *op, TypeVec *res)
+{
+	TypeVec ins = {0};
+	expect(p, "(");
+	while (peek(p) != ')') {
+		tir_op_add_operand(p->f, op, parse_use(p));
+		if (!accept(p, ","))
+			break;
+	}
+	expect(p, ")");
+	expect_kw(p, "dim_numbers");
+	expect(p, "=");
+	TAttr a = new_attr(p, TA_CONV_DIMS, "dimension_numbers");
+	parse_conv_dims(p, &a.u.conv);
+	tir_op_set_attr(p->f, op, a);
+	if (accept(p, ",")) {
+		expect_kw(p, "window");
+		expect(p, "=");
+		parse_conv_window(p, op);
+	}
+	if (peek(p) == '{')
+		parse_attr_dict(p, op, NULL, NULL);
+	expect(p, ":");
+	parse_type_list_paren(p, &ins);
+	expect(p, "->");
+	parse_results_types(p, res);
+	VEC_FREE(ins);
+}
+
+/* stablehlo.composite "name" %a, %b {attrs} : (T, T) -> R */
+static void parse_composite_pretty(Parser *p, TOp *op, TypeVec *res)
+{
+	TypeVec ins = {0};
+	tir_op_set_string(p->f, op, "name", parse_string_lit(p));
+	while (peek(p) == '%') {
+		tir_op_add_operand(p->f, op, parse_use(p));
+		if (!accept(p, ","))
+			break;
+	}
+	if (peek(p) == '{')
+		parse_attr_dict(p, op, NULL, NULL);
+	expect(p, ":");
+	parse_type_list_paren(p, &ins);
+	expect(p, "->");
+	parse_results_types(p, res);
+	VEC_FREE(ins);
+}
+
 static int parse_pretty(Parser *p, TOp *op, TypeVec *res)
 {
+	if (op->kind == TOP_CONVOLUTION && peek(p) == '(') {
+		parse_conv_pretty(p, op, res);
+		return 1;
+	}
+	if (op->kind == TOP_COMPOSITE && peek(p) == '"') {
+		parse_composite_pretty(p, op, res);
+		return 1;
+	}
 	if (op->kind == TOP_REDUCE && peek(p) == '(')
 		parse_reduce_pretty(p, op, res);
 	else if (op->kind == TOP_WHILE && peek(p) == '(')

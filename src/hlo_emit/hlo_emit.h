@@ -21,7 +21,11 @@
  * X(ID, mlir name, storage bytes, bit width, kind). Storage: one element per
  * `bytes` bytes, little-endian. i1 is one byte 0/1. Sub-byte integers (i2, i4, ui2, ui4,
  * used by the conformance suite) sit in one byte, sign-extended (iN) or zero-extended
- * (uiN). f16/bf16 hold their raw 16 bits. */
+ * (uiN). f16/bf16 hold their raw 16 bits. complex<f32> / complex<f64> hold the real part,
+ * then the imaginary part (C's float _Complex layout). The f8/f6/f4 types of the spec
+ * (and of ml_dtypes: E4M3FN has no infinity and one NaN per sign, *FNUZ types have one NaN
+ * 0x80 and no -0, E8M0FNU is an unsigned power of two with NaN 0xFF, f6/f4 have neither
+ * NaN nor infinity) hold their bits in the low bits of one byte. */
 #define TIR_DTYPES(X) \
 	X(I1, "i1", 1, 1, DK_BOOL) \
 	X(I2, "i2", 1, 2, DK_INT) \
@@ -39,9 +43,22 @@
 	X(F16, "f16", 2, 16, DK_FLOAT) \
 	X(BF16, "bf16", 2, 16, DK_FLOAT) \
 	X(F32, "f32", 4, 32, DK_FLOAT) \
-	X(F64, "f64", 8, 64, DK_FLOAT)
+	X(F64, "f64", 8, 64, DK_FLOAT) \
+	X(C64, "complex<f32>", 8, 64, DK_COMPLEX) \
+	X(C128, "complex<f64>", 16, 128, DK_COMPLEX) \
+	X(F8E4M3FN, "f8E4M3FN", 1, 8, DK_FLOAT) \
+	X(F8E5M2, "f8E5M2", 1, 8, DK_FLOAT) \
+	X(F8E4M3FNUZ, "f8E4M3FNUZ", 1, 8, DK_FLOAT) \
+	X(F8E5M2FNUZ, "f8E5M2FNUZ", 1, 8, DK_FLOAT) \
+	X(F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 1, 8, DK_FLOAT) \
+	X(F8E3M4, "f8E3M4", 1, 8, DK_FLOAT) \
+	X(F8E4M3, "f8E4M3", 1, 8, DK_FLOAT) \
+	X(F8E8M0FNU, "f8E8M0FNU", 1, 8, DK_FLOAT) \
+	X(F6E2M3FN, "f6E2M3FN", 1, 6, DK_FLOAT) \
+	X(F6E3M2FN, "f6E3M2FN", 1, 6, DK_FLOAT) \
+	X(F4E2M1FN, "f4E2M1FN", 1, 4, DK_FLOAT)
 
-typedef enum { DK_BOOL, DK_INT, DK_UINT, DK_FLOAT } DKind;
+typedef enum { DK_BOOL, DK_INT, DK_UINT, DK_FLOAT, DK_COMPLEX } DKind;
 
 typedef enum {
 #define X(id, name, bytes, bits, kind) DT_##id,
@@ -57,6 +74,11 @@ DKind dtype_kind(DType t);
 int dtype_is_float(DType t);
 int dtype_is_int(DType t);                /* signed or unsigned integer, not i1 */
 int dtype_is_signed(DType t);             /* signed integer or float */
+int dtype_is_complex(DType t);
+DType dtype_complex_part(DType t);        /* complex<f32> -> f32, complex<f64> -> f64 */
+DType dtype_complex_of(DType part);       /* f32 -> complex<f32>, f64 -> complex<f64> */
+/* f16, bf16 and the f8/f6/f4 types: encoded by tir_elem_get_f/set_f (not native C) */
+int dtype_is_minifloat(DType t);
 /* Returns the type for an MLIR name ("f32", "ui8"), or -1 when unknown. */
 int dtype_from_name(const char *s, size_t n);
 
@@ -70,12 +92,16 @@ double tir_bf16_to_double(uint16_t h);
 /* Rounds x to a binary format with ebits exponent and mbits mantissa bits (the
  * semantics of reduce_precision); returns the rounded value as a double. */
 double tir_round_to_format(double x, int ebits, int mbits);
+/* Complex elements: get_f reads the real part; set_f stores (v, 0); get_c/set_c both
+ * parts (a real element type: im is dropped / 0). */
 double tir_elem_get_f(DType t, const void *p);      /* integers converted */
 int64_t tir_elem_get_i(DType t, const void *p);     /* sign- or zero-extended; floats truncated */
 void tir_elem_set_f(DType t, void *p, double v);    /* integers: truncated toward zero */
 void tir_elem_set_i(DType t, void *p, int64_t v);   /* wraps to the width; floats rounded */
+void tir_elem_get_c(DType t, const void *p, double *re, double *im);
+void tir_elem_set_c(DType t, void *p, double re, double im);
 /* Appends one element in MLIR dense<> syntax: true/false, 42, shortest round-tripping
- * 1.5e+00 style floats, 0x7FC00000 for non-finite floats. */
+ * 1.5e+00 style floats, 0x7FC00000 for non-finite floats, (1.5e+00,-2.0e+00) for complex. */
 void tir_elem_print(StrBuf *out, DType t, const void *p);
 
 /* ---- tir.c: value types ----
@@ -120,6 +146,8 @@ void tir_type_print(StrBuf *out, const TType *t);
  *          OF_CHECK  check-dialect test op (conformance suite)
  *          OF_TERM   terminator
  *          OF_RARE   the interpreter may not support it (parsed and printed only)
+ *          OF_CPLX   complex element types are allowed too (StableHLO spec, per op);
+ *                    no type class includes complex on its own
  * Every op prints in generic form "name"(...) with this name; the pretty forms are the
  * printer's business. */
 #define TIR_OPS(X) \
@@ -134,7 +162,7 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(RESHAPE, "stablehlo.reshape", 1, 1, TC_NONE, 0) \
 	X(TRANSPOSE, "stablehlo.transpose", 1, 1, TC_NONE, 0) \
 	X(REVERSE, "stablehlo.reverse", 1, 1, TC_NONE, 0) \
-	X(CONVERT, "stablehlo.convert", 1, 1, TC_ANY, OF_EW) \
+	X(CONVERT, "stablehlo.convert", 1, 1, TC_ANY, OF_EW | OF_CPLX) \
 	X(BITCAST_CONVERT, "stablehlo.bitcast_convert", 1, 1, TC_NONE, 0) \
 	X(SLICE, "stablehlo.slice", 1, 1, TC_NONE, 0) \
 	X(DYNAMIC_SLICE, "stablehlo.dynamic_slice", -1, 1, TC_NONE, 0) \
@@ -144,25 +172,42 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(GATHER, "stablehlo.gather", 2, 1, TC_NONE, 0) \
 	X(SCATTER, "stablehlo.scatter", -1, -1, TC_NONE, OF_REGION) \
 	X(DOT_GENERAL, "stablehlo.dot_general", 2, 1, TC_NONE, 0) \
-	X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", 2, 1, TC_FLT, OF_RARE) \
+	X(TRIANGULAR_SOLVE, "stablehlo.triangular_solve", 2, 1, TC_FLT, OF_RARE | OF_CPLX) \
 	X(GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", 1, 1, TC_NONE, 0) \
 	X(TUPLE, "stablehlo.tuple", -1, 1, TC_NONE, 0) \
 	X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", -1, -1, TC_NONE, 0) \
 	X(REDUCE_PRECISION, "stablehlo.reduce_precision", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	/* complex numbers (result types differ from operand types: not OF_EW) */ \
+	X(COMPLEX, "stablehlo.complex", 2, 1, TC_FLT, 0) \
+	X(REAL, "stablehlo.real", 1, 1, TC_FLT, OF_CPLX) \
+	X(IMAG, "stablehlo.imag", 1, 1, TC_FLT, OF_CPLX) \
+	X(FFT, "stablehlo.fft", 1, 1, TC_FLT, OF_CPLX) \
+	/* linear algebra, convolution */ \
+	X(CHOLESKY, "stablehlo.cholesky", 1, 1, TC_FLT, OF_CPLX) \
+	X(CONVOLUTION, "stablehlo.convolution", 2, 1, TC_NONE, 0) \
+	/* dynamic-shape ops whose shapes are static here (shape operands are data) */ \
+	X(DYNAMIC_BROADCAST_IN_DIM, "stablehlo.dynamic_broadcast_in_dim", 2, 1, TC_NONE, 0) \
+	X(DYNAMIC_IOTA, "stablehlo.dynamic_iota", 1, 1, TC_NONE, 0) \
+	X(DYNAMIC_PAD, "stablehlo.dynamic_pad", 5, 1, TC_NONE, 0) \
+	X(DYNAMIC_RESHAPE, "stablehlo.dynamic_reshape", 2, 1, TC_NONE, 0) \
+	X(DYNAMIC_GATHER, "stablehlo.dynamic_gather", 3, 1, TC_NONE, 0) \
+	X(DYNAMIC_CONV, "stablehlo.dynamic_conv", 3, 1, TC_NONE, 0) \
+	X(GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", 1, 1, TC_NONE, 0) \
+	X(COMPOSITE, "stablehlo.composite", -1, -1, TC_NONE, 0) \
 	/* selection and comparison */ \
 	X(SELECT, "stablehlo.select", 3, 1, TC_NONE, 0) \
 	X(CLAMP, "stablehlo.clamp", 3, 1, TC_NONE, 0) \
-	X(COMPARE, "stablehlo.compare", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_PRED) \
+	X(COMPARE, "stablehlo.compare", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_PRED | OF_CPLX) \
 	/* element-wise binary */ \
-	X(ADD, "stablehlo.add", 2, 1, TC_ANY, OF_EW | OF_BIN) \
-	X(SUBTRACT, "stablehlo.subtract", 2, 1, TC_NUM, OF_EW | OF_BIN) \
-	X(MULTIPLY, "stablehlo.multiply", 2, 1, TC_ANY, OF_EW | OF_BIN) \
-	X(DIVIDE, "stablehlo.divide", 2, 1, TC_NUM, OF_EW | OF_BIN) \
+	X(ADD, "stablehlo.add", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_CPLX) \
+	X(SUBTRACT, "stablehlo.subtract", 2, 1, TC_NUM, OF_EW | OF_BIN | OF_CPLX) \
+	X(MULTIPLY, "stablehlo.multiply", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_CPLX) \
+	X(DIVIDE, "stablehlo.divide", 2, 1, TC_NUM, OF_EW | OF_BIN | OF_CPLX) \
 	X(REMAINDER, "stablehlo.remainder", 2, 1, TC_NUM, OF_EW | OF_BIN) \
-	X(MAXIMUM, "stablehlo.maximum", 2, 1, TC_ANY, OF_EW | OF_BIN) \
-	X(MINIMUM, "stablehlo.minimum", 2, 1, TC_ANY, OF_EW | OF_BIN) \
-	X(POWER, "stablehlo.power", 2, 1, TC_NUM, OF_EW | OF_BIN) \
-	X(ATAN2, "stablehlo.atan2", 2, 1, TC_FLT, OF_EW | OF_BIN) \
+	X(MAXIMUM, "stablehlo.maximum", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_CPLX) \
+	X(MINIMUM, "stablehlo.minimum", 2, 1, TC_ANY, OF_EW | OF_BIN | OF_CPLX) \
+	X(POWER, "stablehlo.power", 2, 1, TC_NUM, OF_EW | OF_BIN | OF_CPLX) \
+	X(ATAN2, "stablehlo.atan2", 2, 1, TC_FLT, OF_EW | OF_BIN | OF_CPLX) \
 	X(AND, "stablehlo.and", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
 	X(OR, "stablehlo.or", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
 	X(XOR, "stablehlo.xor", 2, 1, TC_LOGIC, OF_EW | OF_BIN) \
@@ -170,9 +215,9 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(SHIFT_RIGHT_ARITHMETIC, "stablehlo.shift_right_arithmetic", 2, 1, TC_INT, OF_EW | OF_BIN) \
 	X(SHIFT_RIGHT_LOGICAL, "stablehlo.shift_right_logical", 2, 1, TC_INT, OF_EW | OF_BIN) \
 	/* element-wise unary */ \
-	X(ABS, "stablehlo.abs", 1, 1, TC_SNUM, OF_EW | OF_UN) \
-	X(NEGATE, "stablehlo.negate", 1, 1, TC_NUM, OF_EW | OF_UN) \
-	X(SIGN, "stablehlo.sign", 1, 1, TC_SNUM, OF_EW | OF_UN) \
+	X(ABS, "stablehlo.abs", 1, 1, TC_SNUM, OF_EW | OF_UN | OF_CPLX) \
+	X(NEGATE, "stablehlo.negate", 1, 1, TC_NUM, OF_EW | OF_UN | OF_CPLX) \
+	X(SIGN, "stablehlo.sign", 1, 1, TC_SNUM, OF_EW | OF_UN | OF_CPLX) \
 	X(NOT, "stablehlo.not", 1, 1, TC_LOGIC, OF_EW | OF_UN) \
 	X(POPCNT, "stablehlo.popcnt", 1, 1, TC_INT, OF_EW | OF_UN) \
 	X(COUNT_LEADING_ZEROS, "stablehlo.count_leading_zeros", 1, 1, TC_INT, OF_EW | OF_UN) \
@@ -180,18 +225,18 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(CEIL, "stablehlo.ceil", 1, 1, TC_FLT, OF_EW | OF_UN) \
 	X(ROUND_NEAREST_AFZ, "stablehlo.round_nearest_afz", 1, 1, TC_FLT, OF_EW | OF_UN) \
 	X(ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(EXPONENTIAL, "stablehlo.exponential", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(EXPONENTIAL_MINUS_ONE, "stablehlo.exponential_minus_one", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(LOG, "stablehlo.log", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(LOG_PLUS_ONE, "stablehlo.log_plus_one", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(SQRT, "stablehlo.sqrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(RSQRT, "stablehlo.rsqrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(CBRT, "stablehlo.cbrt", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(SINE, "stablehlo.sine", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(COSINE, "stablehlo.cosine", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(TAN, "stablehlo.tan", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(TANH, "stablehlo.tanh", 1, 1, TC_FLT, OF_EW | OF_UN) \
-	X(LOGISTIC, "stablehlo.logistic", 1, 1, TC_FLT, OF_EW | OF_UN) \
+	X(EXPONENTIAL, "stablehlo.exponential", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(EXPONENTIAL_MINUS_ONE, "stablehlo.exponential_minus_one", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(LOG, "stablehlo.log", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(LOG_PLUS_ONE, "stablehlo.log_plus_one", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(SQRT, "stablehlo.sqrt", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(RSQRT, "stablehlo.rsqrt", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(CBRT, "stablehlo.cbrt", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(SINE, "stablehlo.sine", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(COSINE, "stablehlo.cosine", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(TAN, "stablehlo.tan", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(TANH, "stablehlo.tanh", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
+	X(LOGISTIC, "stablehlo.logistic", 1, 1, TC_FLT, OF_EW | OF_UN | OF_CPLX) \
 	X(IS_FINITE, "stablehlo.is_finite", 1, 1, TC_FLT, OF_EW | OF_UN | OF_PRED) \
 	/* ops with regions */ \
 	X(REDUCE, "stablehlo.reduce", -1, -1, TC_NONE, OF_REGION) \
@@ -221,6 +266,7 @@ typedef enum { TC_NONE, TC_ANY, TC_NUM, TC_SNUM, TC_FLT, TC_LOGIC, TC_INT } TTyp
 enum {
 	OF_EW = 1 << 0, OF_UN = 1 << 1, OF_BIN = 1 << 2, OF_PRED = 1 << 3,
 	OF_REGION = 1 << 4, OF_CHECK = 1 << 5, OF_TERM = 1 << 6, OF_RARE = 1 << 7,
+	OF_CPLX = 1 << 8,
 };
 
 const char *tir_op_name(TOpKind k);       /* "stablehlo.add" */
@@ -232,8 +278,10 @@ unsigned tir_op_flags(TOpKind k);
 /* Full name ("stablehlo.add", "func.return") -> kind, or -1. Also accepts "return" and
  * "stablehlo.return" (-> TOP_RETURN). */
 int tir_op_from_name(const char *s, size_t n);
-/* Does dtype t belong to type class c? */
+/* Does dtype t belong to type class c? (complex types belong to none but TC_NONE) */
 int tir_type_class_allows(TTypeClass c, DType t);
+/* May op k's operands have element type t (its type class, or complex with OF_CPLX)? */
+int tir_op_allows_dtype(TOpKind k, DType t);
 
 /* ---- tir.c: attributes ----
  * A tagged union. Names are StableHLO generic names; for example
@@ -255,6 +303,14 @@ int tir_type_class_allows(TTypeClass c, DType t);
  *   func.call: "callee" (TA_STRING, without the @)
  *   check.*_const: "value" (TA_DENSE); expect_almost_eq*: "tolerance" (TA_FLOAT);
  *   expect_close: "max_ulp_difference" "min_ulp_difference" (TA_INT)
+ *   convolution / dynamic_conv: "dimension_numbers" (TA_CONV_DIMS), "window_strides",
+ *            "lhs_dilation", "rhs_dilation", "window_reversal" (TA_INTS, 0/1),
+ *            "padding" (TA_INTS2D), "feature_group_count" "batch_group_count" (TA_INT)
+ *   fft: "fft_type" (TA_RAW "#stablehlo<fft_type FFT>"), "fft_length" (TA_INTS)
+ *   cholesky: "lower" (TA_BOOL)   get_dimension_size: "dimension" (TA_INT, i64)
+ *   dynamic_iota: "iota_dimension"   dynamic_broadcast_in_dim: "broadcast_dimensions"
+ *   composite: "name" (TA_STRING), "decomposition" (TA_STRING, callee without @),
+ *            "composite_attributes" (TA_RAW), "version" (TA_INT)
  * TA_RAW keeps an attribute we do not interpret (precision_config, algorithm, ...) as
  * its MLIR text, so the printer writes it back unchanged. */
 typedef enum { CMP_EQ, CMP_NE, CMP_GE, CMP_GT, CMP_LE, CMP_LT } TCmpDir;
@@ -283,9 +339,18 @@ typedef struct TScatterDims {
 	int64_t index_vector_dim;
 } TScatterDims;
 
+/* #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>: the input's batch and
+ * feature dimensions, the kernel's input and output feature dimensions, the output's
+ * batch and feature dimensions, and the spatial dimensions of each in order 0, 1, ... */
+typedef struct TConvDims {
+	int64_t in_batch, in_feature, k_in_feature, k_out_feature, out_batch, out_feature;
+	TInts in_spatial, k_spatial, out_spatial;
+} TConvDims;
+
 typedef enum {
 	TA_INT, TA_FLOAT, TA_BOOL, TA_STRING, TA_INTS, TA_INTS2D, TA_DENSE,
-	TA_CMP_DIR, TA_CMP_TYPE, TA_DOT_DIMS, TA_GATHER_DIMS, TA_SCATTER_DIMS, TA_RAW
+	TA_CMP_DIR, TA_CMP_TYPE, TA_DOT_DIMS, TA_GATHER_DIMS, TA_SCATTER_DIMS, TA_CONV_DIMS,
+	TA_RAW
 } TAttrKind;
 
 typedef struct TAttr {
@@ -306,6 +371,7 @@ typedef struct TAttr {
 		TDotDims dot;
 		TGatherDims gather;
 		TScatterDims scatter;
+		TConvDims conv;
 	} u;
 	DType int_type;               /* TA_INT / TA_FLOAT: i64 by default, f64 */
 } TAttr;

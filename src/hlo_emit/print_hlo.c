@@ -40,6 +40,19 @@ static const char *hlo_dtype(DType t)
 	case DT_UI16: return "u16";
 	case DT_UI32: return "u32";
 	case DT_UI64: return "u64";
+	case DT_C64: return "c64";
+	case DT_C128: return "c128";
+	case DT_F8E4M3FN: return "f8e4m3fn";
+	case DT_F8E5M2: return "f8e5m2";
+	case DT_F8E4M3FNUZ: return "f8e4m3fnuz";
+	case DT_F8E5M2FNUZ: return "f8e5m2fnuz";
+	case DT_F8E4M3B11FNUZ: return "f8e4m3b11fnuz";
+	case DT_F8E3M4: return "f8e3m4";
+	case DT_F8E4M3: return "f8e4m3";
+	case DT_F8E8M0FNU: return "f8e8m0fnu";
+	case DT_F6E2M3FN: return "f6e2m3fn";
+	case DT_F6E3M2FN: return "f6e3m2fn";
+	case DT_F4E2M1FN: return "f4e2m1fn";
 	default: return dtype_name(t);
 	}
 }
@@ -84,6 +97,15 @@ static void hlist(StrBuf *out, TInts x)
 /* One element in HLO literal syntax: true, 3, 1.5, nan, -inf */
 static void helem(StrBuf *out, DType t, const void *p)
 {
+	if (dtype_is_complex(t)) {     /* (re, im) */
+		DType pt = dtype_complex_part(t);
+		sb_putc(out, '(');
+		helem(out, pt, p);
+		sb_append(out, ", ");
+		helem(out, pt, (const char *)p + dtype_size(pt));
+		sb_putc(out, ')');
+		return;
+	}
 	if (!dtype_is_float(t)) {
 		if (t == DT_I1) {
 			sb_append(out, tir_elem_get_i(t, p) ? "true" : "false");
@@ -476,6 +498,17 @@ static void print_hop(HPrinter *h, StrBuf *out, const TOp *op, int root)
 
 static int hlo_supported(HPrinter *h, const TOp *op)
 {
+	switch (op->kind) {   /* ops whose HLO attribute syntax this emitter does not write */
+	case TOP_FFT: case TOP_CHOLESKY: case TOP_CONVOLUTION: case TOP_DYNAMIC_BROADCAST_IN_DIM:
+	case TOP_DYNAMIC_IOTA: case TOP_DYNAMIC_PAD: case TOP_DYNAMIC_RESHAPE:
+	case TOP_DYNAMIC_GATHER: case TOP_DYNAMIC_CONV: case TOP_GET_DIMENSION_SIZE:
+	case TOP_COMPOSITE: case TOP_TRIANGULAR_SOLVE:
+		diag_error(op->loc, "'%s' has no classic HLO form in this emitter", tir_op_name(op->kind));
+		h->nerr++;
+		return 0;
+	default:
+		break;
+	}
 	if (op->kind == TOP_IF || op->kind == TOP_CASE || op->kind == TOP_SELECT_AND_SCATTER ||
 	    (tir_op_flags(op->kind) & OF_CHECK) || op->kind == TOP_OPTIMIZATION_BARRIER) {
 		diag_error(op->loc, "'%s' has no classic HLO form in this emitter", tir_op_name(op->kind));

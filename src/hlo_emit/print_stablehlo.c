@@ -163,6 +163,37 @@ static void print_dims_attr(StrBuf *out, const TAttr *a)
 	sb_putc(out, '>');
 }
 
+/* One side of #stablehlo.conv<...>: [b, 0, 1, f] from the two named dimensions and the
+ * spatial ones. */
+static void conv_side(StrBuf *out, int64_t d0, char c0, int64_t d1, char c1, TInts sp)
+{
+	int rank = sp.n + 2;
+	sb_putc(out, '[');
+	for (int i = 0; i < rank; i++) {
+		if (i)
+			sb_append(out, ", ");
+		if (i == d0)
+			sb_putc(out, c0);
+		else if (i == d1)
+			sb_putc(out, c1);
+		for (int j = 0; j < sp.n; j++)
+			if (sp.v[j] == i)
+				sb_printf(out, "%d", j);
+	}
+	sb_putc(out, ']');
+}
+
+static void print_conv_dims(StrBuf *out, const TConvDims *d)
+{
+	sb_append(out, "#stablehlo.conv<");
+	conv_side(out, d->in_batch, 'b', d->in_feature, 'f', d->in_spatial);
+	sb_putc(out, 'x');
+	conv_side(out, d->k_in_feature, 'i', d->k_out_feature, 'o', d->k_spatial);
+	sb_append(out, "->");
+	conv_side(out, d->out_batch, 'b', d->out_feature, 'f', d->out_spatial);
+	sb_putc(out, '>');
+}
+
 static void print_float_attr(StrBuf *out, const TAttr *a)
 {
 	unsigned char buf[8];
@@ -181,13 +212,20 @@ void hlo_emit_attr_value(StrBuf *out, const TAttr *a)
 	case TA_FLOAT: print_float_attr(out, a); break;
 	case TA_BOOL: sb_append(out, a->u.b ? "true" : "false"); break;
 	case TA_STRING:
-		if (strcmp(a->name, "callee") == 0)
+		if (strcmp(a->name, "callee") == 0 || strcmp(a->name, "decomposition") == 0)
 			sb_printf(out, "@%s", a->u.s);
 		else
 			print_string(out, a->u.s);
 		break;
 	case TA_RAW: sb_append(out, a->u.s); break;
 	case TA_INTS:
+		if (strcmp(a->name, "window_reversal") == 0) {   /* the spec's one array<i1> */
+			sb_append(out, "array<i1");
+			for (int i = 0; i < a->u.ints.n; i++)
+				sb_printf(out, "%s%s", i ? ", " : ": ", a->u.ints.v[i] ? "true" : "false");
+			sb_putc(out, '>');
+			break;
+		}
 		sb_append(out, "array<i64");
 		for (int i = 0; i < a->u.ints.n; i++)
 			sb_printf(out, "%s%lld", i ? ", " : ": ", (long long)a->u.ints.v[i]);
@@ -213,6 +251,7 @@ void hlo_emit_attr_value(StrBuf *out, const TAttr *a)
 	case TA_DOT_DIMS:
 	case TA_GATHER_DIMS:
 	case TA_SCATTER_DIMS: print_dims_attr(out, a); break;
+	case TA_CONV_DIMS: print_conv_dims(out, &a->u.conv); break;
 	}
 }
 

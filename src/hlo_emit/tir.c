@@ -29,6 +29,10 @@ DKind dtype_kind(DType t) { return dtypes[t].kind; }
 int dtype_is_float(DType t) { return dtypes[t].kind == DK_FLOAT; }
 int dtype_is_int(DType t) { return dtypes[t].kind == DK_INT || dtypes[t].kind == DK_UINT; }
 int dtype_is_signed(DType t) { return dtypes[t].kind == DK_INT || dtypes[t].kind == DK_FLOAT; }
+int dtype_is_complex(DType t) { return dtypes[t].kind == DK_COMPLEX; }
+DType dtype_complex_part(DType t) { return t == DT_C128 ? DT_F64 : DT_F32; }
+DType dtype_complex_of(DType part) { return part == DT_F64 ? DT_C128 : DT_C64; }
+int dtype_is_minifloat(DType t) { return dtype_is_float(t) && t != DT_F32 && t != DT_F64; }
 
 int dtype_from_name(const char *s, size_t n)
 {
@@ -165,15 +169,22 @@ int tir_type_class_allows(TTypeClass c, DType t)
 {
 	DKind k = dtype_kind(t);
 	switch (c) {
-	case TC_NONE:
-	case TC_ANY: return 1;
-	case TC_NUM: return k != DK_BOOL;
+	case TC_NONE: return 1;
+	case TC_ANY: return k != DK_COMPLEX;
+	case TC_NUM: return k != DK_BOOL && k != DK_COMPLEX;
 	case TC_SNUM: return k == DK_INT || k == DK_FLOAT;
 	case TC_FLT: return k == DK_FLOAT;
-	case TC_LOGIC: return k != DK_FLOAT;
+	case TC_LOGIC: return k == DK_BOOL || k == DK_INT || k == DK_UINT;
 	case TC_INT: return k == DK_INT || k == DK_UINT;
 	}
 	return 0;
+}
+
+int tir_op_allows_dtype(TOpKind k, DType t)
+{
+	if (dtype_is_complex(t))
+		return (ops[k].flags & OF_CPLX) || ops[k].tc == TC_NONE;
+	return tir_type_class_allows(ops[k].tc, t);
 }
 
 static const char *const cmp_dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
@@ -523,13 +534,132 @@ double tir_round_to_format(double x, int ebits, int mbits)
 	return decode_float(encode_float(x, ebits, mbits), ebits, mbits);
 }
 
+/* The f8/f6/f4 formats (the spec's list; encodings as in LLVM's APFloat and ml_dtypes).
+ * nan: 'I' IEEE-like (all-ones exponent: infinity or NaN), 'F' only S.1111.111 is NaN,
+ * 'U' only 0x80 is NaN and there is no -0, 'N' no NaN and no infinity (overflow
+ * saturates). E8M0FNU has no sign and no mantissa, and 0xFF is NaN ('U'-like, unsigned). */
+typedef struct Mini {
+	int ebits, mbits, bias;
+	char nan;
+	int has_sign;
+} Mini;
+
+static const Mini *mini_format(DType t)
+{
+	static const Mini e4m3fn = {4, 3, 7, 'F', 1}, e5m2 = {5, 2, 15, 'I', 1},
+	                  e4m3fnuz = {4, 3, 8, 'U', 1}, e5m2fnuz = {5, 2, 16, 'U', 1},
+	                  e4m3b11 = {4, 3, 11, 'U', 1}, e3m4 = {3, 4, 3, 'I', 1},
+	                  e4m3 = {4, 3, 7, 'I', 1}, e8m0 = {8, 0, 127, 'U', 0},
+	                  f6e2m3 = {2, 3, 1, 'N', 1}, f6e3m2 = {3, 2, 3, 'N', 1},
+	                  f4e2m1 = {2, 1, 1, 'N', 1};
+	switch (t) {
+	case DT_F8E4M3FN: return &e4m3fn;
+	case DT_F8E5M2: return &e5m2;
+	case DT_F8E4M3FNUZ: return &e4m3fnuz;
+	case DT_F8E5M2FNUZ: return &e5m2fnuz;
+	case DT_F8E4M3B11FNUZ: return &e4m3b11;
+	case DT_F8E3M4: return &e3m4;
+	case DT_F8E4M3: return &e4m3;
+	case DT_F8E8M0FNU: return &e8m0;
+	case DT_F6E2M3FN: return &f6e2m3;
+	case DT_F6E3M2FN: return &f6e3m2;
+	case DT_F4E2M1FN: return &f4e2m1;
+	default: return NULL;
+	}
+}
+
+static unsigned mini_nan_bits(const Mini *f)
+{
+	unsigned all = (1u << (f->ebits + f->mbits)) - 1;
+	switch (f->nan) {
+	case 'I': return all & ~((1u << (f->mbits - 1)) - 1);   /* exponent ones, quiet bit */
+	case 'F': return all;
+	case 'U': return f->has_sign ? 1u << (f->ebits + f->mbits) : 0xFF;
+	default: return 0;
+	}
+}
+
+static double mini_decode(const Mini *f, unsigned bits)
+{
+	unsigned nb = (unsigned)(f->ebits + f->mbits + f->has_sign);
+	bits &= (1u << nb) - 1;
+	unsigned emax = (1u << f->ebits) - 1, m = bits & ((1u << f->mbits) - 1);
+	unsigned e = bits >> f->mbits & emax;
+	int neg = f->has_sign && (bits >> (f->ebits + f->mbits) & 1);
+	if (f->nan == 'U' && bits == mini_nan_bits(f))
+		return NAN;
+	if (f->nan == 'F' && e == emax && m == (1u << f->mbits) - 1)
+		return NAN;
+	if (f->nan == 'I' && e == emax)
+		return m ? NAN : neg ? -INFINITY : INFINITY;
+	double v;
+	if (f->mbits == 0)
+		v = ldexp(1, (int)e - f->bias);
+	else if (e == 0)
+		v = ldexp((double)m, 1 - f->bias - f->mbits);
+	else
+		v = ldexp((double)(m | 1u << f->mbits), (int)e - f->bias - f->mbits);
+	return neg ? -v : v;
+}
+
+/* The largest finite value's encoding (without sign). */
+static unsigned mini_max_bits(const Mini *f)
+{
+	unsigned all = (1u << (f->ebits + f->mbits)) - 1;
+	if (f->nan == 'I')
+		return all - (1u << f->mbits);           /* exponent field 2^ebits - 2 */
+	if (f->nan == 'F')
+		return all - 1;
+	return f->has_sign ? all : all - 1;
+}
+
+/* Rounds x to nearest even in format f (overflow: infinity, NaN or saturation). */
+static unsigned mini_encode(const Mini *f, double x)
+{
+	unsigned sign = f->has_sign && signbit(x) ? 1u << (f->ebits + f->mbits) : 0;
+	if (isnan(x) || (!f->has_sign && x < 0))
+		return mini_nan_bits(f);
+	double a = fabs(x), maxv = mini_decode(f, mini_max_bits(f));
+	if (f->nan == 'U' && f->has_sign && a == 0)
+		return 0;                               /* no -0 */
+	if (isinf(a) && f->nan == 'I')
+		return sign | (((1u << f->ebits) - 1) << f->mbits);
+	int emin = f->mbits ? 1 - f->bias : -f->bias, e = 0;
+	if (a != 0 && !isinf(a))
+		frexp(a, &e);
+	int E = a == 0 || isinf(a) || e - 1 < emin ? emin : e - 1;
+	double r = isinf(a) ? INFINITY : nearbyint(ldexp(a, f->mbits - E));
+	if (r >= ldexp(1, f->mbits + 1)) {
+		r /= 2;
+		E++;
+	}
+	if (isinf(r) || ldexp(r, E - f->mbits) > maxv) {
+		if (f->nan == 'I')
+			return sign | (((1u << f->ebits) - 1) << f->mbits);
+		if (f->nan == 'N')
+			return sign | mini_max_bits(f);
+		return mini_nan_bits(f);
+	}
+	unsigned m = (unsigned)r;
+	if (f->mbits == 0)
+		return (unsigned)(E + f->bias);
+	if (m == 0 && f->nan == 'U')
+		return 0;                               /* no -0 */
+	if (m < (1u << f->mbits))
+		return sign | m;                        /* subnormal */
+	return sign | (unsigned)(E + f->bias) << f->mbits | (m - (1u << f->mbits));
+}
+
 double tir_elem_get_f(DType t, const void *p)
 {
+	const Mini *mf = mini_format(t);
+	if (mf)
+		return mini_decode(mf, *(const uint8_t *)p);
 	switch (t) {
 	case DT_F16: return tir_f16_to_double(*(const uint16_t *)p);
 	case DT_BF16: return tir_bf16_to_double(*(const uint16_t *)p);
-	case DT_F32: return *(const float *)p;
-	case DT_F64: return *(const double *)p;
+	case DT_F32: case DT_C64: return *(const float *)p;
+	case DT_F64: case DT_C128: return *(const double *)p;
 	default:
 		if (dtype_kind(t) == DK_UINT)
 			return (double)(uint64_t)tir_elem_get_i(t, p);
@@ -565,7 +695,7 @@ static int64_t wrap_bits(int64_t v, int bits, int is_signed)
 
 void tir_elem_set_i(DType t, void *p, int64_t v)
 {
-	if (dtype_is_float(t)) {
+	if (dtype_is_float(t) || dtype_is_complex(t)) {
 		tir_elem_set_f(t, p, (double)v);
 		return;
 	}
@@ -583,11 +713,17 @@ void tir_elem_set_i(DType t, void *p, int64_t v)
 
 void tir_elem_set_f(DType t, void *p, double v)
 {
+	const Mini *mf = mini_format(t);
+	if (mf) {
+		*(uint8_t *)p = (uint8_t)mini_encode(mf, v);
+		return;
+	}
 	switch (t) {
 	case DT_F16: *(uint16_t *)p = tir_f16_from_double(v); return;
 	case DT_BF16: *(uint16_t *)p = tir_bf16_from_double(v); return;
 	case DT_F32: *(float *)p = (float)v; return;
 	case DT_F64: *(double *)p = v; return;
+	case DT_C64: case DT_C128: tir_elem_set_c(t, p, v, 0); return;
 	default:
 		if (t == DT_I1)
 			tir_elem_set_i(t, p, v != 0);
@@ -598,20 +734,50 @@ void tir_elem_set_f(DType t, void *p, double v)
 	}
 }
 
+void tir_elem_get_c(DType t, const void *p, double *re, double *im)
+{
+	if (t == DT_C64) {
+		*re = ((const float *)p)[0], *im = ((const float *)p)[1];
+	} else if (t == DT_C128) {
+		*re = ((const double *)p)[0], *im = ((const double *)p)[1];
+	} else {
+		*re = tir_elem_get_f(t, p), *im = 0;
+	}
+}
+
+void tir_elem_set_c(DType t, void *p, double re, double im)
+{
+	if (t == DT_C64) {
+		((float *)p)[0] = (float)re, ((float *)p)[1] = (float)im;
+	} else if (t == DT_C128) {
+		((double *)p)[0] = re, ((double *)p)[1] = im;
+	} else {
+		tir_elem_set_f(t, p, re);
+	}
+}
+
 /* Does text s read back as the element at p? */
 static int float_reads_back(DType t, const char *s, const void *p)
 {
-	switch (t) {
-	case DT_F16: return tir_f16_from_double(strtod(s, NULL)) == *(const uint16_t *)p;
-	case DT_BF16: return tir_bf16_from_double(strtod(s, NULL)) == *(const uint16_t *)p;
-	case DT_F32: return strtof(s, NULL) == *(const float *)p;
-	default: return strtod(s, NULL) == *(const double *)p;
-	}
+	unsigned char back[8] = {0};
+	if (t == DT_F32)
+		return strtof(s, NULL) == *(const float *)p;
+	tir_elem_set_f(t, back, strtod(s, NULL));
+	return memcmp(back, p, (size_t)dtype_size(t)) == 0;
 }
 
 void tir_elem_print(StrBuf *out, DType t, const void *p)
 {
 	char buf[64];
+	if (dtype_is_complex(t)) {
+		DType pt = dtype_complex_part(t);
+		sb_putc(out, '(');
+		tir_elem_print(out, pt, p);
+		sb_putc(out, ',');
+		tir_elem_print(out, pt, (const char *)p + dtype_size(pt));
+		sb_putc(out, ')');
+		return;
+	}
 	if (!dtype_is_float(t)) {
 		int64_t v = tir_elem_get_i(t, p);
 		if (t == DT_I1)

@@ -82,7 +82,7 @@ static int check_elementwise(Verifier *v, const TOp *op)
 		if (!tir_type_equal(ty(v, op->operands[i]), t0))
 			return err(v, op, "operand types differ: %s vs %s", tstr(t0, a, sizeof a),
 			           tstr(ty(v, op->operands[i]), b, sizeof b));
-	if (!tir_type_class_allows(tir_op_type_class(op->kind), t0->dt))
+	if (!tir_op_allows_dtype(op->kind, t0->dt))
 		return err(v, op, "element type %s is not allowed", dtype_name(t0->dt));
 	const TType *r = ty(v, op->results[0]);
 	if (op->kind == TOP_CONVERT) {
@@ -91,7 +91,121 @@ static int check_elementwise(Verifier *v, const TOp *op)
 		return 1;
 	}
 	TType want = (fl & OF_PRED) ? tir_type_with_dtype(*t0, DT_I1) : *t0;
+	if (op->kind == TOP_ABS && dtype_is_complex(t0->dt))   /* spec: abs of complex is real */
+		want.dt = dtype_complex_part(t0->dt);
 	return want_result(v, op, 0, &want);
+}
+
+/* complex(lhs, rhs): two f32 or f64 tensors of one type; real/imag: the inverse. */
+static int check_complex_parts(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]);
+	TType want = *x;
+	if (op->kind == TOP_COMPLEX) {
+		if (!tir_type_equal(x, ty(v, op->operands[1])))
+			return err(v, op, "operand types differ");
+		if (x->dt != DT_F32 && x->dt != DT_F64)
+			return err(v, op, "operands must be f32 or f64, not %s", dtype_name(x->dt));
+		want.dt = dtype_complex_of(x->dt);
+	} else {
+		if (!tir_op_allows_dtype(op->kind, x->dt))
+			return err(v, op, "element type %s is not allowed", dtype_name(x->dt));
+		if (dtype_is_complex(x->dt))
+			want.dt = dtype_complex_part(x->dt);
+	}
+	return want_result(v, op, 0, &want);
+}
+
+/* fft: fft_length names the innermost dimensions; RFFT takes a float operand and
+ * halves the last one (n/2+1), IRFFT the inverse (spec, fft C1-C5). */
+static int check_fft(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *r = ty(v, op->results[0]);
+	TInts len = tir_op_get_ints(op, "fft_length");
+	TAttr *a = tir_op_attr(op, "fft_type");
+	if (!a || a->kind != TA_RAW)
+		return err(v, op, "needs fft_type");
+	if (len.n < 1 || len.n > 3 || len.n > x->rank)
+		return err(v, op, "fft_length must have 1 to 3 entries, at most the rank");
+	int real_in = strstr(a->u.s, "RFFT") && !strstr(a->u.s, "IRFFT");
+	int real_out = strstr(a->u.s, "IRFFT") != NULL;
+	if (real_in ? !dtype_is_float(x->dt) : !dtype_is_complex(x->dt))
+		return err(v, op, "operand element type %s does not fit %s", dtype_name(x->dt), a->u.s);
+	if (real_out ? !dtype_is_float(r->dt) : !dtype_is_complex(r->dt))
+		return err(v, op, "result element type %s does not fit %s", dtype_name(r->dt), a->u.s);
+	if (r->rank != x->rank)
+		return err(v, op, "result rank differs from the operand's");
+	return 1;
+}
+
+/* convolution: ranks from the dimension numbers; the result shape is taken as given
+ * (its spatial sizes follow from padding, dilations and strides; checked at run time). */
+static int check_conv(Verifier *v, const TOp *op)
+{
+	const TType *l = ty(v, op->operands[0]), *k = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
+	TAttr *a = tir_op_attr(op, "dimension_numbers");
+	if (!a || a->kind != TA_CONV_DIMS)
+		return err(v, op, "needs dimension_numbers");
+	const TConvDims *d = &a->u.conv;
+	int ns = d->in_spatial.n;
+	if (l->rank != ns + 2 || k->rank != ns + 2 || r->rank != ns + 2 || d->k_spatial.n != ns ||
+	    d->out_spatial.n != ns)
+		return err(v, op, "operand, kernel and result ranks must be %d spatial dimensions + 2", ns);
+	if (l->dt != k->dt && !(dtype_is_float(l->dt) && dtype_is_float(k->dt)))
+		return err(v, op, "lhs and rhs element types differ");
+	if (tir_op_get_int(op, "feature_group_count", 1) < 1 || tir_op_get_int(op, "batch_group_count", 1) < 1)
+		return err(v, op, "group counts must be positive");
+	return 1;
+}
+
+static int check_same_as_operand(Verifier *v, const TOp *op)
+{
+	return want_result(v, op, 0, ty(v, op->operands[0]));
+}
+
+/* The dynamic ops keep static result types here: the shape operands must be 1-d
+ * integer tensors with one entry per result dimension. */
+static int check_shape_operand(Verifier *v, const TOp *op, int i, int64_t n)
+{
+	const TType *s = ty(v, op->operands[i]);
+	if (!is_tensor(s) || s->rank != 1 || !dtype_is_int(s->dt) || s->dims[0] != n)
+		return err(v, op, "operand %d must be a 1-d integer tensor of %lld entries", i, (long long)n);
+	return 1;
+}
+
+static int check_broadcast(Verifier *v, const TOp *op);
+static int check_iota(Verifier *v, const TOp *op);
+static int check_reshape(Verifier *v, const TOp *op);
+
+static int check_dynamic(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *r = ty(v, op->results[0]);
+	switch (op->kind) {
+	case TOP_DYNAMIC_BROADCAST_IN_DIM:
+		return check_shape_operand(v, op, 1, r->rank) && check_broadcast(v, op);
+	case TOP_DYNAMIC_IOTA:
+		return check_shape_operand(v, op, 0, r->rank) && check_iota(v, op);
+	case TOP_DYNAMIC_RESHAPE:
+		return check_shape_operand(v, op, 1, r->rank) && check_reshape(v, op);
+	case TOP_DYNAMIC_PAD:
+		for (int i = 2; i < 5; i++)
+			if (!check_shape_operand(v, op, i, x->rank))
+				return 0;
+		if (r->rank != x->rank || r->dt != x->dt)
+			return err(v, op, "result rank or element type differs from the operand's");
+		return 1;
+	case TOP_DYNAMIC_GATHER:
+		return check_shape_operand(v, op, 2, x->rank);
+	case TOP_GET_DIMENSION_SIZE: {
+		int64_t d = tir_op_get_int(op, "dimension", -1);
+		TType want = tir_type_scalar(DT_I32);
+		if (d < 0 || d >= x->rank)
+			return err(v, op, "dimension %lld out of range", (long long)d);
+		return want_result(v, op, 0, &want);
+	}
+	default:
+		return 1;
+	}
 }
 
 static int check_broadcast(Verifier *v, const TOp *op)
@@ -422,7 +536,7 @@ static int check_branches(Verifier *v, const TOp *op)
 
 static int check_call(Verifier *v, const TOp *op)
 {
-	TAttr *c = tir_op_attr(op, "callee");
+	TAttr *c = tir_op_attr(op, op->kind == TOP_COMPOSITE ? "decomposition" : "callee");
 	const TFunc *g = c && c->kind == TA_STRING ? tir_module_find_func(v->m, c->u.s) : NULL;
 	if (!g)
 		return err(v, op, "callee '@%s' is not defined", c && c->kind == TA_STRING ? c->u.s : "?");
@@ -483,7 +597,21 @@ static int check_op(Verifier *v, const TOp *op)
 	case TOP_WHILE: return check_while(v, op);
 	case TOP_IF:
 	case TOP_CASE: return check_branches(v, op);
-	case TOP_CALL: return check_call(v, op);
+	case TOP_CALL:
+	case TOP_COMPOSITE: return check_call(v, op);
+	case TOP_COMPLEX:
+	case TOP_REAL:
+	case TOP_IMAG: return check_complex_parts(v, op);
+	case TOP_FFT: return check_fft(v, op);
+	case TOP_CONVOLUTION:
+	case TOP_DYNAMIC_CONV: return check_conv(v, op);
+	case TOP_CHOLESKY: return check_same_as_operand(v, op);
+	case TOP_DYNAMIC_BROADCAST_IN_DIM:
+	case TOP_DYNAMIC_IOTA:
+	case TOP_DYNAMIC_RESHAPE:
+	case TOP_DYNAMIC_PAD:
+	case TOP_DYNAMIC_GATHER:
+	case TOP_GET_DIMENSION_SIZE: return check_dynamic(v, op);
 	default: break;
 	}
 	if (tir_op_flags(op->kind) & OF_CHECK)

@@ -23,21 +23,63 @@ func.func @f(%a: tensor<4x?xf32>) {
 }
 
 // -----
-// expect-unsupported: complex element types are not supported
-func.func @f(%a: tensor<4xcomplex<f32>>) {
+// expect-unsupported: complex<f16> is not supported (only f32 and f64 parts)
+func.func @f(%a: tensor<4xcomplex<f16>>) {
   func.return
 }
 
 // -----
-// expect-unsupported: element type 'f8E4M3FN' is not supported
-func.func @f(%a: tensor<4xf8E4M3FN>) {
+// expect-unsupported: element type 'f8E4M3FNX' is not supported
+func.func @f(%a: tensor<4xf8E4M3FNX>) {
   func.return
 }
 
 // -----
-// expect-unsupported: operation 'stablehlo.fft' is not supported
+// expect-unsupported: operation 'stablehlo.all_reduce' is not supported
 func.func @f(%a: tensor<4xf32>) {
-  %0 = "stablehlo.fft"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %0 = "stablehlo.all_reduce"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+// expect-error: 'stablehlo.fft' needs fft_type
+func.func @f(%a: tensor<4xcomplex<f32>>) {
+  %0 = "stablehlo.fft"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  func.return
+}
+
+// -----
+// expect-error: complex literal needs (real, imaginary)
+func.func @f() {
+  %0 = stablehlo.constant dense<(1.0)> : tensor<complex<f32>>
+  func.return
+}
+
+// -----
+// expect-error: complex literal for a f32 element
+func.func @f() {
+  %0 = stablehlo.constant dense<(1.0, 2.0)> : tensor<f32>
+  func.return
+}
+
+// -----
+// expect-error: complex literal needs (real, imaginary), not '1.5'
+func.func @f() {
+  %0 = stablehlo.constant dense<1.5> : tensor<complex<f64>>
+  func.return
+}
+
+// -----
+// expect-error: convolution layout needs 'b', 'f' and spatial dimensions 0..n-1
+func.func @f(%a: tensor<1x4x4x1xf32>, %k: tensor<3x3x1x1xf32>) {
+  %0 = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 2, f]x[0, 1, i, o]->[b, 0, 1, f] : (tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>) -> tensor<1x2x2x1xf32>
+  func.return
+}
+
+// -----
+// expect-error: 'stablehlo.real' element type i32 is not allowed
+func.func @f(%a: tensor<2xi32>) {
+  %0 = stablehlo.real %a : (tensor<2xi32>) -> tensor<2xi32>
   func.return
 }
 
