@@ -349,6 +349,8 @@ static int eval_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 			return interp_fail(it, op, "'%s': operand %d is not computed", tir_op_name(op->kind), i);
 	if (interp_cplx_wants(f, op))
 		return interp_cplx_op(it, f, env, op);   /* interp_cplx.c */
+	if (interp_linalg_wants(op->kind))
+		return interp_linalg_op(it, f, env, op); /* interp_linalg.c */
 	switch (op->kind) {
 	case TOP_CALL: return eval_call(it, env, op);
 	case TOP_WHILE: return eval_while(it, f, env, op);

@@ -261,6 +261,9 @@ void runtime_parse_cases_free(ParseCase *cases, int n);
  * interp_fail). */
 int interp_cplx_wants(const TFunc *f, const TOp *op);
 int interp_cplx_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
+/* interp_linalg.c: convolution, cholesky, composite, get_dimension_size, dynamic_* ops */
+int interp_linalg_wants(TOpKind k);
+int interp_linalg_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op);
 /* END interp_cplx section */
 
 #endif
