@@ -15,6 +15,7 @@ Usage: oracle.py FILE.cu IN_DIR OUT_DIR      (IN_DIR made by corpus.make_inputs)
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -253,12 +254,38 @@ def _key(src):
     return h.hexdigest()[:20]
 
 
+def pch_dir():
+    """A folder holding cuda_emu.h.gch, g++'s precompiled form of the header (it
+    halves the compile time of a kernel file); None if it cannot be built."""
+    if os.environ.get("CUEMU_PCH") == "0":
+        return None
+    h = hashlib.sha256(" ".join([CXX] + CXXFLAGS).encode())
+    with open(os.path.join(HERE, "cuda_emu.h"), "rb") as fh:
+        h.update(fh.read())
+    d = os.path.join(CACHE, "pch-" + h.hexdigest()[:20])
+    gch = os.path.join(d, "cuda_emu.h.gch")
+    if os.path.exists(gch):
+        return d
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".gch-")
+    os.close(fd)
+    r = subprocess.run([CXX] + CXXFLAGS + ["-x", "c++-header", os.path.join(HERE, "cuda_emu.h"),
+                                           "-o", tmp], capture_output=True, text=True)
+    if r.returncode != 0:
+        os.unlink(tmp)
+        return None
+    shutil.copy(os.path.join(HERE, "cuda_emu.h"), d)   # later #includes of it, guarded
+    os.replace(tmp, gch)
+    return d
+
+
 def build(path):
     """Path of the compiled oracle for path (compiled on first use, cached)."""
     with open(path, encoding="utf-8") as f:
         src = f.read()
     test = corpus.parse_text(src, path)
-    d = os.path.join(CACHE, f"{test.name}-{_key(src)}")
+    stem = f"{test.name}-{hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:8]}-"
+    d = os.path.join(CACHE, stem + _key(src))
     exe = os.path.join(d, "oracle")
     if os.path.exists(exe):
         return exe
@@ -268,13 +295,19 @@ def build(path):
         f.write(translation_unit(path, src, test))
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".oracle-")
     os.close(fd)
-    cmd = [CXX] + CXXFLAGS + ["-I", os.path.join(HERE, "include"), "-I", HERE,
+    pch = pch_dir()
+    cmd = [CXX] + CXXFLAGS + (["-I", pch] if pch else []) + [
+                              "-I", os.path.join(HERE, "include"), "-I", HERE,
                               "-I", os.path.dirname(os.path.abspath(path)), cpp, "-o", tmp]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         os.unlink(tmp)
         raise OracleError(f"g++ failed on {path}:\n{r.stderr[-4000:]}")
     os.replace(tmp, exe)
+    for old in os.listdir(CACHE):     # older builds of the same file, older headers
+        if (old.startswith(stem) or old.startswith("pch-")) and \
+                os.path.join(CACHE, old) not in (d, pch):
+            shutil.rmtree(os.path.join(CACHE, old), ignore_errors=True)
     return exe
 
 
