@@ -30,6 +30,8 @@ typedef struct Parser {
 	TModule *m;
 	TFunc *f;
 	Map **scopes;             /* value names -> id+1, innermost last */
+	Arena *scratch;           /* temporaries of one parse_range (growable lists) */
+	StrBuf str;               /* string literal being unescaped */
 	int nscopes, capscopes;
 	int quiet;
 	ParseStatus status;
@@ -79,6 +81,27 @@ C2H_NORETURN C2H_PRINTF(3, 4) static void unsupported_at(Parser *p, SrcLoc loc, 
 	va_start(ap, fmt);
 	fail_at(p, PARSE_UNSUPPORTED, loc, fmt, ap);
 }
+
+/* ---- scratch lists ----
+ * Temporaries (type lists, literal positions, items) grow in p->scratch, which
+ * parse_range drops after each module, also when an error longjmps out of the middle
+ * of a parse: a failed parse leaks nothing. The layout is base.h's VEC. */
+static void *scratch_grow(Parser *p, void *data, size_t len, size_t *cap, size_t elsize)
+{
+	size_t ncap = *cap ? 2 * *cap : 8;
+	void *n = arena_alloc(p->scratch, ncap * elsize);
+	if (len)
+		memcpy(n, data, len * elsize);
+	*cap = ncap;
+	return n;
+}
+
+#define SPUSH(p, v, x) \
+	do { \
+		if ((v).len == (v).cap) \
+			(v).data = scratch_grow((p), (v).data, (v).len, &(v).cap, sizeof *(v).data); \
+		(v).data[(v).len++] = (x); \
+	} while (0)
 
 /* ---- characters ---- */
 
@@ -312,7 +335,7 @@ static TType parse_type(Parser *p)
 		VEC(TType) el = {0};
 		expect(p, "<");
 		while (peek(p) != '>') {
-			VEC_PUSH(el, parse_type(p));
+			SPUSH(p, el, parse_type(p));
 			if (!accept(p, ","))
 				break;
 		}
@@ -323,7 +346,6 @@ static TType parse_type(Parser *p)
 		t.kind = TY_TUPLE;
 		t.elems = copy;
 		t.nelems = (int)el.len;
-		VEC_FREE(el);
 		return t;
 	}
 	if (cur(p) == '!')
@@ -342,7 +364,7 @@ static void parse_type_list_paren(Parser *p, TypeVec *v)
 {
 	expect(p, "(");
 	while (peek(p) != ')') {
-		VEC_PUSH(*v, parse_type(p));
+		SPUSH(p, *v, parse_type(p));
 		if (!accept(p, ","))
 			break;
 	}
@@ -354,7 +376,7 @@ static void parse_results_types(Parser *p, TypeVec *outs)
 	if (peek(p) == '(')
 		parse_type_list_paren(p, outs);
 	else
-		VEC_PUSH(*outs, parse_type(p));
+		SPUSH(p, *outs, parse_type(p));
 }
 
 /* ---- scopes of value names ---- */
@@ -445,13 +467,12 @@ static TInts parse_int_list(Parser *p)
 	VEC(int64_t) v = {0};
 	expect(p, "[");
 	while (peek(p) != ']') {
-		VEC_PUSH(v, parse_int(p));
+		SPUSH(p, v, parse_int(p));
 		if (!accept(p, ","))
 			break;
 	}
 	expect(p, "]");
 	TInts r = tir_ints_copy(p->m->arena, v.data, (int)v.len);
-	VEC_FREE(v);
 	return r;
 }
 
@@ -464,16 +485,15 @@ static TInts parse_array(Parser *p)
 	if (accept(p, ":")) {
 		do {
 			if (t == DT_I1 && accept_kw(p, "true"))
-				VEC_PUSH(v, 1);
+				SPUSH(p, v, 1);
 			else if (t == DT_I1 && accept_kw(p, "false"))
-				VEC_PUSH(v, 0);
+				SPUSH(p, v, 0);
 			else
-				VEC_PUSH(v, parse_int(p));
+				SPUSH(p, v, parse_int(p));
 		} while (accept(p, ","));
 	}
 	expect(p, ">");
 	TInts r = tir_ints_copy(p->m->arena, v.data, (int)v.len);
-	VEC_FREE(v);
 	return r;
 }
 
@@ -501,7 +521,7 @@ static void dense_elems(Parser *p, LitVec *lits, int depth)
 		Lit c = {p->pos, 0};
 		skip_balanced(p);
 		c.len = p->pos - c.pos;
-		VEC_PUSH(*lits, c);
+		SPUSH(p, *lits, c);
 		return;
 	}
 	Lit l = {p->pos, 0};
@@ -513,7 +533,7 @@ static void dense_elems(Parser *p, LitVec *lits, int depth)
 	l.len = p->pos - l.pos;
 	if (!l.len)
 		error_at(p, here(p), "expected a literal");
-	VEC_PUSH(*lits, l);
+	SPUSH(p, *lits, l);
 }
 
 static int hexval(int c)
@@ -659,7 +679,7 @@ static void scan_dense(Parser *p, LitVec *lits)
 			error_at(p, here(p), "bad hex constant");
 		p->pos++;
 		l.len = p->pos - l.pos;
-		VEC_PUSH(*lits, l);
+		SPUSH(p, *lits, l);
 	} else if (peek(p) != '>') {
 		dense_elems(p, lits, 0);
 	}
@@ -920,8 +940,9 @@ static TAttr parse_number_attr(Parser *p, const char *name, int typed)
 
 static char *parse_string_lit(Parser *p)
 {
-	StrBuf b = {0};
+	StrBuf *b = &p->str;   /* the parser's, so an error here leaks nothing */
 	SrcLoc l = here(p);
+	sb_clear(b);
 	expect(p, "\"");
 	while (cur(p) != '"') {
 		if (!cur(p) || cur(p) == '\n')
@@ -930,21 +951,20 @@ static char *parse_string_lit(Parser *p)
 			p->pos++;
 			int c = cur(p);
 			if (c == 'n')
-				sb_putc(&b, '\n'), p->pos++;
+				sb_putc(b, '\n'), p->pos++;
 			else if (c == 't')
-				sb_putc(&b, '\t'), p->pos++;
+				sb_putc(b, '\t'), p->pos++;
 			else if (isxdigit(c) && isxdigit(at(p, 1)))
-				sb_putc(&b, (char)(hexval(c) * 16 + hexval(at(p, 1)))), p->pos += 2;
+				sb_putc(b, (char)(hexval(c) * 16 + hexval(at(p, 1)))), p->pos += 2;
 			else
-				sb_putc(&b, (char)c), p->pos++;
+				sb_putc(b, (char)c), p->pos++;
 		} else {
-			sb_putc(&b, (char)cur(p));
+			sb_putc(b, (char)cur(p));
 			p->pos++;
 		}
 	}
 	p->pos++;
-	char *s = arena_strdup(p->m->arena, sb_str(&b));
-	sb_free(&b);
+	char *s = arena_strdup(p->m->arena, sb_str(b));
 	return s;
 }
 
@@ -969,7 +989,6 @@ static TAttr parse_attr_value(Parser *p, const char *name)
 		expect(p, ":");
 		TType t = parse_type(p);
 		finish_dense(p, &a, &lits, l, t);
-		VEC_FREE(lits);
 		if (name_is(name, int_list_attrs) || strcmp(name, "padding") == 0)
 			dense_to_ints(p, &a, l);
 	} else if (c == '"') {
@@ -1104,7 +1123,6 @@ static void parse_generic(Parser *p, TOp *op, TypeVec *res)
 		if (!tir_type_equal(&ins.data[i], tir_value_type(p->f, op->operands[i])))
 			error_at(p, l, "'%s' operand %d type differs from the value's type",
 			         tir_op_name(op->kind), i);
-	VEC_FREE(ins);
 }
 
 typedef struct ResultName {
@@ -1134,7 +1152,7 @@ static int parse_result_names(Parser *p, ResultNameVec *names)
 				error_at(p, r.loc, "bad result count");
 		}
 		total += r.count;
-		VEC_PUSH(*names, r);
+		SPUSH(p, *names, r);
 	} while (accept(p, ","));
 	expect(p, "=");
 	return total;
@@ -1207,8 +1225,6 @@ static void parse_op(Parser *p, TBlock *b, int in_region)
 		         tir_op_name(k));
 	define_results(p, op, names.data, (int)names.len);
 	tir_block_append(p->f, b, op);
-	VEC_FREE(names);
-	VEC_FREE(res);
 }
 
 static void parse_block_ops(Parser *p, TBlock *b, int in_region)
@@ -1249,16 +1265,15 @@ static void item_slice(Parser *p, Item *it)
 		int64_t bnd = parse_int(p);
 		if (accept(p, ":"))
 			c = parse_int(p);
-		VEC_PUSH(s[0], a);
-		VEC_PUSH(s[1], bnd);
-		VEC_PUSH(s[2], c);
+		SPUSH(p, s[0], a);
+		SPUSH(p, s[1], bnd);
+		SPUSH(p, s[2], c);
 		if (!accept(p, ","))
 			break;
 	}
 	expect(p, "]");
 	for (int i = 0; i < 3; i++) {
 		it->slice[i] = tir_ints_copy(p->m->arena, s[i].data, (int)s[i].len);
-		VEC_FREE(s[i]);
 	}
 	it->has_slice = 1;
 }
@@ -1353,17 +1368,10 @@ static void parse_items(Parser *p, ItemVec *items)
 		} else {
 			break;
 		}
-		VEC_PUSH(*items, it);
+		SPUSH(p, *items, it);
 		if (!accept(p, ","))
 			break;
 	}
-}
-
-static void free_items(ItemVec *items)
-{
-	for (size_t i = 0; i < items->len; i++)
-		VEC_FREE(items->data[i].lits);
-	VEC_FREE(*items);
 }
 
 /* Pretty attribute keys -> generic names, per op. */
@@ -1539,11 +1547,11 @@ static void results_from_list(Parser *p, TOp *op, const TypeVec *L, TypeVec *res
 		error_at(p, l, "'%s' needs a type", tir_op_name(op->kind));
 	if (op->kind == TOP_OPTIMIZATION_BARRIER) {
 		for (size_t i = 0; i < L->len; i++)
-			VEC_PUSH(*res, L->data[i]);
+			SPUSH(p, *res, L->data[i]);
 	} else if (op->kind == TOP_SELECT) {
-		VEC_PUSH(*res, L->data[L->len - 1]);
+		SPUSH(p, *res, L->data[L->len - 1]);
 	} else {
-		VEC_PUSH(*res, L->data[0]);
+		SPUSH(p, *res, L->data[0]);
 	}
 }
 
@@ -1559,7 +1567,7 @@ static int parse_pretty_types(Parser *p, TypeVec *ins, TypeVec *outs, TypeVec *l
 		return 2;
 	}
 	do
-		VEC_PUSH(*list, parse_type(p));
+		SPUSH(p, *list, parse_type(p));
 	while (accept(p, ","));
 	return 1;
 }
@@ -1578,17 +1586,13 @@ static void parse_pretty_items(Parser *p, TOp *op, TypeVec *res)
 	apply_items(p, op, &items, first);
 	if (form == 2) {
 		for (size_t i = 0; i < outs.len; i++)
-			VEC_PUSH(*res, outs.data[i]);
+			SPUSH(p, *res, outs.data[i]);
 		if ((int)ins.len != op->noperands)
 			error_at(p, l, "'%s' has %d operands but its type lists %zu",
 			         tir_op_name(op->kind), op->noperands, ins.len);
 	} else {
 		results_from_list(p, op, &list, res, l);
 	}
-	free_items(&items);
-	VEC_FREE(ins);
-	VEC_FREE(outs);
-	VEC_FREE(list);
 }
 
 /* stablehlo.reduce(%a init: %b), ... (applies OP)? across dimensions = [..] : fn
@@ -1600,10 +1604,10 @@ static void parse_reduce_pretty(Parser *p, TOp *op, TypeVec *res)
 	SrcLoc l = here(p);
 	do {
 		expect(p, "(");
-		VEC_PUSH(inputs, parse_use(p));
+		SPUSH(p, inputs, parse_use(p));
 		expect_kw(p, "init");
 		expect(p, ":");
-		VEC_PUSH(inits, parse_use(p));
+		SPUSH(p, inits, parse_use(p));
 		expect(p, ")");
 	} while (accept(p, ","));
 	int n = (int)inputs.len, applied = -1;
@@ -1667,9 +1671,6 @@ static void parse_reduce_pretty(Parser *p, TOp *op, TypeVec *res)
 		expect(p, "}");
 		pop_scope(p);
 	}
-	VEC_FREE(inputs);
-	VEC_FREE(inits);
-	VEC_FREE(ins);
 }
 
 /* stablehlo.while(%x = %a, ...) : T, ... (attributes {..})? cond { } do { } */
@@ -1685,14 +1686,14 @@ static void parse_while_pretty(Parser *p, TOp *op, TypeVec *res)
 			error_at(p, r.loc, "expected a loop variable");
 		expect(p, "=");
 		tir_op_add_operand(p->f, op, parse_use(p));
-		VEC_PUSH(names, r);
+		SPUSH(p, names, r);
 		if (!accept(p, ","))
 			break;
 	}
 	expect(p, ")");
 	if (accept(p, ":")) {
 		do
-			VEC_PUSH(*res, parse_type(p));
+			SPUSH(p, *res, parse_type(p));
 		while (accept(p, ","));
 	}
 	if ((int)res->len != op->noperands)
@@ -1711,7 +1712,6 @@ static void parse_while_pretty(Parser *p, TOp *op, TypeVec *res)
 		expect(p, "}");
 		pop_scope(p);
 	}
-	VEC_FREE(names);
 }
 
 /* call @f(%a, ...) : (T) -> R */
@@ -1731,7 +1731,6 @@ static void parse_call_pretty(Parser *p, TOp *op, TypeVec *res)
 	parse_type_list_paren(p, &ins);
 	expect(p, "->");
 	parse_results_types(p, res);
-	VEC_FREE(ins);
 }
 
 /* [[lo, hi], ...] of a convolution window's pad */
@@ -1743,8 +1742,8 @@ static void set_conv_padding(Parser *p, TOp *op)
 		TInts row = parse_int_list(p);
 		if (row.n != 2)
 			error_at(p, here(p), "window pad entries are [low, high]");
-		VEC_PUSH(v, row.v[0]);
-		VEC_PUSH(v, row.v[1]);
+		SPUSH(p, v, row.v[0]);
+		SPUSH(p, v, row.v[1]);
 		if (!accept(p, ","))
 			break;
 	}
@@ -1756,7 +1755,6 @@ static void set_conv_padding(Parser *p, TOp *op)
 	a.u.ints2d.v = d;
 	a.u.ints2d.rows = (int)(v.len / 2);
 	a.u.ints2d.cols = 2;
-	VEC_FREE(v);
 	tir_op_set_attr(p->f, op, a);
 }
 
@@ -1833,7 +1831,6 @@ static void parse_conv_pretty(Parser *p, TOp *op, TypeVec *res)
 	parse_type_list_paren(p, &ins);
 	expect(p, "->");
 	parse_results_types(p, res);
-	VEC_FREE(ins);
 }
 
 /* stablehlo.composite "name" %a, %b {attrs} : (T, T) -> R */
@@ -1852,7 +1849,6 @@ static void parse_composite_pretty(Parser *p, TOp *op, TypeVec *res)
 	parse_type_list_paren(p, &ins);
 	expect(p, "->");
 	parse_results_types(p, res);
-	VEC_FREE(ins);
 }
 
 static int parse_pretty(Parser *p, TOp *op, TypeVec *res)
@@ -2011,14 +2007,17 @@ static ParseStatus parse_range(Parser *p, size_t start, size_t end, TModule **ou
 	p->nscopes = 0;
 	p->status = PARSE_OK;
 	p->msg[0] = 0;
+	p->scratch = arena_new();
 	if (setjmp(p->fail)) {
 		while (p->nscopes)
 			pop_scope(p);
 		tir_module_destroy(p->m);
+		arena_free(p->scratch);
 		*out = NULL;
 		return p->status;
 	}
 	parse_top(p);
+	arena_free(p->scratch);
 	int nerr = tir_verify_report(p->m, p->quiet, &p->err_loc, p->msg, sizeof p->msg);
 	if (nerr) {
 		tir_module_destroy(p->m);
@@ -2041,6 +2040,7 @@ ParseStatus runtime_parse(const char *file, const char *text, size_t len, TModul
 	ParseStatus st = parse_range(&p, 0, len, out);
 	free(p.lines);
 	free(p.scopes);
+	sb_free(&p.str);
 	return st;
 }
 
@@ -2077,6 +2077,7 @@ int runtime_parse_cases(const char *file, const char *text, size_t len, ParseCas
 	}
 	free(p.lines);
 	free(p.scopes);
+	sb_free(&p.str);
 	*cases = v.data;
 	return (int)v.len;
 }

@@ -30,3 +30,11 @@ target_include_directories(parse_errors_test PRIVATE ${CMAKE_SOURCE_DIR}/runtime
 target_link_libraries(parse_errors_test PRIVATE c2h_hlo_emit c2h_base)
 add_test(NAME runtime_parse_errors
          COMMAND parse_errors_test ${CMAKE_CURRENT_SOURCE_DIR}/parse_errors.mlir)
+# The same table under valgrind: a failed parse must free everything (scratch arena).
+find_program(C2H_VALGRIND valgrind)
+if(C2H_VALGRIND)
+  add_test(NAME runtime_parse_errors_leaks
+           COMMAND ${C2H_VALGRIND} --leak-check=full --errors-for-leak-kinds=definite
+                   --error-exitcode=9 -q $<TARGET_FILE:parse_errors_test>
+                   ${CMAKE_CURRENT_SOURCE_DIR}/parse_errors.mlir)
+endif()
