@@ -13,6 +13,9 @@
 #ifdef HAVE_PJRT
 #include "pjrt.h"
 #endif
+#ifdef HAVE_CPU
+#include "cpu.h"   /* runtime/cpu: compiled into this library by runtime/cpu/CMakeLists.txt */
+#endif
 
 /* ---- interp ---- */
 
@@ -140,7 +143,11 @@ static const BackendOps backends[] = {
 #else
 	{"pjrt", NULL, NULL, NULL},
 #endif
+#ifdef HAVE_CPU
+	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy},
+#else
 	{"cpu", NULL, NULL, NULL},
+#endif
 };
 
 BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,

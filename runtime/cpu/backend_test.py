@@ -1,0 +1,388 @@
+"""backend_test.py CUDA2HLO_RUN BACKEND [--quick]: a backend against the interpreter.
+
+Runs every case on `cuda2hlo-run --backend interp` and on `--backend BACKEND` (inputs
+and outputs through .npy files) and compares: integers and bools identical, floats within
+2 ulp (NaN matches NaN). The interpreter is the reference; it is itself checked against
+XLA CPU by tests/runtime/xla_test.py, whose per-op modules (edge values: 0, -0, +-inf,
+NaN, INT_MIN, -1, shifts past the width) are reused here, with the random programs of
+tests/runtime/gen_random.py and the cases below, written for the fused loop nests of
+the cpu backend: element-wise chains with shared producers, broadcasts, iota masks,
+slices, pads, concatenates, reshapes, transposes, reverses, dynamic slices and updates,
+stencils in the form the raise stage emits, while loops driving fusions, and matrix
+products in every operand layout (integer-valued floats, so any summation order is
+exact). Sizes above the backend's parallel threshold are included, so the split across
+threads is exercised. --quick runs a few cases (for the pjrt backend). Closing line:
+N passed, N failed, N skipped. For pjrt, floats agree within 1e-5 (absolute and
+relative) instead of 2 ulp: XLA CPU contracts a*b+c into fused multiply-adds."""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RT_TESTS = os.path.join(HERE, "..", "..", "tests", "runtime")
+RUN, BACKEND = sys.argv[1], sys.argv[2]
+QUICK = "--quick" in sys.argv
+MAX_ULP = 2
+passed = failed = skipped = 0
+
+
+def ulp_positions(a):
+    width = a.dtype.itemsize * 8
+    bits = a.view("uint%d" % width).astype(np.uint64)
+    sign = (bits >> np.uint64(width - 1)) & np.uint64(1)
+    mag = (bits & np.uint64((1 << (width - 1)) - 1)).astype(np.int64)
+    return np.where(sign == 1, -mag, mag)
+
+
+def compare(got, want):
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return "got %s %s, interp %s %s" % (got.dtype, got.shape, want.dtype, want.shape)
+    g, w = got.reshape(-1), want.reshape(-1)
+    if g.dtype.kind in "biu":
+        bad = np.flatnonzero(g != w)
+    else:
+        gn, wn = np.isnan(g), np.isnan(w)
+        far = np.abs(ulp_positions(g) - ulp_positions(w)) > MAX_ULP
+        if BACKEND.startswith("pjrt"):   # XLA contracts a*b+c into FMAs: 1e-5, not 2 ulp
+            with np.errstate(invalid="ignore"):
+                far &= ~(np.abs(g.astype(np.float64) - w) <= 1e-5 + 1e-5 * np.abs(w.astype(np.float64)))
+        bad = np.flatnonzero((gn != wn) | (far & ~(gn & wn)))
+    if bad.size == 0:
+        return None
+    i = bad[0]
+    return "%d of %d elements differ; first at %d: got %r, interp %r" % (bad.size, g.size, i, g[i], w[i])
+
+
+def run(tmp, backend, inputs):
+    out = os.path.join(tmp, "out_" + backend.replace(":", "_"))
+    cmd = [RUN, os.path.join(tmp, "m.mlir"), "--out", out, "--backend", backend]
+    for i in range(len(inputs)):
+        cmd += ["--in", "%d=%s" % (i, os.path.join(tmp, "in%d.npy" % i))]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        return None, (p.stderr.strip() or p.stdout.strip())[-400:]
+    names = sorted(os.listdir(out), key=lambda n: int(n[6:-4]) if n[6:-4].isdigit() else n)
+    res = [np.load(os.path.join(out, n)) for n in names]
+    for n in names:
+        os.remove(os.path.join(out, n))
+    return res, None
+
+
+def check(tmp, name, text, inputs):
+    global passed, failed, skipped
+    with open(os.path.join(tmp, "m.mlir"), "w") as f:
+        f.write(text)
+    for i, x in enumerate(inputs):
+        arr = np.asarray(x)
+        if arr.dtype.name == "bfloat16":
+            arr = arr.view(np.uint16)
+        np.save(os.path.join(tmp, "in%d.npy" % i), arr)
+    want, err = run(tmp, "interp", inputs)
+    if err is not None:
+        skipped += 1
+        print("SKIP %s: interp: %s" % (name, err.splitlines()[-1][:200]))
+        return
+    got, err = run(tmp, BACKEND, inputs)
+    if err is not None:
+        failed += 1
+        print("FAIL %s: %s: %s" % (name, BACKEND, err))
+        return
+    if len(got) != len(want):
+        failed += 1
+        print("FAIL %s: %d results, interp %d" % (name, len(got), len(want)))
+        return
+    for k, (g, w) in enumerate(zip(got, want)):
+        why = compare(g, w)
+        if why:
+            failed += 1
+            print("FAIL %s result %d: %s" % (name, k, why))
+            return
+    passed += 1
+
+
+# ---- the cases of tests/runtime/xla_test.py and gen_random.py ----
+
+def xla_test_cases():
+    path = os.path.join(RT_TESTS, "xla_test.py")
+    if not os.path.exists(path):
+        return []
+    src = open(path).read()
+    src = src[:src.rindex("\nmain()")]   # definitions only: no XLA run
+    ns = {"__file__": path, "__name__": "xla_test_cases"}
+    argv, sys.argv = sys.argv, [path, RUN]
+    try:
+        exec(compile(src, path, "exec"), ns)
+    finally:
+        sys.argv = argv
+    rng = np.random.default_rng(1234)
+    for fn in ("add_elementwise", "add_compare_select", "add_convert", "add_shapes", "add_regions"):
+        if fn in ns:
+            ns[fn](rng)
+    return list(ns["CASES"])
+
+
+def random_cases(n):
+    if not os.path.exists(os.path.join(RT_TESTS, "gen_random.py")):
+        return []
+    sys.path.insert(0, RT_TESTS)
+    import gen_random
+    return [("gen_random_%d" % s,) + tuple(gen_random.generate(s)) for s in range(n)]
+
+
+# ---- cases for fused loop nests ----
+
+def ty(t, shape):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in shape), t)
+
+
+def module(params, body, results):
+    args = ", ".join("%%%s: %s" % (n, t) for n, t in params)
+    rtys = ", ".join(t for _, t in results)
+    lines = ["func.func public @main(%s) -> (%s) {" % (args, rtys)]
+    lines += ["  " + b for b in body]
+    lines.append("  return %s : %s" % (", ".join(v for v, _ in results), rtys))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def smooth(n):
+    """DESIGN.md's example: three slices, arithmetic, one dynamic_update_slice."""
+    T, S = ty("f32", [n]), ty("f32", [n - 2])
+    body = [
+        "%l = stablehlo.slice %u [0:{0}] : ({1}) -> {2}".format(n - 2, T, S),
+        "%c = stablehlo.slice %u [1:{0}] : ({1}) -> {2}".format(n - 1, T, S),
+        "%r = stablehlo.slice %u [2:{0}] : ({1}) -> {2}".format(n, T, S),
+        "%q = stablehlo.constant dense<2.500000e-01> : " + S,
+        "%h = stablehlo.constant dense<5.000000e-01> : " + S,
+        "%0 = stablehlo.multiply %q, %l : " + S,
+        "%1 = stablehlo.multiply %h, %c : " + S,
+        "%2 = stablehlo.add %0, %1 : " + S,
+        "%3 = stablehlo.multiply %q, %r : " + S,
+        "%4 = stablehlo.add %2, %3 : " + S,
+        "%one = stablehlo.constant dense<1> : tensor<i32>",
+        "%5 = stablehlo.dynamic_update_slice %v, %4, %one : ({0}, {1}, tensor<i32>) -> {0}".format(T, S),
+    ]
+    return module([("u", T), ("v", T)], body, [("%5", T)])
+
+
+def jacobi2d_body(ny, nx, u, v, pre=""):
+    """Lines computing the 5-point Jacobi update of u (flat, ny*nx) into v; the result is
+    %<pre>out (flat)."""
+    F, G, I = ty("f32", [ny * nx]), ty("f32", [ny, nx]), ty("f32", [ny - 2, nx - 2])
+    p = "%" + pre
+    s = lambda name, a, b: "{0}{1} = stablehlo.slice {0}g [{2}:{3}, {4}:{5}] : ({6}) -> {7}".format(
+        p, name, a, a + ny - 2, b, b + nx - 2, G, I)
+    return [
+        "{0}g = stablehlo.reshape {1} : ({2}) -> {3}".format(p, u, F, G),
+        "{0}w = stablehlo.reshape {1} : ({2}) -> {3}".format(p, v, F, G),
+        s("n", 0, 1), s("s", 2, 1), s("e", 1, 2), s("o", 1, 0),
+        "{0}a = stablehlo.add {0}n, {0}s : {1}".format(p, I),
+        "{0}b = stablehlo.add {0}e, {0}o : {1}".format(p, I),
+        "{0}c = stablehlo.add {0}a, {0}b : {1}".format(p, I),
+        "{0}q = stablehlo.constant dense<2.500000e-01> : {1}".format(p, I),
+        "{0}d = stablehlo.multiply {0}c, {0}q : {1}".format(p, I),
+        "{0}one = stablehlo.constant dense<1> : tensor<i32>".format(p),
+        "{0}x = stablehlo.dynamic_update_slice {0}w, {0}d, {0}one, {0}one : ({1}, {2}, tensor<i32>, tensor<i32>) -> {1}"
+        .format(p, G, I),
+        "{0}out = stablehlo.reshape {0}x : ({1}) -> {2}".format(p, G, F),
+    ]
+
+
+def jacobi2d(ny, nx):
+    F = ty("f32", [ny * nx])
+    return module([("u", F), ("v", F)], jacobi2d_body(ny, nx, "%u", "%v"), [("%out", F)])
+
+
+def laplacian3d(n):
+    F, C, I = ty("f32", [n ** 3]), ty("f32", [n, n, n]), ty("f32", [n - 2] * 3)
+    sl = []
+    offs = [("c", 1, 1, 1), ("xm", 1, 1, 0), ("xp", 1, 1, 2), ("ym", 1, 0, 1), ("yp", 1, 2, 1),
+            ("zm", 0, 1, 1), ("zp", 2, 1, 1)]
+    for name, a, b, c in offs:
+        sl.append("%{0} = stablehlo.slice %g [{1}:{2}, {3}:{4}, {5}:{6}] : ({7}) -> {8}".format(
+            name, a, a + n - 2, b, b + n - 2, c, c + n - 2, C, I))
+    body = ["%g = stablehlo.reshape %u : ({0}) -> {1}".format(F, C),
+            "%w = stablehlo.reshape %v : ({0}) -> {1}".format(F, C)] + sl + [
+        "%s1 = stablehlo.add %xm, %xp : " + I,
+        "%s2 = stablehlo.add %ym, %yp : " + I,
+        "%s3 = stablehlo.add %zm, %zp : " + I,
+        "%s4 = stablehlo.add %s1, %s2 : " + I,
+        "%s5 = stablehlo.add %s4, %s3 : " + I,
+        "%six = stablehlo.constant dense<6.000000e+00> : " + I,
+        "%m = stablehlo.multiply %six, %c : " + I,
+        "%d = stablehlo.subtract %s5, %m : " + I,
+        "%one = stablehlo.constant dense<1> : tensor<i32>",
+        "%x = stablehlo.dynamic_update_slice %w, %d, %one, %one, %one : ({0}, {1}, tensor<i32>, tensor<i32>, tensor<i32>) -> {0}"
+        .format(C, I),
+        "%out = stablehlo.reshape %x : ({0}) -> {1}".format(C, F)]
+    return module([("u", F), ("v", F)], body, [("%out", F)])
+
+
+def matmul(m, k, n, t="f32", lc=1, rc=0):
+    A = ty(t, [m, k] if lc == 1 else [k, m])
+    B = ty(t, [k, n] if rc == 0 else [n, k])
+    C = ty(t, [m, n])
+    body = ["%0 = stablehlo.dot_general %a, %b, contracting_dims = [{0}] x [{1}] : ({2}, {3}) -> {4}".format(
+        lc, rc, A, B, C)]
+    return module([("a", A), ("b", B)], body, [("%0", C)])
+
+
+def jacobi_loop(ny, nx, steps):
+    """A while loop whose body is two Jacobi sweeps (ping-pong) and a counter."""
+    F = ty("f32", [ny * nx])
+    I = "tensor<i32>"
+    body = jacobi2d_body(ny, nx, "%it_u", "%it_v", "k")
+    lines = [
+        "%zero = stablehlo.constant dense<0> : " + I,
+        "%r:3 = stablehlo.while(%it_i = %zero, %it_u = %u, %it_v = %v) : {0}, {1}, {1}".format(I, F),
+        " cond {",
+        "  %%lim = stablehlo.constant dense<%d> : %s" % (steps, I),
+        "  %p = stablehlo.compare LT, %it_i, %lim : ({0}, {0}) -> tensor<i1>".format(I),
+        "  stablehlo.return %p : tensor<i1>",
+        " } do {"] + ["  " + b for b in body] + [
+        "  %inc = stablehlo.constant dense<1> : " + I,
+        "  %ni = stablehlo.add %it_i, %inc : " + I,
+        "  stablehlo.return %ni, %kout, %it_u : {0}, {1}, {1}".format(I, F),
+        " }"]
+    return module([("u", F), ("v", F)], lines, [("%r#1", F), ("%r#2", F)])
+
+
+def chains(n):
+    """Shared producers, scalar broadcasts, iota masks, convert chains, exp/log/sqrt."""
+    T, B = ty("f32", [n]), ty("i1", [n])
+    I, D = ty("i32", [n]), ty("f64", [n])
+    body = [
+        "%s = stablehlo.constant dense<3.0> : tensor<f32>",
+        "%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> " + T,
+        "%m = stablehlo.multiply %x, %sb : " + T,
+        "%e = stablehlo.exponential %m : " + T,
+        "%sq = stablehlo.multiply %e, %e : " + T,          # %e has two uses: materialized
+        "%lg = stablehlo.log_plus_one %sq : " + T,
+        "%io = stablehlo.iota dim = 0 : " + I,
+        "%c7 = stablehlo.constant dense<7> : " + I,
+        "%rm = stablehlo.remainder %io, %c7 : " + I,
+        "%z = stablehlo.constant dense<0> : " + I,
+        "%mask = stablehlo.compare EQ, %rm, %z : ({0}, {0}) -> {1}".format(I, B),
+        "%sel = stablehlo.select %mask, %lg, %x : {0}, {1}".format(B, T),
+        "%mx = stablehlo.maximum %sel, %y : " + T,
+        "%d = stablehlo.convert %mx : ({0}) -> {1}".format(T, D),
+        "%sqd = stablehlo.sqrt %d : " + D,
+        "%ci = stablehlo.convert %y : ({0}) -> {1}".format(T, I),
+        "%sh = stablehlo.shift_left %ci, %rm : " + I,
+        "%dv = stablehlo.divide %sh, %rm : " + I,
+    ]
+    return module([("x", T), ("y", T)], body, [("%sqd", D), ("%dv", I), ("%e", T)])
+
+
+def shapes(a, b):
+    """transpose, reverse, pad (negative edge too), concatenate (periodic wrap), dynamic_slice
+    with a computed start, broadcast of a row."""
+    X = ty("f32", [a, b])
+    XT = ty("f32", [b, a])
+    P = ty("f32", [a + 3, b - 1])
+    W = ty("f32", [a, b])
+    body = [
+        "%t = stablehlo.transpose %x, dims = [1, 0] : ({0}) -> {1}".format(X, XT),
+        "%r = stablehlo.reverse %t, dims = [0] : " + XT,
+        "%neg = stablehlo.negate %r : " + XT,
+        "%pv = stablehlo.constant dense<-2.5> : tensor<f32>",
+        "%p = stablehlo.pad %x, %pv, low = [2, -1], high = [1, 0], interior = [0, 0] : ({0}, tensor<f32>) -> {1}".format(X, P),
+        "%p2 = stablehlo.add %p, %p : " + P,
+        "%h = stablehlo.slice %x [0:{0}, 1:{1}] : ({2}) -> {3}".format(a, b, X, ty("f32", [a, b - 1])),
+        "%k = stablehlo.slice %x [0:{0}, 0:1] : ({1}) -> {2}".format(a, X, ty("f32", [a, 1])),
+        "%wrap = stablehlo.concatenate %h, %k, dim = 1 : ({0}, {1}) -> {2}".format(
+            ty("f32", [a, b - 1]), ty("f32", [a, 1]), W),
+        "%wd = stablehlo.subtract %wrap, %x : " + W,
+        "%row = stablehlo.slice %x [0:1, 0:{0}] : ({1}) -> {2}".format(b, X, ty("f32", [1, b])),
+        "%rr = stablehlo.reshape %row : ({0}) -> {1}".format(ty("f32", [1, b]), ty("f32", [b])),
+        "%bc = stablehlo.broadcast_in_dim %rr, dims = [1] : ({0}) -> {1}".format(ty("f32", [b]), X),
+        "%rel = stablehlo.divide %x, %bc : " + X,
+        "%st = stablehlo.constant dense<3> : tensor<i64>",
+        "%st2 = stablehlo.multiply %st, %st : tensor<i64>",
+        "%ds = stablehlo.dynamic_slice %rel, %st2, %st, sizes = [4, 5] : ({0}, tensor<i64>, tensor<i64>) -> {1}".format(
+            X, ty("f32", [4, 5])),
+    ]
+    return module([("x", X)], body, [("%neg", XT), ("%p2", P), ("%wd", W), ("%ds", ty("f32", [4, 5]))])
+
+
+def int_chain(n, t):
+    """Integer semantics inside one loop nest: division by zero, shifts past the width,
+    unsigned compare, clamp, convert to i1 and back."""
+    T, B = ty(t, [n]), ty("i1", [n])
+    body = [
+        "%q = stablehlo.divide %x, %y : " + T,
+        "%r = stablehlo.remainder %x, %y : " + T,
+        "%s = stablehlo.shift_right_arithmetic %x, %y : " + T,
+        "%a = stablehlo.add %q, %r : " + T,
+        "%b = stablehlo.xor %a, %s : " + T,
+        "%%lo = stablehlo.constant dense<%d> : tensor<%s>" % (5 if t.startswith("ui") else -5, t),
+        "%%hi = stablehlo.constant dense<100> : tensor<%s>" % t,
+        "%c = stablehlo.clamp %lo, %b, %hi : (tensor<{0}>, {1}, tensor<{0}>) -> {1}".format(t, T),
+        "%p = stablehlo.compare LT, %x, %y : ({0}, {0}) -> {1}".format(T, B),
+        "%pc = stablehlo.convert %p : ({0}) -> {1}".format(B, T),
+        "%out = stablehlo.add %c, %pc : " + T,
+    ]
+    return module([("x", T), ("y", T)], body, [("%out", T)])
+
+
+def own_cases(rng):
+    f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
+    ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
+    out = [("smooth_1000", smooth(1000), [f32(1000), f32(1000)]),
+           ("jacobi2d_37x61", jacobi2d(37, 61), [f32(37 * 61), f32(37 * 61)]),
+           ("jacobi2d_300x700", jacobi2d(300, 700), [f32(300 * 700), f32(300 * 700)]),
+           ("laplacian3d_19", laplacian3d(19), [f32(19 ** 3), f32(19 ** 3)]),
+           ("laplacian3d_64", laplacian3d(64), [f32(64 ** 3), f32(64 ** 3)]),
+           ("jacobi_loop", jacobi_loop(40, 50, 7), [f32(2000), f32(2000)]),
+           ("chains_1000", chains(1000), [f32(1000), f32(1000) * 40]),
+           ("chains_300000", chains(300000), [f32(300000), f32(300000) * 40]),
+           ("shapes_13x17", shapes(13, 17), [f32(13, 17)]),
+           ("shapes_400x300", shapes(400, 300), [f32(400, 300)])]
+    for t, npt in [("i32", np.int32), ("i8", np.int8), ("ui16", np.uint16), ("i64", np.int64)]:
+        info = np.iinfo(npt)
+        x = rng.integers(info.min, info.max, 5000, dtype=npt, endpoint=True)
+        y = rng.integers(-3 if info.min else 0, 70, 5000).astype(npt)
+        x[:4] = [info.min, info.max, 0, 1]
+        y[:4] = [npt(-1) if info.min else 0, 0, 0, 0]
+        out.append(("int_chain_" + t, int_chain(5000, t), [x, y]))
+    for m, k, n, lc, rc, t in [(37, 53, 29, 1, 0, "f32"), (37, 53, 29, 0, 0, "f32"), (37, 53, 29, 1, 1, "f32"),
+                               (37, 53, 29, 0, 1, "f32"), (64, 300, 70, 1, 0, "f64"), (1, 17, 5, 1, 0, "f32"),
+                               (200, 600, 129, 1, 0, "f32")]:
+        npt = np.float32 if t == "f32" else np.float64
+        a = ints(*([m, k] if lc == 1 else [k, m])).astype(npt)
+        b = ints(*([k, n] if rc == 0 else [n, k])).astype(npt)
+        out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
+    return out
+
+
+def backend_available(tmp):
+    """False when BACKEND cannot run at all (no PJRT plugin installed): the test is skipped."""
+    with open(os.path.join(tmp, "m.mlir"), "w") as f:
+        f.write(module([("x", "tensor<f32>")], [], [("%x", "tensor<f32>")]))
+    np.save(os.path.join(tmp, "in0.npy"), np.float32(1))
+    _, err = run(tmp, BACKEND, [0])
+    if err is not None:
+        print("note: backend %s does not run: %s" % (BACKEND, err.splitlines()[-1][:300]))
+    return err is None
+
+
+def main():
+    rng = np.random.default_rng(7)
+    if QUICK:
+        cases = own_cases(rng)[:6] + [c for c in own_cases(rng) if c[0].startswith("dot_37")][:2]
+    else:
+        cases = own_cases(rng) + xla_test_cases() + random_cases(200)
+    with tempfile.TemporaryDirectory() as tmp:
+        if not backend_available(tmp):
+            print("0 passed, 0 failed, 1 skipped")
+            sys.exit(77)
+        for name, text, inputs in cases:
+            check(tmp, name, text, inputs)
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    sys.exit(1 if failed else 0)
+
+
+main()

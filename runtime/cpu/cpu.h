@@ -1,0 +1,128 @@
+/* cpu.h: the "cpu" backend: StableHLO compiled to fused, multithreaded loop nests.
+ *
+ * The whole surface of runtime/cpu. backend.c names the three cpu_backend_* entries in
+ * its table; everything else is internal to this folder. Sections follow the .c files:
+ *   pool.c  a small pthread pool, created once per backend (session)
+ *   plan.c  fusion decisions: which values are computed inside a consumer's loop nest
+ *           and which are materialized; one plan (a list of steps) per block
+ *   emit.c  LLVM IR for one fusion: a loop nest over the root's shape whose body is an
+ *           expression tree over input indices (XLA's loop fusion)
+ *   jit.c   the LLVM module, "default<O3>" on the host target machine, ORC LLJIT
+ *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
+ *   exec.c  the executor: runs steps, drives while/if/case/call, falls back to the
+ *           interpreter's per-op entries (runtime.h) for every op the compiler skips
+ * Nothing here exits on a user error; LLVM failures are reported as backend errors. */
+#ifndef CUDA2HLO_CPU_H
+#define CUDA2HLO_CPU_H
+
+#include "runtime.h"
+
+/* ---- exec.c: the BackendOps entries of "cpu" (backend.c) ----
+ * create: plans and compiles every function of the module once; run: executes the
+ * entry on RtValues (compiled code is reused across runs); arg must be NULL or
+ * "threads=N". */
+int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen);
+int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
+void cpu_backend_destroy(Backend *b);
+
+/* ---- pool.c ---- */
+typedef struct CpuPool CpuPool;
+/* A task computes the part [lo, hi) of a range. */
+typedef void (*CpuTaskFn)(void *ctx, int64_t lo, int64_t hi);
+CpuPool *cpu_pool_create(int nthreads);        /* nthreads <= 0: the online CPUs */
+void cpu_pool_destroy(CpuPool *p);
+int cpu_pool_size(const CpuPool *p);           /* threads, the caller's included */
+/* Splits [0, n) into chunks of at least grain and runs them on every thread (the caller
+ * works too); returns when all are done. Small ranges run on the caller alone. */
+void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx);
+
+/* ---- plan.c ---- */
+
+/* Element types the compiled loops handle; f16, bf16 and sub-byte integers go to the
+ * interpreter. */
+int cpu_dtype_ok(DType t);
+
+typedef void (*CpuKernelFn)(void **bufs, int64_t lo, int64_t hi);
+
+/* One loop nest: computes value `root` of function f. bufs[0] is the output, bufs[1 + i]
+ * the storage of inputs[i]. The nest runs dimension split_dim over [lo, hi) (the dims
+ * before it have extent 1); the executor splits that range across threads. */
+typedef struct CpuFusion {
+	int id;                    /* symbol "c2h_fusion_<id>" */
+	const TFunc *f;
+	const uint8_t *inlined;    /* per value id of f: computed inside its consumers */
+	int root;
+	int *inputs;
+	int ninputs;
+	int split_dim;
+	int64_t split_extent;
+	int64_t numel;
+	int nops;                  /* ops fused (for the parallel threshold and reports) */
+	CpuKernelFn fn;
+} CpuFusion;
+
+typedef enum {
+	CS_FUSION,    /* run a compiled loop nest */
+	CS_ALIAS,     /* reshape / no-op convert of a materialized value: share storage */
+	CS_CONST,     /* a constant prepared once */
+	CS_DOT,       /* dot_general through dot.c (or the interpreter when unsupported) */
+	CS_WHILE, CS_IF, CS_CASE, CS_CALL,
+	CS_INTERP,    /* one op through the interpreter's per-op entry */
+} CpuStepKind;
+
+typedef struct CpuPlan CpuPlan;
+
+typedef struct CpuStep {
+	CpuStepKind kind;
+	const TOp *op;
+	CpuFusion *fusion;         /* CS_FUSION */
+	CpuPlan **subs;            /* while: cond, body; if / case: the branches */
+	int nsubs;
+	RtValue constant;          /* CS_CONST */
+	int *release;              /* values of this block dead after the step */
+	int nrelease;
+} CpuStep;
+
+struct CpuPlan {
+	const TFunc *f;
+	const TBlock *b;
+	CpuStep *steps;
+	int nsteps;
+	const TOp *ret;            /* the block's terminator */
+	int interpret;             /* the block holds an op the executor cannot dispatch:
+	                              the whole function runs in the interpreter */
+};
+
+typedef struct CpuProgram {
+	Arena *arena;              /* plans, fusions, marks */
+	const TModule *m;
+	CpuPlan **plans;           /* body plan of each function, by index in m->funcs */
+	VEC(CpuFusion *) fusions;
+	VEC(CpuPlan *) all_plans;  /* every plan, for destruction */
+	int nfused_ops, nkernels;
+} CpuProgram;
+
+CpuProgram *cpu_program_create(const TModule *m);
+void cpu_program_destroy(CpuProgram *p);
+CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f);
+
+/* ---- emit.c / jit.c ---- */
+typedef struct CpuJit CpuJit;
+/* Emits every fusion of p into one LLVM module, optimizes it (default<O3>, host CPU and
+ * features) and JIT-compiles it; sets each fusion's fn. NULL with msg on failure. */
+CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen);
+void cpu_jit_destroy(CpuJit *j);
+
+/* emit.c, used by jit.c: appends the kernel of fusion fu to the LLVM module `mod`
+ * (opaque pointers to LLVM's C types, so that this header needs no llvm-c). */
+void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu);
+
+/* ---- dot.c ---- */
+/* Is this dot_general one dot.c computes (f32 or f64, no batch dimensions, one
+ * contracting dimension, operands of rank 1 or 2)? */
+int cpu_dot_supported(const TFunc *f, const TOp *op);
+/* out = lhs . rhs for a supported op; out is the result's storage. */
+void cpu_dot_run(CpuPool *pool, const TFunc *f, const TOp *op, const void *lhs,
+                 const void *rhs, void *out);
+
+#endif

@@ -1,0 +1,757 @@
+/* emit.c: LLVM IR for one fusion (cpu.h, "emit.c").
+ *
+ * Consumes a CpuFusion (a root value, the values fused into it, its materialized
+ * inputs); produces `void c2h_fusion_<id>(ptr bufs, i64 lo, i64 hi)`: a loop nest over
+ * the root's shape, dimension split_dim running over [lo, hi), whose body computes one
+ * output element as an expression tree over input indices (XLA's loop fusion): slices
+ * add offsets, broadcasts drop dimensions, transposes permute, reshapes relinearize,
+ * pads and concatenates select between clamped reads. A dynamic_update_slice root splits
+ * each dimension's range in three (before, inside, after the update box), so the copy of
+ * the operand and the update run as plain loops without a per-element test.
+ *
+ * Element semantics match the interpreter (interp_ew.c) exactly: integer x/0 = -1,
+ * x%0 = x, INT_MIN/-1 = INT_MIN, shifts past the width give 0 (or the sign fill),
+ * maximum/minimum propagate NaN and order -0 < +0, float->int converts saturate (NaN ->
+ * 0, llvm.fpto[su]i.sat), f32 transcendental functions are computed in double by the C
+ * library and rounded once, as the interpreter does. No fast-math flag is set, so LLVM
+ * reassociates nothing; vectorisation comes from the loop and SLP vectorizers. */
+#include "cpu.h"
+
+#include <llvm-c/Core.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Em {
+	LLVMContextRef c;
+	LLVMModuleRef m;
+	LLVMBuilderRef b;
+	const CpuFusion *fu;
+	const TFunc *f;
+	LLVMValueRef fn, lo, hi;
+	LLVMValueRef out;          /* output pointer */
+	LLVMValueRef *in;          /* input pointers, as fu->inputs */
+	LLVMTypeRef i1, i8, i64, ptr;
+} Em;
+
+typedef LLVMValueRef Idx[TIR_MAX_RANK];
+
+static LLVMValueRef val(Em *e, int v, const LLVMValueRef *idx);
+
+/* ---- types and constants ---- */
+
+static LLVMTypeRef reg_type(Em *e, DType t)
+{
+	switch (t) {
+	case DT_I1: return e->i1;
+	case DT_I8: case DT_UI8: return e->i8;
+	case DT_I16: case DT_UI16: return LLVMInt16TypeInContext(e->c);
+	case DT_I32: case DT_UI32: return LLVMInt32TypeInContext(e->c);
+	case DT_I64: case DT_UI64: return e->i64;
+	case DT_F32: return LLVMFloatTypeInContext(e->c);
+	case DT_F64: return LLVMDoubleTypeInContext(e->c);
+	default: die("emit: element type %s", dtype_name(t));
+	}
+}
+
+static LLVMTypeRef mem_type(Em *e, DType t) { return t == DT_I1 ? e->i8 : reg_type(e, t); }
+static LLVMValueRef ci64(Em *e, int64_t v) { return LLVMConstInt(e->i64, (unsigned long long)v, 1); }
+static LLVMTypeRef f64t(Em *e) { return LLVMDoubleTypeInContext(e->c); }
+static const TType *vt(Em *e, int v) { return tir_value_type(e->f, v); }
+static int is_signed_int(DType t) { return dtype_kind(t) == DK_INT; }
+
+static LLVMValueRef const_int(Em *e, DType t, int64_t v)
+{
+	return LLVMConstInt(reg_type(e, t), (unsigned long long)v, 0);
+}
+
+static LLVMValueRef const_float(Em *e, DType t, double v) { return LLVMConstReal(reg_type(e, t), v); }
+
+/* ---- intrinsics and library calls ---- */
+
+static LLVMValueRef call_intrinsic(Em *e, const char *name, LLVMTypeRef *tys, int ntys,
+                                   LLVMValueRef *args, int nargs)
+{
+	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+	if (!id)
+		die("emit: no intrinsic %s", name);
+	LLVMValueRef fn = LLVMGetIntrinsicDeclaration(e->m, id, tys, (size_t)ntys);
+	LLVMTypeRef fty = LLVMIntrinsicGetType(e->c, id, tys, (size_t)ntys);
+	return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)nargs, "");
+}
+
+static LLVMValueRef intrinsic1(Em *e, const char *name, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	return call_intrinsic(e, name, &t, 1, &x, 1);
+}
+
+static LLVMValueRef intrinsic2(Em *e, const char *name, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef a[2] = {x, y};
+	return call_intrinsic(e, name, &t, 1, a, 2);
+}
+
+/* A C library function on doubles: double name(double[, double]). */
+static LLVMValueRef libm(Em *e, const char *name, LLVMValueRef *args, int n)
+{
+	LLVMTypeRef d = f64t(e), ps[2] = {d, d};
+	LLVMTypeRef fty = LLVMFunctionType(d, ps, (unsigned)n, 0);
+	LLVMValueRef fn = LLVMGetNamedFunction(e->m, name);
+	if (!fn)
+		fn = LLVMAddFunction(e->m, name, fty);
+	return LLVMBuildCall2(e->b, fty, fn, args, (unsigned)n, "");
+}
+
+/* Computes name(x[, y]) in double and rounds once to t (the interpreter's definition). */
+static LLVMValueRef via_double(Em *e, DType t, const char *name, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMValueRef a[2] = {x, y};
+	int n = y ? 2 : 1;
+	if (t == DT_F32)
+		for (int i = 0; i < n; i++)
+			a[i] = LLVMBuildFPExt(e->b, a[i], f64t(e), "");
+	LLVMValueRef r = libm(e, name, a, n);
+	return t == DT_F32 ? LLVMBuildFPTrunc(e->b, r, reg_type(e, t), "") : r;
+}
+
+/* ---- index arithmetic ---- */
+
+static LLVMValueRef linear(Em *e, const TType *t, const LLVMValueRef *idx)
+{
+	LLVMValueRef off = ci64(e, 0);
+	int64_t stride = 1;
+	for (int d = t->rank - 1; d >= 0; d--) {
+		if (t->dims[d] != 1)
+			off = LLVMBuildNSWAdd(e->b, off, LLVMBuildNSWMul(e->b, idx[d], ci64(e, stride), ""), "");
+		stride *= t->dims[d];
+	}
+	return off;
+}
+
+static LLVMValueRef smax(Em *e, LLVMValueRef a, LLVMValueRef b) { return intrinsic2(e, "llvm.smax", a, b); }
+static LLVMValueRef smin(Em *e, LLVMValueRef a, LLVMValueRef b) { return intrinsic2(e, "llvm.smin", a, b); }
+
+static LLVMValueRef clamp_index(Em *e, LLVMValueRef i, int64_t lo, int64_t hi)
+{
+	return smin(e, smax(e, i, ci64(e, lo)), ci64(e, hi));
+}
+
+/* A 0-d integer value (a start index) as i64, sign- or zero-extended by its type. */
+static LLVMValueRef scalar_index(Em *e, int v)
+{
+	LLVMValueRef x = val(e, v, NULL);
+	DType t = vt(e, v)->dt;
+	if (dtype_bits(t) == 64)
+		return x;
+	return is_signed_int(t) ? LLVMBuildSExt(e->b, x, e->i64, "") : LLVMBuildZExt(e->b, x, e->i64, "");
+}
+
+/* ---- loads and stores ---- */
+
+static int input_slot(Em *e, int v)
+{
+	for (int i = 0; i < e->fu->ninputs; i++)
+		if (e->fu->inputs[i] == v)
+			return i;
+	die("emit: value %d is not an input of fusion %d", v, e->fu->id);
+}
+
+static LLVMValueRef load_at(Em *e, int v, LLVMValueRef off)
+{
+	DType t = vt(e, v)->dt;
+	LLVMTypeRef mt = mem_type(e, t);
+	LLVMValueRef p = LLVMBuildInBoundsGEP2(e->b, mt, e->in[input_slot(e, v)], &off, 1, "");
+	LLVMValueRef x = LLVMBuildLoad2(e->b, mt, p, "");
+	return t == DT_I1 ? LLVMBuildICmp(e->b, LLVMIntNE, x, LLVMConstInt(e->i8, 0, 0), "") : x;
+}
+
+static void store_at(Em *e, DType t, LLVMValueRef off, LLVMValueRef x)
+{
+	LLVMTypeRef mt = mem_type(e, t);
+	if (t == DT_I1)
+		x = LLVMBuildZExt(e->b, x, e->i8, "");
+	LLVMValueRef p = LLVMBuildInBoundsGEP2(e->b, mt, e->out, &off, 1, "");
+	LLVMBuildStore(e->b, x, p);
+}
+
+/* ---- element-wise semantics ---- */
+
+static LLVMValueRef signbit_of(Em *e, DType t, LLVMValueRef x)
+{
+	LLVMTypeRef it = t == DT_F32 ? LLVMInt32TypeInContext(e->c) : e->i64;
+	LLVMValueRef bits = LLVMBuildBitCast(e->b, x, it, "");
+	return LLVMBuildICmp(e->b, LLVMIntSLT, bits, LLVMConstInt(it, 0, 0), "");
+}
+
+/* maximum / minimum: NaN propagates (x + y), -0 < +0 (interp_ew.c FMAX / FMIN). */
+static LLVMValueRef float_maxmin(Em *e, DType t, LLVMValueRef x, LLVMValueRef y, int is_max)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMValueRef uno = LLVMBuildFCmp(b, LLVMRealUNO, x, y, "");
+	LLVMValueRef gt = LLVMBuildFCmp(b, LLVMRealOGT, x, y, ""), lt = LLVMBuildFCmp(b, LLVMRealOLT, x, y, "");
+	LLVMValueRef sb = signbit_of(e, t, x);
+	LLVMValueRef r;
+	if (is_max) {
+		r = LLVMBuildSelect(b, sb, y, x, "");
+		r = LLVMBuildSelect(b, lt, y, r, "");
+		r = LLVMBuildSelect(b, gt, x, r, "");
+	} else {
+		r = LLVMBuildSelect(b, sb, x, y, "");
+		r = LLVMBuildSelect(b, gt, y, r, "");
+		r = LLVMBuildSelect(b, lt, x, r, "");
+	}
+	return LLVMBuildSelect(b, uno, LLVMBuildFAdd(b, x, y, ""), r, "");
+}
+
+static LLVMValueRef float_binary(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
+{
+	switch (k) {
+	case TOP_ADD: return LLVMBuildFAdd(e->b, x, y, "");
+	case TOP_SUBTRACT: return LLVMBuildFSub(e->b, x, y, "");
+	case TOP_MULTIPLY: return LLVMBuildFMul(e->b, x, y, "");
+	case TOP_DIVIDE: return LLVMBuildFDiv(e->b, x, y, "");
+	case TOP_REMAINDER: return via_double(e, t, "fmod", x, y);
+	case TOP_POWER: return via_double(e, t, "pow", x, y);
+	case TOP_ATAN2: return via_double(e, t, "atan2", x, y);
+	case TOP_MAXIMUM: return float_maxmin(e, t, x, y, 1);
+	case TOP_MINIMUM: return float_maxmin(e, t, x, y, 0);
+	default: die("emit: float %s", tir_op_name(k));
+	}
+}
+
+static LLVMValueRef int_divrem(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef ty = reg_type(e, t);
+	int bits = dtype_bits(t);
+	LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0), ones = LLVMConstAllOnes(ty);
+	LLVMValueRef isz = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "");
+	if (!is_signed_int(t)) {
+		LLVMValueRef ys = LLVMBuildSelect(b, isz, one, y, "");
+		if (k == TOP_DIVIDE)
+			return LLVMBuildSelect(b, isz, ones, LLVMBuildUDiv(b, x, ys, ""), "");
+		return LLVMBuildSelect(b, isz, x, LLVMBuildURem(b, x, ys, ""), "");
+	}
+	(void)bits;
+	LLVMValueRef m1 = LLVMBuildICmp(b, LLVMIntEQ, y, ones, "");
+	LLVMValueRef ys = LLVMBuildSelect(b, LLVMBuildOr(b, isz, m1, ""), one, y, "");
+	if (k == TOP_DIVIDE) {
+		/* y == -1 (with ys = 1): the quotient is -x, wrapping INT_MIN to itself */
+		LLVMValueRef q = LLVMBuildSelect(b, m1, LLVMBuildSub(b, zero, x, ""), LLVMBuildSDiv(b, x, ys, ""), "");
+		return LLVMBuildSelect(b, isz, ones, q, "");
+	}
+	LLVMValueRef r = LLVMBuildSelect(b, m1, zero, LLVMBuildSRem(b, x, ys, ""), "");
+	return LLVMBuildSelect(b, isz, x, r, "");
+}
+
+static LLVMValueRef int_shift(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef ty = reg_type(e, t);
+	int bits = dtype_bits(t);
+	LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGE, y, LLVMConstInt(ty, (unsigned)bits, 0), "");
+	LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
+	/* The shift count is clamped, so the in-range arm is never poison. */
+	LLVMValueRef ys = LLVMBuildSelect(b, big, zero, y, "");
+	switch (k) {
+	case TOP_SHIFT_LEFT: return LLVMBuildSelect(b, big, zero, LLVMBuildShl(b, x, ys, ""), "");
+	case TOP_SHIFT_RIGHT_LOGICAL: return LLVMBuildSelect(b, big, zero, LLVMBuildLShr(b, x, ys, ""), "");
+	default: {
+		LLVMValueRef fill = LLVMBuildAShr(b, x, LLVMConstInt(ty, (unsigned)bits - 1, 0), "");
+		return LLVMBuildSelect(b, big, fill, LLVMBuildAShr(b, x, ys, ""), "");
+	}
+	}
+}
+
+static LLVMValueRef int_binary(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMBuilderRef b = e->b;
+	int sg = is_signed_int(t);
+	if (t == DT_I1) {
+		switch (k) {
+		case TOP_AND: case TOP_MULTIPLY: case TOP_MINIMUM: return LLVMBuildAnd(b, x, y, "");
+		case TOP_OR: case TOP_ADD: case TOP_MAXIMUM: return LLVMBuildOr(b, x, y, "");
+		case TOP_XOR: return LLVMBuildXor(b, x, y, "");
+		default: die("emit: i1 %s", tir_op_name(k));
+		}
+	}
+	switch (k) {
+	case TOP_ADD: return LLVMBuildAdd(b, x, y, "");
+	case TOP_SUBTRACT: return LLVMBuildSub(b, x, y, "");
+	case TOP_MULTIPLY: return LLVMBuildMul(b, x, y, "");
+	case TOP_DIVIDE: case TOP_REMAINDER: return int_divrem(e, k, t, x, y);
+	case TOP_MAXIMUM: return intrinsic2(e, sg ? "llvm.smax" : "llvm.umax", x, y);
+	case TOP_MINIMUM: return intrinsic2(e, sg ? "llvm.smin" : "llvm.umin", x, y);
+	case TOP_AND: return LLVMBuildAnd(b, x, y, "");
+	case TOP_OR: return LLVMBuildOr(b, x, y, "");
+	case TOP_XOR: return LLVMBuildXor(b, x, y, "");
+	case TOP_SHIFT_LEFT: case TOP_SHIFT_RIGHT_LOGICAL: case TOP_SHIFT_RIGHT_ARITHMETIC:
+		return int_shift(e, k, t, x, y);
+	default: die("emit: int %s", tir_op_name(k));
+	}
+}
+
+static LLVMValueRef float_unary(Em *e, TOpKind k, DType t, LLVMValueRef x)
+{
+	LLVMBuilderRef b = e->b;
+	switch (k) {
+	case TOP_NEGATE: return LLVMBuildFNeg(b, x, "");
+	case TOP_ABS: return intrinsic1(e, "llvm.fabs", x);
+	case TOP_SIGN: {
+		LLVMValueRef z = const_float(e, t, 0);
+		LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, z, ""), const_float(e, t, -1), x, "");
+		return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, x, z, ""), const_float(e, t, 1), r, "");
+	}
+	case TOP_FLOOR: return intrinsic1(e, "llvm.floor", x);
+	case TOP_CEIL: return intrinsic1(e, "llvm.ceil", x);
+	case TOP_ROUND_NEAREST_AFZ: return intrinsic1(e, "llvm.round", x);
+	case TOP_ROUND_NEAREST_EVEN: return intrinsic1(e, "llvm.roundeven", x);
+	case TOP_SQRT: return intrinsic1(e, "llvm.sqrt", x);
+	case TOP_RSQRT: {
+		LLVMValueRef d = t == DT_F32 ? LLVMBuildFPExt(b, x, f64t(e), "") : x;
+		d = LLVMBuildFDiv(b, LLVMConstReal(f64t(e), 1.0), intrinsic1(e, "llvm.sqrt", d), "");
+		return t == DT_F32 ? LLVMBuildFPTrunc(b, d, reg_type(e, t), "") : d;
+	}
+	case TOP_LOGISTIC: {
+		LLVMValueRef d = t == DT_F32 ? LLVMBuildFPExt(b, x, f64t(e), "") : x;
+		LLVMValueRef ex = libm(e, "exp", (LLVMValueRef[]){LLVMBuildFNeg(b, d, "")}, 1);
+		LLVMValueRef one = LLVMConstReal(f64t(e), 1.0);
+		d = LLVMBuildFDiv(b, one, LLVMBuildFAdd(b, one, ex, ""), "");
+		return t == DT_F32 ? LLVMBuildFPTrunc(b, d, reg_type(e, t), "") : d;
+	}
+	case TOP_IS_FINITE:
+		return LLVMBuildFCmp(b, LLVMRealOLT, intrinsic1(e, "llvm.fabs", x), const_float(e, t, INFINITY), "");
+	default: break;
+	}
+	static const struct { TOpKind k; const char *fn; } lib[] = {
+		{TOP_EXPONENTIAL, "exp"}, {TOP_EXPONENTIAL_MINUS_ONE, "expm1"}, {TOP_LOG, "log"},
+		{TOP_LOG_PLUS_ONE, "log1p"}, {TOP_CBRT, "cbrt"}, {TOP_SINE, "sin"}, {TOP_COSINE, "cos"},
+		{TOP_TAN, "tan"}, {TOP_TANH, "tanh"},
+	};
+	for (size_t i = 0; i < sizeof lib / sizeof *lib; i++)
+		if (lib[i].k == k)
+			return via_double(e, t, lib[i].fn, x, NULL);
+	die("emit: float %s", tir_op_name(k));
+}
+
+static LLVMValueRef int_unary(Em *e, TOpKind k, DType t, LLVMValueRef x)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef ty = reg_type(e, t);
+	LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
+	if (t == DT_I1)
+		return LLVMBuildXor(b, x, LLVMConstInt(ty, 1, 0), "");   /* not */
+	switch (k) {
+	case TOP_NEGATE: return LLVMBuildSub(b, zero, x, "");
+	case TOP_ABS:
+		if (!is_signed_int(t))
+			return x;
+		return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), LLVMBuildSub(b, zero, x, ""), x, "");
+	case TOP_SIGN:
+		if (!is_signed_int(t))
+			return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, x, zero, ""), ty, "");
+		return LLVMBuildSub(b, LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSGT, x, zero, ""), ty, ""),
+		                    LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntSLT, x, zero, ""), ty, ""), "");
+	case TOP_NOT: return LLVMBuildNot(b, x, "");
+	case TOP_POPCNT: return intrinsic1(e, "llvm.ctpop", x);
+	case TOP_COUNT_LEADING_ZEROS: return intrinsic2(e, "llvm.ctlz", x, LLVMConstInt(e->i1, 0, 0));
+	default: die("emit: int %s", tir_op_name(k));
+	}
+}
+
+static LLVMValueRef compare(Em *e, const TOp *op, DType t, LLVMValueRef x, LLVMValueRef y)
+{
+	TCmpDir d = tir_op_attr(op, "comparison_direction")->u.cmp_dir;
+	if (dtype_is_float(t)) {
+		static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT,
+		                                       LLVMRealOLE, LLVMRealOLT};
+		return LLVMBuildFCmp(e->b, fp[d], x, y, "");
+	}
+	TAttr *ta = tir_op_attr(op, "compare_type");
+	TCmpType ct = ta ? ta->u.cmp_type : CT_NOTYPE;
+	int uns = ct == CT_UNSIGNED || (ct != CT_SIGNED && dtype_kind(t) != DK_INT);
+	static const LLVMIntPredicate sp[] = {LLVMIntEQ, LLVMIntNE, LLVMIntSGE, LLVMIntSGT, LLVMIntSLE, LLVMIntSLT};
+	static const LLVMIntPredicate up[] = {LLVMIntEQ, LLVMIntNE, LLVMIntUGE, LLVMIntUGT, LLVMIntULE, LLVMIntULT};
+	return LLVMBuildICmp(e->b, uns ? up[d] : sp[d], x, y, "");
+}
+
+static LLVMValueRef convert(Em *e, DType from, DType to, LLVMValueRef x)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef tt = reg_type(e, to);
+	if (from == to)
+		return x;
+	int ff = dtype_is_float(from), tf = dtype_is_float(to);
+	if (to == DT_I1)
+		return ff ? LLVMBuildFCmp(b, LLVMRealUNE, x, const_float(e, from, 0), "")
+		          : LLVMBuildICmp(b, LLVMIntNE, x, const_int(e, from, 0), "");
+	if (ff && tf)
+		return dtype_bits(to) > dtype_bits(from) ? LLVMBuildFPExt(b, x, tt, "") : LLVMBuildFPTrunc(b, x, tt, "");
+	if (ff) {
+		LLVMTypeRef tys[2] = {tt, LLVMTypeOf(x)};
+		return call_intrinsic(e, is_signed_int(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", tys, 2, &x, 1);
+	}
+	int sg = is_signed_int(from);
+	if (tf)
+		return sg ? LLVMBuildSIToFP(b, x, tt, "") : LLVMBuildUIToFP(b, x, tt, "");
+	int fb = from == DT_I1 ? 1 : dtype_bits(from), tb = dtype_bits(to);
+	if (tb == fb)
+		return x;
+	if (tb < fb)
+		return LLVMBuildTrunc(b, x, tt, "");
+	return sg ? LLVMBuildSExt(b, x, tt, "") : LLVMBuildZExt(b, x, tt, "");
+}
+
+static LLVMValueRef maxmin(Em *e, DType t, LLVMValueRef x, LLVMValueRef y, int is_max)
+{
+	TOpKind k = is_max ? TOP_MAXIMUM : TOP_MINIMUM;
+	return dtype_is_float(t) ? float_binary(e, k, t, x, y) : int_binary(e, k, t, x, y);
+}
+
+/* ---- ops at an index of their result ---- */
+
+static LLVMValueRef splat_constant(Em *e, const TOp *op, DType t)
+{
+	const TAttr *a = tir_op_attr(op, "value");
+	if (dtype_is_float(t))
+		return const_float(e, t, tir_elem_get_f(t, a->u.dense.data));
+	return const_int(e, t, tir_elem_get_i(t, a->u.dense.data));
+}
+
+/* Operand k at idx, or at no index when it is 0-d (scalar operands of select/clamp). */
+static LLVMValueRef operand_at(Em *e, const TOp *op, int k, const LLVMValueRef *idx)
+{
+	int v = op->operands[k];
+	return val(e, v, vt(e, v)->rank ? idx : NULL);
+}
+
+static LLVMValueRef emit_reshape(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	int w = op->operands[0];
+	LLVMValueRef lin = linear(e, vt(e, op->results[0]), idx);
+	if (!e->fu->inlined[w])
+		return load_at(e, w, lin);
+	const TType *ot = vt(e, w);
+	Idx oi;
+	for (int d = ot->rank - 1; d >= 0; d--) {
+		LLVMValueRef n = ci64(e, ot->dims[d]);
+		oi[d] = d ? LLVMBuildURem(e->b, lin, n, "") : lin;
+		if (d)
+			lin = LLVMBuildUDiv(e->b, lin, n, "");
+	}
+	return val(e, w, oi);
+}
+
+static LLVMValueRef emit_broadcast(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *ot = vt(e, op->operands[0]);
+	TInts bd = tir_op_get_ints(op, "broadcast_dimensions");
+	Idx oi;
+	for (int k = 0; k < ot->rank; k++)
+		oi[k] = ot->dims[k] == 1 ? ci64(e, 0) : idx[bd.v[k]];
+	return val(e, op->operands[0], oi);
+}
+
+static LLVMValueRef emit_slice(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	TInts st = tir_op_get_ints(op, "start_indices"), sd = tir_op_get_ints(op, "strides");
+	const TType *rt = vt(e, op->results[0]);
+	Idx oi;
+	for (int d = 0; d < rt->rank; d++) {
+		LLVMValueRef i = idx[d];
+		if (sd.n && sd.v[d] != 1)
+			i = LLVMBuildNSWMul(e->b, i, ci64(e, sd.v[d]), "");
+		oi[d] = LLVMBuildNSWAdd(e->b, i, ci64(e, st.v[d]), "");
+	}
+	return val(e, op->operands[0], oi);
+}
+
+static LLVMValueRef emit_dynamic_slice(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *ot = vt(e, op->operands[0]), *rt = vt(e, op->results[0]);
+	Idx oi;
+	for (int d = 0; d < rt->rank; d++) {
+		LLVMValueRef s = clamp_index(e, scalar_index(e, op->operands[1 + d]), 0, ot->dims[d] - rt->dims[d]);
+		oi[d] = LLVMBuildNSWAdd(e->b, idx[d], s, "");
+	}
+	return val(e, op->operands[0], oi);
+}
+
+static LLVMValueRef emit_transpose(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	TInts perm = tir_op_get_ints(op, "permutation");
+	Idx oi;
+	for (int i = 0; i < perm.n; i++)
+		oi[perm.v[i]] = idx[i];
+	return val(e, op->operands[0], oi);
+}
+
+static LLVMValueRef emit_reverse(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *rt = vt(e, op->results[0]);
+	TInts dims = tir_op_get_ints(op, "dimensions");
+	Idx oi;
+	for (int d = 0; d < rt->rank; d++)
+		oi[d] = idx[d];
+	for (int i = 0; i < dims.n; i++) {
+		int d = (int)dims.v[i];
+		oi[d] = LLVMBuildNSWSub(e->b, ci64(e, rt->dims[d] - 1), idx[d], "");
+	}
+	return val(e, op->operands[0], oi);
+}
+
+/* pad with interior 0: reads at clamped indices, then selects the padding value. */
+static LLVMValueRef emit_pad(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *ot = vt(e, op->operands[0]), *rt = vt(e, op->results[0]);
+	TInts lo = tir_op_get_ints(op, "edge_padding_low");
+	LLVMValueRef inside = LLVMConstInt(e->i1, 1, 0);
+	Idx oi;
+	for (int d = 0; d < rt->rank; d++) {
+		LLVMValueRef j = LLVMBuildNSWSub(e->b, idx[d], ci64(e, lo.v[d]), "");
+		LLVMValueRef in = LLVMBuildICmp(e->b, LLVMIntULT, j, ci64(e, ot->dims[d]), "");
+		inside = LLVMBuildAnd(e->b, inside, in, "");
+		oi[d] = clamp_index(e, j, 0, ot->dims[d] - 1);
+	}
+	LLVMValueRef x = val(e, op->operands[0], oi), pv = val(e, op->operands[1], NULL);
+	return LLVMBuildSelect(e->b, inside, x, pv, "");
+}
+
+static LLVMValueRef emit_concatenate(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *rt = vt(e, op->results[0]);
+	int c = (int)tir_op_get_int(op, "dimension", 0);
+	int64_t off[64];
+	int n = op->noperands < 64 ? op->noperands : 64;
+	off[0] = 0;
+	for (int k = 1; k < n; k++)
+		off[k] = off[k - 1] + vt(e, op->operands[k - 1])->dims[c];
+	LLVMValueRef r = NULL;
+	for (int k = n - 1; k >= 0; k--) {
+		Idx oi;
+		memcpy(oi, idx, sizeof(LLVMValueRef) * (size_t)rt->rank);
+		int64_t len = vt(e, op->operands[k])->dims[c];
+		if (len == 0)
+			continue;
+		oi[c] = clamp_index(e, LLVMBuildNSWSub(e->b, idx[c], ci64(e, off[k]), ""), 0, len - 1);
+		LLVMValueRef x = val(e, op->operands[k], oi);
+		r = r ? LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, idx[c], ci64(e, off[k] + len), ""), x, r, "")
+		      : x;
+	}
+	return r;
+}
+
+static LLVMValueRef emit_iota(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TType *rt = vt(e, op->results[0]);
+	LLVMValueRef i = rt->rank ? idx[tir_op_get_int(op, "iota_dimension", 0)] : ci64(e, 0);
+	if (dtype_is_float(rt->dt))
+		return LLVMBuildSIToFP(e->b, i, reg_type(e, rt->dt), "");
+	return dtype_bits(rt->dt) == 64 ? i : LLVMBuildTrunc(e->b, i, reg_type(e, rt->dt), "");
+}
+
+static LLVMValueRef emit_op(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	DType rt = vt(e, op->results[0])->dt;
+	switch (op->kind) {
+	case TOP_CONSTANT: return splat_constant(e, op, rt);
+	case TOP_IOTA: return emit_iota(e, op, idx);
+	case TOP_BROADCAST_IN_DIM: return emit_broadcast(e, op, idx);
+	case TOP_RESHAPE: return emit_reshape(e, op, idx);
+	case TOP_SLICE: return emit_slice(e, op, idx);
+	case TOP_DYNAMIC_SLICE: return emit_dynamic_slice(e, op, idx);
+	case TOP_TRANSPOSE: return emit_transpose(e, op, idx);
+	case TOP_REVERSE: return emit_reverse(e, op, idx);
+	case TOP_PAD: return emit_pad(e, op, idx);
+	case TOP_CONCATENATE: return emit_concatenate(e, op, idx);
+	case TOP_CONVERT: return convert(e, vt(e, op->operands[0])->dt, rt, val(e, op->operands[0], idx));
+	case TOP_SELECT:
+		return LLVMBuildSelect(e->b, operand_at(e, op, 0, idx), operand_at(e, op, 1, idx),
+		                       operand_at(e, op, 2, idx), "");
+	case TOP_CLAMP: {
+		LLVMValueRef lo = operand_at(e, op, 0, idx), x = operand_at(e, op, 1, idx), hi = operand_at(e, op, 2, idx);
+		return maxmin(e, rt, maxmin(e, rt, x, lo, 1), hi, 0);
+	}
+	case TOP_COMPARE: {
+		DType t = vt(e, op->operands[0])->dt;
+		return compare(e, op, t, val(e, op->operands[0], idx), val(e, op->operands[1], idx));
+	}
+	default: break;
+	}
+	unsigned fl = tir_op_flags(op->kind);
+	DType t = vt(e, op->operands[0])->dt;
+	if (fl & OF_BIN) {
+		LLVMValueRef x = val(e, op->operands[0], idx), y = val(e, op->operands[1], idx);
+		return dtype_is_float(t) ? float_binary(e, op->kind, t, x, y) : int_binary(e, op->kind, t, x, y);
+	}
+	if (fl & OF_UN) {
+		LLVMValueRef x = val(e, op->operands[0], idx);
+		return dtype_is_float(t) ? float_unary(e, op->kind, t, x) : int_unary(e, op->kind, t, x);
+	}
+	die("emit: op %s", tir_op_name(op->kind));
+}
+
+/* Value v at idx (NULL for 0-d values): inlined values are recomputed, others loaded. */
+static LLVMValueRef val(Em *e, int v, const LLVMValueRef *idx)
+{
+	LLVMValueRef none[1] = {NULL};
+	if (!idx)
+		idx = none;
+	if (e->fu->inlined[v])
+		return emit_op(e, e->f->values[v].def, idx);
+	return load_at(e, v, linear(e, vt(e, v), idx));
+}
+
+/* ---- loop nests ---- */
+
+typedef struct Loop {
+	LLVMBasicBlockRef body, exit;
+	LLVMValueRef phi, end;
+} Loop;
+
+/* for (i = lo; i < hi; i++): returns i; the body is emitted after this call. */
+static LLVMValueRef loop_begin(Em *e, Loop *l, LLVMValueRef lo, LLVMValueRef hi)
+{
+	LLVMBasicBlockRef pre = LLVMGetInsertBlock(e->b);
+	l->body = LLVMAppendBasicBlockInContext(e->c, e->fn, "loop");
+	l->exit = LLVMAppendBasicBlockInContext(e->c, e->fn, "done");
+	l->end = hi;
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, lo, hi, ""), l->body, l->exit);
+	LLVMPositionBuilderAtEnd(e->b, l->body);
+	l->phi = LLVMBuildPhi(e->b, e->i64, "i");
+	LLVMAddIncoming(l->phi, &lo, &pre, 1);
+	return l->phi;
+}
+
+static void loop_end(Em *e, Loop *l)
+{
+	LLVMValueRef next = LLVMBuildNSWAdd(e->b, l->phi, ci64(e, 1), "");
+	LLVMBasicBlockRef latch = LLVMGetInsertBlock(e->b);
+	LLVMAddIncoming(l->phi, &next, &latch, 1);
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntSLT, next, l->end, ""), l->body, l->exit);
+	LLVMPositionBuilderAtEnd(e->b, l->exit);
+}
+
+static void range_of(Em *e, const TType *t, int d, LLVMValueRef *lo, LLVMValueRef *hi)
+{
+	if (d == e->fu->split_dim)
+		*lo = e->lo, *hi = e->hi;
+	else
+		*lo = ci64(e, 0), *hi = ci64(e, t->dims[d]);
+}
+
+static void plain_nest(Em *e, const TType *t, int d, LLVMValueRef *idx)
+{
+	if (d == t->rank) {
+		store_at(e, t->dt, linear(e, t, idx), emit_op(e, e->f->values[e->fu->root].def, idx));
+		return;
+	}
+	LLVMValueRef lo, hi;
+	range_of(e, t, d, &lo, &hi);
+	Loop l;
+	idx[d] = loop_begin(e, &l, lo, hi);
+	plain_nest(e, t, d + 1, idx);
+	loop_end(e, &l);
+}
+
+/* dynamic_update_slice root: mode 0 = still inside the update box in the dimensions so
+ * far (split this one), 1 = outside (copy the operand). */
+typedef struct Dus {
+	const TOp *op;
+	LLVMValueRef start[TIR_MAX_RANK];
+	int64_t size[TIR_MAX_RANK];
+} Dus;
+
+static void dus_nest(Em *e, const Dus *u, const TType *t, int d, int mode, LLVMValueRef *idx)
+{
+	if (d == t->rank) {
+		LLVMValueRef x;
+		if (mode == 1) {
+			x = val(e, u->op->operands[0], idx);
+		} else {
+			Idx ui;
+			for (int k = 0; k < t->rank; k++)
+				ui[k] = LLVMBuildNSWSub(e->b, idx[k], u->start[k], "");
+			x = val(e, u->op->operands[1], ui);
+		}
+		store_at(e, t->dt, linear(e, t, idx), x);
+		return;
+	}
+	LLVMValueRef lo, hi;
+	range_of(e, t, d, &lo, &hi);
+	Loop l;
+	if (mode == 1) {
+		idx[d] = loop_begin(e, &l, lo, hi);
+		dus_nest(e, u, t, d + 1, 1, idx);
+		loop_end(e, &l);
+		return;
+	}
+	LLVMValueRef s = u->start[d], end = LLVMBuildNSWAdd(e->b, s, ci64(e, u->size[d]), "");
+	LLVMValueRef bounds[4] = {lo, smin(e, hi, s), smax(e, lo, end), hi};
+	idx[d] = loop_begin(e, &l, lo, bounds[1]);
+	dus_nest(e, u, t, d + 1, 1, idx);
+	loop_end(e, &l);
+	idx[d] = loop_begin(e, &l, smax(e, lo, s), smin(e, hi, end));
+	dus_nest(e, u, t, d + 1, 0, idx);
+	loop_end(e, &l);
+	idx[d] = loop_begin(e, &l, bounds[2], bounds[3]);
+	dus_nest(e, u, t, d + 1, 1, idx);
+	loop_end(e, &l);
+}
+
+static void emit_dus_root(Em *e, const TOp *op, const TType *t)
+{
+	Dus u = {op, {0}, {0}};
+	const TType *ut = vt(e, op->operands[1]);
+	for (int d = 0; d < t->rank; d++) {
+		u.size[d] = ut->dims[d];
+		u.start[d] = clamp_index(e, scalar_index(e, op->operands[2 + d]), 0, t->dims[d] - ut->dims[d]);
+	}
+	Idx idx;
+	dus_nest(e, &u, t, 0, 0, idx);
+}
+
+void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
+{
+	Em e = {0};
+	e.c = ctx;
+	e.m = mod;
+	e.fu = fu;
+	e.f = fu->f;
+	e.i1 = LLVMInt1TypeInContext(e.c);
+	e.i8 = LLVMInt8TypeInContext(e.c);
+	e.i64 = LLVMInt64TypeInContext(e.c);
+	e.ptr = LLVMPointerTypeInContext(e.c, 0);
+	LLVMTypeRef ps[3] = {e.ptr, e.i64, e.i64};
+	char name[64];
+	snprintf(name, sizeof name, "c2h_fusion_%d", fu->id);
+	e.fn = LLVMAddFunction(e.m, name, LLVMFunctionType(LLVMVoidTypeInContext(e.c), ps, 3, 0));
+	e.lo = LLVMGetParam(e.fn, 1);
+	e.hi = LLVMGetParam(e.fn, 2);
+	e.b = LLVMCreateBuilderInContext(e.c);
+	LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.fn, "entry"));
+	LLVMValueRef bufs = LLVMGetParam(e.fn, 0);
+	LLVMValueRef in[257];
+	e.in = fu->ninputs < 256 ? in : xmalloc(sizeof(LLVMValueRef) * (size_t)(fu->ninputs + 1));
+	for (int i = 0; i <= fu->ninputs; i++) {
+		LLVMValueRef k = ci64(&e, i);
+		LLVMValueRef p = LLVMBuildLoad2(e.b, e.ptr, LLVMBuildInBoundsGEP2(e.b, e.ptr, bufs, &k, 1, ""), "");
+		if (i == 0)
+			e.out = p;
+		else
+			e.in[i - 1] = p;
+	}
+	const TOp *op = e.f->values[fu->root].def;
+	const TType *t = vt(&e, fu->root);
+	Idx idx;
+	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE)
+		emit_dus_root(&e, op, t);
+	else
+		plain_nest(&e, t, 0, idx);
+	LLVMBuildRetVoid(e.b);
+	LLVMDisposeBuilder(e.b);
+	if (e.in != in)
+		free(e.in);
+}

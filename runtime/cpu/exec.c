@@ -1,0 +1,329 @@
+/* exec.c: the cpu backend's executor and its BackendOps entries (cpu.h, "exec.c").
+ *
+ * Consumes the CpuProgram (plans) and compiled fusions of a module, and the entry's
+ * argument values; produces the result values. A function call gets an environment of
+ * one RtValue per value id, exactly as the interpreter's (runtime.h), so any op the
+ * compiler skips runs through the interpreter's per-op entries (interp_elementwise,
+ * interp_shape_op, interp_reduce_op) on the same slots. While loops are driven here:
+ * the cond and body blocks are plans of their own, whose fusions are compiled like the
+ * entry's. Large loop nests are split across the session's thread pool along their
+ * split dimension. Output buffers of 1 MiB and more are recycled across runs: the
+ * backend keeps a reference to each, and reuses one once every other holder released
+ * it, so repeated runs (--bench) write into memory that is already mapped. */
+#include "cpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { CACHE_MAX = 32, BIG_BYTES = 1 << 20, PAR_WORK = 1 << 15 };
+
+typedef struct CpuState {
+	CpuProgram *prog;
+	CpuJit *jit;
+	CpuPool *pool;
+	RtBuf *cache[CACHE_MAX];
+	int ncache;
+	Interp it;                 /* per run: fallback ops and error messages */
+} CpuState;
+
+static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *results);
+static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs, int nouts);
+
+/* ---- buffers ---- */
+
+static RtValue alloc_tensor(CpuState *st, const TType *t)
+{
+	size_t n = (size_t)tir_type_bytes(t);
+	if (n < BIG_BYTES)
+		return rt_tensor_new(&st->it.pool, t);
+	for (int i = 0; i < st->ncache; i++) {
+		RtBuf *b = st->cache[i];
+		if (b->refs == 1 && b->cap >= n && b->cap - n <= n / 4) {
+			b->refs++;
+			RtValue v = {0};
+			v.type = *t;
+			v.buf = b;
+			return v;
+		}
+	}
+	RtValue v = rt_tensor_new(NULL, t);
+	int slot = st->ncache < CACHE_MAX ? st->ncache++ : -1;
+	for (int i = 0; slot < 0 && i < st->ncache; i++)
+		if (st->cache[i]->refs == 1) {   /* evict an idle one */
+			RtValue old = {0};
+			old.buf = st->cache[i];
+			rt_value_release(NULL, &old);
+			slot = i;
+		}
+	if (slot >= 0) {
+		v.buf->refs++;
+		st->cache[slot] = v.buf;
+	}
+	return v;
+}
+
+static void set_slot(CpuState *st, RtValue *env, int id, RtValue v)
+{
+	rt_value_release(&st->it.pool, &env[id]);
+	env[id] = v;
+}
+
+static int fail(CpuState *st, const TOp *op, const char *fmt, const char *arg)
+{
+	return interp_fail(&st->it, op, fmt, arg);
+}
+
+/* ---- steps ---- */
+
+typedef struct FusionTask {
+	CpuKernelFn fn;
+	void **bufs;
+} FusionTask;
+
+static void fusion_task(void *ctx, int64_t lo, int64_t hi)
+{
+	FusionTask *t = ctx;
+	t->fn(t->bufs, lo, hi);
+}
+
+static int run_fusion(CpuState *st, const CpuFusion *fu, RtValue *env, const TOp *op)
+{
+	void *small[16];
+	void **bufs = fu->ninputs < 15 ? small : xmalloc(sizeof(void *) * (size_t)(fu->ninputs + 1));
+	for (int i = 0; i < fu->ninputs; i++) {
+		bufs[i + 1] = rt_data(&env[fu->inputs[i]]);
+		if (!bufs[i + 1]) {
+			if (bufs != small)
+				free(bufs);
+			return fail(st, op, "'%s': an operand is not computed", tir_op_name(op->kind));
+		}
+	}
+	RtValue out = alloc_tensor(st, tir_value_type(fu->f, fu->root));
+	bufs[0] = rt_data(&out);
+	FusionTask t = {fu->fn, bufs};
+	int64_t work = fu->numel * (fu->nops < 8 ? fu->nops : 8);
+	if (work >= PAR_WORK && fu->split_extent > 1) {
+		int64_t per = fu->numel / fu->split_extent;   /* elements per step of the split dim */
+		int64_t grain = (PAR_WORK / 4) / (per ? per : 1);
+		cpu_pool_run(st->pool, fu->split_extent, grain, fusion_task, &t);
+	} else {
+		fu->fn(bufs, 0, fu->split_extent);
+	}
+	if (bufs != small)
+		free(bufs);
+	set_slot(st, env, fu->root, out);
+	return 0;
+}
+
+static int run_dot(CpuState *st, const TFunc *f, const TOp *op, RtValue *env)
+{
+	if (!cpu_dot_supported(f, op))
+		return interp_reduce_op(&st->it, f, env, op);
+	RtValue out = alloc_tensor(st, tir_value_type(f, op->results[0]));
+	cpu_dot_run(st->pool, f, op, rt_data(&env[op->operands[0]]), rt_data(&env[op->operands[1]]), rt_data(&out));
+	set_slot(st, env, op->results[0], out);
+	return 0;
+}
+
+/* The interpreter's dispatch for one op (interp.c eval_op, less control flow). */
+static int run_interp(CpuState *st, const TFunc *f, const TOp *op, RtValue *env)
+{
+	switch (op->kind) {
+	case TOP_REDUCE: case TOP_REDUCE_WINDOW: case TOP_SELECT_AND_SCATTER: case TOP_MAP:
+	case TOP_SORT: case TOP_DOT_GENERAL: case TOP_TRIANGULAR_SOLVE:
+		return interp_reduce_op(&st->it, f, env, op);
+	case TOP_SELECT: case TOP_CLAMP: case TOP_BITCAST_CONVERT:
+		return interp_elementwise(&st->it, f, env, op);
+	default:
+		if (tir_op_flags(op->kind) & OF_EW)
+			return interp_elementwise(&st->it, f, env, op);
+		return interp_shape_op(&st->it, f, env, op);
+	}
+}
+
+static void bind(CpuState *st, RtValue *env, const TBlock *b, const RtValue *vals)
+{
+	for (int i = 0; i < b->nargs; i++)
+		set_slot(st, env, b->args[i], rt_value_ref(&vals[i]));
+}
+
+static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
+{
+	const TOp *op = s->op;
+	int n = op->noperands, rc = 0;
+	const CpuPlan *cond = s->subs[0], *body = s->subs[1];
+	RtValue *cur = xcalloc((size_t)n + 1, sizeof(RtValue)), *next = xcalloc((size_t)n + 1, sizeof(RtValue));
+	for (int i = 0; i < n; i++)
+		cur[i] = rt_value_ref(&env[op->operands[i]]);
+	for (;;) {
+		RtValue pred = {0};
+		bind(st, env, cond->b, cur);
+		if ((rc = run_plan(st, cond, env, &pred, 1)) != 0)
+			break;
+		int go = ((const uint8_t *)rt_data(&pred))[0] != 0;
+		rt_value_release(&st->it.pool, &pred);
+		if (!go)
+			break;
+		bind(st, env, body->b, cur);
+		for (int i = 0; i < n; i++)
+			rt_value_release(&st->it.pool, &cur[i]);
+		if ((rc = run_plan(st, body, env, next, n)) != 0)
+			break;
+		memcpy(cur, next, sizeof(RtValue) * (size_t)n);
+		memset(next, 0, sizeof(RtValue) * (size_t)n);
+	}
+	for (int r = 0; r < 2; r++)   /* drop the loop's hold on the carried values */
+		for (int i = 0; i < s->subs[r]->b->nargs; i++)
+			rt_value_release(&st->it.pool, &env[s->subs[r]->b->args[i]]);
+	for (int i = 0; i < n; i++) {
+		if (rc == 0)
+			set_slot(st, env, op->results[i], cur[i]);
+		else
+			rt_value_release(&st->it.pool, &cur[i]);
+	}
+	free(cur);
+	free(next);
+	return rc;
+}
+
+static int run_branch(CpuState *st, const CpuStep *s, RtValue *env, int which)
+{
+	const TOp *op = s->op;
+	int n = op->nresults;
+	RtValue *outs = xcalloc((size_t)n + 1, sizeof(RtValue));
+	int rc = run_plan(st, s->subs[which], env, outs, n);
+	for (int i = 0; i < n; i++) {
+		if (rc == 0)
+			set_slot(st, env, op->results[i], outs[i]);
+		else
+			rt_value_release(&st->it.pool, &outs[i]);
+	}
+	free(outs);
+	return rc;
+}
+
+static int run_call(CpuState *st, const TOp *op, RtValue *env)
+{
+	TAttr *a = tir_op_attr(op, "callee");
+	const TFunc *callee = a ? tir_module_find_func(st->prog->m, a->u.s) : NULL;
+	if (!callee || callee->nargs != op->noperands || callee->nresults != op->nresults)
+		return fail(st, op, "'func.call': bad callee '%s'", a ? a->u.s : "?");
+	RtValue *args = xcalloc((size_t)op->noperands + 1, sizeof(RtValue));
+	RtValue *res = xcalloc((size_t)op->nresults + 1, sizeof(RtValue));
+	for (int i = 0; i < op->noperands; i++)
+		args[i] = env[op->operands[i]];
+	int rc = run_func(st, callee, args, res);
+	for (int i = 0; i < op->nresults && rc == 0; i++)
+		set_slot(st, env, op->results[i], res[i]);
+	free(args);
+	free(res);
+	return rc;
+}
+
+static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *env)
+{
+	const TOp *op = s->op;
+	switch (s->kind) {
+	case CS_FUSION: return run_fusion(st, s->fusion, env, op);
+	case CS_ALIAS: {
+		RtValue v = rt_value_ref(&env[op->operands[0]]);
+		v.type = *tir_value_type(p->f, op->results[0]);
+		set_slot(st, env, op->results[0], v);
+		return 0;
+	}
+	case CS_CONST: set_slot(st, env, op->results[0], rt_value_ref(&s->constant)); return 0;
+	case CS_DOT: return run_dot(st, p->f, op, env);
+	case CS_WHILE: return run_while(st, s, env);
+	case CS_IF: return run_branch(st, s, env, ((const uint8_t *)rt_data(&env[op->operands[0]]))[0] ? 0 : 1);
+	case CS_CASE: {
+		const RtValue *iv = &env[op->operands[0]];
+		int64_t i = rt_get_i64(iv->type.dt, rt_data(iv), 0);
+		return run_branch(st, s, env, i < 0 || i >= s->nsubs ? s->nsubs - 1 : (int)i);
+	}
+	case CS_CALL: return run_call(st, op, env);
+	case CS_INTERP: return run_interp(st, p->f, op, env);
+	}
+	return fail(st, op, "'%s': unknown step", tir_op_name(op->kind));
+}
+
+static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs, int nouts)
+{
+	for (int i = 0; i < p->nsteps; i++) {
+		const CpuStep *s = &p->steps[i];
+		if (run_step(st, p, s, env) != 0)
+			return -1;
+		for (int k = 0; k < s->nrelease; k++)
+			rt_value_release(&st->it.pool, &env[s->release[k]]);
+	}
+	if (!p->ret || p->ret->noperands != nouts)
+		return interp_fail(&st->it, p->ret, "block of @%s returns %d values, %d expected", p->f->name,
+		                   p->ret ? p->ret->noperands : 0, nouts);
+	for (int k = 0; k < nouts; k++)
+		outs[k] = rt_value_ref(&env[p->ret->operands[k]]);
+	return 0;
+}
+
+static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *results)
+{
+	const CpuPlan *p = cpu_program_plan(st->prog, f);
+	if (!p || p->interpret)
+		return interp_call(&st->it, f, args, results);
+	RtValue *env = xcalloc((size_t)f->nvalues + 1, sizeof(RtValue));
+	for (int i = 0; i < f->nargs; i++)
+		env[f->args[i].value] = rt_value_ref(&args[i]);
+	int rc = run_plan(st, p, env, results, f->nresults);
+	for (int i = 0; i < f->nvalues; i++)
+		rt_value_release(&st->it.pool, &env[i]);
+	free(env);
+	return rc;
+}
+
+/* ---- BackendOps ---- */
+
+int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen)
+{
+	int threads = 0;
+	if (arg && (strncmp(arg, "threads=", 8) != 0 || (threads = atoi(arg + 8)) < 1)) {
+		snprintf(msg, msglen, "backend 'cpu' takes no argument or threads=N (got 'cpu:%s')", arg);
+		return -1;
+	}
+	CpuState *st = xcalloc(1, sizeof *st);
+	b->state = st;
+	st->prog = cpu_program_create(b->module);
+	st->jit = cpu_jit_compile(st->prog, msg, msglen);
+	if (!st->jit)
+		return -1;
+	st->pool = cpu_pool_create(threads);
+	return 0;
+}
+
+int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	CpuState *st = b->state;
+	interp_init(&st->it, b->module);
+	int rc = run_func(st, b->entry, args, results);
+	if (rc != 0) {
+		if (st->it.loc.file)
+			snprintf(msg, msglen, "%s:%d:%d: error: %s", st->it.loc.file, st->it.loc.line, st->it.loc.col, st->it.msg);
+		else
+			snprintf(msg, msglen, "error: %s", st->it.msg);
+	}
+	interp_fini(&st->it);
+	return rc;
+}
+
+void cpu_backend_destroy(Backend *b)
+{
+	CpuState *st = b->state;
+	if (!st)
+		return;
+	for (int i = 0; i < st->ncache; i++) {
+		RtValue v = {0};
+		v.buf = st->cache[i];
+		rt_value_release(NULL, &v);
+	}
+	cpu_pool_destroy(st->pool);
+	cpu_jit_destroy(st->jit);
+	cpu_program_destroy(st->prog);
+	free(st);
+}

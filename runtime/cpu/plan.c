@@ -1,0 +1,488 @@
+/* plan.c: fusion decisions and step lists for the cpu backend (cpu.h, "plan.c").
+ *
+ * Consumes a verified TModule; produces a CpuProgram: per block a list of steps, and the
+ * fusions (loop nests) that emit.c compiles. The rule is XLA's loop fusion: an op whose
+ * every output element is a function of a few input elements (element-wise arithmetic,
+ * compare, select, clamp, convert, broadcast_in_dim, iota, slice, dynamic_slice,
+ * reshape, transpose, reverse, pad, concatenate, splat constants) is computed inside the
+ * loop nest of its consumer, as an expression over the consumer's indices. A value is
+ * materialized (it becomes the root of its own loop nest) when
+ *   - something other than a fusible op reads it (a return, reduce, dot_general, while,
+ *     a nested region, an op on types the compiled loops do not handle),
+ *   - several fusible ops read it and recomputing it per consumer is not cheap (only
+ *     iota, splat constants and index-only ops over materialized data are duplicated),
+ *   - its one consumer is a broadcast that would recompute it per copy,
+ *   - it is a dynamic_update_slice (the root's loop nest splits around the update box).
+ * Steps hold what is run in order; each step lists the values that die after it. A
+ * function with an op the executor cannot dispatch (tuples, check ops) is marked to run
+ * whole in the interpreter, so every module runs. */
+#include "cpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cpu_dtype_ok(DType t)
+{
+	switch (t) {
+	case DT_I1: case DT_I8: case DT_I16: case DT_I32: case DT_I64:
+	case DT_UI8: case DT_UI16: case DT_UI32: case DT_UI64: case DT_F32: case DT_F64:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int tensor_ok(const TType *t)
+{
+	return t->kind == TY_TENSOR && cpu_dtype_ok(t->dt) && tir_type_numel(t) > 0;
+}
+
+/* Element-wise ops emit.c implements, by element type (kept in step with emit.c). */
+static int ew_ok(TOpKind k, DType t)
+{
+	if (dtype_is_float(t)) {
+		switch (k) {
+		case TOP_SHIFT_LEFT: case TOP_SHIFT_RIGHT_ARITHMETIC: case TOP_SHIFT_RIGHT_LOGICAL:
+		case TOP_AND: case TOP_OR: case TOP_XOR: case TOP_NOT: case TOP_POPCNT:
+		case TOP_COUNT_LEADING_ZEROS: case TOP_REDUCE_PRECISION:
+			return 0;
+		default:
+			return 1;
+		}
+	}
+	if (t == DT_I1) {
+		switch (k) {
+		case TOP_AND: case TOP_OR: case TOP_XOR: case TOP_NOT: case TOP_ADD: case TOP_MULTIPLY:
+		case TOP_MAXIMUM: case TOP_MINIMUM:
+			return 1;
+		default:
+			return 0;
+		}
+	}
+	switch (k) {
+	case TOP_ADD: case TOP_SUBTRACT: case TOP_MULTIPLY: case TOP_DIVIDE: case TOP_REMAINDER:
+	case TOP_MAXIMUM: case TOP_MINIMUM: case TOP_AND: case TOP_OR: case TOP_XOR:
+	case TOP_SHIFT_LEFT: case TOP_SHIFT_RIGHT_ARITHMETIC: case TOP_SHIFT_RIGHT_LOGICAL:
+	case TOP_NEGATE: case TOP_ABS: case TOP_SIGN: case TOP_NOT: case TOP_POPCNT:
+	case TOP_COUNT_LEADING_ZEROS:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static const TType *vtype(const TFunc *f, int v) { return tir_value_type(f, v); }
+
+static int interior_zero(const TOp *op)
+{
+	TInts in = tir_op_get_ints(op, "interior_padding");
+	for (int i = 0; i < in.n; i++)
+		if (in.v[i] != 0)
+			return 0;
+	return 1;
+}
+
+/* Can op be computed inside a loop nest? */
+static int fusible(const TFunc *f, const TOp *op)
+{
+	if (op->nresults != 1 || op->nregions)
+		return 0;
+	for (int i = 0; i < op->noperands; i++)
+		if (!tensor_ok(vtype(f, op->operands[i])))
+			return 0;
+	const TType *rt = vtype(f, op->results[0]);
+	if (!tensor_ok(rt))
+		return 0;
+	unsigned fl = tir_op_flags(op->kind);
+	switch (op->kind) {
+	case TOP_CONSTANT: {
+		TAttr *a = tir_op_attr(op, "value");
+		return a && a->kind == TA_DENSE && a->u.dense.splat;
+	}
+	case TOP_IOTA:
+		return rt->dt != DT_I1;
+	case TOP_COMPARE: {
+		TAttr *ta = tir_op_attr(op, "compare_type");
+		return (!ta || ta->u.cmp_type != CT_TOTALORDER) && tir_op_attr(op, "comparison_direction");
+	}
+	case TOP_PAD:
+		return interior_zero(op);
+	case TOP_CONCATENATE:
+		return op->noperands <= 64;
+	case TOP_CONVERT: case TOP_SELECT: case TOP_CLAMP: case TOP_BROADCAST_IN_DIM:
+	case TOP_RESHAPE: case TOP_TRANSPOSE: case TOP_REVERSE: case TOP_SLICE:
+	case TOP_DYNAMIC_SLICE: case TOP_DYNAMIC_UPDATE_SLICE:
+		return 1;
+	case TOP_REDUCE_PRECISION:
+		return 0;
+	default:
+		return (fl & (OF_UN | OF_BIN)) && ew_ok(op->kind, vtype(f, op->operands[0])->dt);
+	}
+}
+
+/* Ops that only move indices: recomputing them per consumer costs address arithmetic. */
+static int index_only(TOpKind k)
+{
+	return k == TOP_BROADCAST_IN_DIM || k == TOP_RESHAPE || k == TOP_SLICE ||
+	       k == TOP_TRANSPOSE || k == TOP_REVERSE;
+}
+
+/* ---- marks: per function, which values are computed inside their consumers ---- */
+
+typedef struct Builder {
+	Arena *arena;
+	CpuProgram *prog;
+	const TFunc *f;
+	uint8_t *inl, *cheap, *fus;   /* per value id */
+	int *uses;                    /* reads by fusible ops of the block */
+	uint8_t *hard;                /* read by anything else */
+	const TBlock **owner;         /* block whose op defines the value */
+	int interpret;
+} Builder;
+
+/* Values of block outer read inside nested block b (at any depth) must be in memory. */
+static void mark_nested(Builder *bd, const TBlock *outer, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		for (int k = 0; k < op->noperands; k++)
+			if (bd->owner[op->operands[k]] == outer)
+				bd->hard[op->operands[k]] = 1;
+		for (int r = 0; r < op->nregions; r++)
+			mark_nested(bd, outer, op->regions[r]);
+	}
+}
+
+static int consumer_expands(const Builder *bd, const TBlock *b, int v)
+{
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		if (op->kind != TOP_BROADCAST_IN_DIM || op->operands[0] != v)
+			continue;
+		return tir_type_numel(vtype(bd->f, op->results[0])) > tir_type_numel(vtype(bd->f, v)) &&
+		       tir_type_numel(vtype(bd->f, v)) > 1;
+	}
+	return 0;
+}
+
+static void decide_marks(Builder *bd, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++)
+		for (int k = 0; k < b->ops[i]->nresults; k++)
+			bd->owner[b->ops[i]->results[k]] = b;
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		int fz = fusible(bd->f, op);
+		for (int k = 0; k < op->nresults; k++)
+			bd->fus[op->results[k]] = (uint8_t)fz;
+		for (int k = 0; k < op->noperands; k++) {
+			if (fz)
+				bd->uses[op->operands[k]]++;
+			else
+				bd->hard[op->operands[k]] = 1;
+		}
+		for (int r = 0; r < op->nregions; r++)
+			mark_nested(bd, b, op->regions[r]);
+	}
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		if (op->nresults != 1 || !bd->fus[op->results[0]])
+			continue;
+		int v = op->results[0];
+		int cheap = 0;
+		if (op->kind == TOP_CONSTANT || op->kind == TOP_IOTA)
+			cheap = 1;
+		else if (index_only(op->kind)) {
+			int w = op->operands[0];
+			cheap = !bd->inl[w] || bd->cheap[w];
+		}
+		bd->cheap[v] = (uint8_t)cheap;
+		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || bd->uses[v] == 0)
+			continue;
+		if (bd->uses[v] == 1)
+			bd->inl[v] = (uint8_t)(cheap || !consumer_expands(bd, b, v));
+		else
+			bd->inl[v] = (uint8_t)cheap;
+	}
+}
+
+/* ---- fusions ---- */
+
+typedef VEC(int) IntVec;
+
+static void add_input(IntVec *ins, int v)
+{
+	for (size_t i = 0; i < ins->len; i++)
+		if (ins->data[i] == v)
+			return;
+	VEC_PUSH(*ins, v);
+}
+
+static void collect(const Builder *bd, const TOp *op, IntVec *ins, int *nops)
+{
+	(*nops)++;
+	for (int k = 0; k < op->noperands; k++) {
+		int w = op->operands[k];
+		if (bd->inl[w])
+			collect(bd, bd->f->values[w].def, ins, nops);
+		else
+			add_input(ins, w);
+	}
+}
+
+static CpuFusion *new_fusion(Builder *bd, const TOp *op)
+{
+	CpuFusion *fu = ARENA_NEW(bd->arena, CpuFusion);
+	fu->id = (int)bd->prog->fusions.len;
+	fu->f = bd->f;
+	fu->inlined = bd->inl;
+	fu->root = op->results[0];
+	IntVec ins = {0};
+	collect(bd, op, &ins, &fu->nops);
+	fu->ninputs = (int)ins.len;
+	fu->inputs = ARENA_ARRAY(bd->arena, int, ins.len + 1);
+	if (ins.len)
+		memcpy(fu->inputs, ins.data, ins.len * sizeof(int));
+	VEC_FREE(ins);
+	const TType *t = vtype(bd->f, fu->root);
+	fu->numel = tir_type_numel(t);
+	fu->split_dim = t->rank ? 0 : -1;
+	for (int d = 0; d < t->rank; d++)
+		if (t->dims[d] > 1) {
+			fu->split_dim = d;
+			break;
+		}
+	fu->split_extent = t->rank ? t->dims[fu->split_dim] : 1;
+	VEC_PUSH(bd->prog->fusions, fu);
+	bd->prog->nfused_ops += fu->nops;
+	bd->prog->nkernels++;
+	return fu;
+}
+
+/* ---- steps ---- */
+
+static CpuPlan *plan_block(Builder *bd, const TBlock *b);
+
+static int undispatchable(TOpKind k)
+{
+	return k == TOP_TUPLE || k == TOP_GET_TUPLE_ELEMENT || k == TOP_OPTIMIZATION_BARRIER ||
+	       k == TOP_BROADCAST || (tir_op_flags(k) & OF_CHECK);
+}
+
+static RtValue make_constant(const TFunc *f, const TOp *op)
+{
+	const TType *t = vtype(f, op->results[0]);
+	RtValue v = rt_tensor_new(NULL, t);
+	TAttr *a = tir_op_attr(op, "value");
+	size_t esz = (size_t)dtype_size(t->dt);
+	int64_t n = tir_type_numel(t);
+	if (a->u.dense.splat)
+		for (int64_t i = 0; i < n; i++)
+			memcpy((unsigned char *)rt_data(&v) + (size_t)i * esz, a->u.dense.data, esz);
+	else if (n)
+		memcpy(rt_data(&v), a->u.dense.data, (size_t)n * esz);
+	return v;
+}
+
+static int alias_of_materialized(const Builder *bd, const TOp *op)
+{
+	if (op->kind != TOP_RESHAPE && op->kind != TOP_CONVERT)
+		return 0;
+	int w = op->operands[0];
+	if (bd->inl[w])
+		return 0;
+	return op->kind == TOP_RESHAPE || vtype(bd->f, w)->dt == vtype(bd->f, op->results[0])->dt;
+}
+
+/* Fills st for op; returns 0 when the op needs no step (fused into a consumer, dead). */
+static int make_step(Builder *bd, const TOp *op, CpuStep *st)
+{
+	memset(st, 0, sizeof *st);
+	st->op = op;
+	if (undispatchable(op->kind)) {
+		bd->interpret = 1;
+		st->kind = CS_INTERP;
+		return 1;
+	}
+	int v = op->nresults == 1 ? op->results[0] : -1;
+	if (op->kind == TOP_CONSTANT) {
+		TAttr *a = tir_op_attr(op, "value");
+		if (v < 0 || bd->inl[v] || !a || a->kind != TA_DENSE || vtype(bd->f, v)->kind != TY_TENSOR) {
+			st->kind = CS_INTERP;
+			return v < 0 || !bd->inl[v];
+		}
+		st->kind = CS_CONST;
+		st->constant = make_constant(bd->f, op);
+		return 1;
+	}
+	if (v >= 0 && bd->fus[v]) {
+		if (bd->inl[v] || (!bd->hard[v] && bd->uses[v] == 0))
+			return 0;
+		if (alias_of_materialized(bd, op)) {
+			st->kind = CS_ALIAS;
+			return 1;
+		}
+		st->kind = CS_FUSION;
+		st->fusion = new_fusion(bd, op);
+		return 1;
+	}
+	switch (op->kind) {
+	case TOP_WHILE: case TOP_IF: case TOP_CASE:
+		st->kind = op->kind == TOP_WHILE ? CS_WHILE : op->kind == TOP_IF ? CS_IF : CS_CASE;
+		st->nsubs = op->nregions;
+		st->subs = ARENA_ARRAY(bd->arena, CpuPlan *, op->nregions + 1);
+		for (int r = 0; r < op->nregions; r++)
+			st->subs[r] = plan_block(bd, op->regions[r]);
+		return 1;
+	case TOP_CALL: st->kind = CS_CALL; return 1;
+	case TOP_DOT_GENERAL: st->kind = CS_DOT; return 1;
+	default: st->kind = CS_INTERP; return 1;
+	}
+}
+
+/* Values read by step st (inputs of a fusion, operands, captures of nested regions). */
+static void step_reads(const TBlock *b, const CpuStep *st, void (*fn)(void *, int), void *ctx)
+{
+	(void)b;
+	if (st->kind == CS_FUSION) {
+		for (int i = 0; i < st->fusion->ninputs; i++)
+			fn(ctx, st->fusion->inputs[i]);
+		return;
+	}
+	if (st->kind == CS_CONST)
+		return;
+	for (int k = 0; k < st->op->noperands; k++)
+		fn(ctx, st->op->operands[k]);
+	VEC(const TBlock *) todo = {0};
+	for (int r = 0; r < st->op->nregions; r++)
+		VEC_PUSH(todo, st->op->regions[r]);
+	while (todo.len) {
+		const TBlock *nb = VEC_POP(todo);
+		for (int i = 0; i < nb->nops; i++) {
+			const TOp *op = nb->ops[i];
+			for (int k = 0; k < op->noperands; k++)
+				fn(ctx, op->operands[k]);
+			for (int r = 0; r < op->nregions; r++)
+				VEC_PUSH(todo, op->regions[r]);
+		}
+	}
+	VEC_FREE(todo);
+}
+
+typedef struct LastUse {
+	int *last;      /* per value id: step index of its last read, -1 none */
+	int step;
+} LastUse;
+
+static void note_read(void *ctx, int v)
+{
+	LastUse *lu = ctx;
+	lu->last[v] = lu->step;
+}
+
+static void plan_releases(Builder *bd, CpuPlan *p)
+{
+	int nv = bd->f->nvalues;
+	LastUse lu = {xmalloc(sizeof(int) * (size_t)(nv + 1)), 0};
+	int *def = xmalloc(sizeof(int) * (size_t)(nv + 1));
+	for (int v = 0; v < nv; v++)
+		lu.last[v] = -1, def[v] = -1;
+	for (int i = 0; i < p->nsteps; i++) {
+		const CpuStep *st = &p->steps[i];
+		lu.step = i;
+		step_reads(p->b, st, note_read, &lu);
+		for (int k = 0; k < st->op->nresults; k++)
+			def[st->op->results[k]] = i;
+	}
+	if (p->ret)
+		for (int k = 0; k < p->ret->noperands; k++)
+			lu.last[p->ret->operands[k]] = p->nsteps;   /* returned: never released */
+	int *at = xmalloc(sizeof(int) * (size_t)(nv + 1));
+	for (int v = 0; v < nv; v++) {
+		at[v] = -1;
+		if (def[v] < 0)
+			continue;   /* defined elsewhere, or fused */
+		int a = lu.last[v] < 0 ? def[v] : lu.last[v];
+		if (a < p->nsteps && a >= def[v])
+			at[v] = a, p->steps[a].nrelease++;
+	}
+	for (int i = 0; i < p->nsteps; i++) {
+		p->steps[i].release = ARENA_ARRAY(bd->arena, int, p->steps[i].nrelease + 1);
+		p->steps[i].nrelease = 0;
+	}
+	for (int v = 0; v < nv; v++)
+		if (at[v] >= 0)
+			p->steps[at[v]].release[p->steps[at[v]].nrelease++] = v;
+	free(at);
+	free(lu.last);
+	free(def);
+}
+
+static CpuPlan *plan_block(Builder *bd, const TBlock *b)
+{
+	decide_marks(bd, b);
+	CpuPlan *p = ARENA_NEW(bd->arena, CpuPlan);
+	p->f = bd->f;
+	p->b = b;
+	p->steps = ARENA_ARRAY(bd->arena, CpuStep, b->nops + 1);
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		if (op->kind == TOP_RETURN) {
+			p->ret = op;
+			continue;
+		}
+		if (make_step(bd, op, &p->steps[p->nsteps]))
+			p->nsteps++;
+	}
+	plan_releases(bd, p);
+	VEC_PUSH(bd->prog->all_plans, p);
+	return p;
+}
+
+/* ---- program ---- */
+
+CpuProgram *cpu_program_create(const TModule *m)
+{
+	CpuProgram *p = xcalloc(1, sizeof *p);
+	Arena *arena = p->arena = arena_new();
+	p->m = m;
+	p->plans = ARENA_ARRAY(arena, CpuPlan *, m->nfuncs + 1);
+	for (int i = 0; i < m->nfuncs; i++) {
+		const TFunc *f = m->funcs[i];
+		Builder bd = {arena, p, f, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+		size_t nv = (size_t)f->nvalues + 1;
+		bd.inl = ARENA_ARRAY(arena, uint8_t, nv);
+		bd.cheap = ARENA_ARRAY(arena, uint8_t, nv);
+		bd.fus = ARENA_ARRAY(arena, uint8_t, nv);
+		bd.hard = ARENA_ARRAY(arena, uint8_t, nv);
+		bd.uses = ARENA_ARRAY(arena, int, nv);
+		bd.owner = ARENA_ARRAY(arena, const TBlock *, nv);
+		p->plans[i] = plan_block(&bd, f->body);
+		p->plans[i]->interpret = bd.interpret;
+	}
+	return p;
+}
+
+void cpu_program_destroy(CpuProgram *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->all_plans.len; i++) {
+		CpuPlan *pl = p->all_plans.data[i];
+		for (int k = 0; k < pl->nsteps; k++)
+			if (pl->steps[k].kind == CS_CONST)
+				rt_value_release(NULL, &pl->steps[k].constant);
+	}
+	VEC_FREE(p->all_plans);
+	VEC_FREE(p->fusions);
+	arena_free(p->arena);
+	free(p);
+}
+
+CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f)
+{
+	for (int i = 0; i < p->m->nfuncs; i++)
+		if (p->m->funcs[i] == f)
+			return p->plans[i];
+	return NULL;
+}
