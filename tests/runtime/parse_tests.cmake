@@ -38,3 +38,8 @@ if(C2H_VALGRIND)
                    --error-exitcode=9 -q $<TARGET_FILE:parse_errors_test>
                    ${CMAKE_CURRENT_SOURCE_DIR}/parse_errors.mlir)
 endif()
+
+# f8/f6/f4 encodings against ml_dtypes, complex element-wise ops against numpy.
+add_test(NAME runtime_gen_types
+         COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/gen_types_test.py
+                 $<TARGET_FILE:emit_tool> $<TARGET_FILE:cuda2hlo-run>)
