@@ -31,6 +31,7 @@ typedef struct Bind {
 	int buffer, offvar;
 	KirExpr *off;
 	KirExpr *expr;
+	KirDType view;           /* BK_PTR: as Addr.view */
 } Bind;
 
 typedef struct Frame {
@@ -38,6 +39,8 @@ typedef struct Frame {
 	const char *fn;          /* function name; NULL for the kernel */
 	const char *key;
 	int label, result;       /* inlined function: its block label and result variable */
+	const char *rkey;        /* a struct result: bind key prefix of its field variables
+	                            (bound in the caller's frame), else NULL */
 	struct Frame *up;
 } Frame;
 
@@ -81,7 +84,11 @@ typedef struct Lower {
 	int nlabels;
 	int failed;
 	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
+	const char *last_rkey;   /* the struct result of the call lowered last */
+	int ntemps;              /* counter for struct temporaries' keys */
 	int cur_arg;
+	int allow_view;          /* lval_of may return an element through a view ... */
+	KirDType lv_view;        /* ... and then says its type here */
 } Lower;
 
 /* ---- translation unit and diagnostics ---- */
@@ -511,7 +518,11 @@ static KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc)
 
 static KirStmt *expr_stmt(Lower *L, KirExpr *e)
 {
-	KirStmt *s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
+	KirStmt *s;
+
+	if (e->kind == KE_BITCAST && e->u.x->kind == KE_ASSIGN)
+		e = e->u.x;          /* a store through a view whose value is unused */
+	s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
 
 	s->u.expr = e;
 	return s;
@@ -543,6 +554,8 @@ typedef struct Addr {
 	int buffer;              /* -1: not memory */
 	KirExpr *off;            /* element offset; NULL is 0 */
 	int var;                 /* an lvalue variable (scalar) when >= 0 */
+	KirDType view;           /* the buffer's elements read as this type of the same
+	                            size (`(float *)ints`), else KT_VOID */
 } Addr;
 
 static Addr laddr(Lower *L, CXCursor c);
@@ -800,6 +813,11 @@ static KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	if (a.view != KT_VOID) {
+		KirExpr *v = frontend_new_expr(L->a, KE_BITCAST, a.view, e->loc);
+		v->u.x = e;
+		e = v;
+	}
 	if (e->type != ctype(c) && ctype(c) != KT_VOID)
 		return frontend_new_cast(L->a, ctype(c), e, e->loc);
 	return e;
@@ -849,6 +867,12 @@ static int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 	}
 	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
 		err(L, c, "__constant__ memory is read-only in a kernel");
+	if (a.view != KT_VOID && !L->allow_view) {
+		err(L, c, "only loads and plain stores can go through a pointer that reinterprets '%s' as %s",
+		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
+		return 0;
+	}
+	L->lv_view = a.view;
 	lv->var = -1;
 	lv->buffer = a.buffer;
 	lv->index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
@@ -900,11 +924,32 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 		err(L, c, "assignment of a pointer variable: only pointers fixed at their declaration can be translated");
 		return poison(L, c);
 	}
+	L->allow_view = op == KB_NONE;
+	L->lv_view = KT_VOID;
 	if (!lval_of(L, v.data[0], &lv, &t)) {
+		L->allow_view = 0;
 		VEC_FREE(v);
 		return poison(L, c);
 	}
+	L->allow_view = 0;
 	val = lx(L, v.data[1]);
+	if (L->lv_view != KT_VOID) {
+		/* a store through a view: the value's bits become the element's */
+		KirDType vt = L->lv_view;
+		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, t, cloc(L, c));
+		bits->u.x = conv(L, val, vt);
+		val = bits;
+		e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
+		e->u.assign.lv = lv;
+		e->u.assign.op = KB_NONE;
+		e->u.assign.optype = t;
+		e->u.assign.value = val;
+		VEC_FREE(v);
+		val = frontend_new_expr(L->a, KE_BITCAST, vt, cloc(L, c));
+		val->u.x = e;
+		L->lv_view = KT_VOID;
+		return val;
+	}
 	e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 	e->u.assign.lv = lv;
 	e->u.assign.op = op;
@@ -1230,7 +1275,7 @@ static KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc)
 
 static Addr no_addr(void)
 {
-	Addr a = {-1, NULL, -1};
+	Addr a = {-1, NULL, -1, KT_VOID};
 	return a;
 }
 
@@ -1244,6 +1289,7 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 	case BK_PTR:
 		a.buffer = b->buffer;
 		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
+		a.view = b->view;
 		break;
 	case BK_MEM:
 		a.buffer = b->buffer;
@@ -1267,6 +1313,29 @@ static int64_t stride_of(CXCursor c)
 
 static Bind *global_var(Lower *L, CXCursor d);
 
+/* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
+ * reinterpreted (a bitcast at each load and store), which is exact when the sizes agree;
+ * other sizes would need bytes of several elements and are refused. */
+static Addr view_addr(Lower *L, CXCursor c, Addr a)
+{
+	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c)));
+	KirBuffer *b = a.buffer >= 0 ? &L->bufs.data[a.buffer] : NULL;
+
+	if (b && to != KT_VOID && to != KT_PTR && to != KT_I1 && b->elem != KT_I1 &&
+	    frontend_dtype_bytes(to) == frontend_dtype_bytes(b->elem)) {
+		a.view = to == b->elem ? KT_VOID : to;
+		return a;
+	}
+	if (b)
+		err(L, c, "the cast to '%s' reads the %s elements of '%s' as %s: only a reinterpretation as a type of the same size (%d bytes) can be translated",
+		    type_name(L->a, clang_getCursorType(c)), frontend_dtype_name(b->elem), b->name,
+		    to == KT_VOID || to == KT_PTR ? type_name(L->a, clang_getPointeeType(clang_getCursorType(c))) : frontend_dtype_name(to),
+		    frontend_dtype_bytes(b->elem));
+	else
+		err(L, c, "pointer cast between element types cannot be translated");
+	return no_addr();
+}
+
 static Addr laddr(Lower *L, CXCursor c)
 {
 	Addr a = no_addr(), b;
@@ -1284,10 +1353,8 @@ static Addr laddr(Lower *L, CXCursor c)
 		a = laddr(L, x);
 		if ((a.buffer >= 0 || a.var >= 0) && clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) &&
 		    is_ptr_expr(x) && dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
-		    dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
-			err(L, c, "pointer cast between element types cannot be translated");
-			return no_addr();
-		}
+		    dt_of(clang_getPointeeType(clang_getCursorType(x))))
+			return view_addr(L, c, a);
 		return a;
 	}
 	case CXCursor_DeclRefExpr: {
@@ -1318,6 +1385,7 @@ static Addr laddr(Lower *L, CXCursor c)
 			if (b.buffer >= 0) {
 				KirExpr *i = lx(L, idx);
 				a.buffer = b.buffer;
+				a.view = b.view;
 				a.off = add_off(L, b.off, scale(L, i, stride_of(c), l), l);
 			}
 		}
@@ -1336,6 +1404,7 @@ static Addr laddr(Lower *L, CXCursor c)
 					i = frontend_new_unary(L->a, KU_NEG, i->type, i, l);
 				int64_t st = array_elems(clang_getPointeeType(clang_getCursorType(p)), NULL, NULL);
 				a.buffer = b.buffer;
+				a.view = b.view;
 				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
 			}
 		} else if (k == CXBinaryOperator_Comma && v.len == 2) {
@@ -1540,6 +1609,11 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 	}
 	if (L->bufs.data[a.buffer].space != KSP_GLOBAL && L->bufs.data[a.buffer].space != KSP_SHARED) {
 		err(L, c, "the target of an atomic operation must be global or shared memory");
+		return poison(L, c);
+	}
+	if (a.view != KT_VOID) {
+		err(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
+		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
 		return poison(L, c);
 	}
 	e->u.atomic.op = op;
@@ -1776,6 +1850,9 @@ static int uses_label(const KirStmt *s, int label)
 
 static KirStmt *lsub(Lower *L, CXCursor c);
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
+static const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
+static const char *struct_src(Lower *L, CXCursor e);
+static void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);
 
 static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 {
@@ -1807,8 +1884,8 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		err(L, c, "a call to '%s' inside a condition or a loop test cannot be inlined; compute it before", name);
 		return NULL;
 	}
-	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void)) {
-		err(L, c, "'%s' returns a %s; only scalar results can be translated", name, type_name(L->a, rt));
+	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void && !is_record(rt))) {
+		err(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}
 	f->binds = map_create();
@@ -1818,6 +1895,8 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	f->result = t == KT_VOID ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
 	if (f->result >= 0)
 		emit_pending(L, decl_stmt(L, f->result, NULL, cloc(L, c)));
+	if (is_record(rt) && !(f->rkey = struct_vars(L, rt, arena_printf(L->a, "%s.ret", name), KVK_RESULT, cloc(L, c))))
+		return NULL;
 	f->up = L->fr;
 	bind_params(L, fn, c, f);   /* argument declarations go before the block, in the caller */
 	L->fr = f;
@@ -1839,6 +1918,7 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	blk->loc = cloc(L, c);
 	emit_pending(L, blk);
 	map_destroy(f->binds);
+	L->last_rkey = f->rkey;
 	return f->result >= 0 ? var_ref(L, f->result, cloc(L, c)) : NULL;
 }
 
@@ -1933,6 +2013,15 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 	if (fk == CXCursor_CXXMethod && (is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "thread_block") ||
 	                                 is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")))
 		return lcg_method(L, c, n, clang_getCursorType(clang_getCursorSemanticParent(fn)));
+	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
+	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
+		/* struct assignment: field by field, the source evaluated first */
+		const char *src = struct_src(L, clang_Cursor_getArgument(c, 1));
+		const char *dst = src ? struct_src(L, clang_Cursor_getArgument(c, 0)) : NULL;
+		if (dst)
+			struct_copy(L, c, clang_getCursorType(clang_Cursor_getArgument(c, 0)), dst, NULL, src);
+		return L->failed ? poison(L, c) : NULL;
+	}
 	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {
 		if (clang_Cursor_getNumArguments(c) == 1)
 			return lx(L, clang_Cursor_getArgument(c, 0));
@@ -1986,53 +2075,233 @@ static void walk_fields(FieldWalk *w, CXType t, const char *key, const char *nam
 	clang_Type_visitFields(clang_getCanonicalType(t), field_visit, &sub);
 }
 
-/* A by-value struct argument: each field of the callee's copy is a new variable set
- * from the caller's field (constants, parameters and pointers are shared). */
-static void copy_field(FieldWalk *w, CXCursor field, const char *key, const char *name)
-{
-	Lower *L = w->L;
-	const char *src = arena_printf(L->a, "%s%s", (const char *)w->data, key + strlen(w->data ? "" : ""));
-	CXType t = clang_getCursorType(field);
-	Bind *b;
+/* ---- structs by value ----
+ * A struct value is never a KIR value: a struct variable, parameter or result is a set
+ * of binds, one per scalar or pointer field, under the keys PREFIX.path ("KEY.pos.x").
+ * struct_src finds or makes the prefix of a struct-valued expression: a variable or
+ * member (its key), a call of a device function returning a struct (inlined; its
+ * per-field result variables), a brace list (per-field temporaries). */
 
-	(void)src;
+typedef struct Paths {
+	Lower *L;
+	const char *prefix;
+	StrVec *out;
+} Paths;
+
+static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
+{
+	Paths *p = d;
+	const char *path = arena_printf(p->L->a, "%s.%s", p->prefix, spell(p->L->a, f));
+	CXType t = clang_getCursorType(f);
+
 	if (is_record(t)) {
-		walk_fields(w, t, key, name);
-		return;
+		Paths sub = {p->L, path, p->out};
+		clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &sub);
+	} else {
+		VEC_PUSH(*p->out, path);
 	}
-	b = map_get(L->fr->binds, arena_printf(L->a, "%s%s", (const char *)w->data, strchr(key, '.')));
-	if (!b)
-		b = map_get(L->globals, arena_printf(L->a, "%s%s", (const char *)w->data, strchr(key, '.')));
-	if (!b) {
-		err(L, field, "struct field '%s' of the argument is unknown", name);
-		return;
-	}
-	if (b->kind == BK_VAR) {
-		Bind *nb = new_bind(L, BK_VAR);
-		nb->idx = new_var(L, name, L->vars.data[b->idx].type, KVK_ARG, cloc(L, field));
-		emit_pending(L, decl_stmt(L, nb->idx, var_ref(L, b->idx, cloc(L, field)), cloc(L, field)));
-		b = nb;
-	}
-	map_put(w->f->binds, key, b);
+	return CXVisit_Continue;
 }
 
-static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f)
+/* The scalar and pointer fields of struct type t as paths ".sum", ".pos.x", in
+ * declaration order. */
+static StrVec field_paths(Lower *L, CXType t)
 {
-	CXCursor base = a;
-	FieldWalk w = {L, NULL, NULL, copy_field, NULL, f};
+	StrVec v = {0};
+	Paths p = {L, "", &v};
 
-	while ((clang_getCursorKind(base) == CXCursor_UnexposedExpr || clang_getCursorKind(base) == CXCursor_ParenExpr ||
-	        clang_getCursorKind(base) == CXCursor_CallExpr) && nkids(base) == 1)
-		base = kid(base, 0);
-	if (clang_getCursorKind(base) == CXCursor_DeclRefExpr)
-		w.data = (void *)dkey(L->a, clang_getCursorReferenced(base));
-	else if (clang_getCursorKind(base) == CXCursor_MemberRefExpr)
-		w.data = (void *)member_key(L, base);
-	if (!w.data) {
-		err(L, a, "a struct argument must be a variable or parameter");
-		return;
+	clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &p);
+	return v;
+}
+
+static CXType field_type(Lower *L, CXType t, const char *path);
+
+typedef struct FieldFind {
+	Lower *L;
+	const char *name;
+	CXType t;
+	int found;
+} FieldFind;
+
+static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
+{
+	FieldFind *ff = d;
+
+	if (strcmp(spell(ff->L->a, f), ff->name))
+		return CXVisit_Continue;
+	ff->t = clang_getCursorType(f);
+	ff->found = 1;
+	return CXVisit_Break;
+}
+
+/* The type of field `path` (".pos.x") of struct type t. */
+static CXType field_type(Lower *L, CXType t, const char *path)
+{
+	const char *dot = strchr(path + 1, '.');
+	FieldFind ff = {L, dot ? arena_printf(L->a, "%.*s", (int)(dot - path - 1), path + 1) : path + 1, t, 0};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), find_visit, &ff);
+	return dot && ff.found ? field_type(L, ff.t, dot) : ff.t;
+}
+
+static Bind *key_bind(Lower *L, Map *m, const char *key)
+{
+	Bind *b = map_get(m ? m : L->fr->binds, key);
+
+	return b || m ? b : map_get(L->globals, key);
+}
+
+/* New variables for the fields of a struct of type t named `name`, declared here,
+ * bound in the current frame under a fresh prefix, which is returned. */
+static const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc)
+{
+	const char *prefix = arena_printf(L->a, "struct#%d", ++L->ntemps);
+	StrVec paths = field_paths(L, t);
+	int ok = 1;
+
+	for (size_t i = 0; i < paths.len; i++) {
+		KirDType dt = dt_of(field_type(L, t, paths.data[i]));
+		Bind *b = new_bind(L, BK_VAR);
+		if (dt == KT_VOID || dt == KT_PTR) {
+			diag_error(loc, "struct field '%s%s' of type '%s' cannot be held in a variable", name, paths.data[i],
+			           type_name(L->a, field_type(L, t, paths.data[i])));
+			L->failed = 1;
+			ok = 0;
+			continue;
+		}
+		b->idx = new_var(L, arena_printf(L->a, "%s%s", name, paths.data[i]), dt, kind, loc);
+		emit_pending(L, decl_stmt(L, b->idx, NULL, loc));
+		bind(L, arena_printf(L->a, "%s%s", prefix, paths.data[i]), b);
 	}
-	walk_fields(&w, clang_getCursorType(p), dkey(L->a, p), spell(L->a, p));
+	VEC_FREE(paths);
+	return ok ? prefix : NULL;
+}
+
+static KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[var].type, loc);
+
+	e->u.assign.lv.var = var;
+	e->u.assign.lv.buffer = -1;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = e->type;
+	e->u.assign.value = conv(L, value, e->type);
+	return e;
+}
+
+/* dst = src field by field; dst's fields are variables (in map dmap, or the current
+ * frame when NULL). */
+static void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src)
+{
+	StrVec paths = field_paths(L, t);
+
+	for (size_t i = 0; i < paths.len && !L->failed; i++) {
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		Bind *db = key_bind(L, dmap, arena_printf(L->a, "%s%s", dst, paths.data[i]));
+		if (!sb || !db || db->kind != BK_VAR || sb->kind == BK_PTR || sb->kind == BK_CG) {
+			err(L, at, "struct field '%s' cannot be copied here", paths.data[i] + 1);
+			break;
+		}
+		emit_pending(L, expr_stmt(L, assign_var(L, db->idx, bind_value(L, at, sb), cloc(L, at))));
+	}
+	VEC_FREE(paths);
+}
+
+/* The values of a brace list into the variable fields under `prefix` (missing ones 0). */
+static void list_into(Lower *L, CXCursor list, CXType t, const char *prefix)
+{
+	CursorVec v = kids(list);
+	StrVec paths = field_paths(L, t);
+	size_t n = 0;
+
+	for (size_t i = 0; i < paths.len && !L->failed; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[i]));
+		KirExpr *val;
+		if (strchr(paths.data[i] + 1, '.')) {
+			err(L, list, "a brace list for a struct with struct fields is not supported");
+			break;
+		}
+		if (!b || b->kind != BK_VAR) {
+			err(L, list, "struct field '%s' cannot be initialised here", paths.data[i] + 1);
+			break;
+		}
+		val = n < v.len ? lx(L, v.data[n++]) : frontend_new_int(L->a, KT_I32, 0, cloc(L, list));
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, val, val->loc)));
+	}
+	VEC_FREE(paths);
+	VEC_FREE(v);
+}
+
+/* A brace list as a struct value: temporaries under a new prefix. */
+static const char *struct_list(Lower *L, CXCursor list, CXType t)
+{
+	const char *prefix = struct_vars(L, t, "init", KVK_TEMP, cloc(L, list));
+
+	if (prefix)
+		list_into(L, list, t, prefix);
+	return L->failed ? NULL : prefix;
+}
+
+static const char *struct_src(Lower *L, CXCursor e)
+{
+	CXCursor x = e;
+	enum CXCursorKind k;
+
+	for (;;) {
+		k = clang_getCursorKind(x);
+		if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) && nkids(x) == 1)
+			x = kid(x, 0);
+		else if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor &&
+		         clang_Cursor_getNumArguments(x) == 1)
+			x = clang_Cursor_getArgument(x, 0);    /* a copy or move */
+		else
+			break;
+	}
+	if (k == CXCursor_DeclRefExpr)
+		return dkey(L->a, clang_getCursorReferenced(x));
+	if (k == CXCursor_MemberRefExpr && member_key(L, x))
+		return member_key(L, x);
+	if (k == CXCursor_InitListExpr)
+		return struct_list(L, x, clang_getCursorType(e));
+	if (k == CXCursor_CallExpr) {
+		L->last_rkey = NULL;
+		lcall(L, x);
+		if (L->last_rkey || L->failed)
+			return L->last_rkey;
+	}
+	if (!L->failed)
+		err(L, e, "this struct value cannot be translated (a variable, a brace list or a call of a device function is needed)");
+	return NULL;
+}
+
+/* A struct argument: by value, each variable field of the callee's copy is a new
+ * variable set from the caller's (constants, parameters and pointers are shared); by
+ * reference, the fields are the caller's. */
+static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)
+{
+	const char *src = struct_src(L, a), *key = dkey(L->a, p);
+	CXType t = clang_getNonReferenceType(clang_getCursorType(p));
+	StrVec paths;
+
+	if (!src)
+		return;
+	paths = field_paths(L, t);
+	for (size_t i = 0; i < paths.len; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		if (!b) {
+			err(L, a, "struct field '%s' of the argument is unknown", paths.data[i] + 1);
+			break;
+		}
+		if (b->kind == BK_VAR && !byref) {
+			Bind *nb = new_bind(L, BK_VAR);
+			nb->idx = new_var(L, arena_printf(L->a, "%s%s", spell(L->a, p), paths.data[i]), L->vars.data[b->idx].type,
+			                  KVK_ARG, cloc(L, p));
+			emit_pending(L, decl_stmt(L, nb->idx, var_ref(L, b->idx, cloc(L, a)), cloc(L, a)));
+			b = nb;
+		}
+		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
+	}
+	VEC_FREE(paths);
 }
 
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
@@ -2066,13 +2335,14 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			}
 			b = new_bind(L, BK_PTR);
 			b->buffer = ad.buffer;
+			b->view = ad.view;
 			b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
 			map_put(f->binds, key, b);
 		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
 			KirLval lv;
 			KirDType lt;
 			if (is_record(clang_getNonReferenceType(t))) {
-				bind_struct_arg(L, p, a, f);
+				bind_struct_arg(L, p, a, f, !clang_isConstQualifiedType(clang_getNonReferenceType(t)));
 				continue;
 			}
 			if (!lval_of(L, a, &lv, &lt))
@@ -2083,7 +2353,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			b->off = lv.var < 0 ? fix_offset(L, lv.index, spell(L->a, p), cloc(L, p), cloc(L, a), NULL) : lv.index;
 			map_put(f->binds, key, b);
 		} else if (is_record(t)) {
-			bind_struct_arg(L, p, a, f);
+			bind_struct_arg(L, p, a, f, 0);
 		} else {
 			KirDType dt = dt_of(t);
 			if (dt == KT_VOID) {
@@ -2282,43 +2552,28 @@ static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, cons
 static void local_struct(Lower *L, CXCursor d, CXType t)
 {
 	FieldWalk w = {L, NULL, NULL, struct_field_var, NULL, L->fr};
-	CXCursor init = var_init(d);
+	CXCursor init = var_init(d), x = init;
+	const char *src = NULL;
 
-	if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) != CXCursor_InitListExpr) {
-		CXCursor x = init;
-		while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_CallExpr) && nkids(x) == 1)
-			x = kid(x, 0);
-		if (clang_getCursorKind(x) == CXCursor_CallExpr && nkids(x) == 0)
-			init = clang_getNullCursor();     /* default construction */
-		else {
-			err(L, d, "a local struct can only be initialised with a brace list");
+	while (!clang_Cursor_isNull(x) && (clang_getCursorKind(x) == CXCursor_UnexposedExpr ||
+	                                   clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+		x = kid(x, 0);
+	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_CallExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor && nkids(x) == 0)
+		init = clang_getNullCursor();     /* default construction */
+	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
+		walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
+		list_into(L, x, t, dkey(L->a, d));
+		return;
+	}
+	if (!clang_Cursor_isNull(init)) {
+		src = struct_src(L, init);        /* before the fields exist: `S s = f(s0)` */
+		if (!src)
 			return;
-		}
 	}
 	walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
-	if (!clang_Cursor_isNull(init)) {
-		CursorVec v = kids(init);
-		size_t i = 0;
-		/* brace list in field order (flat structs) */
-		for (size_t it = 0; i < v.len;) {
-			const char *k;
-			void *bv;
-			if (!map_next(L->fr->binds, &it, &k, &bv))
-				break;
-			if (strncmp(k, dkey(L->a, d), strlen(dkey(L->a, d))) || k[strlen(dkey(L->a, d))] != '.')
-				continue;
-			Bind *b = bv;
-			KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[b->idx].type, cloc(L, v.data[i]));
-			e->u.assign.lv.var = b->idx;
-			e->u.assign.lv.buffer = -1;
-			e->u.assign.op = KB_NONE;
-			e->u.assign.optype = e->type;
-			e->u.assign.value = conv(L, lx(L, v.data[i]), e->type);
-			emit_pending(L, expr_stmt(L, e));
-			i++;
-		}
-		VEC_FREE(v);
-	}
+	if (src)
+		struct_copy(L, d, t, dkey(L->a, d), NULL, src);
 }
 
 static void local_var(Lower *L, CXCursor d)
@@ -2374,6 +2629,7 @@ static void local_var(Lower *L, CXCursor d)
 		a = laddr(L, init);
 		b = new_bind(L, BK_PTR);
 		b->buffer = a.buffer;
+		b->view = a.view;
 		/* the offset is computed here: a later change of its operands must not move
 		 * the pointer, so it is substituted only when stable */
 		b->off = fix_offset(L, a.off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);
@@ -2634,7 +2890,11 @@ static void lreturn(Lower *L, CXCursor c)
 		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
 		return;
 	}
-	if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
+	if (!clang_Cursor_isNull(x) && L->fr->rkey) {
+		const char *src = struct_src(L, x);
+		if (src)
+			struct_copy(L, x, clang_getCursorType(x), L->fr->rkey, L->fr->up->binds, src);
+	} else if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
 		KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[L->fr->result].type, cloc(L, c));
 		e->u.assign.lv.var = L->fr->result;
 		e->u.assign.lv.buffer = -1;
