@@ -1,0 +1,20 @@
+// RUN-FLAGS: --grid 1 --block 32 --size o=32 --set g.n=4
+// Structs by value: a device function returning a brace list, copies, a struct passed
+// by non-const reference (its writes reach the caller), nested struct fields, and a
+// struct parameter passed on to a device function.
+struct P { float x, y; };
+struct Box { P lo; int n; };
+struct G { int n; float h; };
+__device__ P mk(float a) { return {a, 2 * a}; }
+__device__ void bump(P &p, float d) { p.x += d; }
+__device__ float scaled(G g, float v) { return v * g.h + g.n; }
+__global__ void structs(G g, float *o) {
+  int i = threadIdx.x;
+  P a = mk(1.0f);
+  P b = a;
+  bump(b, 3.0f);
+  Box bx;
+  bx.lo = b;
+  bx.n = 2;
+  o[i] = a.x + b.x + bx.lo.y + bx.n + scaled(g, o[i]);
+}
