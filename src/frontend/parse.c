@@ -87,6 +87,7 @@ typedef struct Lower {
 	const char *last_rkey;   /* the struct result of the call lowered last */
 	int ntemps;              /* counter for struct temporaries' keys */
 	int cur_arg;
+	int unroll;              /* `#pragma unroll` before the loop being lowered (KirStmt for_.unroll) */
 	int allow_view;          /* lval_of may return an element through a view ... */
 	KirDType lv_view;        /* ... and then says its type here */
 } Lower;
@@ -2743,6 +2744,9 @@ static void lfor(Lower *L, CXCursor c)
 	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
 	StmtVec initv = {0}, *save = L->pending;
 
+	s->u.for_.unroll = L->unroll;
+	L->unroll = 0;
+
 	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
 	for (unsigned i = 0; i < nt && ns < 2; i++) {
 		CXString sp = clang_getTokenSpelling(L->cx->tu, toks[i]);
@@ -2993,6 +2997,35 @@ static void lloop(Lower *L, CXCursor c, KirStmtKind k)
 	push(L, s);
 }
 
+/* `#pragma unroll` (-1), `#pragma unroll N` or `(N)` (N; 1 disables), `#pragma nounroll`
+ * (1) at the start of an attributed statement, read from its tokens (libclang does not
+ * expose the loop hint). A count that is not a literal is recorded as -1. */
+static int pragma_unroll(Lower *L, CXCursor c)
+{
+	CXToken *toks;
+	unsigned nt;
+	const char *t[5] = {"", "", "", "", ""};
+	int r = 0;
+
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	for (unsigned i = 0; i < nt && i < 5; i++)
+		t[i] = str(L->a, clang_getTokenSpelling(L->cx->tu, toks[i]));
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	if (strcmp(t[0], "#") || strcmp(t[1], "pragma"))
+		return 0;
+	if (!strcmp(t[2], "nounroll"))
+		return 1;
+	if (strcmp(t[2], "unroll"))
+		return 0;
+	{
+		const char *n = !strcmp(t[3], "(") ? t[4] : t[3];
+		char *end;
+		long v = strtol(n, &end, 0);
+		r = *n && !*end && v > 0 && v < 1 << 30 ? (int)v : -1;
+	}
+	return r;
+}
+
 static void ls(Lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -3041,10 +3074,13 @@ static void ls(Lower *L, CXCursor c)
 	case CXCursor_CallExpr:
 		lcall_stmt(L, c);
 		return;
-	case CXCursor_UnexposedStmt:
+	case CXCursor_UnexposedStmt:     /* an attributed statement: `#pragma unroll` */
 		v = kids(c);
-		for (size_t i = 0; i < v.len; i++)
+		for (size_t i = 0; i < v.len; i++) {
+			L->unroll = v.len == 1 ? pragma_unroll(L, c) : 0;
 			ls(L, v.data[i]);
+		}
+		L->unroll = 0;
 		VEC_FREE(v);
 		return;
 	default:
