@@ -31,7 +31,9 @@ CASES = [  # (what, files, bin, bug, want rc, want line prefixes)
      ["SKIP reduce_shared c: cuda2hlo: the fake is not built yet", "SKIP reduce_shared xla:"]),
     ("binaries missing", [SAXPY], os.path.join(FAKE, "nowhere"), False, 0,
      ["SKIP saxpy c: ", "SKIP saxpy run: ", "SKIP saxpy xla: "]),
-    ("race refused", [RACY], FAKE, False, 0, ["PASS racy c: racy kernel refused"]),
+    ("race refused", [RACY], FAKE, False, 0,
+     ["PASS racy run: racy kernel refused", "PASS racy xla: racy kernel refused",
+      "SKIP racy c: racy kernel"]),
     ("race accepted", [RACY], FAKE, True, 1, ["FAIL racy xla: racy kernel not refused"]),
 ]
 
