@@ -14,6 +14,7 @@
  *   convert from complex keeps the real part; to complex makes (x, 0);
  *   atan2(y, x) = -i log((x + iy) / sqrt(x^2 + y^2)) (as XLA expands it);
  *   expm1 and log1p use the cancellation-free real formulas for their parts;
+ *   triangular_solve: substitution on op(A) built explicitly (adjoint conjugates);
  *   fft: FFT is sum x[n] e^{-2 pi i kn/N}, IFFT the conjugate sum divided by N, over the
  *   innermost len(fft_length) dimensions; RFFT keeps the N/2+1 non-redundant outputs of
  *   the last one, IRFFT takes them back (Hermitian symmetry) to a real signal. The DFT
@@ -49,7 +50,8 @@ int interp_cplx_wants(const TFunc *f, const TOp *op)
 		break;
 	}
 	unsigned fl = tir_op_flags(op->kind);
-	if (!(fl & (OF_EW | OF_CHECK)) && op->kind != TOP_IOTA && op->kind != TOP_SELECT)
+	if (!(fl & (OF_EW | OF_CHECK)) && op->kind != TOP_IOTA && op->kind != TOP_SELECT &&
+	    op->kind != TOP_TRIANGULAR_SOLVE)
 		return 0;
 	for (int i = 0; i < op->noperands; i++)
 		if (tensor_is_cplx(tir_value_type(f, op->operands[i])))
@@ -421,6 +423,58 @@ static int eval_fft(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 	return 0;
 }
 
+/* ---- triangular_solve ----
+ * op(A) X = B (left_side) or X op(A) = B, A's `lower` (or upper) triangle, its diagonal
+ * 1 with unit_diagonal, op = identity, transpose or adjoint (spec, triangular_solve).
+ * M = op(A) is formed explicitly per batch; a right-side solve is M^T X^T = B^T. */
+static int eval_triangular_solve(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
+{
+	const RtValue *a = &env[op->operands[0]], *b = &env[op->operands[1]];
+	RtValue r = rt_tensor_new(&it->pool, tir_value_type(f, op->results[0]));
+	TAttr *ls = tir_op_attr(op, "left_side"), *lo = tir_op_attr(op, "lower");
+	TAttr *ud = tir_op_attr(op, "unit_diagonal"), *ta = tir_op_attr(op, "transpose_a");
+	int left = ls && ls->u.b, lower = lo && lo->u.b, unit = ud && ud->u.b;
+	int trans = ta && ta->kind == TA_RAW && !strstr(ta->u.s, "NO_TRANSPOSE");
+	int adj = trans && strstr(ta->u.s, "ADJOINT") != NULL;
+	int rank = b->type.rank;
+	int64_t n = a->type.dims[rank - 1], rows = b->type.dims[rank - 2], cols = b->type.dims[rank - 1];
+	int64_t nb = n ? rt_numel(a) / (n * n) : 0, m = left ? cols : rows;   /* m right-hand sides */
+	Cd *M = xcalloc((size_t)(n * n) + 1, sizeof(Cd)), *x = xcalloc((size_t)n + 1, sizeof(Cd));
+	for (int64_t bt = 0; bt < nb; bt++) {
+		for (int64_t i = 0; i < n; i++)
+			for (int64_t j = 0; j < n; j++) {
+				int64_t si = trans ? j : i, sj = trans ? i : j;   /* element of A behind M[i][j] */
+				int in_tri = lower ? sj <= si : sj >= si;
+				Cd v = in_tri ? get_c(a->type.dt, rt_data(a), bt * n * n + si * n + sj) : 0;
+				if (si == sj && unit)
+					v = 1;
+				M[i * n + j] = adj ? conj(v) : v;
+			}
+		/* M is lower triangular when (lower xor trans); right side: solve with M^T */
+		int mlow = lower != trans;
+		if (!left)
+			mlow = !mlow;
+		for (int64_t c = 0; c < m; c++) {
+			for (int64_t k = 0; k < n; k++) {
+				int64_t i = mlow ? k : n - 1 - k;
+				int64_t bi = bt * rows * cols + (left ? i * cols + c : c * cols + i);
+				Cd s = get_c(b->type.dt, rt_data(b), bi);
+				for (int64_t q = 0; q < k; q++) {
+					int64_t j = mlow ? q : n - 1 - q;
+					s -= (left ? M[i * n + j] : M[j * n + i]) * x[j];
+				}
+				x[i] = s / M[i * n + i];
+			}
+			for (int64_t i = 0; i < n; i++)
+				set_c(r.type.dt, rt_data(&r), bt * rows * cols + (left ? i * cols + c : c * cols + i), x[i]);
+		}
+	}
+	free(M);
+	free(x);
+	put(it, env, op->results[0], r);
+	return 0;
+}
+
 /* ---- check ops on complex values ---- */
 
 /* The almost-equal rule of interp.c, per part. */
@@ -480,6 +534,7 @@ int interp_cplx_op(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 	case TOP_CONVERT: return eval_convert(it, f, env, op);
 	case TOP_IOTA: return eval_iota(it, f, env, op);
 	case TOP_SELECT: return eval_select(it, f, env, op);
+	case TOP_TRIANGULAR_SOLVE: return eval_triangular_solve(it, f, env, op);
 	case TOP_BITCAST_CONVERT: return interp_elementwise(it, f, env, op);
 	default: break;
 	}
