@@ -8,7 +8,13 @@
  *   values do not appear in expressions: memory is reached only through KE_LOAD, KE_ASSIGN
  *   or KE_INCDEC on a memory lvalue, and KE_ATOMIC, each naming a buffer (an index into
  *   KirKernel.bufs) and a flat element index (pointer arithmetic and multi-dimensional
- *   subscripts already folded into it, row-major).
+ *   subscripts already folded into it, row-major). A pointer cast that reinterprets
+ *   elements as another type of the same size (`(float *)int_smem`) is a KE_BITCAST of
+ *   the KE_LOAD, and a store through it assigns a KE_BITCAST of the value.
+ * - Structs by value never appear: their scalar fields are parameters ("g.nx"),
+ *   variables ("s.sum") or an inlined function's results ("f.ret.sum").
+ * - Template kernels appear as instances ("k<3>", "axpy<float>"), their parameters
+ *   substituted (non-type ones are constants).
  * - Conversions are explicit: the operands of a binary operator have the type the usual
  *   arithmetic conversions give (except the shift count, which is only promoted), an
  *   assigned value has the target's type (or the computation type of a compound
@@ -239,7 +245,11 @@ typedef enum {
 	KVK_LOCAL,               /* a variable of the kernel or an inlined function */
 	KVK_ARG,                 /* an inlined function's parameter, set from the argument */
 	KVK_RESULT,              /* an inlined function's result */
-	KVK_OFFSET,              /* element offset of a reassigned pointer variable (i64) */
+	KVK_OFFSET,              /* element offset of a pointer variable: i64 for one that is
+	                            reassigned or incremented (p += n, p++, *p++); else the
+	                            offset's type, made only when the offset at the pointer's
+	                            declaration is not pure or uses a variable that changes
+	                            later (else the offset is substituted at every use) */
 	KVK_TEMP,                /* made by the frontend (a hoisted barrier result) */
 	KVK_PARAM                /* a local copy of a scalar parameter the kernel assigns */
 } KirVarKind;

@@ -87,6 +87,7 @@ typedef struct Lower {
 	const char *last_rkey;   /* the struct result of the call lowered last */
 	int ntemps;              /* counter for struct temporaries' keys */
 	int cur_arg;
+	CXCursor stmt;           /* the expression statement or declaration being lowered */
 	int unroll;              /* `#pragma unroll` before the loop being lowered (KirStmt for_.unroll) */
 	int allow_view;          /* lval_of may return an element through a view ... */
 	KirDType lv_view;        /* ... and then says its type here */
@@ -560,6 +561,8 @@ typedef struct Addr {
 } Addr;
 
 static Addr laddr(Lower *L, CXCursor c);
+static CXCursor strip(CXCursor c);
+static KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc);
 
 static KirDType ctype(CXCursor c)
 {
@@ -912,6 +915,63 @@ static int is_ptr_expr(CXCursor c)
 	return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
 }
 
+/* The bind of a pointer variable whose offset lives in a variable (a moving pointer). */
+static Bind *moving_bind(Lower *L, CXCursor c)
+{
+	Bind *b;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(c));
+	return b && b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 ? b : NULL;
+}
+
+static int64_t pointee_elems(CXCursor c)
+{
+	int64_t n = array_elems(clang_getPointeeType(clang_getCursorType(c)), NULL, NULL);
+
+	return n ? n : 1;
+}
+
+/* p = q + k, p += k, p -= k on a moving pointer: its offset variable changes. */
+static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
+{
+	Bind *b = moving_bind(L, lhs);
+	KirExpr *e, *val;
+
+	if (!b) {
+		err(L, c, "assignment of a pointer that is not a local pointer variable or parameter cannot be translated");
+		return poison(L, c);
+	}
+	if (op == KB_NONE) {
+		Addr a = laddr(L, rhs);
+		if (a.buffer < 0)
+			return poison(L, c);
+		if (b->buffer < 0) {
+			b->buffer = a.buffer;
+			b->view = a.view;
+		} else if (a.buffer != b->buffer || a.view != b->view) {
+			err(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
+			    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
+			return poison(L, c);
+		}
+		val = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+	} else if (op == KB_ADD || op == KB_SUB) {
+		val = scale(L, conv(L, lx(L, rhs), KT_I64), pointee_elems(lhs), cloc(L, c));
+	} else {
+		err(L, c, "unsupported pointer assignment");
+		return poison(L, c);
+	}
+	e = frontend_new_expr(L->a, KE_ASSIGN, KT_I64, cloc(L, c));
+	e->u.assign.lv.var = b->offvar;
+	e->u.assign.lv.buffer = -1;
+	e->u.assign.op = op;
+	e->u.assign.optype = KT_I64;
+	e->u.assign.value = val;
+	return e;
+}
+
 static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 {
 	CursorVec v = kids(c);
@@ -921,10 +981,13 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 	KirBinOp op = binop_of(k);
 
 	if (is_ptr_expr(v.data[0])) {
+		e = lptr_assign(L, c, v.data[0], v.data[1], op);
 		VEC_FREE(v);
-		err(L, c, "assignment of a pointer variable: only pointers fixed at their declaration can be translated");
-		return poison(L, c);
+		return e;
 	}
+	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
+	 * old p) */
+	val = lx(L, v.data[1]);
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
 	if (!lval_of(L, v.data[0], &lv, &t)) {
@@ -933,7 +996,6 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 		return poison(L, c);
 	}
 	L->allow_view = 0;
-	val = lx(L, v.data[1]);
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;
@@ -1032,6 +1094,18 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		r = b.off ? conv(L, b.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
 		return frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
 	}
+	if (is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1]) && binop_of(k) >= KB_LT && binop_of(k) <= KB_NE) {
+		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
+		VEC_FREE(v);
+		if (a.buffer != b.buffer || a.buffer < 0) {
+			if (!L->failed)
+				err(L, c, "comparison of pointers into different buffers cannot be translated");
+			return poison(L, c);
+		}
+		l = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+		r = b.off ? conv(L, b.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+		return frontend_new_binary(L->a, binop_of(k), KT_I1, l, r, cloc(L, c));
+	}
 	if (is_ptr_expr(v.data[0]) || is_ptr_expr(v.data[1])) {
 		VEC_FREE(v);
 		err(L, c, "comparison of pointers cannot be translated");
@@ -1058,8 +1132,17 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 	KirExpr *e;
 
 	if (is_ptr_expr(c)) {
-		err(L, c, "increment of a pointer variable cannot be translated; index the buffer instead");
-		return poison(L, c);
+		Bind *b = moving_bind(L, kid(c, 0));
+		if (!b || pointee_elems(kid(c, 0)) != 1) {
+			err(L, c, "increment of a pointer that is not a local pointer variable or parameter cannot be translated");
+			return poison(L, c);
+		}
+		e = frontend_new_expr(L->a, KE_INCDEC, KT_I64, cloc(L, c));
+		e->u.incdec.lv.var = b->offvar;
+		e->u.incdec.lv.buffer = -1;
+		e->u.incdec.inc = inc;
+		e->u.incdec.post = post;
+		return e;
 	}
 	if (!lval_of(L, kid(c, 0), &lv, &t))
 		return poison(L, c);
@@ -1337,6 +1420,56 @@ static Addr view_addr(Lower *L, CXCursor c, Addr a)
 	return no_addr();
 }
 
+typedef struct RefCount {
+	CXCursor decl;
+	int n;
+} RefCount;
+
+static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	RefCount *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), r->decl))
+		r->n++;
+	return CXChildVisit_Recurse;
+}
+
+/* References to decl inside c. */
+static int count_refs(CXCursor c, CXCursor decl)
+{
+	RefCount r = {decl, 0};
+
+	clang_visitChildren(c, ref_visit, &r);
+	return r.n;
+}
+
+/* `*p++`, `*--p` on a moving pointer: the increment runs just before the statement and
+ * the address is the offset before (post) or after (pre) it. */
+static Addr incdec_addr(Lower *L, CXCursor c, enum CXUnaryOperatorKind k)
+{
+	int post = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec;
+	int inc = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc;
+	Addr a = laddr(L, kid(c, 0));
+	KirExpr *e;
+
+	if (!L->hoist_ok || clang_Cursor_isNull(L->stmt)) {
+		err(L, c, "an increment of a pointer inside a condition or a loop test cannot be translated");
+		return no_addr();
+	}
+	if (count_refs(L->stmt, clang_getCursorReferenced(strip(kid(c, 0)))) != 1) {
+		err(L, c, "a pointer incremented inside an address must not be used again in the same statement");
+		return no_addr();
+	}
+	e = lx(L, c);
+	e->u.incdec.post = 0;
+	emit_pending(L, expr_stmt(L, e));
+	if (post)
+		a.off = frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, KT_I64, a.off,
+		                            frontend_new_int(L->a, KT_I64, 1, cloc(L, c)), cloc(L, c));
+	return a;
+}
+
 static Addr laddr(Lower *L, CXCursor c)
 {
 	Addr a = no_addr(), b;
@@ -1419,6 +1552,8 @@ static Addr laddr(Lower *L, CXCursor c)
 		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
 		if (k == CXUnaryOperator_Deref || k == CXUnaryOperator_AddrOf)
 			return laddr(L, kid(c, 0));
+		if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec && moving_bind(L, kid(c, 0)))
+			return incdec_addr(L, c, k);
 		break;
 	}
 	case CXCursor_CallExpr:
@@ -1732,8 +1867,8 @@ static void mark_changed(Ctx *cx, CXCursor c)
 	c = strip(c);
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
 		map_put(cx->devassigned, dkey(cx->a, clang_getCursorReferenced(c)), (void *)1);
-	else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr || clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr)
-		mark_changed(cx, kid(c, 0));
+	else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+		mark_changed(cx, kid(c, 0));      /* (a store through a subscript changes memory) */
 }
 
 static int is_mutable_ref(CXType t)
@@ -2337,7 +2472,13 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			b = new_bind(L, BK_PTR);
 			b->buffer = ad.buffer;
 			b->view = ad.view;
-			b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
+			if (map_has(L->cx->devassigned, key)) {      /* the callee moves it */
+				b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), KT_I64, KVK_OFFSET, cloc(L, p));
+				emit_pending(L, decl_stmt(L, b->offvar, ad.off ? conv(L, ad.off, KT_I64) :
+				             frontend_new_int(L->a, KT_I64, 0, cloc(L, a)), cloc(L, a)));
+			} else {
+				b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
+			}
 			map_put(f->binds, key, b);
 		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
 			KirLval lv;
@@ -2577,6 +2718,29 @@ static void local_struct(Lower *L, CXCursor d, CXType t)
 		struct_copy(L, d, t, dkey(L->a, d), NULL, src);
 }
 
+/* A pointer variable that is assigned or incremented somewhere: its offset lives in an
+ * i64 KVK_OFFSET variable that assignments change; the buffer is fixed by the
+ * initialiser or the first assignment lowered. */
+static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
+{
+	Bind *b = new_bind(L, BK_PTR);
+	KirExpr *off = frontend_new_int(L->a, KT_I64, 0, cloc(L, d));
+
+	b->buffer = -1;
+	if (!clang_Cursor_isNull(init)) {
+		Addr a = laddr(L, init);
+		if (a.buffer < 0)
+			return;
+		b->buffer = a.buffer;
+		b->view = a.view;
+		if (a.off)
+			off = conv(L, a.off, KT_I64);
+	}
+	b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), KT_I64, KVK_OFFSET, cloc(L, d));
+	emit_pending(L, decl_stmt(L, b->offvar, off, cloc(L, d)));
+	bind(L, key, b);
+}
+
 static void local_var(Lower *L, CXCursor d)
 {
 	CXType t = clang_getCursorType(d);
@@ -2619,12 +2783,16 @@ static void local_var(Lower *L, CXCursor d)
 	}
 	if (tk == CXType_Pointer) {
 		Addr a;
-		if (clang_Cursor_isNull(init)) {
-			err(L, d, "a pointer variable must be initialised at its declaration");
-			return;
-		}
 		if (clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t))).kind == CXType_FunctionProto) {
 			err(L, d, "function pointers cannot be translated");
+			return;
+		}
+		if (map_has(L->cx->devassigned, key)) {
+			moving_ptr(L, d, key, init);
+			return;
+		}
+		if (clang_Cursor_isNull(init)) {
+			err(L, d, "a pointer variable must be initialised at its declaration");
 			return;
 		}
 		a = laddr(L, init);
@@ -3044,12 +3212,17 @@ static void ls(Lower *L, CXCursor c)
 		push(L, block_of(L, &b, cloc(L, c)));
 		return;
 	}
-	case CXCursor_DeclStmt:
+	case CXCursor_DeclStmt: {
+		CXCursor save = L->stmt;
 		v = kids(c);
-		for (size_t i = 0; i < v.len; i++)
+		for (size_t i = 0; i < v.len; i++) {
+			L->stmt = v.data[i];
 			local_var(L, v.data[i]);
+		}
+		L->stmt = save;
 		VEC_FREE(v);
 		return;
+	}
 	case CXCursor_IfStmt: lif(L, c); return;
 	case CXCursor_ForStmt: lfor(L, c); return;
 	case CXCursor_WhileStmt: lloop(L, c, KS_WHILE); return;
@@ -3092,7 +3265,10 @@ static void ls(Lower *L, CXCursor c)
 				lcall_stmt(L, x);
 				return;
 			}
+			CXCursor save = L->stmt;
+			L->stmt = c;
 			KirExpr *e = lx(L, c);
+			L->stmt = save;
 			if (e)
 				push(L, expr_stmt(L, e));
 			return;
@@ -3623,6 +3799,7 @@ static int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	L.fr = &top;
 	L.pending = &body;
 	L.hoist_ok = 1;
+	L.stmt = clang_getNullCursor();
 	k->name = name;
 	k->loc = cloc(&L, fn);
 	scan_changed(cx);
