@@ -3325,6 +3325,11 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
 
+	if (is_record(pt)) {
+		err(L, p, "pointer parameter '%s' to struct '%s' is not supported: a pointer parameter is one flat tensor of a scalar type; pass one pointer per field",
+		    name, type_name(L->a, pt));
+		return;
+	}
 	if (dt_of(pt) == KT_VOID || dt_of(pt) == KT_PTR) {
 		err(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
 		return;
