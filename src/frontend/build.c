@@ -32,6 +32,26 @@ static int64_t wrap(int64_t v, KirDType t)
 	}
 }
 
+/* The smallest value of a signed integer type (INT64_MIN for i64). */
+static int64_t type_min(KirDType t)
+{
+	int bits = 8 * frontend_dtype_bytes(t);
+
+	return bits >= 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+}
+
+/* A float converted to a 64-bit integer as C does where that is defined; outside the
+ * range (and NaN) C leaves it undefined, and we pick the nearest end (0 for NaN) rather
+ * than do something undefined ourselves. */
+static int64_t float_to_int(double f, int is_signed)
+{
+	if (f != f)
+		return 0;
+	if (is_signed)
+		return f >= 0x1p63 ? INT64_MAX : f < -0x1p63 ? INT64_MIN : (int64_t)f;
+	return f >= 0x1p64 ? -1 : (int64_t)(uint64_t)f;
+}
+
 KirConst frontend_const_convert(KirConst c, KirDType t)
 {
 	KirConst r = {t, 0, 0};
@@ -41,8 +61,7 @@ KirConst frontend_const_convert(KirConst c, KirDType t)
 		           frontend_dtype_is_signed(c.type) ? (double)c.i : (double)(uint64_t)c.i;
 		r.f = t == KT_F64 ? v : (double)(float)v;
 	} else if (frontend_dtype_is_float(c.type)) {
-		r.i = t == KT_I1 ? c.f != 0 : wrap(frontend_dtype_is_signed(t) || c.f < 0 ?
-		      (int64_t)c.f : (int64_t)(uint64_t)c.f, t);
+		r.i = t == KT_I1 ? c.f != 0 : wrap(float_to_int(c.f, frontend_dtype_is_signed(t) || c.f < 0), t);
 	} else {
 		r.i = wrap(c.i, t);
 	}
@@ -73,6 +92,8 @@ static int fold_float(KirBinOp op, KirDType t, double l, double r, KirConst *out
 {
 	double v;
 
+	if (t != KT_F32 && t != KT_F64)
+		return 0;                /* f16 arithmetic rounds to half: left to run time */
 	switch (op) {
 	case KB_ADD: v = t == KT_F64 ? l + r : (double)((float)l + (float)r); break;
 	case KB_SUB: v = t == KT_F64 ? l - r : (double)((float)l - (float)r); break;
@@ -100,18 +121,41 @@ static int fold_int(KirBinOp op, KirDType t, int64_t l, int64_t r, KirConst *out
 	int bits = 8 * frontend_dtype_bytes(t);
 
 	switch (op) {
-	case KB_ADD: v = (int64_t)(ul + ur); break;
-	case KB_SUB: v = (int64_t)(ul - ur); break;
-	case KB_MUL: v = (int64_t)(ul * ur); break;
+	case KB_ADD:
+		if (sgn && bits == 64 && __builtin_add_overflow(l, r, &v))
+			return 0;
+		v = (int64_t)(ul + ur);
+		break;
+	case KB_SUB:
+		if (sgn && bits == 64 && __builtin_sub_overflow(l, r, &v))
+			return 0;
+		v = (int64_t)(ul - ur);
+		break;
+	case KB_MUL:
+		if (sgn && bits == 64 && __builtin_mul_overflow(l, r, &v))
+			return 0;
+		v = (int64_t)(ul * ur);
+		break;
 	case KB_DIV: case KB_REM:
-		if (r == 0 || (sgn && r == -1))
+		if (r == 0 || (sgn && r == -1 && l == type_min(t)))
 			return 0;
 		v = op == KB_DIV ? (sgn ? l / r : (int64_t)(ul / ur)) : (sgn ? l % r : (int64_t)(ul % ur));
 		break;
-	case KB_SHL: case KB_SHR:
-		if (r < 0 || r >= bits || (op == KB_SHL && sgn && l < 0))
+	case KB_SHL:
+		/* C++14 [expr.shift]: a non-negative signed value whose shifted value fits the
+		 * unsigned type of the same width gives that value converted (1 << 31 is
+		 * INT_MIN); a negative one, or bits shifted out, is undefined */
+		if (r < 0 || r >= bits || (sgn && l < 0))
 			return 0;
-		v = op == KB_SHL ? (int64_t)(ul << r) : sgn ? l >> r : (int64_t)(ul >> r);
+		if (sgn && (bits == 64 ? (ul << r) >> r != ul : ((ul << r) >> bits) != 0))
+			return 0;
+		out->type = t;
+		out->i = wrap((int64_t)(ul << r), t);
+		return 1;
+	case KB_SHR:
+		if (r < 0 || r >= bits)
+			return 0;
+		v = sgn ? l >> r : (int64_t)(ul >> r);
 		break;
 	case KB_AND: v = l & r; break;
 	case KB_OR: v = l | r; break;
@@ -175,8 +219,7 @@ KirExpr *frontend_new_unary(Arena *a, KirUnOp op, KirDType t, KirExpr *x, SrcLoc
 			c.f = -c.f;
 			return frontend_new_const(a, c, loc);
 		}
-		if (op == KU_BITNOT || (op == KU_NEG && (!frontend_dtype_is_signed(t) ||
-		                                          c.i != wrap(INT64_MIN, t))))
+		if (op == KU_BITNOT || (op == KU_NEG && (!frontend_dtype_is_signed(t) || c.i != type_min(t))))
 			return frontend_new_int(a, t, op == KU_NEG ? (int64_t)(0 - (uint64_t)c.i) : ~c.i, loc);
 	}
 	e = frontend_new_expr(a, KE_UNARY, t, loc);
