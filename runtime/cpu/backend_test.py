@@ -328,6 +328,53 @@ def int_chain(n, t):
     return module([("x", T), ("y", T)], body, [("%out", T)])
 
 
+def reduce_case(shape, dims, t, op, fuse):
+    """reduce over dims with a one-op body; fuse: the input is x*y (fused into the reduce)."""
+    X = ty(t, shape)
+    R = ty(t, [d for i, d in enumerate(shape) if i not in dims])
+    init = {"add": "0", "multiply": "1", "maximum": "-1.0e+30" if t.startswith("f") else "-100",
+            "minimum": "1.0e+30" if t.startswith("f") else "100", "and": "true", "or": "false",
+            "xor": "false"}[op]
+    if t != "i1" and op in ("and", "or", "xor"):
+        init = {"and": "-1", "or": "0", "xor": "0"}[op]
+    if t.startswith("f") and op in ("add", "multiply") and "." not in init:
+        init += ".0"
+    body = ["%in = stablehlo.multiply %x, %y : " + X if fuse else "%in = stablehlo.add %x, %y : " + X,
+            "%%init = stablehlo.constant dense<%s> : tensor<%s>" % (init, t),
+            "%r = stablehlo.reduce(%in init: %init) applies stablehlo.{0} across dimensions = [{1}] : ({2}, tensor<{3}>) -> {4}"
+            .format(op, ", ".join(map(str, dims)), X, t, R)]
+    return module([("x", X), ("y", X)], body, [("%r", R)])
+
+
+def reduce_cases(rng):
+    out = []
+    for shape, dims, t, op, fuse in [([64, 100], [1], "f32", "add", True), ([64, 100], [0], "f32", "add", False),
+                                     ([8, 30, 50], [0, 2], "f64", "add", True), ([3000], [0], "f32", "add", True),
+                                     ([500, 1000], [1], "f32", "add", True), ([40, 70], [1], "f32", "maximum", False),
+                                     ([40, 70], [0, 1], "f32", "minimum", True), ([40, 7], [1], "f32", "multiply", False),
+                                     ([99, 33], [1], "i32", "add", True), ([99, 33], [0], "ui8", "maximum", False),
+                                     ([50, 20], [1], "i64", "xor", False), ([50, 20], [1], "i1", "and", False),
+                                     ([50, 20], [0], "i1", "or", False)]:
+        n = int(np.prod(shape))
+        if t.startswith("f"):
+            x = rng.integers(-8, 9, n).astype(t.replace("f", "float")).reshape(shape)
+            y = rng.integers(-3, 4, n).astype(x.dtype).reshape(shape)
+            if op in ("maximum", "minimum"):
+                x = rng.standard_normal(shape).astype(x.dtype)
+                x.reshape(-1)[5] = np.nan
+            if op == "multiply":
+                y = np.ones(shape, x.dtype) * 0.5
+        elif t == "i1":
+            x, y = rng.integers(0, 2, shape).astype(bool), rng.integers(0, 2, shape).astype(bool)
+        else:
+            npt = {"i32": np.int32, "ui8": np.uint8, "i64": np.int64}[t]
+            x = rng.integers(0, 100, shape).astype(npt)
+            y = rng.integers(0, 100, shape).astype(npt)
+        name = "reduce_%s_%s_%s_%s%s" % ("x".join(map(str, shape)), "".join(map(str, dims)), t, op, "_fused" if fuse else "")
+        out.append((name, reduce_case(shape, dims, t, op, fuse), [x, y]))
+    return out
+
+
 def own_cases(rng):
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
     ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
@@ -374,7 +421,7 @@ def main():
     if QUICK:
         cases = own_cases(rng)[:6] + [c for c in own_cases(rng) if c[0].startswith("dot_37")][:2]
     else:
-        cases = own_cases(rng) + xla_test_cases() + random_cases(200)
+        cases = own_cases(rng) + reduce_cases(rng) + xla_test_cases() + random_cases(200)
     with tempfile.TemporaryDirectory() as tmp:
         if not backend_available(tmp):
             print("0 passed, 0 failed, 1 skipped")

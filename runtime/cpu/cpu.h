@@ -41,6 +41,9 @@ void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
 /* Element types the compiled loops handle; f16, bf16 and sub-byte integers go to the
  * interpreter. */
 int cpu_dtype_ok(DType t);
+/* The op kind of a reduce's body when it is one binary op on the two arguments (add,
+ * multiply, maximum, minimum, and, or, xor), else -1. */
+int cpu_reduce_combiner(const TOp *op);
 
 typedef void (*CpuKernelFn)(void **bufs, int64_t lo, int64_t hi);
 

@@ -30,6 +30,7 @@ typedef struct Em {
 	const TFunc *f;
 	LLVMValueRef fn, lo, hi;
 	LLVMValueRef out;          /* output pointer */
+	LLVMValueRef acc;          /* reduce roots: the accumulator (an alloca, promoted) */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
 	LLVMTypeRef i1, i8, i64, ptr;
 } Em;
@@ -642,10 +643,68 @@ static void range_of(Em *e, const TType *t, int d, LLVMValueRef *lo, LLVMValueRe
 		*lo = ci64(e, 0), *hi = ci64(e, t->dims[d]);
 }
 
+/* ---- reduce roots: loops over the reduced dimensions inside the output's nest ---- */
+
+static int in_ints(TInts s, int64_t v)
+{
+	for (int i = 0; i < s.n; i++)
+		if (s.v[i] == v)
+			return 1;
+	return 0;
+}
+
+/* acc = acc (op) x. Float add and multiply may be reassociated (a reduction's order is
+ * implementation-defined, StableHLO spec "reduce"), which lets LLVM vectorize them. */
+static LLVMValueRef combine(Em *e, TOpKind k, DType t, LLVMValueRef acc, LLVMValueRef x)
+{
+	if (!dtype_is_float(t))
+		return int_binary(e, k, t, acc, x);
+	LLVMValueRef r = float_binary(e, k, t, acc, x);
+	if (k == TOP_ADD || k == TOP_MULTIPLY)
+		LLVMSetFastMathFlags(r, LLVMFastMathAllowReassoc);
+	return r;
+}
+
+static void reduce_loops(Em *e, const TOp *op, TInts dims, int level, LLVMValueRef *iidx)
+{
+	const TType *it = vt(e, op->operands[0]);
+	if (level == dims.n) {
+		DType t = it->dt;
+		LLVMValueRef x = val(e, op->operands[0], iidx);
+		LLVMValueRef a = LLVMBuildLoad2(e->b, reg_type(e, t), e->acc, "");
+		LLVMBuildStore(e->b, combine(e, (TOpKind)cpu_reduce_combiner(op), t, a, x), e->acc);
+		return;
+	}
+	/* the reduced dimensions in increasing order: the innermost runs along memory */
+	int64_t d = -1;
+	for (int k = 0, seen = 0; k < it->rank; k++)
+		if (in_ints(dims, k) && seen++ == level)
+			d = k;
+	Loop l;
+	iidx[d] = loop_begin(e, &l, ci64(e, 0), ci64(e, it->dims[d]));
+	reduce_loops(e, op, dims, level + 1, iidx);
+	loop_end(e, &l);
+}
+
+static LLVMValueRef reduce_at(Em *e, const TOp *op, const LLVMValueRef *oidx)
+{
+	const TType *it = vt(e, op->operands[0]);
+	TInts dims = tir_op_get_ints(op, "dimensions");
+	Idx iidx;
+	for (int d = 0, k = 0; d < it->rank; d++)
+		if (!in_ints(dims, d))
+			iidx[d] = oidx[k++];
+	LLVMBuildStore(e->b, val(e, op->operands[1], NULL), e->acc);
+	reduce_loops(e, op, dims, 0, iidx);
+	return LLVMBuildLoad2(e->b, reg_type(e, it->dt), e->acc, "");
+}
+
 static void plain_nest(Em *e, const TType *t, int d, LLVMValueRef *idx)
 {
 	if (d == t->rank) {
-		store_at(e, t->dt, linear(e, t, idx), emit_op(e, e->f->values[e->fu->root].def, idx));
+		const TOp *op = e->f->values[e->fu->root].def;
+		LLVMValueRef x = op->kind == TOP_REDUCE ? reduce_at(e, op, idx) : emit_op(e, op, idx);
+		store_at(e, t->dt, linear(e, t, idx), x);
 		return;
 	}
 	LLVMValueRef lo, hi;
@@ -733,6 +792,9 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	e.b = LLVMCreateBuilderInContext(e.c);
 	LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.fn, "entry"));
 	LLVMValueRef bufs = LLVMGetParam(e.fn, 0);
+	const TOp *rop = e.f->values[fu->root].def;
+	if (rop->kind == TOP_REDUCE)
+		e.acc = LLVMBuildAlloca(e.b, reg_type(&e, vt(&e, rop->operands[0])->dt), "acc");
 	LLVMValueRef in[257];
 	e.in = fu->ninputs < 256 ? in : xmalloc(sizeof(LLVMValueRef) * (size_t)(fu->ninputs + 1));
 	for (int i = 0; i <= fu->ninputs; i++) {

@@ -12,7 +12,10 @@
  *   - several fusible ops read it and recomputing it per consumer is not cheap (only
  *     iota, splat constants and index-only ops over materialized data are duplicated),
  *   - its one consumer is a broadcast that would recompute it per copy,
- *   - it is a dynamic_update_slice (the root's loop nest splits around the update box).
+ *   - it is a dynamic_update_slice (the root's loop nest splits around the update box),
+ *   - it is a reduce (a reduce with a one-op body is the root of a loop nest whose
+ *     innermost loops run over the reduced dimensions: XLA's reduction fusion, so the
+ *     reduced expression is never materialized).
  * Steps hold what is run in order; each step lists the values that die after it. A
  * function with an op the executor cannot dispatch (tuples, check ops) is marked to run
  * whole in the interpreter, so every module runs. */
@@ -82,9 +85,40 @@ static int interior_zero(const TOp *op)
 	return 1;
 }
 
+/* The combiner of a reduce whose body is one binary op on its two arguments, else -1. */
+int cpu_reduce_combiner(const TOp *op)
+{
+	if (op->kind != TOP_REDUCE || op->noperands != 2 || op->nresults != 1 || op->nregions != 1)
+		return -1;
+	const TBlock *b = op->regions[0];
+	if (b->nargs != 2 || b->nops != 2)
+		return -1;
+	const TOp *bin = b->ops[0], *ret = b->ops[1];
+	if (ret->kind != TOP_RETURN || ret->noperands != 1 || bin->nresults != 1 || bin->noperands != 2 ||
+	    ret->operands[0] != bin->results[0])
+		return -1;
+	int x = bin->operands[0], y = bin->operands[1];
+	if (!((x == b->args[0] && y == b->args[1]) || (x == b->args[1] && y == b->args[0])))
+		return -1;
+	switch (bin->kind) {
+	case TOP_ADD: case TOP_MULTIPLY: case TOP_MAXIMUM: case TOP_MINIMUM:
+	case TOP_AND: case TOP_OR: case TOP_XOR:
+		return (int)bin->kind;
+	default:
+		return -1;
+	}
+}
+
 /* Can op be computed inside a loop nest? */
 static int fusible(const TFunc *f, const TOp *op)
 {
+	if (op->kind == TOP_REDUCE) {
+		int k = cpu_reduce_combiner(op);
+		const TType *it = vtype(f, op->operands[0]), *init = vtype(f, op->operands[1]);
+		const TType *rt = vtype(f, op->results[0]);
+		return k >= 0 && tensor_ok(it) && tensor_ok(init) && tensor_ok(rt) && init->rank == 0 &&
+		       init->dt == it->dt && rt->dt == it->dt && ew_ok((TOpKind)k, it->dt);
+	}
 	if (op->nresults != 1 || op->nregions)
 		return 0;
 	for (int i = 0; i < op->noperands; i++)
@@ -197,7 +231,7 @@ static void decide_marks(Builder *bd, const TBlock *b)
 			cheap = !bd->inl[w] || bd->cheap[w];
 		}
 		bd->cheap[v] = (uint8_t)cheap;
-		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || bd->uses[v] == 0)
+		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || op->kind == TOP_REDUCE || bd->uses[v] == 0)
 			continue;
 		if (bd->uses[v] == 1)
 			bd->inl[v] = (uint8_t)(cheap || !consumer_expands(bd, b, v));
