@@ -1,4 +1,11 @@
-// RUN-FLAGS: --grid 1 --block 32 --size A=4096 --size idx=32 --set n=64
+/* cuda2hlo-test
+launch: ptr_fold<<<1, 32>>>(A, idx, n)
+buffer: A f32 4096 uniform -1 1
+buffer: idx i32 32 iota
+scalar: n = 64
+check: A
+note: each pointer writes its own region of A, so no two threads write one element
+*/
 // Pointer locals: the offset of `A + i*n` is substituted at its uses when it is pure and
 // its operands never change (i, n); it stays in an offset variable when an operand is
 // changed later (k), when it reads memory (idx[i]), and for a reference to an element
@@ -7,14 +14,14 @@ __global__ void ptr_fold(float *A, const int *idx, int n) {
   int i = threadIdx.x;
   float *row = A + i * n;
   row[1] = row[0];
-  int k = i;
+  int k = 2048 + i;
   float *p = A + k;
   k++;
-  p[2] = (float)k;
-  float *q = A + idx[i];
-  q[3] = 1.0f;
-  int j = i + 1;
+  p[0] = (float)k;
+  float *q = A + 2100 + idx[i];
+  q[0] = 1.0f;
+  int j = 3000 + i;
   float &r = A[j];
   j = 0;
-  r = (float)j;
+  r = (float)j + 0.5f;
 }

@@ -1,4 +1,8 @@
-// RUN-FLAGS: --grid 1 --block 32 --size o=32 --set g.n=4
+/* cuda2hlo-test
+launch: structs<<<1, 32>>>(g{n=4, h=0.25}, o)
+buffer: o f32 32 uniform -1 1
+check: o
+*/
 // Structs by value: a device function returning a brace list, copies, a struct passed
 // by non-const reference (its writes reach the caller), nested struct fields, and a
 // struct parameter passed on to a device function.
