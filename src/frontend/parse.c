@@ -2953,6 +2953,22 @@ typedef struct Segment {
 	CursorVec stmts;
 } Segment;
 
+/* The statement never completes normally: it ends in a break, continue, exit or return
+ * on every path (a `{ ...; break; }` case body). */
+static int always_leaves(const KirStmt *s)
+{
+	switch (s->kind) {
+	case KS_EXIT: case KS_RETURN: case KS_BREAK: case KS_CONTINUE:
+		return 1;
+	case KS_BLOCK:
+		return !s->u.block.label && s->u.block.nstmts && always_leaves(s->u.block.stmts[s->u.block.nstmts - 1]);
+	case KS_IF:
+		return s->u.if_.els && always_leaves(s->u.if_.then) && always_leaves(s->u.if_.els);
+	default:
+		return 0;
+	}
+}
+
 /* switch: a labelled block holding an if-chain; each case body runs on into the
  * following ones (fall-through), and `break` leaves the block. */
 static void lswitch(Lower *L, CXCursor c)
@@ -3003,7 +3019,7 @@ static void lswitch(Lower *L, CXCursor c)
 		for (size_t j = i; j < segs.len; j++) {
 			for (size_t s = 0; s < segs.data[j].stmts.len; s++)
 				ls(L, segs.data[j].stmts.data[s]);
-			if (bv.len && (VEC_LAST(bv)->kind == KS_EXIT || VEC_LAST(bv)->kind == KS_RETURN))
+			if (bv.len && always_leaves(VEC_LAST(bv)))
 				break;      /* no fall-through past a break */
 		}
 		L->pending = save;
