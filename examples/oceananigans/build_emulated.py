@@ -27,7 +27,7 @@ def main(argv):
     cpp = out + ".cpp"
     with open(cpp, "w") as f:
         f.write(tu)
-    cmd = (["g++", "-std=c++17", "-O2", "-w", "-DOCEAN_PNG", "-I", os.path.join(ROOT, "tests", "oracle", "include"),
+    cmd = (["g++", "-std=c++17", "-O2", "-w", "-DOCEAN_PNG", "-DCUEMU_SERIAL", "-I", os.path.join(ROOT, "tests", "oracle", "include"),
             "-I", os.path.join(ROOT, "tests", "oracle"), "-I", HERE] + defs + [cpp, "-o", out, "-lpng"])
     return subprocess.run(cmd).returncode
 

@@ -185,7 +185,13 @@ inline void fiber_entry() {
 __attribute__((noinline)) inline void yield() {
   Fiber *f = S.cur;
   if (!S.in_kernel) fatal("synchronisation function called outside a kernel");
+#ifdef CUEMU_SERIAL
+  (void)f;
+  fatal("a kernel reached a synchronisation point, but this build (CUEMU_SERIAL) runs "
+        "threads one after another: build without -DCUEMU_SERIAL");
+#else
   swapcontext(&f->ctx, &S.main_ctx);
+#endif
 }
 
 inline int lane_of(int linear) { return linear & 31; }
@@ -317,6 +323,21 @@ inline void release_block() {
 
 inline void run_block() {
   int n = S.nthreads;
+#ifdef CUEMU_SERIAL
+  /* Kernels without barriers, shuffles or votes (a model's stencils): every thread
+   * runs to completion on the scheduler's stack, one after another, which is one of the
+   * schedules CUDA allows; any synchronisation point stops the program (yield). */
+  for (int i = 0; i < n; i++) {
+    Fiber &f = S.fibers[i];
+    f.tid = uint3{(unsigned)i % blockDim.x, (unsigned)i / blockDim.x % blockDim.y,
+                  (unsigned)i / (blockDim.x * blockDim.y)};
+    f.state = RUNNABLE;
+    S.cur = &f;
+    threadIdx = f.tid;
+    S.body(S.body_arg);
+  }
+  return;
+#endif
   for (int i = 0; i < n; i++) {
     Fiber &f = S.fibers[i];
     f.state = RUNNABLE;
