@@ -41,6 +41,7 @@ typedef struct Frame {
 	int label, result;       /* inlined function: its block label and result variable */
 	const char *rkey;        /* a struct result: bind key prefix of its field variables
 	                            (bound in the caller's frame), else NULL */
+	const char *this_key;    /* a member function: the object's bind key prefix */
 	struct Frame *up;
 } Frame;
 
@@ -85,6 +86,7 @@ typedef struct Lower {
 	int failed;
 	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
 	const char *last_rkey;   /* the struct result of the call lowered last */
+	const char *next_this;   /* the object of the member function about to be inlined */
 	int ntemps;              /* counter for struct temporaries' keys */
 	int cur_arg;
 	CXCursor stmt;           /* the expression statement or declaration being lowered */
@@ -498,12 +500,22 @@ static void bind(Lower *L, const char *key, Bind *b)
 	map_put(L->fr->binds, key, b);
 }
 
+/* The bind of `key` in the innermost frame that has it (keys name declarations, and no
+ * function is active twice, so a key is bound in one active frame at most), else a
+ * global's. A member function's `this` reaches the object's fields in its caller. */
+static Bind *find_bind(Lower *L, const char *key)
+{
+	for (Frame *f = L->fr; f; f = f->up) {
+		Bind *b = map_get(f->binds, key);
+		if (b)
+			return b;
+	}
+	return map_get(L->globals, key);
+}
+
 static Bind *lookup(Lower *L, CXCursor decl)
 {
-	const char *key = dkey(L->a, decl);
-	Bind *b = map_get(L->fr->binds, key);
-
-	return b ? b : map_get(L->globals, key);
+	return find_bind(L, dkey(L->a, decl));
 }
 
 static KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc)
@@ -738,8 +750,8 @@ static const char *member_key(Lower *L, CXCursor c)
 	CXCursor b = member_base(c);
 	const char *field = spell(L->a, clang_getCursorReferenced(c));
 
-	if (clang_Cursor_isNull(b))
-		return NULL;
+	if (clang_Cursor_isNull(b) || clang_getCursorKind(b) == CXCursor_CXXThisExpr)   /* `a`, `this->a` in a method */
+		return L->fr->this_key ? arena_printf(L->a, "%s.%s", L->fr->this_key, field) : NULL;
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(b);
 		return arena_printf(L->a, "%s.%s", dkey(L->a, d), field);
@@ -758,8 +770,8 @@ static Bind *member_bind(Lower *L, CXCursor c)
 
 	if (!key)
 		return NULL;
-	b = map_get(L->fr->binds, key);
-	return b ? b : map_get(L->globals, key);
+	b = find_bind(L, key);
+	return b;
 }
 
 /* The member's name; MS properties (threadIdx.x) have an empty spelling in libclang,
@@ -2027,6 +2039,8 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	f->binds = map_create();
 	f->fn = name;
 	f->key = key;
+	f->this_key = L->next_this;
+	L->next_this = NULL;
 	f->label = ++L->nlabels;
 	f->result = t == KT_VOID ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
 	if (f->result >= 0)
@@ -2116,6 +2130,28 @@ static int has_launch_config(CXCursor c)
 	return r;
 }
 
+/* The object of a member function call (`s.f(x)`, `op(x)`) as a struct bind prefix,
+ * kept for the inlined body's `this`. 0 when it cannot be found (reported). */
+static int method_object(Lower *L, CXCursor c, CXCursor fn)
+{
+	CXCursor obj = clang_getNullCursor();
+
+	if (clang_Cursor_getNumArguments(c) == clang_Cursor_getNumArguments(fn) + 1)
+		obj = clang_Cursor_getArgument(c, 0);                /* an operator call */
+	else if (nkids(c) && clang_getCursorKind(kid(c, 0)) == CXCursor_MemberRefExpr)
+		obj = member_base(kid(c, 0));
+	if (clang_Cursor_isNull(obj) || clang_getCursorKind(obj) == CXCursor_CXXThisExpr) {
+		L->next_this = L->fr->this_key;                      /* a call of another method */
+		return 1;
+	}
+	if (!is_record(clang_getCursorType(obj))) {
+		err(L, c, "a member function call on this object cannot be translated");
+		return 0;
+	}
+	L->next_this = struct_src(L, obj);
+	return L->next_this != NULL;
+}
+
 static KirExpr *lcall(Lower *L, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
@@ -2158,6 +2194,8 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 			struct_copy(L, c, clang_getCursorType(clang_Cursor_getArgument(c, 0)), dst, NULL, src);
 		return L->failed ? poison(L, c) : NULL;
 	}
+	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
+		return poison(L, c);
 	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {
 		if (clang_Cursor_getNumArguments(c) == 1)
 			return lx(L, clang_Cursor_getArgument(c, 0));
@@ -2282,9 +2320,7 @@ static CXType field_type(Lower *L, CXType t, const char *path)
 
 static Bind *key_bind(Lower *L, Map *m, const char *key)
 {
-	Bind *b = map_get(m ? m : L->fr->binds, key);
-
-	return b || m ? b : map_get(L->globals, key);
+	return m ? map_get(m, key) : find_bind(L, key);
 }
 
 /* New variables for the fields of a struct of type t named `name`, declared here,
