@@ -1,9 +1,11 @@
 """corpus.py: the one parser of the `/* cuda2hlo-test ... */` block (docs/testing.md).
 
-Consumes a corpus .cu file; produces a Test: its launches, buffers, scalars,
-checks, seed and expectation, plus the helpers every runner shares:
-make_inputs (the input .npy files), compare (the tolerance rule) and
-converter_args (the cuda2hlo flags for one launch). Nothing here runs a kernel.
+Consumes a corpus .cu file; produces a Test: its launches (or its host entry),
+buffers, scalars, checks, seed and expectation, plus the helpers every runner
+shares: make_inputs (the input .npy files), compare (the tolerance rule) and
+converter_args (the cuda2hlo flags for one launch, or for the entry: `--entry
+HOSTFN` with sizes and scalars named by the host function's parameters).
+Nothing here runs a kernel.
 """
 import os
 import re
@@ -53,6 +55,19 @@ class Launch:
 
 
 @dataclass
+class Entry:
+    """`entry: HOSTFN(ARG, ...)`: a host function run as a whole (docs/testing.md)."""
+    function: str
+    args: list
+    line: int = 0
+    params: list = field(default_factory=list)   # the host function's parameter names
+
+    def bindings(self):
+        """[(parameter name, Arg)] in parameter order."""
+        return list(zip(self.params or [a.name for a in self.args], self.args))
+
+
+@dataclass
 class Buffer:
     name: str
     dtype: str
@@ -77,6 +92,7 @@ class Check:
 class Test:
     path: str
     launches: list = field(default_factory=list)
+    entry: Entry = None                           # set instead of launches
     buffers: dict = field(default_factory=dict)   # name -> Buffer, block order
     scalars: dict = field(default_factory=dict)   # name -> value text
     checks: list = field(default_factory=list)
@@ -153,6 +169,18 @@ def _launch(value, where):
     return Launch(m.group(1).strip(), _dim(cfg[0], where), _dim(cfg[1], where), shmem, args)
 
 
+def _entry(value, where):
+    m = re.fullmatch(r"([A-Za-z_][\w:]*)\s*\((.*)\)", value)
+    if not m:
+        raise CorpusError(f"{where}: expected HOSTFN(ARG, ...)")
+    args = []
+    for a in _split_top(m.group(2)):
+        if not re.fullmatch(r"[A-Za-z_]\w*", a):
+            raise CorpusError(f"{where}: bad entry argument '{a}' (a buffer or scalar name)")
+        args.append(Arg(a, "?"))
+    return Entry(m.group(1), args)
+
+
 def _buffer(value, where, index):
     p = value.split()
     if len(p) < 4:
@@ -211,6 +239,11 @@ def parse_text(text, path="<string>"):
             ln = _launch(value, where)
             ln.line = first + i
             t.launches.append(ln)
+        elif key == "entry":
+            if t.entry:
+                raise CorpusError(f"{where}: a test block has one entry")
+            t.entry = _entry(value, where)
+            t.entry.line = first + i
         elif key == "buffer":
             b = _buffer(value, where, len(t.buffers))
             if b.name in t.buffers or b.name in t.scalars:
@@ -237,9 +270,11 @@ def parse_text(text, path="<string>"):
             raise CorpusError(f"{where}: unknown key '{key}'")
     for value, where in pending_checks:
         t.checks.append(_check(value, where, t.buffers))
-    if not t.launches:
-        raise CorpusError(f"{path}: the test block has no launch")
-    for ln in t.launches:
+    if t.entry and t.launches:
+        raise CorpusError(f"{path}:{t.entry.line}: a block with an entry has no launch lines")
+    if not t.launches and not t.entry:
+        raise CorpusError(f"{path}: the test block has no launch (or entry)")
+    for ln in t.launches + ([t.entry] if t.entry else []):
         for a in ln.args:
             if a.kind == "struct":
                 continue
@@ -248,7 +283,8 @@ def parse_text(text, path="<string>"):
             elif a.name in t.scalars:
                 a.kind = "scalar"
             else:
-                raise CorpusError(f"{path}:{ln.line}: launch argument '{a.name}' is "
+                what = "entry" if ln is t.entry else "launch"
+                raise CorpusError(f"{path}:{ln.line}: {what} argument '{a.name}' is "
                                   "neither a buffer nor a scalar")
     _bind_params(t, text)
     return t
@@ -264,10 +300,33 @@ def kernel_params(src, kernel):
     namespace ignored), or None when no definition with named parameters is found.
     Explicit instantiations (`template __global__ void k<3>(int *);`) are skipped."""
     base = re.sub(r"<.*", "", kernel).split("::")[-1].strip()
-    code = _strip_comments(src)
     pat = re.compile(r"__global__[^;{}()]*?\bvoid\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?"
                      + re.escape(base) + r"\s*\(")
+    return _def_params(_strip_comments(src), pat)
+
+
+def host_params(src, function):
+    """Parameter names of the definition of host function `function` (a return type
+    before the name, a body after the parameter list; `__global__`/`__device__`
+    functions and calls are not definitions), or None when none is found."""
+    base = function.split("::")[-1].strip()
+    code = _strip_comments(src)
+    pat = re.compile(r"(?:^|[;{}\n])[ \t]*((?:[A-Za-z_][\w:<>,*& \t]*?)[\s*&])"
+                     + re.escape(base) + r"\s*\(")
     for m in pat.finditer(code):
+        ret = m.group(1)
+        if re.search(r"\b(__global__|__device__|return|else|new)\b", ret):
+            continue
+        names = _def_params(code, pat, m)
+        if names is not None:
+            return names
+    return None
+
+
+def _def_params(code, pat, only=None):
+    """Parameter names of the first match of pat (ending at its open paren) that is a
+    definition (a body follows the parameter list); None if none has named ones."""
+    for m in ([only] if only else pat.finditer(code)):
         depth, j = 0, m.end() - 1
         for j in range(m.end() - 1, len(code)):
             depth += {"(": 1, ")": -1}.get(code[j], 0)
@@ -287,7 +346,31 @@ def kernel_params(src, kernel):
     return None
 
 
+def _included_cu(src, path, depth=0):
+    """The text of the files named by `#include "X.cu"` in src (relative to path's
+    folder, recursively); empty when there are none or path is not a file."""
+    out = []
+    for m in re.finditer(r'^\s*#\s*include\s*"([^"]+\.cu)"', _strip_comments(src), re.M):
+        inc = os.path.join(os.path.dirname(os.path.abspath(path)), m.group(1))
+        if depth < 8 and os.path.isfile(inc):
+            with open(inc, encoding="utf-8") as f:
+                text = f.read()
+            out += [text, _included_cu(text, inc, depth + 1)]
+    return "\n".join(out)
+
+
 def _bind_params(t, src):
+    if t.entry:
+        names = host_params(src, t.entry.function)
+        if names is None:      # the host function may be in an included .cu file
+            names = host_params(_included_cu(src, t.path), t.entry.function)
+        if names is None:
+            raise CorpusError(f"{t.path}:{t.entry.line}: no definition of host function "
+                              f"'{t.entry.function}' with named parameters in the file")
+        if len(names) != len(t.entry.args):
+            raise CorpusError(f"{t.path}:{t.entry.line}: {t.entry.function} takes "
+                              f"{len(names)} parameters, the entry passes {len(t.entry.args)}")
+        t.entry.params = names
     for ln in t.launches:
         names = kernel_params(src, ln.kernel)
         if names is None:
@@ -360,9 +443,24 @@ def compare(got, want, dtype, rtol=None, atol=None, limit=None):
     return [(int(i), got[i].item(), want[i].item()) for i in bad]
 
 
-def converter_args(test, launch):
+def entry_args(test):
+    """The cuda2hlo flags of an entry test: `--entry HOSTFN`, then `--size P=N` and
+    `--set P=V` named by the host function's parameters."""
+    out = ["--entry", test.entry.function]
+    for p, a in test.entry.bindings():
+        if a.kind == "buffer":
+            out += ["--size", f"{p}={test.buffers[a.name].count}"]
+        else:
+            out += ["--set", f"{p}={test.scalars[a.name]}"]
+    return out
+
+
+def converter_args(test, launch=None):
     """The cuda2hlo flags that describe one launch, named by the kernel's parameters
-    (found in the source; else the launch's argument names)."""
+    (found in the source; else the launch's argument names); for an entry test (or
+    launch an Entry) the entry's flags."""
+    if isinstance(launch, Entry) or (launch is None and test.entry):
+        return entry_args(test)
     out = ["--kernel", launch.kernel,
            "--grid", ",".join(map(str, launch.grid)),
            "--block", ",".join(map(str, launch.block))]

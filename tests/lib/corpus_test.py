@@ -43,7 +43,39 @@ BAD = [
     ("expectation", HEAD + OK_LAUNCH + "expect: fast\n*/", "unknown expectation"),
     ("struct field", HEAD + "launch: k<<<1, 4>>>(g{nx})\n*/", "bad struct field"),
     ("line number", HEAD + OK_LAUNCH + "\nwhat: 1\n*/", "<string>:5:"),
+    ("entry and launch", HEAD + OK_LAUNCH + "entry: f(x)\n*/\nvoid f(float *p) {}",
+     "has no launch lines"),
+    ("two entries", HEAD + "entry: f(x)\nentry: f(x)\nbuffer: x f32 4 zeros\n*/", "one entry"),
+    ("entry syntax", HEAD + "entry: f<<<1, 1>>>(x)\nbuffer: x f32 4 zeros\n*/",
+     "expected HOSTFN(ARG"),
+    ("entry arg", HEAD + "entry: f(x, y)\nbuffer: x f32 4 zeros\n*/\nvoid f(float *a, int b) {}",
+     "entry argument 'y' is neither"),
+    ("entry struct arg", HEAD + "entry: f(g{nx=1})\n*/", "bad entry argument"),
+    ("entry undefined", HEAD + "entry: f(x)\nbuffer: x f32 4 zeros\n*/\nvoid f(float *);\n"
+     "void g() { f(0); }", "no definition of host function 'f'"),
+    ("entry arity", HEAD + "entry: f(x)\nbuffer: x f32 4 zeros\n*/\nvoid f(float *a, int n) {}",
+     "f takes 2 parameters, the entry passes 1"),
 ]
+
+ENTRY = """/* cuda2hlo-test
+entry: run(a, b, steps, dt)
+buffer: a f64 66 uniform 0 1
+buffer: b f64 66 zeros
+scalar: steps = 10
+scalar: dt = 0.5
+check: a
+check: b atol=1e-9
+*/
+#include <utility>
+__global__ void sweep(const double *src, double *dst, int n) { }
+void run(double *x, double *y, int steps, double dt);   // a declaration, not the definition
+static void helper(double *p) { sweep<<<1, 64>>>(p, p, 64); }
+void run(double *x, double *y, int steps,
+         double dt /* , int bogus */)
+{
+  for (int s = 0; s < steps; s++) { sweep<<<1, 64>>>(x, y, 64); std::swap(x, y); }
+}
+"""
 
 GOOD = """// leading comment
 /* cuda2hlo-test
@@ -103,6 +135,20 @@ def run():
         ok(False, "arity mismatch accepted")
     except corpus.CorpusError as e:
         ok("takes 2 parameters, the launch passes 1" in str(e), f"arity message: {e}")
+
+    e = corpus.parse_text(ENTRY)
+    ok(e.launches == [] and e.entry.function == "run", "entry parsed, no launches")
+    ok([a.kind for a in e.entry.args] == ["buffer", "buffer", "scalar", "scalar"], "entry kinds")
+    ok(e.entry.params == ["x", "y", "steps", "dt"], f"host parameter names {e.entry.params}")
+    want_args = ["--entry", "run", "--size", "x=66", "--size", "y=66",
+                 "--set", "steps=10", "--set", "dt=0.5"]
+    ok(corpus.converter_args(e) == want_args and
+       corpus.converter_args(e, e.entry) == want_args, "entry converter_args")
+    ok([c.name for c in e.checks] == ["a", "b"] and e.checks[1].atol == 1e-9, "entry checks")
+    ok(corpus.host_params("void helper(double *p) {}\n__global__ void k(int q) {}", "k") is None,
+       "a kernel is not a host function")
+    ok(corpus.host_params("template <class T>\nvoid f(T *a, const int &n) {}", "f") == ["a", "n"],
+       "template host function, reference parameter")
 
     src = corpus.fill_buffer(t, t.buffers["src"])
     want = np.random.default_rng(5 + 0).uniform(-1, 1, 2048).astype(np.float32)

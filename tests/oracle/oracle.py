@@ -5,8 +5,9 @@ source so that g++ accepts it with cuda_emu.h force-included: comments are
 blanked (line numbers kept), `k<<<cfg>>>(args)` launches become calls of
 cuemu::launch, `extern __shared__ T a[];` becomes a pointer into the dynamic
 shared buffer, and the file's own main() is renamed. driver() appends a main
-that loads the inputs, runs the block's launches in order and writes every
-buffer. build() compiles that once per content hash into build/oracle-cache/;
+that loads the inputs, runs the block's launches in order (or calls the block's
+`entry:` host function with the buffers, which are device memory here, and the
+scalars) and writes every buffer. build() compiles that once per content hash into build/oracle-cache/;
 run() executes it: IN_DIR/NAME.npy in, OUT_DIR/NAME.npy out.
 
 Usage: oracle.py FILE.cu IN_DIR OUT_DIR      (IN_DIR made by corpus.make_inputs)
@@ -150,6 +151,28 @@ def rewrite_shared(s):
     return re.sub(r"\bextern\s+__shared__\s+([^;\[\]]*?)\b(\w+)\s*\[\s*\]\s*;", ext, s)
 
 
+def inline_cu_includes(src, path, depth=0):
+    """src with each `#include "X.cu"` replaced by the text of X.cu (found beside path,
+    recursively), inside #line directives: its launches must be rewritten too."""
+    if depth > 8:
+        raise OracleError(f"{path}: #include \"*.cu\" nested too deeply")
+    out = []
+    for no, line in enumerate(src.split("\n"), 1):
+        m = re.match(r'\s*#\s*include\s*"([^"]+\.cu)"', line)
+        if not m:
+            out.append(line)
+            continue
+        inc = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), m.group(1)))
+        try:
+            with open(inc, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise OracleError(f"{path}:{no}: cannot read {m.group(1)}: {e}") from None
+        out += [f'#line 1 "{inc}"', inline_cu_includes(text, inc, depth + 1),
+                f'#line {no + 1} "{os.path.abspath(path)}"']
+    return "\n".join(out)
+
+
 def prep(src):
     s = blank_comments(src)
     s = rewrite_shared(s)
@@ -176,6 +199,8 @@ def driver(test, has_main=False):
     for b in test.buffers.values():
         L.append(f"  void *b_{b.name} = ::cuemu::npy_load(in + \"/{b.name}.npy\", "
                  f"\"{NPY_DESCR[b.dtype]}\", sizeof({C_TYPE[b.dtype]}), {b.count});")
+    if test.entry:
+        L += entry_call(test)
     for li, ln in enumerate(test.launches):
         L.append("  {")
         L.append(f"    using K = decltype(&{ln.kernel});")
@@ -203,6 +228,22 @@ def driver(test, has_main=False):
                  f"b_{b.name}, sizeof({C_TYPE[b.dtype]}), {b.count});")
     L += ["  return 0;", "}"]
     return "\n".join(L) + "\n"
+
+
+def entry_call(test):
+    """The driver lines that call the entry's host function: buffers as its pointer
+    parameters, scalars converted to its parameter types; then the launch check."""
+    e = test.entry
+    vals = []
+    for ai, a in enumerate(e.args):
+        ty = f"::cuemu::param_t<F, {ai}>"
+        if a.kind == "buffer":
+            vals.append(f"::cuemu::as_pointer<{ty}>(b_{a.name})")
+        else:
+            vals.append(f"({ty})({_cxx_value(test.scalars[a.name])})")
+    return ["  {", f"    using F = decltype(&{e.function});",
+            f"    {e.function}({', '.join(vals)});",
+            f"    ::cuemu::check_launch(0, \"{e.function} (entry)\");", "  }"]
 
 
 DRIVER_SUPPORT = r"""
@@ -235,7 +276,7 @@ inline void check_launch(int i, const char *k) {
 
 
 def translation_unit(path, src, test):
-    text, has_main = prep(src)
+    text, has_main = prep(inline_cu_includes(src, path))
     return ("#include \"cuda_emu.h\"\n" + DRIVER_SUPPORT +
             f"#line 1 \"{os.path.abspath(path)}\"\n" + text +
             "\n#line 1 \"cuemu-driver\"\n" + driver(test, has_main))
@@ -285,7 +326,7 @@ def build(path):
         src = f.read()
     test = corpus.parse_text(src, path)
     stem = f"{test.name}-{hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:8]}-"
-    d = os.path.join(CACHE, stem + _key(src))
+    d = os.path.join(CACHE, stem + _key(inline_cu_includes(src, path)))
     exe = os.path.join(d, "oracle")
     if os.path.exists(exe):
         return exe
