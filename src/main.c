@@ -10,6 +10,9 @@
 #ifdef HAVE_LOOPIFY
 #include "loopify.h"
 #endif
+#ifdef HAVE_POLY
+#include "poly.h"
+#endif
 #ifdef HAVE_RAISE
 #include "raise.h"
 #endif
@@ -83,6 +86,10 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 #else
 	LoopProgram *loops = loopify_program(a, o, kir);
 	STAGE_OK();
+#ifdef HAVE_POLY
+	if (o->polly_check)
+		poly_polly_check(o, loops);
+#endif
 	if (o->emit == EMIT_LOOPS || o->emit == EMIT_C) {
 		if (o->emit == EMIT_LOOPS)
 			loopify_print(out, loops);

@@ -150,6 +150,9 @@ void loopify_print(StrBuf *out, const LoopProgram *p);
  * pointer parameters in CUDA order, then the unbound scalars (the module ABI); the launch
  * loops explicit; includes <math.h>, <stdint.h>, <stdlib.h>. ---- */
 void loopify_print_c(StrBuf *out, const LoopProgram *p);
+/* The same C for Polly (src/poly/polly_check.c): `&&`/`||` whose right operand is a pure
+ * i1 condition print as `&`/`|`, which Polly models as affine sets. */
+void loopify_print_c_polly(StrBuf *out, const LoopProgram *p);
 /* The C identifier of a kernel name: "box_blur<3>" -> "box_blur_3". */
 const char *loopify_c_name(Arena *a, const char *kernel);
 

@@ -23,6 +23,7 @@ typedef struct Pr {
 	const char **vname, **bname, **pname;
 	int phase;               /* id of the phase being printed (C: its end label) */
 	int in_blocks;
+	int polly;               /* C for Polly: pure conditions without short circuit */
 } Pr;
 
 static const char *const ctypes[] = {
@@ -387,6 +388,32 @@ static void atomic(Pr *p, const KirExpr *e)
 	sb_putc(p->o, ')');
 }
 
+/* Can an i1 condition be evaluated unconditionally (no memory, no call, no UB)? */
+static int pure_cond(const KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_CONST: case KE_PARAM: case KE_VAR: case KE_BUILTIN: return 1;
+	case KE_UNARY: return pure_cond(e->u.un.x);
+	case KE_CAST: return frontend_dtype_is_int(e->u.x->type) && pure_cond(e->u.x);
+	case KE_BINARY:
+		return e->u.bin.op != KB_DIV && e->u.bin.op != KB_REM && e->u.bin.op != KB_SHL &&
+		       e->u.bin.op != KB_SHR && pure_cond(e->u.bin.l) && pure_cond(e->u.bin.r);
+	case KE_LOGAND: case KE_LOGOR: return pure_cond(e->u.bin.l) && pure_cond(e->u.bin.r);
+	default: return 0;
+	}
+}
+
+/* Polly models `a & b` as an intersection but `a && b` (a branch LLVM folds into a
+ * select) as a non-affine condition; both are 0/1 and equal when b is pure. */
+static const char *logic_op(const Pr *p, const KirExpr *e)
+{
+	int bit = p->polly && e->u.bin.l->type == KT_I1 && e->u.bin.r->type == KT_I1 &&
+	          pure_cond(e->u.bin.r);
+	if (e->kind == KE_LOGAND)
+		return bit ? " & " : " && ";
+	return bit ? " | " : " || ";
+}
+
 static void expr(Pr *p, const KirExpr *e)
 {
 	StrBuf *o = p->o;
@@ -411,7 +438,7 @@ static void expr(Pr *p, const KirExpr *e)
 	case KE_LOGAND: case KE_LOGOR:
 		sb_putc(o, '(');
 		expr(p, e->u.bin.l);
-		sb_append(o, e->kind == KE_LOGAND ? " && " : " || ");
+		sb_append(o, logic_op(p, e));
 		expr(p, e->u.bin.r);
 		sb_putc(o, ')');
 		return;
@@ -959,7 +986,7 @@ static const char *const prelude[] = {
 	, NULL
 };
 
-void loopify_print_c(StrBuf *out, const LoopProgram *prog)
+static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 {
 	Arena *a = arena_new();
 
@@ -968,7 +995,7 @@ void loopify_print_c(StrBuf *out, const LoopProgram *prog)
 		sb_append(out, prelude[i]);
 	for (size_t i = 0; i < prog->nkernels; i++) {
 		const LoopKernel *lk = &prog->kernels[i];
-		Pr p = {out, lk, lk->k, 1, NULL, NULL, NULL, 0, 0};
+		Pr p = {out, lk, lk->k, 1, NULL, NULL, NULL, 0, 0, polly};
 		make_names(&p, a);
 		sb_printf(out, "\n/* kernel %s: grid %lld,%lld,%lld block %lld,%lld,%lld, %d phase(s) */\n",
 		          lk->name, (long long)lk->launch.grid[0], (long long)lk->launch.grid[1],
@@ -983,6 +1010,16 @@ void loopify_print_c(StrBuf *out, const LoopProgram *prog)
 		sb_append(out, "}\n");
 	}
 	arena_free(a);
+}
+
+void loopify_print_c(StrBuf *out, const LoopProgram *prog)
+{
+	print_c(out, prog, 0);
+}
+
+void loopify_print_c_polly(StrBuf *out, const LoopProgram *prog)
+{
+	print_c(out, prog, 1);
 }
 
 /* ---- --emit loops ---- */
@@ -1030,7 +1067,7 @@ void loopify_print(StrBuf *out, const LoopProgram *prog)
 
 	for (size_t i = 0; i < prog->nkernels; i++) {
 		const LoopKernel *lk = &prog->kernels[i];
-		Pr p = {out, lk, lk->k, 0, NULL, NULL, NULL, 0, 0};
+		Pr p = {out, lk, lk->k, 0, NULL, NULL, NULL, 0, 0, 0};
 		if (i)
 			sb_putc(out, '\n');
 		make_names(&p, a);

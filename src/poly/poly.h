@@ -133,4 +133,12 @@ int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int m
 int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max);
 void poly_map_print(StrBuf *out, const PolyMap *m);
 
+/* ==== polly_check.c (owner: polly): the Polly cross-check, --polly-check ====
+ * Compiles the loopified C of every kernel of p with clang-22's Polly (analysis only),
+ * compares Polly's accessed elements per buffer and cross-thread conflicts with the isl
+ * facts, prints one line per kernel on stderr (agree / skipped: why), and dies on a
+ * disagreement (docs/polly.md). Returns 1 when clang could not be run, else 0. */
+typedef struct LoopProgram LoopProgram;
+int poly_polly_check(const Options *o, const LoopProgram *p);
+
 #endif
