@@ -181,6 +181,10 @@ static void raise_body(Raise *r)
 		raise_error(r, r->k->loc, "launch of %lld threads is too large", (long long)r->nl);
 	setup_args(r);
 	setup_buffers(r, r->written);
+	if (raise_affine_try(r)) {      /* strategy 2, affine.c (raise-affine) */
+		finish(r, r->written);
+		return;
+	}
 	setup_vars(r);
 	raise_setup_lanes(r);
 	r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);

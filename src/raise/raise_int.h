@@ -60,4 +60,12 @@ int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3]
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
 
+/* ==== affine.c (owner: raise-affine) ====
+ * Strategy 2 for a whole single-phase kernel: every store dense (slices, one
+ * dynamic_update_slice per box). Called after the arguments and buffers are set up and
+ * before the lanes: returns 1 when it built every store (r->buf holds the results), 0
+ * when not applicable (nothing emitted; the reason is in r->st->notes). */
+int raise_affine_try(Raise *r);
+int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
+
 #endif

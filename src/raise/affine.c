@@ -1,0 +1,687 @@
+/* affine.c: strategy 2 of DESIGN.md, "Tensor IR (raise)": affine tensorization of a
+ * single-phase kernel. Consumes the kernel IR (no barrier, no loop, no shared or local
+ * memory, no atomics or warp ops) and the polyhedral facts of poly.h; produces, for
+ * every store `buf[f(x)] = e`, the value e as a dense tensor over each box of the
+ * store's range (reads that are translations or permutations of the write become slices
+ * of the reshaped buffer, thread-invariant values are broadcast scalars, thread indices
+ * are iotas, guards that are not affine become compare + select) and one
+ * dynamic_update_slice per box into the reshaped buffer. Periodic reads (pieces) are a
+ * concatenate of slices. When any fact is missing the whole kernel is left to SIMT
+ * (simt.c) and the missing fact is recorded for --report; nothing is emitted then. */
+#include "raise_int.h"
+#include "poly.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DC 16
+
+typedef struct Box {
+	int rank;
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+} Box;
+
+typedef struct Aff {
+	Raise *r;
+	PolyCtx *c;
+	PolySet *dom;             /* running threads */
+	const KirExpr **def;      /* per variable: its initialiser (only DECL assigns) */
+	int *def_epoch;           /* stores done when it was declared */
+	PolyExpr **ienv;          /* per integer variable: quasi-affine value, or NULL */
+	int *last_store;          /* per buffer: epoch of its last store */
+	int epoch;
+	const KirExpr *dc[MAX_DC];/* guards that are not affine (data-dependent) */
+	int dcneg[MAX_DC], ndc;
+	PolyMap *w;               /* the store being built: write relation */
+	Box box;                  /* the box of write coordinates being computed */
+	const char *why;
+	SrcLoc wloc;
+	jmp_buf fail;
+	int nboxes;
+} Aff;
+
+C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
+{
+	a->why = why;
+	a->wloc = loc;
+	longjmp(a->fail, 1);
+}
+
+static const PolyExpr *lookup(void *env, int var, const char **why)
+{
+	Aff *a = env;
+	if (!a->ienv[var])
+		*why = "variable is not quasi-affine";
+	return a->ienv[var];
+}
+
+/* ---- types and small builders ---- */
+
+static TBuilder *B(Aff *a) { return &a->r->b; }
+
+static TType box_type(const Box *bx, DType dt)
+{
+	int64_t d[POLY_MAX_RANK];
+	for (int k = 0; k < bx->rank; k++)
+		d[k] = bx->hi[k] - bx->lo[k];
+	return tir_type_tensor(dt, bx->rank, d);
+}
+
+static DType dt_of(Aff *a, int v) { return tir_value_type(a->r->f, v)->dt; }
+
+static int bin(Aff *a, TOpKind k, int x, int y)
+{
+	a->r->st->ops[k]++;
+	return tir_build_binary(B(a), k, x, y);
+}
+
+static int splat(Aff *a, DType dt, double f, int64_t i)
+{
+	TType t = box_type(&a->box, dt);
+	return dtype_is_float(dt) ? tir_build_splat_float(B(a), t, f) : tir_build_splat_int(B(a), t, i);
+}
+
+static int convert(Aff *a, int v, DType to)
+{
+	DType from = dt_of(a, v);
+	if (from == to)
+		return v;
+	if (to == DT_I1) {
+		int z = splat(a, from, 0, 0);
+		return tir_build_compare(B(a), CMP_NE, v, z);
+	}
+	a->r->st->ops[TOP_CONVERT]++;
+	return tir_build_convert(B(a), v, to);
+}
+
+static int scalar_i32(Aff *a, int64_t v)
+{
+	return tir_build_splat_int(B(a), tir_type_scalar(DT_I32), v);
+}
+
+/* ---- pieces assembled over the current box (guillotine cuts, concatenate) ---- */
+
+typedef int (*PieceFn)(Aff *a, const PolyPiece *p, const Box *sub, void *ctx);
+
+static int clip(const PolyPiece *p, const Box *bx, Box *out)
+{
+	out->rank = bx->rank;
+	for (int k = 0; k < bx->rank; k++) {
+		out->lo[k] = p->lo[k] > bx->lo[k] ? p->lo[k] : bx->lo[k];
+		out->hi[k] = p->hi[k] < bx->hi[k] ? p->hi[k] : bx->hi[k];
+		if (out->lo[k] >= out->hi[k])
+			return 0;
+	}
+	return 1;
+}
+
+static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx)
+{
+	int idx[POLY_MAX_PIECES], m = 0;
+	Box sub[POLY_MAX_PIECES];
+	for (int i = 0; i < n; i++)
+		if (clip(&ps[i], bx, &sub[m]))
+			idx[m++] = i;
+	if (m == 0)
+		afail(a, a->r->k->loc, "a read is not defined on part of the store's box");
+	if (m == 1) {
+		for (int k = 0; k < bx->rank; k++)
+			if (sub[0].lo[k] != bx->lo[k] || sub[0].hi[k] != bx->hi[k])
+				afail(a, a->r->k->loc, "the read pieces do not cover the store's box");
+		Box saved = a->box;
+		int v;
+		a->box = *bx;
+		v = fn(a, &ps[idx[0]], bx, ctx);
+		a->box = saved;
+		return v;
+	}
+	/* a cut: a dimension and a coordinate with every piece on one side */
+	for (int k = 0; k < bx->rank; k++)
+		for (int i = 0; i < m; i++) {
+			int64_t cut = sub[i].hi[k];
+			int ok = cut < bx->hi[k];
+			for (int j = 0; j < m && ok; j++)
+				ok = sub[j].hi[k] <= cut || sub[j].lo[k] >= cut;
+			if (ok) {
+				Box l = *bx, h = *bx;
+				int parts[2];
+				l.hi[k] = cut;
+				h.lo[k] = cut;
+				parts[0] = assemble(a, ps, n, &l, fn, ctx);
+				parts[1] = assemble(a, ps, n, &h, fn, ctx);
+				a->r->st->ops[TOP_CONCATENATE]++;
+				return tir_build_concatenate(B(a), parts, 2, k);
+			}
+		}
+	afail(a, a->r->k->loc, "the read pieces are not a grid of boxes");
+}
+
+/* ---- affine integer values: sum coef_k * w_k + cst as iotas ---- */
+
+static int affine_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
+{
+	DType dt = *(const DType *)ctx;
+	TType t = box_type(sub, dt);
+	int v = splat(a, dt, 0, p->cst[0]);
+	for (int k = 0; k < sub->rank; k++) {
+		int64_t cf = p->coef[0][k];
+		int io;
+		if (!cf)
+			continue;
+		io = tir_build_iota(B(a), t, k);
+		a->r->st->ops[TOP_IOTA]++;
+		/* w_k = iota + lo_k */
+		io = bin(a, TOP_ADD, io, splat(a, dt, 0, sub->lo[k]));
+		if (cf != 1)
+			io = bin(a, TOP_MULTIPLY, io, splat(a, dt, 0, cf));
+		v = bin(a, TOP_ADD, v, io);
+	}
+	return v;
+}
+
+static int affine_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
+{
+	PolyPiece ps[POLY_MAX_PIECES];
+	int64_t cv;
+	int n;
+	if (poly_expr_is_const(pe, &cv))
+		return splat(a, dt, 0, cv);
+	n = poly_expr_in_coords(pe, a->w, ps, POLY_MAX_PIECES);
+	if (n <= 0)
+		afail(a, loc, "an index value is not affine in the write coordinates");
+	return assemble(a, ps, n, &a->box, affine_piece, &dt);
+}
+
+/* ---- loads: slices of the reshaped buffer ---- */
+
+typedef struct LoadCtx {
+	int buf;                  /* the reshaped buffer */
+	int rank;
+	const int64_t *dims;
+	SrcLoc loc;
+} LoadCtx;
+
+static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
+{
+	LoadCtx *lc = ctx;
+	int64_t start[POLY_MAX_RANK], limit[POLY_MAX_RANK], keep[POLY_MAX_RANK], kdims[POLY_MAX_RANK];
+	int64_t perm[POLY_MAX_RANK], bdims[POLY_MAX_RANK];
+	int nk = 0, v;
+	TType bt = box_type(sub, dt_of(a, lc->buf));
+	for (int j = 0; j < lc->rank; j++) {
+		int k = -1;
+		for (int q = 0; q < sub->rank; q++)
+			if (p->coef[j][q]) {
+				if (k >= 0 || p->coef[j][q] != 1)
+					afail(a, lc->loc, "a read is not a translation or permutation of the write");
+				k = q;
+			}
+		if (k < 0) {
+			start[j] = p->cst[j];
+			limit[j] = p->cst[j] + 1;
+		} else {
+			for (int i = 0; i < nk; i++)
+				if (keep[i] == k)
+					afail(a, lc->loc, "a read uses one write coordinate twice");
+			start[j] = sub->lo[k] + p->cst[j];
+			limit[j] = sub->hi[k] + p->cst[j];
+			keep[nk] = k;
+			kdims[nk++] = sub->hi[k] - sub->lo[k];
+		}
+		if (start[j] < 0 || limit[j] > lc->dims[j])
+			afail(a, lc->loc, "a read slice is out of the buffer");
+	}
+	v = tir_build_slice(B(a), lc->buf, start, limit, NULL);
+	a->r->st->ops[TOP_SLICE]++;
+	if (nk != lc->rank)
+		v = tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), nk, kdims));
+	/* order the kept dimensions by write coordinate */
+	{
+		int sorted = 1;
+		for (int i = 0; i < nk; i++)
+			perm[i] = i;
+		for (int i = 0; i < nk; i++)
+			for (int j = i + 1; j < nk; j++)
+				if (keep[perm[j]] < keep[perm[i]]) {
+					int64_t t = perm[i];
+					perm[i] = perm[j];
+					perm[j] = t;
+				}
+		for (int i = 0; i < nk; i++)
+			sorted &= perm[i] == i;
+		if (!sorted) {
+			v = tir_build_transpose(B(a), v, perm);
+			a->r->st->ops[TOP_TRANSPOSE]++;
+		}
+		for (int i = 0; i < nk; i++)
+			bdims[i] = keep[perm[i]];
+	}
+	if (nk != sub->rank) {
+		v = tir_build_broadcast_in_dim(B(a), v, bt, bdims);
+		a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
+	}
+	return v;
+}
+
+static int dense(Aff *a, const KirExpr *e);
+
+/* A shape for buffer b under which flat index pe delinearizes on the domain. */
+static int pick_shape(Aff *a, const PolyExpr *pe, int64_t count, int64_t dims[POLY_MAX_RANK],
+                      PolyExpr *idx[POLY_MAX_RANK])
+{
+	int64_t shapes[8][POLY_MAX_RANK];
+	int ranks[8];
+	int n = poly_shape_candidates(pe, count, shapes, ranks, 8);
+	for (int i = 0; i < n; i++)
+		if (poly_delinearize(a->dom, pe, ranks[i], shapes[i], idx)) {
+			memcpy(dims, shapes[i], sizeof(int64_t) * (size_t)ranks[i]);
+			return ranks[i];
+		}
+	dims[0] = count;
+	if (poly_delinearize(a->dom, pe, 1, dims, idx))
+		return 1;
+	return 0;
+}
+
+static void check_buffer(Aff *a, int b, SrcLoc loc)
+{
+	const KirBuffer *kb = &a->r->k->bufs[b];
+	if ((kb->space != KSP_GLOBAL && kb->space != KSP_CONSTANT) || a->r->buf[b] < 0)
+		afail(a, loc, "shared or local memory");
+}
+
+static int reshaped(Aff *a, int b, int rank, const int64_t *dims)
+{
+	int v = a->r->buf[b];
+	if (rank == 1)
+		return v;
+	return tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), rank, dims));
+}
+
+static int load(Aff *a, const KirExpr *e)
+{
+	int b = e->u.load.buffer, rank, n;
+	const char *why;
+	int64_t dims[POLY_MAX_RANK];
+	PolyExpr *idx[POLY_MAX_RANK];
+	PolyPiece ps[POLY_MAX_PIECES];
+	PolyExpr *pe;
+	LoadCtx lc;
+	check_buffer(a, b, e->loc);
+	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
+	if (!pe)
+		afail(a, e->loc, "a load index is not quasi-affine");
+	rank = pick_shape(a, pe, a->r->bufsize[b], dims, idx);
+	if (!rank)
+		afail(a, e->loc, "a load index does not delinearize in bounds");
+	n = poly_map_in_coords(poly_access(a->dom, idx, rank), a->w, ps, POLY_MAX_PIECES);
+	if (n <= 0)
+		afail(a, e->loc, "a read is not piecewise affine on boxes of the write");
+	lc.buf = reshaped(a, b, rank, dims);
+	lc.rank = rank;
+	lc.dims = dims;
+	lc.loc = e->loc;
+	return assemble(a, ps, n, &a->box, load_piece, &lc);
+}
+
+/* ---- expressions over the box ---- */
+
+static TCmpDir cmp_dir(KirBinOp op)
+{
+	switch (op) {
+	case KB_LT: return CMP_LT;
+	case KB_LE: return CMP_LE;
+	case KB_GT: return CMP_GT;
+	case KB_GE: return CMP_GE;
+	case KB_EQ: return CMP_EQ;
+	default: return CMP_NE;
+	}
+}
+
+/* The same operator mapping as simt.c's binop. */
+static int binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc)
+{
+	int is_signed = frontend_dtype_is_signed(t);
+	switch (op) {
+	case KB_ADD: return bin(a, t == KT_I1 ? TOP_OR : TOP_ADD, x, y);
+	case KB_SUB: return bin(a, TOP_SUBTRACT, x, y);
+	case KB_MUL: return bin(a, TOP_MULTIPLY, x, y);
+	case KB_DIV: return bin(a, TOP_DIVIDE, x, y);
+	case KB_REM: return bin(a, TOP_REMAINDER, x, y);
+	case KB_SHL: return bin(a, TOP_SHIFT_LEFT, x, convert(a, y, dt_of(a, x)));
+	case KB_SHR:
+		return bin(a, is_signed ? TOP_SHIFT_RIGHT_ARITHMETIC : TOP_SHIFT_RIGHT_LOGICAL, x,
+		           convert(a, y, dt_of(a, x)));
+	case KB_AND: return bin(a, TOP_AND, x, y);
+	case KB_OR: return bin(a, TOP_OR, x, y);
+	case KB_XOR: return bin(a, TOP_XOR, x, y);
+	case KB_LT: case KB_LE: case KB_GT: case KB_GE: case KB_EQ: case KB_NE:
+		a->r->st->ops[TOP_COMPARE]++;
+		return tir_build_compare(B(a), cmp_dir(op), x, y);
+	default: afail(a, loc, "unsupported operator");
+	}
+}
+
+/* Loads inside a variable's initialiser must still see the buffers as they were. */
+static void check_fresh(Aff *a, const KirExpr *e, int epoch)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KE_LOAD:
+		if (a->last_store[e->u.load.buffer] > epoch)
+			afail(a, e->loc, "a variable reads a buffer stored to after its declaration");
+		check_fresh(a, e->u.load.index, epoch);
+		return;
+	case KE_VAR:
+		if (a->def[e->u.var])
+			check_fresh(a, a->def[e->u.var], epoch);
+		return;
+	case KE_UNARY: check_fresh(a, e->u.un.x, epoch); return;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		check_fresh(a, e->u.bin.l, epoch);
+		check_fresh(a, e->u.bin.r, epoch);
+		return;
+	case KE_COND:
+		check_fresh(a, e->u.cond.c, epoch);
+		check_fresh(a, e->u.cond.t, epoch);
+		check_fresh(a, e->u.cond.f, epoch);
+		return;
+	case KE_CAST: case KE_BITCAST: check_fresh(a, e->u.x, epoch); return;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			check_fresh(a, e->u.math.args[i], epoch);
+		return;
+	default: return;
+	}
+}
+
+static int structural(Aff *a, const KirExpr *e)
+{
+	DType dt = raise_dtype(e->type);
+	int args[3], x, y;
+	switch (e->kind) {
+	case KE_CONST:
+		return splat(a, dt, e->u.c.f, e->u.c.i);
+	case KE_PARAM: {
+		static const int64_t nodims[1] = {0};
+		int p = a->r->param[e->u.param];
+		if (p < 0)
+			afail(a, e->loc, "a parameter has no value");
+		a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
+		return tir_build_broadcast_in_dim(B(a), p, box_type(&a->box, dt), nodims);
+	}
+	case KE_VAR: {
+		const KirExpr *d = a->def[e->u.var];
+		if (!d)
+			afail(a, e->loc, "a variable without a single initialiser");
+		check_fresh(a, d, a->def_epoch[e->u.var]);
+		return dense(a, d);
+	}
+	case KE_UNARY:
+		x = dense(a, e->u.un.x);
+		switch (e->u.un.op) {
+		case KU_NEG:
+			if (frontend_dtype_is_signed(e->type) || frontend_dtype_is_float(e->type)) {
+				a->r->st->ops[TOP_NEGATE]++;
+				return tir_build_unary(B(a), TOP_NEGATE, x);
+			}
+			return bin(a, TOP_SUBTRACT, splat(a, dt, 0, 0), x);
+		case KU_NOT: return tir_build_unary(B(a), TOP_NOT, convert(a, x, DT_I1));
+		default: return tir_build_unary(B(a), TOP_NOT, x);
+		}
+	case KE_BINARY: {
+		KirDType t = e->u.bin.l->type;
+		x = dense(a, e->u.bin.l);
+		y = dense(a, e->u.bin.r);
+		if (e->u.bin.op == KB_SHL || e->u.bin.op == KB_SHR)
+			t = e->type;
+		return binop(a, e->u.bin.op, t, x, y, e->loc);
+	}
+	case KE_LOGAND: case KE_LOGOR:
+		/* both sides are pure and in bounds on the whole domain: eager is exact */
+		x = convert(a, dense(a, e->u.bin.l), DT_I1);
+		y = convert(a, dense(a, e->u.bin.r), DT_I1);
+		return bin(a, e->kind == KE_LOGAND ? TOP_AND : TOP_OR, x, y);
+	case KE_COND:
+		x = convert(a, dense(a, e->u.cond.c), DT_I1);
+		args[0] = dense(a, e->u.cond.t);
+		args[1] = dense(a, e->u.cond.f);
+		a->r->st->ops[TOP_SELECT]++;
+		return tir_build_select(B(a), x, args[0], args[1]);
+	case KE_CAST: return convert(a, dense(a, e->u.x), dt);
+	case KE_BITCAST: return tir_build_bitcast_convert(B(a), dense(a, e->u.x), dt);
+	case KE_LOAD: return load(a, e);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			args[i] = dense(a, e->u.math.args[i]);
+		return raise_math(a->r, e, args);
+	default: afail(a, e->loc, "an expression with effects or warp/atomic operations");
+	}
+}
+
+/* e as a tensor over the current box. */
+static int dense(Aff *a, const KirExpr *e)
+{
+	if (frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD &&
+	    e->kind != KE_CONST) {
+		const char *why;
+		PolyExpr *pe = poly_expr_from_kir(a->c, e, a->dom, lookup, a, &why);
+		if (pe && !poly_expr_involves_params(pe))
+			return affine_value(a, pe, raise_dtype(e->type), e->loc);
+	}
+	return structural(a, e);
+}
+
+/* ---- stores ---- */
+
+static int guard_mask(Aff *a)
+{
+	int m = -1;
+	for (int i = 0; i < a->ndc; i++) {
+		int c = convert(a, dense(a, a->dc[i]), DT_I1);
+		if (a->dcneg[i])
+			c = tir_build_unary(B(a), TOP_NOT, c);
+		m = m < 0 ? c : bin(a, TOP_AND, m, c);
+	}
+	return m;
+}
+
+static int own_slice(Aff *a, int buf)
+{
+	int v = tir_build_slice(B(a), buf, a->box.lo, a->box.hi, NULL);
+	a->r->st->ops[TOP_SLICE]++;
+	return v;
+}
+
+static void store(Aff *a, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	int b = lv->buffer, rank, n, vals[POLY_MAX_PIECES], buf;
+	int64_t dims[POLY_MAX_RANK];
+	PolyExpr *idx[POLY_MAX_RANK];
+	PolyPiece boxes[POLY_MAX_PIECES];
+	const char *why;
+	PolyExpr *pe;
+	DType dt;
+	if (poly_set_is_empty(a->dom))
+		return;
+	check_buffer(a, b, e->loc);
+	dt = dt_of(a, a->r->buf[b]);
+	pe = poly_expr_from_kir(a->c, lv->index, a->dom, lookup, a, &why);
+	if (!pe)
+		afail(a, e->loc, "the store index is not quasi-affine");
+	rank = pick_shape(a, pe, a->r->bufsize[b], dims, idx);
+	if (!rank)
+		afail(a, e->loc, "the store index does not delinearize in bounds");
+	a->w = poly_access(a->dom, idx, rank);
+	if (!poly_map_is_injective(a->w))
+		afail(a, e->loc, "the store is not injective");
+	n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
+	if (n <= 0)
+		afail(a, e->loc, "the store's range is not a union of boxes");
+	buf = reshaped(a, b, rank, dims);
+	for (int i = 0; i < n; i++) {
+		int v, m;
+		a->box.rank = rank;
+		memcpy(a->box.lo, boxes[i].lo, sizeof(a->box.lo));
+		memcpy(a->box.hi, boxes[i].hi, sizeof(a->box.hi));
+		v = dense(a, e->u.assign.value);
+		if (e->u.assign.op != KB_NONE) {
+			int old = convert(a, own_slice(a, buf), raise_dtype(e->u.assign.optype));
+			v = convert(a, binop(a, e->u.assign.op, e->u.assign.optype, old, v, e->loc), dt);
+		}
+		v = convert(a, v, dt);
+		m = guard_mask(a);
+		if (m >= 0) {
+			a->r->st->ops[TOP_SELECT]++;
+			v = tir_build_select(B(a), m, v, own_slice(a, buf));
+		}
+		vals[i] = v;
+	}
+	for (int i = 0; i < n; i++) {
+		int starts[POLY_MAX_RANK];
+		for (int k = 0; k < rank; k++)
+			starts[k] = scalar_i32(a, boxes[i].lo[k]);
+		buf = tir_build_dynamic_update_slice(B(a), buf, vals[i], starts);
+		a->r->st->ops[TOP_DYNAMIC_UPDATE_SLICE]++;
+	}
+	if (rank > 1)
+		buf = tir_build_reshape(B(a), buf, tir_type_vector(dt, a->r->bufsize[b]));
+	a->r->buf[b] = buf;
+	a->last_store[b] = ++a->epoch;
+	a->nboxes += n;
+	a->r->st->stores_dense++;
+	sb_printf(&a->r->st->notes, "  store %s at %d:%d: dense (%d box%s, dynamic_update_slice)\n",
+	          a->r->k->bufs[b].name, e->loc.line, e->loc.col, n, n == 1 ? "" : "es");
+}
+
+/* ---- statements ---- */
+
+static void walk(Aff *a, const KirStmt *s, int in_data)
+{
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			walk(a, s->u.block.stmts[i], in_data);
+		return;
+	case KS_DECL: {
+		int v = s->u.decl.var;
+		const KirExpr *init = s->u.decl.init;
+		const char *why;
+		a->def[v] = init;
+		a->def_epoch[v] = a->epoch;
+		a->ienv[v] = NULL;
+		if (init && frontend_dtype_is_int(init->type) && init->type != KT_I1)
+			a->ienv[v] = poly_expr_from_kir(a->c, init, a->dom, lookup, a, &why);
+		return;
+	}
+	case KS_EXPR: {
+		const KirExpr *e = s->u.expr;
+		if (e->kind != KE_ASSIGN || e->u.assign.lv.var >= 0)
+			afail(a, s->loc, "a statement other than a store to memory");
+		store(a, e);
+		return;
+	}
+	case KS_IF: {
+		const char *why;
+		PolySet *c = poly_set_from_cond(a->c, s->u.if_.cond, a->dom, lookup, a, &why);
+		if (c && !poly_set_involves_params(c)) {
+			PolySet *saved = a->dom, *then_dom;
+			a->dom = poly_set_intersect(saved, c);
+			walk(a, s->u.if_.then, in_data);
+			then_dom = a->dom;
+			a->dom = poly_set_subtract(saved, c);
+			if (s->u.if_.els)
+				walk(a, s->u.if_.els, in_data);
+			a->dom = poly_set_union(then_dom, a->dom);
+			return;
+		}
+		if (a->ndc == MAX_DC)
+			afail(a, s->loc, "too many nested guards");
+		a->dc[a->ndc] = s->u.if_.cond;
+		a->dcneg[a->ndc++] = 0;
+		walk(a, s->u.if_.then, 1);
+		if (s->u.if_.els) {
+			a->dcneg[a->ndc - 1] = 1;
+			walk(a, s->u.if_.els, 1);
+		}
+		a->ndc--;
+		return;
+	}
+	case KS_RETURN:
+		if (in_data)
+			afail(a, s->loc, "a return under a data-dependent guard");
+		a->dom = poly_set_subtract(a->dom, a->dom);
+		return;
+	case KS_SYNC: afail(a, s->loc, "a barrier (more than one phase)");
+	case KS_FOR: case KS_WHILE: case KS_DO: afail(a, s->loc, "a loop");
+	default: afail(a, s->loc, "break, continue or a block exit");
+	}
+}
+
+/* Variables assigned outside their declaration make the kernel not applicable. */
+static void scan_assign(void *ctx, KirExpr *e)
+{
+	int *bad = ctx;
+	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
+	    (e->kind == KE_INCDEC) || e->kind == KE_ATOMIC || e->kind == KE_SHFL ||
+	    e->kind == KE_VOTE)
+		*bad = 1;
+}
+
+int raise_affine_try(Raise *r)
+{
+	const KirKernel *k = r->k;
+	Aff a;
+	int grid[3], block[3], bad = 0, ok;
+	TBuilder saved = r->b;
+	TBlock *scratch;
+	int *bsz;
+	loopify_stmt_visit(k->body, scan_assign, NULL, &bad);
+	if (bad) {
+		sb_printf(&r->st->notes, "  affine: not applicable: variables assigned after their "
+		          "declaration, atomics or warp operations (SIMT)\n");
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	for (int i = 0; i < 3; i++) {
+		grid[i] = (int)r->grid[i];
+		block[i] = (int)r->block[i];
+	}
+	a.r = r;
+	a.c = poly_create(k, grid, block);
+	a.dom = poly_launch_box(a.c);
+	a.def = xcalloc(k->nvars + 1, sizeof(*a.def));
+	a.def_epoch = xcalloc(k->nvars + 1, sizeof(int));
+	a.ienv = xcalloc(k->nvars + 1, sizeof(*a.ienv));
+	a.last_store = xcalloc(k->nbufs + 1, sizeof(int));
+	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
+	for (size_t i = 0; i < k->nbufs; i++)
+		bsz[i] = r->buf[i];
+	scratch = tir_block_new(r->f);
+	r->b = tir_builder(r->f, scratch, k->loc);
+	ok = !setjmp(a.fail);
+	if (ok)
+		walk(&a, k->body, 0);
+	r->b = saved;
+	if (ok) {
+		for (int i = 0; i < scratch->nops; i++)
+			tir_block_append(r->f, r->f->body, scratch->ops[i]);
+	} else {
+		for (size_t i = 0; i < k->nbufs; i++)
+			r->buf[i] = bsz[i];
+		sb_free(&r->st->notes);
+		memset(r->st, 0, sizeof(*r->st));
+		sb_printf(&r->st->notes, "  affine: not applicable at %d:%d: %s (SIMT)\n",
+		          a.wloc.line, a.wloc.col, a.why);
+	}
+	poly_destroy(a.c);
+	free(a.def);
+	free(a.def_epoch);
+	free(a.ienv);
+	free(a.last_store);
+	free(bsz);
+	return ok;
+}
