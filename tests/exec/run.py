@@ -10,6 +10,11 @@ Launches run in order; buffers persist between them. Checked buffers are
 compared with the oracle (corpus.compare). A stage that is not built yet
 (cuda2hlo exits 1 saying so, or a binary is missing) is a SKIP with that
 reason. A kernel marked `expect: race` must be refused by the converter.
+An `entry:` test (a host function) is converted once with `--entry HOSTFN`
+and run as one module in modes run and xla (mode c is per kernel: SKIP); its
+results are named by the host function's parameters. Until the converter
+supports --entry (an error naming --entry that says "not supported" or "not
+built", or --entry an unknown option), entry tests are a SKIP.
 Prints `PASS|FAIL|SKIP NAME MODE: reason` per kernel and mode, then
 `N passed, N failed, N skipped`; exits 1 on any failure.
 
@@ -36,6 +41,7 @@ import oracle  # noqa: E402
 
 MODES = ("oracle", "c", "run", "xla")
 NOT_BUILT = re.compile(r"not built yet")
+ENTRY_MISSING = re.compile(r"not supported|not built|unknown option|unrecognized option")
 TIMEOUT = 300
 
 
@@ -63,8 +69,13 @@ def first_line(text):
     return lines[-1] if lines else ""
 
 
+def what(li, launch):
+    return "the entry" if isinstance(launch, corpus.Entry) else f"launch {li}"
+
+
 def convert(cfg, test, li, launch, emit, out):
-    """cuda2hlo for one launch; Skip when the stage is not built, Fail on error."""
+    """cuda2hlo for one launch (or the entry); Skip when the stage is not built, Fail
+    on error."""
     exe = os.path.join(cfg.bin, "cuda2hlo")
     if not os.path.exists(exe):
         raise Skip(f"{exe} is not built")
@@ -72,10 +83,13 @@ def convert(cfg, test, li, launch, emit, out):
     r = sh(cmd)
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
+    if test.entry and r.returncode != 0 and "--entry" in r.stderr and \
+            ENTRY_MISSING.search(r.stderr):
+        raise Skip("cuda2hlo does not support --entry yet: " + first_line(r.stderr))
     if r.returncode == 2 and "--shmem" in r.stderr:
         raise Skip("cuda2hlo has no --shmem flag (dynamic shared memory size)")
     if r.returncode != 0:
-        raise Fail(f"cuda2hlo exited {r.returncode} on launch {li}: {first_line(r.stderr)}")
+        raise Fail(f"cuda2hlo exited {r.returncode} on {what(li, launch)}: {first_line(r.stderr)}")
     return cmd
 
 
@@ -174,7 +188,7 @@ def step_run(cfg, test, li, launch, work, state):
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
     if r.returncode != 0:
-        raise Fail(f"cuda2hlo-run exited {r.returncode} on launch {li}: {first_line(r.stderr)}")
+        raise Fail(f"cuda2hlo-run exited {r.returncode} on {what(li, launch)}: {first_line(r.stderr)}")
     for p, b in arg_binding(launch).items():
         f = os.path.join(out, p + ".npy")
         if os.path.exists(f):
@@ -224,14 +238,14 @@ def step_xla(cfg, test, li, launch, work, state):
     try:
         ins = [np.load(os.path.join(state, bind[p] + ".npy")) for p in an]
     except KeyError as e:
-        raise Fail(f"@main argument {e} is not a buffer of launch {li}") from None
+        raise Fail(f"@main argument {e} is not a buffer of {what(li, launch)}") from None
     try:
         outs = xla.run_xla(text, ins)
     except Exception as e:  # jaxlib raises several types; all are a failure here
-        raise Fail(f"XLA rejected launch {li}: {first_line(str(e))}") from None
+        raise Fail(f"XLA rejected {what(li, launch)}: {first_line(str(e))}") from None
     for p, o in zip(rn, outs):
         if p not in bind:
-            raise Fail(f"@main result '{p}' is not a buffer of launch {li}")
+            raise Fail(f"@main result '{p}' is not a buffer of {what(li, launch)}")
         np.save(os.path.join(state, bind[p] + ".npy"), o.reshape(-1))
 
 
@@ -245,9 +259,11 @@ def run_mode(cfg, test, mode, inputs, want, work):
         return race_mode(cfg, test, mode, work)
     if mode == "oracle":
         return "PASS", "oracle ran"
+    if test.entry and mode == "c":
+        raise Skip("entry test: --emit c is per kernel (modes run and xla run the host function)")
     state = os.path.join(work, "state")
     shutil.copytree(inputs, state)
-    for li, ln in enumerate(test.launches):
+    for li, ln in enumerate([test.entry] if test.entry else test.launches):
         STEPS[mode](cfg, test, li, ln, work, state)
     problems = []
     for c in test.checks:

@@ -3,7 +3,9 @@
 The fake converts saxpy correctly, or wrongly with FAKE_BUG=1; the runner must
 say PASS in every mode for the first, FAIL (and exit 1) for the second, SKIP by
 name for a kernel whose stage is "not built yet" and when the binaries are
-missing, and PASS/FAIL for a racy kernel refused/accepted. Prints
+missing, and PASS/FAIL for a racy kernel refused/accepted; an entry test (host
+function) passes or fails as a whole module, and is a SKIP while --entry is
+"not supported" but a FAIL on any other error. Prints
 `N passed, N failed`; exits 1 on any failure.
 """
 import os
@@ -15,6 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 FAKE = os.path.join(HERE, "fake")
 SAXPY, RACY = os.path.join(FAKE, "saxpy.cu"), os.path.join(FAKE, "racy.cu")
 PINGPONG = os.path.join(FAKE, "pingpong.cu")
+HOST, HOSTMISSING = os.path.join(FAKE, "hostswap.cu"), os.path.join(FAKE, "hostmissing.cu")
 OTHER = os.path.join(ROOT, "tests", "oracle", "kernels", "reduce_shared.cu")
 
 CASES = [  # (what, files, bin, bug, want rc, want line prefixes)
@@ -35,6 +38,16 @@ CASES = [  # (what, files, bin, bug, want rc, want line prefixes)
      ["PASS racy run: racy kernel refused", "PASS racy xla: racy kernel refused",
       "SKIP racy c: racy kernel"]),
     ("race accepted", [RACY], FAKE, True, 1, ["FAIL racy xla: racy kernel not refused"]),
+    ("entry test", [HOST], FAKE, False, 0,
+     ["PASS hostswap oracle", "SKIP hostswap c: entry test", "PASS hostswap run",
+      "PASS hostswap xla"]),
+    ("wrong entry module", [HOST], FAKE, True, 1,
+     ["FAIL hostswap run: x: 100 of 100 differ", "FAIL hostswap xla: x:"]),
+    ("--entry not supported", [HOSTMISSING], FAKE, False, 0,
+     ["PASS hostmissing oracle", "SKIP hostmissing run: cuda2hlo does not support --entry",
+      "SKIP hostmissing xla: cuda2hlo does not support --entry"]),
+    ("--entry other error", [HOSTMISSING], FAKE, True, 1,
+     ["FAIL hostmissing run: cuda2hlo exited 1 on the entry", "FAIL hostmissing xla:"]),
 ]
 
 
