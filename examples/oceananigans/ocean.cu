@@ -216,13 +216,17 @@ __device__ double flux_y(const double *v, const double *c, int i, int j, int k, 
 				c[IX(i, j, k)], c[IX(i, j + 1, k)], c[IX(i, j + 2, k)], vel, scheme);
 }
 
-/* Through the bottom face; zero at the bottom and the top (the boundary conditions
- * carry the boundary fluxes, as in Oceananigans). */
+/* Through the bottom face; zero at the bottom. At the top the free surface moves with
+ * w(top), and the flux is w(top) times the surface cell's value: with the linear free
+ * surface this keeps a uniform tracer uniform (the volume flux through the top balances
+ * the horizontal divergence of the top cell). */
 __device__ double flux_z(const double *w, const double *c, int i, int j, int k, int scheme)
 {
-	if (k == 0 || k == NZ)
+	if (k == 0)
 		return 0.0;
 	double vel = w[IX(i, j, k)];
+	if (k == NZ)
+		return vel * c[IX(i, j, NZ - 1)];
 	return vel * face_value(c[IX(i, j, k - 3)], c[IX(i, j, k - 2)], c[IX(i, j, k - 1)],
 				c[IX(i, j, k)], c[IX(i, j, k + 1)], c[IX(i, j, k + 2)], vel, scheme);
 }
@@ -275,10 +279,12 @@ __global__ void u_tendency(const double *u, const double *v, const double *w,
 	double vs = (j == 0) ? 0.0 : 0.5 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)]);
 	double adv_y = (vn * 0.5 * (u[IX(i, j, k)] + u[IX(i, j + 1, k)]) -
 			vs * 0.5 * (u[IX(i, j - 1, k)] + u[IX(i, j, k)])) / DY;
-	/* z: w at (face i, face k) times u at face k; zero at the bottom and the top */
-	double wt = (k + 1 == NZ) ? 0.0 : 0.5 * (w[IX(i - 1, j, k + 1)] + w[IX(i, j, k + 1)]);
+	/* z: w at (face i, face k) times u at face k; zero at the bottom; at the top the
+	 * surface cell's u (as for tracers) */
+	double wt = 0.5 * (w[IX(i - 1, j, k + 1)] + w[IX(i, j, k + 1)]);
 	double wb = (k == 0) ? 0.0 : 0.5 * (w[IX(i - 1, j, k)] + w[IX(i, j, k)]);
-	double adv_z = (wt * 0.5 * (u[IX(i, j, k)] + u[IX(i, j, k + 1)]) -
+	double ut = (k + 1 == NZ) ? u[IX(i, j, k)] : 0.5 * (u[IX(i, j, k)] + u[IX(i, j, k + 1)]);
+	double adv_z = (wt * ut -
 			wb * 0.5 * (u[IX(i, j, k - 1)] + u[IX(i, j, k)])) / DZ;
 	double vbar = 0.25 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)] +
 			      v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
@@ -311,9 +317,10 @@ __global__ void v_tendency(const double *u, const double *v, const double *w,
 	double vn = 0.5 * (v[IX(i, j, k)] + v[IX(i, j + 1, k)]);
 	double vs = 0.5 * (v[IX(i, j - 1, k)] + v[IX(i, j, k)]);
 	double adv_y = (vn * vn - vs * vs) / DY;
-	double wt = (k + 1 == NZ) ? 0.0 : 0.5 * (w[IX(i, j - 1, k + 1)] + w[IX(i, j, k + 1)]);
+	double wt = 0.5 * (w[IX(i, j - 1, k + 1)] + w[IX(i, j, k + 1)]);
 	double wb = (k == 0) ? 0.0 : 0.5 * (w[IX(i, j - 1, k)] + w[IX(i, j, k)]);
-	double adv_z = (wt * 0.5 * (v[IX(i, j, k)] + v[IX(i, j, k + 1)]) -
+	double vt = (k + 1 == NZ) ? v[IX(i, j, k)] : 0.5 * (v[IX(i, j, k)] + v[IX(i, j, k + 1)]);
+	double adv_z = (wt * vt -
 			wb * 0.5 * (v[IX(i, j, k - 1)] + v[IX(i, j, k)])) / DZ;
 	double ubar = 0.25 * (u[IX(i, j - 1, k)] + u[IX(i + 1, j - 1, k)] +
 			      u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
