@@ -342,6 +342,120 @@ def _(i, t):
     return {"y": y.astype(np.float32)}
 
 
+# ---- entry tests: the host function's whole sequence of launches --------------------
+f32 = np.float32
+
+
+def _swap_loop(a, b, steps, step):
+    """Run step(src, dst) steps times, swapping the roles as the host code's pointer
+    swap does; a and b are the caller's buffers (updated in place)."""
+    src, dst = a, b
+    for _ in range(steps):
+        step(src, dst)
+        src, dst = dst, src
+    return a, b
+
+
+@ref("tests/kernels/host_jacobi_swap.cu")
+def _(i, t):
+    def step(s, d):
+        d[:] = s
+        d[1:-1] = f32(0.25) * s[:-2] + f32(0.5) * s[1:-1] + f32(0.25) * s[2:]
+    a, b = _swap_loop(i["a"].copy(), i["b"].copy(), S(t, "iters"), step)
+    return {"a": a, "b": b}
+
+
+@ref("tests/kernels/host_jacobi2d_tmp_swap.cu")
+def _(i, t):
+    nx, ny = S(t, "nx"), S(t, "ny")
+
+    def step(s, d):
+        s2, d2 = s.reshape(ny, nx), d.reshape(ny, nx)
+        d2[:] = s2
+        d2[1:-1, 1:-1] = 0.25 * (s2[1:-1, :-2] + s2[1:-1, 2:] + s2[:-2, 1:-1] + s2[2:, 1:-1])
+    u, un = _swap_loop(i["u"].copy(), i["un"].copy(), 20, step)
+    return {"u": u, "un": un}
+
+
+@ref("tests/kernels/host_heat2d_boundary.cu")
+def _(i, t):
+    nx, ny = S(t, "nx"), S(t, "ny")
+    r = f32(S(t, "alpha", float)) * f32(S(t, "dt", float)) / (f32(S(t, "dx", float)) ** 2)
+
+    def step(s, d):
+        T, Tn = s.reshape(ny, nx), d.reshape(ny, nx)
+        c = T[1:-1, 1:-1]
+        Tn[1:-1, 1:-1] = c + r * (T[1:-1, :-2] + T[1:-1, 2:] + T[:-2, 1:-1] + T[2:, 1:-1]
+                                  - f32(4) * c)
+        Tn[:, 0] = 1
+        Tn[1:-1, -1] = Tn[1:-1, -2]
+        Tn[0, 1:-1] = Tn[1, 1:-1]
+        Tn[-1, 1:-1] = Tn[-2, 1:-1]
+        Tn[0, -1], Tn[-1, -1] = Tn[1, -2], Tn[-2, -2]
+    a, b = _swap_loop(i["T"].copy(), i["Tn"].copy(), 100, step)
+    return {"T": a, "Tn": b}
+
+
+@ref("tests/kernels/host_fdtd2d.cu")
+def _(i, t):
+    nx, ny = S(t, "nx"), S(t, "ny")
+    ez, hx, hy = (i[k].copy().reshape(ny, nx) for k in ("ez", "hx", "hy"))
+    c = f32(0.5)
+    for n in range(S(t, "steps")):
+        hx[:-1, :] -= c * (ez[1:, :] - ez[:-1, :])
+        hy[:, :-1] += c * (ez[:, 1:] - ez[:, :-1])
+        ez[1:-1, 1:-1] += c * ((hy[1:-1, 1:-1] - hy[1:-1, :-2]) - (hx[1:-1, 1:-1] - hx[:-2, 1:-1]))
+        a = (f32(n) - f32(20)) / f32(6)
+        ez[S(t, "sy"), S(t, "sx")] += np.exp(-a * a)
+    return {"ez": ez.reshape(-1), "hx": hx.reshape(-1), "hy": hy.reshape(-1)}
+
+
+@ref("tests/kernels/host_reduce_two_pass.cu")
+def _(i, t):
+    x = i["x"].astype(np.float64)
+    stride = 20 * 128
+    idx = np.arange(S(t, "n"))
+    part = np.array([(x[(idx % stride) // 128 == b] ** 2).sum() for b in range(20)])
+    return {"partial": part.astype(f32), "out": np.array([part.sum()], f32)}
+
+
+@ref("tests/kernels/host_pipeline_memcpy.cu")
+def _(i, t):
+    x = i["in"]
+    out = f32(S(t, "gain", float)) * x
+    acc = (f32(0) + out * out) + x * x
+    return {"tmp": out, "acc": acc, "out": out - f32(0.5) * acc}
+
+
+@ref("tests/kernels/host_advect_dt.cu")
+def _(i, t):
+    n, L, v = S(t, "n"), S(t, "length", float), S(t, "speed", float)
+    cfl, nu = S(t, "cfl", float), S(t, "nu", float)
+    dx = L / n
+    dt = min(cfl * dx / v, 0.25 * dx * dx / nu)
+    c, d = v * dt / dx, nu * dt / (dx * dx)
+
+    def step(q, qn):
+        w, e = np.roll(q, 1), np.roll(q, -1)
+        qn[:] = q - c * (q - w) + d * (e - 2.0 * q + w)
+    q, qn = _swap_loop(i["q"].copy(), i["qn"].copy(), S(t, "nsteps"), step)
+    return {"q": q, "qn": qn}
+
+
+@ref("tests/kernels/host_nested_loops.cu")
+def _(i, t):
+    u, r, n = i["u"].copy(), i["r"].copy(), S(t, "n")
+    for o in range(S(t, "outer")):
+        for _ in range(S(t, "inner")):
+            for parity in (0, 1):
+                k = np.arange(2 if parity == 0 else 1, n - 1, 2)
+                u[k] = f32(0.5) * (u[k - 1] + u[k + 1]) * f32(0.9) + f32(0.1) * u[k]
+        r[1:-1] = u[:-2] - f32(2) * u[1:-1] + u[2:]
+        r[0] = r[-1] = 0
+        u += (f32(0.1) / f32(o + 1)) * r
+    return {"u": u, "r": r}
+
+
 def run_one(path):
     t = corpus.parse(os.path.join(ROOT, path))
     with tempfile.TemporaryDirectory() as d:
