@@ -230,10 +230,11 @@ static const PolyExpr *lookup(void *env, int var, const char **why)
 	return w->env[var];
 }
 
+/* dom NULL: the threads are not known (under a condition that is not quasi-affine). */
 static PolyExpr *value(Walk *w, const KirExpr *e, const PolySet *dom)
 {
 	const char *why;
-	if (!frontend_dtype_is_int(e->type))
+	if (!dom || !frontend_dtype_is_int(e->type))
 		return NULL;
 	return poly_expr_from_kir(w->c, e, dom, lookup, w, &why);
 }
@@ -241,20 +242,32 @@ static PolyExpr *value(Walk *w, const KirExpr *e, const PolySet *dom)
 static PolySet *cond(Walk *w, const KirExpr *e, const PolySet *dom)
 {
 	const char *why;
-	PolySet *s = poly_set_from_cond(w->c, e, dom, lookup, w, &why);
-	if (!s) {
-		give_up(w, "a condition is not quasi-affine");
-		return poly_set_intersect(dom, poly_set_universe(w->c));
-	}
-	return poly_set_intersect(dom, s);
+	PolySet *s = dom ? poly_set_from_cond(w->c, e, dom, lookup, w, &why) : NULL;
+	return s ? poly_set_intersect(dom, s) : NULL;
+}
+
+static PolySet *minus(const PolySet *a, const PolySet *b)
+{
+	return a && b ? poly_set_subtract(a, b) : NULL;
+}
+
+static PolySet *join(const PolySet *a, const PolySet *b)
+{
+	return a && b ? poly_set_union(a, b) : NULL;
 }
 
 static void record(Walk *w, int b, const KirExpr *index, int write, const PolySet *dom, SrcLoc loc)
 {
 	PolyExpr *i;
 	Acc a = {b, write, w->phase, NULL, loc};
-	if (w->k->bufs[b].space != KSP_GLOBAL || poly_set_is_empty(dom))
+	if (w->k->bufs[b].space != KSP_GLOBAL)
 		return;        /* shared, local and constant arrays have no parameter name in C */
+	if (!dom) {
+		give_up(w, "an access under a condition that is not quasi-affine");
+		return;
+	}
+	if (poly_set_is_empty(dom))
+		return;
 	i = value(w, index, dom);
 	if (!i) {
 		give_up(w, "an index is not quasi-affine");
@@ -329,7 +342,7 @@ static void expr(Walk *w, const KirExpr *e, const PolySet *dom)
 		PolySet *c;
 		expr(w, e->u.bin.l, dom);
 		c = cond(w, e->u.bin.l, dom);
-		expr(w, e->u.bin.r, e->kind == KE_LOGAND ? c : poly_set_subtract(dom, c));
+		expr(w, e->u.bin.r, e->kind == KE_LOGAND ? c : minus(dom, c));
 		return;
 	}
 	case KE_COND: {
@@ -337,7 +350,7 @@ static void expr(Walk *w, const KirExpr *e, const PolySet *dom)
 		expr(w, e->u.cond.c, dom);
 		c = cond(w, e->u.cond.c, dom);
 		expr(w, e->u.cond.t, c);
-		expr(w, e->u.cond.f, poly_set_subtract(dom, c));
+		expr(w, e->u.cond.f, minus(dom, c));
 		return;
 	}
 	case KE_ATOMIC:
@@ -359,6 +372,18 @@ static PolyExpr **env_save(Walk *w)
 	return e;
 }
 
+static void find_exit(void *ctx, KirStmt *s)
+{
+	*(int *)ctx |= s->kind == KS_EXIT || s->kind == KS_RETURN;
+}
+
+static int has_exit(const KirStmt *s)
+{
+	int found = 0;
+	loopify_stmt_visit((KirStmt *)s, NULL, find_exit, &found);
+	return found;
+}
+
 static PolySet *if_stmt(Walk *w, const KirStmt *s, PolySet *dom)
 {
 	PolySet *c, *lt, *lf;
@@ -369,13 +394,16 @@ static PolySet *if_stmt(Walk *w, const KirStmt *s, PolySet *dom)
 	lt = stmt(w, s->u.if_.then, c);
 	then_env = env_save(w);
 	memcpy(w->env, before, sizeof(*before) * w->k->nvars);
-	lf = poly_set_subtract(dom, c);
+	lf = minus(dom, c);
 	if (s->u.if_.els)
 		lf = stmt(w, s->u.if_.els, lf);
 	for (size_t v = 0; v < w->k->nvars; v++)
 		if (then_env[v] != w->env[v])
-			w->env[v] = then_env[v] && w->env[v] ? poly_expr_select(c, then_env[v], w->env[v]) : NULL;
-	return poly_set_union(lt, lf);
+			w->env[v] = c && then_env[v] && w->env[v] ?
+			            poly_expr_select(c, then_env[v], w->env[v]) : NULL;
+	if (!c && !has_exit(s))
+		return dom;    /* an unknown split, but every thread goes on */
+	return join(lt, lf);
 }
 
 typedef struct Scan {
@@ -455,8 +483,8 @@ static PolySet *for_stmt(Walk *w, const KirStmt *s, PolySet *dom)
 	if (s->u.for_.init)
 		dom = stmt(w, s->u.for_.init, dom);
 	loopify_stmt_visit(s->u.for_.body, scan_expr, scan_stmt, &sc);
-	if (v < 0 || sc.jumps || sc.assigns || !s->u.for_.cond || level >= POLY_MAX_LOOPS ||
-	    !(lo = w->env[v])) {
+	if (!dom || v < 0 || sc.jumps || sc.assigns || !s->u.for_.cond ||
+	    level >= POLY_MAX_LOOPS || !(lo = w->env[v])) {
 		give_up(w, "a loop that is not `for (v = affine; affine; v += constant)` without jumps");
 		return dom;
 	}
@@ -464,11 +492,19 @@ static PolySet *for_stmt(Walk *w, const KirStmt *s, PolySet *dom)
 	loopify_stmt_visit(s->u.for_.body, forget_expr, forget_stmt, w);
 	w->env[v] = poly_expr_dim(w->c, POLY_NLAUNCH + level);
 	iter = cond(w, s->u.for_.cond, poly_set_open_loop(dom, level, lo, 1));
+	if (!iter) {
+		give_up(w, "a loop condition that is not quasi-affine");
+		return dom;
+	}
 	if (!loop_step(w, s->u.for_.step, v, iter, &step)) {
 		give_up(w, "a loop step that is not a positive constant");
 		return dom;
 	}
 	iter = cond(w, s->u.for_.cond, poly_set_open_loop(dom, level, lo, step));
+	if (!iter) {
+		give_up(w, "a loop condition that is not quasi-affine");
+		return dom;
+	}
 	w->depth++;
 	expr(w, s->u.for_.cond, iter);
 	stmt(w, s->u.for_.body, iter);
@@ -484,7 +520,7 @@ static PolySet *block_stmt(Walk *w, const KirStmt *s, PolySet *dom)
 	for (size_t i = 0; i < s->u.block.nstmts; i++)
 		dom = stmt(w, s->u.block.stmts[i], dom);
 	if (label > 0 && w->exited[label]) {       /* threads that left rejoin here */
-		dom = poly_set_union(dom, w->exited[label]);
+		dom = join(dom, w->exited[label]);
 		w->exited[label] = NULL;
 		loopify_stmt_visit((KirStmt *)s, forget_expr, forget_stmt, w);
 	}
@@ -508,10 +544,14 @@ static PolySet *stmt(Walk *w, const KirStmt *s, PolySet *dom)
 	case KS_IF: return if_stmt(w, s, dom);
 	case KS_FOR: return for_stmt(w, s, dom);
 	case KS_EXIT:
-		w->exited[s->u.label] = w->exited[s->u.label] ?
-		                        poly_set_union(w->exited[s->u.label], dom) : dom;
-		return poly_set_subtract(dom, dom);
-	case KS_RETURN: return poly_set_subtract(dom, dom);
+		if (!dom)
+			give_up(w, "an exit under a condition that is not quasi-affine");
+		w->exited[s->u.label] = w->exited[s->u.label] ? join(w->exited[s->u.label], dom) : dom;
+		return minus(dom, dom);
+	case KS_RETURN:
+		if (!dom)
+			give_up(w, "a return under a condition that is not quasi-affine");
+		return minus(dom, dom);
 	default:
 		give_up(w, "a while/do loop, break or continue");
 		return dom;

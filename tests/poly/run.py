@@ -37,6 +37,7 @@ AFFINE = [
     "ew_2d_affine", "ew_3d_combine", "ew_add_i32", "ew_daxpy_f64", "ew_fma_i64",
     "ew_grid_stride_f32", "ew_hash_u64", "ew_mixed_convert", "ew_mul_u32",
     "ew_offset_copy", "ew_saxpy_f32", "ew_short_i16", "ew_ushort_u16",
+    "ew_char_i8", "ew_uchar_u8", "ew_leaky_relu",   # data-dependent selects, no guard
     "misc_builtins_3d", "misc_restrict_ldg", "tmpl_typed_axpy",
     # stencils and boundaries
     "stencil_5pt_2d", "stencil_7pt_3d", "stencil_boundary_2d", "stencil_halo_2d",
