@@ -99,6 +99,9 @@ def parses(tool, cu):
 
 def error_case(tool, cu):
     rel = os.path.relpath(cu, ROOT)
+    if not UPDATE and not os.path.exists(cu[:-3] + ".err"):   # awaiting its message
+        counts["skipped"] += 1
+        return
     r = run(tool, ["--emit", "kir"] + flags_of(cu) + [rel])
     if r.returncode != 1 or r.stdout:
         counts["failed"] += 1
