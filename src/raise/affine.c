@@ -266,22 +266,46 @@ static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 
 static int dense(Aff *a, const KirExpr *e);
 
-/* A shape for buffer b under which flat index pe delinearizes on the domain. */
-static int pick_shape(Aff *a, const PolyExpr *pe, int64_t count, int64_t dims[POLY_MAX_RANK],
-                      PolyExpr *idx[POLY_MAX_RANK])
+/* Candidate i of the shapes for a buffer of `count` elements under which flat index pe
+ * delinearizes in bounds on the domain (the last candidate is the flat shape itself):
+ * its rank, 0 when candidate i does not delinearize, -1 past the last. */
+static int shape_at(Aff *a, const PolyExpr *pe, int64_t count, int i,
+                    int64_t dims[POLY_MAX_RANK], PolyExpr *idx[POLY_MAX_RANK])
 {
 	int64_t shapes[8][POLY_MAX_RANK];
 	int ranks[8];
 	int n = poly_shape_candidates(pe, count, shapes, ranks, 8);
-	for (int i = 0; i < n; i++)
-		if (poly_delinearize(a->dom, pe, ranks[i], shapes[i], idx)) {
-			memcpy(dims, shapes[i], sizeof(int64_t) * (size_t)ranks[i]);
-			return ranks[i];
-		}
+	if (i < n) {
+		if (!poly_delinearize(a->dom, pe, ranks[i], shapes[i], idx))
+			return 0;
+		memcpy(dims, shapes[i], sizeof(int64_t) * (size_t)ranks[i]);
+		return ranks[i];
+	}
+	if (i > n || (n > 0 && ranks[n - 1] == 1 && shapes[n - 1][0] == count))
+		return -1;
 	dims[0] = count;
-	if (poly_delinearize(a->dom, pe, 1, dims, idx))
-		return 1;
-	return 0;
+	return poly_delinearize(a->dom, pe, 1, dims, idx) ? 1 : 0;
+}
+
+/* Can load_piece build every piece (each read coordinate a constant or one write
+ * coordinate plus a constant, no write coordinate twice)? */
+static int simple_pieces(const PolyPiece *ps, int n, int rank, int wrank)
+{
+	for (int i = 0; i < n; i++) {
+		int used[POLY_MAX_RANK] = {0};
+		for (int j = 0; j < rank; j++) {
+			int nz = 0;
+			for (int k = 0; k < wrank; k++)
+				if (ps[i].coef[j][k]) {
+					if (ps[i].coef[j][k] != 1 || used[k]++)
+						return 0;
+					nz++;
+				}
+			if (nz > 1)
+				return 0;
+		}
+	}
+	return 1;
 }
 
 static void check_buffer(Aff *a, int b, SrcLoc loc)
@@ -312,12 +336,17 @@ static int load(Aff *a, const KirExpr *e)
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "a load index is not quasi-affine");
-	rank = pick_shape(a, pe, a->r->bufsize[b], dims, idx);
-	if (!rank)
-		afail(a, e->loc, "a load index does not delinearize in bounds");
-	n = poly_map_in_coords(poly_access(a->dom, idx, rank), a->w, ps, POLY_MAX_PIECES);
-	if (n <= 0)
-		afail(a, e->loc, "a read is not piecewise affine on boxes of the write");
+	for (int i = 0;; i++) {
+		rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+		if (rank < 0)
+			afail(a, e->loc, "a load is not a translation or permutation of the write under "
+			      "any shape of its buffer");
+		if (rank == 0)
+			continue;
+		n = poly_map_in_coords(poly_access(a->dom, idx, rank), a->w, ps, POLY_MAX_PIECES);
+		if (n > 0 && simple_pieces(ps, n, rank, a->box.rank))
+			break;
+	}
 	lc.buf = reshaped(a, b, rank, dims);
 	lc.rank = rank;
 	lc.dims = dims;
@@ -512,15 +541,20 @@ static void store(Aff *a, const KirExpr *e)
 	pe = poly_expr_from_kir(a->c, lv->index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "the store index is not quasi-affine");
-	rank = pick_shape(a, pe, a->r->bufsize[b], dims, idx);
-	if (!rank)
-		afail(a, e->loc, "the store index does not delinearize in bounds");
-	a->w = poly_access(a->dom, idx, rank);
-	if (!poly_map_is_injective(a->w))
-		afail(a, e->loc, "the store is not injective");
-	n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
-	if (n <= 0)
-		afail(a, e->loc, "the store's range is not a union of boxes");
+	for (int i = 0;; i++) {
+		rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+		if (rank < 0)
+			afail(a, e->loc, "the store is not an injective map onto a union of boxes under "
+			      "any shape of its buffer");
+		if (rank == 0)
+			continue;
+		a->w = poly_access(a->dom, idx, rank);
+		if (!poly_map_is_injective(a->w))
+			continue;
+		n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
+		if (n > 0)
+			break;
+	}
 	buf = reshaped(a, b, rank, dims);
 	for (int i = 0; i < n; i++) {
 		int v, m;

@@ -1,0 +1,93 @@
+"""dense_check.py: the dense list (tests/exec/dense_list.txt) is fully tensorized.
+
+For every kernel file named in the list (one per line, '#' comments), converts each of
+its launches (corpus.converter_args, as run.py does) with `cuda2hlo --report` and checks
+the module and the report: zero gather, scatter and while ops in the module text, and
+every store dense ("stores dense N fallback 0", N > 0). Correctness of the same files
+is run.py's job (--mode run --mode xla on the same list).
+Prints `PASS|FAIL NAME: reason` per file, then `N passed, N failed`; exits 1 on a failure.
+
+Usage: dense_check.py --bin DIR [--list FILE] [NAME...]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+import corpus  # noqa: E402
+
+BAD_OPS = re.compile(r"stablehlo\.(gather|scatter|while)\b")
+
+
+def names_of(path):
+    out = []
+    with open(path) as f:
+        for ln in f:
+            ln = ln.split("#", 1)[0].strip()
+            if ln:
+                out.append(ln)
+    return out
+
+
+def check(exe, name, tmp):
+    path = os.path.join(ROOT, "tests", "kernels", name if name.endswith(".cu") else name + ".cu")
+    test = corpus.parse(path)
+    if test.entry or not test.launches:
+        return "an --entry test (the dense list takes single launches)"
+    for li, launch in enumerate(test.launches):
+        out = os.path.join(tmp, f"{os.path.basename(path)}.{li}.mlir")
+        cmd = [exe, path] + corpus.converter_args(test, launch) + ["--report", "-o", out]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if r.returncode != 0:
+            return f"cuda2hlo exited {r.returncode}: {r.stderr.strip().splitlines()[:1]}"
+        with open(out) as f:
+            text = f.read()
+        rep = r.stdout + r.stderr
+        why = [ln.strip() for ln in rep.splitlines() if "not applicable" in ln]
+        bad = BAD_OPS.findall(text)
+        if bad:
+            return f"launch {li}: module has {len(bad)} gather/scatter/while ({bad[0]})" + \
+                (f" ({why[0]})" if why else "")
+        m = re.search(r"stores dense (\d+) fallback (\d+)", rep)
+        if not m:
+            return f"launch {li}: no 'stores dense' line in --report"
+        if int(m.group(2)) != 0 or int(m.group(1)) == 0:
+            return f"launch {li}: {m.group(0)}" + (f" ({why[0]})" if why else "")
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.environ.get("CUDA2HLO_BIN"))
+    ap.add_argument("--list", default=os.path.join(HERE, "dense_list.txt"))
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+    exe = os.path.join(a.bin or "", "cuda2hlo")
+    names = a.names or names_of(a.list)
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in names:
+            if not os.path.exists(exe):
+                why = f"{exe} is not built"
+            else:
+                try:
+                    why = check(exe, n, tmp)
+                except (corpus.CorpusError, OSError, subprocess.TimeoutExpired) as e:
+                    why = str(e)
+            if why:
+                failed += 1
+                print(f"FAIL {n}: {why}")
+            else:
+                passed += 1
+                print(f"PASS {n}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
