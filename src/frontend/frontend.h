@@ -383,6 +383,7 @@ typedef struct KirLaunch {
 	int grid[3], block[3];   /* valid when have_config */
 	int64_t shmem;
 	int have_config;         /* grid, block and shmem were evaluated */
+	int have_block;          /* block was evaluated (also when grid or shmem was not) */
 	const char **args;       /* per argument: the host variable's name, or NULL */
 	size_t nargs;
 } KirLaunch;
@@ -403,6 +404,7 @@ typedef struct KirProgram {
 	size_t nlaunches;
 	KirAlloc *allocs;
 	size_t nallocs;
+	struct HostFunc *host;   /* --entry: the host function (host.c), else NULL */
 } KirProgram;
 
 /* ---- build.c: node constructors with constant folding (also for later stages) ----
@@ -437,5 +439,60 @@ void frontend_print_const(StrBuf *out, KirConst c);   /* "1000", "2.5", "nan" */
  * cooperative_groups.cuh) ---- */
 extern const char frontend_bundled_cuda_api[];
 extern const char frontend_bundled_cooperative_groups[];
+
+/* ==== host.c: the host function named by --entry (section owned by "host") ====
+ * A small tree over host variables: scalars (parameters, locals, dim3 components as
+ * "grid.x"), device pointers (parameters, cudaMalloc'd locals). Host expressions are
+ * KirExpr nodes whose KE_VAR indexes HostFunc.vars (constants folded; types as clang
+ * gives them after its implicit conversions). Static host functions called from the
+ * entry are inlined (their variables get fresh names); kernel launches name the
+ * kernel instance as KirLaunch does. */
+typedef enum {
+	HS_BLOCK, HS_ASSIGN, HS_LAUNCH, HS_FOR, HS_IF, HS_SWAP, HS_MEMCPY, HS_MEMSET, HS_MALLOC
+} HostStmtKind;
+
+typedef struct HostVar {
+	const char *name;        /* unique: "n", "c.1" (an inlined helper's parameter) */
+	KirDType type;           /* scalar type, or KT_PTR */
+	KirDType elem;           /* KT_PTR: element type */
+	int param;               /* index among the entry's parameters, or -1 */
+	SrcLoc loc;
+} HostVar;
+
+typedef struct HostStmt HostStmt;
+struct HostStmt {
+	HostStmtKind kind;
+	SrcLoc loc;
+	union {
+		struct { HostStmt **stmts; size_t n; } block;
+		/* scalar var = value; pointer var = vars[src] (src -1: nullptr) */
+		struct { int var; KirExpr *value; int src; } assign;
+		/* grid/block components and shmem are host expressions; per argument either
+		 * a pointer variable (ptr[i] >= 0) or a scalar expression (arg[i]) */
+		struct { const char *kernel; KirExpr *grid[3], *block[3], *shmem;
+		         KirExpr **arg; int *ptr; size_t nargs; } launch;
+		/* for (var = init; var cmp bound; var += step) body */
+		struct { int var; KirExpr *init, *bound; KirBinOp cmp; int64_t step; HostStmt *body; } for_;
+		struct { KirExpr *cond; HostStmt *then, *els; } if_;      /* els may be NULL */
+		struct { int a, b; } swap;                                 /* pointer variables */
+		struct { int dst, src; KirExpr *bytes; } copy;             /* HS_MEMCPY, device to device */
+		struct { int dst; KirExpr *value, *bytes; } set;           /* HS_MEMSET */
+		struct { int var; KirExpr *bytes; } alloc;                 /* HS_MALLOC */
+	} u;
+};
+
+typedef struct HostFunc {
+	const char *name;
+	SrcLoc loc;
+	HostVar *vars;
+	size_t nvars;
+	size_t nparams;          /* vars[0 .. nparams-1] are the parameters, in order */
+	HostStmt *body;          /* HS_BLOCK */
+} HostFunc;
+
+/* Lowers o->entry from a parsed translation unit (a CXTranslationUnit passed as void *
+ * so this header stays free of libclang). NULL after located diagnostics. */
+HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *file);
+/* ==== end of host.c section ==== */
 
 #endif

@@ -3647,10 +3647,11 @@ static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
 	VEC_PUSH(cx->launch_fns, clang_getCursorReferenced(c));
 	l.host_fn = host_fn;
 	l.loc = loc_of(cx->a, clang_getCursorLocation(c));
-	l.have_config = clang_Cursor_getNumArguments(cfg) >= 2 &&
-	                heval_dim3(cx, clang_Cursor_getArgument(cfg, 0), l.grid) &&
-	                heval_dim3(cx, clang_Cursor_getArgument(cfg, 1), l.block) &&
+	l.have_block = clang_Cursor_getNumArguments(cfg) >= 2 && heval_dim3(cx, clang_Cursor_getArgument(cfg, 1), l.block);
+	l.have_config = l.have_block && heval_dim3(cx, clang_Cursor_getArgument(cfg, 0), l.grid) &&
 	                (clang_Cursor_getNumArguments(cfg) < 3 || heval(cx, clang_Cursor_getArgument(cfg, 2), &shmem));
+	if (!l.have_block)
+		l.block[0] = l.block[1] = l.block[2] = 0;
 	l.shmem = shmem;
 	l.nargs = n > 0 ? (size_t)n : 0;
 	l.args = ARENA_ARRAY(cx->a, const char *, l.nargs + 1);
@@ -3794,7 +3795,7 @@ static void kernel_defaults(Lower *L, KirKernel *k)
 		memcpy(k->grid, o->have_grid ? o->grid : l->grid, sizeof k->grid);
 		k->have_grid = 1;
 	}
-	if (o->have_block || (l && l->have_config)) {
+	if (o->have_block || (l && l->have_block)) {
 		memcpy(k->block, o->have_block ? o->block : l->block, sizeof k->block);
 		k->have_block = 1;
 	}
@@ -4244,6 +4245,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		if (cx.allocs.len)
 			memcpy(p->allocs, cx.allocs.data, cx.allocs.len * sizeof *cx.allocs.data);
 	}
+	if (p && o->entry && !(p->host = frontend_lower_host(a, o, cx.tu, cx.file)))
+		p = NULL;   /* --entry: the host function (host.c) */
 	VEC_FREE(ks);
 	VEC_FREE(kl.fns);
 	VEC_FREE(kl.templates);
