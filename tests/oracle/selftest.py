@@ -502,7 +502,32 @@ __global__ void dl(int *x) { if (threadIdx.x == 0) __syncthreads(); else __syncw
         r = subprocess.run([exe, d, d], capture_output=True, text=True, timeout=60)
     out.append(("deadlock reported", r.returncode != 0 and "deadlock" in r.stderr,
                 f"rc {r.returncode}, stderr {r.stderr.strip()!r}"))
+    out.append(ocean_smoke())
     return out
+
+
+def ocean_smoke():
+    """host_ocean_simulate (ocean.cu's simulate, 3 steps): no reference, but a sane
+    state: finite, tracers near their fills, velocities moved yet small, halos filled."""
+    t = corpus.parse(os.path.join(ROOT, "tests", "kernels", "host_ocean_simulate.cu"))
+    with tempfile.TemporaryDirectory() as d:
+        corpus.make_inputs(t, os.path.join(d, "in"))
+        oracle.run(t.path, os.path.join(d, "in"), os.path.join(d, "out"))
+        i = {b: np.load(os.path.join(d, "in", b + ".npy")) for b in t.buffers}
+        o = {b: np.load(os.path.join(d, "out", b + ".npy")) for b in t.buffers}
+    T = o["T"].reshape(10, 22, 22)
+    why = []
+    if not all(np.isfinite(v).all() for v in o.values()):
+        why.append("non-finite values")
+    if not (9.4 < T[3:-3, 3:-3, 3:-3].min() and T[3:-3, 3:-3, 3:-3].max() < 10.6):
+        why.append(f"T interior outside [9.4, 10.6]: {T.min()}..{T.max()}")
+    if not np.allclose(o["S"].reshape(10, 22, 22)[3:-3, 3:-3, 3:-3], 35, atol=0.1):
+        why.append("S moved away from 35")
+    if np.array_equal(o["u"], i["u"]) or np.abs(o["u"]).max() > 0.1:
+        why.append(f"u unchanged or too large (max {np.abs(o['u']).max()})")
+    if not np.array_equal(T[3:-3, 3:-3, 0:3], T[3:-3, 3:-3, 16:19]):   # periodic x halo
+        why.append("periodic x halo of T not filled")
+    return ("host_ocean_simulate sane state", not why, "; ".join(why))
 
 
 def main(argv):
