@@ -84,7 +84,7 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	rc = not_built("loopify (--emit loops, c and later stages)");
 	goto done;
 #else
-	LoopProgram *loops = loopify_program(a, o, kir);
+	LoopProgram *loops = o->entry && o->emit != EMIT_LOOPS && o->emit != EMIT_C ? NULL : loopify_program(a, o, kir);
 	STAGE_OK();
 #ifdef HAVE_POLY
 	if (o->polly_check)
@@ -102,7 +102,7 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	rc = not_built("raise (--emit stablehlo, hlo and tensor)");
 	goto done;
 #else
-	TModule *mod = raise_program(a, o, loops);
+	TModule *mod = o->entry ? raise_host(a, o, kir) : raise_program(a, o, loops);
 	STAGE_OK();
 	if (o->report)
 		raise_report(stderr, mod);

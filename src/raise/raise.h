@@ -30,4 +30,13 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 /* ---- report.c: --report, per kernel (docs/report.md) ---- */
 void raise_report(FILE *f, const TModule *m);
 
+/* ---- host.c (section owned by "host"): --entry, the host function p->host as one
+ * module: its launches are the raised kernels inlined into @main, its counted loops
+ * stablehlo.while (or unrolled up to --unroll N trips), pointer swaps SSA renaming.
+ * Arguments: the entry's pointer parameters (1-D, --size NAME=N elements), then its
+ * scalars not bound by --set (0-d); results: the pointer parameters it may write, in
+ * parameter order. NULL after located diagnostics. */
+TModule *raise_host(Arena *a, const Options *o, const KirProgram *p);
+/* ---- end of host.c section ---- */
+
 #endif

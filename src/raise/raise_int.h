@@ -68,4 +68,9 @@ void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
 int raise_affine_try(Raise *r);
 int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
 
+/* host_inline.c (section owned by "host"): copies callee's body into b's block with its
+ * arguments replaced by args; results[i] gets the i-th returned value. -1 when the body
+ * calls other functions (not copied). */
+int raise_inline_func(TBuilder *b, const TFunc *callee, const int *args, int *results);
+
 #endif
