@@ -178,15 +178,19 @@ static void compdb_flags(Ctx *cx, StrVec *args)
 	CXCompilationDatabase db;
 	CXCompileCommands cmds;
 
-	if (n > 22 && !strcmp(dir + n - 22, "compile_commands.json"))
-		dir[n - 22] = 0;
+	char *abs;
+
+	if (n >= 21 && !strcmp(dir + n - 21, "compile_commands.json"))
+		dir[n - 21] = 0;       /* the file named: its folder */
 	db = clang_CompilationDatabase_fromDirectory(*dir ? dir : ".", &err);
 	free(dir);
 	if (err != CXCompilationDatabase_NoError) {
 		diag_error(NOLOC, "cannot read compilation database '%s'", p);
 		return;
 	}
-	cmds = clang_CompilationDatabase_getCompileCommands(db, cx->file);
+	abs = realpath(cx->file, NULL);     /* entries name files by absolute path */
+	cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : cx->file);
+	free(abs);
 	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
 		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
 		unsigned na = clang_CompileCommand_getNumArgs(cmd);
