@@ -39,6 +39,7 @@ typedef struct Aff {
 	SrcLoc wloc;
 	jmp_buf fail;
 	int nboxes;
+	TBlock *scratch;          /* where ops go until the whole kernel is done */
 } Aff;
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
@@ -272,9 +273,9 @@ static int dense(Aff *a, const KirExpr *e);
 static int shape_at(Aff *a, const PolyExpr *pe, int64_t count, int i,
                     int64_t dims[POLY_MAX_RANK], PolyExpr *idx[POLY_MAX_RANK])
 {
-	int64_t shapes[8][POLY_MAX_RANK];
-	int ranks[8];
-	int n = poly_shape_candidates(pe, count, shapes, ranks, 8);
+	int64_t shapes[16][POLY_MAX_RANK];
+	int ranks[16];
+	int n = poly_shape_candidates(pe, count, shapes, ranks, 16);
 	if (i < n) {
 		if (!poly_delinearize(a->dom, pe, ranks[i], shapes[i], idx))
 			return 0;
@@ -284,7 +285,17 @@ static int shape_at(Aff *a, const PolyExpr *pe, int64_t count, int i,
 	if (i > n || (n > 0 && ranks[n - 1] == 1 && shapes[n - 1][0] == count))
 		return -1;
 	dims[0] = count;
-	return poly_delinearize(a->dom, pe, 1, dims, idx) ? 1 : 0;
+	if (poly_delinearize(a->dom, pe, 1, dims, idx))
+		return 1;
+	/* the flat index itself (piecewise, or on a union), when 0 <= pe < count on dom */
+	{
+		PolySet *in = poly_set_intersect(poly_set_cmp(KB_GE, pe, poly_expr_const(a->c, 0)),
+		                                 poly_set_cmp(KB_LT, pe, poly_expr_const(a->c, count)));
+		if (!poly_set_is_subset(a->dom, in))
+			return 0;
+		idx[0] = (PolyExpr *)pe;
+		return 1;
+	}
 }
 
 /* Can load_piece build every piece (each read coordinate a constant or one write
@@ -524,37 +535,25 @@ static int own_slice(Aff *a, int buf)
 	return v;
 }
 
-static void store(Aff *a, const KirExpr *e)
+/* The store under shape candidate `cand` of its buffer; 0 when that candidate does not
+ * delinearize, -1 past the last candidate. Fails (afail) when a fact is missing. */
+static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 {
 	const KirLval *lv = &e->u.assign.lv;
 	int b = lv->buffer, rank, n, vals[POLY_MAX_PIECES], buf;
 	int64_t dims[POLY_MAX_RANK];
 	PolyExpr *idx[POLY_MAX_RANK];
 	PolyPiece boxes[POLY_MAX_PIECES];
-	const char *why;
-	PolyExpr *pe;
-	DType dt;
-	if (poly_set_is_empty(a->dom))
-		return;
-	check_buffer(a, b, e->loc);
-	dt = dt_of(a, a->r->buf[b]);
-	pe = poly_expr_from_kir(a->c, lv->index, a->dom, lookup, a, &why);
-	if (!pe)
-		afail(a, e->loc, "the store index is not quasi-affine");
-	for (int i = 0;; i++) {
-		rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
-		if (rank < 0)
-			afail(a, e->loc, "the store is not an injective map onto a union of boxes under "
-			      "any shape of its buffer");
-		if (rank == 0)
-			continue;
-		a->w = poly_access(a->dom, idx, rank);
-		if (!poly_map_is_injective(a->w))
-			continue;
-		n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
-		if (n > 0)
-			break;
-	}
+	DType dt = dt_of(a, a->r->buf[b]);
+	rank = shape_at(a, pe, a->r->bufsize[b], cand, dims, idx);
+	if (rank <= 0)
+		return rank;
+	a->w = poly_access(a->dom, idx, rank);
+	if (!poly_map_is_injective(a->w))
+		afail(a, e->loc, "the store is not injective");
+	n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
+	if (n <= 0)
+		afail(a, e->loc, "the store's range is not a union of boxes");
 	buf = reshaped(a, b, rank, dims);
 	for (int i = 0; i < n; i++) {
 		int v, m;
@@ -589,6 +588,48 @@ static void store(Aff *a, const KirExpr *e)
 	a->r->st->stores_dense++;
 	sb_printf(&a->r->st->notes, "  store %s at %d:%d: dense (%d box%s, dynamic_update_slice)\n",
 	          a->r->k->bufs[b].name, e->loc.line, e->loc.col, n, n == 1 ? "" : "es");
+	return 1;
+}
+
+/* Tries the shapes of the buffer in turn (fewest dimensions first); the first under
+ * which every fact holds wins. A failed try leaves nothing behind. */
+static void store(Aff *a, const KirExpr *e)
+{
+	const char *why;
+	PolyExpr *pe;
+	jmp_buf outer;
+	const char *volatile last = NULL;
+	volatile SrcLoc lastloc = e->loc;
+	volatile int cand = 0;
+	if (poly_set_is_empty(a->dom))
+		return;
+	check_buffer(a, e->u.assign.lv.buffer, e->loc);
+	pe = poly_expr_from_kir(a->c, e->u.assign.lv.index, a->dom, lookup, a, &why);
+	if (!pe)
+		afail(a, e->loc, "the store index is not quasi-affine");
+	memcpy(outer, a->fail, sizeof(jmp_buf));
+	for (;; cand++) {
+		int nops = a->scratch->nops, ops[TOP_COUNT], done = 0;
+		int buf = a->r->buf[e->u.assign.lv.buffer];
+		memcpy(ops, a->r->st->ops, sizeof(ops));
+		if (!setjmp(a->fail)) {
+			done = store_shape(a, e, pe, cand);
+			if (done < 0)
+				break;
+		} else {
+			last = a->why;
+			lastloc = a->wloc;
+			a->scratch->nops = nops;
+			memcpy(a->r->st->ops, ops, sizeof(ops));
+			a->r->buf[e->u.assign.lv.buffer] = buf;
+		}
+		if (done > 0) {
+			memcpy(a->fail, outer, sizeof(jmp_buf));
+			return;
+		}
+	}
+	memcpy(a->fail, outer, sizeof(jmp_buf));
+	afail(a, lastloc, last ? last : "the store index does not delinearize in bounds");
 }
 
 /* ---- statements ---- */
@@ -696,6 +737,7 @@ int raise_affine_try(Raise *r)
 		bsz[i] = r->buf[i];
 	scratch = tir_block_new(r->f);
 	r->b = tir_builder(r->f, scratch, k->loc);
+	a.scratch = scratch;
 	ok = !setjmp(a.fail);
 	if (ok)
 		walk(&a, k->body, 0);
