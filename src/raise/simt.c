@@ -458,33 +458,153 @@ static int vote(Raise *r, const KirExpr *e)
 	return convert(r, v, raise_dtype(e->type));
 }
 
+/* ---- atomics ----
+ * An atomic used as a statement whose operation is commutative and associative (add,
+ * sub, min, max, and, or, xor) is one scatter with that combiner: the order of the
+ * updates does not matter. Otherwise (its value is used, or exch/cas/inc/dec) the
+ * lanes are serialized in lane order, which is one legal CUDA order: a while loop of
+ * rounds, each round letting the lowest pending lane at every address (scatter-min of
+ * the lane number) read the old value and write the new one. Lanes at distinct
+ * addresses share a round, so the rounds are the largest number of lanes that target
+ * one address (docs/report.md). */
+
+static int gather_at(Raise *r, int operand, int addr, DType t)
+{
+	static const int64_t zero[1] = {0};
+	TGatherDims gd = {0};
+	int64_t ss[1] = {1};
+	gd.collapsed_slice_dims = (TInts){zero, 1};
+	gd.start_index_map = (TInts){zero, 1};
+	gd.index_vector_dim = 1;
+	r->st->ops[TOP_GATHER]++;
+	return tir_build_gather(&r->b, operand, as_indices(r, addr), &gd, ss, lanes_of(r, t));
+}
+
+/* The new contents of a location holding `cur` after atomic op with operands v0, v1
+ * (CUDA Programming Guide, "Atomic Functions"). */
+static int atomic_apply(Raise *r, KirAtomicOp op, int cur, int v0, int v1)
+{
+	DType t = dt_of(r, cur);
+	int zero = isplat(r, t, 0);
+	if (dtype_is_float(t))
+		zero = tir_build_splat_float(&r->b, lanes_of(r, t), 0);
+	switch (op) {
+	case KA_ADD: return bin(r, TOP_ADD, cur, v0);
+	case KA_SUB: return bin(r, TOP_SUBTRACT, cur, v0);
+	case KA_MAX: return bin(r, TOP_MAXIMUM, cur, v0);
+	case KA_MIN: return bin(r, TOP_MINIMUM, cur, v0);
+	case KA_AND: return bin(r, TOP_AND, cur, v0);
+	case KA_OR: return bin(r, TOP_OR, cur, v0);
+	case KA_XOR: return bin(r, TOP_XOR, cur, v0);
+	case KA_EXCH: return v0;
+	case KA_CAS:      /* (old == compare ? val : old) */
+		return tir_build_select(&r->b, tir_build_compare(&r->b, CMP_EQ, cur, v0), v1, cur);
+	case KA_INC:      /* ((old >= val) ? 0 : (old+1)) */
+		return tir_build_select(&r->b, tir_build_compare(&r->b, CMP_GE, cur, v0), zero,
+		                        bin(r, TOP_ADD, cur, isplat(r, t, 1)));
+	default:          /* DEC: (((old == 0) || (old > val)) ? val : (old-1)) */
+		return tir_build_select(&r->b, mask_or(r, tir_build_compare(&r->b, CMP_EQ, cur, zero),
+		                                       tir_build_compare(&r->b, CMP_GT, cur, v0)),
+		                        v0, bin(r, TOP_SUBTRACT, cur, isplat(r, t, 1)));
+	}
+}
+
+/* One round: the lowest pending lane per address wins; returns the winners. */
+static int atomic_winners(Raise *r, int b, int addr, int pending)
+{
+	static const int64_t zero[1] = {0};
+	int64_t n = r->bufsize[b];
+	TScatterDims sd = {0};
+	int idx = tir_build_select(&r->b, pending, addr, isplat(r, DT_I32, n));
+	int owner = tir_build_splat_int(&r->b, tir_type_vector(DT_I32, n + 1), r->nl);
+	sd.inserted_window_dims = (TInts){zero, 1};
+	sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
+	sd.index_vector_dim = 1;
+	r->st->ops[TOP_SCATTER]++;
+	owner = tir_build_scatter(&r->b, owner, as_indices(r, idx), r->lane, &sd, TOP_MINIMUM);
+	owner = gather_at(r, owner, idx, DT_I32);
+	return mask_and(r, pending, tir_build_compare(&r->b, CMP_EQ, owner, r->lane));
+}
+
+static int atomic_serial(Raise *r, const KirExpr *e, int b, int addr, int v0, int v1)
+{
+	int in[3], res[3], arg[3], out[3], pend = -1, red, init, win, cur;
+	int64_t d[1] = {0};
+	TBuilder outer = r->b;
+	TBlock *cb, *bb;
+	TOp *w;
+	DType t = dt_of(r, r->buf[b]);
+	in[0] = r->buf[b];
+	in[1] = r->cur;
+	in[2] = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0) : isplat(r, t, 0);
+	w = tir_build_op(&r->b, TOP_WHILE, NULL, 0);
+	for (int i = 0; i < 3; i++) {
+		tir_op_add_operand(r->f, w, in[i]);
+		res[i] = tir_op_add_result(r->f, w, *tir_value_type(r->f, in[i]));
+	}
+	r->st->ops[TOP_WHILE]++;
+	cb = tir_op_add_region(r->f, w);
+	bb = tir_op_add_region(r->f, w);
+	for (int i = 0; i < 3; i++) {
+		int a = tir_block_add_arg(r->f, cb, *tir_value_type(r->f, in[i]));
+		if (i == 1)
+			pend = a;
+	}
+	r->b = tir_builder(r->f, cb, outer.loc);
+	init = tir_build_splat_int(&r->b, tir_type_scalar(DT_I1), 0);
+	red = tir_build_reduce(&r->b, pend, init, d, 1, TOP_OR);
+	tir_build_return(&r->b, &red, 1);
+	for (int i = 0; i < 3; i++)
+		arg[i] = tir_block_add_arg(r->f, bb, *tir_value_type(r->f, in[i]));
+	r->b = tir_builder(r->f, bb, outer.loc);
+	r->buf[b] = arg[0];
+	win = atomic_winners(r, b, addr, arg[1]);
+	cur = gather(r, b, addr);
+	scatter(r, b, addr, atomic_apply(r, e->u.atomic.op, cur, v0, v1), win, -1);
+	out[0] = r->buf[b];
+	out[1] = mask_and(r, arg[1], mask_not(r, win));
+	out[2] = tir_build_select(&r->b, win, cur, arg[2]);
+	tir_build_return(&r->b, out, 3);
+	r->b = outer;
+	r->buf[b] = res[0];
+	return res[2];
+}
+
 static int atomic(Raise *r, const KirExpr *e, int used)
 {
-	int b = e->u.atomic.buffer, addr, old, val;
+	int b = e->u.atomic.buffer, addr, old, val, v1 = -1;
+	KirAtomicOp op = e->u.atomic.op;
 	TOpKind k;
-	switch (e->u.atomic.op) {
-	case KA_ADD: k = TOP_ADD; break;
-	case KA_SUB: k = TOP_ADD; break;
+	DType t = dt_of(r, r->buf[b]);
+	switch (op) {
+	case KA_ADD: case KA_SUB: k = TOP_ADD; break;
 	case KA_MAX: k = TOP_MAXIMUM; break;
 	case KA_MIN: k = TOP_MINIMUM; break;
 	case KA_AND: k = TOP_AND; break;
 	case KA_OR: k = TOP_OR; break;
 	case KA_XOR: k = TOP_XOR; break;
-	default:
-		raise_error(r, e->loc, "atomic%s is not supported yet",
-		                   frontend_atomic_name(e->u.atomic.op));
+	default: k = TOP_COUNT; break;
 	}
-	if (used)
-		raise_error(r, e->loc, "the value returned by an atomic is not supported yet "
-		                   "(only atomics used as statements)");
+	if ((op == KA_INC || op == KA_DEC) && t != DT_UI32)
+		raise_error(r, e->loc, "atomic%s needs an unsigned int location",
+		            frontend_atomic_name(op));
 	addr = address(r, b, raise_expr(r, e->u.atomic.index));
-	old = gather(r, b, addr);
-	val = convert(r, raise_expr(r, e->u.atomic.args[0]), dt_of(r, r->buf[b]));
-	if (e->u.atomic.op == KA_SUB)
-		val = bin(r, TOP_SUBTRACT, tir_build_splat_int(&r->b, *tir_value_type(r->f, val), 0), val);
+	val = convert(r, raise_expr(r, e->u.atomic.args[0]), t);
+	if (e->u.atomic.nargs > 1)
+		v1 = convert(r, raise_expr(r, e->u.atomic.args[1]), t);
 	r->st->stores_scatter++;
+	if (used || k == TOP_COUNT) {
+		sb_printf(&r->st->notes, "  atomic %s at %d:%d: serialized in lane order (while "
+		          "over rounds: %s)\n", r->k->bufs[b].name, e->loc.line, e->loc.col,
+		          used ? "its value is used" : "not commutative");
+		return atomic_serial(r, e, b, addr, val, v1);
+	}
 	sb_printf(&r->st->notes, "  atomic %s at %d:%d: scatter with combiner\n",
 	          r->k->bufs[b].name, e->loc.line, e->loc.col);
+	old = gather(r, b, addr);
+	if (op == KA_SUB)
+		val = bin(r, TOP_SUBTRACT, dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0)
+		                                             : isplat(r, t, 0), val);
 	scatter(r, b, addr, val, r->cur, (int)k);
 	return old;
 }
