@@ -526,6 +526,11 @@ static void hs_vardecl(Host *h, CXCursor d, StmtVec *out)
 		}
 		return;
 	}
+	if (t == KT_PTR && (clang_getCanonicalType(clang_getPointeeType(ty)).kind == CXType_FunctionProto ||
+	                    clang_getCanonicalType(clang_getPointeeType(ty)).kind == CXType_FunctionNoProto)) {
+		new_var(h, d, name, KT_VOID, KT_VOID, l);   /* refused where it is called */
+		return;
+	}
 	if (t == KT_PTR) {
 		KirDType e = hdt(clang_getPointeeType(ty));
 		int var = new_var(h, d, name, KT_PTR, e, l);
@@ -976,8 +981,8 @@ static void hs(Host *h, CXCursor c, StmtVec *out)
 	case CXCursor_ForStmt: hs_for(h, c, out); return;
 	case CXCursor_IfStmt: hs_if(h, c, out); return;
 	case CXCursor_WhileStmt: case CXCursor_DoStmt:
-		herr(h, c, "only counted for loops are converted in the entry (a while loop's trip "
-		     "count may depend on device values)%s", "");
+		herr(h, c, "a while loop in the entry cannot be converted: its trip count is not known "
+		     "to the host program (it may depend on device values); use a counted for loop%s", "");
 		return;
 	case CXCursor_CallExpr: hs_call(h, c, out); return;
 	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
