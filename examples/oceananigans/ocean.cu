@@ -418,6 +418,29 @@ static void fill_centred(double *c)
 	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(c);
 }
 
+/* update_state!: halos of the prognostic fields, then the diagnosed w (and eta's
+ * tendency), buoyancy and hydrostatic pressure, with their halos. */
+static void update_state(double *u, double *v, double *w, double *T, double *S, double *eta,
+			 double *b, double *p, double *Geta)
+{
+	dim3 block(BX, BY, 1);
+	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
+	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
+	fill_centred(u);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
+	fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
+	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
+	fill_centred(T);
+	fill_centred(S);
+	fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
+	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
+	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
+	buoyancy<<<grid3, block>>>(T, S, b);
+	hydrostatic_pressure<<<grid2, block>>>(b, p);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+}
+
 /* Advances the state by nsteps steps of dt; first != 0 means the model starts from
  * rest (no G^-), so the first step is forward Euler. All pointers are device arrays of
  * NTOTAL doubles (eta, Geta, Getam: NTOTAL2). On entry and exit the state is complete:
@@ -441,20 +464,7 @@ void simulate(double *u, double *v, double *w, double *T, double *S, double *eta
 		ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);
 		ab2_step<<<grid3, block>>>(S, GS, GSm, dt, chi);
 		ab2_step_2d<<<grid2, block>>>(eta, Geta, Getam, dt, chi);
-		/* update_state! */
-		fill_centred(u);
-		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
-		fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
-		fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
-		fill_centred(T);
-		fill_centred(S);
-		fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
-		fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
-		vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
-		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
-		buoyancy<<<grid3, block>>>(T, S, b);
-		hydrostatic_pressure<<<grid2, block>>>(b, p);
-		fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+		update_state(u, v, w, T, S, eta, b, p, Geta);
 	}
 }
 
@@ -462,20 +472,5 @@ void simulate(double *u, double *v, double *w, double *T, double *S, double *eta
 void initialize_state(double *u, double *v, double *w, double *T, double *S, double *eta,
 		      double *b, double *p, double *Geta)
 {
-	dim3 block(BX, BY, 1);
-	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
-	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
-	fill_centred(u);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
-	fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
-	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
-	fill_centred(T);
-	fill_centred(S);
-	fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
-	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
-	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
-	buoyancy<<<grid3, block>>>(T, S, b);
-	hydrostatic_pressure<<<grid2, block>>>(b, p);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+	update_state(u, v, w, T, S, eta, b, p, Geta);
 }
