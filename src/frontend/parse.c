@@ -168,50 +168,86 @@ static int forward_diags(Ctx *cx)
 	return errs;
 }
 
-/* Flags of `file` from a compile_commands.json: -I, -D, -U, -std, -isystem, -include. */
+/* ---- compile_commands.json (-p): the flags of the entry for the file: -I, -D, -U,
+ * -std, -isystem, -include. An entry's file is relative to its directory, and a
+ * relative directory to the database's folder; relative include paths are taken
+ * against the entry's directory. */
+
+static const char *path_join(Arena *a, const char *dir, const char *p)
+{
+	return p[0] == '/' || !dir || !*dir ? p : arena_printf(a, "%s/%s", dir, p);
+}
+
+/* The entry's directory as a path usable from here. */
+static const char *entry_dir(Ctx *cx, CXCompileCommand cmd, const char *dbdir)
+{
+	return path_join(cx->a, dbdir, str(cx->a, clang_CompileCommand_getDirectory(cmd)));
+}
+
+/* 1 when the entry compiles the same file as `want` (a realpath). */
+static int entry_is(Ctx *cx, CXCompileCommand cmd, const char *dbdir, const char *want)
+{
+	const char *f = path_join(cx->a, entry_dir(cx, cmd, dbdir), str(cx->a, clang_CompileCommand_getFilename(cmd)));
+	char *r = realpath(f, NULL);
+	int eq = r && want && !strcmp(r, want);
+
+	free(r);
+	return eq;
+}
+
+static void entry_flags(Ctx *cx, CXCompileCommand cmd, const char *dir, StrVec *args)
+{
+	unsigned na = clang_CompileCommand_getNumArgs(cmd);
+
+	for (unsigned i = 1; i < na; i++) {
+		const char *s = str(cx->a, clang_CompileCommand_getArg(cmd, i));
+		int path = !strcmp(s, "-I") || !strcmp(s, "-isystem") || !strcmp(s, "-include");
+		if ((path || !strcmp(s, "-D") || !strcmp(s, "-U")) && i + 1 < na) {
+			const char *v = str(cx->a, clang_CompileCommand_getArg(cmd, ++i));
+			VEC_PUSH(*args, s);
+			VEC_PUSH(*args, path ? path_join(cx->a, dir, v) : v);
+		} else if (!strncmp(s, "-I", 2)) {
+			VEC_PUSH(*args, arena_printf(cx->a, "-I%s", path_join(cx->a, dir, s + 2)));
+		} else if (!strncmp(s, "-D", 2) || !strncmp(s, "-U", 2) || !strncmp(s, "-std=", 5)) {
+			VEC_PUSH(*args, s);
+		}
+	}
+}
+
 static void compdb_flags(Ctx *cx, StrVec *args)
 {
 	const char *p = cx->o->compdb;
-	char *dir = xstrdup(p);
+	char *dir = xstrdup(p), *want = realpath(cx->file, NULL);
 	size_t n = strlen(dir);
 	CXCompilationDatabase_Error err;
 	CXCompilationDatabase db;
 	CXCompileCommands cmds;
-
-	char *abs;
+	int found = 0;
 
 	if (n >= 21 && !strcmp(dir + n - 21, "compile_commands.json"))
 		dir[n - 21] = 0;       /* the file named: its folder */
-	db = clang_CompilationDatabase_fromDirectory(*dir ? dir : ".", &err);
-	free(dir);
+	if (!*dir)
+		strcpy(dir, ".");
+	db = clang_CompilationDatabase_fromDirectory(dir, &err);
 	if (err != CXCompilationDatabase_NoError) {
 		diag_error(NOLOC, "cannot read compilation database '%s'", p);
+		free(dir);
+		free(want);
 		return;
 	}
-	abs = realpath(cx->file, NULL);     /* entries name files by absolute path */
-	cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : cx->file);
-	free(abs);
-	if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
-		unsigned na = clang_CompileCommand_getNumArgs(cmd);
-		for (unsigned i = 1; i < na; i++) {
-			const char *s = str(cx->a, clang_CompileCommand_getArg(cmd, i));
-			int two = !strcmp(s, "-I") || !strcmp(s, "-D") || !strcmp(s, "-isystem") ||
-			          !strcmp(s, "-include") || !strcmp(s, "-U");
-			if (two && i + 1 < na) {
-				VEC_PUSH(*args, s);
-				VEC_PUSH(*args, str(cx->a, clang_CompileCommand_getArg(cmd, ++i)));
-			} else if (!strncmp(s, "-I", 2) || !strncmp(s, "-D", 2) || !strncmp(s, "-U", 2) ||
-			           !strncmp(s, "-std=", 5)) {
-				VEC_PUSH(*args, s);
-			}
-		}
-	} else {
-		diag_warning(NOLOC, "no entry for '%s' in '%s'", cx->file, p);
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	for (unsigned i = 0; cmds && i < clang_CompileCommands_getSize(cmds) && !found; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		if ((found = entry_is(cx, cmd, dir, want)))
+			entry_flags(cx, cmd, entry_dir(cx, cmd, dir), args);
 	}
+	if (!found)
+		diag_warning(NOLOC, "no entry for '%s' in '%s'", cx->file, p);
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
+	free(dir);
+	free(want);
 }
 
 static void build_args(Ctx *cx, StrVec *args)
