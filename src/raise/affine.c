@@ -40,6 +40,10 @@ typedef struct Aff {
 	jmp_buf fail;
 	int nboxes;
 	TBlock *scratch;          /* where ops go until the whole kernel is done */
+	Arena *ar;                /* substituted KIR trees */
+	int *decl_depth;          /* per variable: path depth of its declaration */
+	const KirExpr *path[MAX_DC];  /* conditions of the enclosing ifs (substituted) */
+	int pathneg[MAX_DC], npath;
 } Aff;
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
@@ -437,6 +441,122 @@ static void check_fresh(Aff *a, const KirExpr *e, int epoch)
 	}
 }
 
+/* ---- substitution: expressions over the kernel's inputs only ----
+ * Every variable is replaced by its current value when an expression is met, so that
+ * later assignments cannot change what an earlier statement saw. A value whose loads
+ * would now see a newer version of a buffer is not substituted (the kernel falls back). */
+static KirExpr *subst(Aff *a, const KirExpr *e)
+{
+	KirExpr *n;
+	if (!e)
+		return NULL;
+	if (e->kind == KE_VAR) {
+		const KirExpr *d = a->def[e->u.var];
+		if (!d)
+			afail(a, e->loc, "a variable read before it is set");
+		check_fresh(a, d, a->def_epoch[e->u.var]);
+		return (KirExpr *)d;
+	}
+	n = frontend_new_expr(a->ar, e->kind, e->type, e->loc);
+	n->u = e->u;
+	switch (e->kind) {
+	case KE_UNARY: n->u.un.x = subst(a, e->u.un.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n->u.bin.l = subst(a, e->u.bin.l);
+		n->u.bin.r = subst(a, e->u.bin.r);
+		break;
+	case KE_COND:
+		n->u.cond.c = subst(a, e->u.cond.c);
+		n->u.cond.t = subst(a, e->u.cond.t);
+		n->u.cond.f = subst(a, e->u.cond.f);
+		break;
+	case KE_CAST: case KE_BITCAST: n->u.x = subst(a, e->u.x); break;
+	case KE_LOAD: n->u.load.index = subst(a, e->u.load.index); break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			n->u.math.args[i] = subst(a, e->u.math.args[i]);
+		break;
+	case KE_ASSIGN:
+		if (e->u.assign.lv.var < 0)
+			n->u.assign.lv.index = subst(a, e->u.assign.lv.index);
+		n->u.assign.value = subst(a, e->u.assign.value);
+		break;
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: break;
+	default: afail(a, e->loc, "an expression with effects or warp/atomic operations");
+	}
+	return n;
+}
+
+/* The conjunction of the path conditions from depth `from` on, or NULL (true). */
+static KirExpr *path_cond(Aff *a, int from, SrcLoc loc)
+{
+	KirExpr *c = NULL;
+	for (int i = from; i < a->npath; i++) {
+		KirExpr *t = (KirExpr *)a->path[i];
+		if (t->type != KT_I1) {
+			KirExpr *z = frontend_new_expr(a->ar, KE_CONST, t->type, loc);
+			z->u.c = frontend_const_convert((KirConst){KT_I32, 0, 0}, t->type);
+			t = frontend_new_binary(a->ar, KB_NE, KT_I1, t, z, loc);
+		}
+		if (a->pathneg[i])
+			t = frontend_new_unary(a->ar, KU_NOT, KT_I1, t, loc);
+		if (c) {
+			KirExpr *n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, loc);
+			n->u.bin.l = c;
+			n->u.bin.r = t;
+			t = n;
+		}
+		c = t;
+	}
+	return c;
+}
+
+static void set_var(Aff *a, int v, KirExpr *val, SrcLoc loc)
+{
+	const char *why;
+	KirExpr *c = path_cond(a, a->decl_depth[v], loc);
+	if (c) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_COND, val->type, loc);
+		n->u.cond.c = c;
+		n->u.cond.t = val;
+		n->u.cond.f = (KirExpr *)a->def[v];
+		val = n;
+	}
+	a->def[v] = val;
+	a->def_epoch[v] = a->epoch;
+	a->ienv[v] = NULL;
+	if (frontend_dtype_is_int(val->type) && val->type != KT_I1)
+		a->ienv[v] = poly_expr_from_kir(a->c, val, a->dom, lookup, a, &why);
+}
+
+/* A statement-level assignment or ++/-- of a variable. */
+static void assign_var(Aff *a, const KirExpr *e)
+{
+	int v;
+	KirExpr *val, *old;
+	if (e->kind == KE_INCDEC) {
+		KirDType t = e->type;
+		KirExpr *one;
+		v = e->u.incdec.lv.var;
+		old = subst(a, &(KirExpr){.kind = KE_VAR, .type = t, .loc = e->loc, .u.var = v});
+		one = frontend_new_expr(a->ar, KE_CONST, t, e->loc);
+		one->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, t);
+		val = frontend_new_binary(a->ar, e->u.incdec.inc ? KB_ADD : KB_SUB, t, old, one, e->loc);
+		set_var(a, v, val, e->loc);
+		return;
+	}
+	v = e->u.assign.lv.var;
+	val = subst(a, e->u.assign.value);
+	if (e->u.assign.op != KB_NONE) {
+		KirDType ot = e->u.assign.optype, t = a->r->k->vars[v].type;
+		old = subst(a, &(KirExpr){.kind = KE_VAR, .type = t, .loc = e->loc, .u.var = v});
+		val = frontend_new_binary(a->ar, e->u.assign.op, ot, frontend_new_cast(a->ar, ot, old, e->loc),
+		                          val, e->loc);
+		val = frontend_new_cast(a->ar, t, val, e->loc);
+	}
+	set_var(a, v, val, e->loc);
+}
+
 static int structural(Aff *a, const KirExpr *e)
 {
 	DType dt = raise_dtype(e->type);
@@ -643,46 +763,59 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 		return;
 	case KS_DECL: {
 		int v = s->u.decl.var;
-		const KirExpr *init = s->u.decl.init;
-		const char *why;
-		a->def[v] = init;
-		a->def_epoch[v] = a->epoch;
-		a->ienv[v] = NULL;
-		if (init && frontend_dtype_is_int(init->type) && init->type != KT_I1)
-			a->ienv[v] = poly_expr_from_kir(a->c, init, a->dom, lookup, a, &why);
+		KirExpr *init = s->u.decl.init ? subst(a, s->u.decl.init) : NULL;
+		if (!init) {
+			init = frontend_new_expr(a->ar, KE_CONST, a->r->k->vars[v].type, s->loc);
+			init->u.c = frontend_const_convert((KirConst){KT_I32, 0, 0}, init->type);
+		}
+		a->decl_depth[v] = a->npath;
+		a->def[v] = NULL;
+		set_var(a, v, init, s->loc);
 		return;
 	}
 	case KS_EXPR: {
 		const KirExpr *e = s->u.expr;
-		if (e->kind != KE_ASSIGN || e->u.assign.lv.var >= 0)
-			afail(a, s->loc, "a statement other than a store to memory");
-		store(a, e);
+		if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
+		    (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0)) {
+			assign_var(a, e);
+			return;
+		}
+		if (e->kind != KE_ASSIGN)
+			afail(a, s->loc, "a statement other than a store or an assignment");
+		store(a, subst(a, e));
 		return;
 	}
 	case KS_IF: {
 		const char *why;
-		PolySet *c = poly_set_from_cond(a->c, s->u.if_.cond, a->dom, lookup, a, &why);
+		KirExpr *cond = subst(a, s->u.if_.cond);
+		PolySet *c = poly_set_from_cond(a->c, cond, a->dom, lookup, a, &why);
+		if (a->npath == MAX_DC || a->ndc == MAX_DC)
+			afail(a, s->loc, "too many nested guards");
+		a->path[a->npath] = cond;
+		a->pathneg[a->npath++] = 0;
 		if (c && !poly_set_involves_params(c)) {
 			PolySet *saved = a->dom, *then_dom;
 			a->dom = poly_set_intersect(saved, c);
 			walk(a, s->u.if_.then, in_data);
 			then_dom = a->dom;
 			a->dom = poly_set_subtract(saved, c);
+			a->pathneg[a->npath - 1] = 1;
 			if (s->u.if_.els)
 				walk(a, s->u.if_.els, in_data);
 			a->dom = poly_set_union(then_dom, a->dom);
+			a->npath--;
 			return;
 		}
-		if (a->ndc == MAX_DC)
-			afail(a, s->loc, "too many nested guards");
-		a->dc[a->ndc] = s->u.if_.cond;
+		a->dc[a->ndc] = cond;
 		a->dcneg[a->ndc++] = 0;
 		walk(a, s->u.if_.then, 1);
 		if (s->u.if_.els) {
 			a->dcneg[a->ndc - 1] = 1;
+			a->pathneg[a->npath - 1] = 1;
 			walk(a, s->u.if_.els, 1);
 		}
 		a->ndc--;
+		a->npath--;
 		return;
 	}
 	case KS_RETURN:
@@ -696,13 +829,11 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 	}
 }
 
-/* Variables assigned outside their declaration make the kernel not applicable. */
+/* Atomics and warp operations make the kernel not applicable. */
 static void scan_assign(void *ctx, KirExpr *e)
 {
 	int *bad = ctx;
-	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
-	    (e->kind == KE_INCDEC) || e->kind == KE_ATOMIC || e->kind == KE_SHFL ||
-	    e->kind == KE_VOTE)
+	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE)
 		*bad = 1;
 }
 
@@ -716,8 +847,7 @@ int raise_affine_try(Raise *r)
 	int *bsz;
 	loopify_stmt_visit(k->body, scan_assign, NULL, &bad);
 	if (bad) {
-		sb_printf(&r->st->notes, "  affine: not applicable: variables assigned after their "
-		          "declaration, atomics or warp operations (SIMT)\n");
+		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
 		return 0;
 	}
 	memset(&a, 0, sizeof(a));
@@ -732,6 +862,8 @@ int raise_affine_try(Raise *r)
 	a.def_epoch = xcalloc(k->nvars + 1, sizeof(int));
 	a.ienv = xcalloc(k->nvars + 1, sizeof(*a.ienv));
 	a.last_store = xcalloc(k->nbufs + 1, sizeof(int));
+	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
+	a.ar = arena_new();
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
@@ -758,6 +890,8 @@ int raise_affine_try(Raise *r)
 	free(a.def_epoch);
 	free(a.ienv);
 	free(a.last_store);
+	free(a.decl_depth);
+	arena_free(a.ar);
 	free(bsz);
 	return ok;
 }
