@@ -44,6 +44,7 @@ typedef struct Cached {
 
 #define PV_NONE (-1)     /* a pointer variable not pointing at a buffer */
 #define PV_AMBIG (-2)    /* after a loop whose trip count and swaps make it unknown */
+#define PV_SPLIT (-3)    /* after a runtime if whose branches leave it naming different buffers */
 
 typedef struct Hr {
 	Arena *a;
@@ -267,6 +268,9 @@ static int obj_of(Hr *h, int var, SrcLoc loc)
 	if (o == PV_AMBIG)
 		hr_error(h, loc, "which buffer '%s' names after the loop above depends on its runtime "
 		         "trip count: bind the trip count with --set", h->hf->vars[var].name);
+	if (o == PV_SPLIT)
+		hr_error(h, loc, "which buffer '%s' names here depends on a runtime if above (its "
+		         "branches assign it differently)", h->hf->vars[var].name);
 	if (o < 0)
 		hr_error(h, loc, "device pointer '%s' does not point to a buffer here",
 		         var >= 0 ? h->hf->vars[var].name : "?");
@@ -773,14 +777,13 @@ static void hr_for(Hr *h, const HostStmt *s)
 	hr_while(h, s, init, bound, trips);
 }
 
-static void merge(Hr *h, const HostStmt *s, int cond, const HVal *sv_t, const int *pv_t, const int *ov_t)
+static void merge(Hr *h, int cond, const HVal *sv_t, const int *pv_t, const int *ov_t)
 {
 	for (size_t v = 0; v < h->hf->nvars; v++) {
 		HVal a = sv_t[v], b = h->sv[v];
 		if (h->hf->vars[v].type == KT_PTR) {
 			if (pv_t[v] != h->pv[v])
-				hr_error(h, s->loc, "the branches of this runtime if leave '%s' pointing at different buffers",
-				         h->hf->vars[v].name);
+				h->pv[v] = PV_SPLIT;
 			continue;
 		}
 		if (!a.set || !b.set) {
@@ -834,7 +837,7 @@ static void hr_if(Hr *h, const HostStmt *s)
 	if (s->u.if_.els)
 		exec(h, s->u.if_.els);
 	h->in_loop--;
-	merge(h, s, c.v, svt, pvt, ovt);
+	merge(h, c.v, svt, pvt, ovt);
 }
 
 static void exec(Hr *h, const HostStmt *s)
