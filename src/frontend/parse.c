@@ -12,6 +12,7 @@
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BUNDLED_DIR "/__cuda2hlo__/include"
 
@@ -228,6 +229,12 @@ static void compdb_flags(Ctx *cx, StrVec *args)
 		dir[n - 21] = 0;       /* the file named: its folder */
 	if (!*dir)
 		strcpy(dir, ".");
+	if (access(arena_printf(cx->a, "%s/compile_commands.json", dir), R_OK)) {
+		diag_error(NOLOC, "cannot read compilation database '%s' (no readable compile_commands.json there)", p);
+		free(dir);
+		free(want);
+		return;
+	}
 	db = clang_CompilationDatabase_fromDirectory(dir, &err);
 	if (err != CXCompilationDatabase_NoError) {
 		diag_error(NOLOC, "cannot read compilation database '%s'", p);
@@ -291,6 +298,10 @@ static int parse_tu(Ctx *cx, const char *text)
 	enum CXErrorCode ec;
 
 	build_args(cx, &args);
+	if (diag_error_count()) {          /* an unreadable compilation database */
+		VEC_FREE(args);
+		return 1;
+	}
 	if (!cx->o->cuda_path) {
 		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda_runtime.h",
 			frontend_bundled_cuda_api, (unsigned long)strlen(frontend_bundled_cuda_api)};
