@@ -67,7 +67,7 @@ def main(argv):
     with tempfile.TemporaryDirectory(prefix="host-size-") as d:
         try:
             small, large = convert(exe, test, 10, d), convert(exe, test, 1000, d)
-        except (RuntimeError, subprocess.TimeoutExpired) as e:
+        except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
             print(f"FAIL host_module_size: {e}")
             print("0 passed, 1 failed")
             return 1

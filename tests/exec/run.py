@@ -58,6 +58,8 @@ def sh(cmd, timeout=TIMEOUT):
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise Fail(f"timed out after {timeout}s: {' '.join(cmd[:2])}") from None
+    except OSError as e:       # e.g. a binary being relinked
+        raise Fail(f"cannot run {cmd[0]}: {e}") from None
 
 
 def first_line(text):
