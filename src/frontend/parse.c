@@ -2902,7 +2902,16 @@ static void local_var(Lower *L, CXCursor d)
 		return;
 	}
 	{
-		KirExpr *e = clang_Cursor_isNull(init) ? NULL : conv(L, lx(L, init), dt);
+		KirConst kc;
+		KirExpr *e;
+		if (!clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) && eval_const(init, dt, &kc)) {
+			/* `constexpr int c = cube(2)`: clang's value, nothing to lower */
+			b = new_bind(L, BK_CONST);
+			b->c = kc;
+			bind(L, key, b);
+			return;
+		}
+		e = clang_Cursor_isNull(init) ? NULL : conv(L, lx(L, init), dt);
 		if (e && e->kind == KE_CONST && clang_isConstQualifiedType(t)) {
 			b = new_bind(L, BK_CONST);
 			b->c = e->u.c;
