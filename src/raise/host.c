@@ -638,6 +638,7 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 	size_t nv = h->hf->nvars, no = h->objs.len;
 	char *as = ARENA_ARRAY(h->a, char, nv + 1);
 	int *m0 = ARENA_ARRAY(h->a, int, nv + 1), *perm = ARENA_ARRAY(h->a, int, no + 1);
+	HVal *sv0 = ARENA_ARRAY(h->a, HVal, nv + 1);
 	Carry c;
 	TOp *w;
 	TBlock *cb, *bb;
@@ -652,6 +653,7 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 	h->sv[s->u.for_.var] = hconvert(h, init, ct);
 	c = carry_of(h, s, bound, as);
 	memcpy(m0, h->pv, nv * sizeof *m0);
+	memcpy(sv0, h->sv, nv * sizeof *sv0);
 	res = ARENA_ARRAY(h->a, int, c.n);
 	out = ARENA_ARRAY(h->a, int, c.n);
 	for (int j = 0; j < c.n; j++)
@@ -701,7 +703,10 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 		out[j] = c.obj[j] >= 0 ? h->objs.data[perm[c.obj[j]]].val : slot_value(h, &c, j, bound);
 	tir_build_return(&h->b, out, c.n);
 	h->b = outer;
-	/* after the loop */
+	/* after the loop: scalars the body set but the loop does not carry (declared in
+	 * the body, or unset before it) are as before the loop */
+	for (size_t v = 0; v < nv; v++)
+		h->sv[v] = sv0[v];
 	h->sv[s->u.for_.var] = hdyn(res[0], ct);
 	for (int j = 0; j < c.n; j++)
 		if (c.obj[j] < 0 && c.var[j] >= 0 && j)
