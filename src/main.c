@@ -102,6 +102,10 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	rc = not_built("raise (--emit stablehlo, hlo and tensor)");
 	goto done;
 #else
+	if (!o->entry && loops->nkernels > 1 && o->output) {   /* one module per kernel in DIR */
+		rc = raise_write_modules(a, o, loops) ? 1 : -1;
+		goto done;
+	}
 	TModule *mod = o->entry ? raise_host(a, o, kir) : raise_program(a, o, loops);
 	STAGE_OK();
 	if (o->report)
@@ -141,6 +145,8 @@ int main(int argc, char **argv)
 		rc = convert(&o, o.files.data[i], &out);
 	if (rc == 0)
 		rc = write_output(&o, sb_str(&out), out.len);
+	if (rc < 0)
+		rc = 0;     /* the modules are written already (several kernels, -o DIR) */
 	sb_free(&out);
 	options_free(&o);
 	return rc;

@@ -6,8 +6,11 @@
  * where the facts allow (affine.c); produces a TModule, or NULL after diagnostics. */
 #include "raise_int.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Does the kernel store to (or atomically update) buffer b anywhere? */
 typedef struct Writes {
@@ -206,6 +209,14 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	return raise_done(r);
 }
 
+/* "'a', 'b' and 'c'" into b */
+static void kernel_names(StrBuf *b, const LoopProgram *p)
+{
+	for (size_t i = 0; i < p->nkernels; i++)
+		sb_printf(b, "%s'%s'", i == 0 ? "" : i + 1 == p->nkernels ? " and " : ", ",
+		          p->kernels[i].name);
+}
+
 TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p)
 {
 	const LoopKernel *lk;
@@ -215,8 +226,91 @@ TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p)
 		return NULL;
 	}
 	lk = &p->kernels[0];
-	if (p->nkernels > 1)
-		diag_warning(p->kernels[1].loc, "several kernels selected: converting only '%s' "
-		             "(use --kernel)", lk->name);
+	if (p->nkernels > 1) {
+		StrBuf b = {0};
+		kernel_names(&b, p);
+		diag_error(lk->loc, "%zu kernels to convert (%s): one module each needs -o DIR",
+		           p->nkernels, sb_str(&b));
+		diag_note(lk->loc, "or choose one with --kernel NAME");
+		sb_free(&b);
+		return NULL;
+	}
 	return raise_kir_kernel(o, lk->k, lk->launch.grid, lk->launch.block);
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && !strcmp(s + n - m, suf);
+}
+
+/* Writes text to path through a temporary name and a rename. */
+static int write_file(const char *path, const StrBuf *text)
+{
+	StrBuf tmp = {0};
+	FILE *f;
+	int bad;
+	sb_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+	f = fopen(sb_str(&tmp), "w");
+	if (!f) {
+		diag_error(NOLOC, "cannot write '%s': %s", sb_str(&tmp), strerror(errno));
+		sb_free(&tmp);
+		return 1;
+	}
+	bad = fwrite(sb_str((StrBuf *)text), 1, text->len, f) != text->len;
+	bad |= fclose(f) != 0;
+	if (bad || rename(sb_str(&tmp), path)) {
+		diag_error(NOLOC, "cannot write '%s': %s", path, strerror(errno));
+		remove(sb_str(&tmp));
+		bad = 1;
+	}
+	sb_free(&tmp);
+	return bad;
+}
+
+int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p)
+{
+	struct stat st;
+	int bad = 0;
+	(void)a;
+	if (!o->output || !strcmp(o->output, "-"))
+		return raise_program(a, o, p) == NULL;
+	if (stat(o->output, &st) != 0 && (has_suffix(o->output, ".mlir") || has_suffix(o->output, ".hlo"))) {
+		StrBuf b = {0};
+		kernel_names(&b, p);
+		diag_error(NOLOC, "-o '%s' names a file, but %zu kernels (%s) give one module each: "
+		           "give -o DIR or one --kernel NAME", o->output, p->nkernels, sb_str(&b));
+		sb_free(&b);
+		return 1;
+	}
+	if (stat(o->output, &st) != 0 && mkdir(o->output, 0777) != 0) {
+		diag_error(NOLOC, "cannot create the output folder '%s': %s", o->output, strerror(errno));
+		return 1;
+	}
+	if (stat(o->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_error(NOLOC, "-o '%s' is not a folder: several kernels give one module each", o->output);
+		return 1;
+	}
+	for (size_t i = 0; i < p->nkernels; i++) {
+		const LoopKernel *lk = &p->kernels[i];
+		TModule *m = raise_kir_kernel(o, lk->k, lk->launch.grid, lk->launch.block);
+		StrBuf text = {0}, path = {0};
+		if (!m) {
+			bad = 1;
+			continue;
+		}
+		if (o->report)
+			raise_report(stderr, m);
+		if (o->emit == EMIT_HLO)
+			hlo_emit_hlo(&text, m);
+		else
+			hlo_emit_stablehlo(&text, m);
+		sb_printf(&path, "%s/%s.%s", o->output, lk->c_name, o->emit == EMIT_HLO ? "hlo" : "mlir");
+		bad |= write_file(sb_str(&path), &text);
+		sb_free(&text);
+		sb_free(&path);
+		raise_stats_forget(m);
+		tir_module_destroy(m);
+	}
+	return bad;
 }

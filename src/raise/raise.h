@@ -16,13 +16,19 @@
 #include "loopify.h"
 
 /* ---- raise.c ----
- * One module for the program: the kernel (the first, when several are selected) as
+ * One module for the program: its one kernel (several: an error naming them, asking for
+ * --kernel or -o DIR) as
  * `func.func public @main` per the module ABI (DESIGN.md, "Module ABI"). NULL after
  * located diagnostics (a construct that cannot be raised exactly, a proven race unless
  * --allow-races). The module is allocated with tir_module_create and owns its arena;
  * raise_program registers it for destruction with `a`'s lifetime by keeping it in a
  * list freed by raise_free (main.c need not call it: process exit frees it). */
 TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p);
+/* Several kernels with -o DIR: one module per kernel, DIR/C_NAME.mlir (.hlo with --emit
+ * hlo; C_NAME is the sanitised name, box_blur_3 for 'box_blur<3>'), each written through
+ * a temporary name; DIR is created when missing; --report per kernel. Without -o: as
+ * raise_program (the error). Returns 0, or 1 after diagnostics. */
+int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p);
 /* The same from the kernel IR alone (tests, and kernels loopify does not take). */
 TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
                           const int64_t block[3]);

@@ -59,6 +59,7 @@ int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3]
 
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
+void raise_stats_forget(const TModule *m);
 
 /* ==== affine.c (owner: raise-affine) ====
  * Strategy 2 for a whole single-phase kernel: every store dense (slices, one

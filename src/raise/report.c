@@ -20,6 +20,21 @@ void raise_stats_register(const TModule *m, Stats *st, const char *kernel)
 	VEC_PUSH(entries, e);
 }
 
+/* Drops m's entries (before m is destroyed: a later module may reuse its address). */
+void raise_stats_forget(const TModule *m)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < entries.len; i++) {
+		if (entries.data[i].m == m) {
+			sb_free(&entries.data[i].st->notes);
+			free(entries.data[i].st);
+		} else {
+			entries.data[n++] = entries.data[i];
+		}
+	}
+	entries.len = n;
+}
+
 static void count_block(const TBlock *b, int *ops)
 {
 	for (int i = 0; i < b->nops; i++) {
