@@ -1,0 +1,142 @@
+module {
+  func.func public @main(%arg0: tensor<300xi32> {cuda2hlo.param = "op"}, %arg1: tensor<300xi32> {cuda2hlo.param = "a"}, %arg2: tensor<300xi32> {cuda2hlo.param = "b"}, %arg3: tensor<300xi32> {cuda2hlo.param = "out"}) -> (tensor<300xi32> {cuda2hlo.param = "out"}) {
+    %0 = stablehlo.constant dense<0> : tensor<384xi32>
+    %1 = stablehlo.constant dense<0> : tensor<384xi32>
+    %2 = stablehlo.constant dense<0> : tensor<384xi32>
+    %3 = stablehlo.constant dense<0> : tensor<384xi32>
+    %4 = stablehlo.constant dense<0> : tensor<384xi32>
+    %5 = stablehlo.constant dense<0> : tensor<384xi32>
+    %6 = stablehlo.iota dim = 0 : tensor<384xi32>
+    %7 = stablehlo.constant dense<128> : tensor<384xi32>
+    %8 = stablehlo.remainder %6, %7 : tensor<384xi32>
+    %9 = stablehlo.constant dense<128> : tensor<384xi32>
+    %10 = stablehlo.divide %6, %9 : tensor<384xi32>
+    %11 = stablehlo.constant dense<128> : tensor<384xi32>
+    %12 = stablehlo.remainder %8, %11 : tensor<384xi32>
+    %13 = stablehlo.constant dense<128> : tensor<384xi32>
+    %14 = stablehlo.divide %8, %13 : tensor<384xi32>
+    %15 = stablehlo.constant dense<1> : tensor<384xi32>
+    %16 = stablehlo.remainder %14, %15 : tensor<384xi32>
+    %17 = stablehlo.constant dense<128> : tensor<384xi32>
+    %18 = stablehlo.divide %8, %17 : tensor<384xi32>
+    %19 = stablehlo.constant dense<3> : tensor<384xi32>
+    %20 = stablehlo.remainder %10, %19 : tensor<384xi32>
+    %21 = stablehlo.constant dense<3> : tensor<384xi32>
+    %22 = stablehlo.divide %10, %21 : tensor<384xi32>
+    %23 = stablehlo.constant dense<1> : tensor<384xi32>
+    %24 = stablehlo.remainder %22, %23 : tensor<384xi32>
+    %25 = stablehlo.constant dense<3> : tensor<384xi32>
+    %26 = stablehlo.divide %10, %25 : tensor<384xi32>
+    %27 = stablehlo.constant dense<true> : tensor<384xi1>
+    %28 = stablehlo.constant dense<false> : tensor<384xi1>
+    %29 = stablehlo.convert %20 : (tensor<384xi32>) -> tensor<384xui32>
+    %30 = stablehlo.constant dense<128> : tensor<384xi32>
+    %31 = stablehlo.convert %30 : (tensor<384xi32>) -> tensor<384xui32>
+    %32 = stablehlo.multiply %29, %31 : tensor<384xui32>
+    %33 = stablehlo.convert %12 : (tensor<384xi32>) -> tensor<384xui32>
+    %34 = stablehlo.add %32, %33 : tensor<384xui32>
+    %35 = stablehlo.convert %34 : (tensor<384xui32>) -> tensor<384xi32>
+    %36 = stablehlo.constant dense<300> : tensor<384xi32>
+    %37 = stablehlo.compare GE, %35, %36, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %38 = stablehlo.and %27, %37 : tensor<384xi1>
+    %39 = stablehlo.or %28, %38 : tensor<384xi1>
+    %40 = stablehlo.constant dense<false> : tensor<384xi1>
+    %41 = stablehlo.not %37 : tensor<384xi1>
+    %42 = stablehlo.and %27, %41 : tensor<384xi1>
+    %43 = stablehlo.or %40, %42 : tensor<384xi1>
+    %44 = stablehlo.reshape %35 : (tensor<384xi32>) -> tensor<384x1xi32>
+    %45 = "stablehlo.gather"(%arg1, %44) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false} : (tensor<300xi32>, tensor<384x1xi32>) -> tensor<384xi32>
+    %46 = stablehlo.select %43, %45, %1 : tensor<384xi1>, tensor<384xi32>
+    %47 = stablehlo.reshape %35 : (tensor<384xi32>) -> tensor<384x1xi32>
+    %48 = "stablehlo.gather"(%arg2, %47) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false} : (tensor<300xi32>, tensor<384x1xi32>) -> tensor<384xi32>
+    %49 = stablehlo.select %43, %48, %2 : tensor<384xi1>, tensor<384xi32>
+    %50 = stablehlo.reshape %35 : (tensor<384xi32>) -> tensor<384x1xi32>
+    %51 = "stablehlo.gather"(%arg0, %50) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false} : (tensor<300xi32>, tensor<384x1xi32>) -> tensor<384xi32>
+    %52 = stablehlo.select %43, %51, %4 : tensor<384xi1>, tensor<384xi32>
+    %53 = stablehlo.constant dense<false> : tensor<384xi1>
+    %54 = stablehlo.constant dense<0> : tensor<384xi32>
+    %55 = stablehlo.compare EQ, %52, %54, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %56 = stablehlo.and %43, %55 : tensor<384xi1>
+    %57 = stablehlo.add %46, %49 : tensor<384xi32>
+    %58 = stablehlo.select %56, %57, %3 : tensor<384xi1>, tensor<384xi32>
+    %59 = stablehlo.or %53, %56 : tensor<384xi1>
+    %60 = stablehlo.constant dense<false> : tensor<384xi1>
+    %61 = stablehlo.not %55 : tensor<384xi1>
+    %62 = stablehlo.and %43, %61 : tensor<384xi1>
+    %63 = stablehlo.constant dense<1> : tensor<384xi32>
+    %64 = stablehlo.compare EQ, %52, %63, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %65 = stablehlo.and %62, %64 : tensor<384xi1>
+    %66 = stablehlo.subtract %46, %49 : tensor<384xi32>
+    %67 = stablehlo.select %65, %66, %58 : tensor<384xi1>, tensor<384xi32>
+    %68 = stablehlo.or %59, %65 : tensor<384xi1>
+    %69 = stablehlo.constant dense<false> : tensor<384xi1>
+    %70 = stablehlo.not %64 : tensor<384xi1>
+    %71 = stablehlo.and %62, %70 : tensor<384xi1>
+    %72 = stablehlo.constant dense<2> : tensor<384xi32>
+    %73 = stablehlo.compare EQ, %52, %72, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %74 = stablehlo.and %71, %73 : tensor<384xi1>
+    %75 = stablehlo.multiply %46, %49 : tensor<384xi32>
+    %76 = stablehlo.select %74, %75, %67 : tensor<384xi1>, tensor<384xi32>
+    %77 = stablehlo.or %68, %74 : tensor<384xi1>
+    %78 = stablehlo.constant dense<false> : tensor<384xi1>
+    %79 = stablehlo.not %73 : tensor<384xi1>
+    %80 = stablehlo.and %71, %79 : tensor<384xi1>
+    %81 = stablehlo.constant dense<3> : tensor<384xi32>
+    %82 = stablehlo.compare EQ, %52, %81, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %83 = stablehlo.and %80, %82 : tensor<384xi1>
+    %84 = stablehlo.negate %46 : tensor<384xi32>
+    %85 = stablehlo.select %83, %84, %46 : tensor<384xi1>, tensor<384xi32>
+    %86 = stablehlo.divide %85, %49 : tensor<384xi32>
+    %87 = stablehlo.select %83, %86, %76 : tensor<384xi1>, tensor<384xi32>
+    %88 = stablehlo.or %77, %83 : tensor<384xi1>
+    %89 = stablehlo.constant dense<false> : tensor<384xi1>
+    %90 = stablehlo.not %82 : tensor<384xi1>
+    %91 = stablehlo.and %80, %90 : tensor<384xi1>
+    %92 = stablehlo.constant dense<4> : tensor<384xi32>
+    %93 = stablehlo.compare EQ, %52, %92, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %94 = stablehlo.and %91, %93 : tensor<384xi1>
+    %95 = stablehlo.divide %85, %49 : tensor<384xi32>
+    %96 = stablehlo.select %94, %95, %87 : tensor<384xi1>, tensor<384xi32>
+    %97 = stablehlo.or %88, %94 : tensor<384xi1>
+    %98 = stablehlo.constant dense<false> : tensor<384xi1>
+    %99 = stablehlo.not %93 : tensor<384xi1>
+    %100 = stablehlo.and %91, %99 : tensor<384xi1>
+    %101 = stablehlo.constant dense<5> : tensor<384xi32>
+    %102 = stablehlo.compare EQ, %52, %101, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %103 = stablehlo.and %100, %102 : tensor<384xi1>
+    %104 = stablehlo.remainder %85, %49 : tensor<384xi32>
+    %105 = stablehlo.select %103, %104, %5 : tensor<384xi1>, tensor<384xi32>
+    %106 = stablehlo.constant dense<0> : tensor<384xi32>
+    %107 = stablehlo.compare LT, %105, %106, SIGNED : (tensor<384xi32>, tensor<384xi32>) -> tensor<384xi1>
+    %108 = stablehlo.and %103, %107 : tensor<384xi1>
+    %109 = stablehlo.add %105, %49 : tensor<384xi32>
+    %110 = stablehlo.not %107 : tensor<384xi1>
+    %111 = stablehlo.and %103, %110 : tensor<384xi1>
+    %112 = stablehlo.select %107, %109, %105 : tensor<384xi1>, tensor<384xi32>
+    %113 = stablehlo.select %103, %112, %96 : tensor<384xi1>, tensor<384xi32>
+    %114 = stablehlo.or %97, %103 : tensor<384xi1>
+    %115 = stablehlo.constant dense<false> : tensor<384xi1>
+    %116 = stablehlo.not %102 : tensor<384xi1>
+    %117 = stablehlo.and %100, %116 : tensor<384xi1>
+    %118 = stablehlo.constant dense<-1> : tensor<384xi32>
+    %119 = stablehlo.select %117, %118, %113 : tensor<384xi1>, tensor<384xi32>
+    %120 = stablehlo.or %115, %117 : tensor<384xi1>
+    %121 = stablehlo.or %98, %120 : tensor<384xi1>
+    %122 = stablehlo.or %89, %121 : tensor<384xi1>
+    %123 = stablehlo.or %78, %122 : tensor<384xi1>
+    %124 = stablehlo.or %69, %123 : tensor<384xi1>
+    %125 = stablehlo.or %60, %124 : tensor<384xi1>
+    %126 = stablehlo.or %125, %114 : tensor<384xi1>
+    %127 = stablehlo.constant dense<[0]> : tensor<1xi32>
+    %128 = stablehlo.concatenate %arg3, %127, dim = 0 : (tensor<300xi32>, tensor<1xi32>) -> tensor<301xi32>
+    %129 = stablehlo.constant dense<300> : tensor<384xi32>
+    %130 = stablehlo.select %126, %35, %129 : tensor<384xi1>, tensor<384xi32>
+    %131 = stablehlo.reshape %130 : (tensor<384xi32>) -> tensor<384x1xi32>
+    %132 = "stablehlo.scatter"(%128, %131, %119) ({
+    ^bb0(%133: tensor<i32>, %134: tensor<i32>):
+      stablehlo.return %134 : tensor<i32>
+    }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<301xi32>, tensor<384x1xi32>, tensor<384xi32>) -> tensor<301xi32>
+    %135 = stablehlo.slice %132 [0:300] : (tensor<301xi32>) -> tensor<300xi32>
+    func.return %135 : tensor<300xi32>
+  }
+}
