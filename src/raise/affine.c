@@ -168,7 +168,8 @@ static int affine_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 {
 	DType dt = *(const DType *)ctx;
 	TType t = box_type(sub, dt);
-	int v = splat(a, dt, 0, p->cst[0]);
+	int v = -1;
+	int64_t cst = p->cst[0];
 	for (int k = 0; k < sub->rank; k++) {
 		int64_t cf = p->coef[0][k];
 		int io;
@@ -176,13 +177,14 @@ static int affine_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 			continue;
 		io = tir_build_iota(B(a), t, k);
 		a->r->st->ops[TOP_IOTA]++;
-		/* w_k = iota + lo_k */
-		io = bin(a, TOP_ADD, io, splat(a, dt, 0, sub->lo[k]));
+		cst += cf * sub->lo[k];       /* w_k = iota + lo_k */
 		if (cf != 1)
 			io = bin(a, TOP_MULTIPLY, io, splat(a, dt, 0, cf));
-		v = bin(a, TOP_ADD, v, io);
+		v = v < 0 ? io : bin(a, TOP_ADD, v, io);
 	}
-	return v;
+	if (v < 0)
+		return splat(a, dt, 0, cst);
+	return cst ? bin(a, TOP_ADD, v, splat(a, dt, 0, cst)) : v;
 }
 
 static int affine_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
@@ -237,8 +239,16 @@ static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 		if (start[j] < 0 || limit[j] > lc->dims[j])
 			afail(a, lc->loc, "a read slice is out of the buffer");
 	}
-	v = tir_build_slice(B(a), lc->buf, start, limit, NULL);
-	a->r->st->ops[TOP_SLICE]++;
+	{
+		int whole = 1;
+		for (int j = 0; j < lc->rank; j++)
+			whole &= start[j] == 0 && limit[j] == lc->dims[j];
+		v = lc->buf;
+		if (!whole) {
+			v = tir_build_slice(B(a), lc->buf, start, limit, NULL);
+			a->r->st->ops[TOP_SLICE]++;
+		}
+	}
 	if (nk != lc->rank)
 		v = tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), nk, kdims));
 	/* order the kept dimensions by write coordinate */
@@ -694,7 +704,13 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		vals[i] = v;
 	}
 	for (int i = 0; i < n; i++) {
-		int starts[POLY_MAX_RANK];
+		int starts[POLY_MAX_RANK], whole = n == 1;
+		for (int k = 0; k < rank; k++)
+			whole &= boxes[i].lo[k] == 0 && boxes[i].hi[k] == dims[k];
+		if (whole) {          /* the store covers the buffer: the value is the buffer */
+			buf = vals[i];
+			continue;
+		}
 		for (int k = 0; k < rank; k++)
 			starts[k] = scalar_i32(a, boxes[i].lo[k]);
 		buf = tir_build_dynamic_update_slice(B(a), buf, vals[i], starts);
