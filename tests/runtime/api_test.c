@@ -1,0 +1,557 @@
+/* api_test.c: cmocka tables for the public C API (runtime/include/cuda2hlo_runtime.h).
+ *
+ * Uses only the public header. Rows give StableHLO text with the status and message
+ * fragment the header's contract promises (`file:line:col: error:` positions counted by
+ * hand in the row's text), parameter and result names by the header's naming rule,
+ * buffers of every element type (sizes from the StableHLO / IEEE widths, not from the
+ * library), and session calls on the "interp" backend whose expected results are
+ * computed here in C (or are IEEE bit patterns for f16/bf16). Nothing may exit or print;
+ * run under ASan (ctest -L unit in the sanitizer build) it must not leak.
+ * Closing line: N passed, N failed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cuda2hlo_runtime.h"
+
+static int npassed, nfailed;
+
+static void check(int ok, const char *row, const char *what)
+{
+	if (ok) {
+		npassed++;
+	} else {
+		nfailed++;
+		print_error("row '%s': %s\n", row, what);
+	}
+}
+
+/* ---- module creation ---- */
+
+static const char add_named[] =
+	"func.func @main(%x: tensor<2x3xf32> {cuda2hlo.param = \"x\"}, %y: tensor<2x3xf32> {cuda2hlo.param = \"y\"})\n"
+	"    -> (tensor<2x3xf32> {cuda2hlo.param = \"sum\"}) {\n"
+	"  %0 = stablehlo.add %x, %y : tensor<2x3xf32>\n"
+	"  return %0 : tensor<2x3xf32>\n"
+	"}\n";
+
+typedef struct ModuleRow {
+	const char *name, *text;
+	c2h_status want;
+	const char *msg;          /* fragment of the message; NULL for success */
+	int nparams, nresults;
+} ModuleRow;
+
+static const ModuleRow module_rows[] = {
+	{"add named", add_named, C2H_OK, NULL, 2, 1},
+	{"module wrapper and jax names",
+	 "module @jit_f {\n"
+	 "  func.func public @main(%arg0: tensor<4xi32> {jax.arg_info = \"a\"}) -> (tensor<4xi32> {jax.result_info = \"out\"}) {\n"
+	 "    return %arg0 : tensor<4xi32>\n"
+	 "  }\n"
+	 "}\n",
+	 C2H_OK, NULL, 1, 1},
+	{"no parameters",
+	 "func.func @main() -> tensor<i64> {\n"
+	 "  %0 = stablehlo.constant dense<7> : tensor<i64>\n"
+	 "  return %0 : tensor<i64>\n"
+	 "}\n",
+	 C2H_OK, NULL, 0, 1},
+	{"undefined value",
+	 "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+	 "  %0 = stablehlo.add %a, %b : tensor<2xf32>\n"
+	 "  return %0 : tensor<2xf32>\n"
+	 "}\n",
+	 C2H_EPARSE, "m.mlir:2:26: error: ", 0, 0},
+	{"unknown op",
+	 "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+	 "  %0 = stablehlo.frobnicate %a : tensor<2xf32>\n"
+	 "  return %0 : tensor<2xf32>\n"
+	 "}\n",
+	 C2H_EUNSUPPORTED, "m.mlir:2:7: error: ", 0, 0},
+	{"return type differs from result",
+	 "func.func @main(%a: tensor<2xf32>) -> tensor<3xf32> {\n"
+	 "  return %a : tensor<2xf32>\n"
+	 "}\n",
+	 C2H_EPARSE, "m.mlir:2:3: error: ", 0, 0},
+	{"unterminated function",
+	 "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+	 "  return %a : tensor<2xf32>\n",
+	 C2H_EPARSE, "m.mlir:3:1: error: ", 0, 0},
+	{"empty text", "", C2H_EPARSE, "m.mlir: error: no entry function", 0, 0},
+	{"two modules",
+	 "func.func @main() {\n  return\n}\n// -----\nfunc.func @main() {\n  return\n}\n",
+	 C2H_EPARSE, "m.mlir: error: 2 modules", 0, 0},
+};
+
+static void test_module_table(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	for (size_t r = 0; r < sizeof module_rows / sizeof *module_rows; r++) {
+		const ModuleRow *row = &module_rows[r];
+		c2h_module *m = (c2h_module *)&m;   /* must be overwritten */
+		char msg[256] = "untouched";
+		c2h_status st = c2h_module_create(row->text, strlen(row->text), "m.mlir", &m, msg, sizeof msg);
+		char what[400];
+		snprintf(what, sizeof what, "status %s, want %s; message '%s'", c2h_status_name(st),
+		         c2h_status_name(row->want), msg);
+		check(st == row->want, row->name, what);
+		if (row->want == C2H_OK) {
+			check(m != NULL && m != (c2h_module *)&m, row->name, "no module");
+			if (st == C2H_OK) {
+				check(c2h_module_num_params(m) == row->nparams, row->name, "parameter count");
+				check(c2h_module_num_results(m) == row->nresults, row->name, "result count");
+			}
+		} else {
+			check(m == NULL, row->name, "*out not NULL on failure");
+			check(strncmp(msg, row->msg, strlen(row->msg)) == 0, row->name, what);
+			check(strchr(msg, '\n') == NULL, row->name, "message is more than one line");
+		}
+		c2h_module_destroy(st == C2H_OK ? m : NULL);
+	}
+	/* A NULL message buffer and a short one are fine; the short one is truncated. */
+	c2h_module *m;
+	check(c2h_module_create("junk", 4, NULL, &m, NULL, 0) == C2H_EPARSE && !m, "NULL msg", "status");
+	char small[8];
+	check(c2h_module_create("junk", 4, "f.mlir", &m, small, sizeof small) == C2H_EPARSE, "short msg", "status");
+	check(strlen(small) == sizeof small - 1 && strncmp(small, "f.mlir:", 7) == 0, "short msg", small);
+	char msg[256];
+	check(c2h_module_create("x", 1, NULL, NULL, msg, sizeof msg) == C2H_EINVAL, "NULL out", msg);
+	check(c2h_module_create(NULL, 3, NULL, &m, msg, sizeof msg) == C2H_EINVAL, "NULL text", msg);
+	c2h_module_destroy(NULL);
+	assert_int_equal(nfailed, before);
+}
+
+static void test_module_file(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	char dir[] = "/tmp/c2h_api_testXXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char good[64], bad[64], missing[64], msg[256];
+	snprintf(good, sizeof good, "%s/good.mlir", dir);
+	snprintf(bad, sizeof bad, "%s/bad.mlir", dir);
+	snprintf(missing, sizeof missing, "%s/none.mlir", dir);
+	FILE *f = fopen(good, "w");
+	fputs(add_named, f);
+	fclose(f);
+	f = fopen(bad, "w");
+	fputs("func.func @main() {\n  %0 = stablehlo.constant dense<1> tensor<i32>\n  return\n}\n", f);
+	fclose(f);
+
+	c2h_module *m;
+	check(c2h_module_create_from_file(good, &m, msg, sizeof msg) == C2H_OK, "file good", msg);
+	check(c2h_module_num_params(m) == 2, "file good", "params");
+	c2h_module_destroy(m);
+
+	check(c2h_module_create_from_file(bad, &m, msg, sizeof msg) == C2H_EPARSE && !m, "file bad", msg);
+	char want[80];
+	snprintf(want, sizeof want, "%s:2:27: error: ", bad);   /* the untyped dense<1> */
+	check(strncmp(msg, want, strlen(want)) == 0, "file bad names file:line:col", msg);
+
+	check(c2h_module_create_from_file(missing, &m, msg, sizeof msg) == C2H_EIO && !m, "file missing", msg);
+	check(strstr(msg, missing) != NULL, "file missing names the path", msg);
+	check(c2h_module_create_from_file(NULL, &m, msg, sizeof msg) == C2H_EINVAL, "file NULL", msg);
+	remove(good);
+	remove(bad);
+	rmdir(dir);
+	assert_int_equal(nfailed, before);
+}
+
+/* ---- parameter and result info ---- */
+
+typedef struct InfoRow {
+	const char *name, *text;
+	const char *params[3], *results[3];
+	c2h_dtype pdtype;
+	int prank;
+	int64_t pdims[3];
+} InfoRow;
+
+static const InfoRow info_rows[] = {
+	{"cuda2hlo.param", add_named, {"x", "y"}, {"sum"}, C2H_F32, 2, {2, 3}},
+	{"jax attributes",
+	 "func.func public @main(%arg0: tensor<4xi32> {jax.arg_info = \"a\"}, %arg1: tensor<4xi32> {jax.arg_info = \"b\"})\n"
+	 "    -> (tensor<4xi32> {jax.result_info = \"out\"}) {\n"
+	 "  %0 = stablehlo.add %arg0, %arg1 : tensor<4xi32>\n"
+	 "  return %0 : tensor<4xi32>\n"
+	 "}\n",
+	 {"a", "b"}, {"out"}, C2H_I32, 1, {4}},
+	{"cuda2hlo.param wins over jax",
+	 "func.func @main(%a: tensor<ui8> {jax.arg_info = \"j\", cuda2hlo.param = \"c\"}) -> tensor<ui8> {\n"
+	 "  return %a : tensor<ui8>\n"
+	 "}\n",
+	 {"c"}, {"result0"}, C2H_U8, 0, {0}},
+	{"default names",
+	 "func.func @main(%p: tensor<3x1x2xbf16>, %q: tensor<i1>) -> (tensor<3x1x2xbf16>, tensor<i1>) {\n"
+	 "  return %p, %q : tensor<3x1x2xbf16>, tensor<i1>\n"
+	 "}\n",
+	 {"arg0", "arg1"}, {"result0", "result1"}, C2H_BF16, 3, {3, 1, 2}},
+};
+
+static int count(const char *const *names)
+{
+	int n = 0;
+	while (n < 3 && names[n])
+		n++;
+	return n;
+}
+
+static void test_info_table(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	for (size_t r = 0; r < sizeof info_rows / sizeof *info_rows; r++) {
+		const InfoRow *row = &info_rows[r];
+		c2h_module *m;
+		char msg[256];
+		if (c2h_module_create(row->text, strlen(row->text), NULL, &m, msg, sizeof msg) != C2H_OK) {
+			check(0, row->name, msg);
+			continue;
+		}
+		int np = count(row->params), nr = count(row->results);
+		check(c2h_module_num_params(m) == np && c2h_module_num_results(m) == nr, row->name, "counts");
+		c2h_param_info info;
+		for (int i = 0; i < np; i++) {
+			check(c2h_module_param(m, i, &info) == C2H_OK && strcmp(info.name, row->params[i]) == 0, row->name,
+			      "parameter name");
+			check(c2h_module_find_param(m, row->params[i]) == i, row->name, "find_param");
+		}
+		for (int i = 0; i < nr; i++)
+			check(c2h_module_result(m, i, &info) == C2H_OK && strcmp(info.name, row->results[i]) == 0, row->name,
+			      "result name");
+		check(c2h_module_param(m, 0, &info) == C2H_OK && info.dtype == row->pdtype && info.rank == row->prank,
+		      row->name, "parameter 0 type");
+		check(memcmp(info.dims, row->pdims, sizeof(int64_t) * (size_t)row->prank) == 0, row->name, "parameter 0 dims");
+		check(c2h_module_param(m, np, &info) == C2H_EINVAL, row->name, "param past the end");
+		check(c2h_module_param(m, -1, &info) == C2H_EINVAL, row->name, "param -1");
+		check(c2h_module_result(m, nr, &info) == C2H_EINVAL, row->name, "result past the end");
+		check(c2h_module_param(m, 0, NULL) == C2H_EINVAL, row->name, "NULL info");
+		check(c2h_module_find_param(m, "no_such") == -1, row->name, "find unknown");
+		check(c2h_module_find_param(m, NULL) == -1, row->name, "find NULL");
+		c2h_module_destroy(m);
+	}
+	check(c2h_module_num_params(NULL) == 0 && c2h_module_num_results(NULL) == 0, "NULL module", "counts");
+	assert_int_equal(nfailed, before);
+}
+
+/* ---- buffers: every element type ---- */
+
+typedef struct DtypeRow {
+	c2h_dtype t;
+	const char *name;         /* the StableHLO spelling */
+	size_t size;              /* bytes per element: numpy's itemsize (bool: 1) */
+} DtypeRow;
+
+static const DtypeRow dtype_rows[] = {
+	{C2H_BOOL, "i1", 1},  {C2H_I8, "i8", 1},   {C2H_I16, "i16", 2},   {C2H_I32, "i32", 4},  {C2H_I64, "i64", 8},
+	{C2H_U8, "ui8", 1},   {C2H_U16, "ui16", 2}, {C2H_U32, "ui32", 4}, {C2H_U64, "ui64", 8}, {C2H_F16, "f16", 2},
+	{C2H_BF16, "bf16", 2}, {C2H_F32, "f32", 4}, {C2H_F64, "f64", 8},
+};
+
+static void test_buffers(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	check(sizeof dtype_rows / sizeof *dtype_rows == C2H_NDTYPES, "dtype table", "covers every c2h_dtype");
+	for (size_t r = 0; r < sizeof dtype_rows / sizeof *dtype_rows; r++) {
+		const DtypeRow *row = &dtype_rows[r];
+		check(strcmp(c2h_dtype_name(row->t), row->name) == 0, row->name, "dtype name");
+		check(c2h_dtype_size(row->t) == row->size, row->name, "dtype size");
+		int64_t dims[3] = {2, 3, 4};
+		size_t n = 24 * row->size;
+		unsigned char *data = malloc(n);
+		for (size_t k = 0; k < n; k++)
+			data[k] = row->t == C2H_BOOL ? (unsigned char)(k % 2) : (unsigned char)(k * 7 + 1);
+		c2h_buffer *b = c2h_buffer_create(row->t, 3, dims, data, n);
+		check(b != NULL, row->name, "create with data");
+		if (b) {
+			check(c2h_buffer_dtype(b) == row->t && c2h_buffer_rank(b) == 3, row->name, "dtype and rank");
+			check(memcmp(c2h_buffer_dims(b), dims, sizeof dims) == 0, row->name, "dims");
+			check(c2h_buffer_nbytes(b) == n, row->name, "nbytes");
+			check(c2h_buffer_data(b) != data && memcmp(c2h_buffer_data_const(b), data, n) == 0, row->name,
+			      "data copied");
+			data[0] ^= 1;
+			check(memcmp(c2h_buffer_data_const(b), data, n) != 0, row->name, "the copy is independent");
+		}
+		c2h_buffer_destroy(b);
+		c2h_buffer *z = c2h_buffer_create(row->t, 2, dims, NULL, 0);
+		int zero = z != NULL && c2h_buffer_nbytes(z) == 6 * row->size;
+		for (size_t k = 0; zero && k < 6 * row->size; k++)
+			zero = ((const unsigned char *)c2h_buffer_data_const(z))[k] == 0;
+		check(zero, row->name, "data NULL gives zeros");
+		c2h_buffer_destroy(z);
+		c2h_buffer *s = c2h_buffer_create(row->t, 0, NULL, data, row->size);
+		check(s && c2h_buffer_rank(s) == 0 && c2h_buffer_nbytes(s) == row->size, row->name, "scalar");
+		c2h_buffer_destroy(s);
+		c2h_buffer *e = c2h_buffer_create(row->t, 2, (int64_t[]){0, 5}, NULL, 0);
+		check(e && c2h_buffer_nbytes(e) == 0, row->name, "empty tensor");
+		c2h_buffer_destroy(e);
+		check(c2h_buffer_create(row->t, 3, dims, data, n - 1) == NULL, row->name, "short data refused");
+		check(c2h_buffer_create(row->t, 3, dims, data, n + row->size) == NULL, row->name, "long data refused");
+		free(data);
+	}
+	int64_t dims[C2H_MAX_RANK + 1] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+	c2h_buffer *b = c2h_buffer_create(C2H_F32, C2H_MAX_RANK, dims, NULL, 0);
+	check(b != NULL, "max rank", "accepted");
+	c2h_buffer_destroy(b);
+	check(c2h_buffer_create(C2H_F32, C2H_MAX_RANK + 1, dims, NULL, 0) == NULL, "rank too big", "refused");
+	check(c2h_buffer_create(C2H_F32, -1, dims, NULL, 0) == NULL, "rank -1", "refused");
+	check(c2h_buffer_create(C2H_F32, 1, (int64_t[]){-2}, NULL, 0) == NULL, "negative dim", "refused");
+	check(c2h_buffer_create(C2H_F32, 2, NULL, NULL, 0) == NULL, "NULL dims", "refused");
+	check(c2h_buffer_create(C2H_NDTYPES, 1, dims, NULL, 0) == NULL, "bad dtype", "refused");
+	check(c2h_buffer_create((c2h_dtype)-1, 1, dims, NULL, 0) == NULL, "dtype -1", "refused");
+	c2h_buffer_destroy(NULL);
+	check(strcmp(c2h_status_name(C2H_OK), "C2H_OK") == 0 && strcmp(c2h_status_name(C2H_EBACKEND), "C2H_EBACKEND") == 0,
+	      "status names", "spelling");
+	check(strcmp(c2h_dtype_name(C2H_NDTYPES), "?") == 0 && c2h_dtype_size(C2H_NDTYPES) == 0, "bad dtype", "name/size");
+	assert_int_equal(nfailed, before);
+}
+
+/* ---- sessions ---- */
+
+static c2h_module *module_of(const char *text)
+{
+	c2h_module *m = NULL;
+	char msg[256];
+	if (c2h_module_create(text, strlen(text), "s.mlir", &m, msg, sizeof msg) != C2H_OK)
+		check(0, "module_of", msg);
+	return m;
+}
+
+static void test_session_binding(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of(add_named);
+	assert_non_null(m);
+	char msg[256] = "";
+	c2h_session *s = (c2h_session *)&s;
+	check(c2h_session_create(m, "no-such-backend", &s, msg, sizeof msg) == C2H_EBACKEND, "unknown backend", msg);
+	check(s == NULL, "unknown backend", "*out not NULL");
+	check(strstr(msg, "no-such-backend") != NULL, "unknown backend names it", msg);
+	check(c2h_session_create(NULL, "interp", &s, msg, sizeof msg) == C2H_EINVAL, "NULL module", msg);
+	check(c2h_session_create(m, "interp", NULL, msg, sizeof msg) == C2H_EINVAL, "NULL out", msg);
+	c2h_session_destroy(NULL);
+
+	assert_int_equal(c2h_session_create(m, "interp", &s, msg, sizeof msg), C2H_OK);
+	check(strcmp(c2h_session_backend(s), "interp") == 0, "backend name", c2h_session_backend(s));
+	check(strcmp(c2h_session_message(s), "") == 0, "fresh session", "message not empty");
+
+	float xv[6], yv[6];
+	for (int k = 0; k < 6; k++) {
+		xv[k] = 0.5f * (float)k;
+		yv[k] = 100.0f - (float)k * (float)k;
+	}
+	int64_t d23[2] = {2, 3}, d32[2] = {3, 2};
+	c2h_buffer *x = c2h_buffer_create(C2H_F32, 2, d23, xv, sizeof xv);
+	c2h_buffer *y = c2h_buffer_create(C2H_F32, 2, d23, yv, sizeof yv);
+	c2h_buffer *wrong_shape = c2h_buffer_create(C2H_F32, 2, d32, NULL, 0);
+	c2h_buffer *wrong_rank = c2h_buffer_create(C2H_F32, 1, (int64_t[]){6}, NULL, 0);
+	c2h_buffer *wrong_type = c2h_buffer_create(C2H_F64, 2, d23, NULL, 0);
+
+	check(c2h_session_result(s, 0) == NULL, "result before run", "not NULL");
+	check(c2h_session_run(s) == C2H_EUNBOUND, "run unbound", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "'x'") != NULL, "run unbound names x", c2h_session_message(s));
+	check(c2h_session_bind(s, "x", x) == C2H_OK, "bind x by name", c2h_session_message(s));
+	check(c2h_session_run(s) == C2H_EUNBOUND, "run half bound", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "'y'") != NULL, "run half bound names y", c2h_session_message(s));
+
+	check(c2h_session_bind(s, "z", y) == C2H_ENOTFOUND, "bind unknown name", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "'z'") != NULL, "unknown name in message", c2h_session_message(s));
+	check(c2h_session_bind_index(s, 2, y) == C2H_EINVAL, "bind index 2", c2h_session_message(s));
+	check(c2h_session_bind_index(s, -1, y) == C2H_EINVAL, "bind index -1", c2h_session_message(s));
+	check(c2h_session_bind(s, "y", wrong_shape) == C2H_ETYPE, "bind wrong shape", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "'y'") && strstr(c2h_session_message(s), "tensor<3x2xf32>") &&
+	          strstr(c2h_session_message(s), "tensor<2x3xf32>"),
+	      "wrong shape message names parameter and both types", c2h_session_message(s));
+	check(c2h_session_bind_index(s, 1, wrong_rank) == C2H_ETYPE, "bind wrong rank", c2h_session_message(s));
+	check(c2h_session_bind(s, "y", wrong_type) == C2H_ETYPE, "bind wrong dtype", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "f64") != NULL, "wrong dtype message", c2h_session_message(s));
+	check(c2h_session_bind(s, "y", NULL) == C2H_EINVAL, "bind NULL buffer", "status");
+	check(c2h_session_bind(s, NULL, y) == C2H_EINVAL, "bind NULL name", "status");
+	check(c2h_session_run(s) == C2H_EUNBOUND, "failed binds bind nothing", c2h_session_message(s));
+
+	check(c2h_session_bind_index(s, 1, y) == C2H_OK, "bind y by position", c2h_session_message(s));
+	check(c2h_session_run(s) == C2H_OK, "run", c2h_session_message(s));
+	check(c2h_session_result(s, 1) == NULL && c2h_session_result(s, -1) == NULL, "result out of range", "not NULL");
+	const c2h_buffer *r = c2h_session_result(s, 0);
+	check(r && c2h_buffer_dtype(r) == C2H_F32 && c2h_buffer_rank(r) == 2 && c2h_buffer_dims(r)[0] == 2 &&
+	          c2h_buffer_dims(r)[1] == 3 && c2h_buffer_nbytes(r) == sizeof xv,
+	      "result type", "dtype/shape");
+	int same = r != NULL;
+	for (int k = 0; same && k < 6; k++)   /* exact: IEEE addition of these values rounds once */
+		same = ((const float *)c2h_buffer_data_const(r))[k] == xv[k] + yv[k];
+	check(same, "result values", "x + y");
+
+	/* Rebinding x to y's data: the next run sees it; the inputs are not written. */
+	check(c2h_session_bind(s, "x", y) == C2H_OK && c2h_session_run(s) == C2H_OK, "rerun", c2h_session_message(s));
+	r = c2h_session_result(s, 0);
+	same = r != NULL;
+	for (int k = 0; same && k < 6; k++)
+		same = ((const float *)c2h_buffer_data_const(r))[k] == yv[k] + yv[k] &&
+		       ((const float *)c2h_buffer_data_const(x))[k] == xv[k];
+	check(same, "rerun values", "y + y, x untouched");
+
+	c2h_session_destroy(s);
+	c2h_buffer_destroy(x);
+	c2h_buffer_destroy(y);
+	c2h_buffer_destroy(wrong_shape);
+	c2h_buffer_destroy(wrong_rank);
+	c2h_buffer_destroy(wrong_type);
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
+/* Each element type through a session: @main(a, b) returns (a, b + b, a == b), with the
+ * expected sums computed here (f16/bf16 as IEEE bit patterns: 1.0 = 0x3C00 / 0x3F80,
+ * 2.0 = 0x4000 / 0x4000, 4.0 = 0x4400 / 0x4080, -3.0 = 0xC200 / 0xC040, -6.0 = 0xC600 / 0xC0C0). */
+static void test_session_dtypes(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	for (size_t r = 0; r < sizeof dtype_rows / sizeof *dtype_rows; r++) {
+		const DtypeRow *row = &dtype_rows[r];
+		const char *t = row->name;
+		int is_bool = row->t == C2H_BOOL;
+		const char *cmp = row->t >= C2H_F16 ? "FLOAT" : row->t >= C2H_U8 || is_bool ? "UNSIGNED" : "SIGNED";
+		char text[1024];
+		snprintf(text, sizeof text,
+		         "func.func @main(%%a: tensor<3x%s>, %%b: tensor<3x%s>) -> (tensor<3x%s>, tensor<3x%s>, tensor<3xi1>) {\n"
+		         "  %%s = stablehlo.%s %%b, %%b : tensor<3x%s>\n"
+		         "  %%e = stablehlo.compare EQ, %%a, %%b, %s : (tensor<3x%s>, tensor<3x%s>) -> tensor<3xi1>\n"
+		         "  return %%a, %%s, %%e : tensor<3x%s>, tensor<3x%s>, tensor<3xi1>\n"
+		         "}\n",
+		         t, t, t, t, is_bool ? "or" : "add", t, cmp, t, t, t, t);
+		c2h_module *m = module_of(text);
+		if (!m)
+			continue;
+		unsigned char a[24] = {0}, b[24] = {0}, want_sum[24] = {0};
+		size_t n = 3 * row->size;
+		/* a = {1, 2, -3}, b = {2, 2, -3} (unsigned: wrapped; bool: {1, 0, 1} and {0, 0, 1}) */
+		int64_t av[3] = {1, 2, -3}, bv[3] = {2, 2, -3};
+		for (int k = 0; k < 3; k++) {
+			int64_t ai = av[k], bi = bv[k], si = 2 * bv[k];
+			if (is_bool) {
+				ai = k != 1;
+				bi = k == 2;
+				si = bi;
+			}
+			switch (row->t) {
+			case C2H_F16: {
+				static const uint16_t bits[] = {0x3C00, 0x4000, 0xC200}, sum[] = {0x4400, 0x4400, 0xC600};
+				memcpy(a + 2 * k, &bits[k], 2);
+				memcpy(b + 2 * k, k ? &bits[k] : &bits[1], 2);
+				memcpy(want_sum + 2 * k, &sum[k], 2);
+				continue;
+			}
+			case C2H_BF16: {
+				static const uint16_t bits[] = {0x3F80, 0x4000, 0xC040}, sum[] = {0x4080, 0x4080, 0xC0C0};
+				memcpy(a + 2 * k, &bits[k], 2);
+				memcpy(b + 2 * k, k ? &bits[k] : &bits[1], 2);
+				memcpy(want_sum + 2 * k, &sum[k], 2);
+				continue;
+			}
+			case C2H_F32: {
+				float fa = (float)ai, fb = (float)bi, fs = (float)si;
+				memcpy(a + 4 * k, &fa, 4);
+				memcpy(b + 4 * k, &fb, 4);
+				memcpy(want_sum + 4 * k, &fs, 4);
+				continue;
+			}
+			case C2H_F64: {
+				double fa = (double)ai, fb = (double)bi, fs = (double)si;
+				memcpy(a + 8 * k, &fa, 8);
+				memcpy(b + 8 * k, &fb, 8);
+				memcpy(want_sum + 8 * k, &fs, 8);
+				continue;
+			}
+			default: {   /* integers: little-endian two's complement, truncated to the width */
+				for (size_t byte = 0; byte < row->size; byte++) {
+					a[k * row->size + byte] = (unsigned char)((uint64_t)ai >> (8 * byte));
+					b[k * row->size + byte] = (unsigned char)((uint64_t)bi >> (8 * byte));
+					want_sum[k * row->size + byte] = (unsigned char)((uint64_t)si >> (8 * byte));
+				}
+			}
+			}
+		}
+		int64_t dims[1] = {3};
+		c2h_buffer *ba = c2h_buffer_create(row->t, 1, dims, a, n), *bb = c2h_buffer_create(row->t, 1, dims, b, n);
+		c2h_session *s = NULL;
+		char msg[256];
+		int ok = ba && bb && c2h_session_create(m, "interp", &s, msg, sizeof msg) == C2H_OK;
+		ok = ok && c2h_session_bind_index(s, 0, ba) == C2H_OK && c2h_session_bind(s, "arg1", bb) == C2H_OK;
+		ok = ok && c2h_session_run(s) == C2H_OK;
+		check(ok, t, s ? c2h_session_message(s) : "setup");
+		if (ok) {
+			const c2h_buffer *r0 = c2h_session_result(s, 0), *r1 = c2h_session_result(s, 1),
+			                 *r2 = c2h_session_result(s, 2);
+			check(r0 && c2h_buffer_dtype(r0) == row->t && memcmp(c2h_buffer_data_const(r0), a, n) == 0, t,
+			      "identity result");
+			check(r1 && memcmp(c2h_buffer_data_const(r1), want_sum, n) == 0, t, is_bool ? "b or b" : "b + b");
+			/* a == b: {0, 1, 1} for every type (bool: a = {1,0,1}, b = {0,0,1}: {0, 1, 1}) */
+			const unsigned char *e = r2 ? c2h_buffer_data_const(r2) : NULL;
+			check(e && c2h_buffer_dtype(r2) == C2H_BOOL && e[0] == 0 && e[1] == 1 && e[2] == 1, t, "a == b");
+		}
+		c2h_session_destroy(s);
+		c2h_buffer_destroy(ba);
+		c2h_buffer_destroy(bb);
+		c2h_module_destroy(m);
+	}
+	assert_int_equal(nfailed, before);
+}
+
+/* Two sessions on one module are independent; a session outlives a rebind of its input. */
+static void test_two_sessions(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of("func.func @main(%a: tensor<4xi64>) -> tensor<4xi64> {\n"
+	                          "  %0 = stablehlo.multiply %a, %a : tensor<4xi64>\n"
+	                          "  return %0 : tensor<4xi64>\n"
+	                          "}\n");
+	assert_non_null(m);
+	int64_t v1[4] = {1, -2, 3, 1 << 20}, v2[4] = {5, 6, -7, 8};
+	c2h_buffer *b1 = c2h_buffer_create(C2H_I64, 1, (int64_t[]){4}, v1, sizeof v1);
+	c2h_buffer *b2 = c2h_buffer_create(C2H_I64, 1, (int64_t[]){4}, v2, sizeof v2);
+	c2h_session *s1, *s2;
+	char msg[256];
+	assert_int_equal(c2h_session_create(m, "interp", &s1, msg, sizeof msg), C2H_OK);
+	assert_int_equal(c2h_session_create(m, NULL, &s2, msg, sizeof msg), C2H_OK);   /* NULL: interp */
+	check(strcmp(c2h_session_backend(s2), "interp") == 0, "NULL backend", c2h_session_backend(s2));
+	check(c2h_session_bind(s1, "arg0", b1) == C2H_OK && c2h_session_bind(s2, "arg0", b2) == C2H_OK, "bind", "");
+	check(c2h_session_run(s1) == C2H_OK && c2h_session_run(s2) == C2H_OK, "run both", c2h_session_message(s1));
+	const int64_t *r1 = c2h_session_result(s1, 0) ? c2h_buffer_data_const(c2h_session_result(s1, 0)) : NULL;
+	const int64_t *r2 = c2h_session_result(s2, 0) ? c2h_buffer_data_const(c2h_session_result(s2, 0)) : NULL;
+	int ok = r1 && r2;
+	for (int k = 0; ok && k < 4; k++)
+		ok = r1[k] == v1[k] * v1[k] && r2[k] == v2[k] * v2[k];
+	check(ok, "two sessions", "squares");
+	c2h_session_destroy(s1);
+	c2h_session_destroy(s2);
+	c2h_buffer_destroy(b1);
+	c2h_buffer_destroy(b2);
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_module_table),  cmocka_unit_test(test_module_file),
+		cmocka_unit_test(test_info_table),    cmocka_unit_test(test_buffers),
+		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
+		cmocka_unit_test(test_two_sessions),
+	};
+	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
+	printf("%d passed, %d failed\n", npassed, nfailed);
+	return failed_groups || nfailed ? 1 : 0;
+}
