@@ -375,6 +375,50 @@ def reduce_cases(rng):
     return out
 
 
+def simt_case(n, m, combiner, t="f32"):
+    """The SIMT form of loads and stores: point gathers at computed (also out-of-range,
+    clamped) indices, then a point scatter at indices with duplicates and out-of-range
+    lanes (skipped), replacing or combining in update order."""
+    X, I, U = ty(t, [n]), ty("i32", [m]), ty(t, [m])
+    I1 = ty("i32", [m, 1])
+    gdims = ('{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], '
+             'index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false}')
+    sdims = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+             'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+             'unique_indices = false}')
+    ret = ("  stablehlo.return %b : tensor<T>" if combiner == "replace" else
+           "  %r = stablehlo.C %a, %b : tensor<T>\n  stablehlo.return %r : tensor<T>").replace("C", combiner)
+    body = ["%ii = stablehlo.reshape %idx : (I) -> I1",
+            '%g = "stablehlo.gather"(%x, %ii) GD : (X, I1) -> U',
+            "%c1 = stablehlo.constant dense<1> : I",
+            "%i2 = stablehlo.add %idx, %c1 : I",
+            "%ii2 = stablehlo.reshape %i2 : (I) -> I1",
+            '%g2 = "stablehlo.gather"(%x, %ii2) GD : (X, I1) -> U',
+            "%upd = stablehlo.subtract %g2, %g : U",
+            "%tgt = stablehlo.reshape %dst : (I) -> I1",
+            '%s = "stablehlo.scatter"(%x, %tgt, %upd) ({',
+            "^bb0(%a: tensor<T>, %b: tensor<T>):", ret,
+            "}) SD : (X, I1, U) -> X"]
+    subst = [("GD", gdims), ("SD", sdims), ("I1", I1), ("X", X), ("U", U), ("I", I), ("tensor<T>", "tensor<%s>" % t)]
+    for k, v in subst:
+        body = [b.replace(k, v) if not b.startswith("^") or k == "tensor<T>" else b for b in body]
+    return module([("x", X), ("idx", I), ("dst", I)], body, [("%s", X), ("%g", U)])
+
+
+def simt_cases(rng):
+    out = []
+    for n, m, comb, t in [(100, 300, "replace", "f32"), (100, 300, "add", "f32"), (5000, 200000, "replace", "f32"),
+                          (64, 500, "maximum", "i32"), (64, 500, "add", "i64")]:
+        npt = {"f32": np.float32, "i32": np.int32, "i64": np.int64}[t]
+        x = (rng.standard_normal(n) * 10).astype(npt) if t == "f32" else rng.integers(-50, 50, n).astype(npt)
+        idx = rng.integers(-5, n + 5, m).astype(np.int32)
+        dst = rng.integers(-3, n + 3, m).astype(np.int32)   # duplicates and out-of-range lanes
+        if t == "f32" and comb == "add":
+            x = np.round(x)
+        out.append(("simt_%d_%d_%s_%s" % (n, m, comb, t), simt_case(n, m, comb, t), [x, idx, dst]))
+    return out
+
+
 def own_cases(rng):
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
     ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
@@ -421,7 +465,7 @@ def main():
     if QUICK:
         cases = own_cases(rng)[:6] + [c for c in own_cases(rng) if c[0].startswith("dot_37")][:2]
     else:
-        cases = own_cases(rng) + reduce_cases(rng) + xla_test_cases() + random_cases(200)
+        cases = own_cases(rng) + reduce_cases(rng) + simt_cases(rng) + xla_test_cases() + random_cases(200)
     with tempfile.TemporaryDirectory() as tmp:
         if not backend_available(tmp):
             print("0 passed, 0 failed, 1 skipped")

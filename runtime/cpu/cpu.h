@@ -41,6 +41,10 @@ void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
 /* Element types the compiled loops handle; f16, bf16 and sub-byte integers go to the
  * interpreter. */
 int cpu_dtype_ok(DType t);
+/* A region (reduce, scatter) that is one binary op on its two arguments: that op's kind;
+ * CPU_REPLACE when it returns its second argument (a scatter that stores); else -1. */
+enum { CPU_REPLACE = -2 };
+int cpu_region_combiner(const TBlock *b);
 /* The op kind of a reduce's body when it is one binary op on the two arguments (add,
  * multiply, maximum, minimum, and, or, xor), else -1. */
 int cpu_reduce_combiner(const TOp *op);
@@ -108,6 +112,8 @@ typedef struct CpuProgram {
 CpuProgram *cpu_program_create(const TModule *m);
 void cpu_program_destroy(CpuProgram *p);
 CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f);
+/* One line per block: its steps (CUDA2HLO_CPU_DUMP=1 prints this at backend creation). */
+void cpu_program_dump(const CpuProgram *p, FILE *out);
 
 /* ---- emit.c / jit.c ---- */
 typedef struct CpuJit CpuJit;

@@ -149,6 +149,20 @@ static LLVMValueRef scalar_index(Em *e, int v)
 	return is_signed_int(t) ? LLVMBuildSExt(e->b, x, e->i64, "") : LLVMBuildZExt(e->b, x, e->i64, "");
 }
 
+/* Component k of the index vector of indices value v at batch position batch (the
+ * indices' dimensions without index_vector_dim ivd), as i64. */
+static LLVMValueRef index_component(Em *e, int v, int64_t ivd, int64_t k, const LLVMValueRef *batch)
+{
+	const TType *it = vt(e, v);
+	Idx ii;
+	for (int d = 0, j = 0; d < it->rank; d++)
+		ii[d] = d == ivd ? ci64(e, k) : batch[j++];
+	LLVMValueRef x = val(e, v, ii);
+	if (dtype_bits(it->dt) == 64)
+		return x;
+	return is_signed_int(it->dt) ? LLVMBuildSExt(e->b, x, e->i64, "") : LLVMBuildZExt(e->b, x, e->i64, "");
+}
+
 /* ---- loads and stores ---- */
 
 static int input_slot(Em *e, int v)
@@ -544,6 +558,23 @@ static LLVMValueRef emit_concatenate(Em *e, const TOp *op, const LLVMValueRef *i
 	return r;
 }
 
+/* point gather: one operand element per result element, start indices clamped into the
+ * operand (StableHLO spec "gather"). */
+static LLVMValueRef emit_gather(Em *e, const TOp *op, const LLVMValueRef *idx)
+{
+	const TGatherDims *g = &tir_op_attr(op, "dimension_numbers")->u.gather;
+	const TType *xt = vt(e, op->operands[0]);
+	Idx full;
+	for (int d = 0; d < xt->rank; d++)
+		full[d] = ci64(e, 0);
+	for (int k = 0; k < g->start_index_map.n; k++) {
+		int64_t d = g->start_index_map.v[k];
+		LLVMValueRef s = index_component(e, op->operands[1], g->index_vector_dim, k, idx);
+		full[d] = clamp_index(e, s, 0, xt->dims[d] - 1);
+	}
+	return val(e, op->operands[0], full);
+}
+
 static LLVMValueRef emit_iota(Em *e, const TOp *op, const LLVMValueRef *idx)
 {
 	const TType *rt = vt(e, op->results[0]);
@@ -567,6 +598,7 @@ static LLVMValueRef emit_op(Em *e, const TOp *op, const LLVMValueRef *idx)
 	case TOP_REVERSE: return emit_reverse(e, op, idx);
 	case TOP_PAD: return emit_pad(e, op, idx);
 	case TOP_CONCATENATE: return emit_concatenate(e, op, idx);
+	case TOP_GATHER: return emit_gather(e, op, idx);
 	case TOP_CONVERT: return convert(e, vt(e, op->operands[0])->dt, rt, val(e, op->operands[0], idx));
 	case TOP_SELECT:
 		return LLVMBuildSelect(e->b, operand_at(e, op, 0, idx), operand_at(e, op, 1, idx),
@@ -772,6 +804,53 @@ static void emit_dus_root(Em *e, const TOp *op, const TType *t)
 	dus_nest(e, &u, t, 0, 0, idx);
 }
 
+/* ---- point scatter roots: the output already holds the operand (exec.c); the nest runs
+ * over the updates in order and stores those whose index is inside the operand ---- */
+
+static void scatter_at(Em *e, const TOp *op, const LLVMValueRef *uidx)
+{
+	const TScatterDims *s = &tir_op_attr(op, "scatter_dimension_numbers")->u.scatter;
+	const TType *xt = vt(e, op->operands[0]);
+	Idx full;
+	for (int d = 0; d < xt->rank; d++)
+		full[d] = ci64(e, 0);
+	LLVMValueRef inb = LLVMConstInt(e->i1, 1, 0);
+	for (int k = 0; k < s->scatter_dims_to_operand_dims.n; k++) {
+		int64_t d = s->scatter_dims_to_operand_dims.v[k];
+		full[d] = index_component(e, op->operands[1], s->index_vector_dim, k, uidx);
+		inb = LLVMBuildAnd(e->b, inb, LLVMBuildICmp(e->b, LLVMIntULT, full[d], ci64(e, xt->dims[d]), ""), "");
+	}
+	LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(e->c, e->fn, "store");
+	LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(e->c, e->fn, "skip");
+	LLVMBuildCondBr(e->b, inb, yes, next);
+	LLVMPositionBuilderAtEnd(e->b, yes);
+	LLVMValueRef off = linear(e, xt, full), x = val(e, op->operands[2], uidx);
+	int k = cpu_region_combiner(op->regions[0]);
+	if (k != CPU_REPLACE) {
+		DType t = xt->dt;
+		LLVMTypeRef mt = mem_type(e, t);
+		LLVMValueRef old = LLVMBuildLoad2(e->b, mt, LLVMBuildInBoundsGEP2(e->b, mt, e->out, &off, 1, ""), "");
+		if (t == DT_I1)
+			old = LLVMBuildICmp(e->b, LLVMIntNE, old, LLVMConstInt(e->i8, 0, 0), "");
+		x = dtype_is_float(t) ? float_binary(e, (TOpKind)k, t, old, x) : int_binary(e, (TOpKind)k, t, old, x);
+	}
+	store_at(e, xt->dt, off, x);
+	LLVMBuildBr(e->b, next);
+	LLVMPositionBuilderAtEnd(e->b, next);
+}
+
+static void scatter_nest(Em *e, const TOp *op, const TType *ut, int d, LLVMValueRef *idx)
+{
+	if (d == ut->rank) {
+		scatter_at(e, op, idx);
+		return;
+	}
+	Loop l;
+	idx[d] = loop_begin(e, &l, ci64(e, 0), ci64(e, ut->dims[d]));
+	scatter_nest(e, op, ut, d + 1, idx);
+	loop_end(e, &l);
+}
+
 void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 {
 	Em e = {0};
@@ -810,6 +889,8 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	Idx idx;
 	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE)
 		emit_dus_root(&e, op, t);
+	else if (op->kind == TOP_SCATTER)
+		scatter_nest(&e, op, vt(&e, op->operands[2]), 0, idx);
 	else
 		plain_nest(&e, t, 0, idx);
 	LLVMBuildRetVoid(e.b);

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { CACHE_MAX = 32, BIG_BYTES = 1 << 20, PAR_WORK = 1 << 15 };
 
@@ -24,7 +25,41 @@ typedef struct CpuState {
 	RtBuf *cache[CACHE_MAX];
 	int ncache;
 	Interp it;                 /* per run: fallback ops and error messages */
+	int profile;               /* CUDA2HLO_CPU_PROFILE: time every step */
+	VEC(const CpuStep *) prof_steps;
+	VEC(double) prof_secs;
 } CpuState;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void profile_add(CpuState *st, const CpuStep *s, double secs)
+{
+	for (size_t i = 0; i < st->prof_steps.len; i++)
+		if (st->prof_steps.data[i] == s) {
+			st->prof_secs.data[i] += secs;
+			return;
+		}
+	VEC_PUSH(st->prof_steps, s);
+	VEC_PUSH(st->prof_secs, secs);
+}
+
+/* Per step: total seconds over all runs, on stderr at backend destruction. */
+static void profile_print(CpuState *st)
+{
+	static const char *kinds[] = {"fusion", "alias", "const", "dot", "while", "if", "case", "call", "interp"};
+	for (size_t i = 0; i < st->prof_steps.len; i++) {
+		const CpuStep *s = st->prof_steps.data[i];
+		fprintf(stderr, "cpu profile: %9.3f ms  %s %s line %d\n", 1e3 * st->prof_secs.data[i], kinds[s->kind],
+		        tir_op_short_name(s->op->kind), s->op->loc.line);
+	}
+	VEC_FREE(st->prof_steps);
+	VEC_FREE(st->prof_secs);
+}
 
 static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *results);
 static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs, int nouts);
@@ -86,8 +121,31 @@ static void fusion_task(void *ctx, int64_t lo, int64_t hi)
 	t->fn(t->bufs, lo, hi);
 }
 
-static int run_fusion(CpuState *st, const CpuFusion *fu, RtValue *env, const TOp *op)
+/* A scatter's output starts as its operand: the operand's own storage when it dies at
+ * this step and nothing else holds it (XLA's in-place scatter), else a copy. */
+static RtValue scatter_output(CpuState *st, const CpuStep *s, RtValue *env)
 {
+	int x = s->op->operands[0];
+	RtValue *src = &env[x];
+	int dies = 0;
+	for (int k = 0; k < s->nrelease; k++)
+		dies |= s->release[k] == x;
+	const TType *t = tir_value_type(s->fusion->f, s->fusion->root);
+	if (dies && src->buf && src->buf->refs == 1) {
+		RtValue v = *src;   /* take it over: the slot is emptied, not released */
+		memset(src, 0, sizeof *src);
+		v.type = *t;
+		return v;
+	}
+	RtValue v = alloc_tensor(st, t);
+	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(t));
+	return v;
+}
+
+static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
+{
+	const CpuFusion *fu = s->fusion;
+	const TOp *op = s->op;
 	void *small[16];
 	void **bufs = fu->ninputs < 15 ? small : xmalloc(sizeof(void *) * (size_t)(fu->ninputs + 1));
 	for (int i = 0; i < fu->ninputs; i++) {
@@ -98,7 +156,7 @@ static int run_fusion(CpuState *st, const CpuFusion *fu, RtValue *env, const TOp
 			return fail(st, op, "'%s': an operand is not computed", tir_op_name(op->kind));
 		}
 	}
-	RtValue out = alloc_tensor(st, tir_value_type(fu->f, fu->root));
+	RtValue out = op->kind == TOP_SCATTER ? scatter_output(st, s, env) : alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	bufs[0] = rt_data(&out);
 	FusionTask t = {fu->fn, bufs};
 	int64_t work = fu->numel * (fu->nops < 8 ? fu->nops : 8);
@@ -224,7 +282,7 @@ static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *e
 {
 	const TOp *op = s->op;
 	switch (s->kind) {
-	case CS_FUSION: return run_fusion(st, s->fusion, env, op);
+	case CS_FUSION: return run_fusion(st, s, env);
 	case CS_ALIAS: {
 		RtValue v = rt_value_ref(&env[op->operands[0]]);
 		v.type = *tir_value_type(p->f, op->results[0]);
@@ -250,8 +308,11 @@ static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs,
 {
 	for (int i = 0; i < p->nsteps; i++) {
 		const CpuStep *s = &p->steps[i];
+		double t0 = st->profile ? now_s() : 0;
 		if (run_step(st, p, s, env) != 0)
 			return -1;
+		if (st->profile)
+			profile_add(st, s, now_s() - t0);
 		for (int k = 0; k < s->nrelease; k++)
 			rt_value_release(&st->it.pool, &env[s->release[k]]);
 	}
@@ -294,6 +355,7 @@ int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen)
 	if (!st->jit)
 		return -1;
 	st->pool = cpu_pool_create(threads);
+	st->profile = getenv("CUDA2HLO_CPU_PROFILE") != NULL;
 	return 0;
 }
 
@@ -322,6 +384,8 @@ void cpu_backend_destroy(Backend *b)
 		v.buf = st->cache[i];
 		rt_value_release(NULL, &v);
 	}
+	if (st->profile)
+		profile_print(st);
 	cpu_pool_destroy(st->pool);
 	cpu_jit_destroy(st->jit);
 	cpu_program_destroy(st->prog);

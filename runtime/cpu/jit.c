@@ -134,6 +134,8 @@ static int lookup_all(CpuJit *j, CpuProgram *p, char *msg, size_t msglen)
 CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen)
 {
 	CpuJit *j = xcalloc(1, sizeof *j);
+	if (getenv("CUDA2HLO_CPU_DUMP"))
+		cpu_program_dump(p, stderr);
 	if (!p->fusions.len)
 		return j;   /* nothing to compile: no LLVM work at all */
 	pthread_once(&init_once, init_llvm);
@@ -171,8 +173,6 @@ CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen)
 		cpu_jit_destroy(j);
 		return NULL;
 	}
-	if (getenv("CUDA2HLO_CPU_DUMP"))
-		fprintf(stderr, "cpu: %d loop nests, %d ops fused\n", p->nkernels, p->nfused_ops);
 	return j;
 }
 

@@ -9,10 +9,16 @@
  * materialized (it becomes the root of its own loop nest) when
  *   - something other than a fusible op reads it (a return, reduce, dot_general, while,
  *     a nested region, an op on types the compiled loops do not handle),
- *   - several fusible ops read it and recomputing it per consumer is not cheap (only
- *     iota, splat constants and index-only ops over materialized data are duplicated),
- *   - its one consumer is a broadcast that would recompute it per copy,
+ *   - several fusible ops read it and recomputing it per consumer is not cheap (a
+ *     value whose expression tree has more than CHEAP_COST ops, or a call into the C
+ *     library, or an integer division by a non-constant, is computed once),
+ *   - its one consumer would recompute it per copy (an expanding broadcast) or in a
+ *     sequential loop (a scatter's updates and indices), and it is not cheap,
  *   - it is a dynamic_update_slice (the root's loop nest splits around the update box),
+ *   - it is a point scatter (the SIMT form of a store: one element per update, replacing
+ *     or combined with one op): the executor hands it the operand's storage (in place
+ *     when the operand dies there and nobody else holds it), the loop runs over the
+ *     updates in order, so duplicate indices resolve as in the interpreter,
  *   - it is a reduce (a reduce with a one-op body is the root of a loop nest whose
  *     innermost loops run over the reduced dimensions: XLA's reduction fusion, so the
  *     reduced expression is never materialized).
@@ -85,13 +91,14 @@ static int interior_zero(const TOp *op)
 	return 1;
 }
 
-/* The combiner of a reduce whose body is one binary op on its two arguments, else -1. */
-int cpu_reduce_combiner(const TOp *op)
+int cpu_region_combiner(const TBlock *b)
 {
-	if (op->kind != TOP_REDUCE || op->noperands != 2 || op->nresults != 1 || op->nregions != 1)
+	if (b->nargs != 2)
 		return -1;
-	const TBlock *b = op->regions[0];
-	if (b->nargs != 2 || b->nops != 2)
+	if (b->nops == 1 && b->ops[0]->kind == TOP_RETURN && b->ops[0]->noperands == 1 &&
+	    b->ops[0]->operands[0] == b->args[1])
+		return CPU_REPLACE;
+	if (b->nops != 2)
 		return -1;
 	const TOp *bin = b->ops[0], *ret = b->ops[1];
 	if (ret->kind != TOP_RETURN || ret->noperands != 1 || bin->nresults != 1 || bin->noperands != 2 ||
@@ -109,6 +116,65 @@ int cpu_reduce_combiner(const TOp *op)
 	}
 }
 
+int cpu_reduce_combiner(const TOp *op)
+{
+	if (op->kind != TOP_REDUCE || op->noperands != 2 || op->nresults != 1 || op->nregions != 1)
+		return -1;
+	int k = cpu_region_combiner(op->regions[0]);
+	return k == CPU_REPLACE ? -1 : k;
+}
+
+static int all_ones(TInts v)
+{
+	for (int i = 0; i < v.n; i++)
+		if (v.v[i] != 1)
+			return 0;
+	return 1;
+}
+
+/* Number of index components of an indices tensor with index_vector_dim ivd. */
+static int64_t index_components(const TType *ind, int64_t ivd)
+{
+	return ivd < ind->rank ? ind->dims[ivd] : 1;
+}
+
+/* gather reading one element per result element: every operand dimension collapsed,
+ * slice sizes 1, no offset or batching dimensions (the SIMT form of a load). */
+static int point_gather(const TFunc *f, const TOp *op)
+{
+	TAttr *a = tir_op_attr(op, "dimension_numbers");
+	if (!a || a->kind != TA_GATHER_DIMS)
+		return 0;
+	const TGatherDims *g = &a->u.gather;
+	const TType *x = vtype(f, op->operands[0]), *ind = vtype(f, op->operands[1]);
+	TInts sizes = tir_op_get_ints(op, "slice_sizes");
+	return g->offset_dims.n == 0 && g->operand_batching_dims.n == 0 && g->start_indices_batching_dims.n == 0 &&
+	       g->collapsed_slice_dims.n == x->rank && sizes.n == x->rank && all_ones(sizes) &&
+	       dtype_is_int(ind->dt) && g->index_vector_dim <= ind->rank &&
+	       index_components(ind, g->index_vector_dim) == g->start_index_map.n && g->start_index_map.n <= x->rank;
+}
+
+/* scatter writing one element per update element (the SIMT form of a store), with a
+ * replacing or one-op combiner. */
+static int point_scatter(const TFunc *f, const TOp *op)
+{
+	TAttr *a = tir_op_attr(op, "scatter_dimension_numbers");
+	if (op->noperands != 3 || op->nresults != 1 || op->nregions != 1 || !a || a->kind != TA_SCATTER_DIMS)
+		return 0;
+	const TScatterDims *s = &a->u.scatter;
+	const TType *x = vtype(f, op->operands[0]), *ind = vtype(f, op->operands[1]), *u = vtype(f, op->operands[2]);
+	int k = cpu_region_combiner(op->regions[0]);
+	for (int i = 0; i < 3; i++)
+		if (vtype(f, op->operands[i])->kind != TY_TENSOR || !cpu_dtype_ok(vtype(f, op->operands[i])->dt))
+			return 0;
+	return s->update_window_dims.n == 0 && s->input_batching_dims.n == 0 &&
+	       s->scatter_indices_batching_dims.n == 0 && s->inserted_window_dims.n == x->rank &&
+	       dtype_is_int(ind->dt) && s->index_vector_dim <= ind->rank &&
+	       index_components(ind, s->index_vector_dim) == s->scatter_dims_to_operand_dims.n &&
+	       s->scatter_dims_to_operand_dims.n <= x->rank && u->dt == x->dt && tensor_ok(x) &&
+	       (k == CPU_REPLACE || (k >= 0 && ew_ok((TOpKind)k, x->dt)));
+}
+
 /* Can op be computed inside a loop nest? */
 static int fusible(const TFunc *f, const TOp *op)
 {
@@ -119,6 +185,8 @@ static int fusible(const TFunc *f, const TOp *op)
 		return k >= 0 && tensor_ok(it) && tensor_ok(init) && tensor_ok(rt) && init->rank == 0 &&
 		       init->dt == it->dt && rt->dt == it->dt && ew_ok((TOpKind)k, it->dt);
 	}
+	if (op->kind == TOP_SCATTER)
+		return point_scatter(f, op);
 	if (op->nresults != 1 || op->nregions)
 		return 0;
 	for (int i = 0; i < op->noperands; i++)
@@ -131,8 +199,10 @@ static int fusible(const TFunc *f, const TOp *op)
 	switch (op->kind) {
 	case TOP_CONSTANT: {
 		TAttr *a = tir_op_attr(op, "value");
-		return a && a->kind == TA_DENSE && a->u.dense.splat;
+		return a && a->kind == TA_DENSE && (a->u.dense.splat || tir_type_numel(rt) == 1);
 	}
+	case TOP_GATHER:
+		return point_gather(f, op);
 	case TOP_IOTA:
 		return rt->dt != DT_I1;
 	case TOP_COMPARE: {
@@ -168,6 +238,7 @@ typedef struct Builder {
 	CpuProgram *prog;
 	const TFunc *f;
 	uint8_t *inl, *cheap, *fus;   /* per value id */
+	uint8_t *cost;                /* ops to recompute the value inside a consumer */
 	int *uses;                    /* reads by fusible ops of the block */
 	uint8_t *hard;                /* read by anything else */
 	const TBlock **owner;         /* block whose op defines the value */
@@ -187,10 +258,14 @@ static void mark_nested(Builder *bd, const TBlock *outer, const TBlock *b)
 	}
 }
 
-static int consumer_expands(const Builder *bd, const TBlock *b, int v)
+/* Would v's one consumer evaluate it many times per value (a broadcast that expands
+ * it) or in a sequential loop (the updates and indices of a scatter)? */
+static int consumer_repeats(const Builder *bd, const TBlock *b, int v)
 {
 	for (int i = 0; i < b->nops; i++) {
 		const TOp *op = b->ops[i];
+		if (op->kind == TOP_SCATTER && (op->operands[1] == v || op->operands[2] == v))
+			return 1;
 		if (op->kind != TOP_BROADCAST_IN_DIM || op->operands[0] != v)
 			continue;
 		return tir_type_numel(vtype(bd->f, op->results[0])) > tir_type_numel(vtype(bd->f, v)) &&
@@ -198,6 +273,30 @@ static int consumer_expands(const Builder *bd, const TBlock *b, int v)
 	}
 	return 0;
 }
+
+/* Ops worth computing once: calls into the C library (exp, log, pow, ...), and integer
+ * division by a non-constant (no vector instruction divides integers). */
+static int expensive(const Builder *bd, const TOp *op)
+{
+	DType t = op->noperands ? vtype(bd->f, op->operands[0])->dt : DT_F32;
+	switch (op->kind) {
+	case TOP_ADD: case TOP_SUBTRACT: case TOP_MULTIPLY: case TOP_MAXIMUM: case TOP_MINIMUM:
+	case TOP_NEGATE: case TOP_ABS: case TOP_SIGN: case TOP_FLOOR: case TOP_CEIL:
+	case TOP_ROUND_NEAREST_AFZ: case TOP_ROUND_NEAREST_EVEN: case TOP_SQRT: case TOP_IS_FINITE:
+	case TOP_COMPARE: case TOP_SELECT: case TOP_CLAMP: case TOP_CONVERT:
+		return 0;
+	case TOP_DIVIDE: case TOP_REMAINDER: {
+		if (dtype_is_float(t))
+			return op->kind == TOP_REMAINDER;
+		const TOp *d = bd->f->values[op->operands[1]].def;
+		return !(d && d->kind == TOP_CONSTANT);
+	}
+	default:
+		return (tir_op_flags(op->kind) & (OF_UN | OF_BIN)) && dtype_is_float(t) && op->kind != TOP_NOT;
+	}
+}
+
+enum { CHEAP_COST = 8 };   /* ops a value may cost to be recomputed per consumer */
 
 static void decide_marks(Builder *bd, const TBlock *b)
 {
@@ -210,7 +309,7 @@ static void decide_marks(Builder *bd, const TBlock *b)
 		for (int k = 0; k < op->nresults; k++)
 			bd->fus[op->results[k]] = (uint8_t)fz;
 		for (int k = 0; k < op->noperands; k++) {
-			if (fz)
+			if (fz && !(op->kind == TOP_SCATTER && k == 0))
 				bd->uses[op->operands[k]]++;
 			else
 				bd->hard[op->operands[k]] = 1;
@@ -223,18 +322,23 @@ static void decide_marks(Builder *bd, const TBlock *b)
 		if (op->nresults != 1 || !bd->fus[op->results[0]])
 			continue;
 		int v = op->results[0];
-		int cheap = 0;
-		if (op->kind == TOP_CONSTANT || op->kind == TOP_IOTA)
-			cheap = 1;
-		else if (index_only(op->kind)) {
-			int w = op->operands[0];
-			cheap = !bd->inl[w] || bd->cheap[w];
+		/* cost: ops of v's expression tree with its inlined operands (index-only ops
+		 * are address arithmetic and count nothing); cheap: no expensive op in it */
+		int cost = index_only(op->kind) || op->kind == TOP_CONSTANT ? 0 : 1;
+		int cheap = !expensive(bd, op);
+		for (int k = 0; k < op->noperands; k++) {
+			int w = op->operands[k];
+			if (bd->inl[w])
+				cost += bd->cost[w], cheap &= bd->cheap[w];
 		}
+		cheap &= cost <= CHEAP_COST;
+		bd->cost[v] = (uint8_t)(cost < 255 ? cost : 255);
 		bd->cheap[v] = (uint8_t)cheap;
-		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || op->kind == TOP_REDUCE || bd->uses[v] == 0)
+		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || op->kind == TOP_REDUCE ||
+		    op->kind == TOP_SCATTER || bd->uses[v] == 0)
 			continue;
 		if (bd->uses[v] == 1)
-			bd->inl[v] = (uint8_t)(cheap || !consumer_expands(bd, b, v));
+			bd->inl[v] = (uint8_t)(cheap || !consumer_repeats(bd, b, v));
 		else
 			bd->inl[v] = (uint8_t)cheap;
 	}
@@ -287,6 +391,8 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 			break;
 		}
 	fu->split_extent = t->rank ? t->dims[fu->split_dim] : 1;
+	if (op->kind == TOP_SCATTER)   /* updates apply in order: one thread, no split */
+		fu->split_dim = -1, fu->split_extent = 1;
 	VEC_PUSH(bd->prog->fusions, fu);
 	bd->prog->nfused_ops += fu->nops;
 	bd->prog->nkernels++;
@@ -483,11 +589,13 @@ CpuProgram *cpu_program_create(const TModule *m)
 	p->plans = ARENA_ARRAY(arena, CpuPlan *, m->nfuncs + 1);
 	for (int i = 0; i < m->nfuncs; i++) {
 		const TFunc *f = m->funcs[i];
-		Builder bd = {arena, p, f, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+		Builder bd = {0};
+		bd.arena = arena, bd.prog = p, bd.f = f;
 		size_t nv = (size_t)f->nvalues + 1;
 		bd.inl = ARENA_ARRAY(arena, uint8_t, nv);
 		bd.cheap = ARENA_ARRAY(arena, uint8_t, nv);
 		bd.fus = ARENA_ARRAY(arena, uint8_t, nv);
+		bd.cost = ARENA_ARRAY(arena, uint8_t, nv);
 		bd.hard = ARENA_ARRAY(arena, uint8_t, nv);
 		bd.uses = ARENA_ARRAY(arena, int, nv);
 		bd.owner = ARENA_ARRAY(arena, const TBlock *, nv);
@@ -519,4 +627,23 @@ CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f)
 		if (p->m->funcs[i] == f)
 			return p->plans[i];
 	return NULL;
+}
+
+void cpu_program_dump(const CpuProgram *p, FILE *out)
+{
+	static const char *kinds[] = {"fusion", "alias", "const", "dot", "while", "if", "case", "call", "interp"};
+	fprintf(out, "cpu: %d loop nests, %d ops fused\n", p->nkernels, p->nfused_ops);
+	for (size_t i = 0; i < p->all_plans.len; i++) {
+		const CpuPlan *pl = p->all_plans.data[i];
+		fprintf(out, "cpu: block of @%s:%s", pl->f->name, pl->interpret ? " (interpreted)" : "");
+		for (int k = 0; k < pl->nsteps; k++) {
+			const CpuStep *s = &pl->steps[k];
+			fprintf(out, " %s", kinds[s->kind]);
+			if (s->kind == CS_FUSION)
+				fprintf(out, "(%s, %d ops)", tir_op_short_name(s->op->kind), s->fusion->nops);
+			else if (s->kind == CS_INTERP || s->kind == CS_DOT)
+				fprintf(out, "(%s)", tir_op_short_name(s->op->kind));
+		}
+		fprintf(out, "\n");
+	}
 }
