@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char usage[] =
 	"usage: cuda2hlo-run MODULE.mlir [--in NAME=FILE.npy]... [--out DIR]\n"
@@ -27,7 +28,7 @@ static const char usage[] =
 	"  --out DIR           write DIR/NAME.npy for every result (NAME: the result's\n"
 	"                      cuda2hlo.param / jax.result_info name, else result<i>)\n"
 	"  --backend B         interp (default, the reference interpreter), cpu (compiled\n"
-	"                      loops, not built yet), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
+	"                      loops, where built), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
 	"                      cpu or cuda; default from $CUDA2HLO_PJRT_PLUGIN or the venv)\n"
 	"  (.npy has no bfloat16: bf16 parameters and results travel as uint16 bits)\n"
 	"  --bench N           run N times; print the time per run and bytes moved per second\n"
@@ -83,6 +84,10 @@ static int parse_args(Args *a, int argc, char **argv)
 			} else if (strcmp(s, "--out") == 0) {
 				a->out = val;
 			} else if (strcmp(s, "--backend") == 0) {
+				size_t n = strcspn(val, ":");
+				if (!((n == 6 && strncmp(val, "interp", 6) == 0) || (n == 3 && strncmp(val, "cpu", 3) == 0) ||
+				      (n == 4 && strncmp(val, "pjrt", 4) == 0)))
+					return bad_usage("unknown backend '%s' (expected interp, cpu or pjrt[:PLUGIN])", val);
 				a->backend = val;
 			} else {
 				char *end;
@@ -179,50 +184,83 @@ static char *file_name_for(const char *name, int i)
 	return s;
 }
 
-static int write_results(const c2h_module *m, c2h_session *s, const char *dir)
+/* The file names of the results: safe names, an index added where two clash. */
+static char **result_names(const c2h_module *m)
 {
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, "cuda2hlo-run: error: cannot create %s: %s\n", dir, strerror(errno));
-		return 1;
-	}
-	int n = c2h_module_num_results(m), rc = 0;
+	int n = c2h_module_num_results(m);
 	char **names = xcalloc((size_t)n + 1, sizeof *names);
-	for (int i = 0; i < n && rc == 0; i++) {
+	for (int i = 0; i < n; i++) {
 		c2h_param_info info;
 		c2h_module_result(m, i, &info);
 		names[i] = file_name_for(info.name, i);
 		for (int j = 0; j < i; j++)
-			if (strcmp(names[j], names[i]) == 0) {   /* two results named alike: add the index */
+			if (strcmp(names[j], names[i]) == 0) {
 				char *x = xmalloc(strlen(names[i]) + 16);
 				sprintf(x, "%s_%d", names[i], i);
 				free(names[i]);
 				names[i] = x;
 				break;
 			}
-		const c2h_buffer *b = c2h_session_result(s, i);
-		NpyArray arr = {0};
-		if (npy_dtype_of(c2h_buffer_dtype(b), &arr.dtype) != 0) {
-			fprintf(stderr, "cuda2hlo-run: error: result '%s' is %s, which .npy cannot hold\n", names[i],
-			        c2h_dtype_name(c2h_buffer_dtype(b)));
-			rc = 1;
-			break;
-		}
-		arr.ndim = c2h_buffer_rank(b);
-		memcpy(arr.shape, c2h_buffer_dims(b), sizeof(int64_t) * (size_t)arr.ndim);
-		arr.data = (void *)c2h_buffer_data_const(b);
-		arr.nbytes = c2h_buffer_nbytes(b);
-		char *path = xmalloc(strlen(dir) + strlen(names[i]) + 8);
-		sprintf(path, "%s/%s.npy", dir, names[i]);
-		char msg[NPY_MSG_MAX];
-		if (npy_write_file(path, &arr, msg) != NPY_OK) {
-			fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
-			rc = 1;
-		}
-		free(path);
 	}
-	for (int i = 0; i < n; i++)
+	return names;
+}
+
+/* Writes result i of s to path; 0 or 1 (said). */
+static int write_result(c2h_session *s, int i, const char *name, const char *path)
+{
+	const c2h_buffer *b = c2h_session_result(s, i);
+	NpyArray arr = {0};
+	if (npy_dtype_of(c2h_buffer_dtype(b), &arr.dtype) != 0) {
+		fprintf(stderr, "cuda2hlo-run: error: result '%s' is %s, which .npy cannot hold\n", name,
+		        c2h_dtype_name(c2h_buffer_dtype(b)));
+		return 1;
+	}
+	arr.ndim = c2h_buffer_rank(b);
+	memcpy(arr.shape, c2h_buffer_dims(b), sizeof(int64_t) * (size_t)arr.ndim);
+	arr.data = (void *)c2h_buffer_data_const(b);
+	arr.nbytes = c2h_buffer_nbytes(b);
+	char msg[NPY_MSG_MAX];
+	if (npy_write_file(path, &arr, msg) != NPY_OK) {
+		fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
+		return 1;
+	}
+	return 0;
+}
+
+/* Every result goes to a temporary DIR/NAME.npy.partPID first; only when all are written
+ * are they renamed into place, so a failure leaves no partial set and no clobbered file. */
+static int write_results(const c2h_module *m, c2h_session *s, const char *dir)
+{
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "cuda2hlo-run: error: cannot create %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	int n = c2h_module_num_results(m), rc = 0, written = 0;
+	char **names = result_names(m);
+	char **tmps = xcalloc((size_t)n + 1, sizeof *tmps), **paths = xcalloc((size_t)n + 1, sizeof *paths);
+	for (int i = 0; i < n; i++) {
+		paths[i] = xmalloc(strlen(dir) + strlen(names[i]) + 8);
+		sprintf(paths[i], "%s/%s.npy", dir, names[i]);
+		tmps[i] = xmalloc(strlen(paths[i]) + 32);
+		sprintf(tmps[i], "%s.part%ld", paths[i], (long)getpid());
+	}
+	for (; written < n && rc == 0; written++)
+		rc = write_result(s, written, names[written], tmps[written]);
+	for (int i = 0; i < n && rc == 0; i++)
+		if (rename(tmps[i], paths[i]) != 0) {
+			fprintf(stderr, "cuda2hlo-run: error: cannot rename to %s: %s\n", paths[i], strerror(errno));
+			rc = 1;
+		}
+	for (int i = 0; i < written && rc != 0; i++)
+		remove(tmps[i]);
+	for (int i = 0; i < n; i++) {
 		free(names[i]);
+		free(tmps[i]);
+		free(paths[i]);
+	}
 	free(names);
+	free(tmps);
+	free(paths);
 	return rc;
 }
 

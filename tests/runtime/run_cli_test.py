@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""run_cli_test.py: exit status and messages of `cuda2hlo-run` (DESIGN.md, "Command line").
+
+Usage: run_cli_test.py PATH/TO/cuda2hlo-run
+
+Each row runs the tool with some arguments in a fresh temporary folder and checks the
+exit status the contract gives (0 success, 1 a diagnosed input problem, 2 bad usage),
+fragments of stdout/stderr, and the files left in the output folder. Inputs are .npy
+files written by numpy; expected results are computed by numpy. Closing line:
+`N passed, N failed`; exit status 1 when anything failed.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ADD = """func.func @main(%x: tensor<2x3xf32> {cuda2hlo.param = "x"}, %y: tensor<2x3xf32> {cuda2hlo.param = "y"})
+    -> (tensor<2x3xf32> {cuda2hlo.param = "sum"}, tensor<2x3xf32> {cuda2hlo.param = "prod"}) {
+  %0 = stablehlo.add %x, %y : tensor<2x3xf32>
+  %1 = stablehlo.multiply %x, %y : tensor<2x3xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+"""
+
+# No names: parameters arg0/arg1, results result0.
+ANON = """func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = stablehlo.subtract %a, %b : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+"""
+
+BAD = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %a, %b : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+"""
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3) * np.float32(0.25)
+Y = np.float32(10) - np.arange(6, dtype=np.float32).reshape(2, 3) ** 2
+A = np.array([5, -7, 2**31 - 1, 0], dtype=np.int32)
+B = np.array([1, 2, -1, -(2**31)], dtype=np.int32)
+
+
+def setup(d):
+    """Writes the modules and inputs used by the rows into folder d."""
+    for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD)):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    np.save(os.path.join(d, "x.npy"), X)
+    np.save(os.path.join(d, "y.npy"), Y)
+    np.save(os.path.join(d, "a.npy"), A)
+    np.save(os.path.join(d, "b.npy"), B)
+    np.save(os.path.join(d, "x_f64.npy"), X.astype(np.float64))
+    np.save(os.path.join(d, "x_3x2.npy"), X.reshape(3, 2))
+    np.save(os.path.join(d, "x_flat.npy"), X.reshape(6))
+    with open(os.path.join(d, "junk.npy"), "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00garbage")
+    os.mkdir(os.path.join(d, "old"))
+    np.save(os.path.join(d, "old", "sum.npy"), np.full((2, 3), -1, np.float32))
+
+
+def files_in(d, sub):
+    p = os.path.join(d, sub)
+    return sorted(os.listdir(p)) if os.path.isdir(p) else None
+
+
+def old_untouched(d):
+    got = np.load(os.path.join(d, "old", "sum.npy"))
+    return files_in(d, "old") == ["sum.npy"] and (got == -1).all()
+
+
+def results_ok(d, sub="out"):
+    s = np.load(os.path.join(d, sub, "sum.npy"))
+    p = np.load(os.path.join(d, sub, "prod.npy"))
+    return (s.dtype == np.float32 and s.shape == (2, 3) and (s == X + Y).all() and (p == X * Y).all()
+            and files_in(d, sub) == ["prod.npy", "sum.npy"])
+
+
+def anon_ok(d):
+    r = np.load(os.path.join(d, "out", "result0.npy"))
+    want = (A.astype(np.int64) - B.astype(np.int64)).astype(np.int32)   # wraps like StableHLO
+    return r.dtype == np.int32 and (r == want).all()
+
+
+XY = ["--in", "x=x.npy", "--in", "y=y.npy"]
+
+# (name, args, exit status, regexes stderr must match, regexes stdout must match, check(d) or None)
+ROWS = [
+    ("help", ["--help"], 0, [], [r"--in NAME=FILE\.npy", r"--out DIR", r"--backend", r"--bench N", r"--check",
+                                 r"Exit status"], None),
+    ("-h", ["-h"], 0, [], [r"usage: cuda2hlo-run"], None),
+    ("bad flag", ["add.mlir", "--frobnicate"], 2, [r"^cuda2hlo-run: error: unknown option '--frobnicate'[^\n]*\n$"],
+     [], None),
+    ("no module", [], 2, [r"no module given"], [], None),
+    ("two modules", ["add.mlir", "anon.mlir"], 2, [r"more than one module"], [], None),
+    ("--in without =", ["add.mlir", "--in", "x.npy"], 2, [r"--in takes NAME=FILE\.npy"], [], None),
+    ("--in missing value", ["add.mlir", "--in"], 2, [r"--in needs a value"], [], None),
+    ("--bench 0", ["add.mlir"] + XY + ["--bench", "0"], 2, [r"--bench takes a positive count"], [], None),
+    ("--bench x", ["add.mlir"] + XY + ["--bench", "x"], 2, [r"--bench takes a positive count"], [], None),
+    ("unknown backend", ["add.mlir"] + XY + ["--backend", "tpu9"], 2, [r"unknown backend 'tpu9'"], [], None),
+    ("--check without files", ["--check"], 2, [r"--check needs"], [], None),
+    ("--check with --in", ["--check", "add.mlir", "--in", "x=x.npy"], 2, [r"--check takes only"], [], None),
+    ("missing module", ["nonexistent.mlir"] + XY, 1, [r"nonexistent\.mlir: cannot read"], [], None),
+    ("bad module text", ["bad.mlir", "--in", "a=x.npy"], 1, [r"^bad\.mlir:2:26: error: use of undefined value '%b'"],
+     [], None),
+    ("missing input", ["add.mlir", "--in", "x=x.npy", "--out", "out"], 1, [r"no input for parameter 'y'"], [],
+     lambda d: files_in(d, "out") is None),
+    ("unknown parameter", ["add.mlir"] + XY + ["--in", "z=x.npy"], 1, [r"no parameter 'z'"], [], None),
+    ("missing .npy", ["add.mlir", "--in", "x=nope.npy", "--in", "y=y.npy"], 1, [r"nope\.npy"], [], None),
+    ("malformed .npy", ["add.mlir", "--in", "x=junk.npy", "--in", "y=y.npy"], 1, [r"junk\.npy"], [], None),
+    ("wrong dtype", ["add.mlir", "--in", "x=x_f64.npy", "--in", "y=y.npy", "--out", "old"], 1,
+     [r"x_f64\.npy holds float64, parameter 'x' is f32"], [], old_untouched),
+    ("wrong shape", ["add.mlir", "--in", "x=y.npy", "--in", "y=x_3x2.npy", "--out", "old"], 1,
+     [r"'y' is tensor<3x2xf32>, the parameter is tensor<2x3xf32>"], [], old_untouched),
+    ("wrong rank", ["add.mlir", "--in", "x=x_flat.npy", "--in", "y=y.npy"], 1, [r"'x' is tensor<6xf32>"], [], None),
+    ("pjrt plugin missing", ["add.mlir"] + XY + ["--backend", "pjrt:/nonexistent/plugin.so"], 1,
+     [r"pjrt"], [], None),
+    ("run to --out", ["add.mlir"] + XY + ["--out", "out"], 0, [r"^$"], [r"^$"], results_ok),
+    ("--out replaces old files", ["add.mlir"] + XY + ["--out", "old"], 0, [], [],
+     lambda d: results_ok(d, "old")),
+    ("--out is a file", ["add.mlir"] + XY + ["--out", "x.npy"], 1, [r"x\.npy"], [],
+     lambda d: np.load(os.path.join(d, "x.npy")).shape == (2, 3)),
+    ("positional binding", ["anon.mlir", "--in", "0=a.npy", "--in", "1=b.npy", "--out", "out"], 0, [], [], anon_ok),
+    ("default names", ["anon.mlir", "--in", "arg0=a.npy", "--in", "arg1=b.npy", "--out", "out"], 0, [], [], anon_ok),
+    ("print without --out", ["anon.mlir", "--in", "arg0=a.npy", "--in", "arg1=b.npy"], 0, [],
+     [r"^result0: tensor<4xi32> \[4, -9, -2147483648, -2147483648\]\n$"], None),
+    ("--bench 3", ["add.mlir"] + XY + ["--bench", "3"], 0, [],
+     [r"bench: 3 runs on interp, mean [0-9.]+ ms, best [0-9.]+ ms, [0-9.]+ GB/s"], None),
+    ("--bench with --out", ["add.mlir"] + XY + ["--bench", "2", "--out", "out"], 0, [], [r"bench: 2 runs"], results_ok),
+]
+
+
+def no_temporaries(d):
+    """No file of a temporary name is left anywhere in d."""
+    for root, _, names in os.walk(d):
+        for n in names:
+            if ".tmp" in n or ".part" in n:
+                return os.path.join(root, n)
+    return None
+
+
+def run_row(tool, row):
+    name, args, want_rc, err_res, out_res, check = row
+    with tempfile.TemporaryDirectory() as d:
+        setup(d)
+        p = subprocess.run([tool] + args, cwd=d, capture_output=True, text=True, timeout=120)
+        problems = []
+        if p.returncode != want_rc:
+            problems.append("exit status %d, want %d" % (p.returncode, want_rc))
+        for rx in err_res:
+            if not re.search(rx, p.stderr):
+                problems.append("stderr does not match /%s/" % rx)
+        for rx in out_res:
+            if not re.search(rx, p.stdout):
+                problems.append("stdout does not match /%s/" % rx)
+        if want_rc != 0 and p.stderr.count("\n") != 1:
+            problems.append("stderr is not one line")
+        if check is not None and not check(d):
+            problems.append("files check failed")
+        left = no_temporaries(d)
+        if left:
+            problems.append("temporary left: " + left)
+        if problems:
+            print("FAIL %s: %s\n  stdout: %r\n  stderr: %r" % (name, "; ".join(problems), p.stdout[-400:],
+                                                              p.stderr[-400:]))
+            return False
+        return True
+
+
+def main():
+    tool = os.path.abspath(sys.argv[1])
+    passed = failed = 0
+    for row in ROWS:
+        if run_row(tool, row):
+            passed += 1
+        else:
+            failed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
