@@ -2259,7 +2259,8 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 			return e;
 	}
 	def = clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(def) || in_system(def)) {
+	if (clang_Cursor_isNull(def) || (in_system(def) && strncmp(n, "make_", 5))) {
+		/* (the CUDA headers' make_float2 and the like are inlined like user code) */
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
 			return e;
@@ -2465,6 +2466,32 @@ static const char *struct_list(Lower *L, CXCursor list, CXType t)
 	return L->failed ? NULL : prefix;
 }
 
+/* make_float2(x, y) and the like from a CUDA header: the fields in order. */
+static int is_make_vector(Lower *L, CXCursor call)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+
+	return !strncmp(spell(L->a, fn), "make_", 5) && in_system(fn) && is_record(clang_getCursorType(call)) &&
+	       !clang_Cursor_isNull(clang_getCursorDefinition(fn));
+}
+
+/* A vector constructor's arguments into temporaries, as a brace list would be. */
+static const char *struct_args(Lower *L, CXCursor call, CXType t)
+{
+	const char *prefix = struct_vars(L, t, "init", KVK_TEMP, cloc(L, call));
+	StrVec paths = field_paths(L, t);
+	int n = clang_Cursor_getNumArguments(call);
+
+	for (size_t i = 0; prefix && i < paths.len && !L->failed; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[i]));
+		KirExpr *val = (int)i < n ? lx(L, clang_Cursor_getArgument(call, (unsigned)i)) :
+		               frontend_new_int(L->a, KT_I32, 0, cloc(L, call));
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, val, val->loc)));
+	}
+	VEC_FREE(paths);
+	return L->failed ? NULL : prefix;
+}
+
 static const char *struct_src(Lower *L, CXCursor e)
 {
 	CXCursor x = e;
@@ -2486,6 +2513,8 @@ static const char *struct_src(Lower *L, CXCursor e)
 		return member_key(L, x);
 	if (k == CXCursor_InitListExpr)
 		return struct_list(L, x, clang_getCursorType(e));
+	if (k == CXCursor_CallExpr && is_make_vector(L, x))
+		return struct_args(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr) {
 		L->last_rkey = NULL;
 		lcall(L, x);
@@ -2773,14 +2802,17 @@ static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, cons
 		return;
 	}
 	b = new_bind(L, BK_VAR);
-	b->idx = new_var(L, name, dt, KVK_LOCAL, cloc(L, field));
-	emit_pending(L, decl_stmt(L, b->idx, NULL, cloc(L, field)));
+	/* a field declared in a CUDA header (float2's x) is located at the variable, so
+	 * the bundled header and a toolkit's give one IR */
+	b->idx = new_var(L, name, dt, KVK_LOCAL, in_system(field) ? *(SrcLoc *)w->data : cloc(L, field));
+	emit_pending(L, decl_stmt(L, b->idx, NULL, L->vars.data[b->idx].loc));
 	bind(L, key, b);
 }
 
 static void local_struct(Lower *L, CXCursor d, CXType t)
 {
-	FieldWalk w = {L, NULL, NULL, struct_field_var, NULL, L->fr};
+	SrcLoc dl = cloc(L, d);
+	FieldWalk w = {L, NULL, NULL, struct_field_var, &dl, L->fr};
 	CXCursor init = var_init(d), x = init;
 	const char *src = NULL;
 
