@@ -44,6 +44,7 @@ typedef struct Aff {
 	int *decl_depth;          /* per variable: path depth of its declaration */
 	const KirExpr *path[MAX_DC];  /* conditions of the enclosing ifs (substituted) */
 	int pathneg[MAX_DC], npath;
+	int unrolled;             /* loop iterations unrolled so far */
 } Aff;
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
@@ -770,6 +771,64 @@ static void store(Aff *a, const KirExpr *e)
 
 /* ---- statements ---- */
 
+/* Does the loop go on? Only a thread-invariant answer (the same on every running
+ * thread) is taken: the loop is unrolled. */
+static int loop_goes_on(Aff *a, const KirExpr *cond, SrcLoc loc)
+{
+	const char *why;
+	PolySet *c;
+	if (!cond)
+		return 1;
+	c = poly_set_from_cond(a->c, subst(a, cond), a->dom, lookup, a, &why);
+	if (!c)
+		afail(a, loc, "a loop condition that is not quasi-affine");
+	if (poly_set_is_subset(a->dom, c))
+		return 1;
+	if (poly_set_is_empty(poly_set_intersect(a->dom, c)))
+		return 0;
+	afail(a, loc, "a loop whose trip count depends on the thread");
+}
+
+static void walk(Aff *a, const KirStmt *s, int in_data);
+
+static void loop_step(Aff *a, const KirExpr *e, SrcLoc loc)
+{
+	if (!e)
+		return;
+	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
+	    (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0))
+		assign_var(a, e);
+	else
+		afail(a, loc, "a loop step other than an assignment of a variable");
+}
+
+/* A loop with a thread-invariant trip count, unrolled (MAX_UNROLL iterations at most,
+ * MAX_UNROLL_ALL in the kernel): every iteration is walked with the loop variable a
+ * constant, so its loads are slices like any other. */
+#define MAX_UNROLL 64
+#define MAX_UNROLL_ALL 256
+static void loop(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
+	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+	int first = 1;
+	if (poly_set_is_empty(a->dom))
+		return;
+	if (s->kind == KS_FOR && s->u.for_.init)
+		walk(a, s->u.for_.init, in_data);
+	for (int n = 0;; n++) {
+		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
+			return;
+		first = 0;
+		if (n == MAX_UNROLL || ++a->unrolled > MAX_UNROLL_ALL)
+			afail(a, s->loc, "a loop of more iterations than unrolling allows");
+		walk(a, body, in_data);
+		if (s->kind == KS_FOR)
+			loop_step(a, s->u.for_.step, s->loc);
+	}
+}
+
+
 static void walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
@@ -840,7 +899,7 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 		a->dom = poly_set_subtract(a->dom, a->dom);
 		return;
 	case KS_SYNC: afail(a, s->loc, "a barrier (more than one phase)");
-	case KS_FOR: case KS_WHILE: case KS_DO: afail(a, s->loc, "a loop");
+	case KS_FOR: case KS_WHILE: case KS_DO: loop(a, s, in_data); return;
 	default: afail(a, s->loc, "break, continue or a block exit");
 	}
 }
