@@ -1,0 +1,436 @@
+/* ocean_run.c: the converted ocean model (one module of `cuda2hlo --entry simulate`) run
+ * through the runtime C API, the way main.cu runs the original on a GPU.
+ *
+ * Consumes: MODULE (StableHLO text whose @main takes the 18 fields of simulate by their
+ * cuda2hlo.param names, u ... Getam, and the runtime scalars nsteps and first as 0-d i32;
+ * dt and scheme bound at conversion) and a folder of .npy with the initial state (the
+ * emulated build's `--save DIR` after `--steps 0`, or any later state). Produces: per
+ * chunk of --every steps a table line (step, days, kinetic energy, var(T), max|eta|,
+ * ms/step, the formulas of main.cu's diagnostics), the PNG of surface temperature (the
+ * colour map of main.cu's write_png) and the final fields as .npy in --out DIR.
+ *
+ *   ocean_run MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]
+ *             [--dt S] [--backend B] [--first 0|1] [--png FILE] [--out DIR]
+ *
+ * The grid (halo 3, domain 1000 km x 1000 km x 1 km) is ocean.cu's; --nx/--ny/--nz must
+ * be the sizes the module was converted with (checked against its parameter shapes).
+ * The module is loaded once; each chunk binds the current state, runs nsteps = chunk
+ * (first = 1 only on the first chunk of a run from rest) and copies the results back. */
+#include "cuda2hlo_runtime.h"
+
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+enum { HALO = 3, NFIELDS = 18 };
+#define LX 1.0e6
+#define LY 1.0e6
+#define LZ 1.0e3
+
+static const char *field_names[NFIELDS] = {"u", "v", "w", "T", "S", "eta", "b", "p", "Gu", "Gv",
+					   "GT", "GS", "Geta", "Gum", "Gvm", "GTm", "GSm", "Getam"};
+
+typedef struct Options {
+	const char *module, *init, *backend, *png, *out;
+	int nx, ny, nz, steps, every, first;
+	double dt;
+} Options;
+
+typedef struct Model {
+	c2h_module *mod;
+	c2h_session *ses;
+	c2h_buffer *field[NFIELDS];
+	c2h_buffer *nsteps, *first;
+	int result_of[NFIELDS];   /* result index carrying field f, or -1 */
+} Model;
+
+static int g_nx, g_ny, g_nz;
+
+static long ix3(int i, int j, int k)
+{
+	long tx = g_nx + 2 * HALO, ty = g_ny + 2 * HALO;
+	return ((long)(k + HALO) * ty + (j + HALO)) * tx + (i + HALO);
+}
+
+static long ix2(int i, int j)
+{
+	return (long)(j + HALO) * (g_nx + 2 * HALO) + (i + HALO);
+}
+
+static int is_2d(int f)
+{
+	return !strcmp(field_names[f], "eta") || !strcmp(field_names[f], "Geta") ||
+	       !strcmp(field_names[f], "Getam");
+}
+
+static long field_len(int f)
+{
+	long n2 = (long)(g_nx + 2 * HALO) * (g_ny + 2 * HALO);
+	return is_2d(f) ? n2 : n2 * (g_nz + 2 * HALO);
+}
+
+static int find_field(const char *name)
+{
+	for (int f = 0; f < NFIELDS; f++)
+		if (!strcmp(field_names[f], name))
+			return f;
+	return -1;
+}
+
+static double *field_data(Model *m, const char *name)
+{
+	return (double *)c2h_buffer_data(m->field[find_field(name)]);
+}
+
+/* ---- .npy (version 1.0, <f8, 1-D), as main.cu writes them ---- */
+
+static int npy_save(const char *dir, const char *name, const double *x, long n)
+{
+	char path[1024], hdr[128];
+	snprintf(path, sizeof path, "%s/%s.npy", dir, name);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	int len = snprintf(hdr, sizeof hdr, "{'descr': '<f8', 'fortran_order': False, 'shape': (%ld,), }", n);
+	int pad = 64 - (10 + len + 1) % 64;
+	unsigned short hl = (unsigned short)(len + pad + 1);
+	fwrite("\x93NUMPY\x01\x00", 1, 8, f);
+	fputc(hl & 255, f);
+	fputc(hl >> 8, f);
+	fwrite(hdr, 1, (size_t)len, f);
+	for (int i = 0; i < pad; i++)
+		fputc(' ', f);
+	fputc('\n', f);
+	fwrite(x, sizeof(double), (size_t)n, f);
+	return fclose(f);
+}
+
+/* Reads n little-endian doubles of a 1-D <f8 .npy; -1 when the header says otherwise. */
+static int npy_load(const char *dir, const char *name, double *x, long n)
+{
+	char path[1024], hdr[256];
+	unsigned char pre[10];
+	snprintf(path, sizeof path, "%s/%s.npy", dir, name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	int ok = fread(pre, 1, 10, f) == 10 && !memcmp(pre, "\x93NUMPY\x01", 7);
+	size_t hl = ok ? pre[8] + 256u * pre[9] : 0;
+	ok = ok && hl < sizeof hdr && fread(hdr, 1, hl, f) == hl;
+	if (ok) {
+		hdr[hl] = 0;
+		char want[64];
+		snprintf(want, sizeof want, "(%ld,)", n);
+		ok = strstr(hdr, "'<f8'") && strstr(hdr, want);
+	}
+	ok = ok && (long)fread(x, sizeof(double), (size_t)n, f) == n;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+/* ---- diagnostics and the picture (main.cu's formulas) ---- */
+
+static void diagnostics(Model *m, double *ke, double *tvar, double *etamax)
+{
+	const double *u = field_data(m, "u"), *v = field_data(m, "v"), *t = field_data(m, "T");
+	const double *eta = field_data(m, "eta");
+	const double dx = LX / g_nx, dy = LY / g_ny, dz = LZ / g_nz;
+	double sum = 0, s1 = 0, s2 = 0, em = 0;
+	for (int k = 0; k < g_nz; k++)
+		for (int j = 0; j < g_ny; j++)
+			for (int i = 0; i < g_nx; i++) {
+				long n = ix3(i, j, k);
+				sum += 0.5 * (u[n] * u[n] + v[n] * v[n]) * dx * dy * dz;
+				s1 += t[n];
+				s2 += t[n] * t[n];
+			}
+	for (int j = 0; j < g_ny; j++)
+		for (int i = 0; i < g_nx; i++)
+			em = fmax(em, fabs(eta[ix2(i, j)]));
+	double nc = (double)g_nx * g_ny * g_nz;
+	*ke = sum;
+	*tvar = s2 / nc - (s1 / nc) * (s1 / nc);
+	*etamax = em;
+}
+
+static void colour(double a, unsigned char *px)
+{
+	double r = a < 0.5 ? 2 * a : 1.0, b = a < 0.5 ? 1.0 : 2 * (1 - a);
+	double g = a < 0.5 ? 2 * a : 2 * (1 - a);
+	px[0] = (unsigned char)(255 * r);
+	px[1] = (unsigned char)(255 * g);
+	px[2] = (unsigned char)(255 * b);
+}
+
+/* Surface temperature as RGB, blue-white-red between its extremes, 4 pixels a cell,
+ * north at the top (main.cu's write_png). Returns a malloc'ed w x h x 3 image. */
+static unsigned char *render_surface(const double *T, int s, int *w, int *h)
+{
+	double lo = 1e300, hi = -1e300;
+	for (int j = 0; j < g_ny; j++)
+		for (int i = 0; i < g_nx; i++) {
+			lo = fmin(lo, T[ix3(i, j, g_nz - 1)]);
+			hi = fmax(hi, T[ix3(i, j, g_nz - 1)]);
+		}
+	*w = g_nx * s, *h = g_ny * s;
+	unsigned char *img = malloc(3 * (size_t)*w * (size_t)*h);
+	if (!img)
+		return NULL;
+	for (int y = 0; y < *h; y++)
+		for (int x = 0; x < *w; x++) {
+			double t = T[ix3(x / s, (*h - 1 - y) / s, g_nz - 1)];
+			colour(hi > lo ? (t - lo) / (hi - lo) : 0.5, img + 3 * ((size_t)y * *w + x));
+		}
+	return img;
+}
+
+static int png_write_rgb(const char *path, const unsigned char *img, int w, int h)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	if (!info || setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		fclose(f);
+		return -1;
+	}
+	png_init_io(png, f);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
+		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_write_info(png, info);
+	for (int y = 0; y < h; y++)
+		png_write_row(png, img + 3 * (size_t)y * w);
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	return fclose(f);
+}
+
+static int png_write_surface(const char *path, const double *T)
+{
+	int w, h;
+	unsigned char *img = render_surface(T, 4, &w, &h);
+	int rc = img ? png_write_rgb(path, img, w, h) : -1;
+	free(img);
+	return rc;
+}
+
+/* ---- the model through the runtime ---- */
+
+static int fail(const char *what, const char *msg)
+{
+	fprintf(stderr, "ocean_run: %s: %s\n", what, msg);
+	return 1;
+}
+
+/* Checks that parameter name exists with n f64 elements (rank 1) and binds buf to it. */
+static int bind_field(Model *m, int f)
+{
+	c2h_param_info pi;
+	int i = c2h_module_find_param(m->mod, field_names[f]);
+	if (i < 0 || c2h_module_param(m->mod, i, &pi) != C2H_OK)
+		return fail(field_names[f], "the module has no such parameter");
+	if (pi.dtype != C2H_F64 || pi.rank != 1 || pi.dims[0] != field_len(f)) {
+		char msg[160];
+		snprintf(msg, sizeof msg, "parameter is not f64[%ld] (convert with these --nx/--ny/--nz)",
+			 field_len(f));
+		return fail(field_names[f], msg);
+	}
+	if (c2h_session_bind_index(m->ses, i, m->field[f]) != C2H_OK)
+		return fail(field_names[f], c2h_session_message(m->ses));
+	return 0;
+}
+
+static int map_results(Model *m)
+{
+	for (int f = 0; f < NFIELDS; f++)
+		m->result_of[f] = -1;
+	for (int r = 0; r < c2h_module_num_results(m->mod); r++) {
+		c2h_param_info ri;
+		if (c2h_module_result(m->mod, r, &ri) != C2H_OK)
+			return fail("result", "cannot read the module's results");
+		int f = find_field(ri.name);
+		if (f < 0)
+			return fail(ri.name, "a result that is not one of simulate's fields");
+		m->result_of[f] = r;
+	}
+	return 0;
+}
+
+static int bind_scalar(Model *m, const char *name, c2h_buffer **slot)
+{
+	int i = c2h_module_find_param(m->mod, name);
+	c2h_param_info pi;
+	if (i < 0 || c2h_module_param(m->mod, i, &pi) != C2H_OK || pi.rank != 0 || pi.dtype != C2H_I32)
+		return fail(name, "the module needs it as a 0-d i32 parameter (leave it unbound by --set)");
+	*slot = c2h_buffer_create(C2H_I32, 0, NULL, NULL, 0);
+	if (!*slot || c2h_session_bind_index(m->ses, i, *slot) != C2H_OK)
+		return fail(name, "cannot bind");
+	return 0;
+}
+
+static int model_open(Model *m, const Options *o)
+{
+	char msg[512];
+	memset(m, 0, sizeof *m);
+	if (c2h_module_create_from_file(o->module, &m->mod, msg, sizeof msg) != C2H_OK)
+		return fail(o->module, msg);
+	if (c2h_session_create(m->mod, o->backend, &m->ses, msg, sizeof msg) != C2H_OK)
+		return fail(o->backend, msg);
+	for (int f = 0; f < NFIELDS; f++) {
+		int64_t n = field_len(f);
+		m->field[f] = c2h_buffer_create(C2H_F64, 1, &n, NULL, 0);
+		if (!m->field[f])
+			return fail(field_names[f], "out of memory");
+		if (npy_load(o->init, field_names[f], c2h_buffer_data(m->field[f]), n)) {
+			snprintf(msg, sizeof msg, "cannot read %s/%s.npy as f64[%ld]", o->init,
+				 field_names[f], (long)n);
+			return fail("--init", msg);
+		}
+		if (bind_field(m, f))
+			return 1;
+	}
+	if (bind_scalar(m, "nsteps", &m->nsteps) || bind_scalar(m, "first", &m->first))
+		return 1;
+	return map_results(m);
+}
+
+static void model_close(Model *m)
+{
+	c2h_session_destroy(m->ses);
+	for (int f = 0; f < NFIELDS; f++)
+		c2h_buffer_destroy(m->field[f]);
+	c2h_buffer_destroy(m->nsteps);
+	c2h_buffer_destroy(m->first);
+	c2h_module_destroy(m->mod);
+}
+
+/* Runs nsteps steps and copies the new state into the bound field buffers. */
+static int model_advance(Model *m, int nsteps, int first)
+{
+	*(int32_t *)c2h_buffer_data(m->nsteps) = nsteps;
+	*(int32_t *)c2h_buffer_data(m->first) = first;
+	if (c2h_session_run(m->ses) != C2H_OK)
+		return fail("run", c2h_session_message(m->ses));
+	for (int f = 0; f < NFIELDS; f++) {
+		if (m->result_of[f] < 0)
+			continue;
+		const c2h_buffer *r = c2h_session_result(m->ses, m->result_of[f]);
+		memcpy(c2h_buffer_data(m->field[f]), c2h_buffer_data_const(r), c2h_buffer_nbytes(r));
+	}
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static int run_table(Model *m, const Options *o)
+{
+	double ke, tv, em;
+	printf("%8s %10s %14s %14s %12s %10s\n", "step", "days", "kinetic (J/kg m3)", "var(T)",
+	       "max|eta|", "ms/step");
+	int first = o->first;
+	for (int n = 0; n < o->steps;) {
+		int chunk = o->steps - n < o->every ? o->steps - n : o->every;
+		double t0 = now();
+		if (model_advance(m, chunk, first))
+			return 1;
+		double ms = 1e3 * (now() - t0) / chunk;
+		first = 0;
+		n += chunk;
+		diagnostics(m, &ke, &tv, &em);
+		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", n, n * o->dt / 86400.0, ke, tv, em, ms);
+		fflush(stdout);
+		if (!isfinite(ke)) {
+			fprintf(stderr, "ocean_run: the solution blew up at step %d\n", n);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int write_outputs(Model *m, const Options *o)
+{
+	if (o->out)
+		mkdir(o->out, 0777);   /* an existing folder is fine; a failure shows below */
+	if (o->out)
+		for (int f = 0; f < NFIELDS; f++)
+			if (npy_save(o->out, field_names[f], field_data(m, field_names[f]), field_len(f))) {
+				fprintf(stderr, "ocean_run: cannot write %s/%s.npy\n", o->out, field_names[f]);
+				return 1;
+			}
+	if (o->png) {
+		if (png_write_surface(o->png, field_data(m, "T"))) {
+			fprintf(stderr, "ocean_run: cannot write %s\n", o->png);
+			return 1;
+		}
+		printf("ocean_run: wrote %s (surface temperature)\n", o->png);
+	}
+	return 0;
+}
+
+static int usage(const char *argv0)
+{
+	fprintf(stderr, "usage: %s MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]\n"
+			"       [--dt S] [--backend interp|cpu|pjrt[:P]] [--first 0|1] [--png FILE] [--out DIR]\n",
+		argv0);
+	return 2;
+}
+
+static int parse_args(int argc, char **argv, Options *o)
+{
+	*o = (Options){.backend = "interp", .nx = 64, .ny = 64, .nz = 16, .steps = 200, .every = 50,
+		       .first = 1, .dt = 300.0};
+	for (int a = 1; a < argc; a++) {
+		const char *k = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
+		if (k[0] != '-' && !o->module) { o->module = k; continue; }
+		if (!v) return -1;
+		a++;
+		if (!strcmp(k, "--init")) o->init = v;
+		else if (!strcmp(k, "--backend")) o->backend = v;
+		else if (!strcmp(k, "--png")) o->png = v;
+		else if (!strcmp(k, "--out")) o->out = v;
+		else if (!strcmp(k, "--nx")) o->nx = atoi(v);
+		else if (!strcmp(k, "--ny")) o->ny = atoi(v);
+		else if (!strcmp(k, "--nz")) o->nz = atoi(v);
+		else if (!strcmp(k, "--steps")) o->steps = atoi(v);
+		else if (!strcmp(k, "--every")) o->every = atoi(v);
+		else if (!strcmp(k, "--first")) o->first = atoi(v);
+		else if (!strcmp(k, "--dt")) o->dt = atof(v);
+		else return -1;
+	}
+	if (!o->module || !o->init || o->nx <= 0 || o->ny <= 0 || o->nz <= 0 || o->steps < 0)
+		return -1;
+	if (o->every <= 0)
+		o->every = o->steps > 0 ? o->steps : 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	Options o;
+	Model m;
+	if (parse_args(argc, argv, &o))
+		return usage(argv[0]);
+	g_nx = o.nx, g_ny = o.ny, g_nz = o.nz;
+	double t0 = now();
+	int rc = model_open(&m, &o);
+	if (!rc) {
+		printf("ocean_run: %d x %d x %d, dt = %g s, module %s on %s (loaded in %.2f s)\n", o.nx,
+		       o.ny, o.nz, o.dt, o.module, c2h_session_backend(m.ses), now() - t0);
+		rc = run_table(&m, &o);
+	}
+	if (!rc)
+		rc = write_outputs(&m, &o);
+	model_close(&m);
+	return rc;
+}
