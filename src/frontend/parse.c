@@ -450,8 +450,80 @@ static const char *type_name(Arena *a, CXType t)
 	return str(a, clang_getTypeSpelling(t));
 }
 
-/* Scalar elements in an object of type t (arrays multiply out); 0 when not an array
- * of scalars. Fills dims when given. */
+/* ---- structs in memory ----
+ * A struct that is k scalars of one size without padding (float2, three floats, a float
+ * and an int) is stored in a buffer as k consecutive elements of its first field's type:
+ * element i's field j is at i*k + j, and a field of another type of the same size is
+ * read through a view (a bitcast). So `float2 *p` is a buffer of 2N floats and
+ * `__shared__ float2 s[64]` a float[64][2]. Other structs are refused in memory. */
+
+typedef struct Layout {
+	KirDType elem;
+	int k;                   /* scalars per struct */
+	int ok;
+	int64_t bits;            /* offset of the struct being visited */
+} Layout;
+
+static enum CXVisitorResult layout_visit(CXCursor f, CXClientData d)
+{
+	Layout *ly = d;
+	CXType t = clang_getCanonicalType(clang_getCursorType(f));
+	int64_t off = ly->bits + clang_Cursor_getOffsetOfField(f);
+
+	if (t.kind == CXType_Record) {
+		Layout sub = *ly;
+		sub.bits = off;
+		clang_Type_visitFields(t, layout_visit, &sub);
+		ly->elem = sub.elem;
+		ly->k = sub.k;
+		ly->ok = sub.ok;
+		return ly->ok ? CXVisit_Continue : CXVisit_Break;
+	}
+	if (dt_of(t) == KT_VOID || dt_of(t) == KT_PTR || dt_of(t) == KT_I1 ||
+	    (ly->k && frontend_dtype_bytes(dt_of(t)) != frontend_dtype_bytes(ly->elem))) {
+		ly->ok = 0;
+		return CXVisit_Break;
+	}
+	if (!ly->k)
+		ly->elem = dt_of(t);
+	if (off != (int64_t)ly->k * 8 * frontend_dtype_bytes(ly->elem)) {
+		ly->ok = 0;
+		return CXVisit_Break;
+	}
+	ly->k++;
+	return CXVisit_Continue;
+}
+
+static int struct_layout(CXType t, KirDType *elem, int *k)
+{
+	Layout ly = {KT_VOID, 0, 1, 0};
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return 0;
+	clang_Type_visitFields(t, layout_visit, &ly);
+	if (!ly.ok || !ly.k || clang_Type_getSizeOf(t) != (long long)ly.k * frontend_dtype_bytes(ly.elem))
+		return 0;
+	if (elem)
+		*elem = ly.elem;
+	if (k)
+		*k = ly.k;
+	return 1;
+}
+
+/* The element type of a buffer holding objects of (array element) type t. */
+static KirDType mem_elem(CXType t)
+{
+	KirDType e;
+
+	if (struct_layout(t, &e, NULL))
+		return e;
+	return dt_of(t);
+}
+
+/* Scalar elements in an object of type t (arrays multiply out, a struct of k scalars
+ * counts k); 0 when not made of scalars. Fills dims when given (a struct adds an
+ * innermost dimension k). */
 static int64_t array_elems(CXType t, int64_t *dims, int *ndims)
 {
 	int64_t n = 1;
@@ -465,6 +537,16 @@ static int64_t array_elems(CXType t, int64_t *dims, int *ndims)
 		nd++;
 		n *= s;
 		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	}
+	{
+		int k;
+		if (struct_layout(t, NULL, &k)) {
+			if (nd < KIR_MAX_DIMS && dims)
+				dims[nd] = k;
+			if (ndims)
+				*ndims = nd + 1;
+			return n * k;
+		}
 	}
 	if (ndims)
 		*ndims = nd;
@@ -624,6 +706,7 @@ typedef struct Addr {
 } Addr;
 
 static Addr laddr(Lower *L, CXCursor c);
+static KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 static CXCursor strip(CXCursor c);
 static KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc);
 
@@ -858,12 +941,8 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	if (mb)
 		return bind_value(L, c, mb);
 	a = laddr(L, c);
-	if (a.buffer >= 0) {
-		KirExpr *e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
-		e->u.load.buffer = a.buffer;
-		e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
-		return e;
-	}
+	if (a.buffer >= 0)
+		return load_of(L, c, a);
 	if (!L->failed)
 		err(L, c, "member '%s' cannot be translated here", spell(L->a, c));
 	return poison(L, c);
@@ -1533,6 +1612,40 @@ static Addr incdec_addr(Lower *L, CXCursor c, enum CXUnaryOperatorKind k)
 	return a;
 }
 
+/* A struct-typed expression that lives in memory (`s[i]`, `*p`, `p->` bases). */
+static int is_mem_struct(CXCursor b)
+{
+	enum CXCursorKind k = clang_getCursorKind(b);
+	CXType t = clang_getCanonicalType(clang_getCursorType(b));
+
+	if (clang_Cursor_isNull(b))
+		return 0;
+	if (t.kind == CXType_Pointer)
+		return struct_layout(clang_getPointeeType(t), NULL, NULL);     /* p->x */
+	return t.kind == CXType_Record && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
+	                                   k == CXCursor_MemberRefExpr || k == CXCursor_ParenExpr);
+}
+
+/* Field of a struct in memory: its element offset within the struct added. */
+static Addr field_addr(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c), fld = clang_getCursorReferenced(c);
+	CXType bt = clang_getCanonicalType(clang_getCursorType(b));
+	KirDType elem, ft = dt_of(clang_getCursorType(fld));
+	Addr a = laddr(L, b);
+	int64_t j;
+
+	if (bt.kind == CXType_Pointer)
+		bt = clang_getCanonicalType(clang_getPointeeType(bt));
+	if (a.buffer < 0 || !struct_layout(bt, &elem, NULL))
+		return no_addr();
+	elem = L->bufs.data[a.buffer].elem;
+	j = clang_Cursor_getOffsetOfField(fld) / (8 * frontend_dtype_bytes(elem));
+	a.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, cloc(L, c)), cloc(L, c));
+	a.view = is_record(clang_getCursorType(fld)) || ft == elem ? KT_VOID : ft;
+	return a;
+}
+
 static Addr laddr(Lower *L, CXCursor c)
 {
 	Addr a = no_addr(), b;
@@ -1564,11 +1677,16 @@ static Addr laddr(Lower *L, CXCursor c)
 			err(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));
 		return a;
 	}
-	case CXCursor_MemberRefExpr:
-		a = bind_addr(L, c, member_bind(L, c));
+	case CXCursor_MemberRefExpr: {
+		Bind *mb = member_bind(L, c);
+		if (mb || !is_mem_struct(member_base(c)))
+			a = bind_addr(L, c, mb);
+		else
+			a = field_addr(L, c);
 		if (a.buffer < 0 && a.var < 0 && !L->failed)
-			err(L, c, "member access into memory (an array of structs) is not supported");
+			err(L, c, "member access into memory cannot be translated here");
 		return a;
+	}
 	case CXCursor_ArraySubscriptExpr:
 		v = kids(c);
 		if (v.len == 2) {
@@ -2052,6 +2170,8 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
 static const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
 static const char *struct_src(Lower *L, CXCursor e);
 static void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);
+static int is_mem_lvalue(Lower *L, CXCursor x);
+static void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
 
 static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 {
@@ -2239,10 +2359,15 @@ static KirExpr *lcall(Lower *L, CXCursor c)
 	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
 	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
 		/* struct assignment: field by field, the source evaluated first */
-		const char *src = struct_src(L, clang_Cursor_getArgument(c, 1));
-		const char *dst = src ? struct_src(L, clang_Cursor_getArgument(c, 0)) : NULL;
+		CXCursor d = clang_Cursor_getArgument(c, 0);
+		const char *src = struct_src(L, clang_Cursor_getArgument(c, 1)), *dst;
+		if (src && is_mem_lvalue(L, d)) {
+			struct_store(L, c, d, clang_getCursorType(d), src);
+			return L->failed ? poison(L, c) : NULL;
+		}
+		dst = src ? struct_src(L, d) : NULL;
 		if (dst)
-			struct_copy(L, c, clang_getCursorType(clang_Cursor_getArgument(c, 0)), dst, NULL, src);
+			struct_copy(L, c, clang_getCursorType(d), dst, NULL, src);
 		return L->failed ? poison(L, c) : NULL;
 	}
 	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
@@ -2466,6 +2591,89 @@ static const char *struct_list(Lower *L, CXCursor list, CXType t)
 	return L->failed ? NULL : prefix;
 }
 
+/* A struct-valued expression that denotes memory: `s[i]`, `*p`, `p->inner`, `s[i].inner`. */
+static int is_mem_lvalue(Lower *L, CXCursor x)
+{
+	enum CXCursorKind k;
+
+	x = strip(x);
+	k = clang_getCursorKind(x);
+	if (k == CXCursor_ArraySubscriptExpr)
+		return 1;
+	if (k == CXCursor_UnaryOperator)
+		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref;
+	if (k == CXCursor_MemberRefExpr)
+		return is_mem_struct(member_base(x)) && !member_bind(L, x);
+	return 0;
+}
+
+/* The store of `val` into field element `j` (type ft) of the struct at a. */
+static KirExpr *store_field(Lower *L, Addr a, int64_t j, KirDType ft, KirExpr *val, SrcLoc loc)
+{
+	KirDType elem = L->bufs.data[a.buffer].elem;
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, elem, loc);
+
+	val = conv(L, val, ft);
+	if (ft != elem) {
+		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, elem, loc);
+		bits->u.x = val;
+		val = bits;
+	}
+	e->u.assign.lv.var = -1;
+	e->u.assign.lv.buffer = a.buffer;
+	e->u.assign.lv.index = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, loc), loc);
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = elem;
+	e->u.assign.value = val;
+	return e;
+}
+
+/* A struct in memory loaded field by field into temporaries under a new prefix. */
+static const char *struct_load(Lower *L, CXCursor x, CXType t)
+{
+	Addr a = laddr(L, x);
+	const char *prefix;
+	StrVec paths;
+
+	if (a.buffer < 0)
+		return NULL;
+	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
+	paths = field_paths(L, t);
+	for (size_t j = 0; prefix && j < paths.len; j++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
+		Addr f = a;
+		KirDType ft = L->vars.data[b->idx].type;
+		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, (int64_t)j, cloc(L, x)), cloc(L, x));
+		f.view = ft == L->bufs.data[a.buffer].elem ? KT_VOID : ft;
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, load_of(L, x, f), cloc(L, x))));
+	}
+	VEC_FREE(paths);
+	return prefix;
+}
+
+/* dst (a struct in memory) = the struct under prefix src, field by field. */
+static void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src)
+{
+	Addr a = laddr(L, dst);
+	StrVec paths;
+
+	if (a.buffer < 0)
+		return;
+	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
+		err(L, at, "__constant__ memory is read-only in a kernel");
+	paths = field_paths(L, t);
+	for (size_t j = 0; j < paths.len && !L->failed; j++) {
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
+		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
+		if (!sb || sb->kind == BK_PTR || sb->kind == BK_CG) {
+			err(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
+			break;
+		}
+		emit_pending(L, expr_stmt(L, store_field(L, a, (int64_t)j, ft, bind_value(L, at, sb), cloc(L, at))));
+	}
+	VEC_FREE(paths);
+}
+
 /* make_float2(x, y) and the like from a CUDA header: the fields in order. */
 static int is_make_vector(Lower *L, CXCursor call)
 {
@@ -2507,6 +2715,8 @@ static const char *struct_src(Lower *L, CXCursor e)
 		else
 			break;
 	}
+	if (is_mem_lvalue(L, x) && struct_layout(clang_getCursorType(x), NULL, NULL))
+		return struct_load(L, x, clang_getCursorType(x));
 	if (k == CXCursor_DeclRefExpr)
 		return dkey(L->a, clang_getCursorReferenced(x));
 	if (k == CXCursor_MemberRefExpr && member_key(L, x))
@@ -2636,7 +2846,7 @@ static int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc 
 
 	b.name = unique(L, name);
 	b.space = sp;
-	b.elem = dt_of(el);
+	b.elem = mem_elem(el);
 	b.is_const = clang_isConstQualifiedType(el) || sp == KSP_CONSTANT;
 	b.count = array_elems(t, b.dims, &b.ndims);
 	b.param = -1;
@@ -2709,7 +2919,7 @@ static Bind *global_var(Lower *L, CXCursor d)
 
 	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst))
 		return NULL;
-	if (dt_of(scalar_elem(t)) == KT_VOID || dt_of(scalar_elem(t)) == KT_PTR) {
+	if (mem_elem(scalar_elem(t)) == KT_VOID || mem_elem(scalar_elem(t)) == KT_PTR) {
 		err(L, d, "__constant__/__shared__ variable of type '%s' is not supported", type_name(L->a, t));
 		return NULL;
 	}
@@ -3469,16 +3679,17 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
 
-	if (is_record(pt)) {
-		err(L, p, "pointer parameter '%s' to struct '%s' is not supported: a pointer parameter is one flat tensor of a scalar type; pass one pointer per field",
+	if (is_record(pt) && !struct_layout(pt, NULL, NULL)) {
+		err(L, p, "pointer parameter '%s' to struct '%s' is not supported: only structs of scalars of one size without padding (float2, a struct of floats) are stored as a flat tensor",
 		    name, type_name(L->a, pt));
 		return;
 	}
-	if (dt_of(pt) == KT_VOID || dt_of(pt) == KT_PTR) {
+	if (mem_elem(pt) == KT_VOID || mem_elem(pt) == KT_PTR) {
 		err(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
 		return;
 	}
 	buf = new_buffer(L, name, KSP_GLOBAL, pt, cloc(L, p));
+	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
 	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
 	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
 	L->bufs.data[buf].count = sz ? strtoll(sz, NULL, 10) : 0;

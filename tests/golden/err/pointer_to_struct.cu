@@ -1,8 +1,8 @@
 // RUN-FLAGS: --grid 1 --block 32
-// An array of structs as a kernel parameter: the module ABI has one flat tensor per
-// pointer parameter, of a scalar element type.
-struct Particle { float x, v; };
-__global__ void push(Particle *p, float dt) {
+// An array of structs whose fields differ in size (a double and an int, with padding):
+// it has no layout as one flat tensor of a scalar type.
+struct Rec { double w; int id; };
+__global__ void push(Rec *r, float dt) {
   int i = threadIdx.x;
-  p[i].x += dt * p[i].v;
+  r[i].w += dt * r[i].id;
 }
