@@ -12,7 +12,12 @@
  *   elements as another type of the same size (`(float *)int_smem`) is a KE_BITCAST of
  *   the KE_LOAD, and a store through it assigns a KE_BITCAST of the value.
  * - Structs by value never appear: their scalar fields are parameters ("g.nx"),
- *   variables ("s.sum") or an inlined function's results ("f.ret.sum").
+ *   variables ("s.sum") or an inlined function's results ("f.ret.sum"). A struct in
+ *   memory (`float2 *p`, `__shared__ Particle s[64]`) made of k scalars of one size
+ *   without padding is k consecutive elements of one buffer whose element type is its
+ *   first field's (p[i].y is element 2*i + 1; an array gets an innermost dimension k;
+ *   a pointer parameter's count is in those elements); a field of another type of the
+ *   same size is reached through KE_BITCAST as above.
  * - Template kernels appear as instances ("k<3>", "axpy<float>"), their parameters
  *   substituted (non-type ones are constants).
  * - Conversions are explicit: the operands of a binary operator have the type the usual
