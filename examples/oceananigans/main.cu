@@ -4,7 +4,7 @@
  * tracer variance, a PNG of surface temperature, and optionally the fields as .npy.
  *
  *   ocean [--steps N] [--dt S] [--every N] [--scheme weno|centered] [--png FILE]
- *         [--save DIR] [--load DIR] [--seed N]
+ *         [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R]
  *
  * Build natively with nvcc (see README.md) or emulated on the CPU (run_demo.sh). */
 #include "ocean.cu"
@@ -39,10 +39,14 @@ static double randn(void)
 	return sqrt(-2.0 * log(a)) * cos(2.0 * M_PI * b);
 }
 
+/* Set-up parameters (--n2, --m2, --noise): stratification N^2 (1/s^2), lateral
+ * gradient M^2 (1/s^2) over a front of width Dy, noise amplitude relative to db. */
+static double set_n2 = 1e-5, set_m2 = 1e-7, set_noise = 1e-2;
+
 /* b = N^2 z + db ramp(y) + noise, carried by temperature (S uniform). */
 static void initial_state(double *h3[NF3], double *h2[NF2])
 {
-	const double N2 = 1e-5, M2 = 1e-7, Dy = 1.0e5, db = M2 * Dy, eps = 1e-2 * db;
+	const double N2 = set_n2, M2 = set_m2, Dy = 1.0e5, db = M2 * Dy, eps = set_noise * db;
 	for (int f = 0; f < NF3; f++)
 		memset(h3[f], 0, sizeof(double) * NTOTAL);
 	for (int f = 0; f < NF2; f++)
@@ -185,9 +189,12 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[a], "--save") && a + 1 < argc) save = argv[++a];
 		else if (!strcmp(argv[a], "--load") && a + 1 < argc) load = argv[++a];
 		else if (!strcmp(argv[a], "--seed") && a + 1 < argc) rng_state += strtoull(argv[++a], NULL, 10);
+		else if (!strcmp(argv[a], "--n2") && a + 1 < argc) set_n2 = atof(argv[++a]);
+		else if (!strcmp(argv[a], "--m2") && a + 1 < argc) set_m2 = atof(argv[++a]);
+		else if (!strcmp(argv[a], "--noise") && a + 1 < argc) set_noise = atof(argv[++a]);
 		else {
 			fprintf(stderr, "usage: %s [--steps N] [--dt S] [--every N] [--scheme weno|centered] "
-					"[--png FILE] [--save DIR] [--load DIR] [--seed N]\n", argv[0]);
+					"[--png FILE] [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R]\n", argv[0]);
 			return 2;
 		}
 	}
