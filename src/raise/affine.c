@@ -45,6 +45,15 @@ typedef struct Aff {
 	const KirExpr *path[MAX_DC];  /* conditions of the enclosing ifs (substituted) */
 	int pathneg[MAX_DC], npath;
 	int unrolled;             /* loop iterations unrolled so far */
+	PolyExpr *widx[POLY_MAX_RANK];  /* the store being built: its coordinates */
+	int wrank;
+	int loopvar;              /* the reduction loop's variable while its body is read */
+	struct Red {              /* reductions: variable nvars + i stands for red[i] */
+		const KirExpr *body;  /* over the inputs and loopvar */
+		int var;
+		int64_t lo, hi;
+	} red[MAX_DC];
+	int nred;
 } Aff;
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
@@ -57,6 +66,10 @@ C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
 static const PolyExpr *lookup(void *env, int var, const char **why)
 {
 	Aff *a = env;
+	if (var >= (int)a->r->k->nvars) {
+		*why = "a reduction is not quasi-affine";
+		return NULL;
+	}
 	if (!a->ienv[var])
 		*why = "variable is not quasi-affine";
 	return a->ienv[var];
@@ -430,7 +443,9 @@ static void check_fresh(Aff *a, const KirExpr *e, int epoch)
 		check_fresh(a, e->u.load.index, epoch);
 		return;
 	case KE_VAR:
-		if (a->def[e->u.var])
+		if (e->u.var >= (int)a->r->k->nvars)
+			check_fresh(a, a->red[e->u.var - (int)a->r->k->nvars].body, epoch);
+		else if (e->u.var != a->loopvar && a->def[e->u.var])
 			check_fresh(a, a->def[e->u.var], epoch);
 		return;
 	case KE_UNARY: check_fresh(a, e->u.un.x, epoch); return;
@@ -461,6 +476,8 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 	KirExpr *n;
 	if (!e)
 		return NULL;
+	if (e->kind == KE_VAR && e->u.var == a->loopvar)
+		return (KirExpr *)e;
 	if (e->kind == KE_VAR) {
 		const KirExpr *d = a->def[e->u.var];
 		if (!d)
@@ -568,6 +585,45 @@ static void assign_var(Aff *a, const KirExpr *e)
 	set_var(a, v, val, e->loc);
 }
 
+static int dense(Aff *a, const KirExpr *e);
+/* Reduction red[i] over the current box: its body over the box times [lo, hi) (the loop
+ * variable is loop dimension 0 of the facts), then a reduce of that dimension. */
+static int reduction(Aff *a, int i, const KirExpr *e)
+{
+	const struct Red *rd = &a->red[i];
+	PolySet *saved_dom = a->dom;
+	PolyMap *saved_w = a->w;
+	Box saved_box = a->box;
+	PolyExpr *saved_env = a->ienv[rd->var], *idx[POLY_MAX_RANK + 1];
+	int saved_lv = a->loopvar, v, init;
+	int64_t dim;
+	DType dt = raise_dtype(e->type);
+	if (a->wrank + 1 > POLY_MAX_RANK || !a->w)
+		afail(a, e->loc, "a reduction in a store of too many dimensions");
+	a->dom = poly_set_open_loop(a->dom, 0, poly_expr_const(a->c, rd->lo), 1);
+	a->dom = poly_set_intersect(a->dom, poly_set_cmp(KB_LT, poly_expr_dim(a->c, POLY_NLAUNCH),
+	                                                 poly_expr_const(a->c, rd->hi)));
+	memcpy(idx, a->widx, sizeof(PolyExpr *) * (size_t)a->wrank);
+	idx[a->wrank] = poly_expr_dim(a->c, POLY_NLAUNCH);
+	a->w = poly_access(a->dom, idx, a->wrank + 1);
+	a->ienv[rd->var] = poly_expr_dim(a->c, POLY_NLAUNCH);
+	a->loopvar = rd->var;
+	a->box.lo[a->box.rank] = rd->lo;
+	a->box.hi[a->box.rank] = rd->hi;
+	a->box.rank++;
+	v = convert(a, dense(a, rd->body), dt);
+	a->box = saved_box;
+	a->dom = saved_dom;
+	a->w = saved_w;
+	a->ienv[rd->var] = saved_env;
+	a->loopvar = saved_lv;
+	init = dtype_is_float(dt) ? tir_build_splat_float(B(a), tir_type_scalar(dt), 0)
+	                          : tir_build_splat_int(B(a), tir_type_scalar(dt), 0);
+	dim = a->box.rank;
+	a->r->st->ops[TOP_REDUCE]++;
+	return tir_build_reduce(B(a), v, init, &dim, 1, TOP_ADD);
+}
+
 static int structural(Aff *a, const KirExpr *e)
 {
 	DType dt = raise_dtype(e->type);
@@ -584,7 +640,10 @@ static int structural(Aff *a, const KirExpr *e)
 		return tir_build_broadcast_in_dim(B(a), p, box_type(&a->box, dt), nodims);
 	}
 	case KE_VAR: {
-		const KirExpr *d = a->def[e->u.var];
+		const KirExpr *d;
+		if (e->u.var >= (int)a->r->k->nvars)
+			return reduction(a, e->u.var - (int)a->r->k->nvars, e);
+		d = a->def[e->u.var];
 		if (!d)
 			afail(a, e->loc, "a variable without a single initialiser");
 		check_fresh(a, d, a->def_epoch[e->u.var]);
@@ -680,6 +739,8 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	if (rank <= 0)
 		return rank;
 	a->w = poly_access(a->dom, idx, rank);
+	memcpy(a->widx, idx, sizeof(a->widx));
+	a->wrank = rank;
 	if (!poly_map_is_injective(a->w))
 		afail(a, e->loc, "the store is not injective");
 	n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
@@ -807,12 +868,97 @@ static void loop_step(Aff *a, const KirExpr *e, SrcLoc loc)
  * constant, so its loads are slices like any other. */
 #define MAX_UNROLL 64
 #define MAX_UNROLL_ALL 256
+
+static int uses_var(const KirExpr *e, int v)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_VAR: return e->u.var == v;
+	case KE_UNARY: return uses_var(e->u.un.x, v);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return uses_var(e->u.bin.l, v) || uses_var(e->u.bin.r, v);
+	case KE_COND: return uses_var(e->u.cond.c, v) || uses_var(e->u.cond.t, v) || uses_var(e->u.cond.f, v);
+	case KE_CAST: case KE_BITCAST: return uses_var(e->u.x, v);
+	case KE_LOAD: return uses_var(e->u.load.index, v);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (uses_var(e->u.math.args[i], v))
+				return 1;
+		return 0;
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: return 0;
+	default: return 1;
+	}
+}
+
+/* `for (k = lo; k < hi; k++) s += body` with thread-invariant bounds: s gets a
+ * reduction (reduce over the loop dimension). Returns 0 when the loop is not of that form. */
+static int const_of(Aff *a, const KirExpr *e, int64_t *v)
+{
+	const char *why;
+	PolyExpr *pe;
+	if (!e || !frontend_dtype_is_int(e->type))
+		return 0;
+	pe = poly_expr_from_kir(a->c, subst(a, e), a->dom, lookup, a, &why);
+	return pe && poly_expr_is_const(pe, v);
+}
+
+static int reduction_loop(Aff *a, const KirStmt *s)
+{
+	const KirStmt *init = s->u.for_.init, *body = s->u.for_.body;
+	const KirExpr *c = s->u.for_.cond, *st = s->u.for_.step, *acc;
+	int k, sv, saved_lv = a->loopvar;
+	int64_t lo, hi;
+	KirExpr *rb, *ref, *old, *val;
+	KirDType ot;
+	if (s->kind != KS_FOR || !init || !c || !st || init->kind != KS_DECL || a->nred == MAX_DC)
+		return 0;
+	k = init->u.decl.var;
+	if (!const_of(a, init->u.decl.init, &lo) || c->kind != KE_BINARY ||
+	    (c->u.bin.op != KB_LT && c->u.bin.op != KB_LE) || c->u.bin.l->kind != KE_VAR ||
+	    c->u.bin.l->u.var != k || !const_of(a, c->u.bin.r, &hi))
+		return 0;
+	if (c->u.bin.op == KB_LE)
+		hi++;
+	if (!((st->kind == KE_INCDEC && st->u.incdec.inc && st->u.incdec.lv.var == k) ||
+	      (st->kind == KE_ASSIGN && st->u.assign.lv.var == k && st->u.assign.op == KB_ADD &&
+	       st->u.assign.value->kind == KE_CONST && st->u.assign.value->u.c.i == 1)))
+		return 0;
+	while (body->kind == KS_BLOCK && body->u.block.nstmts == 1 && !body->u.block.label)
+		body = body->u.block.stmts[0];
+	if (body->kind != KS_EXPR || hi <= lo)
+		return 0;
+	acc = body->u.expr;
+	if (acc->kind != KE_ASSIGN || acc->u.assign.lv.var < 0 || acc->u.assign.op != KB_ADD ||
+	    acc->u.assign.lv.var == k)
+		return 0;
+	sv = acc->u.assign.lv.var;
+	ot = acc->u.assign.optype;
+	if (uses_var(acc->u.assign.value, sv) || (hi - lo <= MAX_UNROLL &&
+	    a->unrolled + (hi - lo) <= MAX_UNROLL_ALL))
+		return 0;      /* short loops are unrolled: the sum keeps its order */
+	a->loopvar = k;
+	rb = subst(a, acc->u.assign.value);
+	a->loopvar = saved_lv;
+	a->red[a->nred] = (struct Red){rb, k, lo, hi};
+	ref = frontend_new_expr(a->ar, KE_VAR, ot, acc->loc);
+	ref->u.var = (int)a->r->k->nvars + a->nred++;
+	old = subst(a, &(KirExpr){.kind = KE_VAR, .type = a->r->k->vars[sv].type, .loc = acc->loc,
+	                          .u.var = sv});
+	val = frontend_new_binary(a->ar, KB_ADD, ot, frontend_new_cast(a->ar, ot, old, acc->loc), ref,
+	                          acc->loc);
+	set_var(a, sv, frontend_new_cast(a->ar, a->r->k->vars[sv].type, val, acc->loc), acc->loc);
+	return 1;
+}
+
 static void loop(Aff *a, const KirStmt *s, int in_data)
 {
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
 	int first = 1;
 	if (poly_set_is_empty(a->dom))
+		return;
+	if (reduction_loop(a, s))
 		return;
 	if (s->kind == KS_FOR && s->u.for_.init)
 		walk(a, s->u.for_.init, in_data);
@@ -939,6 +1085,7 @@ int raise_affine_try(Raise *r)
 	a.last_store = xcalloc(k->nbufs + 1, sizeof(int));
 	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
 	a.ar = arena_new();
+	a.loopvar = -1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
