@@ -354,7 +354,11 @@ def reduce_cases(rng):
                                      ([40, 70], [0, 1], "f32", "minimum", True), ([40, 7], [1], "f32", "multiply", False),
                                      ([99, 33], [1], "i32", "add", True), ([99, 33], [0], "ui8", "maximum", False),
                                      ([50, 20], [1], "i64", "xor", False), ([50, 20], [1], "i1", "and", False),
-                                     ([50, 20], [0], "i1", "or", False)]:
+                                     ([50, 20], [0], "i1", "or", False),
+                                     # to one element, split across threads as partials
+                                     ([300000], [0], "f32", "add", True), ([400, 700], [0, 1], "i32", "add", True),
+                                     ([400, 700], [0, 1], "f32", "maximum", False), ([300, 300], [0, 1], "i1", "and", False),
+                                     ([200, 500], [0, 1], "f64", "minimum", True)]:
         n = int(np.prod(shape))
         if t.startswith("f"):
             x = rng.integers(-8, 9, n).astype(t.replace("f", "float")).reshape(shape)

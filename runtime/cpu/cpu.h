@@ -65,6 +65,10 @@ typedef struct CpuFusion {
 	int64_t split_extent;
 	int64_t numel;
 	int nops;                  /* ops fused (for the parallel threshold and reports) */
+	int partial;               /* a reduce to one element split across threads: the nest
+	                              runs input rows [lo, hi) from the combiner's identity and
+	                              stores its partial at bufs[0][lo]; exec.c combines the
+	                              partials with the init value in row order */
 	CpuKernelFn fn;
 } CpuFusion;
 

@@ -669,7 +669,7 @@ static void loop_end(Em *e, Loop *l)
 
 static void range_of(Em *e, const TType *t, int d, LLVMValueRef *lo, LLVMValueRef *hi)
 {
-	if (d == e->fu->split_dim)
+	if (d == e->fu->split_dim && !e->fu->partial)
 		*lo = e->lo, *hi = e->hi;
 	else
 		*lo = ci64(e, 0), *hi = ci64(e, t->dims[d]);
@@ -713,9 +713,32 @@ static void reduce_loops(Em *e, const TOp *op, TInts dims, int level, LLVMValueR
 		if (in_ints(dims, k) && seen++ == level)
 			d = k;
 	Loop l;
-	iidx[d] = loop_begin(e, &l, ci64(e, 0), ci64(e, it->dims[d]));
+	int split = e->fu->partial && level == 0;   /* partial: this thread's input rows */
+	iidx[d] = loop_begin(e, &l, split ? e->lo : ci64(e, 0), split ? e->hi : ci64(e, it->dims[d]));
 	reduce_loops(e, op, dims, level + 1, iidx);
 	loop_end(e, &l);
+}
+
+/* The identity of combiner k on t: the start of a partial reduction. -0.0 is the
+ * identity of float addition (x + -0.0 == x for every x, -0.0 included). */
+static LLVMValueRef identity(Em *e, TOpKind k, DType t)
+{
+	int fl = dtype_is_float(t), sg = is_signed_int(t), bits = t == DT_I1 ? 1 : dtype_bits(t);
+	LLVMTypeRef ty = reg_type(e, t);
+	switch (k) {
+	case TOP_ADD: return fl ? const_float(e, t, -0.0) : LLVMConstInt(ty, 0, 0);
+	case TOP_MULTIPLY: return fl ? const_float(e, t, 1.0) : LLVMConstInt(ty, 1, 0);
+	case TOP_MAXIMUM:
+		if (fl)
+			return const_float(e, t, -INFINITY);
+		return sg ? LLVMConstInt(ty, 1ULL << (bits - 1), 0) : LLVMConstInt(ty, 0, 0);
+	case TOP_MINIMUM:
+		if (fl)
+			return const_float(e, t, INFINITY);
+		return sg ? LLVMConstInt(ty, ~0ULL >> (65 - bits), 0) : LLVMConstAllOnes(ty);
+	case TOP_AND: return LLVMConstAllOnes(ty);
+	default: return LLVMConstInt(ty, 0, 0);   /* or, xor */
+	}
 }
 
 static LLVMValueRef reduce_at(Em *e, const TOp *op, const LLVMValueRef *oidx)
@@ -726,7 +749,9 @@ static LLVMValueRef reduce_at(Em *e, const TOp *op, const LLVMValueRef *oidx)
 	for (int d = 0, k = 0; d < it->rank; d++)
 		if (!in_ints(dims, d))
 			iidx[d] = oidx[k++];
-	LLVMBuildStore(e->b, val(e, op->operands[1], NULL), e->acc);
+	DType t = it->dt;
+	LLVMValueRef init = e->fu->partial ? identity(e, (TOpKind)cpu_reduce_combiner(op), t) : val(e, op->operands[1], NULL);
+	LLVMBuildStore(e->b, init, e->acc);
 	reduce_loops(e, op, dims, 0, iidx);
 	return LLVMBuildLoad2(e->b, reg_type(e, it->dt), e->acc, "");
 }
@@ -736,7 +761,7 @@ static void plain_nest(Em *e, const TType *t, int d, LLVMValueRef *idx)
 	if (d == t->rank) {
 		const TOp *op = e->f->values[e->fu->root].def;
 		LLVMValueRef x = op->kind == TOP_REDUCE ? reduce_at(e, op, idx) : emit_op(e, op, idx);
-		store_at(e, t->dt, linear(e, t, idx), x);
+		store_at(e, t->dt, e->fu->partial ? e->lo : linear(e, t, idx), x);
 		return;
 	}
 	LLVMValueRef lo, hi;

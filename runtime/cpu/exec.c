@@ -142,6 +142,40 @@ static RtValue scatter_output(CpuState *st, const CpuStep *s, RtValue *env)
 	return v;
 }
 
+typedef struct PartialTask {
+	CpuKernelFn fn;
+	void **bufs;
+	uint8_t *starts;   /* starts[lo] = 1: a partial sits at lo */
+} PartialTask;
+
+static void partial_task(void *ctx, int64_t lo, int64_t hi)
+{
+	PartialTask *t = ctx;
+	t->fn(t->bufs, lo, hi);
+	t->starts[lo] = 1;
+}
+
+/* A reduce to one element: partials over row ranges in parallel, then init and the
+ * partials combined in row order (interp_binary_kernel: the interpreter's semantics). */
+static void run_partial(CpuState *st, const CpuFusion *fu, const TOp *op, void **bufs, RtValue *env, RtValue *out)
+{
+	DType t = out->type.dt;
+	size_t esz = (size_t)dtype_size(t);
+	int64_t n = fu->split_extent;
+	unsigned char *parts = xmalloc(esz * (size_t)n);
+	PartialTask pt = {fu->fn, bufs, xcalloc((size_t)n, 1)};
+	bufs[0] = parts;
+	int64_t per = tir_type_numel(tir_value_type(fu->f, op->operands[0])) / n;
+	cpu_pool_run(st->pool, n, (PAR_WORK / 4) / (per ? per : 1), partial_task, &pt);
+	TOpKind k = (TOpKind)cpu_reduce_combiner(op);
+	memcpy(rt_data(out), rt_data(&env[op->operands[1]]), esz);
+	for (int64_t lo = 0; lo < n; lo++)
+		if (pt.starts[lo])
+			interp_binary_kernel(k, t, rt_data(out), parts + (size_t)lo * esz, rt_data(out), 1);
+	free(pt.starts);
+	free(parts);
+}
+
 static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 {
 	const CpuFusion *fu = s->fusion;
@@ -159,6 +193,13 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 	RtValue out = op->kind == TOP_SCATTER ? scatter_output(st, s, env) : alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	bufs[0] = rt_data(&out);
 	FusionTask t = {fu->fn, bufs};
+	if (fu->partial) {
+		run_partial(st, fu, op, bufs, env, &out);
+		if (bufs != small)
+			free(bufs);
+		set_slot(st, env, fu->root, out);
+		return 0;
+	}
 	int64_t work = fu->numel * (fu->nops < 8 ? fu->nops : 8);
 	if (work >= PAR_WORK && fu->split_extent > 1) {
 		int64_t per = fu->numel / fu->split_extent;   /* elements per step of the split dim */

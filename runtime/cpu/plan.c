@@ -82,6 +82,8 @@ static int ew_ok(TOpKind k, DType t)
 
 static const TType *vtype(const TFunc *f, int v) { return tir_value_type(f, v); }
 
+enum { PARTIAL_MIN = 1 << 16 };   /* input elements for a split reduction to one value */
+
 static int interior_zero(const TOp *op)
 {
 	TInts in = tir_op_get_ints(op, "interior_padding");
@@ -231,6 +233,16 @@ static int index_only(TOpKind k)
 	       k == TOP_TRANSPOSE || k == TOP_REVERSE;
 }
 
+/* A reduce to one element of a large input: split across threads as partial sums
+ * (its init value is then materialized: exec.c combines it with the partials). */
+static int partial_reduce(const TFunc *f, const TOp *op)
+{
+	if (op->kind != TOP_REDUCE || tir_type_numel(vtype(f, op->results[0])) != 1)
+		return 0;
+	const TType *in = vtype(f, op->operands[0]);
+	return in->rank >= 1 && in->dims[0] >= 2 && tir_type_numel(in) >= PARTIAL_MIN;
+}
+
 /* ---- marks: per function, which values are computed inside their consumers ---- */
 
 typedef struct Builder {
@@ -309,7 +321,7 @@ static void decide_marks(Builder *bd, const TBlock *b)
 		for (int k = 0; k < op->nresults; k++)
 			bd->fus[op->results[k]] = (uint8_t)fz;
 		for (int k = 0; k < op->noperands; k++) {
-			if (fz && !(op->kind == TOP_SCATTER && k == 0))
+			if (fz && !(op->kind == TOP_SCATTER && k == 0) && !(k == 1 && partial_reduce(bd->f, op)))
 				bd->uses[op->operands[k]]++;
 			else
 				bd->hard[op->operands[k]] = 1;
@@ -393,6 +405,11 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 	fu->split_extent = t->rank ? t->dims[fu->split_dim] : 1;
 	if (op->kind == TOP_SCATTER)   /* updates apply in order: one thread, no split */
 		fu->split_dim = -1, fu->split_extent = 1;
+	if (partial_reduce(bd->f, op)) {
+		fu->partial = 1;
+		fu->split_dim = 0;
+		fu->split_extent = vtype(bd->f, op->operands[0])->dims[0];
+	}
 	VEC_PUSH(bd->prog->fusions, fu);
 	bd->prog->nfused_ops += fu->nops;
 	bd->prog->nkernels++;
