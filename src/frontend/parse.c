@@ -2557,27 +2557,62 @@ static void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *d
 }
 
 /* The values of a brace list into the variable fields under `prefix` (missing ones 0). */
+static enum CXVisitorResult field_collect(CXCursor f, CXClientData d)
+{
+	VEC_PUSH(*(CursorVec *)d, f);
+	return CXVisit_Continue;
+}
+
+/* Values v[*n...] (brace elision: a struct field without its own braces takes the next
+ * scalars) into the variable fields under `prefix`; missing values are 0. */
+static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix)
+{
+	CursorVec fields = {0};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_collect, &fields);
+	for (size_t i = 0; i < fields.len && !L->failed; i++) {
+		CXType ft = clang_getCursorType(fields.data[i]);
+		const char *key = arena_printf(L->a, "%s.%s", prefix, spell(L->a, fields.data[i]));
+		CXCursor x = *n < v->len ? strip(v->data[*n]) : clang_getNullCursor();
+		Bind *b;
+		if (is_record(ft) && !clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
+			CursorVec sub = kids(x);
+			size_t m = 0;
+			(*n)++;
+			list_fields(L, x, &sub, &m, ft, key);
+			VEC_FREE(sub);
+			continue;
+		}
+		if (is_record(ft) && !clang_Cursor_isNull(x) && is_record(clang_getCursorType(x))) {
+			const char *src = struct_src(L, v->data[(*n)++]);
+			if (src)
+				struct_copy(L, x, ft, key, NULL, src);
+			continue;
+		}
+		if (is_record(ft)) {
+			list_fields(L, list, v, n, ft, key);
+			continue;
+		}
+		b = key_bind(L, NULL, key);
+		if (!b || b->kind != BK_VAR) {
+			err(L, clang_Cursor_isNull(x) ? list : x, "struct field '%s' cannot be initialised here",
+			    spell(L->a, fields.data[i]));
+			break;
+		}
+		if (clang_Cursor_isNull(x))
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, frontend_new_int(L->a, KT_I32, 0, cloc(L, list)), cloc(L, list))));
+		else
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, v->data[(*n)++]), cloc(L, x))));
+	}
+	VEC_FREE(fields);
+}
+
 static void list_into(Lower *L, CXCursor list, CXType t, const char *prefix)
 {
 	CursorVec v = kids(list);
-	StrVec paths = field_paths(L, t);
 	size_t n = 0;
 
-	for (size_t i = 0; i < paths.len && !L->failed; i++) {
-		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[i]));
-		KirExpr *val;
-		if (strchr(paths.data[i] + 1, '.')) {
-			err(L, list, "a brace list for a struct with struct fields is not supported");
-			break;
-		}
-		if (!b || b->kind != BK_VAR) {
-			err(L, list, "struct field '%s' cannot be initialised here", paths.data[i] + 1);
-			break;
-		}
-		val = n < v.len ? lx(L, v.data[n++]) : frontend_new_int(L->a, KT_I32, 0, cloc(L, list));
-		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, val, val->loc)));
-	}
-	VEC_FREE(paths);
+	list_fields(L, list, &v, &n, t, prefix);
 	VEC_FREE(v);
 }
 

@@ -5,7 +5,8 @@ check: o
 */
 // Structs by value: a device function returning a brace list, copies, a struct passed
 // by non-const reference (its writes reach the caller), nested struct fields, and a
-// struct parameter passed on to a device function.
+// struct parameter passed on to a device function; brace lists with nested braces and
+// with brace elision.
 struct P { float x, y; };
 struct Box { P lo; int n; };
 struct G { int n; float h; };
@@ -20,5 +21,7 @@ __global__ void structs(G g, float *o) {
   Box bx;
   bx.lo = b;
   bx.n = 2;
-  o[i] = a.x + b.x + bx.lo.y + bx.n + scaled(g, o[i]);
+  Box nested = {{0.5f, 1.5f}, 3};
+  Box elided = {0.25f, b.y, i};
+  o[i] = a.x + b.x + bx.lo.y + bx.n + scaled(g, o[i]) + nested.lo.y * nested.n + elided.lo.y * elided.n;
 }
