@@ -73,7 +73,7 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 #else
 	Arena *a = arena_new();
 	int rc = 1;
-	KirProgram *kir = frontend_parse(a, o, file);
+	KirProgram *kir = frontend_parse(a, o->entry ? frontend_entry_options(a, o) : o, file);
 	STAGE_OK();
 	if (o->emit == EMIT_KIR) {
 		frontend_print_kir(out, kir);

@@ -498,6 +498,9 @@ typedef struct HostFunc {
 /* Lowers o->entry from a parsed translation unit (a CXTranslationUnit passed as void *
  * so this header stays free of libclang). NULL after located diagnostics. */
 HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *file);
+/* The options the kernels of an --entry program are lowered with: o without --set (the
+ * host function's arguments reach the kernels per launch; raise binds the constant ones). */
+const Options *frontend_entry_options(Arena *a, const Options *o);
 /* ==== end of host.c section ==== */
 
 #endif

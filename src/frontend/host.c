@@ -1088,3 +1088,12 @@ HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *
 		return NULL;
 	return hf;
 }
+
+const Options *frontend_entry_options(Arena *a, const Options *o)
+{
+	Options *c = ARENA_NEW(a, Options);
+	*c = *o;
+	c->sets.data = NULL;
+	c->sets.len = c->sets.cap = 0;
+	return c;
+}

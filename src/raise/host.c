@@ -379,6 +379,9 @@ static TModule *raise_cached(Hr *h, const KirKernel *k, const int64_t grid[3], c
 	          (long long)grid[2], (long long)block[0], (long long)block[1], (long long)block[2]);
 	for (size_t i = 0; i < k->nbufs; i++)
 		sb_printf(&key, "/%lld", (long long)k->bufs[i].count);
+	for (size_t i = 0; i < k->nparams; i++)
+		if (k->params[i].bound)
+			sb_printf(&key, "/%zu=%lld:%a", i, (long long)k->params[i].value.i, k->params[i].value.f);
 	for (size_t i = 0; i < h->cache.len; i++)
 		if (!strcmp(h->cache.data[i].key, sb_str(&key))) {
 			sb_free(&key);
@@ -431,8 +434,11 @@ static void hr_launch(Hr *h, const HostStmt *s)
 {
 	const KirKernel *k = find_kernel(h, s->u.launch.kernel, s->loc);
 	int64_t grid[3], block[3], shmem;
-	int *objs, *args, *res, na = 0;
+	int *objs, *args, *res, na = 0, nbind = 0;
 	KirKernel *kc;
+	KirConst *vals;
+	HVal *hv;
+	char *bind;
 	TFunc *callee;
 	for (int i = 0; i < 3; i++) {
 		grid[i] = ev_const(h, s->u.launch.grid[i], "the launch grid");
@@ -443,28 +449,36 @@ static void hr_launch(Hr *h, const HostStmt *s)
 		hr_error(h, s->loc, "launch of '%s' with %zu arguments for %zu parameters (struct "
 		         "arguments are not supported in a host entry)", k->name, s->u.launch.nargs, k->nparams);
 	objs = ARENA_ARRAY(h->a, int, k->nparams + 1);
-	kc = sized_kernel(h, s, k, shmem, objs);
+	hv = ARENA_ARRAY(h->a, HVal, k->nparams + 1);
+	vals = ARENA_ARRAY(h->a, KirConst, k->nparams + 1);
+	bind = ARENA_ARRAY(h->a, char, k->nparams + 1);
+	for (size_t i = 0; i < k->nparams; i++) {
+		const KirParam *p = &k->params[i];
+		if (p->type == KT_PTR)
+			continue;
+		hv[i] = hconvert(h, ev(h, s->u.launch.arg[i]), p->type);
+		if (p->bound) {
+			KirConst c = frontend_const_convert(p->value, p->type);
+			if (hv[i].dyn || hv[i].c.i != c.i || hv[i].c.f != c.f)
+				hr_error(h, s->loc, "'%s' of '%s' is bound by --set, but this launch passes %s",
+				         p->name, k->name, hv[i].dyn ? "a runtime value" : "another value");
+		} else if (!hv[i].dyn) {
+			/* a constant argument: the kernel is raised for it (static shapes, folding) */
+			bind[i] = 1;
+			vals[i] = hv[i].c;
+			nbind++;
+		}
+	}
+	kc = sized_kernel(h, s, nbind ? raise_kernel_bind(h->a, k, bind, vals) : k, shmem, objs);
 	callee = tir_module_main(raise_cached(h, kc, grid, block, s->loc));
 	args = ARENA_ARRAY(h->a, int, callee->nargs + 1);
 	res = ARENA_ARRAY(h->a, int, callee->nresults + 1);
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].type == KT_PTR)
 			args[na++] = h->objs.data[objs[i]].val;
-	for (size_t i = 0; i < k->nparams; i++) {
-		const KirParam *p = &k->params[i];
-		HVal v;
-		if (p->type == KT_PTR)
-			continue;
-		v = hconvert(h, ev(h, s->u.launch.arg[i]), p->type);
-		if (p->bound) {
-			KirConst c = frontend_const_convert(p->value, p->type);
-			if (v.dyn || v.c.i != c.i || v.c.f != c.f)
-				hr_error(h, s->loc, "'%s' of '%s' is bound by --set, but this launch passes %s",
-				         p->name, k->name, v.dyn ? "a runtime value" : "another value");
-			continue;
-		}
-		args[na++] = mat(h, v);
-	}
+	for (size_t i = 0; i < k->nparams; i++)
+		if (k->params[i].type != KT_PTR && !kc->params[i].bound)
+			args[na++] = mat(h, hv[i]);
 	ASSERT(na == callee->nargs);
 	if (raise_inline_func(&h->b, callee, args, res))
 		hr_error(h, s->loc, "the raised '%s' calls functions: cannot inline it", k->name);

@@ -73,5 +73,8 @@ int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declar
  * arguments replaced by args; results[i] gets the i-th returned value. -1 when the body
  * calls other functions (not copied). */
 int raise_inline_func(TBuilder *b, const TFunc *callee, const int *args, int *results);
+/* A copy of k whose parameters with bind[i] set are bound to vals[i] (their KE_PARAM uses
+ * become constants; unchanged subtrees are shared with k). Allocated in a. */
+KirKernel *raise_kernel_bind(Arena *a, const KirKernel *k, const char *bind, const KirConst *vals);
 
 #endif
