@@ -176,6 +176,7 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(GET_TUPLE_ELEMENT, "stablehlo.get_tuple_element", 1, 1, TC_NONE, 0) \
 	X(TUPLE, "stablehlo.tuple", -1, 1, TC_NONE, 0) \
 	X(OPTIMIZATION_BARRIER, "stablehlo.optimization_barrier", -1, -1, TC_NONE, 0) \
+	X(AFTER_ALL, "stablehlo.after_all", -1, 1, TC_NONE, 0) \
 	X(REDUCE_PRECISION, "stablehlo.reduce_precision", 1, 1, TC_FLT, OF_EW | OF_UN) \
 	/* complex numbers (result types differ from operand types: not OF_EW) */ \
 	X(COMPLEX, "stablehlo.complex", 2, 1, TC_FLT, 0) \

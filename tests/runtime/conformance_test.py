@@ -4,7 +4,8 @@
 Passes when at least 90% of the cases that run pass, and every case in the file of an op
 that cuda2hlo emits passes (cases of element types cuda2hlo never emits, the f4/f6/f8
 formats, are reported but not held against that rule). Skipped cases (collectives,
-quantized, complex, probes, infeed/outfeed, tokens, rng) are counted by cuda2hlo-run.
+quantized, probes: interpreter.probe/print/run_parallel, infeed/outfeed) are counted by
+cuda2hlo-run, which also honours the RUN line's --args and `| FileCheck %s` CHECK lines.
 Exits 77 (ctest: skipped) when the suite is absent. Closing line: N passed, N failed,
 N skipped."""
 import os
