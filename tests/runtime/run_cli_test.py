@@ -38,6 +38,49 @@ BAD = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
 }
 """
 
+# --check files: check ops, a token, the RUN line's --args with CHECK lines (values by hand).
+CHECKS = """// RUN: stablehlo-translate --interpret -split-input-file %s
+func.func @ok() {
+  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %1 = stablehlo.add %0, %0 : tensor<2xi32>
+  check.expect_eq_const %1, dense<[2, 4]> : tensor<2xi32>
+  func.return
+}
+// -----
+func.func @wrong() {
+  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  check.expect_eq_const %0, dense<[1, 3]> : tensor<2xi32>
+  func.return
+}
+// -----
+func.func @token() {
+  %t = stablehlo.after_all : !stablehlo.token
+  %u = stablehlo.after_all %t, %t : !stablehlo.token
+  func.return
+}
+// -----
+func.func @probe() {
+  %0 = stablehlo.constant dense<1> : tensor<i32>
+  interpreter.print %0 : tensor<i32>
+  func.return
+}
+"""
+
+ARGS_RUN = """// RUN: stablehlo-translate %s --interpret --args="[dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>, dense<10> : tensor<2x2xi64>]" | FileCheck %s
+func.func @main(%a: tensor<2x2xi64>, %b: tensor<2x2xi64>) -> (tensor<2x2xi64>, tensor<f32>) {
+  %0 = stablehlo.multiply %a, %b : tensor<2x2xi64>
+  %1 = stablehlo.constant dense<-2.5> : tensor<f32>
+  return %0, %1 : tensor<2x2xi64>, tensor<f32>
+}
+// CHECK:      tensor<2x2xi64> {
+// CHECK-NEXT:   [
+// CHECK-NEXT:     [10, 20],
+// CHECK-NEXT:     [%s, 40]
+// CHECK-NEXT:   ]
+// CHECK-NEXT: }
+// CHECK-NEXT: tensor<f32> {-2.500000e+00}
+"""
+
 X = np.arange(6, dtype=np.float32).reshape(2, 3) * np.float32(0.25)
 Y = np.float32(10) - np.arange(6, dtype=np.float32).reshape(2, 3) ** 2
 A = np.array([5, -7, 2**31 - 1, 0], dtype=np.int32)
@@ -49,6 +92,12 @@ def setup(d):
     for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD)):
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
+    with open(os.path.join(d, "checks.mlir"), "w") as f:
+        f.write(CHECKS)
+    with open(os.path.join(d, "args_good.mlir"), "w") as f:
+        f.write(ARGS_RUN.replace("%s,", "30,"))
+    with open(os.path.join(d, "args_bad.mlir"), "w") as f:
+        f.write(ARGS_RUN.replace("%s,", "31,"))
     np.save(os.path.join(d, "x.npy"), X)
     np.save(os.path.join(d, "y.npy"), Y)
     np.save(os.path.join(d, "a.npy"), A)
@@ -129,6 +178,12 @@ ROWS = [
      [r"^result0: tensor<4xi32> \[4, -9, -2147483648, -2147483648\]\n$"], None),
     ("--bench 3", ["add.mlir"] + XY + ["--bench", "3"], 0, [],
      [r"bench: 3 runs on interp, mean [0-9.]+ ms, best [0-9.]+ ms, [0-9.]+ GB/s"], None),
+    ("--check verdicts", ["--check", "checks.mlir", "-v"], 1, [],
+     [r"checks\.mlir:11: ", r"checks\.mlir:21: skipped \(probe", r"(?m)^2 passed, 1 failed, 1 skipped$"], None),
+    ("--check RUN --args and CHECK lines", ["--check", "args_good.mlir"], 0, [], [r"^1 passed, 0 failed, 0 skipped\n$"],
+     None),
+    ("--check CHECK line mismatch", ["--check", "args_bad.mlir"], 1, [],
+     [r"args_bad\.mlir:10: CHECK-NEXT: '\[31, 40\]' not found", r"0 passed, 1 failed, 0 skipped"], None),
     ("--bench with --out", ["add.mlir"] + XY + ["--bench", "2", "--out", "out"], 0, [], [r"bench: 2 runs"], results_ok),
 ]
 
@@ -156,7 +211,7 @@ def run_row(tool, row):
         for rx in out_res:
             if not re.search(rx, p.stdout):
                 problems.append("stdout does not match /%s/" % rx)
-        if want_rc != 0 and p.stderr.count("\n") != 1:
+        if want_rc != 0 and "--check" not in args and p.stderr.count("\n") != 1:
             problems.append("stderr is not one line")
         if check is not None and not check(d):
             problems.append("files check failed")
