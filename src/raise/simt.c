@@ -461,12 +461,12 @@ static int vote(Raise *r, const KirExpr *e)
 /* ---- atomics ----
  * An atomic used as a statement whose operation is commutative and associative (add,
  * sub, min, max, and, or, xor) is one scatter with that combiner: the order of the
- * updates does not matter. Otherwise (its value is used, or exch/cas/inc/dec) the
- * lanes are serialized in lane order, which is one legal CUDA order: a while loop of
- * rounds, each round letting the lowest pending lane at every address (scatter-min of
- * the lane number) read the old value and write the new one. Lanes at distinct
- * addresses share a round, so the rounds are the largest number of lanes that target
- * one address (docs/report.md). */
+ * updates does not matter. When its value is used, the old values are those of lane
+ * order, computed by a sort by address and a segmented scan (atomic_scan). exch, cas,
+ * inc and dec are serialized in lane order: a while loop of rounds, each round letting
+ * the lowest pending lane at every address (scatter-min of the lane number) read the old
+ * value and write the new one; lanes at distinct addresses share a round, so the rounds
+ * are the largest number of lanes that target one address (docs/report.md). */
 
 static int gather_at(Raise *r, int operand, int addr, DType t)
 {
@@ -570,6 +570,94 @@ static int atomic_serial(Raise *r, const KirExpr *e, int b, int addr, int v0, in
 	return res[2];
 }
 
+/* y[i] = x[i - d] over lanes, `fill` (a 1-element constant's value) for i < d */
+static int shift_lanes(Raise *r, int x, int64_t d, int64_t ifill, double ffill)
+{
+	DType t = dt_of(r, x);
+	int64_t lo[1] = {0}, hi[1] = {r->nl - d};
+	TType ft = tir_type_vector(t, d);
+	int xs[2];
+	xs[0] = dtype_is_float(t) ? tir_build_splat_float(&r->b, ft, ffill) : tir_build_splat_int(&r->b, ft, ifill);
+	xs[1] = tir_build_slice(&r->b, x, lo, hi, NULL);
+	return tir_build_concatenate(&r->b, xs, 2, 0);
+}
+
+/* The identity of combiner k on t, as (integer, float) */
+static void identity_of(TOpKind k, DType t, int64_t *i, double *f)
+{
+	int bits = dtype_bits(t);
+	int sgn = dtype_is_signed(t);
+	*i = 0;
+	*f = 0;
+	if (k == TOP_AND)
+		*i = -1;
+	else if (k == TOP_MINIMUM) {
+		*f = INFINITY;
+		*i = sgn ? (int64_t)((UINT64_MAX >> (65 - bits))) : -1;
+	} else if (k == TOP_MAXIMUM) {
+		*f = -INFINITY;
+		*i = sgn ? -(int64_t)((UINT64_MAX >> (65 - bits))) - 1 : 0;
+	}
+}
+
+/* The old values of a commutative atomic whose value is used, in lane order: a stable
+ * sort of the lanes by address, a segmented inclusive scan (Hillis-Steele: log2(lanes)
+ * steps; lanes at distance d are in one segment iff their sorted addresses are equal),
+ * shifted by one to the exclusive scan, combined with the buffer's old contents and
+ * scattered back to the lanes by the sort's permutation. */
+static int atomic_scan(Raise *r, int b, int addr, int val, TOpKind k)
+{
+	DType t = dt_of(r, val);
+	int64_t ii;
+	double fi;
+	int ops[3], res[3], args[6], key, vals, incl, excl, same, idv, old, lanes0;
+	TOp *so;
+	TBlock *cb;
+	TBuilder outer = r->b;
+	identity_of(k, t, &ii, &fi);
+	idv = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), fi) : isplat(r, t, ii);
+	key = tir_build_select(&r->b, r->cur, addr, isplat(r, DT_I32, r->bufsize[b]));
+	vals = tir_build_select(&r->b, r->cur, val, idv);
+	ops[0] = key;
+	ops[1] = r->lane;
+	ops[2] = vals;
+	so = tir_build_op(&r->b, TOP_SORT, ops, 3);
+	for (int i = 0; i < 3; i++)
+		res[i] = tir_op_add_result(r->f, so, *tir_value_type(r->f, ops[i]));
+	tir_op_set_int(r->f, so, "dimension", 0);
+	tir_op_set_bool(r->f, so, "is_stable", 1);
+	cb = tir_op_add_region(r->f, so);
+	for (int i = 0; i < 6; i++)
+		args[i] = tir_block_add_arg(r->f, cb, tir_type_scalar(dt_of(r, ops[i / 2])));
+	r->b = tir_builder(r->f, cb, outer.loc);
+	{
+		int lt = tir_build_compare(&r->b, CMP_LT, args[0], args[1]);
+		tir_build_return(&r->b, &lt, 1);
+	}
+	r->b = outer;
+	r->st->ops[TOP_SORT]++;
+	incl = res[2];
+	for (int64_t d = 1; d < r->nl; d *= 2) {
+		same = tir_build_compare(&r->b, CMP_EQ, res[0], shift_lanes(r, res[0], d, -1, 0));
+		incl = bin(r, k, incl, tir_build_select(&r->b, same, shift_lanes(r, incl, d, ii, fi), idv));
+	}
+	same = tir_build_compare(&r->b, CMP_EQ, res[0], shift_lanes(r, res[0], 1, -1, 0));
+	excl = tir_build_select(&r->b, same, shift_lanes(r, incl, 1, ii, fi), idv);
+	old = bin(r, k, gather_at(r, r->buf[b], res[0], t), excl);
+	{
+		static const int64_t zero[1] = {0};
+		TScatterDims sd = {0};
+		sd.inserted_window_dims = (TInts){zero, 1};
+		sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
+		sd.index_vector_dim = 1;
+		lanes0 = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0) : isplat(r, t, 0);
+		r->st->ops[TOP_SCATTER]++;
+		old = tir_build_scatter(&r->b, lanes0, as_indices(r, res[1]), old, &sd, -1);
+	}
+	scatter(r, b, addr, val, r->cur, (int)k);
+	return old;
+}
+
 static int atomic(Raise *r, const KirExpr *e, int used)
 {
 	int b = e->u.atomic.buffer, addr, old, val, v1 = -1;
@@ -593,18 +681,23 @@ static int atomic(Raise *r, const KirExpr *e, int used)
 	if (e->u.atomic.nargs > 1)
 		v1 = convert(r, raise_expr(r, e->u.atomic.args[1]), t);
 	r->st->stores_scatter++;
-	if (used || k == TOP_COUNT) {
+	if (k == TOP_COUNT) {
 		sb_printf(&r->st->notes, "  atomic %s at %d:%d: serialized in lane order (while "
-		          "over rounds: %s)\n", r->k->bufs[b].name, e->loc.line, e->loc.col,
-		          used ? "its value is used" : "not commutative");
+		          "over rounds: not commutative)\n", r->k->bufs[b].name, e->loc.line, e->loc.col);
 		return atomic_serial(r, e, b, addr, val, v1);
+	}
+	if (op == KA_SUB)
+		val = bin(r, TOP_SUBTRACT, dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0)
+		                                             : isplat(r, t, 0), val);
+	if (used) {
+		sb_printf(&r->st->notes, "  atomic %s at %d:%d: old values by a lane-order scan "
+		          "(sort by address, segmented scan), scatter with combiner\n",
+		          r->k->bufs[b].name, e->loc.line, e->loc.col);
+		return atomic_scan(r, b, addr, val, k);
 	}
 	sb_printf(&r->st->notes, "  atomic %s at %d:%d: scatter with combiner\n",
 	          r->k->bufs[b].name, e->loc.line, e->loc.col);
 	old = gather(r, b, addr);
-	if (op == KA_SUB)
-		val = bin(r, TOP_SUBTRACT, dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0)
-		                                             : isplat(r, t, 0), val);
 	scatter(r, b, addr, val, r->cur, (int)k);
 	return old;
 }
