@@ -378,7 +378,10 @@ static int run_module(const Args *a)
 	if (rc == 0 && a->bench)
 		rc = bench(m, s, a->bench);
 	else if (rc == 0 && c2h_session_run(s) != C2H_OK) {
-		fprintf(stderr, "%s\n", c2h_session_message(s));
+		const char *e = c2h_session_message(s);   /* "file:line:col: error: ..." or "error: ..." */
+		if (strncmp(e, "error: ", 7) == 0)
+			fprintf(stderr, "%s: ", a->module);
+		fprintf(stderr, "%s\n", e);
 		rc = 1;
 	}
 	if (rc == 0 && a->out)

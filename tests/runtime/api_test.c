@@ -543,13 +543,43 @@ static void test_two_sessions(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* A program that fails while running (unbounded recursion): C2H_ERUN with a message, no
+ * results, and the session stays usable. */
+static void test_run_failure(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of("func.func private @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+	                          "  %0 = func.call @f(%a) : (tensor<2xf32>) -> tensor<2xf32>\n"
+	                          "  return %0 : tensor<2xf32>\n"
+	                          "}\n"
+	                          "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+	                          "  %0 = func.call @f(%a) : (tensor<2xf32>) -> tensor<2xf32>\n"
+	                          "  return %0 : tensor<2xf32>\n"
+	                          "}\n");
+	assert_non_null(m);
+	c2h_buffer *b = c2h_buffer_create(C2H_F32, 1, (int64_t[]){2}, NULL, 0);
+	c2h_session *s;
+	char msg[256];
+	assert_int_equal(c2h_session_create(m, "interp", &s, msg, sizeof msg), C2H_OK);
+	check(c2h_session_bind_index(s, 0, b) == C2H_OK, "bind", c2h_session_message(s));
+	check(c2h_session_run(s) == C2H_ERUN, "recursion", c2h_session_message(s));
+	check(strstr(c2h_session_message(s), "@f") != NULL, "recursion message names @f", c2h_session_message(s));
+	check(c2h_session_result(s, 0) == NULL, "no result after a failed run", "not NULL");
+	check(c2h_session_run(s) == C2H_ERUN, "second run fails alike", c2h_session_message(s));
+	c2h_session_destroy(s);
+	c2h_buffer_destroy(b);
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_module_table),  cmocka_unit_test(test_module_file),
 		cmocka_unit_test(test_info_table),    cmocka_unit_test(test_buffers),
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
-		cmocka_unit_test(test_two_sessions),
+		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);

@@ -81,6 +81,17 @@ func.func @main(%a: tensor<2x2xi64>, %b: tensor<2x2xi64>) -> (tensor<2x2xi64>, t
 // CHECK-NEXT: tensor<f32> {-2.500000e+00}
 """
 
+# Fails while running (unbounded recursion), after binding went well.
+RECURSE = """func.func private @f(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = func.call @f(%a) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @main(%x: tensor<2x3xf32> {cuda2hlo.param = "x"}) -> (tensor<2x3xf32> {cuda2hlo.param = "sum"}) {
+  %0 = func.call @f(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+"""
+
 X = np.arange(6, dtype=np.float32).reshape(2, 3) * np.float32(0.25)
 Y = np.float32(10) - np.arange(6, dtype=np.float32).reshape(2, 3) ** 2
 A = np.array([5, -7, 2**31 - 1, 0], dtype=np.int32)
@@ -89,7 +100,7 @@ B = np.array([1, 2, -1, -(2**31)], dtype=np.int32)
 
 def setup(d):
     """Writes the modules and inputs used by the rows into folder d."""
-    for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD)):
+    for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD), ("recurse.mlir", RECURSE)):
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
     with open(os.path.join(d, "checks.mlir"), "w") as f:
@@ -170,6 +181,10 @@ ROWS = [
     ("run to --out", ["add.mlir"] + XY + ["--out", "out"], 0, [r"^$"], [r"^$"], results_ok),
     ("--out replaces old files", ["add.mlir"] + XY + ["--out", "old"], 0, [], [],
      lambda d: results_ok(d, "old")),
+    ("run fails: old output kept", ["recurse.mlir", "--in", "x=x.npy", "--out", "old"], 1,
+     [r"^recurse\.mlir: error: call depth"], [], old_untouched),
+    ("run fails: no output folder", ["recurse.mlir", "--in", "x=x.npy", "--out", "out"], 1, [r"recursion"], [],
+     lambda d: files_in(d, "out") is None),
     ("--out is a file", ["add.mlir"] + XY + ["--out", "x.npy"], 1, [r"x\.npy"], [],
      lambda d: np.load(os.path.join(d, "x.npy")).shape == (2, 3)),
     ("positional binding", ["anon.mlir", "--in", "0=a.npy", "--in", "1=b.npy", "--out", "out"], 0, [], [], anon_ok),
