@@ -190,14 +190,38 @@ static int erf_(Raise *r, int x0, int complement)
 }
 
 /* fmaf: the product of two f32 is exact in f64, so one f64 add and the rounding to f32
- * give the fused result (up to a double rounding on exact f64 ties). fma on f64 is a
- * multiply and an add (not fused). */
+ * give the fused result (up to a double rounding on exact f64 ties). fma on f64: the
+ * product as an exact pair p + e (Dekker's split into 26-bit halves), the sum p + c as
+ * an exact pair s + t (Knuth's two-sum), then s + (t + e): the fused result except in
+ * rare double-rounding cases and when a or b is beyond 2^995 (the split overflows). */
+static int two_prod_err(Raise *r, int a, int b, int p)
+{
+	int k = fs(r, a, 134217729.0);   /* 2^27 + 1 */
+	int ca = b2(r, TOP_MULTIPLY, k, a), cb = b2(r, TOP_MULTIPLY, k, b);
+	int ah = b2(r, TOP_SUBTRACT, ca, b2(r, TOP_SUBTRACT, ca, a)), al = b2(r, TOP_SUBTRACT, a, ah);
+	int bh = b2(r, TOP_SUBTRACT, cb, b2(r, TOP_SUBTRACT, cb, b)), bl = b2(r, TOP_SUBTRACT, b, bh);
+	int e = b2(r, TOP_SUBTRACT, b2(r, TOP_MULTIPLY, ah, bh), p);
+	e = b2(r, TOP_ADD, e, b2(r, TOP_MULTIPLY, ah, bl));
+	e = b2(r, TOP_ADD, e, b2(r, TOP_MULTIPLY, al, bh));
+	return b2(r, TOP_ADD, e, b2(r, TOP_MULTIPLY, al, bl));
+}
+
 static int fma_(Raise *r, int a, int b, int c)
 {
 	DType t = tir_value_type(r->f, a)->dt;
-	int v;
-	if (t == DT_F64)
-		return b2(r, TOP_ADD, b2(r, TOP_MULTIPLY, a, b), c);
+	int v, p, e, s, bb, tt, fin;
+	if (t == DT_F64) {
+		p = b2(r, TOP_MULTIPLY, a, b);
+		e = two_prod_err(r, a, b, p);
+		s = b2(r, TOP_ADD, p, c);
+		bb = b2(r, TOP_SUBTRACT, s, p);
+		tt = b2(r, TOP_ADD, b2(r, TOP_SUBTRACT, p, b2(r, TOP_SUBTRACT, s, bb)),
+		        b2(r, TOP_SUBTRACT, c, bb));
+		v = b2(r, TOP_ADD, s, b2(r, TOP_ADD, tt, e));
+		/* infinities and NaNs: the plain form (the error terms would be NaN) */
+		fin = u1(r, TOP_IS_FINITE, v);
+		return sel(r, fin, v, b2(r, TOP_ADD, p, c));
+	}
 	a = tir_build_convert(&r->b, a, DT_F64);
 	b = tir_build_convert(&r->b, b, DT_F64);
 	c = tir_build_convert(&r->b, c, DT_F64);
