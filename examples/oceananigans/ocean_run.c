@@ -10,7 +10,11 @@
  * colour map of main.cu's write_png) and the final fields as .npy in --out DIR.
  *
  *   ocean_run MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]
- *             [--dt S] [--backend B] [--first 0|1] [--png FILE] [--out DIR]
+ *             [--dt S] [--backend B] [--first 0|1] [--start N] [--png FILE] [--out DIR]
+ *
+ * --first 1 (default): the state is at rest with no G^- (step 0 of the set-up), so the
+ * first step is forward Euler; --first 0 continues a saved run. --start N: the step
+ * number of the initial state (for the table's step and days).
  *
  * The grid (halo 3, domain 1000 km x 1000 km x 1 km) is ocean.cu's; --nx/--ny/--nz must
  * be the sizes the module was converted with (checked against its parameter shapes).
@@ -36,7 +40,7 @@ static const char *field_names[NFIELDS] = {"u", "v", "w", "T", "S", "eta", "b", 
 
 typedef struct Options {
 	const char *module, *init, *backend, *png, *out;
-	int nx, ny, nz, steps, every, first;
+	int nx, ny, nz, steps, every, first, start;
 	double dt;
 } Options;
 
@@ -348,7 +352,9 @@ static int run_table(Model *m, const Options *o)
 		first = 0;
 		n += chunk;
 		diagnostics(m, &ke, &tv, &em);
-		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", n, n * o->dt / 86400.0, ke, tv, em, ms);
+		int step = o->start + n;
+		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", step, step * o->dt / 86400.0, ke, tv,
+		       em, ms);
 		fflush(stdout);
 		if (!isfinite(ke)) {
 			fprintf(stderr, "ocean_run: the solution blew up at step %d\n", n);
@@ -381,7 +387,8 @@ static int write_outputs(Model *m, const Options *o)
 static int usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]\n"
-			"       [--dt S] [--backend interp|cpu|pjrt[:P]] [--first 0|1] [--png FILE] [--out DIR]\n",
+			"       [--dt S] [--backend interp|cpu|pjrt[:P]] [--first 0|1] [--start N] [--png FILE]\n"
+			"       [--out DIR]\n",
 		argv0);
 	return 2;
 }
@@ -405,6 +412,7 @@ static int parse_args(int argc, char **argv, Options *o)
 		else if (!strcmp(k, "--steps")) o->steps = atoi(v);
 		else if (!strcmp(k, "--every")) o->every = atoi(v);
 		else if (!strcmp(k, "--first")) o->first = atoi(v);
+		else if (!strcmp(k, "--start")) o->start = atoi(v);
 		else if (!strcmp(k, "--dt")) o->dt = atof(v);
 		else return -1;
 	}
