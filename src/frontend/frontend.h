@@ -501,6 +501,9 @@ HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *
 /* The options the kernels of an --entry program are lowered with: o without --set (the
  * host function's arguments reach the kernels per launch; raise binds the constant ones). */
 const Options *frontend_entry_options(Arena *a, const Options *o);
+/* o with --kernel set to the kernel instances hf launches (o itself when it launches
+ * none): frontend_parse lowers only those for --entry. */
+const Options *frontend_entry_select(Arena *a, const Options *o, const HostFunc *hf);
 /* ==== end of host.c section ==== */
 
 #endif

@@ -1097,3 +1097,48 @@ const Options *frontend_entry_options(Arena *a, const Options *o)
 	c->sets.len = c->sets.cap = 0;
 	return c;
 }
+
+static void launched(const HostStmt *s, Options *c)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case HS_BLOCK:
+		for (size_t i = 0; i < s->u.block.n; i++)
+			launched(s->u.block.stmts[i], c);
+		break;
+	case HS_FOR: launched(s->u.for_.body, c); break;
+	case HS_IF: launched(s->u.if_.then, c); launched(s->u.if_.els, c); break;
+	case HS_LAUNCH: {
+		int seen = 0;
+		for (size_t i = 0; i < c->kernels.len; i++)
+			seen |= !strcmp(c->kernels.data[i], s->u.launch.kernel);
+		if (!seen)
+			VEC_PUSH(c->kernels, s->u.launch.kernel);
+		break;
+	}
+	default: break;
+	}
+}
+
+const Options *frontend_entry_select(Arena *a, const Options *o, const HostFunc *hf)
+{
+	Options *c = ARENA_NEW(a, Options);
+	size_t n;
+	*c = *o;
+	c->kernels.data = NULL;
+	c->kernels.len = c->kernels.cap = 0;
+	launched(hf->body, c);
+	if (!c->kernels.len)
+		return o;
+	/* the list lives in the arena: the copy is never given to options_free */
+	n = c->kernels.len;
+	{
+		const char **v = ARENA_ARRAY(a, const char *, n);
+		memcpy(v, c->kernels.data, n * sizeof *v);
+		free(c->kernels.data);
+		c->kernels.data = v;
+		c->kernels.cap = n;
+	}
+	return c;
+}

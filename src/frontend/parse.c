@@ -66,6 +66,7 @@ typedef struct Ctx {
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
+	Map *host_insts;         /* host function template instances already scanned */
 	Map *devassigned;        /* decl keys that may change after their initialisation
 	                            (assigned, ++/--, address taken, bound to a reference),
 	                            anywhere in the file's functions; see "stable values" */
@@ -4026,6 +4027,31 @@ typedef struct HostWalk {
 	int pass;                /* 0: find assigned variables; 1: evaluate and collect */
 } HostWalk;
 
+static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d);
+static int is_kernel(CXCursor c);
+static int is_device_only(CXCursor c);
+
+/* A call of a host function template's instance (`run<2>(x)`): its instantiated body
+ * holds the launches that the template itself shows only with dependent arguments. */
+static void host_instance(HostWalk *w, CXCursor fn)
+{
+	CXCursor def;
+	const char *name;
+	HostWalk sub = *w;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)))
+		return;
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || !in_main_file(def) || is_kernel(def) || is_device_only(def))
+		return;
+	name = instance_name(w->cx->a, fn);
+	if (map_has(w->cx->host_insts, name))
+		return;
+	map_put(w->cx->host_insts, name, (void *)1);
+	sub.fn = name;
+	clang_visitChildren(def, host_visit, &sub);
+}
+
 static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	HostWalk *w = d;
@@ -4052,6 +4078,8 @@ static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientD
 			host_launch(w->cx, c, w->fn);
 		else if (!strcmp(n, "cudaMalloc") || !strcmp(n, "cudaMallocManaged"))
 			host_malloc(w->cx, c, w->fn);
+		else
+			host_instance(w, fn);
 		clang_disposeString(s);
 	}
 	return CXChildVisit_Recurse;
@@ -4390,6 +4418,9 @@ static void scan_unit(Ctx *cx, KernelList *kl)
 	map_destroy(cx->allocvars);
 	map_destroy(cx->hostenv);
 	map_destroy(cx->assigned);
+	if (cx->host_insts)
+		map_destroy(cx->host_insts);
+	cx->host_insts = map_create();
 	if (cx->devassigned)
 		map_destroy(cx->devassigned);
 	cx->devassigned = NULL;
@@ -4553,6 +4584,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	KernelList kl = {0};
 	KernelVec ks = {0};
 	KirProgram *p = NULL;
+	HostFunc *host = NULL;
 	int bad;
 
 	cx.a = a;
@@ -4568,8 +4600,15 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		scan_unit(&cx, &kl);
 		bad = instantiate_requested(&cx, &kl);
 	}
+	if (!bad && o->entry && !o->kernels.len) {   /* --entry: only the kernels it launches (host.c) */
+		host = frontend_lower_host(a, o, cx.tu, cx.file);
+		bad = !host;
+		if (host)
+			cx.o = frontend_entry_select(a, o, host);
+	}
 	if (!bad)
 		bad = select_kernels(&cx, &kl, &ks);
+	cx.o = o;
 	if (!bad) {
 		p = ARENA_NEW(a, KirProgram);
 		p->file = cx.file;
@@ -4586,7 +4625,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		if (cx.allocs.len)
 			memcpy(p->allocs, cx.allocs.data, cx.allocs.len * sizeof *cx.allocs.data);
 	}
-	if (p && o->entry && !(p->host = frontend_lower_host(a, o, cx.tu, cx.file)))
+	if (p && o->entry && !(p->host = host ? host : frontend_lower_host(a, o, cx.tu, cx.file)))
 		p = NULL;   /* --entry: the host function (host.c) */
 	VEC_FREE(ks);
 	VEC_FREE(kl.fns);
@@ -4600,6 +4639,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
 	map_destroy(cx.assigned);
+	if (cx.host_insts)
+		map_destroy(cx.host_insts);
 	if (cx.devassigned)
 		map_destroy(cx.devassigned);
 	if (cx.tu)
