@@ -4273,8 +4273,22 @@ static enum CXChildVisitResult kernel_visit(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Continue;
 }
 
+/* The name without a namespace qualifier: 'ns::k<3>' is 'k<3>' (kernels are named as
+ * libclang spells them; the qualifier is found from the declaration). */
+static const char *unqualified(const char *name)
+{
+	size_t end = strcspn(name, "<");
+	const char *r = name;
+
+	for (const char *p = name; p + 1 < name + end; p++)
+		if (p[0] == ':' && p[1] == ':')
+			r = p + 2;
+	return r;
+}
+
 static int find_kernel(KernelList *kl, const char *name, CXCursor *out)
 {
+	name = unqualified(name);
 	for (size_t i = 0; i < kl->fns.len; i++) {
 		CXString s = clang_getCursorSpelling(kl->fns.data[i]);
 		int eq = !strcmp(clang_getCString(s), name);
@@ -4310,15 +4324,20 @@ static const char *squeeze(Arena *a, const char *s)
 	return r;
 }
 
+static const char *unqualified(const char *name);
+
 static int same_instance(Arena *a, const char *x, const char *y)
 {
-	return !strcmp(squeeze(a, x), squeeze(a, y));
+	return !strcmp(squeeze(a, unqualified(x)), squeeze(a, unqualified(y)));
 }
 
 /* The kernel template that `name` ('k' or 'k<...>') instantiates. */
 static int template_named(KernelList *kl, const char *name, CXCursor *out)
 {
-	size_t n = strcspn(name, "<");
+	size_t n;
+
+	name = unqualified(name);
+	n = strcspn(name, "<");
 
 	for (size_t i = 0; i < kl->templates.len; i++) {
 		CXString s = clang_getCursorSpelling(kl->templates.data[i]);
@@ -4451,7 +4470,7 @@ static int instantiate_requested(Ctx *cx, KernelList *kl)
 		VEC_PUSH(cx->inst_names, k);
 		VEC_PUSH(cx->inst_locs, loc_of(cx->a, clang_getCursorLocation(t)));
 		qualifier(cx->a, t, &add);
-		sb_printf(&add, "%s;\n", k);
+		sb_printf(&add, "%s;\n", unqualified(k));
 	}
 	if (!n) {
 		sb_free(&add);
@@ -4536,7 +4555,7 @@ static int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 			CXCursor fn;
 			KirKernel k = {0};
 			if (find_kernel(kl, n, &fn)) {
-				bad |= lower_kernel(cx, fn, arena_strdup(cx->a, n), &k);
+				bad |= lower_kernel(cx, fn, spell(cx->a, fn), &k);
 				VEC_PUSH(*out, k);
 			} else if (template_named(kl, n, &fn)) {
 				bad |= lower_instance(cx, fn, n, out);
