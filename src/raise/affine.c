@@ -47,6 +47,7 @@ typedef struct Aff {
 	int unrolled;             /* loop iterations unrolled so far */
 	PolyExpr *widx[POLY_MAX_RANK];  /* the store being built: its coordinates */
 	int wrank;
+	int64_t wdims[POLY_MAX_RANK];   /* and its buffer's shape */
 	int loopvar;              /* the reduction loop's variable while its body is read */
 	struct Red {              /* reductions: variable nvars + i stands for red[i] */
 		const KirExpr *body;  /* over the inputs and loopvar */
@@ -375,8 +376,19 @@ static int load(Aff *a, const KirExpr *e)
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "a load index is not quasi-affine");
-	for (int i = 0;; i++) {
-		rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+	for (int i = -1;; i++) {
+		if (i < 0) {           /* first the store's shape (a stencil reads its own grid) */
+			int64_t numel = 1;
+			for (int k = 0; k < a->wrank; k++)
+				numel *= a->wdims[k];
+			if (a->wrank < 2 || numel != a->r->bufsize[b] ||
+			    !poly_delinearize(a->dom, pe, a->wrank, a->wdims, idx))
+				continue;
+			rank = a->wrank;
+			memcpy(dims, a->wdims, sizeof(dims));
+		} else {
+			rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+		}
 		if (rank < 0)
 			afail(a, e->loc, "a load is not a translation or permutation of the write under "
 			      "any shape of its buffer");
@@ -515,6 +527,44 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 	return n;
 }
 
+/* Substituted values are trees that share their subtrees; every walk over them (poly
+ * facts, dense evaluation) is linear in the tree's size, so sizes are bounded. */
+#define MAX_TREE 4000
+
+static int64_t tree_size(const KirExpr *e, int64_t budget)
+{
+	int64_t n = 1;
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_UNARY: return n + tree_size(e->u.un.x, budget - n);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n += tree_size(e->u.bin.l, budget - n);
+		return n > budget ? n : n + tree_size(e->u.bin.r, budget - n);
+	case KE_COND:
+		n += tree_size(e->u.cond.c, budget - n);
+		n += n > budget ? 0 : tree_size(e->u.cond.t, budget - n);
+		return n > budget ? n : n + tree_size(e->u.cond.f, budget - n);
+	case KE_CAST: case KE_BITCAST: return n + tree_size(e->u.x, budget - n);
+	case KE_LOAD: return n + tree_size(e->u.load.index, budget - n);
+	case KE_ASSIGN:
+		n += tree_size(e->u.assign.lv.index, budget - n);
+		return n > budget ? n : n + tree_size(e->u.assign.value, budget - n);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
+			n += tree_size(e->u.math.args[i], budget - n);
+		return n;
+	default: return n;
+	}
+}
+
+static KirExpr *bounded(Aff *a, KirExpr *e, SrcLoc loc)
+{
+	if (tree_size(e, MAX_TREE) > MAX_TREE)
+		afail(a, loc, "a value too large to substitute (a long chain of assignments)");
+	return e;
+}
+
 /* The conjunction of the path conditions from depth `from` on, or NULL (true). */
 static KirExpr *path_cond(Aff *a, int from, SrcLoc loc)
 {
@@ -550,7 +600,7 @@ static void set_var(Aff *a, int v, KirExpr *val, SrcLoc loc)
 		n->u.cond.f = (KirExpr *)a->def[v];
 		val = n;
 	}
-	a->def[v] = val;
+	a->def[v] = bounded(a, val, loc);
 	a->def_epoch[v] = a->epoch;
 	a->ienv[v] = NULL;
 	if (frontend_dtype_is_int(val->type) && val->type != KT_I1)
@@ -740,6 +790,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		return rank;
 	a->w = poly_access(a->dom, idx, rank);
 	memcpy(a->widx, idx, sizeof(a->widx));
+	memcpy(a->wdims, dims, sizeof(a->wdims));
 	a->wrank = rank;
 	if (!poly_map_is_injective(a->w))
 		afail(a, e->loc, "the store is not injective");
@@ -1003,12 +1054,12 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 		}
 		if (e->kind != KE_ASSIGN)
 			afail(a, s->loc, "a statement other than a store or an assignment");
-		store(a, subst(a, e));
+		store(a, bounded(a, subst(a, e), s->loc));
 		return;
 	}
 	case KS_IF: {
 		const char *why;
-		KirExpr *cond = subst(a, s->u.if_.cond);
+		KirExpr *cond = bounded(a, subst(a, s->u.if_.cond), s->loc);
 		PolySet *c = poly_set_from_cond(a->c, cond, a->dom, lookup, a, &why);
 		if (a->npath == MAX_DC || a->ndc == MAX_DC)
 			afail(a, s->loc, "too many nested guards");
