@@ -41,7 +41,7 @@ static double randn(void)
 
 /* Set-up parameters (--n2, --m2, --noise): stratification N^2 (1/s^2), lateral
  * gradient M^2 (1/s^2) over a front of width Dy, noise amplitude relative to db. */
-static double set_n2 = 1e-5, set_m2 = 1e-7, set_noise = 1e-2;
+static double set_n2 = 1e-5, set_m2 = 2e-7, set_noise = 5e-2;
 
 /* b = N^2 z + db ramp(y) + noise, carried by temperature (S uniform). */
 static void initial_state(double *h3[NF3], double *h2[NF2])
@@ -178,7 +178,7 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	int steps = 200, every = 50, scheme = 1;
-	double dt = 300.0;
+	double dt = 150.0;
 	const char *png = NULL, *save = NULL, *load = NULL;
 	for (int a = 1; a < argc; a++) {
 		if (!strcmp(argv[a], "--steps") && a + 1 < argc) steps = atoi(argv[++a]);

@@ -56,7 +56,7 @@
 #define F0 1.0e-4
 #endif
 #ifndef G_FS
-#define G_FS 0.01
+#define G_FS 0.05
 #endif
 #define G_EARTH 9.80665
 #define ALPHA 2.0e-4            /* thermal expansion (1/K) */
