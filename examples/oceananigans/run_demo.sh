@@ -8,15 +8,15 @@
 #     (relative L2 at most 1e-9; the demo fails loudly otherwise),
 #  4. continues on the bundled executor to DEMO_STEPS steps in all (the front breaks
 #     into eddies), printing the energy table, and writes the PNG of surface temperature.
-# Environment: DEMO_STEPS (total steps, default 2880 = 10 days of dt = 300 s),
-# DEMO_EVERY (table period, 288), DEMO_BACKEND (force interp|cpu|pjrt), DEMO_XLA=0 (skip
+# Environment: DEMO_STEPS (total steps, default 5760 = 20 days of dt = 300 s: eddies),
+# DEMO_EVERY (table period, 576), DEMO_BACKEND (force interp|cpu|pjrt), DEMO_XLA=0 (skip
 # the XLA check), DEMO_DIR (work folder, default BUILD/demo-ocean).
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 case $build in /*) ;; *) build=$root/$build ;; esac
-steps=${DEMO_STEPS:-2880} every=${DEMO_EVERY:-288}
+steps=${DEMO_STEPS:-5760} every=${DEMO_EVERY:-576}
 work=${DEMO_DIR:-$build/demo-ocean}
 py=$root/build/venv/bin/python
 [ -x "$py" ] || py=python3
