@@ -22,6 +22,7 @@
 typedef VEC(KirStmt *) StmtVec;
 typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
+typedef VEC(int) IntVec;
 
 typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID } BindKind;
 
@@ -67,6 +68,8 @@ typedef struct Ctx {
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
 	Map *host_insts;         /* host function template instances already scanned */
+	Map *headvars;           /* decl key -> key of the one for statement whose header
+	                            (init, test, step) holds every change of it, or "" */
 	Map *devassigned;        /* decl keys that may change after their initialisation
 	                            (assigned, ++/--, address taken, bound to a reference),
 	                            anywhere in the file's functions; see "stable values" */
@@ -2047,13 +2050,31 @@ static CXCursor strip(CXCursor c)
 	return c;
 }
 
-static void mark_changed(Ctx *cx, CXCursor c)
+/* c's variable changes; forkey names the for statement when the change is in its
+ * header, else NULL. */
+static void mark_changed_in(Ctx *cx, CXCursor c, const char *forkey)
 {
 	c = strip(c);
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
-		map_put(cx->devassigned, dkey(cx->a, clang_getCursorReferenced(c)), (void *)1);
-	else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
-		mark_changed(cx, kid(c, 0));      /* (a store through a subscript changes memory) */
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		const char *key = dkey(cx->a, clang_getCursorReferenced(c)), *had = map_get(cx->headvars, key);
+		map_put(cx->devassigned, key, (void *)1);
+		map_put(cx->headvars, key, (void *)(forkey && (!had || !strcmp(had, forkey)) ? forkey : ""));
+	} else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+		mark_changed_in(cx, kid(c, 0), NULL);   /* (a store through a subscript changes memory) */
+	}
+}
+
+static void mark_changed(Ctx *cx, CXCursor c)
+{
+	mark_changed_in(cx, c, NULL);
+}
+
+/* The key of the for statement `parent` when c is in its header (not its body). */
+static const char *header_of(Ctx *cx, CXCursor c, CXCursor parent)
+{
+	if (clang_getCursorKind(parent) != CXCursor_ForStmt)
+		return NULL;
+	return clang_equalCursors(c, kid(parent, nkids(parent) - 1)) ? NULL : dkey(cx->a, parent);
 }
 
 static int is_mutable_ref(CXType t)
@@ -2068,15 +2089,16 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 	Ctx *cx = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && in_system(c))
 		return CXChildVisit_Continue;
 	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
 	    k == CXCursor_CompoundAssignOperator) {
-		mark_changed(cx, kid(c, 0));
+		mark_changed_in(cx, kid(c, 0), header_of(cx, c, parent));
 	} else if (k == CXCursor_UnaryOperator) {
 		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-		if ((u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec) || u == CXUnaryOperator_AddrOf)
+		if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec)
+			mark_changed_in(cx, kid(c, 0), header_of(cx, c, parent));
+		else if (u == CXUnaryOperator_AddrOf)
 			mark_changed(cx, kid(c, 0));
 	} else if (k == CXCursor_VarDecl && is_mutable_ref(clang_getCursorType(c))) {
 		CursorVec v = kids(c);
@@ -2101,6 +2123,7 @@ static void scan_changed(Ctx *cx)
 	if (cx->devassigned)
 		return;
 	cx->devassigned = map_create();
+	cx->headvars = map_create();
 	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
 }
 
@@ -3278,6 +3301,23 @@ static unsigned offset_of(CXSourceLocation l)
 	return off;
 }
 
+/* Variables changed only in this for statement's header (the counter) keep their
+ * value while its body runs, so a pointer made in the body may use them in a
+ * substituted offset; they are stable for the body, and `held` lists them. */
+static void header_stable(Lower *L, CXCursor loop, IntVec *h)
+{
+	const char *fk = dkey(L->a, loop), *k;
+	void *v;
+
+	for (size_t it = 0; map_next(L->cx->headvars, &it, &k, &v);) {
+		Bind *b;
+		if (strcmp(v, fk) || !(b = find_bind(L, k)) || b->kind != BK_VAR || L->stable.data[b->idx])
+			continue;
+		L->stable.data[b->idx] = 1;
+		VEC_PUSH(*h, b->idx);
+	}
+}
+
 /* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
  * of the header tell which child is which. */
 static void lfor(Lower *L, CXCursor c)
@@ -3318,8 +3358,14 @@ static void lfor(Lower *L, CXCursor c)
 	if (initv.len)
 		s->u.for_.init = initv.len == 1 ? initv.data[0] : block_of(L, &initv, cloc(L, c));
 	VEC_FREE(initv);
-	if (v.len)
+	if (v.len) {
+		IntVec held = {0};
+		header_stable(L, c, &held);
 		s->u.for_.body = loop_body(L, v.data[v.len - 1]);
+		for (size_t i = 0; i < held.len; i++)
+			L->stable.data[held.data[i]] = 0;
+		VEC_FREE(held);
+	}
 	VEC_FREE(v);
 	push(L, s);
 }
@@ -4442,7 +4488,9 @@ static void scan_unit(Ctx *cx, KernelList *kl)
 	cx->host_insts = map_create();
 	if (cx->devassigned)
 		map_destroy(cx->devassigned);
-	cx->devassigned = NULL;
+	if (cx->headvars)
+		map_destroy(cx->headvars);
+	cx->devassigned = cx->headvars = NULL;
 	cx->allocvars = map_create();
 	cx->hostenv = map_create();
 	cx->assigned = map_create();
@@ -4662,6 +4710,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		map_destroy(cx.host_insts);
 	if (cx.devassigned)
 		map_destroy(cx.devassigned);
+	if (cx.headvars)
+		map_destroy(cx.headvars);
 	if (cx.tu)
 		clang_disposeTranslationUnit(cx.tu);
 	clang_disposeIndex(cx.index);
