@@ -409,6 +409,32 @@ def simt_case(n, m, combiner, t="f32"):
     return module([("x", X), ("idx", I), ("dst", I)], body, [("%s", X), ("%g", U)])
 
 
+def inplace_case(n, m, self_read):
+    """A scatter whose operand (y = 2x, materialized) dies at the scatter: updated in place
+    only when the updates do not read it (self_read: they gather from y itself)."""
+    X, I, I1 = ty("f32", [n]), ty("i32", [m]), ty("i32", [m, 1])
+    U = ty("f32", [m])
+    src = "%y" if self_read else "%x"
+    gd = ('{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], '
+          'index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false}')
+    sd = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+          'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+          'unique_indices = false}')
+    body = ["%two = stablehlo.constant dense<2.0> : " + X,
+            "%y = stablehlo.multiply %x, %two : " + X,
+            "%%ii = stablehlo.reshape %%idx : (%s) -> %s" % (I, I1),
+            '%%g = "stablehlo.gather"(%s, %%ii) %s : (%s, %s) -> %s' % (src, gd, X, I1, U),
+            "%one = stablehlo.constant dense<1.0> : " + U,
+            "%upd = stablehlo.add %g, %one : " + U,
+            "%%tgt = stablehlo.reshape %%dst : (%s) -> %s" % (I, I1),
+            '%s = "stablehlo.scatter"(%y, %tgt, %upd) ({',
+            "^bb0(%a: tensor<f32>, %b: tensor<f32>):",
+            "  stablehlo.return %b : tensor<f32>",
+            "}) %s : (%s, %s, %s) -> %s" % (sd, X, I1, U, X)]
+    return module([("x", X), ("idx", I), ("dst", I)], body, [("%s", X)])
+
+
+
 def simt_cases(rng):
     out = []
     for n, m, comb, t in [(100, 300, "replace", "f32"), (100, 300, "add", "f32"), (5000, 200000, "replace", "f32"),
@@ -420,6 +446,13 @@ def simt_cases(rng):
         if t == "f32" and comb == "add":
             x = np.round(x)
         out.append(("simt_%d_%d_%s_%s" % (n, m, comb, t), simt_case(n, m, comb, t), [x, idx, dst]))
+    for self_read in (False, True):
+        n, m = 400000, 300000
+        x = rng.standard_normal(n).astype(np.float32)
+        idx = rng.integers(0, n, m).astype(np.int32)
+        dst = np.roll(idx, 1)   # each update reads where an earlier one wrote
+        out.append(("inplace_scatter_%s" % ("self_read" if self_read else "other"), inplace_case(n, m, self_read),
+                    [x, idx, dst]))
     return out
 
 

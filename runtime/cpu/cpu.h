@@ -65,6 +65,9 @@ typedef struct CpuFusion {
 	int64_t split_extent;
 	int64_t numel;
 	int nops;                  /* ops fused (for the parallel threshold and reports) */
+	int inplace;               /* scatter / dynamic_update_slice root: the value whose storage
+	                              it may update in place (operand 0, through reshapes), -1
+	                              when its other operands read that value */
 	int partial;               /* a reduce to one element split across threads: the nest
 	                              runs input rows [lo, hi) from the combiner's identity and
 	                              stores its partial at bufs[0][lo]; exec.c combines the

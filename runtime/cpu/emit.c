@@ -7,7 +7,9 @@
  * add offsets, broadcasts drop dimensions, transposes permute, reshapes relinearize,
  * pads and concatenates select between clamped reads. A dynamic_update_slice root splits
  * each dimension's range in three (before, inside, after the update box), so the copy of
- * the operand and the update run as plain loops without a per-element test.
+ * the operand and the update run as plain loops without a per-element test; when the
+ * executor runs it in place (bufs[ninputs + 1] != NULL: the output is the operand's own
+ * storage), the copy loops are empty and only the box is written.
  *
  * Element semantics match the interpreter (interp_ew.c) exactly: integer x/0 = -1,
  * x%0 = x, INT_MIN/-1 = INT_MIN, shifts past the width give 0 (or the sign fill),
@@ -31,6 +33,7 @@ typedef struct Em {
 	LLVMValueRef fn, lo, hi;
 	LLVMValueRef out;          /* output pointer */
 	LLVMValueRef acc;          /* reduce roots: the accumulator (an alloca, promoted) */
+	LLVMValueRef inplace;      /* dynamic_update_slice roots: bufs[ninputs + 1] != NULL */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
 	LLVMTypeRef i1, i8, i64, ptr;
 } Em;
@@ -805,7 +808,9 @@ static void dus_nest(Em *e, const Dus *u, const TType *t, int d, int mode, LLVMV
 		return;
 	}
 	LLVMValueRef s = u->start[d], end = LLVMBuildNSWAdd(e->b, s, ci64(e, u->size[d]), "");
-	LLVMValueRef bounds[4] = {lo, smin(e, hi, s), smax(e, lo, end), hi};
+	/* in place (the output already holds the operand): the copy loops are empty */
+	LLVMValueRef bounds[4] = {lo, LLVMBuildSelect(e->b, e->inplace, lo, smin(e, hi, s), ""),
+	                          LLVMBuildSelect(e->b, e->inplace, hi, smax(e, lo, end), ""), hi};
 	idx[d] = loop_begin(e, &l, lo, bounds[1]);
 	dus_nest(e, u, t, d + 1, 1, idx);
 	loop_end(e, &l);
@@ -911,6 +916,11 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	}
 	const TOp *op = e.f->values[fu->root].def;
 	const TType *t = vt(&e, fu->root);
+	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE) {
+		LLVMValueRef k = ci64(&e, fu->ninputs + 1);
+		LLVMValueRef p = LLVMBuildLoad2(e.b, e.ptr, LLVMBuildInBoundsGEP2(e.b, e.ptr, bufs, &k, 1, ""), "");
+		e.inplace = LLVMBuildIsNotNull(e.b, p, "inplace");
+	}
 	Idx idx;
 	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE)
 		emit_dus_root(&e, op, t);

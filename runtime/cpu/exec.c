@@ -26,6 +26,7 @@ typedef struct CpuState {
 	int ncache;
 	Interp it;                 /* per run: fallback ops and error messages */
 	int profile;               /* CUDA2HLO_CPU_PROFILE: time every step */
+	int64_t ninplace;          /* updates done in place (profile output) */
 	VEC(const CpuStep *) prof_steps;
 	VEC(double) prof_secs;
 } CpuState;
@@ -57,6 +58,7 @@ static void profile_print(CpuState *st)
 		fprintf(stderr, "cpu profile: %9.3f ms  %s %s line %d\n", 1e3 * st->prof_secs.data[i], kinds[s->kind],
 		        tir_op_short_name(s->op->kind), s->op->loc.line);
 	}
+	fprintf(stderr, "cpu profile: %lld updates in place\n", (long long)st->ninplace);
 	VEC_FREE(st->prof_steps);
 	VEC_FREE(st->prof_secs);
 }
@@ -121,24 +123,44 @@ static void fusion_task(void *ctx, int64_t lo, int64_t hi)
 	t->fn(t->bufs, lo, hi);
 }
 
-/* A scatter's output starts as its operand: the operand's own storage when it dies at
- * this step and nothing else holds it (XLA's in-place scatter), else a copy. */
-static RtValue scatter_output(CpuState *st, const CpuStep *s, RtValue *env)
+/* Does only env's slot hold b (besides the recycling cache)? */
+static int sole_holder(const CpuState *st, const RtBuf *b)
 {
-	int x = s->op->operands[0];
+	int64_t mine = 0;
+	for (int i = 0; i < st->ncache; i++)
+		mine += st->cache[i] == b;
+	return b->refs == 1 + mine;
+}
+
+/* The storage of the step's operand 0 when it dies at this step, nothing else holds it
+ * and the fusion's other operands never read it: then the op updates it in place (XLA's
+ * in-place scatter and dynamic_update_slice). The slot is emptied, not released. */
+static int take_operand(CpuState *st, const CpuStep *s, RtValue *env, RtValue *out)
+{
+	int x = s->fusion->inplace, dies = 0;
+	if (x < 0)
+		return 0;
 	RtValue *src = &env[x];
-	int dies = 0;
 	for (int k = 0; k < s->nrelease; k++)
 		dies |= s->release[k] == x;
-	const TType *t = tir_value_type(s->fusion->f, s->fusion->root);
-	if (dies && src->buf && src->buf->refs == 1) {
-		RtValue v = *src;   /* take it over: the slot is emptied, not released */
-		memset(src, 0, sizeof *src);
-		v.type = *t;
+	if (!dies || !src->buf || !sole_holder(st, src->buf))
+		return 0;
+	*out = *src;
+	memset(src, 0, sizeof *src);
+	out->type = *tir_value_type(s->fusion->f, s->fusion->root);
+	st->ninplace++;
+	return 1;
+}
+
+/* A scatter's output starts as its operand: taken over, else a copy. */
+static RtValue scatter_output(CpuState *st, const CpuStep *s, RtValue *env)
+{
+	RtValue v;
+	if (take_operand(st, s, env, &v))
 		return v;
-	}
-	RtValue v = alloc_tensor(st, t);
-	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(t));
+	const RtValue *src = &env[s->op->operands[0]];
+	v = alloc_tensor(st, tir_value_type(s->fusion->f, s->fusion->root));
+	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(&v.type));
 	return v;
 }
 
@@ -181,7 +203,7 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 	const CpuFusion *fu = s->fusion;
 	const TOp *op = s->op;
 	void *small[16];
-	void **bufs = fu->ninputs < 15 ? small : xmalloc(sizeof(void *) * (size_t)(fu->ninputs + 1));
+	void **bufs = fu->ninputs < 14 ? small : xmalloc(sizeof(void *) * (size_t)(fu->ninputs + 2));
 	for (int i = 0; i < fu->ninputs; i++) {
 		bufs[i + 1] = rt_data(&env[fu->inputs[i]]);
 		if (!bufs[i + 1]) {
@@ -190,7 +212,14 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 			return fail(st, op, "'%s': an operand is not computed", tir_op_name(op->kind));
 		}
 	}
-	RtValue out = op->kind == TOP_SCATTER ? scatter_output(st, s, env) : alloc_tensor(st, tir_value_type(fu->f, fu->root));
+	RtValue out;
+	bufs[fu->ninputs + 1] = NULL;
+	if (op->kind == TOP_SCATTER)
+		out = scatter_output(st, s, env);
+	else if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && take_operand(st, s, env, &out))
+		bufs[fu->ninputs + 1] = rt_data(&out);   /* in place: the kernel writes the box only */
+	else
+		out = alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	bufs[0] = rt_data(&out);
 	FusionTask t = {fu->fn, bufs};
 	if (fu->partial) {
@@ -246,6 +275,15 @@ static void bind(CpuState *st, RtValue *env, const TBlock *b, const RtValue *val
 		set_slot(st, env, b->args[i], rt_value_ref(&vals[i]));
 }
 
+/* Drops what a loop block left in its slots (the values it returned, held by the loop
+ * now), so a carried buffer has one holder and the next iteration may update it in place. */
+static void drop_block_values(CpuState *st, RtValue *env, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++)
+		for (int k = 0; k < b->ops[i]->nresults; k++)
+			rt_value_release(&st->it.pool, &env[b->ops[i]->results[k]]);
+}
+
 static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 {
 	const TOp *op = s->op;
@@ -261,6 +299,7 @@ static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 			break;
 		int go = ((const uint8_t *)rt_data(&pred))[0] != 0;
 		rt_value_release(&st->it.pool, &pred);
+		drop_block_values(st, env, cond->b);
 		if (!go)
 			break;
 		bind(st, env, body->b, cur);
@@ -268,6 +307,7 @@ static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 			rt_value_release(&st->it.pool, &cur[i]);
 		if ((rc = run_plan(st, body, env, next, n)) != 0)
 			break;
+		drop_block_values(st, env, body->b);
 		memcpy(cur, next, sizeof(RtValue) * (size_t)n);
 		memset(next, 0, sizeof(RtValue) * (size_t)n);
 	}

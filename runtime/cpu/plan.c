@@ -380,6 +380,17 @@ static void collect(const Builder *bd, const TOp *op, IntVec *ins, int *nops)
 	}
 }
 
+/* Does the expression of op's operands from k on (through inlined values) read x? */
+static int reads_value(const Builder *bd, const TOp *op, int k, int x)
+{
+	for (; k < op->noperands; k++) {
+		int w = op->operands[k];
+		if (w == x || (bd->inl[w] && reads_value(bd, bd->f->values[w].def, 0, x)))
+			return 1;
+	}
+	return 0;
+}
+
 static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 {
 	CpuFusion *fu = ARENA_NEW(bd->arena, CpuFusion);
@@ -405,6 +416,14 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 	fu->split_extent = t->rank ? t->dims[fu->split_dim] : 1;
 	if (op->kind == TOP_SCATTER)   /* updates apply in order: one thread, no split */
 		fu->split_dim = -1, fu->split_extent = 1;
+	fu->inplace = -1;
+	if (op->kind == TOP_SCATTER || op->kind == TOP_DYNAMIC_UPDATE_SLICE) {
+		int w = op->operands[0];   /* a reshape keeps the linear layout: look through it */
+		while (bd->inl[w] && bd->f->values[w].def->kind == TOP_RESHAPE)
+			w = bd->f->values[w].def->operands[0];
+		if (!bd->inl[w] && !reads_value(bd, op, 1, w))
+			fu->inplace = w;
+	}
 	if (partial_reduce(bd->f, op)) {
 		fu->partial = 1;
 		fu->split_dim = 0;
@@ -551,6 +570,10 @@ static void plan_releases(Builder *bd, CpuPlan *p)
 		for (int k = 0; k < st->op->nresults; k++)
 			def[st->op->results[k]] = i;
 	}
+	/* Block arguments (a loop body's carried values) die at their last read too, so a
+	 * loop body can update a carried buffer in place. */
+	for (int k = 0; k < p->b->nargs; k++)
+		def[p->b->args[k]] = 0;
 	if (p->ret)
 		for (int k = 0; k < p->ret->noperands; k++)
 			lu.last[p->ret->operands[k]] = p->nsteps;   /* returned: never released */
