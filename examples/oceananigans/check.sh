@@ -7,11 +7,12 @@
 # backend (interp and cpu through ocean_run, xla through jaxlib) and compares T, S, u, v,
 # eta (relative L2 at most 1e-9). Exit 0 all pass, 1 a failure, 77 (SKIP) when cuda2hlo
 # does not support --entry. Prints `N passed, N failed`.
-# Environment: OCEAN_MODULE=FILE reuses a converted module (skips the conversion).
+# Environment: OCEAN_DT (the time step, default 150 s: main.cu's), OCEAN_MODULE=FILE reuses
+# a converted module (skips the conversion; it must have been converted with that dt).
 set -u
 build=$1 work=$2
 shift 2
-grid=64,64,16 steps=200 backends=interp
+grid=64,64,16 steps=200 backends=interp dt=${OCEAN_DT:-150}
 while [ $# -gt 0 ]; do
   case $1 in
     --grid) grid=$2; shift 2 ;;
@@ -40,9 +41,9 @@ if ! "$py" "$here/build_emulated.py" "$work/ocean-emu" $defs; then
 fi
 note "emulated original built ($(el "$t0") s)"
 rm -rf "$work/init" "$work/ref"; mkdir -p "$work/init" "$work/ref"
-"$work/ocean-emu" --steps 0 --save "$work/init" >/dev/null || { note "FAIL: emulated set-up"; fail=$((fail + 1)); finish; }
+"$work/ocean-emu" --dt "$dt" --steps 0 --save "$work/init" >/dev/null || { note "FAIL: emulated set-up"; fail=$((fail + 1)); finish; }
 t0=$(t)
-"$work/ocean-emu" --steps "$steps" --every "$steps" --save "$work/ref" | tail -1 || { note "FAIL: emulated run"; fail=$((fail + 1)); finish; }
+"$work/ocean-emu" --dt "$dt" --steps "$steps" --every "$steps" --save "$work/ref" | tail -1 || { note "FAIL: emulated run"; fail=$((fail + 1)); finish; }
 e=$(el "$t0")
 note "emulated original: $steps steps in $e s ($(awk -v e="$e" -v n="$steps" 'BEGIN { printf "%.1f", 1e3 * e / n }') ms/step)"
 
@@ -53,7 +54,7 @@ if [ -z "${OCEAN_MODULE:-}" ]; then
   for f in u v w T S b p Gu Gv GT GS Gum Gvm GTm GSm; do sizes="$sizes --size $f=$n3"; done
   for f in eta Geta Getam; do sizes="$sizes --size $f=$n2"; done
   t0=$(t)
-  if ! "$build/bin/cuda2hlo" "$here/ocean.cu" $defs --entry simulate --set dt=300 --set scheme=1 \
+  if ! "$build/bin/cuda2hlo" "$here/ocean.cu" $defs --entry simulate --set dt="$dt" --set scheme=1 \
        $sizes -o "$module" 2>"$work/convert.err"; then
     cat "$work/convert.err"
     if grep -qi "entry.*not \(supported\|built\)\|unknown option\|unrecognized" "$work/convert.err"; then
@@ -73,7 +74,7 @@ for b in "${list[@]}"; do
     "$py" "$here/ocean_check.py" xla "$module" "$work/init" "$steps" "$out"
   else
     "$build/bin/ocean_run" "$module" --init "$work/init" --nx "$nx" --ny "$ny" --nz "$nz" \
-      --steps "$steps" --every "$steps" --backend "$b" --out "$out" | sed 's/^/  /'
+      --dt "$dt" --steps "$steps" --every "$steps" --backend "$b" --out "$out" | sed 's/^/  /'
   fi
   rc=${PIPESTATUS[0]}
   note "$b: $steps steps in $(el "$t0") s (exit $rc)"

@@ -396,7 +396,7 @@ static int usage(const char *argv0)
 static int parse_args(int argc, char **argv, Options *o)
 {
 	*o = (Options){.backend = "interp", .nx = 64, .ny = 64, .nz = 16, .steps = 200, .every = 50,
-		       .first = 1, .dt = 300.0};
+		       .first = 1, .dt = 150.0};
 	for (int a = 1; a < argc; a++) {
 		const char *k = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
 		if (k[0] != '-' && !o->module) { o->module = k; continue; }

@@ -8,9 +8,9 @@
 #     (relative L2 at most 1e-9; the demo fails loudly otherwise),
 #  4. continues on the bundled executor to DEMO_STEPS steps in all (the front breaks
 #     into eddies), printing the energy table, and writes the PNG of surface temperature.
-# Environment: DEMO_STEPS (total steps, default 5760 = 20 days of dt = 300 s: eddies),
+# Environment: DEMO_STEPS (total steps, default 5760 = 10 days of dt = 150 s: eddies),
 # DEMO_EVERY (table period, 576), DEMO_BACKEND (force interp|cpu|pjrt), DEMO_XLA=0 (skip
-# the XLA check), DEMO_DIR (work folder, default BUILD/demo-ocean).
+# the XLA check), DEMO_DIR (work folder, default BUILD/demo-ocean), OCEAN_DT (150 s).
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,6 +18,8 @@ root=$(cd "$here/../.." && pwd)
 case $build in /*) ;; *) build=$root/$build ;; esac
 steps=${DEMO_STEPS:-5760} every=${DEMO_EVERY:-576}
 work=${DEMO_DIR:-$build/demo-ocean}
+dt=${OCEAN_DT:-150}
+export OCEAN_DT=$dt
 py=$root/build/venv/bin/python
 [ -x "$py" ] || py=python3
 die() { echo "demo: FAILED: $*" >&2; exit 1; }
@@ -28,7 +30,7 @@ for tool in cuda2hlo ocean_run; do
 done
 mkdir -p "$work"
 start=$(t)
-echo "demo: the Oceananigans-style ocean model (examples/oceananigans), 64 x 64 x 16, dt = 300 s"
+echo "demo: the Oceananigans-style ocean model (examples/oceananigans), 64 x 64 x 16, dt = $dt s"
 
 # 1-2: emulated original and conversion; 3: 200-step check on a backend.
 # cpu (compiled loops) is the default; interp when cpu is not built or fails on the module.
@@ -51,9 +53,9 @@ fi
 
 # 4: the long run, from the checked 200-step state.
 if [ "$steps" -gt 200 ]; then
-  echo "demo: step 4: $((steps - 200)) more steps on $backend (to $steps, $(awk -v n="$steps" 'BEGIN { printf "%.1f", n * 300 / 86400 }') days)"
+  echo "demo: step 4: $((steps - 200)) more steps on $backend (to $steps, $(awk -v n="$steps" -v dt="$dt" 'BEGIN { printf "%.1f", n * dt / 86400 }') days)"
   "$build/bin/ocean_run" "$work/ocean.mlir" --init "$work/out-$backend" --first 0 \
-    --steps "$((steps - 200))" --every "$every" --backend "$backend" --out "$work/final" \
+    --dt "$dt" --steps "$((steps - 200))" --every "$every" --backend "$backend" --out "$work/final" \
     --start 200 --png "$work/surface_T.png" || die "the long run failed"
 else
   "$build/bin/ocean_run" "$work/ocean.mlir" --init "$work/out-$backend" --first 0 --steps 0 \
