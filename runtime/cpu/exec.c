@@ -9,7 +9,11 @@
  * entry's. Large loop nests are split across the session's thread pool along their
  * split dimension. Output buffers of 1 MiB and more are recycled across runs: the
  * backend keeps a reference to each, and reuses one once every other holder released
- * it, so repeated runs (--bench) write into memory that is already mapped. */
+ * it, so repeated runs (--bench) write into memory that is already mapped. A scatter
+ * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
+ * the operand's storage in place (while loops drop their blocks' slots after each
+ * iteration so carried buffers qualify), and a reduce to one element runs as partials
+ * on every thread combined in row order with the init value. */
 #include "cpu.h"
 
 #include <stdlib.h>
