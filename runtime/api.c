@@ -253,7 +253,7 @@ c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_sess
 		return say(msg, msglen, C2H_EINVAL, "c2h_session_create: NULL argument");
 	*out = NULL;
 	Backend *b;
-	BackendStatus bs = backend_create(backend ? backend : "interp", m->tm, m->entry, m->text, m->len, &b, msg, msglen);
+	BackendStatus bs = backend_create(backend ? backend : backend_default_name(), m->tm, m->entry, m->text, m->len, &b, msg, msglen);
 	if (bs != BACKEND_OK)
 		return C2H_EBACKEND;
 	c2h_session *s = xcalloc(1, sizeof *s);

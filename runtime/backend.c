@@ -150,6 +150,16 @@ static const BackendOps backends[] = {
 #endif
 };
 
+/* The default backend is the fastest one built in (issue 7): cpu, else interp. */
+const char *backend_default_name(void)
+{
+#ifdef HAVE_CPU
+	return "cpu";
+#else
+	return "interp";
+#endif
+}
+
 BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,
                              const char *text, size_t len, Backend **out, char *msg, size_t msglen)
 {

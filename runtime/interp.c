@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_CALL_DEPTH = 256 };
 
 static int run_block(Interp *it, const TFunc *f, RtValue *env, const TBlock *b,
                      RtValue *outs, int nouts);
@@ -401,8 +400,8 @@ static int run_block(Interp *it, const TFunc *f, RtValue *env, const TBlock *b,
 
 int interp_call(Interp *it, const TFunc *f, const RtValue *args, RtValue *results)
 {
-	if (it->depth >= MAX_CALL_DEPTH)
-		return interp_fail(it, NULL, "call depth exceeds %d (recursion?) in @%s", MAX_CALL_DEPTH, f->name);
+	if (it->depth >= RT_MAX_CALL_DEPTH)
+		return interp_fail(it, NULL, "call depth exceeds %d (recursion?) in @%s", RT_MAX_CALL_DEPTH, f->name);
 	for (int i = 0; i < f->nargs; i++)
 		if (!tir_type_equal(&args[i].type, &f->args[i].type)) {
 			StrBuf a = {0}, b = {0};

@@ -206,6 +206,9 @@ struct Backend {
 };
 
 typedef enum { BACKEND_OK, BACKEND_UNKNOWN, BACKEND_NOT_BUILT, BACKEND_FAILED } BackendStatus;
+/* Deepest func.call nesting any backend runs before failing with a message. */
+enum { RT_MAX_CALL_DEPTH = 256 };
+const char *backend_default_name(void);      /* "cpu" where built, else "interp" */
 BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,
                              const char *text, size_t len, Backend **out, char *msg, size_t msglen);
 int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);

@@ -27,8 +27,8 @@ static const char usage[] =
 	"                      or its position: --in 0=x.npy) to a .npy file; repeatable\n"
 	"  --out DIR           write DIR/NAME.npy for every result (NAME: the result's\n"
 	"                      cuda2hlo.param / jax.result_info name, else result<i>)\n"
-	"  --backend B         interp (default, the reference interpreter), cpu (compiled\n"
-	"                      loops, where built), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
+	"  --backend B         cpu (compiled loops; the default where built), interp (the\n"
+	"                      reference interpreter; the default otherwise), pjrt[:PLUGIN] (a PJRT plugin: a .so path,\n"
 	"                      cpu or cuda; default from $CUDA2HLO_PJRT_PLUGIN or the venv)\n"
 	"  (.npy has no bfloat16: bf16 parameters and results travel as uint16 bits)\n"
 	"  --bench N           run N times; print the time per run and bytes moved per second\n"
@@ -61,7 +61,7 @@ static int bad_usage(const char *fmt, const char *arg)
 /* Returns 0, 2 on bad usage, or -1 for --help (printed). */
 static int parse_args(Args *a, int argc, char **argv)
 {
-	a->backend = "interp";
+	a->backend = NULL;          /* the fastest built (backend_default_name) */
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;

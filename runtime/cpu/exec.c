@@ -414,10 +414,17 @@ static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *
 	const CpuPlan *p = cpu_program_plan(st->prog, f);
 	if (!p || p->interpret)
 		return interp_call(&st->it, f, args, results);
+	/* the interpreter's bound on call depth, so a recursive module fails with a message
+	 * instead of overflowing the stack */
+	if (st->it.depth >= RT_MAX_CALL_DEPTH)
+		return interp_fail(&st->it, NULL, "call depth exceeds %d (recursion?) in @%s",
+		                   RT_MAX_CALL_DEPTH, f->name);
 	RtValue *env = xcalloc((size_t)f->nvalues + 1, sizeof(RtValue));
 	for (int i = 0; i < f->nargs; i++)
 		env[f->args[i].value] = rt_value_ref(&args[i]);
+	st->it.depth++;
 	int rc = run_plan(st, p, env, results, f->nresults);
+	st->it.depth--;
 	for (int i = 0; i < f->nvalues; i++)
 		rt_value_release(&st->it.pool, &env[i]);
 	free(env);

@@ -104,8 +104,8 @@ size_t c2h_buffer_nbytes(const c2h_buffer *b);
 
 /* backend: "interp" (the reference interpreter), "cpu" (compiled loops), or
  * "pjrt[:PLUGIN]" (a PJRT plugin: a .so path, "cpu" or "cuda"; default: the one found
- * in $CUDA2HLO_PJRT_PLUGIN or the Python environment). The module must outlive the
- * session. */
+ * in $CUDA2HLO_PJRT_PLUGIN or the Python environment); NULL: the fastest backend built
+ * in ("cpu" where built, else "interp"). The module must outlive the session. */
 c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_session **out,
                               char *msg, size_t msglen);
 void c2h_session_destroy(c2h_session *s);

@@ -183,7 +183,7 @@ def step_run(cfg, test, li, launch, work, state):
     if not os.path.exists(exe):
         raise Skip(f"{exe} is not built")
     out = os.path.join(work, f"run{li}")
-    cmd = [exe, mlir, "--out", out]
+    cmd = [exe, mlir, "--out", out] + (["--backend", cfg.backend] if cfg.backend else [])
     for p, b in arg_binding(launch).items():
         cmd += ["--in", f"{p}={os.path.join(state, b + '.npy')}"]
     r = sh(cmd)
@@ -336,6 +336,7 @@ def main(argv):
     ap.add_argument("--mode", action="append", choices=MODES + ("all",))
     ap.add_argument("--bin", default=os.environ.get("CUDA2HLO_BIN", os.path.join(ROOT, "build", "bin")))
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--backend", help="cuda2hlo-run backend for mode run (default: its own)")
     ap.add_argument("files", nargs="*")
     cfg = ap.parse_args(argv[1:])
     modes = cfg.mode or ["oracle"]

@@ -192,7 +192,7 @@ ROWS = [
     ("print without --out", ["anon.mlir", "--in", "arg0=a.npy", "--in", "arg1=b.npy"], 0, [],
      [r"^result0: tensor<4xi32> \[4, -9, -2147483648, -2147483648\]\n$"], None),
     ("--bench 3", ["add.mlir"] + XY + ["--bench", "3"], 0, [],
-     [r"bench: 3 runs on interp, mean [0-9.]+ ms, best [0-9.]+ ms, [0-9.]+ GB/s"], None),
+     [r"bench: 3 runs on (interp|cpu), mean [0-9.]+ ms, best [0-9.]+ ms, [0-9.]+ GB/s"], None),
     ("--check verdicts", ["--check", "checks.mlir", "-v"], 1, [],
      [r"checks\.mlir:11: ", r"checks\.mlir:21: skipped \(probe", r"(?m)^2 passed, 1 failed, 1 skipped$"], None),
     ("--check RUN --args and CHECK lines", ["--check", "args_good.mlir"], 0, [], [r"^1 passed, 0 failed, 0 skipped\n$"],
