@@ -10,6 +10,7 @@ add_test(NAME runtime_parse_roundtrip COMMAND parse_roundtrip ${C2H_CONFORMANCE_
 add_test(NAME runtime_parse_jaxlib
          COMMAND ${CUDA2HLO_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/parse_jaxlib_test.py
                  $<TARGET_FILE:parse_roundtrip> ${C2H_CONFORMANCE})
+set_tests_properties(runtime_parse_jaxlib PROPERTIES SKIP_RETURN_CODE 77)
 
 add_executable(emit_tool emit_tool.c ${CMAKE_SOURCE_DIR}/runtime/parse.c)
 target_include_directories(emit_tool PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
