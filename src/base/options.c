@@ -144,8 +144,12 @@ static int parse_one(Options *o, int argc, char **argv, int *i)
 	} else if (OPT("--size")) {
 		if (err) return err;
 		char *end;
-		if (parse_nv(v, &nv) || strtoll(nv.value, &end, 10) <= 0 || *end)
+		if (parse_nv(v, &nv))
 			return bad("bad --size '%s': expected BUF=N with N > 0", v);
+		if (strtoll(nv.value, &end, 10) <= 0 || *end) {
+			free((char *)nv.name);
+			return bad("bad --size '%s': expected BUF=N with N > 0", v);
+		}
 		VEC_PUSH(o->sizes, nv);
 	} else if (OPT("--set")) {
 		if (err) return err;

@@ -349,7 +349,9 @@ static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
 	Pieces p = {out, 0, max, 1, 0, 0, NULL, isl_map_get_ctx(t)};
 	isl_set *rw = isl_map_range(isl_map_copy(w->m));
 	isl_pw_multi_aff *pma;
-	int ok = isl_set_is_subset(rw, isl_map_domain(isl_map_copy(t))) == isl_bool_true;
+	isl_set *dt = isl_map_domain(isl_map_copy(t));
+	int ok = isl_set_is_subset(rw, dt) == isl_bool_true;     /* both __isl_keep */
+	isl_set_free(dt);
 	t = isl_map_intersect_domain(t, rw);
 	ok = ok && isl_map_is_single_valued(t) == isl_bool_true &&
 	     isl_map_involves_dims(t, isl_dim_param, 0,
