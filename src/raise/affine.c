@@ -6,8 +6,12 @@
  * of the reshaped buffer, thread-invariant values are broadcast scalars, thread indices
  * are iotas, guards that are not affine become compare + select) and one
  * dynamic_update_slice per box into the reshaped buffer. Periodic reads (pieces) are a
- * concatenate of slices. When any fact is missing the whole kernel is left to SIMT
- * (simt.c) and the missing fact is recorded for --report; nothing is emitted then. */
+ * concatenate of slices. A device function's early returns (block exits) become ifs
+ * whose branches hold the rest of the function; (int) of unsigned index arithmetic is
+ * read as the same arithmetic in int (equal modulo 2^32). Substituted values are DAGs:
+ * each distinct node is built once per box (a memo). When any fact is missing the
+ * whole kernel is left to SIMT (simt.c) and the missing fact is recorded for --report;
+ * nothing is emitted then. */
 #include "raise_int.h"
 #include "poly.h"
 
@@ -55,6 +59,13 @@ typedef struct Aff {
 		int64_t lo, hi;
 	} red[MAX_DC];
 	int nred;
+	int restructured;         /* statements made by restructure() so far */
+	struct Memo {             /* node -> value, valid while gen[] equals cur */
+		const void **key;
+		unsigned *gen, cur;
+		int *val;
+		size_t cap, n;
+	} seen, memo;             /* nodes visited by a walk; dense values of this box */
 } Aff;
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
@@ -74,6 +85,61 @@ static const PolyExpr *lookup(void *env, int var, const char **why)
 	if (!a->ienv[var])
 		*why = "variable is not quasi-affine";
 	return a->ienv[var];
+}
+
+/* ---- memo tables: substituted values are DAGs (shared subtrees); walks over them
+ * visit each node once ---- */
+
+static void memo_reset(struct Memo *m)
+{
+	m->cur++;
+	m->n = 0;
+}
+
+static int *memo_slot(struct Memo *m, const void *k, int *found)
+{
+	size_t i;
+	if (2 * (m->n + 1) > m->cap) {
+		struct Memo old = *m;
+		m->cap = m->cap ? 2 * m->cap : 1024;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->gen = xcalloc(m->cap, sizeof(*m->gen));
+		m->val = xcalloc(m->cap, sizeof(*m->val));
+		m->n = 0;
+		for (size_t j = 0; j < old.cap; j++)
+			if (old.gen[j] == m->cur) {
+				int f, *v = memo_slot(m, old.key[j], &f);
+				*v = old.val[j];
+			}
+		free(old.key);
+		free(old.gen);
+		free(old.val);
+	}
+	i = (size_t)(((uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+	while (m->gen[i] == m->cur && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	*found = m->gen[i] == m->cur;
+	if (!*found) {
+		m->gen[i] = m->cur;
+		m->key[i] = k;
+		m->n++;
+	}
+	return &m->val[i];
+}
+
+/* 1 when e was visited before in the current walk (and marks it). */
+static int visited(Aff *a, const void *e)
+{
+	int found;
+	memo_slot(&a->seen, e, &found);
+	return found;
+}
+
+static void memo_free(struct Memo *m)
+{
+	free(m->key);
+	free(m->gen);
+	free(m->val);
 }
 
 /* ---- types and small builders ---- */
@@ -444,36 +510,44 @@ static int binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc)
 }
 
 /* Loads inside a variable's initialiser must still see the buffers as they were. */
+static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch);
+
 static void check_fresh(Aff *a, const KirExpr *e, int epoch)
 {
-	if (!e)
+	memo_reset(&a->seen);
+	check_fresh_dag(a, e, epoch);
+}
+
+static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch)
+{
+	if (!e || visited(a, e))
 		return;
 	switch (e->kind) {
 	case KE_LOAD:
 		if (a->last_store[e->u.load.buffer] > epoch)
 			afail(a, e->loc, "a variable reads a buffer stored to after its declaration");
-		check_fresh(a, e->u.load.index, epoch);
+		check_fresh_dag(a, e->u.load.index, epoch);
 		return;
 	case KE_VAR:
 		if (e->u.var >= (int)a->r->k->nvars)
-			check_fresh(a, a->red[e->u.var - (int)a->r->k->nvars].body, epoch);
+			check_fresh_dag(a, a->red[e->u.var - (int)a->r->k->nvars].body, epoch);
 		else if (e->u.var != a->loopvar && a->def[e->u.var])
-			check_fresh(a, a->def[e->u.var], epoch);
+			check_fresh_dag(a, a->def[e->u.var], epoch);
 		return;
-	case KE_UNARY: check_fresh(a, e->u.un.x, epoch); return;
+	case KE_UNARY: check_fresh_dag(a, e->u.un.x, epoch); return;
 	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
-		check_fresh(a, e->u.bin.l, epoch);
-		check_fresh(a, e->u.bin.r, epoch);
+		check_fresh_dag(a, e->u.bin.l, epoch);
+		check_fresh_dag(a, e->u.bin.r, epoch);
 		return;
 	case KE_COND:
-		check_fresh(a, e->u.cond.c, epoch);
-		check_fresh(a, e->u.cond.t, epoch);
-		check_fresh(a, e->u.cond.f, epoch);
+		check_fresh_dag(a, e->u.cond.c, epoch);
+		check_fresh_dag(a, e->u.cond.t, epoch);
+		check_fresh_dag(a, e->u.cond.f, epoch);
 		return;
-	case KE_CAST: case KE_BITCAST: check_fresh(a, e->u.x, epoch); return;
+	case KE_CAST: case KE_BITCAST: check_fresh_dag(a, e->u.x, epoch); return;
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
-			check_fresh(a, e->u.math.args[i], epoch);
+			check_fresh_dag(a, e->u.math.args[i], epoch);
 		return;
 	default: return;
 	}
@@ -483,6 +557,19 @@ static void check_fresh(Aff *a, const KirExpr *e, int epoch)
  * Every variable is replaced by its current value when an expression is met, so that
  * later assignments cannot change what an earlier statement saw. A value whose loads
  * would now see a newer version of a buffer is not substituted (the kernel falls back). */
+/* (i32) of a u32 add/sub/mul tree (blockIdx.x * blockDim.x + threadIdx.x - H) as the
+ * same tree in i32: both are the value modulo 2^32, so the C value is unchanged, and the
+ * facts then check that no signed intermediate overflows on the domain (the u32 form
+ * wraps below zero and is not quasi-affine). Same for u64 under i64. */
+static KirExpr *signed_view(Aff *a, KirDType t, KirDType ut, KirExpr *x)
+{
+	if (x->kind == KE_BINARY && x->type == ut &&
+	    (x->u.bin.op == KB_ADD || x->u.bin.op == KB_SUB || x->u.bin.op == KB_MUL))
+		return frontend_new_binary(a->ar, x->u.bin.op, t, signed_view(a, t, ut, x->u.bin.l),
+		                           signed_view(a, t, ut, x->u.bin.r), x->loc);
+	return frontend_new_cast(a->ar, t, x, x->loc);
+}
+
 static KirExpr *subst(Aff *a, const KirExpr *e)
 {
 	KirExpr *n;
@@ -510,7 +597,13 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 		n->u.cond.t = subst(a, e->u.cond.t);
 		n->u.cond.f = subst(a, e->u.cond.f);
 		break;
-	case KE_CAST: case KE_BITCAST: n->u.x = subst(a, e->u.x); break;
+	case KE_CAST: case KE_BITCAST:
+		n->u.x = subst(a, e->u.x);
+		if (e->kind == KE_CAST && n->u.x->kind == KE_BINARY &&
+		    ((e->type == KT_I32 && n->u.x->type == KT_U32) ||
+		     (e->type == KT_I64 && n->u.x->type == KT_U64)))
+			return signed_view(a, e->type, n->u.x->type, n->u.x);
+		break;
 	case KE_LOAD: n->u.load.index = subst(a, e->u.load.index); break;
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
@@ -558,9 +651,47 @@ static int64_t tree_size(const KirExpr *e, int64_t budget)
 	}
 }
 
+/* Distinct nodes of e (a DAG), counting up to budget. */
+static int64_t dag_size(Aff *a, const KirExpr *e, int64_t budget)
+{
+	int64_t n = 1;
+	if (!e || visited(a, e))
+		return 0;
+	switch (e->kind) {
+	case KE_UNARY: return n + dag_size(a, e->u.un.x, budget - n);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n += dag_size(a, e->u.bin.l, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.bin.r, budget - n);
+	case KE_COND:
+		n += dag_size(a, e->u.cond.c, budget - n);
+		n += n > budget ? 0 : dag_size(a, e->u.cond.t, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.cond.f, budget - n);
+	case KE_CAST: case KE_BITCAST: return n + dag_size(a, e->u.x, budget - n);
+	case KE_LOAD: return n + dag_size(a, e->u.load.index, budget - n);
+	case KE_ASSIGN:
+		n += dag_size(a, e->u.assign.lv.index, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.assign.value, budget - n);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
+			n += dag_size(a, e->u.math.args[i], budget - n);
+		return n;
+	default: return n;
+	}
+}
+
+/* Integer values are walked as trees by the facts (poly_expr_from_kir), so their tree
+ * size is bounded; other values are evaluated once per distinct node (the dense memo),
+ * so their DAG size is. */
 static KirExpr *bounded(Aff *a, KirExpr *e, SrcLoc loc)
 {
-	if (tree_size(e, MAX_TREE) > MAX_TREE)
+	int64_t n;
+	if (frontend_dtype_is_int(e->type) && e->type != KT_I1)
+		n = tree_size(e, MAX_TREE);
+	else {
+		memo_reset(&a->seen);
+		n = dag_size(a, e, MAX_TREE);
+	}
+	if (n > MAX_TREE)
 		afail(a, loc, "a value too large to substitute (a long chain of assignments)");
 	return e;
 }
@@ -661,7 +792,9 @@ static int reduction(Aff *a, int i, const KirExpr *e)
 	a->box.lo[a->box.rank] = rd->lo;
 	a->box.hi[a->box.rank] = rd->hi;
 	a->box.rank++;
+	memo_reset(&a->memo);
 	v = convert(a, dense(a, rd->body), dt);
+	memo_reset(&a->memo);
 	a->box = saved_box;
 	a->dom = saved_dom;
 	a->w = saved_w;
@@ -741,8 +874,25 @@ static int structural(Aff *a, const KirExpr *e)
 	}
 }
 
-/* e as a tensor over the current box. */
+static int dense_node(Aff *a, const KirExpr *e);
+
+/* e as a tensor over the current box; a node shared by several parents is built once
+ * per box (the memo is reset whenever the box, domain or loop changes). */
 static int dense(Aff *a, const KirExpr *e)
+{
+	int found, v, *slot;
+	if (e->kind == KE_CONST || e->kind == KE_PARAM)
+		return dense_node(a, e);
+	slot = memo_slot(&a->memo, e, &found);
+	if (found)
+		return *slot;
+	v = dense_node(a, e);
+	slot = memo_slot(&a->memo, e, &found);   /* the table may have grown */
+	*slot = v;
+	return v;
+}
+
+static int dense_node(Aff *a, const KirExpr *e)
 {
 	if (frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD &&
 	    e->kind != KE_CONST) {
@@ -800,6 +950,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	buf = reshaped(a, b, rank, dims);
 	for (int i = 0; i < n; i++) {
 		int v, m;
+		memo_reset(&a->memo);
 		a->box.rank = rank;
 		memcpy(a->box.lo, boxes[i].lo, sizeof(a->box.lo));
 		memcpy(a->box.hi, boxes[i].hi, sizeof(a->box.hi));
@@ -1026,10 +1177,111 @@ static void loop(Aff *a, const KirStmt *s, int in_data)
 }
 
 
+/* ---- block exits (a device function's early `return`) ---- */
+
+static int has_exit(const KirStmt *s, int label)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_EXIT: return s->u.label == label;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (has_exit(s->u.block.stmts[i], label))
+				return 1;
+		return 0;
+	case KS_IF: return has_exit(s->u.if_.then, label) || has_exit(s->u.if_.els, label);
+	case KS_FOR: return has_exit(s->u.for_.body, label);
+	case KS_WHILE: case KS_DO: return has_exit(s->u.loop.body, label);
+	default: return 0;
+	}
+}
+
+typedef struct SList {
+	KirStmt **v;
+	size_t n, cap;
+} SList;
+
+typedef struct Seg {          /* statements still to run, then the next segment */
+	KirStmt *const *st;
+	size_t n;
+	const struct Seg *next;
+} Seg;
+
+#define MAX_RESTRUCTURED 4096 /* statements a kernel's exits may expand into */
+
+static void sl_push(Aff *a, SList *l, KirStmt *s)
+{
+	if (l->n == l->cap) {
+		KirStmt **nv = arena_alloc(a->ar, sizeof(*nv) * (l->cap ? 2 * l->cap : 8));
+		if (l->n)
+			memcpy(nv, l->v, sizeof(*nv) * l->n);
+		l->v = nv;
+		l->cap = l->cap ? 2 * l->cap : 8;
+	}
+	if (++a->restructured > MAX_RESTRUCTURED)
+		afail(a, s->loc, "block exits that expand into too many statements");
+	l->v[l->n++] = s;
+}
+
+static KirStmt *sl_block(Aff *a, SList *l, SrcLoc loc)
+{
+	KirStmt *b = frontend_new_stmt(a->ar, KS_BLOCK, loc);
+	b->u.block.stmts = l->v;
+	b->u.block.nstmts = l->n;
+	return b;
+}
+
+/* The statements of `seg` (and the segments after it) up to the block's end without
+ * the exits of `label`: an `if` with an exit inside becomes an if whose branches each
+ * hold what follows it (the rest of the block after a branch that exits is dropped),
+ * so every path ends at the block's end. An exit inside a loop is not handled. */
+static void restructure(Aff *a, const Seg *seg, int label, SList *out)
+{
+	for (; seg; seg = seg->next) {
+		for (size_t i = 0; i < seg->n; i++) {
+			const KirStmt *s = seg->st[i];
+			Seg rest = {seg->st + i + 1, seg->n - i - 1, seg->next};
+			if (s->kind == KS_EXIT && s->u.label == label)
+				return;
+			if (!has_exit(s, label)) {
+				sl_push(a, out, (KirStmt *)s);
+				continue;
+			}
+			if (s->kind == KS_BLOCK && !s->u.block.label) {
+				Seg in = {s->u.block.stmts, s->u.block.nstmts, &rest};
+				restructure(a, &in, label, out);
+				return;
+			}
+			if (s->kind == KS_IF) {
+				SList t = {0}, e = {0};
+				KirStmt *ifs = frontend_new_stmt(a->ar, KS_IF, s->loc);
+				Seg ts = {(KirStmt *const *)&s->u.if_.then, 1, &rest};
+				Seg es = {(KirStmt *const *)&s->u.if_.els, s->u.if_.els ? 1 : 0, &rest};
+				restructure(a, &ts, label, &t);
+				restructure(a, &es, label, &e);
+				ifs->u.if_.cond = s->u.if_.cond;
+				ifs->u.if_.then = sl_block(a, &t, s->loc);
+				ifs->u.if_.els = sl_block(a, &e, s->loc);
+				sl_push(a, out, ifs);
+				return;
+			}
+			afail(a, s->loc, "a block exit inside a loop");
+		}
+	}
+}
+
 static void walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
 	case KS_BLOCK:
+		if (s->u.block.label > 0 && has_exit(s, s->u.block.label)) {
+			SList l = {0};
+			Seg all = {s->u.block.stmts, s->u.block.nstmts, NULL};
+			restructure(a, &all, s->u.block.label, &l);
+			walk(a, sl_block(a, &l, s->loc), in_data);
+			return;
+		}
 		for (size_t i = 0; i < s->u.block.nstmts; i++)
 			walk(a, s->u.block.stmts[i], in_data);
 		return;
@@ -1137,6 +1389,7 @@ int raise_affine_try(Raise *r)
 	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
 	a.ar = arena_new();
 	a.loopvar = -1;
+	a.memo.cur = a.seen.cur = 1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
@@ -1165,6 +1418,8 @@ int raise_affine_try(Raise *r)
 	free(a.last_store);
 	free(a.decl_depth);
 	arena_free(a.ar);
+	memo_free(&a.memo);
+	memo_free(&a.seen);
 	free(bsz);
 	return ok;
 }

@@ -3,8 +3,10 @@
 For every kernel file named in the list (one per line, '#' comments), converts each of
 its launches (corpus.converter_args, as run.py does) with `cuda2hlo --report` and checks
 the module and the report: zero gather, scatter and while ops in the module text, and
-every store dense ("stores dense N fallback 0", N > 0). Correctness of the same files
-is run.py's job (--mode run --mode xla on the same list).
+every store dense ("stores dense N fallback 0", N > 0). A line `NAME whiles=N` names an
+--entry test (a host program): its one module has zero gather and scatter and at most N
+while ops (the host's own loops; --report prints no per-kernel lines for entries).
+Correctness of the same files is run.py's job (--mode run --mode xla on the same list).
 Prints `PASS|FAIL NAME: reason` per file, then `N passed, N failed`; exits 1 on a failure.
 
 Usage: dense_check.py --bin DIR [--list FILE] [NAME...]
@@ -34,11 +36,36 @@ def names_of(path):
     return out
 
 
+def check_entry(exe, path, test, whiles, tmp):
+    out = os.path.join(tmp, os.path.basename(path) + ".entry.mlir")
+    cmd = [exe, path] + corpus.converter_args(test) + ["-o", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        return f"cuda2hlo exited {r.returncode}: {r.stderr.strip().splitlines()[:1]}"
+    with open(out) as f:
+        text = f.read()
+    bad = BAD_OPS.findall(text)
+    gs = [b for b in bad if b != "while"]
+    if gs:
+        return f"entry module has {len(gs)} gather/scatter ({gs[0]})"
+    if len(bad) > whiles:
+        return f"entry module has {len(bad)} while ops (at most {whiles})"
+    return None
+
+
 def check(exe, name, tmp):
+    name, _, opt = name.partition(" ")
     path = os.path.join(ROOT, "tests", "kernels", name if name.endswith(".cu") else name + ".cu")
     test = corpus.parse(path)
-    if test.entry or not test.launches:
-        return "an --entry test (the dense list takes single launches)"
+    m = re.fullmatch(r"\s*whiles=(\d+)\s*", opt) if opt else None
+    if opt and not m:
+        return f"bad option '{opt}' (whiles=N)"
+    if test.entry:
+        if not m:
+            return "an --entry test needs `whiles=N` in the list"
+        return check_entry(exe, path, test, int(m.group(1)), tmp)
+    if not test.launches:
+        return "no launch"
     for li, launch in enumerate(test.launches):
         out = os.path.join(tmp, f"{os.path.basename(path)}.{li}.mlir")
         cmd = [exe, path] + corpus.converter_args(test, launch) + ["--report", "-o", out]
