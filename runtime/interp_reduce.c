@@ -113,8 +113,15 @@ static int accumulate_run(TOpKind k, DType t, void *out, int64_t os, const void 
 	switch (t) {
 	case DT_F32: if (k == TOP_ADD || k == TOP_MULTIPLY) ACC_OPS(float) return 0;
 	case DT_F64: if (k == TOP_ADD || k == TOP_MULTIPLY) ACC_OPS(double) return 0;
-	case DT_I32: if (k == TOP_ADD) { ACC_RUN(uint32_t, a + y); return 1; } ACC_OPS(int32_t)
-	case DT_I64: if (k == TOP_ADD) { ACC_RUN(uint64_t, a + y); return 1; } ACC_OPS(int64_t)
+	/* signed add and multiply wrap (two's complement): computed on the unsigned type */
+	case DT_I32:
+		if (k == TOP_ADD) { ACC_RUN(uint32_t, a + y); return 1; }
+		if (k == TOP_MULTIPLY) { ACC_RUN(uint32_t, a * y); return 1; }
+		ACC_OPS(int32_t)
+	case DT_I64:
+		if (k == TOP_ADD) { ACC_RUN(uint64_t, a + y); return 1; }
+		if (k == TOP_MULTIPLY) { ACC_RUN(uint64_t, a * y); return 1; }
+		ACC_OPS(int64_t)
 	case DT_UI32: ACC_OPS(uint32_t)
 	case DT_UI64: ACC_OPS(uint64_t)
 	default: return 0;

@@ -1178,14 +1178,18 @@ static void finish_tables(Lz *z, LoopKernel *lk)
 {
 	KirKernel *k = z->k;
 
+	/* (the vectors may be empty with a NULL data pointer: memcpy of NULL is undefined) */
 	k->vars = ARENA_ARRAY(z->a, KirVar, z->vars.len + 1);
-	memcpy(k->vars, z->vars.data, z->vars.len * sizeof(KirVar));
+	if (z->vars.len)
+		memcpy(k->vars, z->vars.data, z->vars.len * sizeof(KirVar));
 	k->nvars = z->vars.len;
 	k->bufs = ARENA_ARRAY(z->a, KirBuffer, z->bufs.len + 1);
-	memcpy(k->bufs, z->bufs.data, z->bufs.len * sizeof(KirBuffer));
-	k->nbufs = z->bufs.len;
 	lk->binfo = ARENA_ARRAY(z->a, LoopBuf, z->bufs.len + 1);
-	memcpy(lk->binfo, z->binfo.data, z->bufs.len * sizeof(LoopBuf));
+	if (z->bufs.len) {
+		memcpy(k->bufs, z->bufs.data, z->bufs.len * sizeof(KirBuffer));
+		memcpy(lk->binfo, z->binfo.data, z->bufs.len * sizeof(LoopBuf));
+	}
+	k->nbufs = z->bufs.len;
 }
 
 static void free_tables(Lz *z)
