@@ -1179,12 +1179,16 @@ static void loop(Aff *a, const KirStmt *s, int in_data)
 
 /* ---- block exits (a device function's early `return`) ---- */
 
+/* The label that makes restructure() take the kernel's `return` as its exit. */
+#define RETURN_EXITS (-1)
+
 static int has_exit(const KirStmt *s, int label)
 {
 	if (!s)
 		return 0;
 	switch (s->kind) {
 	case KS_EXIT: return s->u.label == label;
+	case KS_RETURN: return label == RETURN_EXITS;
 	case KS_BLOCK:
 		for (size_t i = 0; i < s->u.block.nstmts; i++)
 			if (has_exit(s->u.block.stmts[i], label))
@@ -1242,7 +1246,8 @@ static void restructure(Aff *a, const Seg *seg, int label, SList *out)
 		for (size_t i = 0; i < seg->n; i++) {
 			const KirStmt *s = seg->st[i];
 			Seg rest = {seg->st + i + 1, seg->n - i - 1, seg->next};
-			if (s->kind == KS_EXIT && s->u.label == label)
+			if ((s->kind == KS_EXIT && s->u.label == label) ||
+			    (s->kind == KS_RETURN && label == RETURN_EXITS))
 				return;
 			if (!has_exit(s, label)) {
 				sl_push(a, out, (KirStmt *)s);
@@ -1266,7 +1271,7 @@ static void restructure(Aff *a, const Seg *seg, int label, SList *out)
 				sl_push(a, out, ifs);
 				return;
 			}
-			afail(a, s->loc, "a block exit inside a loop");
+			afail(a, s->loc, "a block exit or return inside a loop or an inlined call");
 		}
 	}
 }
@@ -1361,19 +1366,17 @@ static void scan_assign(void *ctx, KirExpr *e)
 		*bad = 1;
 }
 
-int raise_affine_try(Raise *r)
+/* One try over the kernel body; with returns_as_exits the body is first restructured
+ * so that a `return` is the end of a branch (the rest of the body in the other), which
+ * takes returns under data-dependent guards. Sets *why on failure. */
+static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 {
 	const KirKernel *k = r->k;
 	Aff a;
-	int grid[3], block[3], bad = 0, ok;
+	int grid[3], block[3], ok;
 	TBuilder saved = r->b;
 	TBlock *scratch;
 	int *bsz;
-	loopify_stmt_visit(k->body, scan_assign, NULL, &bad);
-	if (bad) {
-		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
-		return 0;
-	}
 	memset(&a, 0, sizeof(a));
 	for (int i = 0; i < 3; i++) {
 		grid[i] = (int)r->grid[i];
@@ -1397,8 +1400,16 @@ int raise_affine_try(Raise *r)
 	r->b = tir_builder(r->f, scratch, k->loc);
 	a.scratch = scratch;
 	ok = !setjmp(a.fail);
-	if (ok)
-		walk(&a, k->body, 0);
+	if (ok) {
+		const KirStmt *body = k->body;
+		if (returns_as_exits) {
+			SList l = {0};
+			Seg all = {(KirStmt *const *)&k->body, 1, NULL};
+			restructure(&a, &all, RETURN_EXITS, &l);
+			body = sl_block(&a, &l, k->body->loc);
+		}
+		walk(&a, body, 0);
+	}
 	r->b = saved;
 	if (ok) {
 		for (int i = 0; i < scratch->nops; i++)
@@ -1410,6 +1421,7 @@ int raise_affine_try(Raise *r)
 		memset(r->st, 0, sizeof(*r->st));
 		sb_printf(&r->st->notes, "  affine: not applicable at %d:%d: %s (SIMT)\n",
 		          a.wloc.line, a.wloc.col, a.why);
+		*why = a.why;
 	}
 	poly_destroy(a.c);
 	free(a.def);
@@ -1422,4 +1434,20 @@ int raise_affine_try(Raise *r)
 	memo_free(&a.seen);
 	free(bsz);
 	return ok;
+}
+
+int raise_affine_try(Raise *r)
+{
+	const char *why = NULL;
+	int bad = 0;
+	loopify_stmt_visit(r->k->body, scan_assign, NULL, &bad);
+	if (bad) {
+		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
+		return 0;
+	}
+	if (affine_try_body(r, 0, &why))
+		return 1;
+	if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
+		return 0;
+	return affine_try_body(r, 1, &why);
 }
