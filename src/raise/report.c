@@ -58,29 +58,42 @@ static const char *op_class(TOpKind k)
 	}
 }
 
-void raise_report(FILE *f, const TModule *m)
+/* Op counts by class, then gathers, scatters and whiles, of the whole @main. */
+static void print_counts(FILE *f, const TModule *m)
 {
 	static const char *classes[] = {"elementwise", "shape", "memory", "reduction", "control", "other"};
+	int ops[TOP_COUNT] = {0};
+	TFunc *fn = tir_module_main(m);
+	if (fn)
+		count_block(fn->body, ops);
+	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
+		int n = 0;
+		for (int k = 0; k < TOP_COUNT; k++)
+			if (!strcmp(op_class((TOpKind)k), classes[c]))
+				n += ops[k];
+		fprintf(f, "  ops %s %d\n", classes[c], n);
+	}
+	fprintf(f, "  gathers %d\n  scatters %d\n  whiles %d\n", ops[TOP_GATHER],
+	        ops[TOP_SCATTER], ops[TOP_WHILE]);
+}
+
+void raise_report(FILE *f, const TModule *m)
+{
+	int found = 0;
 	for (size_t i = 0; i < entries.len; i++) {
 		Entry *e = &entries.data[i];
-		int ops[TOP_COUNT] = {0};
-		TFunc *fn;
 		if (e->m != m)
 			continue;
-		fn = tir_module_main(m);
-		if (fn)
-			count_block(fn->body, ops);
+		found = 1;
 		fprintf(f, "kernel %s\n", e->kernel);
-		for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
-			int n = 0;
-			for (int k = 0; k < TOP_COUNT; k++)
-				if (!strcmp(op_class((TOpKind)k), classes[c]))
-					n += ops[k];
-			fprintf(f, "  ops %s %d\n", classes[c], n);
-		}
-		fprintf(f, "  gathers %d\n  scatters %d\n  whiles %d\n", ops[TOP_GATHER],
-		        ops[TOP_SCATTER], ops[TOP_WHILE]);
+		print_counts(f, m);
 		fprintf(f, "  stores dense %d fallback %d\n", e->st->stores_dense, e->st->stores_scatter);
 		fputs(sb_str(&e->st->notes), f);
+	}
+	/* a module with no kernel of its own (--entry: the kernels are inlined into @main):
+	 * the counts of the whole program */
+	if (!found) {
+		fputs("module @main (all launches inlined)\n", f);
+		print_counts(f, m);
 	}
 }
