@@ -55,7 +55,7 @@ if [ -z "${OCEAN_MODULE:-}" ]; then
   for f in eta Geta Getam; do sizes="$sizes --size $f=$n2"; done
   t0=$(t)
   if ! "$build/bin/cuda2hlo" "$here/ocean.cu" $defs --entry simulate --set dt="$dt" --set scheme=1 \
-       $sizes -o "$module" 2>"$work/convert.err"; then
+       --report $sizes -o "$module" 2>"$work/convert.err"; then
     cat "$work/convert.err"
     if grep -qi "entry.*not \(supported\|built\)\|unknown option\|unrecognized" "$work/convert.err"; then
       note "SKIP: cuda2hlo cannot convert --entry yet"; exit 77
@@ -63,6 +63,7 @@ if [ -z "${OCEAN_MODULE:-}" ]; then
     note "FAIL: conversion"; fail=$((fail + 1)); finish
   fi
   note "converted with --entry simulate in $(el "$t0") s: $module ($(wc -c <"$module") bytes)"
+  note "--report: $(grep -E '^  (gathers|scatters|whiles) ' "$work/convert.err" | sed 's/^  //' | paste -sd, -)"
 fi
 
 IFS=, read -ra list <<<"$backends"
