@@ -473,40 +473,19 @@ static int load(Aff *a, const KirExpr *e)
 
 /* ---- expressions over the box ---- */
 
-static TCmpDir cmp_dir(KirBinOp op)
-{
-	switch (op) {
-	case KB_LT: return CMP_LT;
-	case KB_LE: return CMP_LE;
-	case KB_GT: return CMP_GT;
-	case KB_GE: return CMP_GE;
-	case KB_EQ: return CMP_EQ;
-	default: return CMP_NE;
-	}
-}
-
-/* The same operator mapping as simt.c's binop. */
+/* The operator mapping is simt.c's (raise_binop_kind). */
 static int binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc)
 {
-	int is_signed = frontend_dtype_is_signed(t);
-	switch (op) {
-	case KB_ADD: return bin(a, t == KT_I1 ? TOP_OR : TOP_ADD, x, y);
-	case KB_SUB: return bin(a, TOP_SUBTRACT, x, y);
-	case KB_MUL: return bin(a, TOP_MULTIPLY, x, y);
-	case KB_DIV: return bin(a, TOP_DIVIDE, x, y);
-	case KB_REM: return bin(a, TOP_REMAINDER, x, y);
-	case KB_SHL: return bin(a, TOP_SHIFT_LEFT, x, convert(a, y, dt_of(a, x)));
-	case KB_SHR:
-		return bin(a, is_signed ? TOP_SHIFT_RIGHT_ARITHMETIC : TOP_SHIFT_RIGHT_LOGICAL, x,
-		           convert(a, y, dt_of(a, x)));
-	case KB_AND: return bin(a, TOP_AND, x, y);
-	case KB_OR: return bin(a, TOP_OR, x, y);
-	case KB_XOR: return bin(a, TOP_XOR, x, y);
-	case KB_LT: case KB_LE: case KB_GT: case KB_GE: case KB_EQ: case KB_NE:
+	TCmpDir dir = CMP_NE;
+	int shift;
+	TOpKind k = raise_binop_kind(op, t, &dir, &shift);
+	if (k == TOP_COUNT)
+		afail(a, loc, "unsupported operator");
+	if (k == TOP_COMPARE) {
 		a->r->st->ops[TOP_COMPARE]++;
-		return tir_build_compare(B(a), cmp_dir(op), x, y);
-	default: afail(a, loc, "unsupported operator");
+		return tir_build_compare(B(a), dir, x, y);
 	}
+	return bin(a, k, x, shift ? convert(a, y, dt_of(a, x)) : y);
 }
 
 /* Loads inside a variable's initialiser must still see the buffers as they were. */

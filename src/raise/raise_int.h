@@ -77,4 +77,10 @@ int raise_inline_func(TBuilder *b, const TFunc *callee, const int *args, int *re
  * become constants; unchanged subtrees are shared with k). Allocated in a. */
 KirKernel *raise_kernel_bind(Arena *a, const KirKernel *k, const char *bind, const KirConst *vals);
 
+/* ---- simt.c: the operator mapping shared by both strategies ----
+ * The StableHLO op of a KIR binary operator on operands of type t: TOP_COMPARE (with
+ * *dir) for comparisons; *shift is set when the count must first be converted to the
+ * left operand's type. Returns TOP_COUNT for an operator with no mapping. */
+TOpKind raise_binop_kind(KirBinOp op, KirDType t, TCmpDir *dir, int *shift);
+
 #endif

@@ -284,39 +284,44 @@ static int incdec(Raise *r, const KirExpr *e)
 
 /* ---- operators ---- */
 
-static TCmpDir cmp_dir(KirBinOp op)
+TOpKind raise_binop_kind(KirBinOp op, KirDType t, TCmpDir *dir, int *shift)
 {
+	*shift = 0;
 	switch (op) {
-	case KB_LT: return CMP_LT;
-	case KB_LE: return CMP_LE;
-	case KB_GT: return CMP_GT;
-	case KB_GE: return CMP_GE;
-	case KB_EQ: return CMP_EQ;
-	default: return CMP_NE;
+	case KB_ADD: return t == KT_I1 ? TOP_OR : TOP_ADD;     /* i1 + i1 is logical or */
+	case KB_SUB: return TOP_SUBTRACT;
+	case KB_MUL: return TOP_MULTIPLY;
+	case KB_DIV: return TOP_DIVIDE;
+	case KB_REM: return TOP_REMAINDER;
+	case KB_SHL: *shift = 1; return TOP_SHIFT_LEFT;
+	case KB_SHR:
+		*shift = 1;
+		return frontend_dtype_is_signed(t) ? TOP_SHIFT_RIGHT_ARITHMETIC : TOP_SHIFT_RIGHT_LOGICAL;
+	case KB_AND: return TOP_AND;
+	case KB_OR: return TOP_OR;
+	case KB_XOR: return TOP_XOR;
+	case KB_LT: *dir = CMP_LT; return TOP_COMPARE;
+	case KB_LE: *dir = CMP_LE; return TOP_COMPARE;
+	case KB_GT: *dir = CMP_GT; return TOP_COMPARE;
+	case KB_GE: *dir = CMP_GE; return TOP_COMPARE;
+	case KB_EQ: *dir = CMP_EQ; return TOP_COMPARE;
+	case KB_NE: *dir = CMP_NE; return TOP_COMPARE;
+	default: return TOP_COUNT;
 	}
 }
 
 static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc)
 {
-	int is_signed = frontend_dtype_is_signed(t);
-	switch (op) {
-	case KB_ADD: return bin(r, t == KT_I1 ? TOP_OR : TOP_ADD, a, b);
-	case KB_SUB: return bin(r, TOP_SUBTRACT, a, b);
-	case KB_MUL: return bin(r, TOP_MULTIPLY, a, b);
-	case KB_DIV: return bin(r, TOP_DIVIDE, a, b);
-	case KB_REM: return bin(r, TOP_REMAINDER, a, b);
-	case KB_SHL: return bin(r, TOP_SHIFT_LEFT, a, convert(r, b, dt_of(r, a)));
-	case KB_SHR:
-		return bin(r, is_signed ? TOP_SHIFT_RIGHT_ARITHMETIC : TOP_SHIFT_RIGHT_LOGICAL, a,
-		           convert(r, b, dt_of(r, a)));
-	case KB_AND: return bin(r, TOP_AND, a, b);
-	case KB_OR: return bin(r, TOP_OR, a, b);
-	case KB_XOR: return bin(r, TOP_XOR, a, b);
-	case KB_LT: case KB_LE: case KB_GT: case KB_GE: case KB_EQ: case KB_NE:
+	TCmpDir dir = CMP_NE;
+	int shift;
+	TOpKind k = raise_binop_kind(op, t, &dir, &shift);
+	if (k == TOP_COUNT)
+		raise_error(r, loc, "unsupported operator");
+	if (k == TOP_COMPARE) {
 		r->st->ops[TOP_COMPARE]++;
-		return tir_build_compare(&r->b, cmp_dir(op), a, b);
-	default: raise_error(r, loc, "unsupported operator");
+		return tir_build_compare(&r->b, dir, a, b);
 	}
+	return bin(r, k, a, shift ? convert(r, b, dt_of(r, a)) : b);
 }
 
 static int binary(Raise *r, const KirExpr *e)
