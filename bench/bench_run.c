@@ -1,7 +1,7 @@
 /* bench_run.c: time one StableHLO module on several backends in one process.
  *
  *   bench_run MODULE.mlir [--reps N] [--interp-reps N] [--bytes B] [--flops F]
- *             [--xla-exec] BACKEND...
+ *             [--xla-exec [--plugin PATH]] BACKEND...
  *
  * Consumes a module and a list of backend specs (interp, cpu, pjrt[:PLUGIN], as
  * `cuda2hlo-run --backend`); produces one line per backend: the session create time
@@ -10,8 +10,9 @@
  * difference of its first result from the first backend's, relative to that result's
  * largest magnitude. --xla-exec adds a line for XLA's execute alone through runtime/pjrt
  * (pjrt_exec_time: inputs already on the device, results left there), the time a
- * session run spends outside copies. Inputs are the same pseudo-random floats in [0, 1)
- * for every backend (integers: 0..9). Ratios are taken by bench/run.sh from these lines.
+ * session run spends outside copies; --plugin names its plugin (default: as `pjrt`).
+ * Inputs are the same pseudo-random floats in [0, 1) for every backend (integers:
+ * 0..9). Ratios are taken by bench/run.sh from these lines.
  * Uses only the public runtime header and runtime/pjrt/pjrt.h. */
 #include "cuda2hlo_runtime.h"
 #include "pjrt.h"
@@ -64,6 +65,7 @@ static void fill(void *data, c2h_dtype t, size_t n, uint64_t seed)
 typedef struct Opts {
 	const char *module;
 	int reps, interp_reps, xla_exec;
+	const char *plugin;        /* --xla-exec's plugin, NULL: pjrt's default */
 	double bytes, flops;
 	const char *backends[8];
 	int nbackends;
@@ -132,7 +134,7 @@ static int bench_backend(const Opts *o, const c2h_module *m, c2h_buffer **ins, c
 		diff = rel_diff(r, *ref, *refn);
 	}
 	double med = median(times, reps);
-	report(o, spec, create_s, med, times[0], diff);
+	report(o, strncmp(spec, "pjrt:", 5) == 0 ? "pjrt" : spec, create_s, med, times[0], diff);
 	c2h_session_destroy(s);
 	return 0;
 }
@@ -155,7 +157,7 @@ static int bench_xla_exec(const Opts *o, const c2h_module *m, c2h_buffer **ins)
 	int n = c2h_module_num_params(m), rc = 0;
 	PjrtArray arr[16];
 	double t0 = now_s();
-	if (pjrt_backend_create(NULL, &pb) != PJRT_OK || pjrt_exec_compile(pb, text, len, &e) != PJRT_OK) {
+	if (pjrt_backend_create(o->plugin, &pb) != PJRT_OK || pjrt_exec_compile(pb, text, len, &e) != PJRT_OK) {
 		printf("xla-exec   error: %s\n", pb ? pjrt_backend_message(pb) : "out of memory");
 		rc = 1;
 		goto out;
@@ -202,6 +204,8 @@ static int parse(Opts *o, int argc, char **argv)
 			o->flops = atof(v), i++;
 		else if (strcmp(a, "--xla-exec") == 0)
 			o->xla_exec = 1;
+		else if (strcmp(a, "--plugin") == 0 && v)
+			o->plugin = v, i++;
 		else if (!o->module)
 			o->module = a;
 		else if (o->nbackends < 8)
@@ -209,7 +213,7 @@ static int parse(Opts *o, int argc, char **argv)
 	}
 	if (!o->module || o->reps < 1 || o->reps > MAX_REPS || o->interp_reps < 1 || o->interp_reps > MAX_REPS) {
 		fprintf(stderr, "usage: bench_run MODULE [--reps N] [--interp-reps N] [--bytes B] [--flops F] "
-		                "[--xla-exec] BACKEND...\n");
+		                "[--xla-exec [--plugin PATH]] BACKEND...\n");
 		return 2;
 	}
 	return 0;
