@@ -100,6 +100,33 @@ int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
 	return 1;
 }
 
+/* The digits of a flat index in [0, count) as floor divisions and remainders (exact for
+ * any flat index in bounds, piecewise or with divisions itself): which pieces they
+ * make is for the caller to find out (poly_map_in_coords splits narrow divisions). */
+int poly_delinearize_div(const PolySet *dom, const PolyExpr *flat, int rank,
+                         const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK])
+{
+	PolyCtx *c = dom->c;
+	int64_t count = 1, lo, hi, stride = 1;
+	int ok;
+	ASSERT(rank >= 1 && rank <= POLY_MAX_RANK);
+	for (int k = 0; k < rank; k++)
+		count *= dims[k];
+	ok = pa_range(flat->pa, dom->s, &lo, &hi) && lo >= 0 && hi < count;
+	if (!ok)
+		return 0;
+	for (int k = rank - 1; k >= 0; k--) {
+		isl_pw_aff *q = isl_pw_aff_copy(flat->pa);
+		if (stride > 1)
+			q = isl_pw_aff_floor(isl_pw_aff_scale_down_val(q, isl_val_int_from_si(c->ctx, stride)));
+		if (k > 0)
+			q = isl_pw_aff_mod_val(q, isl_val_int_from_si(c->ctx, dims[k]));
+		idx[k] = poly_wrap_expr(c, q);
+		stride *= dims[k];
+	}
+	return 1;
+}
+
 /* Candidate strides: coefficient magnitudes > 1 of the flat index. */
 int poly_shape_candidates(const PolyExpr *flat, int64_t count,
                           int64_t shapes[][POLY_MAX_RANK], int *ranks, int max)

@@ -106,6 +106,10 @@ int poly_shape_candidates(const PolyExpr *flat, int64_t count,
  * Returns 1 on success, 0 when that is not provable (or flat is not linear). */
 int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
                      const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK]);
+/* The same for any flat index (piecewise, with divisions) with 0 <= flat < prod dims on
+ * dom: idx_k = floor(flat / stride_k) mod dims_k, quasi-affine. */
+int poly_delinearize_div(const PolySet *dom, const PolyExpr *flat, int rank,
+                         const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK]);
 /* Is the relation a function from each point to a distinct location (no two points,
  * in particular no two threads, write one location)? */
 int poly_map_is_injective(const PolyMap *m);

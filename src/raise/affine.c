@@ -448,7 +448,8 @@ static int load(Aff *a, const KirExpr *e)
 			for (int k = 0; k < a->wrank; k++)
 				numel *= a->wdims[k];
 			if (a->wrank < 2 || numel != a->r->bufsize[b] ||
-			    !poly_delinearize(a->dom, pe, a->wrank, a->wdims, idx))
+			    (!poly_delinearize(a->dom, pe, a->wrank, a->wdims, idx) &&
+			     !poly_delinearize_div(a->dom, pe, a->wrank, a->wdims, idx)))
 				continue;
 			rank = a->wrank;
 			memcpy(dims, a->wdims, sizeof(dims));
