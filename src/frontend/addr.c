@@ -1,0 +1,274 @@
+/* addr.c: addresses. Pointer arithmetic is folded into an Addr (buffer, flat element
+ * offset, view type): from a pointer parameter or global, a moving pointer's offset
+ * variable, ++/-- on a pointer, a cast to a view of another type, a struct field in
+ * memory or a subscript. A pointer that cannot be resolved to one buffer is an error. */
+#include "parse.h"
+
+KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (a->type != b->type) {
+		a = conv(L, a, KT_I64);
+		b = conv(L, b, KT_I64);
+	}
+	return frontend_new_binary(L->a, KB_ADD, a->type, a, b, loc);
+}
+
+KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc)
+{
+	if (stride == 1)
+		return idx;
+	return frontend_new_binary(L->a, KB_MUL, idx->type, idx, frontend_new_int(L->a, idx->type, stride, loc), loc);
+}
+
+static Addr no_addr(void)
+{
+	Addr a = {-1, NULL, -1, KT_VOID};
+	return a;
+}
+
+static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
+{
+	Addr a = no_addr();
+
+	if (!b)
+		return a;
+	switch (b->kind) {
+	case BK_PTR:
+		a.buffer = b->buffer;
+		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
+		a.view = b->view;
+		break;
+	case BK_MEM:
+		a.buffer = b->buffer;
+		a.off = b->off;
+		break;
+	case BK_VAR:
+		a.var = b->idx;
+		break;
+	default:
+		break;
+	}
+	return a;
+}
+
+static int64_t stride_of(CXCursor c)
+{
+	int64_t n = array_elems(clang_getCursorType(c), NULL, NULL);
+
+	return n ? n : 1;
+}
+
+/* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
+ * reinterpreted (a bitcast at each load and store), which is exact when the sizes agree;
+ * other sizes would need bytes of several elements and are refused. */
+static Addr view_addr(Lower *L, CXCursor c, Addr a)
+{
+	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c)));
+	KirBuffer *b = a.buffer >= 0 ? &L->bufs.data[a.buffer] : NULL;
+
+	if (b && to != KT_VOID && to != KT_PTR && to != KT_I1 && b->elem != KT_I1 &&
+	    frontend_dtype_bytes(to) == frontend_dtype_bytes(b->elem)) {
+		a.view = to == b->elem ? KT_VOID : to;
+		return a;
+	}
+	if (b)
+		error_at(L, c, "the cast to '%s' reads the %s elements of '%s' as %s: only a reinterpretation as a type of the same size (%d bytes) can be translated",
+		    type_name(L->a, clang_getCursorType(c)), frontend_dtype_name(b->elem), b->name,
+		    to == KT_VOID || to == KT_PTR ? type_name(L->a, clang_getPointeeType(clang_getCursorType(c))) : frontend_dtype_name(to),
+		    frontend_dtype_bytes(b->elem));
+	else
+		error_at(L, c, "pointer cast between element types cannot be translated");
+	return no_addr();
+}
+
+typedef struct RefCount {
+	CXCursor decl;
+	int n;
+} RefCount;
+
+static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	RefCount *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), r->decl))
+		r->n++;
+	return CXChildVisit_Recurse;
+}
+
+/* References to decl inside c. */
+static int count_refs(CXCursor c, CXCursor decl)
+{
+	RefCount r = {decl, 0};
+
+	clang_visitChildren(c, ref_visit, &r);
+	return r.n;
+}
+
+/* `*p++`, `*--p` on a moving pointer: the increment runs just before the statement and
+ * the address is the offset before (post) or after (pre) it. */
+static Addr incdec_addr(Lower *L, CXCursor c, enum CXUnaryOperatorKind k)
+{
+	int post = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec;
+	int inc = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc;
+	Addr a = laddr(L, kid(c, 0));
+	KirExpr *e;
+
+	if (!L->hoist_ok || clang_Cursor_isNull(L->stmt)) {
+		error_at(L, c, "an increment of a pointer inside a condition or a loop test cannot be translated");
+		return no_addr();
+	}
+	if (count_refs(L->stmt, clang_getCursorReferenced(strip(kid(c, 0)))) != 1) {
+		error_at(L, c, "a pointer incremented inside an address must not be used again in the same statement");
+		return no_addr();
+	}
+	e = lx(L, c);
+	e->u.incdec.post = 0;
+	emit_pending(L, expr_stmt(L, e));
+	if (post)
+		a.off = frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, KT_I64, a.off,
+		                            frontend_new_int(L->a, KT_I64, 1, cloc(L, c)), cloc(L, c));
+	return a;
+}
+
+/* A struct-typed expression that lives in memory (`s[i]`, `*p`, `p->` bases). */
+int is_mem_struct(CXCursor b)
+{
+	enum CXCursorKind k = clang_getCursorKind(b);
+	CXType t = clang_getCanonicalType(clang_getCursorType(b));
+
+	if (clang_Cursor_isNull(b))
+		return 0;
+	if (t.kind == CXType_Pointer)
+		return struct_layout(clang_getPointeeType(t), NULL, NULL);     /* p->x */
+	return t.kind == CXType_Record && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
+	                                   k == CXCursor_MemberRefExpr || k == CXCursor_ParenExpr);
+}
+
+/* Field of a struct in memory: its element offset within the struct added. */
+static Addr field_addr(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c), fld = clang_getCursorReferenced(c);
+	CXType bt = clang_getCanonicalType(clang_getCursorType(b));
+	KirDType elem, ft = dt_of(clang_getCursorType(fld));
+	Addr a = laddr(L, b);
+	int64_t j;
+
+	if (bt.kind == CXType_Pointer)
+		bt = clang_getCanonicalType(clang_getPointeeType(bt));
+	if (a.buffer < 0 || !struct_layout(bt, &elem, NULL))
+		return no_addr();
+	elem = L->bufs.data[a.buffer].elem;
+	j = clang_Cursor_getOffsetOfField(fld) / (8 * frontend_dtype_bytes(elem));
+	a.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, cloc(L, c)), cloc(L, c));
+	a.view = is_record(clang_getCursorType(fld)) || ft == elem ? KT_VOID : ft;
+	return a;
+}
+
+Addr laddr(Lower *L, CXCursor c)
+{
+	Addr a = no_addr(), b;
+	CursorVec v;
+	SrcLoc l = cloc(L, c);
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ParenExpr:
+		return laddr(L, kid(c, 0));
+	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr: {
+		CXCursor x = last_expr(c);
+		if (clang_Cursor_isNull(x))
+			break;
+		a = laddr(L, x);
+		if ((a.buffer >= 0 || a.var >= 0) && clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) &&
+		    is_ptr_expr(x) && dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
+		    dt_of(clang_getPointeeType(clang_getCursorType(x))))
+			return view_addr(L, c, a);
+		return a;
+	}
+	case CXCursor_DeclRefExpr: {
+		CXCursor d = clang_getCursorReferenced(c);
+		Bind *bd = lookup(L, d);
+		if (!bd)
+			bd = global_var(L, d);
+		a = bind_addr(L, c, bd);
+		if (a.buffer < 0 && a.var < 0 && !L->failed)
+			error_at(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));
+		return a;
+	}
+	case CXCursor_MemberRefExpr: {
+		Bind *mb = member_bind(L, c);
+		if (mb || !is_mem_struct(member_base(c)))
+			a = bind_addr(L, c, mb);
+		else
+			a = field_addr(L, c);
+		if (a.buffer < 0 && a.var < 0 && !L->failed)
+			error_at(L, c, "member access into memory cannot be translated here");
+		return a;
+	}
+	case CXCursor_ArraySubscriptExpr:
+		v = kids(c);
+		if (v.len == 2) {
+			CXCursor base = v.data[0], idx = v.data[1];
+			if (!is_ptr_expr(base)) {
+				CXCursor t = base;
+				base = idx;
+				idx = t;
+			}
+			b = laddr(L, base);
+			if (b.buffer >= 0) {
+				KirExpr *i = lx(L, idx);
+				a.buffer = b.buffer;
+				a.view = b.view;
+				a.off = add_off(L, b.off, scale(L, i, stride_of(c), l), l);
+			}
+		}
+		VEC_FREE(v);
+		return a;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+		v = kids(c);
+		if ((k == CXBinaryOperator_Add || k == CXBinaryOperator_Sub) && v.len == 2) {
+			int pl = is_ptr_expr(v.data[0]);
+			CXCursor p = pl ? v.data[0] : v.data[1], n = pl ? v.data[1] : v.data[0];
+			b = laddr(L, p);
+			if (b.buffer >= 0) {
+				KirExpr *i = lx(L, n);
+				if (k == CXBinaryOperator_Sub)
+					i = frontend_new_unary(L->a, KU_NEG, i->type, i, l);
+				int64_t st = array_elems(clang_getPointeeType(clang_getCursorType(p)), NULL, NULL);
+				a.buffer = b.buffer;
+				a.view = b.view;
+				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
+			}
+		} else if (k == CXBinaryOperator_Comma && v.len == 2) {
+			emit_pending(L, expr_stmt(L, lx(L, v.data[0])));
+			a = laddr(L, v.data[1]);
+		}
+		VEC_FREE(v);
+		return a;
+	}
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+		if (k == CXUnaryOperator_Deref || k == CXUnaryOperator_AddrOf)
+			return laddr(L, kid(c, 0));
+		if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec && moving_bind(L, kid(c, 0)))
+			return incdec_addr(L, c, k);
+		break;
+	}
+	case CXCursor_CallExpr:
+		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
+			return laddr(L, clang_Cursor_getArgument(c, 0));
+		lx(L, c);      /* a refused builtin (malloc) says so itself */
+		break;
+	default:
+		break;
+	}
+	if (!L->failed)
+		error_at(L, c, "this address cannot be resolved to a buffer and an offset");
+	return a;
+}

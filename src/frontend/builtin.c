@@ -1,0 +1,279 @@
+/* builtin.c: calls that are IR nodes, not calls (DESIGN.md, Kernel IR): math
+ * functions and intrinsics (with their aliases), warp shuffles and votes, atomics,
+ * barriers and __syncthreads_count/and/or, and the refused ones (device printf and
+ * malloc, textures) with their diagnostics. */
+#include "parse.h"
+
+typedef struct Alias {
+	const char *name;
+	KirMathOp op;
+} Alias;
+
+static const Alias math_aliases[] = {
+	{"fabs", KM_ABS}, {"labs", KM_ABS}, {"llabs", KM_ABS}, {"nearbyint", KM_RINT},
+	{"umin", KM_MIN}, {"llmin", KM_MIN}, {"umax", KM_MAX}, {"llmax", KM_MAX},
+	{"__expf", KM_FEXP}, {"__exp10f", KM_FEXP10}, {"__logf", KM_FLOG}, {"__log2f", KM_FLOG2},
+	{"__log10f", KM_FLOG10}, {"__powf", KM_FPOW}, {"__sinf", KM_FSIN}, {"__cosf", KM_FCOS},
+	{"__tanf", KM_FTAN}, {"__fdividef", KM_FDIV}, {"__saturatef", KM_SATURATE},
+	{"__frcp_rn", KM_RCP}, {"__drcp_rn", KM_RCP}, {"__frsqrt_rn", KM_RSQRT},
+	{"__fsqrt_rn", KM_SQRT}, {"__dsqrt_rn", KM_SQRT}, {"__fmaf_rn", KM_FMA}, {"__fma_rn", KM_FMA},
+	{"__popc", KM_POPC}, {"__popcll", KM_POPC}, {"__clz", KM_CLZ}, {"__clzll", KM_CLZ},
+	{"__ffs", KM_FFS}, {"__ffsll", KM_FFS}, {"__brev", KM_BREV}, {"__brevll", KM_BREV},
+	{"__mulhi", KM_MULHI}, {"__umulhi", KM_MULHI}, {"__mul64hi", KM_MULHI}, {"__umul64hi", KM_MULHI},
+	{"__mul24", KM_MUL24}, {"__umul24", KM_MUL24}, {"__sad", KM_SAD}, {"__usad", KM_SAD},
+	{"__isnanf", KM_ISNAN}, {"__isinff", KM_ISINF}, {"__finitef", KM_ISFINITE},
+};
+
+static int math_op(const char *name, KirMathOp *op)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < sizeof math_aliases / sizeof *math_aliases; i++)
+		if (!strcmp(name, math_aliases[i].name)) {
+			*op = math_aliases[i].op;
+			return 1;
+		}
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < KM_COUNT; i++) {
+			const char *m = frontend_math_name((KirMathOp)i);
+			if (strncmp(m, "fast_", 5) && strlen(m) == n - (size_t)pass && !strncmp(m, name, n - (size_t)pass)) {
+				*op = (KirMathOp)i;
+				return 1;
+			}
+		}
+		if (n < 2 || name[n - 1] != 'f')
+			break;
+	}
+	if (n > 1 && name[n - 1] == 'f' && !strncmp(name, "fabs", 4)) {
+		*op = KM_ABS;
+		return 1;
+	}
+	return 0;
+}
+
+KirExpr *arg(Lower *L, CXCursor call, int i)
+{
+	return lx(L, clang_Cursor_getArgument(call, (unsigned)i));
+}
+
+static KirExpr *lmath(Lower *L, CXCursor c, KirMathOp op)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	KirDType t = ctype(c);
+	KirExpr *e = frontend_new_expr(L->a, KE_MATH, t, cloc(L, c));
+
+	if (n != frontend_math_arity(op)) {
+		error_at(L, c, "'%s' takes %d arguments here", frontend_math_name(op), frontend_math_arity(op));
+		return poison(L, c);
+	}
+	if ((op == KM_MIN || op == KM_MAX) && frontend_dtype_is_float(t))
+		op = op == KM_MIN ? KM_FMIN : KM_FMAX;
+	e->u.math.op = op;
+	e->u.math.nargs = n;
+	for (int i = 0; i < n; i++)
+		e->u.math.args[i] = arg(L, c, i);
+	return e;
+}
+
+/* __fadd_rn, __float2int_rd, __int_as_float, ...: arithmetic with a rounding mode,
+ * conversions, reinterpretations. Returns NULL when the name is none of them. */
+static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
+{
+	static const char *const arith[] = {"add", "sub", "mul", "div"};
+	static const KirBinOp ops[] = {KB_ADD, KB_SUB, KB_MUL, KB_DIV};
+	KirDType t = ctype(c);
+	SrcLoc l = cloc(L, c);
+	size_t n = strlen(name);
+	const char *mode = n > 3 && name[n - 3] == '_' ? name + n - 2 : NULL;
+
+	if (strstr(name, "_as_") && !strncmp(name, "__", 2)) {
+		KirExpr *e = frontend_new_expr(L->a, KE_BITCAST, t, l);
+		e->u.x = arg(L, c, 0);
+		return e;
+	}
+	if (!mode || name[0] != '_' || name[1] != '_')
+		return NULL;
+	for (int i = 0; i < 4; i++)
+		if ((name[2] == 'f' || name[2] == 'd') && !strncmp(name + 3, arith[i], 3) && n == 9) {
+			if (strcmp(mode, "rn")) {
+				error_at(L, c, "'%s': directed rounding modes cannot be translated exactly", name);
+				return poison(L, c);
+			}
+			return frontend_new_binary(L->a, ops[i], t, arg(L, c, 0), arg(L, c, 1), l);
+		}
+	if (strchr(name + 2, '2')) {
+		KirExpr *x = arg(L, c, 0);
+		if (frontend_dtype_is_float(x->type) && !frontend_dtype_is_float(t)) {
+			KirMathOp op = !strcmp(mode, "rn") ? KM_RINT : !strcmp(mode, "rd") ? KM_FLOOR :
+			               !strcmp(mode, "ru") ? KM_CEIL : KM_TRUNC;
+			KirExpr *m = frontend_new_expr(L->a, KE_MATH, x->type, l);
+			m->u.math.op = op;
+			m->u.math.nargs = 1;
+			m->u.math.args[0] = x;
+			return frontend_new_cast(L->a, t, op == KM_TRUNC ? x : m, l);
+		}
+		if (strcmp(mode, "rn")) {
+			error_at(L, c, "'%s': directed rounding modes cannot be translated exactly", name);
+			return poison(L, c);
+		}
+		return frontend_new_cast(L->a, t, x, l);
+	}
+	return NULL;
+}
+
+static KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
+{
+	KirExpr *e = arg(L, c, i);
+
+	if (e->kind == KE_CONST && !frontend_dtype_is_float(e->type)) {
+		*v = e->u.c.i;
+		return e;
+	}
+	return NULL;
+}
+
+static KirExpr *lshfl(Lower *L, CXCursor c, const char *name)
+{
+	int sync = strstr(name, "_sync") != NULL, n = clang_Cursor_getNumArguments(c);
+	KirShflOp op = strstr(name, "_up") ? KSH_UP : strstr(name, "_down") ? KSH_DOWN :
+	               strstr(name, "_xor") ? KSH_XOR : KSH_IDX;
+	KirExpr *e = frontend_new_expr(L->a, KE_SHFL, ctype(c), cloc(L, c));
+	int64_t w = 32;
+
+	e->u.shfl.op = op;
+	e->u.shfl.mask = sync ? arg(L, c, 0) : frontend_new_int(L->a, KT_U32, 0xffffffffu, cloc(L, c));
+	e->u.shfl.value = arg(L, c, sync);
+	e->u.shfl.lane = arg(L, c, sync + 1);
+	if (n > sync + 2 && (!const_int_arg(L, c, sync + 2, &w) || w < 1 || w > 32 || (w & (w - 1)))) {
+		error_at(L, clang_Cursor_getArgument(c, (unsigned)(sync + 2)),
+		    "the width of '%s' must be a constant power of two up to 32", name);
+		return poison(L, c);
+	}
+	e->u.shfl.width = (int)w;
+	return e;
+}
+
+static KirExpr *lvote(Lower *L, CXCursor c, KirVoteOp op)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_VOTE, ctype(c), cloc(L, c));
+
+	e->u.vote.op = op;
+	if (op != KV_ACTIVEMASK) {
+		e->u.vote.mask = arg(L, c, 0);
+		e->u.vote.pred = conv(L, arg(L, c, 1), KT_I1);
+	}
+	return e;
+}
+
+static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	Addr a = laddr(L, clang_Cursor_getArgument(c, 0));
+	KirExpr *e = frontend_new_expr(L->a, KE_ATOMIC, ctype(c), cloc(L, c));
+
+	if (a.buffer < 0) {
+		if (!L->failed)
+			error_at(L, c, "the target of an atomic operation must be global or shared memory");
+		return poison(L, c);
+	}
+	if (L->bufs.data[a.buffer].space != KSP_GLOBAL && L->bufs.data[a.buffer].space != KSP_SHARED) {
+		error_at(L, c, "the target of an atomic operation must be global or shared memory");
+		return poison(L, c);
+	}
+	if (a.view != KT_VOID) {
+		error_at(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
+		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
+		return poison(L, c);
+	}
+	e->u.atomic.op = op;
+	e->u.atomic.buffer = a.buffer;
+	e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	e->u.atomic.nargs = n - 1;
+	for (int i = 1; i < n && i < 3; i++)
+		e->u.atomic.args[i - 1] = arg(L, c, i);
+	return e;
+}
+
+KirStmt *sync_stmt(Lower *L, CXCursor c, KirSyncOp op, KirExpr *argv, int result)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_SYNC, cloc(L, c));
+
+	s->u.sync.op = op;
+	s->u.sync.arg = argv;
+	s->u.sync.result = result;
+	return s;
+}
+
+/* A barrier with a value: the statement goes before the current one, the value is a
+ * temporary. Only where evaluation is unconditional. */
+static KirExpr *lsync_value(Lower *L, CXCursor c, KirSyncOp op)
+{
+	int t;
+
+	if (!L->hoist_ok) {
+		error_at(L, c, "a barrier inside a condition or a loop test cannot be translated");
+		return poison(L, c);
+	}
+	t = new_var(L, frontend_sync_name(op), KT_I32, KVK_TEMP, cloc(L, c));
+	emit_pending(L, decl_stmt(L, t, NULL, cloc(L, c)));
+	emit_pending(L, sync_stmt(L, c, op, conv(L, arg(L, c, 0), KT_I1), t));
+	return var_ref(L, t, cloc(L, c));
+}
+
+static const char *const refused[][2] = {
+	{"printf", "device printf cannot be translated"},
+	{"malloc", "device malloc cannot be translated"},
+	{"free", "device free cannot be translated"},
+	{"__trap", "__trap cannot be translated"},
+	{"__brkpt", "__brkpt cannot be translated"},
+	{"clock", "clock cannot be translated"},
+	{"clock64", "clock64 cannot be translated"},
+	{"this_grid", "grid-wide cooperative synchronisation cannot be translated"},
+};
+
+static int is_texture_fn(const char *n)
+{
+	return !strncmp(n, "tex", 3) || !strncmp(n, "surf", 4);
+}
+
+KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
+{
+	KirMathOp mop;
+	KirExpr *e;
+
+	*handled = 1;
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+		if (!strcmp(n, refused[i][0])) {
+			error_at(L, c, "%s", refused[i][1]);
+			return poison(L, c);
+		}
+	if (is_texture_fn(n) && in_system(clang_getCursorReferenced(c))) {
+		error_at(L, c, "textures and surfaces cannot be translated ('%s')", n);
+		return poison(L, c);
+	}
+	if (!strncmp(n, "__shfl", 6))
+		return lshfl(L, c, n);
+	if (!strcmp(n, "__ballot_sync")) return lvote(L, c, KV_BALLOT);
+	if (!strcmp(n, "__any_sync")) return lvote(L, c, KV_ANY);
+	if (!strcmp(n, "__all_sync")) return lvote(L, c, KV_ALL);
+	if (!strcmp(n, "__activemask")) return lvote(L, c, KV_ACTIVEMASK);
+	if (!strcmp(n, "__syncthreads_count")) return lsync_value(L, c, KSY_THREADS_COUNT);
+	if (!strcmp(n, "__syncthreads_and")) return lsync_value(L, c, KSY_THREADS_AND);
+	if (!strcmp(n, "__syncthreads_or")) return lsync_value(L, c, KSY_THREADS_OR);
+	if (!strncmp(n, "atomic", 6)) {
+		for (int i = 0; i < KA_COUNT; i++) {
+			const char *an = frontend_atomic_name((KirAtomicOp)i);
+			if (!strcasecmp(n + 6, an) || (n[6] && !strncasecmp(n + 6, an, strlen(an)) && !strcmp(n + 6 + strlen(an), "_block")))
+				return latomic(L, c, (KirAtomicOp)i);
+		}
+	}
+	if (!strcmp(n, "__ldg"))
+		return load_of(L, c, laddr(L, clang_Cursor_getArgument(c, 0)));
+	e = lintrinsic(L, c, n);
+	if (e)
+		return e;
+	if (math_op(n, &mop))
+		return lmath(L, c, mop);
+	*handled = 0;
+	return NULL;
+}

@@ -1,0 +1,351 @@
+/* call.c: calls. A device function is inlined (a new Frame; parameters bound by value,
+ * by reference or as pointers; its returns become a labelled block and a result
+ * variable); member functions bind `this`; cooperative groups methods are builtins;
+ * lcall dispatches between these, builtin.c, and the refusals (recursion, function
+ * pointers, dynamic parallelism). */
+#include "parse.h"
+
+static int uses_label(const KirStmt *s, int label)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_EXIT: return s->u.label == label;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (uses_label(s->u.block.stmts[i], label))
+				return 1;
+		return 0;
+	case KS_IF: return uses_label(s->u.if_.then, label) || uses_label(s->u.if_.els, label);
+	case KS_FOR: return uses_label(s->u.for_.body, label);
+	case KS_WHILE: case KS_DO: return uses_label(s->u.loop.body, label);
+	default: return 0;
+	}
+}
+
+static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
+static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
+{
+	const char *key = dkey(L->a, fn), *name = spell(L->a, fn);
+	CXType rt = clang_getResultType(clang_getCursorType(fn));
+	KirDType t = dt_of(rt);
+	Frame *f = ARENA_NEW(L->a, Frame);
+	CXCursor body = clang_getNullCursor();
+	CursorVec v = kids(fn);
+	KirStmt *blk;
+	int save_brk = L->brk, save_loop = L->in_loop;
+
+	for (Frame *u = L->fr; u; u = u->up)
+		if (u->key && !strcmp(u->key, key)) {
+			VEC_FREE(v);
+			error_at(L, c, "recursive call to '%s' cannot be inlined", name);
+			diag_note(loc_of(L->a, clang_getCursorLocation(fn)), "'%s' is defined here", name);
+			return NULL;
+		}
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			body = v.data[i];
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(body)) {
+		error_at(L, c, "'%s' has no definition to inline", name);
+		return NULL;
+	}
+	if (!L->hoist_ok) {
+		error_at(L, c, "a call to '%s' inside a condition or a loop test cannot be inlined; compute it before", name);
+		return NULL;
+	}
+	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void && !is_record(rt))) {
+		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
+		return NULL;
+	}
+	f->binds = map_create();
+	f->fn = name;
+	f->key = key;
+	f->this_key = L->next_this;
+	L->next_this = NULL;
+	f->label = ++L->nlabels;
+	f->result = t == KT_VOID ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
+	if (f->result >= 0)
+		emit_pending(L, decl_stmt(L, f->result, NULL, cloc(L, c)));
+	if (is_record(rt) && !(f->rkey = struct_vars(L, rt, arena_printf(L->a, "%s.ret", name), KVK_RESULT, cloc(L, c))))
+		return NULL;
+	f->up = L->fr;
+	bind_params(L, fn, c, f);   /* argument declarations go before the block, in the caller */
+	L->fr = f;
+	L->brk = 0;
+	L->in_loop = 0;
+	blk = lsub(L, body);
+	L->fr = f->up;
+	L->brk = save_brk;
+	L->in_loop = save_loop;
+	if (blk->kind != KS_BLOCK) {
+		StmtVec one = {0};
+		VEC_PUSH(one, blk);
+		blk = block_of(L, &one, blk->loc);
+	}
+	if (blk->u.block.nstmts && blk->u.block.stmts[blk->u.block.nstmts - 1]->kind == KS_EXIT)
+		blk->u.block.nstmts--;
+	blk->u.block.label = uses_label(blk, f->label) ? f->label : 0;
+	blk->u.block.inlined = name;
+	blk->loc = cloc(L, c);
+	emit_pending(L, blk);
+	map_destroy(f->binds);
+	L->last_rkey = f->rkey;
+	return f->result >= 0 ? var_ref(L, f->result, cloc(L, c)) : NULL;
+}
+
+int is_cg_type(CXType t, const char *which)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getNonReferenceType(t)));
+	CXString s = clang_getCursorSpelling(d);
+	int r = !strcmp(clang_getCString(s), which);
+
+	clang_disposeString(s);
+	return r;
+}
+
+static KirExpr *lin_u32(Lower *L, KirBuiltin b, SrcLoc l)
+{
+	return new_builtin(L, b, l);
+}
+
+static KirExpr *lcg_method(Lower *L, CXCursor c, const char *n, CXType on)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *x, *y, *z;
+
+	if (is_cg_type(on, "grid_group")) {
+		error_at(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group::%s)", n);
+		return poison(L, c);
+	}
+	if (!strcmp(n, "thread_rank")) {
+		x = lin_u32(L, KBI_TID_X, l);
+		y = frontend_new_binary(L->a, KB_MUL, KT_U32, lin_u32(L, KBI_TID_Z, l), lin_u32(L, KBI_BDIM_Y, l), l);
+		y = frontend_new_binary(L->a, KB_ADD, KT_U32, y, lin_u32(L, KBI_TID_Y, l), l);
+		y = frontend_new_binary(L->a, KB_MUL, KT_U32, y, lin_u32(L, KBI_BDIM_X, l), l);
+		return frontend_new_binary(L->a, KB_ADD, KT_U32, y, x, l);
+	}
+	if (!strcmp(n, "size") || !strcmp(n, "num_threads")) {
+		x = lin_u32(L, KBI_BDIM_X, l);
+		y = lin_u32(L, KBI_BDIM_Y, l);
+		z = lin_u32(L, KBI_BDIM_Z, l);
+		return frontend_new_binary(L->a, KB_MUL, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, x, y, l), z, l);
+	}
+	error_at(L, c, "cooperative groups method '%s' is not supported", n);
+	return poison(L, c);
+}
+
+int has_launch_config(CXCursor c)
+{
+	CursorVec v = kids(c);
+	int r = 0;
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr) {
+			CXString s = clang_getCursorSpelling(clang_getCursorReferenced(v.data[i]));
+			const char *n = clang_getCString(s);
+			r |= !strcmp(n, "__cudaPushCallConfiguration") || !strcmp(n, "cudaConfigureCall") ||
+			     !strcmp(n, "cudaLaunchDevice");
+			clang_disposeString(s);
+		}
+	VEC_FREE(v);
+	return r;
+}
+
+/* The object of a member function call (`s.f(x)`, `op(x)`) as a struct bind prefix,
+ * kept for the inlined body's `this`. 0 when it cannot be found (reported). */
+static int method_object(Lower *L, CXCursor c, CXCursor fn)
+{
+	CXCursor obj = clang_getNullCursor();
+
+	if (clang_Cursor_getNumArguments(c) == clang_Cursor_getNumArguments(fn) + 1)
+		obj = clang_Cursor_getArgument(c, 0);                /* an operator call */
+	else if (nkids(c) && clang_getCursorKind(kid(c, 0)) == CXCursor_MemberRefExpr)
+		obj = member_base(kid(c, 0));
+	if (clang_Cursor_isNull(obj) || clang_getCursorKind(obj) == CXCursor_CXXThisExpr) {
+		L->next_this = L->fr->this_key;                      /* a call of another method */
+		return 1;
+	}
+	if (!is_record(clang_getCursorType(obj))) {
+		error_at(L, c, "a member function call on this object cannot be translated");
+		return 0;
+	}
+	L->next_this = struct_src(L, obj);
+	return L->next_this != NULL;
+}
+
+KirExpr *lcall(Lower *L, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	enum CXCursorKind fk = clang_getCursorKind(fn);
+	const char *n;
+	int handled;
+	KirExpr *e;
+	CXCursor def;
+
+	if (has_launch_config(c)) {
+		error_at(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
+		return poison(L, c);
+	}
+	if (clang_Cursor_isNull(fn) || (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod &&
+	                                fk != CXCursor_Constructor && fk != CXCursor_ConversionFunction)) {
+		if (fk == CXCursor_VarDecl || fk == CXCursor_ParmDecl || clang_Cursor_isNull(fn))
+			error_at(L, c, "calls through function pointers cannot be translated");
+		else
+			error_at(L, c, "unsupported call");
+		return poison(L, c);
+	}
+	n = spell(L->a, fn);
+	if (has_attr(fn, CXCursor_CUDAGlobalAttr)) {
+		error_at(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
+		return poison(L, c);
+	}
+	if (fk == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(fn)) {
+		error_at(L, c, "virtual calls cannot be translated ('%s')", n);
+		return poison(L, c);
+	}
+	if (fk == CXCursor_CXXMethod && (is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "thread_block") ||
+	                                 is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")))
+		return lcg_method(L, c, n, clang_getCursorType(clang_getCursorSemanticParent(fn)));
+	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
+	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
+		/* struct assignment: field by field, the source evaluated first */
+		CXCursor d = clang_Cursor_getArgument(c, 0);
+		const char *src = struct_src(L, clang_Cursor_getArgument(c, 1)), *dst;
+		if (src && is_mem_lvalue(L, d)) {
+			struct_store(L, c, d, clang_getCursorType(d), src);
+			return L->failed ? poison(L, c) : NULL;
+		}
+		dst = src ? struct_src(L, d) : NULL;
+		if (dst)
+			struct_copy(L, c, clang_getCursorType(d), dst, NULL, src);
+		return L->failed ? poison(L, c) : NULL;
+	}
+	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
+		return poison(L, c);
+	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {
+		if (clang_Cursor_getNumArguments(c) == 1)
+			return lx(L, clang_Cursor_getArgument(c, 0));
+		error_at(L, c, "constructing a '%s' value in a kernel is not supported", type_name(L->a, clang_getCursorType(c)));
+		return poison(L, c);
+	}
+	if (in_system(fn) || !strncmp(n, "__", 2)) {
+		e = lbuiltin_call(L, c, n, &handled);
+		if (handled)
+			return e;
+	}
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || (in_system(def) && strncmp(n, "make_", 5))) {
+		/* (the CUDA headers' make_float2 and the like are inlined like user code) */
+		e = lbuiltin_call(L, c, n, &handled);
+		if (handled)
+			return e;
+		error_at(L, c, "call to '%s', which has no device definition to inline", n);
+		return poison(L, c);
+	}
+	e = linline(L, c, def);
+	return e ? e : L->failed ? poison(L, c) : NULL;
+}
+
+/* A struct argument: by value, each variable field of the callee's copy is a new
+ * variable set from the caller's (constants, parameters and pointers are shared); by
+ * reference, the fields are the caller's. */
+static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)
+{
+	const char *src = struct_src(L, a), *key = dkey(L->a, p);
+	CXType t = clang_getNonReferenceType(clang_getCursorType(p));
+	StrVec paths;
+
+	if (!src)
+		return;
+	paths = field_paths(L, t);
+	for (size_t i = 0; i < paths.len; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		if (!b) {
+			error_at(L, a, "struct field '%s' of the argument is unknown", paths.data[i] + 1);
+			break;
+		}
+		if (b->kind == BK_VAR && !byref) {
+			Bind *nb = new_bind(L, BK_VAR);
+			nb->idx = new_var(L, arena_printf(L->a, "%s%s", spell(L->a, p), paths.data[i]), L->vars.data[b->idx].type,
+			                  KVK_ARG, cloc(L, p));
+			emit_pending(L, decl_stmt(L, nb->idx, var_ref(L, b->idx, cloc(L, a)), cloc(L, a)));
+			b = nb;
+		}
+		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
+	}
+	VEC_FREE(paths);
+}
+
+static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
+{
+	int n = clang_Cursor_getNumArguments(fn), skip = 0;
+
+	/* an overloaded operator that is a member (a functor's operator()): the call's
+	 * first argument is the object */
+	if (clang_getCursorKind(fn) == CXCursor_CXXMethod && clang_Cursor_getNumArguments(call) == n + 1)
+		skip = 1;
+	if (n + skip != clang_Cursor_getNumArguments(call)) {
+		error_at(L, call, "call with default or variadic arguments is not supported");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)(i + skip));
+		CXType t = clang_getCursorType(p);
+		const char *key = dkey(L->a, p);
+		Bind *b;
+
+		if (is_cg_type(t, "thread_block")) {
+			map_put(f->binds, key, new_bind(L, BK_CG));
+		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+			Addr ad = laddr(L, a);
+			if (ad.var >= 0) {          /* &local: an out-parameter */
+				b = new_bind(L, BK_VAR);
+				b->idx = ad.var;
+				map_put(f->binds, key, b);
+				continue;
+			}
+			b = new_bind(L, BK_PTR);
+			b->buffer = ad.buffer;
+			b->view = ad.view;
+			if (map_has(L->cx->devassigned, key)) {      /* the callee moves it */
+				b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), KT_I64, KVK_OFFSET, cloc(L, p));
+				emit_pending(L, decl_stmt(L, b->offvar, ad.off ? conv(L, ad.off, KT_I64) :
+				             frontend_new_int(L->a, KT_I64, 0, cloc(L, a)), cloc(L, a)));
+			} else {
+				b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
+			}
+			map_put(f->binds, key, b);
+		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
+			KirLval lv;
+			KirDType lt;
+			if (is_record(clang_getNonReferenceType(t))) {
+				bind_struct_arg(L, p, a, f, !clang_isConstQualifiedType(clang_getNonReferenceType(t)));
+				continue;
+			}
+			if (!lval_of(L, a, &lv, &lt))
+				continue;
+			b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
+			b->idx = lv.var;
+			b->buffer = lv.buffer;
+			b->off = lv.var < 0 ? fix_offset(L, lv.index, spell(L->a, p), cloc(L, p), cloc(L, a), NULL) : lv.index;
+			map_put(f->binds, key, b);
+		} else if (is_record(t)) {
+			bind_struct_arg(L, p, a, f, 0);
+		} else {
+			KirDType dt = dt_of(t);
+			if (dt == KT_VOID) {
+				error_at(L, p, "parameter of type '%s' is not supported", type_name(L->a, t));
+				continue;
+			}
+			b = new_bind(L, BK_VAR);
+			KirExpr *v;
+			b->idx = new_var(L, spell(L->a, p), dt, KVK_ARG, cloc(L, p));
+			v = conv(L, lx(L, a), dt);
+			note_stable(L, b->idx, key, v);
+			emit_pending(L, decl_stmt(L, b->idx, v, cloc(L, a)));
+			map_put(f->binds, key, b);
+		}
+	}
+}

@@ -1,0 +1,334 @@
+/* decl.c: declarations. Buffers for __shared__ (static and extern), __constant__ and
+ * local arrays (constant initialisers folded in), global variables bound on first use,
+ * and local variables: scalars, structs by value (one variable per field), cooperative
+ * groups, references and pointers (a moving pointer keeps its offset in a variable). */
+#include "parse.h"
+
+int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc)
+{
+	KirBuffer b = {0};
+	CXType el = scalar_elem(t);
+
+	b.name = unique(L, name);
+	b.space = sp;
+	b.elem = mem_elem(el);
+	b.is_const = clang_isConstQualifiedType(el) || sp == KSP_CONSTANT;
+	b.count = array_elems(t, b.dims, &b.ndims);
+	b.param = -1;
+	b.loc = loc;
+	VEC_PUSH(L->bufs, b);
+	return (int)L->bufs.len - 1;
+}
+
+/* Constant values of an initialiser list (nested lists flattened) into init[]. */
+static void const_init(Lower *L, CXCursor list, KirConst *init, size_t n, size_t *pos, KirDType t)
+{
+	CursorVec v = kids(list);
+
+	for (size_t i = 0; i < v.len && *pos < n; i++) {
+		if (clang_getCursorKind(v.data[i]) == CXCursor_InitListExpr) {
+			const_init(L, v.data[i], init, n, pos, t);
+			continue;
+		}
+		KirExpr *e = conv(L, lx(L, v.data[i]), t);
+		if (e->kind != KE_CONST) {
+			error_at(L, v.data[i], "initialiser is not a constant");
+			break;
+		}
+		init[(*pos)++] = e->u.c;
+	}
+	VEC_FREE(v);
+}
+
+static CXCursor var_init(CXCursor d)
+{
+	CursorVec v = kids(d);
+	CXCursor r = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++) {
+		enum CXCursorKind k = clang_getCursorKind(v.data[i]);
+		if (clang_isExpression(k) && k != CXCursor_IntegerLiteral)
+			r = v.data[i];
+		else if (k == CXCursor_IntegerLiteral)
+			r = v.data[i];
+	}
+	/* the last expression child is the initialiser unless it is an array size */
+	if (!clang_Cursor_isNull(r) && clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_ConstantArray &&
+	    clang_getCursorKind(r) != CXCursor_InitListExpr)
+		r = clang_getNullCursor();
+	VEC_FREE(v);
+	return r;
+}
+
+static void fill_init(Lower *L, int buf, CXCursor init)
+{
+	KirBuffer *b = &L->bufs.data[buf];
+	size_t pos = 0;
+
+	b->init = ARENA_ARRAY(L->a, KirConst, b->count);
+	b->ninit = (size_t)b->count;
+	for (size_t i = 0; i < b->ninit; i++)
+		b->init[i] = frontend_const_convert((KirConst){KT_I32, 0, 0}, b->elem);
+	if (!clang_Cursor_isNull(init))
+		const_init(L, init, b->init, b->ninit, &pos, b->elem);
+}
+
+/* A __constant__ or __shared__ variable at namespace scope, on its first use. */
+Bind *global_var(Lower *L, CXCursor d)
+{
+	int shared = has_attr(d, CXCursor_CUDASharedAttr), cnst = has_attr(d, CXCursor_CUDAConstantAttr);
+	CXType t = clang_getCursorType(d);
+	const char *key = dkey(L->a, d);
+	Bind *b;
+	int buf;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst))
+		return NULL;
+	if (mem_elem(scalar_elem(t)) == KT_VOID || mem_elem(scalar_elem(t)) == KT_PTR) {
+		error_at(L, d, "__constant__/__shared__ variable of type '%s' is not supported", type_name(L->a, t));
+		return NULL;
+	}
+	buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : KSP_CONSTANT, t, cloc(L, d));
+	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
+		L->bufs.data[buf].is_extern = 1;
+		L->bufs.data[buf].count = 0;
+	}
+	if (cnst && L->bufs.data[buf].count)
+		fill_init(L, buf, var_init(d));
+	if (clang_getCanonicalType(t).kind != CXType_ConstantArray && clang_getCanonicalType(t).kind != CXType_IncompleteArray) {
+		b = new_bind(L, BK_MEM);
+		b->buffer = buf;
+		b->off = frontend_new_int(L->a, KT_I32, 0, cloc(L, d));
+	} else {
+		b = new_bind(L, BK_PTR);
+		b->buffer = buf;
+	}
+	map_put(L->globals, key, b);
+	return b;
+}
+
+static void local_array(Lower *L, CXCursor d, CXType t, int shared)
+{
+	CXCursor init = var_init(d);
+	int buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : KSP_LOCAL, t, cloc(L, d));
+	Bind *b = new_bind(L, BK_PTR);
+	KirBuffer *kb = &L->bufs.data[buf];
+
+	if (has_attr(d, CXCursor_CUDAConstantAttr))
+		kb->space = KSP_CONSTANT;
+	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
+		kb->is_extern = 1;
+		kb->count = 0;
+	}
+	if (!kb->count && !kb->is_extern)
+		error_at(L, d, "array of type '%s' is not supported", type_name(L->a, t));
+	b->buffer = buf;
+	put_bind(L, dkey(L->a, d), b);
+	if (!clang_Cursor_isNull(init) && kb->count && !kb->is_const && kb->space == KSP_LOCAL) {
+		/* a mutable array: its initial values are stores at the declaration */
+		CursorVec iv = kids(init);
+		for (size_t i = 0; i < (size_t)kb->count; i++) {
+			KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
+			e->u.assign.lv.var = -1;
+			e->u.assign.lv.buffer = buf;
+			e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
+			e->u.assign.op = KB_NONE;
+			e->u.assign.optype = kb->elem;
+			e->u.assign.value = i < iv.len ? conv(L, lx(L, iv.data[i]), kb->elem) :
+			                    frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, kb->elem), cloc(L, d));
+			if (i < iv.len && clang_getCursorKind(iv.data[i]) == CXCursor_InitListExpr)
+				error_at(L, iv.data[i], "nested initialiser lists of a local array are not supported");
+			emit_pending(L, expr_stmt(L, e));
+		}
+		VEC_FREE(iv);
+	} else if (!clang_Cursor_isNull(init) && kb->count) {
+		fill_init(L, buf, init);
+		if (!kb->is_const && kb->space == KSP_LOCAL) {
+			/* a mutable array: its initial values are stores at the declaration */
+			for (size_t i = 0; i < kb->ninit; i++) {
+				KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
+				e->u.assign.lv.var = -1;
+				e->u.assign.lv.buffer = buf;
+				e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
+				e->u.assign.op = KB_NONE;
+				e->u.assign.optype = kb->elem;
+				e->u.assign.value = frontend_new_const(L->a, kb->init[i], cloc(L, d));
+				emit_pending(L, expr_stmt(L, e));
+			}
+			kb->init = NULL;
+			kb->ninit = 0;
+		}
+	}
+}
+
+static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, const char *name)
+{
+	Lower *L = w->L;
+	CXType t = clang_getCursorType(field);
+	Bind *b;
+	KirDType dt = dt_of(t);
+
+	if (is_record(t)) {
+		walk_fields(w, t, key, name);
+		return;
+	}
+	if (dt == KT_VOID || dt == KT_PTR) {
+		error_at(L, field, "struct field '%s' of type '%s' is not supported in a local struct", name, type_name(L->a, t));
+		return;
+	}
+	b = new_bind(L, BK_VAR);
+	/* a field declared in a CUDA header (float2's x) is located at the variable, so
+	 * the bundled header and a toolkit's give one IR */
+	b->idx = new_var(L, name, dt, KVK_LOCAL, in_system(field) ? *(SrcLoc *)w->data : cloc(L, field));
+	emit_pending(L, decl_stmt(L, b->idx, NULL, L->vars.data[b->idx].loc));
+	put_bind(L, key, b);
+}
+
+static void local_struct(Lower *L, CXCursor d, CXType t)
+{
+	SrcLoc dl = cloc(L, d);
+	FieldWalk w = {L, NULL, NULL, struct_field_var, &dl, L->fr};
+	CXCursor init = var_init(d), x = init;
+	const char *src = NULL;
+
+	while (!clang_Cursor_isNull(x) && (clang_getCursorKind(x) == CXCursor_UnexposedExpr ||
+	                                   clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+		x = kid(x, 0);
+	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_CallExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor && nkids(x) == 0)
+		init = clang_getNullCursor();     /* default construction */
+	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
+		walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
+		list_into(L, x, t, dkey(L->a, d));
+		return;
+	}
+	if (!clang_Cursor_isNull(init)) {
+		src = struct_src(L, init);        /* before the fields exist: `S s = f(s0)` */
+		if (!src)
+			return;
+	}
+	walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
+	if (src)
+		struct_copy(L, d, t, dkey(L->a, d), NULL, src);
+}
+
+/* A pointer variable that is assigned or incremented somewhere: its offset lives in an
+ * i64 KVK_OFFSET variable that assignments change; the buffer is fixed by the
+ * initialiser or the first assignment lowered. */
+static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
+{
+	Bind *b = new_bind(L, BK_PTR);
+	KirExpr *off = frontend_new_int(L->a, KT_I64, 0, cloc(L, d));
+
+	b->buffer = -1;
+	if (!clang_Cursor_isNull(init)) {
+		Addr a = laddr(L, init);
+		if (a.buffer < 0)
+			return;
+		b->buffer = a.buffer;
+		b->view = a.view;
+		if (a.off)
+			off = conv(L, a.off, KT_I64);
+	}
+	b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), KT_I64, KVK_OFFSET, cloc(L, d));
+	emit_pending(L, decl_stmt(L, b->offvar, off, cloc(L, d)));
+	put_bind(L, key, b);
+}
+
+void local_var(Lower *L, CXCursor d)
+{
+	CXType t = clang_getCursorType(d);
+	enum CXTypeKind tk = clang_getCanonicalType(t).kind;
+	CXCursor init = var_init(d);
+	const char *key = dkey(L->a, d);
+	int shared = has_attr(d, CXCursor_CUDASharedAttr);
+	Bind *b;
+	KirDType dt;
+
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		return;
+	if (tk == CXType_ConstantArray || tk == CXType_IncompleteArray) {
+		local_array(L, d, t, shared);
+		return;
+	}
+	if (shared || has_attr(d, CXCursor_CUDAConstantAttr)) {
+		Bind *g = global_var(L, d);
+		if (g)
+			put_bind(L, key, g);
+		return;
+	}
+	if (is_cg_type(t, "thread_block") || is_cg_type(t, "grid_group")) {
+		if (is_cg_type(t, "grid_group"))
+			error_at(L, d, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
+		put_bind(L, key, new_bind(L, BK_CG));
+		return;
+	}
+	if (tk == CXType_LValueReference) {
+		KirLval lv;
+		KirDType lt;
+		if (clang_Cursor_isNull(init) || !lval_of(L, init, &lv, &lt))
+			return;
+		b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
+		b->idx = lv.var;
+		b->buffer = lv.buffer;
+		b->off = lv.var < 0 ? fix_offset(L, lv.index, spell(L->a, d), cloc(L, d), cloc(L, d), NULL) : lv.index;
+		put_bind(L, key, b);
+		return;
+	}
+	if (tk == CXType_Pointer) {
+		Addr a;
+		if (clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t))).kind == CXType_FunctionProto) {
+			error_at(L, d, "function pointers cannot be translated");
+			return;
+		}
+		if (map_has(L->cx->devassigned, key)) {
+			moving_ptr(L, d, key, init);
+			return;
+		}
+		if (clang_Cursor_isNull(init)) {
+			error_at(L, d, "a pointer variable must be initialised at its declaration");
+			return;
+		}
+		a = laddr(L, init);
+		b = new_bind(L, BK_PTR);
+		b->buffer = a.buffer;
+		b->view = a.view;
+		/* the offset is computed here: a later change of its operands must not move
+		 * the pointer, so it is substituted only when stable */
+		b->off = fix_offset(L, a.off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);
+		put_bind(L, key, b);
+		return;
+	}
+	if (tk == CXType_Record) {
+		local_struct(L, d, t);
+		return;
+	}
+	dt = dt_of(t);
+	if (dt == KT_VOID) {
+		error_at(L, d, "variable of type '%s' is not supported", type_name(L->a, t));
+		return;
+	}
+	{
+		KirConst kc;
+		KirExpr *e;
+		if (!clang_Cursor_isNull(init) && clang_isConstQualifiedType(t) && eval_const(init, dt, &kc)) {
+			/* `constexpr int c = cube(2)`: clang's value, nothing to lower */
+			b = new_bind(L, BK_CONST);
+			b->c = kc;
+			put_bind(L, key, b);
+			return;
+		}
+		e = clang_Cursor_isNull(init) ? NULL : conv(L, lx(L, init), dt);
+		if (e && e->kind == KE_CONST && clang_isConstQualifiedType(t)) {
+			b = new_bind(L, BK_CONST);
+			b->c = e->u.c;
+			put_bind(L, key, b);
+			return;
+		}
+		b = new_bind(L, BK_VAR);
+		b->idx = new_var(L, spell(L->a, d), dt, KVK_LOCAL, cloc(L, d));
+		note_stable(L, b->idx, key, e);
+		put_bind(L, key, b);
+		emit_pending(L, decl_stmt(L, b->idx, e, cloc(L, d)));
+	}
+}

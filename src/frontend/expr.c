@@ -1,0 +1,773 @@
+/* expr.c: expressions. Consumes a libclang expression cursor; produces a typed KirExpr
+ * (lx) or, for an assignment's target, a KirLval (lval_of): literals and constants,
+ * declaration references through their binds, members, assignments (also of moving
+ * pointers), C's usual conversions, unary, binary and conditional operators, casts.
+ * Memory is reached through addr.c's (buffer, offset) addresses; calls go to call.c. */
+#include "parse.h"
+
+KirDType ctype(CXCursor c)
+{
+	return dt_of(clang_getCursorType(c));
+}
+
+KirExpr *conv(Lower *L, KirExpr *e, KirDType t)
+{
+	if (t == KT_I1 && e->type != KT_I1 && e->kind != KE_CONST) {
+		KirExpr *z = frontend_new_cast(L->a, e->type, frontend_new_int(L->a, KT_I32, 0, e->loc), e->loc);
+		if (frontend_dtype_is_float(e->type))
+			z = frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, e->type), e->loc);
+		return frontend_new_binary(L->a, KB_NE, KT_I1, e, z, e->loc);
+	}
+	return frontend_new_cast(L->a, t, e, e->loc);
+}
+
+KirExpr *cond_of(Lower *L, CXCursor c)
+{
+	return conv(L, lx(L, c), KT_I1);
+}
+
+int eval_int(CXCursor c, int64_t *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+		*out = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r) :
+		       (int64_t)clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+int eval_const(CXCursor c, KirDType t, KirConst *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		KirConst k = {clang_EvalResult_isUnsignedInt(r) ? KT_U64 : KT_I64, 0, 0};
+		k.i = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r) :
+		      (int64_t)clang_EvalResult_getAsLongLong(r);
+		*out = frontend_const_convert(k, t);
+		ok = 1;
+	} else if (clang_EvalResult_getKind(r) == CXEval_Float) {
+		KirConst k = {KT_F64, 0, clang_EvalResult_getAsDouble(r)};
+		*out = frontend_const_convert(k, t);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static KirExpr *lliteral(Lower *L, CXCursor c)
+{
+	KirDType t = ctype(c);
+	KirConst k;
+
+	if (clang_getCursorKind(c) == CXCursor_CXXBoolLiteralExpr) {
+		CXToken *tok = clang_getToken(L->cx->tu, clang_getCursorLocation(c));
+		const char *s = tok ? str(L->a, clang_getTokenSpelling(L->cx->tu, *tok)) : "";
+		if (tok)
+			clang_disposeTokens(L->cx->tu, tok, 1);
+		return frontend_new_int(L->a, KT_I1, !strcmp(s, "true"), cloc(L, c));
+	}
+	if (!eval_const(c, t, &k)) {
+		error_at(L, c, "cannot evaluate this literal");
+		return poison(L, c);
+	}
+	return frontend_new_const(L->a, k, cloc(L, c));
+}
+
+static KirBuiltin builtin_of(const char *var, const char *field)
+{
+	static const char *const vars[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(var, vars[i]) && field[0] >= 'x' && field[0] <= 'z' && !field[1])
+			return (KirBuiltin)(3 * i + field[0] - 'x');
+	return KBI_COUNT;
+}
+
+KirExpr *new_builtin(Lower *L, KirBuiltin b, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_BUILTIN, b == KBI_WARPSIZE ? KT_I32 : KT_U32, loc);
+
+	e->u.builtin = b;
+	return e;
+}
+
+KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *e;
+
+	switch (b->kind) {
+	case BK_VAR:
+		return var_ref(L, b->idx, l);
+	case BK_PARAM:
+		if (L->params.data[b->idx].bound)
+			return frontend_new_const(L->a, L->params.data[b->idx].value, l);
+		e = frontend_new_expr(L->a, KE_PARAM, L->params.data[b->idx].type, l);
+		e->u.param = b->idx;
+		return e;
+	case BK_CONST:
+		return frontend_new_const(L->a, b->c, l);
+	case BK_EXPR:
+		return b->expr;
+	case BK_MEM:
+		e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[b->buffer].elem, l);
+		e->u.load.buffer = b->buffer;
+		e->u.load.index = b->off;
+		return e;
+	default:
+		error_at(L, c, "a pointer or group is used as a value here; only memory accesses through it can be translated");
+		return poison(L, c);
+	}
+}
+
+static KirExpr *ldeclref(Lower *L, CXCursor c)
+{
+	CXCursor d = clang_getCursorReferenced(c);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	Bind *b;
+	KirConst k;
+
+	if (dk == CXCursor_EnumConstantDecl) {
+		KirConst e = {KT_I64, clang_getEnumConstantDeclValue(d), 0};
+		return frontend_new_const(L->a, frontend_const_convert(e, ctype(c)), cloc(L, c));
+	}
+	if (nkids(c) == 1 && clang_isExpression(clang_getCursorKind(kid(c, 0)))) {
+		/* a template instance: a non-type parameter stands for its argument's value */
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		return conv(L, lx(L, kid(c, 0)), ctype(c));
+	}
+	if (dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) {
+		error_at(L, c, "function pointers are not supported: '%s' is used as a value", spell(L->a, d));
+		return poison(L, c);
+	}
+	b = lookup(L, d);
+	if (b)
+		return bind_value(L, c, b);
+	if (!strcmp(spell(L->a, d), "warpSize"))
+		return new_builtin(L, KBI_WARPSIZE, cloc(L, c));
+	if (dk == CXCursor_VarDecl && eval_const(c, ctype(c), &k))
+		return frontend_new_const(L->a, k, cloc(L, c));
+	error_at(L, c, "'%s' cannot be used in a kernel (not a parameter, local, constant or __constant__/__shared__ variable)",
+	    spell(L->a, d));
+	return poison(L, c);
+}
+
+/* The base of a member expression (skipping implicit nodes). */
+CXCursor member_base(CXCursor c)
+{
+	CXCursor b = kid(c, 0);
+
+	while (!clang_Cursor_isNull(b) && (clang_getCursorKind(b) == CXCursor_UnexposedExpr ||
+	                                   clang_getCursorKind(b) == CXCursor_ParenExpr) && nkids(b) == 1)
+		b = kid(b, 0);
+	return b;
+}
+
+/* Key of a struct field binding: the base variable's key and the field path. */
+const char *member_key(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c);
+	const char *field = spell(L->a, clang_getCursorReferenced(c));
+
+	if (clang_Cursor_isNull(b) || clang_getCursorKind(b) == CXCursor_CXXThisExpr)   /* `a`, `this->a` in a method */
+		return L->fr->this_key ? arena_printf(L->a, "%s.%s", L->fr->this_key, field) : NULL;
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(b);
+		return arena_printf(L->a, "%s.%s", dkey(L->a, d), field);
+	}
+	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
+		const char *k = member_key(L, b);
+		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
+	}
+	return NULL;
+}
+
+Bind *member_bind(Lower *L, CXCursor c)
+{
+	const char *key = member_key(L, c);
+	Bind *b;
+
+	if (!key)
+		return NULL;
+	b = find_bind(L, key);
+	return b;
+}
+
+/* The member's name; MS properties (threadIdx.x) have an empty spelling in libclang,
+ * so the last token of the expression names it. */
+static const char *member_name(Lower *L, CXCursor c)
+{
+	const char *n = spell(L->a, c);
+	CXToken *toks;
+	unsigned nt;
+
+	if (*n)
+		return n;
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	if (nt)
+		n = str(L->a, clang_getTokenSpelling(L->cx->tu, toks[nt - 1]));
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	return n;
+}
+
+static KirExpr *lmember(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c);
+	Bind *mb;
+	Addr a;
+
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
+		const char *v = spell(L->a, clang_getCursorReferenced(b));
+		KirBuiltin bi = builtin_of(v, member_name(L, c));
+		if (bi != KBI_COUNT)
+			return new_builtin(L, bi, cloc(L, c));
+	}
+	mb = member_bind(L, c);
+	if (mb)
+		return bind_value(L, c, mb);
+	a = laddr(L, c);
+	if (a.buffer >= 0)
+		return load_of(L, c, a);
+	if (!L->failed)
+		error_at(L, c, "member '%s' cannot be translated here", spell(L->a, c));
+	return poison(L, c);
+}
+
+KirExpr *load_of(Lower *L, CXCursor c, Addr a)
+{
+	KirExpr *e;
+
+	if (a.var >= 0)
+		return var_ref(L, a.var, cloc(L, c));
+	if (a.buffer < 0)
+		return poison(L, c);
+	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
+	e->u.load.buffer = a.buffer;
+	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	if (a.view != KT_VOID) {
+		KirExpr *v = frontend_new_expr(L->a, KE_BITCAST, a.view, e->loc);
+		v->u.x = e;
+		e = v;
+	}
+	if (e->type != ctype(c) && ctype(c) != KT_VOID)
+		return frontend_new_cast(L->a, ctype(c), e, e->loc);
+	return e;
+}
+
+/* An lvalue: a scalar variable or a memory element. */
+int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
+{
+	CXCursor b = c;
+	Bind *bd = NULL;
+	Addr a;
+
+	while (clang_getCursorKind(b) == CXCursor_ParenExpr || (clang_getCursorKind(b) == CXCursor_UnexposedExpr && nkids(b) == 1))
+		b = kid(b, 0);
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+		bd = lookup(L, clang_getCursorReferenced(b));
+	else if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
+		bd = member_bind(L, b);
+	if (bd && bd->kind == BK_VAR) {
+		lv->var = bd->idx;
+		lv->buffer = -1;
+		*t = L->vars.data[bd->idx].type;
+		return 1;
+	}
+	if (bd && bd->kind == BK_MEM) {
+		lv->var = -1;
+		lv->buffer = bd->buffer;
+		lv->index = bd->off;
+		*t = L->bufs.data[bd->buffer].elem;
+		return 1;
+	}
+	if (bd && (bd->kind == BK_PARAM || bd->kind == BK_CONST || bd->kind == BK_EXPR)) {
+		error_at(L, c, "assignment to a parameter bound to a constant or argument");
+		return 0;
+	}
+	a = laddr(L, b);
+	if (a.var >= 0) {
+		lv->var = a.var;
+		lv->buffer = -1;
+		*t = L->vars.data[a.var].type;
+		return 1;
+	}
+	if (a.buffer < 0) {
+		if (!L->failed)
+			error_at(L, c, "this expression cannot be assigned in the kernel IR");
+		return 0;
+	}
+	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
+		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (a.view != KT_VOID && !L->allow_view) {
+		error_at(L, c, "only loads and plain stores can go through a pointer that reinterprets '%s' as %s",
+		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
+		return 0;
+	}
+	L->lv_view = a.view;
+	lv->var = -1;
+	lv->buffer = a.buffer;
+	lv->index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	*t = L->bufs.data[a.buffer].elem;
+	return 1;
+}
+
+static KirBinOp binop_of(enum CXBinaryOperatorKind k)
+{
+	switch (k) {
+	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign: return KB_MUL;
+	case CXBinaryOperator_Div: case CXBinaryOperator_DivAssign: return KB_DIV;
+	case CXBinaryOperator_Rem: case CXBinaryOperator_RemAssign: return KB_REM;
+	case CXBinaryOperator_Add: case CXBinaryOperator_AddAssign: return KB_ADD;
+	case CXBinaryOperator_Sub: case CXBinaryOperator_SubAssign: return KB_SUB;
+	case CXBinaryOperator_Shl: case CXBinaryOperator_ShlAssign: return KB_SHL;
+	case CXBinaryOperator_Shr: case CXBinaryOperator_ShrAssign: return KB_SHR;
+	case CXBinaryOperator_LT: return KB_LT;
+	case CXBinaryOperator_GT: return KB_GT;
+	case CXBinaryOperator_LE: return KB_LE;
+	case CXBinaryOperator_GE: return KB_GE;
+	case CXBinaryOperator_EQ: return KB_EQ;
+	case CXBinaryOperator_NE: return KB_NE;
+	case CXBinaryOperator_And: case CXBinaryOperator_AndAssign: return KB_AND;
+	case CXBinaryOperator_Xor: case CXBinaryOperator_XorAssign: return KB_XOR;
+	case CXBinaryOperator_Or: case CXBinaryOperator_OrAssign: return KB_OR;
+	default: return KB_NONE;
+	}
+}
+
+/* Pointer arithmetic: a pointer operand plus or minus an integer stays an address. */
+int is_ptr_expr(CXCursor c)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+
+	return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+/* The bind of a pointer variable whose offset lives in a variable (a moving pointer). */
+Bind *moving_bind(Lower *L, CXCursor c)
+{
+	Bind *b;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(c));
+	return b && b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 ? b : NULL;
+}
+
+static int64_t pointee_elems(CXCursor c)
+{
+	int64_t n = array_elems(clang_getPointeeType(clang_getCursorType(c)), NULL, NULL);
+
+	return n ? n : 1;
+}
+
+/* p = q + k, p += k, p -= k on a moving pointer: its offset variable changes. */
+static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
+{
+	Bind *b = moving_bind(L, lhs);
+	KirExpr *e, *val;
+
+	if (!b) {
+		error_at(L, c, "assignment of a pointer that is not a local pointer variable or parameter cannot be translated");
+		return poison(L, c);
+	}
+	if (op == KB_NONE) {
+		Addr a = laddr(L, rhs);
+		if (a.buffer < 0)
+			return poison(L, c);
+		if (b->buffer < 0) {
+			b->buffer = a.buffer;
+			b->view = a.view;
+		} else if (a.buffer != b->buffer || a.view != b->view) {
+			error_at(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
+			    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
+			return poison(L, c);
+		}
+		val = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+	} else if (op == KB_ADD || op == KB_SUB) {
+		val = scale(L, conv(L, lx(L, rhs), KT_I64), pointee_elems(lhs), cloc(L, c));
+	} else {
+		error_at(L, c, "unsupported pointer assignment");
+		return poison(L, c);
+	}
+	e = frontend_new_expr(L->a, KE_ASSIGN, KT_I64, cloc(L, c));
+	e->u.assign.lv.var = b->offvar;
+	e->u.assign.lv.buffer = -1;
+	e->u.assign.op = op;
+	e->u.assign.optype = KT_I64;
+	e->u.assign.value = val;
+	return e;
+}
+
+static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
+{
+	CursorVec v = kids(c);
+	KirLval lv;
+	KirDType t;
+	KirExpr *e, *val;
+	KirBinOp op = binop_of(k);
+
+	if (is_ptr_expr(v.data[0])) {
+		e = lptr_assign(L, c, v.data[0], v.data[1], op);
+		VEC_FREE(v);
+		return e;
+	}
+	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
+	 * old p) */
+	val = lx(L, v.data[1]);
+	L->allow_view = op == KB_NONE;
+	L->lv_view = KT_VOID;
+	if (!lval_of(L, v.data[0], &lv, &t)) {
+		L->allow_view = 0;
+		VEC_FREE(v);
+		return poison(L, c);
+	}
+	L->allow_view = 0;
+	if (L->lv_view != KT_VOID) {
+		/* a store through a view: the value's bits become the element's */
+		KirDType vt = L->lv_view;
+		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, t, cloc(L, c));
+		bits->u.x = conv(L, val, vt);
+		val = bits;
+		e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
+		e->u.assign.lv = lv;
+		e->u.assign.op = KB_NONE;
+		e->u.assign.optype = t;
+		e->u.assign.value = val;
+		VEC_FREE(v);
+		val = frontend_new_expr(L->a, KE_BITCAST, vt, cloc(L, c));
+		val->u.x = e;
+		L->lv_view = KT_VOID;
+		return val;
+	}
+	e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
+	e->u.assign.lv = lv;
+	e->u.assign.op = op;
+	if (op == KB_NONE) {
+		e->u.assign.optype = t;
+		val = conv(L, val, t);
+	} else {
+		/* compound: clang's CompoundAssignOperator computes in the promoted type */
+		KirDType ot = op == KB_SHL || op == KB_SHR ? t : val->type;
+		if (frontend_dtype_bytes(ot) < 4 && frontend_dtype_is_int(ot))
+			ot = KT_I32;
+		if (op == KB_SHL || op == KB_SHR) {
+			if (frontend_dtype_bytes(t) < 4)
+				ot = KT_I32;
+		}
+		e->u.assign.optype = ot;
+		if (op != KB_SHL && op != KB_SHR)
+			val = conv(L, val, ot);
+	}
+	e->u.assign.value = val;
+	VEC_FREE(v);
+	return e;
+}
+
+static KirDType promote(KirDType t)
+{
+	return frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4 ? KT_I32 : t;
+}
+
+static KirExpr *lbinary(Lower *L, CXCursor c)
+{
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+	CursorVec v;
+	KirExpr *l, *r, *e;
+	KirBinOp op;
+	KirDType t = ctype(c);
+
+	if (k >= CXBinaryOperator_Assign && k <= CXBinaryOperator_OrAssign)
+		return lassign(L, c, k);
+	if (is_ptr_expr(c) || k == CXBinaryOperator_PtrMemD || k == CXBinaryOperator_PtrMemI) {
+		error_at(L, c, "pointer-valued expression cannot be translated here");
+		return poison(L, c);
+	}
+	v = kids(c);
+	if (v.len != 2) {
+		VEC_FREE(v);
+		error_at(L, c, "malformed binary operator");
+		return poison(L, c);
+	}
+	if (k == CXBinaryOperator_Comma) {
+		e = frontend_new_expr(L->a, KE_COMMA, KT_VOID, cloc(L, c));
+		e->u.comma.l = lx(L, v.data[0]);
+		e->u.comma.r = lx(L, v.data[1]);
+		e->type = e->u.comma.r->type;
+		VEC_FREE(v);
+		return e;
+	}
+	if (k == CXBinaryOperator_LAnd || k == CXBinaryOperator_LOr) {
+		int save = L->hoist_ok;
+		e = frontend_new_expr(L->a, k == CXBinaryOperator_LAnd ? KE_LOGAND : KE_LOGOR, KT_I1, cloc(L, c));
+		e->u.bin.l = cond_of(L, v.data[0]);
+		L->hoist_ok = 0;
+		e->u.bin.r = cond_of(L, v.data[1]);
+		L->hoist_ok = save;
+		VEC_FREE(v);
+		if (e->u.bin.l->kind == KE_CONST)
+			return frontend_const_is_true(e->u.bin.l->u.c) == (k == CXBinaryOperator_LAnd) ?
+			       e->u.bin.r : e->u.bin.l;
+		return e;
+	}
+	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
+		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
+		VEC_FREE(v);
+		if (a.buffer != b.buffer || a.buffer < 0) {
+			error_at(L, c, "difference of pointers into different buffers");
+			return poison(L, c);
+		}
+		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
+		r = b.off ? conv(L, b.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
+		return frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
+	}
+	if (is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1]) && binop_of(k) >= KB_LT && binop_of(k) <= KB_NE) {
+		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
+		VEC_FREE(v);
+		if (a.buffer != b.buffer || a.buffer < 0) {
+			if (!L->failed)
+				error_at(L, c, "comparison of pointers into different buffers cannot be translated");
+			return poison(L, c);
+		}
+		l = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+		r = b.off ? conv(L, b.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+		return frontend_new_binary(L->a, binop_of(k), KT_I1, l, r, cloc(L, c));
+	}
+	if (is_ptr_expr(v.data[0]) || is_ptr_expr(v.data[1])) {
+		VEC_FREE(v);
+		error_at(L, c, "comparison of pointers cannot be translated");
+		return poison(L, c);
+	}
+	op = binop_of(k);
+	l = lx(L, v.data[0]);
+	r = lx(L, v.data[1]);
+	VEC_FREE(v);
+	if (op == KB_SHL || op == KB_SHR) {
+		l = conv(L, l, t);
+		r = conv(L, r, promote(r->type));
+	} else if (op >= KB_LT && op <= KB_NE && l->type != r->type) {
+		error_at(L, c, "internal: comparison operands of different types %s and %s",
+		    frontend_dtype_name(l->type), frontend_dtype_name(r->type));
+	}
+	return frontend_new_binary(L->a, op, t, l, r, cloc(L, c));
+}
+
+static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
+{
+	KirLval lv;
+	KirDType t;
+	KirExpr *e;
+
+	if (is_ptr_expr(c)) {
+		Bind *b = moving_bind(L, kid(c, 0));
+		if (!b || pointee_elems(kid(c, 0)) != 1) {
+			error_at(L, c, "increment of a pointer that is not a local pointer variable or parameter cannot be translated");
+			return poison(L, c);
+		}
+		e = frontend_new_expr(L->a, KE_INCDEC, KT_I64, cloc(L, c));
+		e->u.incdec.lv.var = b->offvar;
+		e->u.incdec.lv.buffer = -1;
+		e->u.incdec.inc = inc;
+		e->u.incdec.post = post;
+		return e;
+	}
+	if (!lval_of(L, kid(c, 0), &lv, &t))
+		return poison(L, c);
+	e = frontend_new_expr(L->a, KE_INCDEC, t, cloc(L, c));
+	e->u.incdec.lv = lv;
+	e->u.incdec.inc = inc;
+	e->u.incdec.post = post;
+	return e;
+}
+
+static KirExpr *lunary(Lower *L, CXCursor c)
+{
+	enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+	KirDType t = ctype(c);
+	KirExpr *x;
+
+	switch (k) {
+	case CXUnaryOperator_PostInc: return lincdec(L, c, 1, 1);
+	case CXUnaryOperator_PostDec: return lincdec(L, c, 0, 1);
+	case CXUnaryOperator_PreInc: return lincdec(L, c, 1, 0);
+	case CXUnaryOperator_PreDec: return lincdec(L, c, 0, 0);
+	case CXUnaryOperator_Deref:
+		return load_of(L, c, laddr(L, c));
+	case CXUnaryOperator_Plus:
+		return conv(L, lx(L, kid(c, 0)), t);
+	case CXUnaryOperator_Minus:
+		return frontend_new_unary(L->a, KU_NEG, t, conv(L, lx(L, kid(c, 0)), t), cloc(L, c));
+	case CXUnaryOperator_Not:
+		return frontend_new_unary(L->a, KU_BITNOT, t, conv(L, lx(L, kid(c, 0)), t), cloc(L, c));
+	case CXUnaryOperator_LNot:
+		x = cond_of(L, kid(c, 0));
+		return frontend_new_unary(L->a, KU_NOT, KT_I1, x, cloc(L, c));
+	case CXUnaryOperator_AddrOf:
+		error_at(L, c, "the address of a value can only be taken as the target of an atomic operation");
+		return poison(L, c);
+	default:
+		error_at(L, c, "unsupported unary operator");
+		return poison(L, c);
+	}
+}
+
+static KirExpr *lcondop(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+	int save = L->hoist_ok;
+
+	if (v.len != 3 || is_ptr_expr(c)) {
+		VEC_FREE(v);
+		error_at(L, c, "a conditional expression choosing between pointers cannot be translated");
+		return poison(L, c);
+	}
+	e = frontend_new_expr(L->a, KE_COND, t, cloc(L, c));
+	e->u.cond.c = cond_of(L, v.data[0]);
+	L->hoist_ok = 0;
+	e->u.cond.t = conv(L, lx(L, v.data[1]), t);
+	e->u.cond.f = conv(L, lx(L, v.data[2]), t);
+	L->hoist_ok = save;
+	VEC_FREE(v);
+	if (e->u.cond.c->kind == KE_CONST)
+		return frontend_const_is_true(e->u.cond.c->u.c) ? e->u.cond.t : e->u.cond.f;
+	return e;
+}
+
+/* The last child that is an expression (casts have a TypeRef child first). */
+CXCursor last_expr(CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXCursor r = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_isExpression(clang_getCursorKind(v.data[i])))
+			r = v.data[i];
+	VEC_FREE(v);
+	return r;
+}
+
+static KirExpr *lcast(Lower *L, CXCursor c)
+{
+	CXCursor x = last_expr(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+
+	if (clang_Cursor_isNull(x)) {
+		KirConst k;
+		if (eval_const(c, t, &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		error_at(L, c, "unsupported cast");
+		return poison(L, c);
+	}
+	if (t == KT_PTR) {
+		error_at(L, c, "pointer cast cannot be translated here");
+		return poison(L, c);
+	}
+	if (t == KT_VOID)
+		return lx(L, x);
+	e = lx(L, x);
+	return conv(L, e, t);
+}
+
+static KirExpr *lunexposed(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirDType t = ctype(c);
+	KirExpr *e;
+	KirConst k;
+
+	if (v.len == 0) {
+		VEC_FREE(v);
+		if (eval_const(c, t, &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		error_at(L, c, "unsupported expression");
+		return poison(L, c);
+	}
+	if (v.len != 1 || (is_ptr_expr(c) && !is_record(clang_getCursorType(c)))) {
+		CXCursor first = v.data[0];
+		VEC_FREE(v);
+		if (is_ptr_expr(c)) {
+			Addr a = laddr(L, c);
+			(void)a;
+			error_at(L, c, "pointer-valued expression cannot be translated here");
+			return poison(L, c);
+		}
+		return lx(L, first);
+	}
+	e = lx(L, v.data[0]);
+	VEC_FREE(v);
+	if (t != KT_VOID && t != KT_PTR && e->type != t)
+		e = conv(L, e, t);
+	return e;
+}
+
+static KirExpr *lsubscript(Lower *L, CXCursor c)
+{
+	return load_of(L, c, laddr(L, c));
+}
+
+KirExpr *lx(Lower *L, CXCursor c)
+{
+	KirConst k;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		return lliteral(L, c);
+	case CXCursor_ParenExpr:
+		return lx(L, kid(c, 0));
+	case CXCursor_UnexposedExpr:
+		return lunexposed(L, c);
+	case CXCursor_DeclRefExpr:
+		return ldeclref(L, c);
+	case CXCursor_MemberRefExpr:
+		return lmember(L, c);
+	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
+		return lbinary(L, c);
+	case CXCursor_UnaryOperator:
+		return lunary(L, c);
+	case CXCursor_ConditionalOperator:
+		return lcondop(L, c);
+	case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr: case CXCursor_CXXConstCastExpr:
+		return lcast(L, c);
+	case CXCursor_CXXReinterpretCastExpr:
+		error_at(L, c, "reinterpret_cast cannot be translated");
+		return poison(L, c);
+	case CXCursor_ArraySubscriptExpr:
+		return lsubscript(L, c);
+	case CXCursor_CallExpr:
+		return lcall(L, c);
+	case CXCursor_UnaryExpr:
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		error_at(L, c, "cannot evaluate this expression");
+		return poison(L, c);
+	case CXCursor_CXXNullPtrLiteralExpr: case CXCursor_GNUNullExpr:
+		error_at(L, c, "null pointers cannot be translated");
+		return poison(L, c);
+	case CXCursor_LambdaExpr:
+		error_at(L, c, "lambdas are not supported in kernels");
+		return poison(L, c);
+	case CXCursor_CXXThisExpr:
+		error_at(L, c, "member functions are not supported in kernels");
+		return poison(L, c);
+	default:
+		if (eval_const(c, ctype(c), &k))
+			return frontend_new_const(L->a, k, cloc(L, c));
+		error_at(L, c, "unsupported expression (%s)", str(L->a, clang_getCursorKindSpelling(clang_getCursorKind(c))));
+		return poison(L, c);
+	}
+}

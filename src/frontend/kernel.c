@@ -1,0 +1,404 @@
+/* kernel.c: one kernel lowered. Holds the helpers every lowering file uses (a located
+ * error noting the kernel or the inlined device function, variables with unique names,
+ * binds in frames, statement constructors), the kernel's parameters (buffers, scalars
+ * from --set, struct fields) and lower_kernel, which lowers the body and then takes
+ * the launch configuration and buffer sizes from the command line or the host code. */
+#include "parse.h"
+
+/* ---- lowering helpers ---- */
+
+SrcLoc cloc(Lower *L, CXCursor c)
+{
+	return loc_of(L->a, clang_getCursorLocation(c));
+}
+
+void error_at(Lower *L, CXCursor c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vreport(DIAG_ERROR, cloc(L, c), fmt, ap);
+	va_end(ap);
+	if (L->fr && L->fr->fn)
+		diag_note(NOLOC, "inlined from a call in kernel '%s' (device function '%s')", L->k->name,
+		          L->fr->fn);
+	else if (L->k)
+		diag_note(NOLOC, "in kernel '%s'", L->k->name);
+	L->failed = 1;
+}
+
+KirExpr *poison(Lower *L, CXCursor c)
+{
+	return frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+}
+
+const char *unique(Lower *L, const char *name)
+{
+	intptr_t n = (intptr_t)map_get(L->names, name);
+
+	map_put(L->names, name, (void *)(n + 1));
+	if (!n)
+		return arena_strdup(L->a, name);
+	for (;;) {
+		const char *s = arena_printf(L->a, "%s.%ld", name, (long)n);
+		if (!map_has(L->names, s)) {
+			map_put(L->names, s, (void *)1);
+			return s;
+		}
+		n++;
+	}
+}
+
+int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc)
+{
+	KirVar v = {unique(L, name), t, kind, loc};
+
+	VEC_PUSH(L->vars, v);
+	VEC_PUSH(L->stable, 0);
+	return (int)L->vars.len - 1;
+}
+
+KirExpr *var_ref(Lower *L, int v, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_VAR, L->vars.data[v].type, loc);
+
+	e->u.var = v;
+	return e;
+}
+
+Bind *new_bind(Lower *L, BindKind k)
+{
+	Bind *b = ARENA_NEW(L->a, Bind);
+
+	b->kind = k;
+	b->offvar = -1;
+	return b;
+}
+
+void put_bind(Lower *L, const char *key, Bind *b)
+{
+	map_put(L->fr->binds, key, b);
+}
+
+/* The bind of `key` in the innermost frame that has it (keys name declarations, and no
+ * function is active twice, so a key is bound in one active frame at most), else a
+ * global's. A member function's `this` reaches the object's fields in its caller. */
+Bind *find_bind(Lower *L, const char *key)
+{
+	for (Frame *f = L->fr; f; f = f->up) {
+		Bind *b = map_get(f->binds, key);
+		if (b)
+			return b;
+	}
+	return map_get(L->globals, key);
+}
+
+Bind *lookup(Lower *L, CXCursor decl)
+{
+	return find_bind(L, dkey(L->a, decl));
+}
+
+KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_BLOCK, loc);
+
+	s->u.block.nstmts = v->len;
+	s->u.block.stmts = ARENA_ARRAY(L->a, KirStmt *, v->len ? v->len : 1);
+	if (v->len)
+		memcpy(s->u.block.stmts, v->data, v->len * sizeof *v->data);
+	VEC_FREE(*v);
+	return s;
+}
+
+KirStmt *expr_stmt(Lower *L, KirExpr *e)
+{
+	KirStmt *s;
+
+	if (e->kind == KE_BITCAST && e->u.x->kind == KE_ASSIGN)
+		e = e->u.x;          /* a store through a view whose value is unused */
+	s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
+
+	s->u.expr = e;
+	return s;
+}
+
+KirStmt *decl_stmt(Lower *L, int var, KirExpr *init, SrcLoc loc)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_DECL, loc);
+
+	s->u.decl.var = var;
+	s->u.decl.init = init;
+	return s;
+}
+
+void emit_pending(Lower *L, KirStmt *s)
+{
+	if (!L->pending)
+		die("no statement context for a hoisted statement");
+	VEC_PUSH(*L->pending, s);
+}
+
+/* ---- kernel parameters ---- */
+
+static int parse_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out)
+{
+	char *end;
+	KirConst c = {KT_F64, 0, 0};
+
+	if (frontend_dtype_is_float(t)) {
+		c.f = strtod(text, &end);
+	} else {
+		c.type = KT_I64;
+		c.i = strtoll(text, &end, 0);
+		if (!strcmp(text, "true") || !strcmp(text, "false")) {
+			c.i = text[0] == 't';
+			end = (char *)text + strlen(text);
+		}
+	}
+	if (*end) {
+		error_at(L, at, "--set %s=%s: not a %s value", name, text, frontend_dtype_name(t));
+		return 0;
+	}
+	*out = frontend_const_convert(c, t);
+	return 1;
+}
+
+static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
+{
+	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p)};
+	const char *set = options_get_set(L->cx->o, name);
+	Bind *b = new_bind(L, BK_PARAM);
+
+	if (set)
+		kp.bound = parse_value(L, p, name, set, dt, &kp.value);
+	map_put(L->names, name, (void *)1);
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, L->cur_arg);
+	b->idx = (int)L->params.len - 1;
+	put_bind(L, key, b);
+}
+
+static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
+{
+	CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p)};
+	int buf;
+	Bind *b = new_bind(L, BK_PTR);
+	const char *sz = options_get_size(L->cx->o, name);
+
+	if (is_record(pt) && !struct_layout(pt, NULL, NULL)) {
+		error_at(L, p, "pointer parameter '%s' to struct '%s' is not supported: only structs of scalars of one size without padding (float2, a struct of floats) are stored as a flat tensor",
+		    name, type_name(L->a, pt));
+		return;
+	}
+	if (mem_elem(pt) == KT_VOID || mem_elem(pt) == KT_PTR) {
+		error_at(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
+		return;
+	}
+	buf = new_buffer(L, name, KSP_GLOBAL, pt, cloc(L, p));
+	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
+	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
+	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
+	L->bufs.data[buf].count = sz ? strtoll(sz, NULL, 10) : 0;
+	L->bufs.data[buf].param = (int)L->params.len;
+	kp.buffer = buf;
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, L->cur_arg);
+	b->buffer = buf;
+	put_bind(L, key, b);
+}
+
+static void param_field(FieldWalk *w, CXCursor field, const char *key, const char *name)
+{
+	CXType t = clang_getCursorType(field);
+
+	if (is_record(t))
+		walk_fields(w, t, key, name);
+	else if (clang_getCanonicalType(t).kind == CXType_Pointer)
+		pointer_param(w->L, field, t, key, name);
+	else if (dt_of(t) != KT_VOID)
+		scalar_param(w->L, field, key, name, dt_of(t));
+	else
+		error_at(w->L, field, "struct field '%s' of type '%s' is not supported", name, type_name(w->L->a, t));
+}
+
+static void kernel_params(Lower *L, CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXType t = clang_getCursorType(p);
+		const char *name = spell(L->a, p), *key = dkey(L->a, p);
+		L->cur_arg = i;
+		if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+			pointer_param(L, p, t, key, name);
+		} else if (is_record(t)) {
+			FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
+			walk_fields(&w, t, key, name);
+		} else if (dt_of(t) != KT_VOID) {
+			scalar_param(L, p, key, name, dt_of(t));
+		} else {
+			error_at(L, p, "kernel parameter '%s' of type '%s' is not supported", name, type_name(L->a, t));
+		}
+	}
+}
+
+/* Scalar parameters the kernel assigns get a local copy (KVK_PARAM) at entry. */
+static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Lower *L = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor lhs;
+
+	(void)parent;
+	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    k == CXCursor_CompoundAssignOperator ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec &&
+	     clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc)) {
+		lhs = kid(c, 0);
+		while (clang_getCursorKind(lhs) == CXCursor_ParenExpr || clang_getCursorKind(lhs) == CXCursor_UnexposedExpr)
+			lhs = kid(lhs, 0);
+		if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+			Bind *b = map_get(L->fr->binds, dkey(L->a, clang_getCursorReferenced(lhs)));
+			if (b && b->kind == BK_PARAM) {
+				KirParam *p = &L->params.data[b->idx];
+				int v = new_var(L, p->name, p->type, KVK_PARAM, p->loc);
+				KirExpr *init = frontend_new_expr(L->a, KE_PARAM, p->type, p->loc);
+				init->u.param = b->idx;
+				if (p->bound)
+					init = frontend_new_const(L->a, p->value, p->loc);
+				emit_pending(L, decl_stmt(L, v, init, p->loc));
+				b->kind = BK_VAR;
+				b->idx = v;
+			}
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---- kernels ---- */
+
+CXCursor body_of(CXCursor fn)
+{
+	CursorVec v = kids(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			b = v.data[i];
+	VEC_FREE(v);
+	return b;
+}
+
+static const KirLaunch *find_launch(Ctx *cx, const char *name, int *idx)
+{
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (!strcmp(cx->launches.data[i].kernel, name) && cx->launches.data[i].have_config) {
+			*idx = (int)i;
+			return &cx->launches.data[i];
+		}
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (!strcmp(cx->launches.data[i].kernel, name)) {
+			*idx = (int)i;
+			return &cx->launches.data[i];
+		}
+	*idx = -1;
+	return NULL;
+}
+
+/* Launch configuration and buffer sizes: the command line first, then the host code. */
+static void kernel_defaults(Lower *L, KirKernel *k)
+{
+	const Options *o = L->cx->o;
+	const KirLaunch *l = find_launch(L->cx, k->name, &k->launch);
+
+	if (o->have_grid || (l && l->have_config)) {
+		memcpy(k->grid, o->have_grid ? o->grid : l->grid, sizeof k->grid);
+		k->have_grid = 1;
+	}
+	if (o->have_block || (l && l->have_block)) {
+		memcpy(k->block, o->have_block ? o->block : l->block, sizeof k->block);
+		k->have_block = 1;
+	}
+	k->shmem = o->have_shmem ? (int64_t)o->shmem : l && l->have_config ? l->shmem : 0;
+	for (size_t i = 0; i < k->nbufs; i++) {
+		KirBuffer *b = &k->bufs[i];
+		int64_t eb = frontend_dtype_bytes(b->elem);
+		if (b->is_extern && k->shmem)
+			b->count = k->shmem / eb;
+		if (b->space == KSP_GLOBAL && !b->count && l && b->param >= 0) {
+			size_t ai = (size_t)L->argidx.data[b->param];
+			const char *key = ai < l->nargs ? l->args[ai] : NULL;
+			intptr_t al = key ? (intptr_t)map_get(L->cx->allocvars, key) : 0;
+			if (al)
+				b->count = L->cx->allocs.data[al - 1].bytes / eb;
+		}
+	}
+}
+
+#define TO_ARENA(L, vec, T, dst, n) \
+	do { \
+		(n) = (vec).len; \
+		(dst) = ARENA_ARRAY((L)->a, T, (vec).len ? (vec).len : 1); \
+		if ((vec).len) \
+			memcpy((dst), (vec).data, (vec).len * sizeof(T)); \
+		VEC_FREE(vec); \
+	} while (0)
+
+static void dump_tree(CXCursor c, int depth)
+{
+	CursorVec v = kids(c);
+	CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c)), s = clang_getCursorSpelling(c);
+	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
+
+	fprintf(stderr, "%*s%s '%s' : %s\n", 2 * depth, "", clang_getCString(k), clang_getCString(s), clang_getCString(t));
+	clang_disposeString(k);
+	clang_disposeString(s);
+	clang_disposeString(t);
+	for (size_t i = 0; i < v.len; i++)
+		dump_tree(v.data[i], depth + 1);
+	VEC_FREE(v);
+}
+
+int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
+{
+	Lower L = {0};
+	Frame top = {0};
+	StmtVec body = {0};
+	CXCursor b = body_of(fn);
+
+	L.cx = cx;
+	L.a = cx->a;
+	L.k = k;
+	L.names = map_create();
+	L.globals = map_create();
+	top.binds = map_create();
+	top.label = 0;
+	top.result = -1;
+	L.fr = &top;
+	L.pending = &body;
+	L.hoist_ok = 1;
+	L.stmt = clang_getNullCursor();
+	k->name = name;
+	k->loc = cloc(&L, fn);
+	scan_changed(cx);
+	if (getenv("CUDA2HLO_DUMP_AST"))   /* debugging aid: the libclang cursor tree */
+		dump_tree(fn, 0);
+	kernel_params(&L, fn);
+	clang_visitChildren(b, find_assigned, &L);
+	ls(&L, b);
+	k->body = body.len == 1 ? body.data[0] : block_of(&L, &body, cloc(&L, b));
+	VEC_FREE(body);
+	k->nlabels = L.nlabels;
+	TO_ARENA(&L, L.params, KirParam, k->params, k->nparams);
+	TO_ARENA(&L, L.bufs, KirBuffer, k->bufs, k->nbufs);
+	TO_ARENA(&L, L.vars, KirVar, k->vars, k->nvars);
+	kernel_defaults(&L, k);
+	VEC_FREE(L.argidx);
+	VEC_FREE(L.stable);
+	map_destroy(L.names);
+	map_destroy(L.globals);
+	map_destroy(top.binds);
+	return L.failed ? 1 : 0;
+}

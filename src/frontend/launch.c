@@ -1,0 +1,317 @@
+/* launch.c: host code read for what the kernels need. Consumes the file's host
+ * functions; produces the launch sites (kernel, grid, block, shared bytes, the host
+ * variable of each argument; template instances launched) and the cudaMalloc sizes,
+ * evaluating host integers where they are constant. */
+#include "parse.h"
+
+static int heval(Ctx *cx, CXCursor c, int64_t *out);
+
+static int heval_binary(Ctx *cx, CXCursor c, int64_t *out)
+{
+	CursorVec v = kids(c);
+	int64_t l, r;
+	int ok = v.len == 2 && heval(cx, v.data[0], &l) && heval(cx, v.data[1], &r);
+
+	VEC_FREE(v);
+	if (!ok)
+		return 0;
+	switch (clang_getCursorBinaryOperatorKind(c)) {
+	case CXBinaryOperator_Add: *out = l + r; return 1;
+	case CXBinaryOperator_Sub: *out = l - r; return 1;
+	case CXBinaryOperator_Mul: *out = l * r; return 1;
+	case CXBinaryOperator_Div: if (!r) return 0; *out = l / r; return 1;
+	case CXBinaryOperator_Rem: if (!r) return 0; *out = l % r; return 1;
+	case CXBinaryOperator_Shl: *out = l << r; return 1;
+	case CXBinaryOperator_Shr: *out = l >> r; return 1;
+	default: return 0;
+	}
+}
+
+/* Integer value of a host expression: constants, and variables initialised once with
+ * an evaluable value (flow-insensitive: a variable assigned elsewhere is unknown). */
+static int heval(Ctx *cx, CXCursor c, int64_t *out)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (eval_int(c, out))
+		return 1;
+	switch (k) {
+	case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr: case CXCursor_CXXFunctionalCastExpr: {
+		CXCursor x = last_expr(c);
+		return !clang_Cursor_isNull(x) && heval(cx, x, out);
+	}
+	case CXCursor_CallExpr:
+		return clang_Cursor_getNumArguments(c) == 1 && clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor &&
+		       heval(cx, clang_Cursor_getArgument(c, 0), out);
+	case CXCursor_DeclRefExpr: {
+		int64_t *v = map_get(cx->hostenv, dkey(cx->a, clang_getCursorReferenced(c)));
+		if (v)
+			*out = *v;
+		return v != NULL;
+	}
+	case CXCursor_BinaryOperator:
+		return heval_binary(cx, c, out);
+	default:
+		return 0;
+	}
+}
+
+/* dim3 value: dim3(x, y, z), an integer, or a dim3 variable. */
+static int heval_dim3(Ctx *cx, CXCursor c, int d[3])
+{
+	int64_t v;
+	CXCursor x = c;
+
+	d[0] = d[1] = d[2] = 1;
+	while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+		x = kid(x, 0);
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr) {
+		const char *key = dkey(cx->a, clang_getCursorReferenced(x));
+		int64_t *dv = map_get(cx->hostenv, arena_printf(cx->a, "%s.dim3", key));
+		if (dv) {
+			for (int i = 0; i < 3; i++)
+				d[i] = (int)dv[i];
+			return 1;
+		}
+	}
+	if (clang_getCursorKind(x) == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor) {
+		int n = clang_Cursor_getNumArguments(x);
+		if (n == 1 && is_record(clang_getCursorType(clang_Cursor_getArgument(x, 0))))
+			return heval_dim3(cx, clang_Cursor_getArgument(x, 0), d);
+		for (int i = 0; i < n && i < 3; i++) {
+			if (!heval(cx, clang_Cursor_getArgument(x, (unsigned)i), &v) || v <= 0 || v > 0x7fffffff)
+				return 0;
+			d[i] = (int)v;
+		}
+		return n >= 1;
+	}
+	if (heval(cx, x, &v) && v > 0 && v <= 0x7fffffff) {
+		d[0] = (int)v;
+		return 1;
+	}
+	return 0;
+}
+
+static void host_vardecl(Ctx *cx, CXCursor d)
+{
+	const char *key = dkey(cx->a, d);
+	CXCursor init = clang_getNullCursor();
+	CursorVec v = kids(d);
+	int64_t val;
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_isExpression(clang_getCursorKind(v.data[i])))
+			init = v.data[i];
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(init) || map_has(cx->assigned, key))
+		return;
+	if (is_record(clang_getCursorType(d))) {
+		int dim[3];
+		if (heval_dim3(cx, init, dim)) {
+			int64_t *dv = ARENA_ARRAY(cx->a, int64_t, 3);
+			for (int i = 0; i < 3; i++)
+				dv[i] = dim[i];
+			map_put(cx->hostenv, arena_printf(cx->a, "%s.dim3", key), dv);
+		}
+	} else if (heval(cx, init, &val)) {
+		int64_t *p = ARENA_NEW(cx->a, int64_t);
+		*p = val;
+		map_put(cx->hostenv, key, p);
+	}
+}
+
+static const char *host_var_key(Ctx *cx, CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr ||
+	       clang_getCursorKind(c) == CXCursor_CStyleCastExpr || clang_getCursorKind(c) == CXCursor_CXXStaticCastExpr ||
+	       clang_getCursorKind(c) == CXCursor_CXXReinterpretCastExpr ||
+	       (clang_getCursorKind(c) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) {
+		CXCursor x = last_expr(c);
+		if (clang_Cursor_isNull(x))
+			return NULL;
+		c = x;
+	}
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr ? dkey(cx->a, clang_getCursorReferenced(c)) : NULL;
+}
+
+/* The name a launch gives its kernel: "k", or "k<3>" for a template instance. */
+const char *instance_name(Arena *a, CXCursor fn)
+{
+	int n = clang_Cursor_getNumTemplateArguments(fn);
+	StrBuf b = {0};
+	const char *r;
+
+	sb_append(&b, spell(a, fn));
+	if (n > 0) {
+		sb_putc(&b, '<');
+		for (int i = 0; i < n; i++) {
+			if (i)
+				sb_putc(&b, ',');
+			switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
+			case CXTemplateArgumentKind_Integral:
+				sb_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+				break;
+			case CXTemplateArgumentKind_Type:
+				sb_append(&b, type_name(a, clang_Cursor_getTemplateArgumentType(fn, (unsigned)i)));
+				break;
+			default:
+				sb_append(&b, "?");
+			}
+		}
+		sb_putc(&b, '>');
+	}
+	r = arena_strdup(a, sb_str(&b));
+	sb_free(&b);
+	return r;
+}
+
+static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
+{
+	CursorVec v = kids(c);
+	KirLaunch l = {0};
+	CXCursor cfg = clang_getNullCursor();
+	int64_t shmem = 0;
+	int n = clang_Cursor_getNumArguments(c);
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr && clang_Cursor_isNull(cfg))
+			cfg = v.data[i];
+	VEC_FREE(v);
+	l.kernel = instance_name(cx->a, clang_getCursorReferenced(c));
+	VEC_PUSH(cx->launch_fns, clang_getCursorReferenced(c));
+	l.host_fn = host_fn;
+	l.loc = loc_of(cx->a, clang_getCursorLocation(c));
+	l.have_block = clang_Cursor_getNumArguments(cfg) >= 2 && heval_dim3(cx, clang_Cursor_getArgument(cfg, 1), l.block);
+	l.have_config = l.have_block && heval_dim3(cx, clang_Cursor_getArgument(cfg, 0), l.grid) &&
+	                (clang_Cursor_getNumArguments(cfg) < 3 || heval(cx, clang_Cursor_getArgument(cfg, 2), &shmem));
+	if (!l.have_block)
+		l.block[0] = l.block[1] = l.block[2] = 0;
+	l.shmem = shmem;
+	l.nargs = n > 0 ? (size_t)n : 0;
+	l.args = ARENA_ARRAY(cx->a, const char *, l.nargs + 1);
+	for (int i = 0; i < n; i++)
+		l.args[i] = host_var_key(cx, clang_Cursor_getArgument(c, (unsigned)i));
+	VEC_PUSH(cx->launches, l);
+}
+
+static void host_malloc(Ctx *cx, CXCursor c, const char *host_fn)
+{
+	KirAlloc al;
+	int64_t bytes;
+	const char *key;
+
+	if (clang_Cursor_getNumArguments(c) < 2)
+		return;
+	key = host_var_key(cx, clang_Cursor_getArgument(c, 0));
+	if (!key || !heval(cx, clang_Cursor_getArgument(c, 1), &bytes))
+		return;
+	al.var = key;
+	al.host_fn = host_fn;
+	al.bytes = bytes;
+	al.loc = loc_of(cx->a, clang_getCursorLocation(c));
+	VEC_PUSH(cx->allocs, al);
+	map_put(cx->allocvars, key, (void *)(intptr_t)cx->allocs.len);
+}
+
+typedef struct HostWalk {
+	Ctx *cx;
+	const char *fn;
+	int pass;                /* 0: find assigned variables; 1: evaluate and collect */
+} HostWalk;
+
+static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d);
+static int is_device_only(CXCursor c);
+
+/* A call of a host function template's instance (`run<2>(x)`): its instantiated body
+ * holds the launches that the template itself shows only with dependent arguments. */
+static void host_instance(HostWalk *w, CXCursor fn)
+{
+	CXCursor def;
+	const char *name;
+	HostWalk sub = *w;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)))
+		return;
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || !in_main_file(def) || is_kernel(def) || is_device_only(def))
+		return;
+	name = instance_name(w->cx->a, fn);
+	if (map_has(w->cx->host_insts, name))
+		return;
+	map_put(w->cx->host_insts, name, (void *)1);
+	sub.fn = name;
+	clang_visitChildren(def, host_visit, &sub);
+}
+
+static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	HostWalk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (w->pass == 0) {
+		if (k == CXCursor_CompoundAssignOperator || (k == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+		    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
+			const char *key = host_var_key(w->cx, kid(c, 0));
+			if (key)
+				map_put(w->cx->assigned, key, (void *)1);
+		}
+		return CXChildVisit_Recurse;
+	}
+	if (k == CXCursor_VarDecl)
+		host_vardecl(w->cx, c);
+	if (k == CXCursor_CallExpr) {
+		CXCursor fn = clang_getCursorReferenced(c);
+		CXString s = clang_getCursorSpelling(fn);
+		const char *n = clang_getCString(s);
+		if (has_launch_config(c))
+			host_launch(w->cx, c, w->fn);
+		else if (!strcmp(n, "cudaMalloc") || !strcmp(n, "cudaMallocManaged"))
+			host_malloc(w->cx, c, w->fn);
+		else
+			host_instance(w, fn);
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+int is_kernel(CXCursor c)
+{
+	return has_attr(c, CXCursor_CUDAGlobalAttr);
+}
+
+static int is_device_only(CXCursor c)
+{
+	return has_attr(c, CXCursor_CUDADeviceAttr) && !has_attr(c, CXCursor_CUDAHostAttr);
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	HostWalk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!in_main_file(c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_Namespace)
+		return CXChildVisit_Recurse;
+	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+	    !is_kernel(c) && !is_device_only(c)) {
+		HostWalk sub = *w;
+		sub.fn = spell(w->cx->a, c);
+		clang_visitChildren(c, host_visit, &sub);
+	}
+	return CXChildVisit_Continue;
+}
+
+void scan_host(Ctx *cx)
+{
+	HostWalk w = {cx, NULL, 0};
+	CXCursor tu = clang_getTranslationUnitCursor(cx->tu);
+
+	clang_visitChildren(tu, top_visit, &w);
+	w.pass = 1;
+	clang_visitChildren(tu, top_visit, &w);
+}

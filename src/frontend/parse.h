@@ -1,0 +1,251 @@
+/* parse.h: the internal header of the frontend's parser, shared by parse.c, the files
+ * it is split into and host.c (which uses the libclang helpers of clang.c). Not the
+ * folder's surface: frontend.h is. Holds the lowering state (Ctx per translation unit,
+ * Lower per kernel, Frame per inlined call, Bind per declaration) and, in sections
+ * named after the .c files, the functions they share. libclang types may appear here
+ * and nowhere outside src/frontend. */
+#ifndef C2H_FRONTEND_PARSE_H
+#define C2H_FRONTEND_PARSE_H
+
+#include "frontend.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUNDLED_DIR "/__cuda2hlo__/include"
+
+typedef VEC(KirStmt *) StmtVec;
+typedef VEC(const char *) StrVec;
+typedef VEC(CXCursor) CursorVec;
+typedef VEC(int) IntVec;
+
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID } BindKind;
+
+/* What a clang declaration stands for while lowering: a variable, a parameter, a
+ * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
+ * reference to memory, an argument expression substituted, a cooperative group. */
+typedef struct Bind {
+	BindKind kind;
+	int idx;
+	KirConst c;
+	int buffer, offvar;
+	KirExpr *off;
+	KirExpr *expr;
+	KirDType view;           /* BK_PTR: as Addr.view */
+} Bind;
+
+typedef struct Frame {
+	Map *binds;              /* decl key -> Bind */
+	const char *fn;          /* function name; NULL for the kernel */
+	const char *key;
+	int label, result;       /* inlined function: its block label and result variable */
+	const char *rkey;        /* a struct result: bind key prefix of its field variables
+	                            (bound in the caller's frame), else NULL */
+	const char *this_key;    /* a member function: the object's bind key prefix */
+	struct Frame *up;
+} Frame;
+
+typedef struct Ctx {
+	Arena *a;
+	const Options *o;
+	const char *file;
+	CXIndex index;
+	CXTranslationUnit tu;
+	VEC(KirLaunch) launches;
+	CursorVec launch_fns;    /* per launch: the function (template specialization) called */
+	VEC(KirAlloc) allocs;
+	CursorVec inst_fns;      /* template instances named by --kernel, instantiated by a
+	                            line appended to the file (template.c) */
+	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
+	StrVec inst_names;       /* per appended line: the --kernel instance */
+	VEC(SrcLoc) inst_locs;   /* per appended line: its template's location */
+	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
+	Map *hostenv;            /* host var key -> int64 value (boxed) */
+	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
+	Map *host_insts;         /* host function template instances already scanned */
+	Map *headvars;           /* decl key -> key of the one for statement whose header
+	                            (init, test, step) holds every change of it, or "" */
+	Map *devassigned;        /* decl keys that may change after their initialisation
+	                            (assigned, ++/--, address taken, bound to a reference),
+	                            anywhere in the file's functions (stable.c) */
+} Ctx;
+
+typedef struct Lower {
+	Ctx *cx;
+	Arena *a;
+	KirKernel *k;
+	VEC(KirParam) params;
+	VEC(KirBuffer) bufs;
+	VEC(KirVar) vars;
+	VEC(unsigned char) stable; /* per var: keeps the value of its declaration */
+	Map *names;              /* name -> uses */
+	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
+	Frame *fr;
+	StmtVec *pending;        /* statements that must run before the current one */
+	int hoist_ok;
+	int brk;                 /* label a `break` leaves (switch), 0 in a loop */
+	int in_loop;
+	int nlabels;
+	int failed;
+	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
+	const char *last_rkey;   /* the struct result of the call lowered last */
+	const char *next_this;   /* the object of the member function about to be inlined */
+	int ntemps;              /* counter for struct temporaries' keys */
+	int cur_arg;
+	CXCursor stmt;           /* the expression statement or declaration being lowered */
+	int unroll;              /* `#pragma unroll` before the loop being lowered (KirStmt for_.unroll) */
+	int allow_view;          /* lval_of may return an element through a view ... */
+	KirDType lv_view;        /* ... and then says its type here */
+} Lower;
+
+typedef struct Addr {
+	int buffer;              /* -1: not memory */
+	KirExpr *off;            /* element offset; NULL is 0 */
+	int var;                 /* an lvalue variable (scalar) when >= 0 */
+	KirDType view;           /* the buffer's elements read as this type of the same
+	                            size (`(float *)ints`), else KT_VOID */
+} Addr;
+
+typedef struct FieldWalk {
+	Lower *L;
+	const char *prefix;      /* bind key prefix */
+	const char *name;        /* name prefix "g" */
+	void (*fn)(struct FieldWalk *w, CXCursor field, const char *key, const char *name);
+	void *data;
+	Frame *f;
+} FieldWalk;
+
+typedef struct KernelList {
+	Ctx *cx;
+	CursorVec fns;
+	CursorVec templates;
+} KernelList;
+
+typedef VEC(KirKernel) KernelVec;
+
+/* ---- parse.c ---- */
+
+int parse_tu(Ctx *cx, const char *text);
+
+/* ---- clang.c ---- */
+
+const char *str(Arena *a, CXString s);
+SrcLoc loc_of(Arena *a, CXSourceLocation l);
+void loc_forget(void);
+CursorVec kids(CXCursor c);
+CXCursor kid(CXCursor c, size_t i);
+size_t nkids(CXCursor c);
+const char *spell(Arena *a, CXCursor c);
+const char *dkey(Arena *a, CXCursor d);
+int has_attr(CXCursor c, enum CXCursorKind k);
+int in_main_file(CXCursor c);
+int in_system(CXCursor c);
+KirDType dt_of(CXType t);
+int is_record(CXType t);
+const char *type_name(Arena *a, CXType t);
+
+/* ---- kernel.c ---- */
+
+SrcLoc cloc(Lower *L, CXCursor c);
+void error_at(Lower *L, CXCursor c, const char *fmt, ...) C2H_PRINTF(3, 4);
+KirExpr *poison(Lower *L, CXCursor c);
+const char *unique(Lower *L, const char *name);
+int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc);
+KirExpr *var_ref(Lower *L, int v, SrcLoc loc);
+Bind *new_bind(Lower *L, BindKind k);
+void put_bind(Lower *L, const char *key, Bind *b);
+Bind *find_bind(Lower *L, const char *key);
+Bind *lookup(Lower *L, CXCursor decl);
+KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc);
+KirStmt *expr_stmt(Lower *L, KirExpr *e);
+KirStmt *decl_stmt(Lower *L, int var, KirExpr *init, SrcLoc loc);
+void emit_pending(Lower *L, KirStmt *s);
+CXCursor body_of(CXCursor fn);
+int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k);
+
+/* ---- expr.c ---- */
+
+KirDType ctype(CXCursor c);
+KirExpr *conv(Lower *L, KirExpr *e, KirDType t);
+KirExpr *cond_of(Lower *L, CXCursor c);
+int eval_int(CXCursor c, int64_t *out);
+int eval_const(CXCursor c, KirDType t, KirConst *out);
+KirExpr *new_builtin(Lower *L, KirBuiltin b, SrcLoc loc);
+KirExpr *bind_value(Lower *L, CXCursor c, Bind *b);
+CXCursor member_base(CXCursor c);
+const char *member_key(Lower *L, CXCursor c);
+Bind *member_bind(Lower *L, CXCursor c);
+KirExpr *load_of(Lower *L, CXCursor c, Addr a);
+int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
+int is_ptr_expr(CXCursor c);
+Bind *moving_bind(Lower *L, CXCursor c);
+CXCursor last_expr(CXCursor c);
+KirExpr *lx(Lower *L, CXCursor c);
+
+/* ---- addr.c ---- */
+
+KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc);
+KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc);
+int is_mem_struct(CXCursor b);
+Addr laddr(Lower *L, CXCursor c);
+
+/* ---- builtin.c ---- */
+
+KirExpr *arg(Lower *L, CXCursor call, int i);
+KirStmt *sync_stmt(Lower *L, CXCursor c, KirSyncOp op, KirExpr *argv, int result);
+KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled);
+
+/* ---- call.c ---- */
+
+int is_cg_type(CXType t, const char *which);
+int has_launch_config(CXCursor c);
+KirExpr *lcall(Lower *L, CXCursor c);
+
+/* ---- stable.c ---- */
+
+CXCursor strip(CXCursor c);
+void scan_changed(Ctx *cx);
+void note_stable(Lower *L, int var, const char *key, const KirExpr *init);
+KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar);
+
+/* ---- struct.c ---- */
+
+int struct_layout(CXType t, KirDType *elem, int *k);
+KirDType mem_elem(CXType t);
+int64_t array_elems(CXType t, int64_t *dims, int *ndims);
+CXType scalar_elem(CXType t);
+void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
+StrVec field_paths(Lower *L, CXType t);
+Bind *key_bind(Lower *L, Map *m, const char *key);
+const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
+void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);
+void list_into(Lower *L, CXCursor list, CXType t, const char *prefix);
+int is_mem_lvalue(Lower *L, CXCursor x);
+void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
+const char *struct_src(Lower *L, CXCursor e);
+
+/* ---- decl.c ---- */
+
+int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc);
+Bind *global_var(Lower *L, CXCursor d);
+void local_var(Lower *L, CXCursor d);
+
+/* ---- stmt.c ---- */
+
+KirStmt *lsub(Lower *L, CXCursor c);
+void ls(Lower *L, CXCursor c);
+
+/* ---- launch.c ---- */
+
+const char *instance_name(Arena *a, CXCursor fn);
+int is_kernel(CXCursor c);
+void scan_host(Ctx *cx);
+
+/* ---- template.c ---- */
+
+void scan_unit(Ctx *cx, KernelList *kl);
+int instantiate_requested(Ctx *cx, KernelList *kl);
+int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out);
+
+#endif

@@ -1,0 +1,141 @@
+/* stable.c: stable values.
+ * A pointer local `float *row = A + i*n` is the address (A, i*n): its offset may be
+ * substituted at every use instead of being kept in a variable when it is pure and every
+ * variable in it keeps the value it had when the pointer was made. A variable is taken
+ * to keep its value when it is declared with an initialiser and nothing in the file
+ * assigns it, increments it, takes its address or binds a non-const reference to it (a
+ * flow-insensitive scan of every function body, template patterns included: their
+ * instances share the declarations' keys). */
+#include "parse.h"
+
+CXCursor strip(CXCursor c)
+{
+	while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+	       nkids(c) == 1)
+		c = kid(c, 0);
+	return c;
+}
+
+/* c's variable changes; forkey names the for statement when the change is in its
+ * header, else NULL. */
+static void mark_changed_in(Ctx *cx, CXCursor c, const char *forkey)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		const char *key = dkey(cx->a, clang_getCursorReferenced(c)), *had = map_get(cx->headvars, key);
+		map_put(cx->devassigned, key, (void *)1);
+		map_put(cx->headvars, key, (void *)(forkey && (!had || !strcmp(had, forkey)) ? forkey : ""));
+	} else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+		mark_changed_in(cx, kid(c, 0), NULL);   /* (a store through a subscript changes memory) */
+	}
+}
+
+static void mark_changed(Ctx *cx, CXCursor c)
+{
+	mark_changed_in(cx, c, NULL);
+}
+
+/* The key of the for statement `parent` when c is in its header (not its body). */
+static const char *header_of(Ctx *cx, CXCursor c, CXCursor parent)
+{
+	if (clang_getCursorKind(parent) != CXCursor_ForStmt)
+		return NULL;
+	return clang_equalCursors(c, kid(parent, nkids(parent) - 1)) ? NULL : dkey(cx->a, parent);
+}
+
+static int is_mutable_ref(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+	       !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Ctx *cx = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && in_system(c))
+		return CXChildVisit_Continue;
+	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    k == CXCursor_CompoundAssignOperator) {
+		mark_changed_in(cx, kid(c, 0), header_of(cx, c, parent));
+	} else if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec)
+			mark_changed_in(cx, kid(c, 0), header_of(cx, c, parent));
+		else if (u == CXUnaryOperator_AddrOf)
+			mark_changed(cx, kid(c, 0));
+	} else if (k == CXCursor_VarDecl && is_mutable_ref(clang_getCursorType(c))) {
+		CursorVec v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			if (clang_isExpression(clang_getCursorKind(v.data[i])))
+				mark_changed(cx, v.data[i]);
+		VEC_FREE(v);
+	} else if (k == CXCursor_CallExpr) {
+		CXCursor fn = clang_getCursorReferenced(c);
+		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
+		for (int i = 0; i < n && np >= 0; i++) {
+			int pi = i - (n - np);          /* a member operator's object comes first */
+			if (pi < 0 || is_mutable_ref(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)pi))))
+				mark_changed(cx, clang_Cursor_getArgument(c, (unsigned)i));
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+void scan_changed(Ctx *cx)
+{
+	if (cx->devassigned)
+		return;
+	cx->devassigned = map_create();
+	cx->headvars = map_create();
+	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
+}
+
+static int is_stable(Lower *L, const KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN:
+		return 1;
+	case KE_VAR:
+		return L->stable.data[e->u.var];
+	case KE_UNARY:
+		return is_stable(L, e->u.un.x);
+	case KE_CAST: case KE_BITCAST:
+		return is_stable(L, e->u.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return is_stable(L, e->u.bin.l) && is_stable(L, e->u.bin.r);
+	case KE_COND:
+		return is_stable(L, e->u.cond.c) && is_stable(L, e->u.cond.t) && is_stable(L, e->u.cond.f);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (!is_stable(L, e->u.math.args[i]))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* A variable declared with `init` that keeps it (decl key `key` never changes). */
+void note_stable(Lower *L, int var, const char *key, const KirExpr *init)
+{
+	if (init && !map_has(L->cx->devassigned, key))
+		L->stable.data[var] = 1;
+}
+
+/* An offset kept as is when stable, else in a new KVK_OFFSET variable set here. */
+KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar)
+{
+	int v;
+
+	if (!off || is_stable(L, off))
+		return off;
+	v = new_var(L, arena_printf(L->a, "%s.off", name), off->type, KVK_OFFSET, vloc);
+	L->stable.data[v] = 1;
+	emit_pending(L, decl_stmt(L, v, off, dloc));
+	if (offvar)
+		*offvar = v;
+	return var_ref(L, v, dloc);
+}

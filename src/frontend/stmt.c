@@ -1,0 +1,487 @@
+/* stmt.c: statements. Consumes a libclang statement cursor; appends KirStmt nodes to
+ * the current block (hoisted statements first): blocks, declarations, expressions, if,
+ * for (with `#pragma unroll` and its header kept stable), while and do, switch (cases
+ * as ifs over segments), break and continue, return (a label out of an inlined call). */
+#include "parse.h"
+
+KirStmt *lsub(Lower *L, CXCursor c)
+{
+	StmtVec v = {0}, *save = L->pending;
+	int hs = L->hoist_ok;
+
+	L->pending = &v;
+	L->hoist_ok = 1;
+	ls(L, c);
+	L->pending = save;
+	L->hoist_ok = hs;
+	if (v.len == 1 && v.data[0]->kind == KS_BLOCK && clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		KirStmt *s = v.data[0];
+		VEC_FREE(v);
+		return s;
+	}
+	return block_of(L, &v, cloc(L, c));
+}
+
+static void push(Lower *L, KirStmt *s)
+{
+	emit_pending(L, s);
+}
+
+/* A loop test: hoisting would run it once, so nothing may be hoisted from it. */
+static KirExpr *loop_cond(Lower *L, CXCursor c)
+{
+	int save = L->hoist_ok;
+	KirExpr *e;
+
+	L->hoist_ok = 0;
+	e = cond_of(L, c);
+	L->hoist_ok = save;
+	return e;
+}
+
+static KirExpr *loop_step(Lower *L, CXCursor c)
+{
+	int save = L->hoist_ok;
+	KirExpr *e;
+
+	L->hoist_ok = 0;
+	e = lx(L, c);
+	L->hoist_ok = save;
+	return e;
+}
+
+static KirStmt *loop_body(Lower *L, CXCursor c)
+{
+	int sb = L->brk, sl = L->in_loop;
+	KirStmt *s;
+
+	L->brk = 0;
+	L->in_loop = 1;
+	s = lsub(L, c);
+	L->brk = sb;
+	L->in_loop = sl;
+	return s;
+}
+
+static unsigned offset_of(CXSourceLocation l)
+{
+	unsigned off;
+
+	clang_getSpellingLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* Variables changed only in this for statement's header (the counter) keep their
+ * value while its body runs, so a pointer made in the body may use them in a
+ * substituted offset; they are stable for the body, and `held` lists them. */
+static void header_stable(Lower *L, CXCursor loop, IntVec *h)
+{
+	const char *fk = dkey(L->a, loop), *k;
+	void *v;
+
+	for (size_t it = 0; map_next(L->cx->headvars, &it, &k, &v);) {
+		Bind *b;
+		if (strcmp(v, fk) || !(b = find_bind(L, k)) || b->kind != BK_VAR || L->stable.data[b->idx])
+			continue;
+		L->stable.data[b->idx] = 1;
+		VEC_PUSH(*h, b->idx);
+	}
+}
+
+/* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
+ * of the header tell which child is which. */
+static void lfor(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXToken *toks;
+	unsigned nt, semi[2] = {0, 0}, ns = 0;
+	int depth = 0;
+	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
+	StmtVec initv = {0}, *save = L->pending;
+
+	s->u.for_.unroll = L->unroll;
+	L->unroll = 0;
+
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	for (unsigned i = 0; i < nt && ns < 2; i++) {
+		CXString sp = clang_getTokenSpelling(L->cx->tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		if (!strcmp(t, "(")) depth++;
+		else if (!strcmp(t, ")")) depth--;
+		else if (!strcmp(t, ";") && depth == 1)
+			semi[ns++] = offset_of(clang_getTokenLocation(L->cx->tu, toks[i]));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	for (size_t i = 0; i + 1 < v.len; i++) {
+		unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(v.data[i])));
+		if (off < semi[0]) {
+			L->pending = &initv;
+			ls(L, v.data[i]);
+			L->pending = save;
+		} else if (off < semi[1]) {
+			s->u.for_.cond = loop_cond(L, v.data[i]);
+		} else {
+			s->u.for_.step = loop_step(L, v.data[i]);
+		}
+	}
+	if (initv.len)
+		s->u.for_.init = initv.len == 1 ? initv.data[0] : block_of(L, &initv, cloc(L, c));
+	VEC_FREE(initv);
+	if (v.len) {
+		IntVec held = {0};
+		header_stable(L, c, &held);
+		s->u.for_.body = loop_body(L, v.data[v.len - 1]);
+		for (size_t i = 0; i < held.len; i++)
+			L->stable.data[held.data[i]] = 0;
+		VEC_FREE(held);
+	}
+	VEC_FREE(v);
+	push(L, s);
+}
+
+typedef struct Segment {
+	CursorVec vals;          /* case values; empty for default */
+	int is_default;
+	CursorVec stmts;
+} Segment;
+
+/* The statement never completes normally: it ends in a break, continue, exit or return
+ * on every path (a `{ ...; break; }` case body). */
+static int always_leaves(const KirStmt *s)
+{
+	switch (s->kind) {
+	case KS_EXIT: case KS_RETURN: case KS_BREAK: case KS_CONTINUE:
+		return 1;
+	case KS_BLOCK:
+		return !s->u.block.label && s->u.block.nstmts && always_leaves(s->u.block.stmts[s->u.block.nstmts - 1]);
+	case KS_IF:
+		return s->u.if_.els && always_leaves(s->u.if_.then) && always_leaves(s->u.if_.els);
+	default:
+		return 0;
+	}
+}
+
+/* switch: a labelled block holding an if-chain; each case body runs on into the
+ * following ones (fall-through), and `break` leaves the block. */
+static void lswitch(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c), body;
+	VEC(Segment) segs = {0};
+	KirExpr *x;
+	int tmp, label = ++L->nlabels, sb = L->brk;
+	StmtVec outer = {0}, *save = L->pending;
+	KirStmt *chain = NULL, **tail = &chain;
+
+	if (v.len != 2) {
+		VEC_FREE(v);
+		error_at(L, c, "unsupported switch statement");
+		return;
+	}
+	x = lx(L, v.data[0]);
+	tmp = new_var(L, "switch", x->type, KVK_TEMP, cloc(L, c));
+	push(L, decl_stmt(L, tmp, x, cloc(L, c)));
+	body = kids(v.data[1]);
+	for (size_t i = 0; i < body.len; i++) {
+		CXCursor s = body.data[i];
+		enum CXCursorKind k = clang_getCursorKind(s);
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			Segment sg = {{0}, 0, {0}};
+			while (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+				if (k == CXCursor_DefaultStmt) {
+					sg.is_default = 1;
+					s = kid(s, 0);
+				} else {
+					VEC_PUSH(sg.vals, kid(s, 0));
+					s = kid(s, 1);
+				}
+				k = clang_getCursorKind(s);
+			}
+			VEC_PUSH(sg.stmts, s);
+			VEC_PUSH(segs, sg);
+		} else if (segs.len) {
+			VEC_PUSH(VEC_LAST(segs).stmts, s);
+		}
+	}
+	L->brk = label;
+	for (size_t i = 0; i < segs.len; i++) {
+		StmtVec bv = {0};
+		KirExpr *cond = NULL;
+		KirStmt *blk, *ifs;
+		L->pending = &bv;
+		for (size_t j = i; j < segs.len; j++) {
+			for (size_t s = 0; s < segs.data[j].stmts.len; s++)
+				ls(L, segs.data[j].stmts.data[s]);
+			if (bv.len && always_leaves(VEC_LAST(bv)))
+				break;      /* no fall-through past a break */
+		}
+		L->pending = save;
+		blk = block_of(L, &bv, cloc(L, c));
+		if (segs.data[i].is_default) {
+			segs.data[i].stmts.len = 0;     /* handled as the final else */
+			VEC_PUSH(outer, blk);
+			continue;
+		}
+		for (size_t j = 0; j < segs.data[i].vals.len; j++) {
+			KirExpr *cv = conv(L, lx(L, segs.data[i].vals.data[j]), x->type);
+			KirExpr *eq = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, cloc(L, c)), cv, cv->loc);
+			if (!cond) {
+				cond = eq;
+			} else {
+				KirExpr *o = frontend_new_expr(L->a, KE_LOGOR, KT_I1, cv->loc);
+				o->u.bin.l = cond;
+				o->u.bin.r = eq;
+				cond = o;
+			}
+		}
+		ifs = frontend_new_stmt(L->a, KS_IF, cloc(L, segs.data[i].vals.data[0]));
+		ifs->u.if_.cond = cond;
+		ifs->u.if_.then = blk;
+		*tail = ifs;
+		tail = &ifs->u.if_.els;
+	}
+	L->brk = sb;
+	if (outer.len)
+		*tail = outer.data[0];
+	VEC_FREE(outer);
+	{
+		StmtVec one = {0};
+		KirStmt *b;
+		if (chain)
+			VEC_PUSH(one, chain);
+		b = block_of(L, &one, cloc(L, c));
+		b->u.block.label = label;
+		push(L, b);
+	}
+	for (size_t i = 0; i < segs.len; i++) {
+		VEC_FREE(segs.data[i].vals);
+		VEC_FREE(segs.data[i].stmts);
+	}
+	VEC_FREE(segs);
+	VEC_FREE(body);
+	VEC_FREE(v);
+}
+
+static void lreturn(Lower *L, CXCursor c)
+{
+	CXCursor x = kid(c, 0);
+	KirStmt *s;
+
+	if (!L->fr->fn) {
+		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
+		return;
+	}
+	if (!clang_Cursor_isNull(x) && L->fr->rkey) {
+		const char *src = struct_src(L, x);
+		if (src)
+			struct_copy(L, x, clang_getCursorType(x), L->fr->rkey, L->fr->up->binds, src);
+	} else if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
+		KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[L->fr->result].type, cloc(L, c));
+		e->u.assign.lv.var = L->fr->result;
+		e->u.assign.lv.buffer = -1;
+		e->u.assign.op = KB_NONE;
+		e->u.assign.optype = e->type;
+		e->u.assign.value = conv(L, lx(L, x), e->type);
+		push(L, expr_stmt(L, e));
+	} else if (!clang_Cursor_isNull(x)) {
+		KirExpr *e = lx(L, x);
+		if (e)
+			push(L, expr_stmt(L, e));
+	}
+	s = frontend_new_stmt(L->a, KS_EXIT, cloc(L, c));
+	s->u.label = L->fr->label;
+	push(L, s);
+}
+
+/* A call as a statement: barriers are statements; other calls are expressions. */
+static void lcall_stmt(Lower *L, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	const char *n = spell(L->a, fn);
+	KirExpr *e;
+
+	if (!strcmp(n, "__syncthreads") || (!strcmp(n, "sync") && (clang_getCursorKind(fn) == CXCursor_CXXMethod ||
+	                                                          clang_Cursor_getNumArguments(c) == 1))) {
+		if (clang_getCursorKind(fn) == CXCursor_CXXMethod &&
+		    is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")) {
+			error_at(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group::sync)");
+			return;
+		}
+		if (clang_getCursorKind(fn) != CXCursor_CXXMethod && clang_Cursor_getNumArguments(c) == 1 &&
+		    is_cg_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)), "grid_group")) {
+			error_at(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
+			return;
+		}
+		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+		return;
+	}
+	if (!strcmp(n, "__syncwarp")) {
+		push(L, sync_stmt(L, c, KSY_WARP, clang_Cursor_getNumArguments(c) ? arg(L, c, 0) : NULL, -1));
+		return;
+	}
+	if (!strncmp(n, "__threadfence", 13))
+		return;     /* a fence orders memory; the lockstep model is sequentially consistent */
+	e = lcall(L, c);
+	if (e && e->kind != KE_VAR && e->kind != KE_CONST)
+		push(L, expr_stmt(L, e));
+}
+
+static void lif(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	KirStmt *s = frontend_new_stmt(L->a, KS_IF, cloc(L, c));
+	size_t b = 0;
+
+	while (b < v.len && clang_getCursorKind(v.data[b]) == CXCursor_DeclStmt)
+		ls(L, v.data[b++]);
+	if (v.len < b + 2) {
+		VEC_FREE(v);
+		error_at(L, c, "unsupported if statement");
+		return;
+	}
+	s->u.if_.cond = cond_of(L, v.data[b]);
+	s->u.if_.then = lsub(L, v.data[b + 1]);
+	if (v.len > b + 2)
+		s->u.if_.els = lsub(L, v.data[b + 2]);
+	VEC_FREE(v);
+	if (s->u.if_.cond->kind == KE_CONST) {    /* `if constexpr` and folded tests */
+		KirStmt *taken = frontend_const_is_true(s->u.if_.cond->u.c) ? s->u.if_.then : s->u.if_.els;
+		if (taken)
+			push(L, taken);
+		return;
+	}
+	push(L, s);
+}
+
+static void lloop(Lower *L, CXCursor c, KirStmtKind k)
+{
+	CursorVec v = kids(c);
+	KirStmt *s = frontend_new_stmt(L->a, k, cloc(L, c));
+
+	if (v.len != 2) {
+		VEC_FREE(v);
+		error_at(L, c, "unsupported loop (a declaration in the condition?)");
+		return;
+	}
+	if (k == KS_WHILE) {
+		s->u.loop.cond = loop_cond(L, v.data[0]);
+		s->u.loop.body = loop_body(L, v.data[1]);
+	} else {
+		s->u.loop.body = loop_body(L, v.data[0]);
+		s->u.loop.cond = loop_cond(L, v.data[1]);
+	}
+	VEC_FREE(v);
+	push(L, s);
+}
+
+/* `#pragma unroll` (-1), `#pragma unroll N` or `(N)` (N; 1 disables), `#pragma nounroll`
+ * (1) at the start of an attributed statement, read from its tokens (libclang does not
+ * expose the loop hint). A count that is not a literal is recorded as -1. */
+static int pragma_unroll(Lower *L, CXCursor c)
+{
+	CXToken *toks;
+	unsigned nt;
+	const char *t[5] = {"", "", "", "", ""};
+	int r = 0;
+
+	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
+	for (unsigned i = 0; i < nt && i < 5; i++)
+		t[i] = str(L->a, clang_getTokenSpelling(L->cx->tu, toks[i]));
+	clang_disposeTokens(L->cx->tu, toks, nt);
+	if (strcmp(t[0], "#") || strcmp(t[1], "pragma"))
+		return 0;
+	if (!strcmp(t[2], "nounroll"))
+		return 1;
+	if (strcmp(t[2], "unroll"))
+		return 0;
+	{
+		const char *n = !strcmp(t[3], "(") ? t[4] : t[3];
+		char *end;
+		long v = strtol(n, &end, 0);
+		r = *n && !*end && v > 0 && v < 1 << 30 ? (int)v : -1;
+	}
+	return r;
+}
+
+void ls(Lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CursorVec v;
+	KirStmt *s;
+
+	switch (k) {
+	case CXCursor_CompoundStmt: {
+		StmtVec b = {0}, *save = L->pending;
+		L->pending = &b;
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++)
+			ls(L, v.data[i]);
+		VEC_FREE(v);
+		L->pending = save;
+		push(L, block_of(L, &b, cloc(L, c)));
+		return;
+	}
+	case CXCursor_DeclStmt: {
+		CXCursor save = L->stmt;
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++) {
+			L->stmt = v.data[i];
+			local_var(L, v.data[i]);
+		}
+		L->stmt = save;
+		VEC_FREE(v);
+		return;
+	}
+	case CXCursor_IfStmt: lif(L, c); return;
+	case CXCursor_ForStmt: lfor(L, c); return;
+	case CXCursor_WhileStmt: lloop(L, c, KS_WHILE); return;
+	case CXCursor_DoStmt: lloop(L, c, KS_DO); return;
+	case CXCursor_SwitchStmt: lswitch(L, c); return;
+	case CXCursor_BreakStmt:
+		s = frontend_new_stmt(L->a, L->brk ? KS_EXIT : KS_BREAK, cloc(L, c));
+		s->u.label = L->brk;
+		push(L, s);
+		return;
+	case CXCursor_ContinueStmt:
+		push(L, frontend_new_stmt(L->a, KS_CONTINUE, cloc(L, c)));
+		return;
+	case CXCursor_ReturnStmt: lreturn(L, c); return;
+	case CXCursor_NullStmt: return;
+	case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
+		error_at(L, c, "inline assembly (PTX) cannot be translated");
+		return;
+	case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_LabelStmt:
+		error_at(L, c, "goto and labels are not supported");
+		return;
+	case CXCursor_CallExpr:
+		lcall_stmt(L, c);
+		return;
+	case CXCursor_UnexposedStmt:     /* an attributed statement: `#pragma unroll` */
+		v = kids(c);
+		for (size_t i = 0; i < v.len; i++) {
+			L->unroll = v.len == 1 ? pragma_unroll(L, c) : 0;
+			ls(L, v.data[i]);
+		}
+		L->unroll = 0;
+		VEC_FREE(v);
+		return;
+	default:
+		if (clang_isExpression(k)) {
+			CXCursor x = c;
+			while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+				x = kid(x, 0);
+			if (clang_getCursorKind(x) == CXCursor_CallExpr) {
+				lcall_stmt(L, x);
+				return;
+			}
+			CXCursor save = L->stmt;
+			L->stmt = c;
+			KirExpr *e = lx(L, c);
+			L->stmt = save;
+			if (e)
+				push(L, expr_stmt(L, e));
+			return;
+		}
+		error_at(L, c, "unsupported statement (%s)", str(L->a, clang_getCursorKindSpelling(k)));
+	}
+}

@@ -1,0 +1,482 @@
+/* struct.c: structs, in memory (a struct of k same-size scalars as k consecutive
+ * elements of a buffer) and by value (a set of binds, one per field, under a key
+ * prefix), with the field walks both use, struct copies, loads and stores, brace lists
+ * and struct arguments of make_float2 and friends. */
+#include "parse.h"
+
+/* ---- structs in memory ----
+ * A struct that is k scalars of one size without padding (float2, three floats, a float
+ * and an int) is stored in a buffer as k consecutive elements of its first field's type:
+ * element i's field j is at i*k + j, and a field of another type of the same size is
+ * read through a view (a bitcast). So `float2 *p` is a buffer of 2N floats and
+ * `__shared__ float2 s[64]` a float[64][2]. Other structs are refused in memory. */
+
+typedef struct Layout {
+	KirDType elem;
+	int k;                   /* scalars per struct */
+	int ok;
+	int64_t bits;            /* offset of the struct being visited */
+} Layout;
+
+static enum CXVisitorResult layout_visit(CXCursor f, CXClientData d)
+{
+	Layout *ly = d;
+	CXType t = clang_getCanonicalType(clang_getCursorType(f));
+	int64_t off = ly->bits + clang_Cursor_getOffsetOfField(f);
+
+	if (t.kind == CXType_Record) {
+		Layout sub = *ly;
+		sub.bits = off;
+		clang_Type_visitFields(t, layout_visit, &sub);
+		ly->elem = sub.elem;
+		ly->k = sub.k;
+		ly->ok = sub.ok;
+		return ly->ok ? CXVisit_Continue : CXVisit_Break;
+	}
+	if (dt_of(t) == KT_VOID || dt_of(t) == KT_PTR || dt_of(t) == KT_I1 ||
+	    (ly->k && frontend_dtype_bytes(dt_of(t)) != frontend_dtype_bytes(ly->elem))) {
+		ly->ok = 0;
+		return CXVisit_Break;
+	}
+	if (!ly->k)
+		ly->elem = dt_of(t);
+	if (off != (int64_t)ly->k * 8 * frontend_dtype_bytes(ly->elem)) {
+		ly->ok = 0;
+		return CXVisit_Break;
+	}
+	ly->k++;
+	return CXVisit_Continue;
+}
+
+int struct_layout(CXType t, KirDType *elem, int *k)
+{
+	Layout ly = {KT_VOID, 0, 1, 0};
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return 0;
+	clang_Type_visitFields(t, layout_visit, &ly);
+	if (!ly.ok || !ly.k || clang_Type_getSizeOf(t) != (long long)ly.k * frontend_dtype_bytes(ly.elem))
+		return 0;
+	if (elem)
+		*elem = ly.elem;
+	if (k)
+		*k = ly.k;
+	return 1;
+}
+
+/* The element type of a buffer holding objects of (array element) type t. */
+KirDType mem_elem(CXType t)
+{
+	KirDType e;
+
+	if (struct_layout(t, &e, NULL))
+		return e;
+	return dt_of(t);
+}
+
+/* Scalar elements in an object of type t (arrays multiply out, a struct of k scalars
+ * counts k); 0 when not made of scalars. Fills dims when given (a struct adds an
+ * innermost dimension k). */
+int64_t array_elems(CXType t, int64_t *dims, int *ndims)
+{
+	int64_t n = 1;
+	int nd = 0;
+
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray) {
+		long long s = clang_getArraySize(t);
+		if (nd < KIR_MAX_DIMS && dims)
+			dims[nd] = s;
+		nd++;
+		n *= s;
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	}
+	{
+		int k;
+		if (struct_layout(t, NULL, &k)) {
+			if (nd < KIR_MAX_DIMS && dims)
+				dims[nd] = k;
+			if (ndims)
+				*ndims = nd + 1;
+			return n * k;
+		}
+	}
+	if (ndims)
+		*ndims = nd;
+	return dt_of(t) != KT_VOID && dt_of(t) != KT_PTR ? n : 0;
+}
+
+CXType scalar_elem(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	return t;
+}
+
+/* ---- field walks ---- */
+
+static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
+{
+	FieldWalk *w = d;
+	const char *fname = spell(w->L->a, f);
+
+	w->fn(w, f, arena_printf(w->L->a, "%s.%s", w->prefix, fname),
+	      arena_printf(w->L->a, "%s.%s", w->name, fname));
+	return CXVisit_Continue;
+}
+
+void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
+{
+	FieldWalk sub = *w;
+
+	sub.prefix = key;
+	sub.name = name;
+	clang_Type_visitFields(clang_getCanonicalType(t), field_visit, &sub);
+}
+
+/* ---- structs by value ----
+ * A struct value is never a KIR value: a struct variable, parameter or result is a set
+ * of binds, one per scalar or pointer field, under the keys PREFIX.path ("KEY.pos.x").
+ * struct_src finds or makes the prefix of a struct-valued expression: a variable or
+ * member (its key), a call of a device function returning a struct (inlined; its
+ * per-field result variables), a brace list (per-field temporaries). */
+
+typedef struct Paths {
+	Lower *L;
+	const char *prefix;
+	StrVec *out;
+} Paths;
+
+static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
+{
+	Paths *p = d;
+	const char *path = arena_printf(p->L->a, "%s.%s", p->prefix, spell(p->L->a, f));
+	CXType t = clang_getCursorType(f);
+
+	if (is_record(t)) {
+		Paths sub = {p->L, path, p->out};
+		clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &sub);
+	} else {
+		VEC_PUSH(*p->out, path);
+	}
+	return CXVisit_Continue;
+}
+
+/* The scalar and pointer fields of struct type t as paths ".sum", ".pos.x", in
+ * declaration order. */
+StrVec field_paths(Lower *L, CXType t)
+{
+	StrVec v = {0};
+	Paths p = {L, "", &v};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &p);
+	return v;
+}
+
+static CXType field_type(Lower *L, CXType t, const char *path);
+
+typedef struct FieldFind {
+	Lower *L;
+	const char *name;
+	CXType t;
+	int found;
+} FieldFind;
+
+static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
+{
+	FieldFind *ff = d;
+
+	if (strcmp(spell(ff->L->a, f), ff->name))
+		return CXVisit_Continue;
+	ff->t = clang_getCursorType(f);
+	ff->found = 1;
+	return CXVisit_Break;
+}
+
+/* The type of field `path` (".pos.x") of struct type t. */
+static CXType field_type(Lower *L, CXType t, const char *path)
+{
+	const char *dot = strchr(path + 1, '.');
+	FieldFind ff = {L, dot ? arena_printf(L->a, "%.*s", (int)(dot - path - 1), path + 1) : path + 1, t, 0};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), find_visit, &ff);
+	return dot && ff.found ? field_type(L, ff.t, dot) : ff.t;
+}
+
+Bind *key_bind(Lower *L, Map *m, const char *key)
+{
+	return m ? map_get(m, key) : find_bind(L, key);
+}
+
+/* New variables for the fields of a struct of type t named `name`, declared here,
+ * bound in the current frame under a fresh prefix, which is returned. */
+const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc)
+{
+	const char *prefix = arena_printf(L->a, "struct#%d", ++L->ntemps);
+	StrVec paths = field_paths(L, t);
+	int ok = 1;
+
+	for (size_t i = 0; i < paths.len; i++) {
+		KirDType dt = dt_of(field_type(L, t, paths.data[i]));
+		Bind *b = new_bind(L, BK_VAR);
+		if (dt == KT_VOID || dt == KT_PTR) {
+			diag_error(loc, "struct field '%s%s' of type '%s' cannot be held in a variable", name, paths.data[i],
+			           type_name(L->a, field_type(L, t, paths.data[i])));
+			L->failed = 1;
+			ok = 0;
+			continue;
+		}
+		b->idx = new_var(L, arena_printf(L->a, "%s%s", name, paths.data[i]), dt, kind, loc);
+		emit_pending(L, decl_stmt(L, b->idx, NULL, loc));
+		put_bind(L, arena_printf(L->a, "%s%s", prefix, paths.data[i]), b);
+	}
+	VEC_FREE(paths);
+	return ok ? prefix : NULL;
+}
+
+static KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[var].type, loc);
+
+	e->u.assign.lv.var = var;
+	e->u.assign.lv.buffer = -1;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = e->type;
+	e->u.assign.value = conv(L, value, e->type);
+	return e;
+}
+
+/* dst = src field by field; dst's fields are variables (in map dmap, or the current
+ * frame when NULL). */
+void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src)
+{
+	StrVec paths = field_paths(L, t);
+
+	for (size_t i = 0; i < paths.len && !L->failed; i++) {
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		Bind *db = key_bind(L, dmap, arena_printf(L->a, "%s%s", dst, paths.data[i]));
+		if (!sb || !db || db->kind != BK_VAR || sb->kind == BK_PTR || sb->kind == BK_CG) {
+			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[i] + 1);
+			break;
+		}
+		emit_pending(L, expr_stmt(L, assign_var(L, db->idx, bind_value(L, at, sb), cloc(L, at))));
+	}
+	VEC_FREE(paths);
+}
+
+/* The values of a brace list into the variable fields under `prefix` (missing ones 0). */
+static enum CXVisitorResult field_collect(CXCursor f, CXClientData d)
+{
+	VEC_PUSH(*(CursorVec *)d, f);
+	return CXVisit_Continue;
+}
+
+/* Values v[*n...] (brace elision: a struct field without its own braces takes the next
+ * scalars) into the variable fields under `prefix`; missing values are 0. */
+static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix)
+{
+	CursorVec fields = {0};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_collect, &fields);
+	for (size_t i = 0; i < fields.len && !L->failed; i++) {
+		CXType ft = clang_getCursorType(fields.data[i]);
+		const char *key = arena_printf(L->a, "%s.%s", prefix, spell(L->a, fields.data[i]));
+		CXCursor x = *n < v->len ? strip(v->data[*n]) : clang_getNullCursor();
+		Bind *b;
+		if (is_record(ft) && !clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
+			CursorVec sub = kids(x);
+			size_t m = 0;
+			(*n)++;
+			list_fields(L, x, &sub, &m, ft, key);
+			VEC_FREE(sub);
+			continue;
+		}
+		if (is_record(ft) && !clang_Cursor_isNull(x) && is_record(clang_getCursorType(x))) {
+			const char *src = struct_src(L, v->data[(*n)++]);
+			if (src)
+				struct_copy(L, x, ft, key, NULL, src);
+			continue;
+		}
+		if (is_record(ft)) {
+			list_fields(L, list, v, n, ft, key);
+			continue;
+		}
+		b = key_bind(L, NULL, key);
+		if (!b || b->kind != BK_VAR) {
+			error_at(L, clang_Cursor_isNull(x) ? list : x, "struct field '%s' cannot be initialised here",
+			    spell(L->a, fields.data[i]));
+			break;
+		}
+		if (clang_Cursor_isNull(x))
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, frontend_new_int(L->a, KT_I32, 0, cloc(L, list)), cloc(L, list))));
+		else
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, v->data[(*n)++]), cloc(L, x))));
+	}
+	VEC_FREE(fields);
+}
+
+void list_into(Lower *L, CXCursor list, CXType t, const char *prefix)
+{
+	CursorVec v = kids(list);
+	size_t n = 0;
+
+	list_fields(L, list, &v, &n, t, prefix);
+	VEC_FREE(v);
+}
+
+/* A brace list as a struct value: temporaries under a new prefix. */
+static const char *struct_list(Lower *L, CXCursor list, CXType t)
+{
+	const char *prefix = struct_vars(L, t, "init", KVK_TEMP, cloc(L, list));
+
+	if (prefix)
+		list_into(L, list, t, prefix);
+	return L->failed ? NULL : prefix;
+}
+
+/* A struct-valued expression that denotes memory: `s[i]`, `*p`, `p->inner`, `s[i].inner`. */
+int is_mem_lvalue(Lower *L, CXCursor x)
+{
+	enum CXCursorKind k;
+
+	x = strip(x);
+	k = clang_getCursorKind(x);
+	if (k == CXCursor_ArraySubscriptExpr)
+		return 1;
+	if (k == CXCursor_UnaryOperator)
+		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref;
+	if (k == CXCursor_MemberRefExpr)
+		return is_mem_struct(member_base(x)) && !member_bind(L, x);
+	return 0;
+}
+
+/* The store of `val` into field element `j` (type ft) of the struct at a. */
+static KirExpr *store_field(Lower *L, Addr a, int64_t j, KirDType ft, KirExpr *val, SrcLoc loc)
+{
+	KirDType elem = L->bufs.data[a.buffer].elem;
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, elem, loc);
+
+	val = conv(L, val, ft);
+	if (ft != elem) {
+		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, elem, loc);
+		bits->u.x = val;
+		val = bits;
+	}
+	e->u.assign.lv.var = -1;
+	e->u.assign.lv.buffer = a.buffer;
+	e->u.assign.lv.index = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, loc), loc);
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = elem;
+	e->u.assign.value = val;
+	return e;
+}
+
+/* A struct in memory loaded field by field into temporaries under a new prefix. */
+static const char *struct_load(Lower *L, CXCursor x, CXType t)
+{
+	Addr a = laddr(L, x);
+	const char *prefix;
+	StrVec paths;
+
+	if (a.buffer < 0)
+		return NULL;
+	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
+	paths = field_paths(L, t);
+	for (size_t j = 0; prefix && j < paths.len; j++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
+		Addr f = a;
+		KirDType ft = L->vars.data[b->idx].type;
+		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, (int64_t)j, cloc(L, x)), cloc(L, x));
+		f.view = ft == L->bufs.data[a.buffer].elem ? KT_VOID : ft;
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, load_of(L, x, f), cloc(L, x))));
+	}
+	VEC_FREE(paths);
+	return prefix;
+}
+
+/* dst (a struct in memory) = the struct under prefix src, field by field. */
+void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src)
+{
+	Addr a = laddr(L, dst);
+	StrVec paths;
+
+	if (a.buffer < 0)
+		return;
+	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
+		error_at(L, at, "__constant__ memory is read-only in a kernel");
+	paths = field_paths(L, t);
+	for (size_t j = 0; j < paths.len && !L->failed; j++) {
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
+		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
+		if (!sb || sb->kind == BK_PTR || sb->kind == BK_CG) {
+			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
+			break;
+		}
+		emit_pending(L, expr_stmt(L, store_field(L, a, (int64_t)j, ft, bind_value(L, at, sb), cloc(L, at))));
+	}
+	VEC_FREE(paths);
+}
+
+/* make_float2(x, y) and the like from a CUDA header: the fields in order. */
+static int is_make_vector(Lower *L, CXCursor call)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+
+	return !strncmp(spell(L->a, fn), "make_", 5) && in_system(fn) && is_record(clang_getCursorType(call)) &&
+	       !clang_Cursor_isNull(clang_getCursorDefinition(fn));
+}
+
+/* A vector constructor's arguments into temporaries, as a brace list would be. */
+static const char *struct_args(Lower *L, CXCursor call, CXType t)
+{
+	const char *prefix = struct_vars(L, t, "init", KVK_TEMP, cloc(L, call));
+	StrVec paths = field_paths(L, t);
+	int n = clang_Cursor_getNumArguments(call);
+
+	for (size_t i = 0; prefix && i < paths.len && !L->failed; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[i]));
+		KirExpr *val = (int)i < n ? lx(L, clang_Cursor_getArgument(call, (unsigned)i)) :
+		               frontend_new_int(L->a, KT_I32, 0, cloc(L, call));
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, val, val->loc)));
+	}
+	VEC_FREE(paths);
+	return L->failed ? NULL : prefix;
+}
+
+const char *struct_src(Lower *L, CXCursor e)
+{
+	CXCursor x = e;
+	enum CXCursorKind k;
+
+	for (;;) {
+		k = clang_getCursorKind(x);
+		if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) && nkids(x) == 1)
+			x = kid(x, 0);
+		else if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor &&
+		         clang_Cursor_getNumArguments(x) == 1)
+			x = clang_Cursor_getArgument(x, 0);    /* a copy or move */
+		else
+			break;
+	}
+	if (is_mem_lvalue(L, x) && struct_layout(clang_getCursorType(x), NULL, NULL))
+		return struct_load(L, x, clang_getCursorType(x));
+	if (k == CXCursor_DeclRefExpr)
+		return dkey(L->a, clang_getCursorReferenced(x));
+	if (k == CXCursor_MemberRefExpr && member_key(L, x))
+		return member_key(L, x);
+	if (k == CXCursor_InitListExpr)
+		return struct_list(L, x, clang_getCursorType(e));
+	if (k == CXCursor_CallExpr && is_make_vector(L, x))
+		return struct_args(L, x, clang_getCursorType(e));
+	if (k == CXCursor_CallExpr) {
+		L->last_rkey = NULL;
+		lcall(L, x);
+		if (L->last_rkey || L->failed)
+			return L->last_rkey;
+	}
+	if (!L->failed)
+		error_at(L, e, "this struct value cannot be translated (a variable, a brace list or a call of a device function is needed)");
+	return NULL;
+}
