@@ -370,12 +370,11 @@ static isl_stat one_piece(isl_set *s, isl_multi_aff *ma, void *user)
 	return isl_stat_ok;
 }
 
-/* t: write coordinates -> values; pieces on boxes covering the range of w. */
-static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
+/* t (taken) restricted to the range of w when it is a function there without
+ * parameters, of ranks POLY_MAX_RANK at most; else NULL. */
+static isl_map *on_write_range(isl_map *t, const PolyMap *w)
 {
-	Pieces p = {out, 0, max, 1, 0, 0, NULL, isl_map_get_ctx(t)};
 	isl_set *rw = isl_map_range(isl_map_copy(w->m));
-	isl_pw_multi_aff *pma;
 	isl_set *dt = isl_map_domain(isl_map_copy(t));
 	int ok = isl_set_is_subset(rw, dt) == isl_bool_true;     /* both __isl_keep */
 	isl_set_free(dt);
@@ -389,10 +388,21 @@ static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
 		if (getenv("POLY_DEBUG"))
 			fprintf(stderr, "pieces_of: not a function on the write range\n");
 		isl_map_free(t);
-		return 0;
+		return NULL;
 	}
 	if (getenv("POLY_DEBUG"))
 		isl_map_dump(t);
+	return t;
+}
+
+/* t: write coordinates -> values; pieces on boxes covering the range of w. */
+static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
+{
+	Pieces p = {out, 0, max, 1, 0, 0, NULL, isl_map_get_ctx(t)};
+	isl_pw_multi_aff *pma;
+	t = on_write_range(t, w);
+	if (!t)
+		return 0;
 	p.nin = (int)isl_map_dim(t, isl_dim_in);
 	p.nout = (int)isl_map_dim(t, isl_dim_out);
 	pma = isl_pw_multi_aff_from_map(t);
@@ -413,6 +423,90 @@ int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int
 	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
 	isl_map *t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em);
 	return pieces_of(t, w, out, max);
+}
+
+typedef struct QPieces {
+	PolyQPiece *out;
+	int n, max, ok, nin;
+	isl_aff *cur;
+} QPieces;
+
+/* The integer coefficients of a (over the write coordinates and ndivs divisions). */
+static int qterm(isl_aff *a, int nin, int ndivs, PolyQTerm *t)
+{
+	int ok = poly_val_get(isl_aff_get_constant_val(a), &t->cst);
+	for (int k = 0; k < nin && ok; k++)
+		ok = poly_val_get(isl_aff_get_coefficient_val(a, isl_dim_in, k), &t->coef[k]);
+	for (int q = 0; q < ndivs && ok; q++)
+		ok = poly_val_get(isl_aff_get_coefficient_val(a, isl_dim_div, q), &t->dcoef[q]);
+	return ok;
+}
+
+static isl_stat one_qbox(isl_basic_set *bs, void *user)
+{
+	QPieces *p = user;
+	isl_set *s = isl_set_from_basic_set(bs);
+	isl_aff *a = p->cur;
+	PolyQPiece *pc;
+	int nd = (int)isl_aff_dim(a, isl_dim_div);
+	if (!p->ok || p->n == p->max || nd > POLY_MAX_DIVS || !poly_isl_is_box(s)) {
+		if (getenv("POLY_DEBUG")) {
+			fprintf(stderr, "one_qbox: not a box or too many pieces: ");
+			isl_set_dump(s);
+			isl_aff_dump(a);
+		}
+		p->ok = 0;
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	pc = &p->out[p->n++];
+	memset(pc, 0, sizeof(*pc));
+	poly_isl_box_hull(s, pc->lo, pc->hi);
+	pc->ndivs = nd;
+	p->ok = qterm(a, p->nin, nd, &pc->val);
+	for (int q = 0; q < nd && p->ok; q++) {
+		isl_aff *d = isl_aff_get_div(a, q);
+		isl_val *den = isl_aff_get_denominator_val(d);
+		p->ok = poly_val_get(isl_val_copy(den), &pc->den[q]) && pc->den[q] > 0;
+		d = isl_aff_scale_val(d, den);
+		p->ok = p->ok && qterm(d, p->nin, nd, &pc->num[q]) &&
+		        poly_val_get(isl_set_min_val(s, d), &pc->min[q]) &&
+		        poly_val_get(isl_set_max_val(s, d), &pc->max[q]);
+		isl_aff_free(d);
+	}
+	isl_set_free(s);
+	return isl_stat_ok;
+}
+
+static isl_stat one_qpiece(isl_set *s, isl_aff *a, void *user)
+{
+	QPieces *p = user;
+	if (p->ok && isl_set_is_empty(s) != isl_bool_true) {
+		p->cur = a;
+		s = isl_set_make_disjoint(isl_set_coalesce(s));
+		isl_set_foreach_basic_set(s, one_qbox, p);
+	}
+	isl_set_free(s);
+	isl_aff_free(a);
+	return isl_stat_ok;
+}
+
+int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
+{
+	QPieces p = {out, 0, max, 1, 0, NULL};
+	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
+	isl_map *t = on_write_range(isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em), w);
+	isl_pw_multi_aff *pma;
+	isl_pw_aff *pa;
+	if (!t)
+		return 0;
+	p.nin = (int)isl_map_dim(t, isl_dim_in);
+	pma = isl_pw_multi_aff_from_map(t);
+	pa = isl_pw_multi_aff_get_pw_aff(pma, 0);
+	isl_pw_multi_aff_free(pma);
+	isl_pw_aff_foreach_piece(pa, one_qpiece, &p);
+	isl_pw_aff_free(pa);
+	return p.ok ? p.n : 0;
 }
 
 void poly_map_print(StrBuf *out, const PolyMap *m)

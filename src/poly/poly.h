@@ -135,6 +135,21 @@ int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int m
 /* e . W^-1 (a lane value as a function of the write coordinates), as pieces with one
  * output (row 0 of coef). */
 int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max);
+/* e . W^-1 as quasi-affine pieces on boxes (divisions kept, however many values they
+ * take): on the box lo <= w < hi, e = val(w, d) with the divisions, in order,
+ * d_q = floor(num_q(w, d_0..d_{q-1}) / den_q), num_q taking values in [min_q, max_q] on
+ * the box. Returns the number of pieces, 0 as poly_expr_in_coords. */
+#define POLY_MAX_DIVS 8
+typedef struct PolyQTerm {
+	int64_t coef[POLY_MAX_RANK], dcoef[POLY_MAX_DIVS], cst;
+} PolyQTerm;
+typedef struct PolyQPiece {
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+	int ndivs;
+	PolyQTerm val, num[POLY_MAX_DIVS];
+	int64_t den[POLY_MAX_DIVS], min[POLY_MAX_DIVS], max[POLY_MAX_DIVS];
+} PolyQPiece;
+int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max);
 void poly_map_print(StrBuf *out, const PolyMap *m);
 
 /* ==== polly_check.c (owner: polly): the Polly cross-check, --polly-check ====

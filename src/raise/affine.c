@@ -15,6 +15,7 @@
 #include "raise_int.h"
 #include "poly.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,17 +269,117 @@ static int affine_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 	return cst ? bin(a, TOP_ADD, v, splat(a, dt, 0, cst)) : v;
 }
 
+/* ---- quasi-affine integer values (i % 32, g / 24 of a linear id): iotas and floor
+ * divisions. Every numerator is shifted by a multiple K of its divisor to be
+ * non-negative on the box, where the truncating divide of StableHLO is the floor; all
+ * intermediate values are bounded (sum of the terms' magnitudes) below 2^(bits-1), so
+ * nothing wraps and unsigned arithmetic gives the same values. ---- */
+
+typedef struct QCtx {
+	const PolyQPiece *qs;
+	const PolyPiece *shells;  /* the same boxes, for assemble */
+	DType dt;
+} QCtx;
+
+/* t over sub with the shifted divisions d[q] = d_q + K[q]: the constant folds the box
+ * origin and the shifts in; *bound gets the sum of the terms' magnitudes. Emits
+ * nothing when emit is 0. */
+static int qterm_value(Aff *a, const PolyQTerm *t, int nd, const int *d, const int64_t *K,
+                       const double *dmax, const Box *sub, DType dt, int emit, double *bound)
+{
+	TType tt = box_type(sub, dt);
+	int64_t cst = t->cst;
+	int v = -1;
+	*bound = 0;
+	for (int k = 0; k < sub->rank; k++) {
+		cst += t->coef[k] * sub->lo[k];
+		*bound += fabs((double)t->coef[k]) * (double)(sub->hi[k] - sub->lo[k] - 1);
+	}
+	for (int q = 0; q < nd; q++) {
+		cst -= t->dcoef[q] * K[q];
+		*bound += fabs((double)t->dcoef[q]) * dmax[q];
+	}
+	*bound += fabs((double)cst);
+	if (!emit)
+		return -1;
+	for (int k = 0; k < sub->rank + nd; k++) {
+		int64_t cf = k < sub->rank ? t->coef[k] : t->dcoef[k - sub->rank];
+		int x;
+		if (!cf)
+			continue;
+		if (k < sub->rank) {
+			x = tir_build_iota(B(a), tt, k);
+			a->r->st->ops[TOP_IOTA]++;
+		} else {
+			x = d[k - sub->rank];
+		}
+		if (cf != 1 && cf != -1)
+			x = bin(a, TOP_MULTIPLY, x, splat(a, dt, 0, cf < 0 ? -cf : cf));
+		if (v < 0 && cf < 0)
+			v = bin(a, TOP_SUBTRACT, splat(a, dt, 0, 0), x);
+		else
+			v = v < 0 ? x : bin(a, cf < 0 ? TOP_SUBTRACT : TOP_ADD, v, x);
+	}
+	if (v < 0)
+		return splat(a, dt, 0, cst);
+	if (cst)
+		v = bin(a, cst < 0 ? TOP_SUBTRACT : TOP_ADD, v, splat(a, dt, 0, cst < 0 ? -cst : cst));
+	return v;
+}
+
+static int quasi_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
+{
+	QCtx *qc = ctx;
+	const PolyQPiece *qp = &qc->qs[p - qc->shells];
+	int bits = dtype_bits(qc->dt), d[POLY_MAX_DIVS];
+	int64_t K[POLY_MAX_DIVS];
+	double dmax[POLY_MAX_DIVS], limit = ldexp(1.0, bits - 1), bound;
+	/* first the bounds (nothing emitted), then the values */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int q = 0; q < qp->ndivs; q++) {
+			K[q] = qp->min[q] < 0 ? (-qp->min[q] + qp->den[q] - 1) / qp->den[q] : 0;
+			dmax[q] = (double)((qp->max[q] + K[q] * qp->den[q]) / qp->den[q]);
+			d[q] = qterm_value(a, &qp->num[q], q, d, K, dmax, sub, qc->dt, pass, &bound);
+			if (bound + (double)(K[q] * qp->den[q]) >= limit)
+				afail(a, a->r->k->loc, "a quasi-affine value whose terms may overflow");
+			if (pass) {
+				if (K[q])
+					d[q] = bin(a, TOP_ADD, d[q], splat(a, qc->dt, 0, K[q] * qp->den[q]));
+				d[q] = bin(a, TOP_DIVIDE, d[q], splat(a, qc->dt, 0, qp->den[q]));
+			}
+		}
+		{
+			int v = qterm_value(a, &qp->val, qp->ndivs, d, K, dmax, sub, qc->dt, pass, &bound);
+			if (bound >= limit)
+				afail(a, a->r->k->loc, "a quasi-affine value whose terms may overflow");
+			if (pass)
+				return v;
+		}
+	}
+	return -1;
+}
+
 static int affine_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
 {
 	PolyPiece ps[POLY_MAX_PIECES];
+	PolyQPiece qs[POLY_MAX_PIECES];
+	QCtx qc = {qs, ps, dt};
 	int64_t cv;
 	int n;
 	if (poly_expr_is_const(pe, &cv))
 		return splat(a, dt, 0, cv);
 	n = poly_expr_in_coords(pe, a->w, ps, POLY_MAX_PIECES);
+	if (n > 0)
+		return assemble(a, ps, n, &a->box, affine_piece, &dt);
+	n = poly_expr_in_coords_quasi(pe, a->w, qs, POLY_MAX_PIECES);
 	if (n <= 0)
-		afail(a, loc, "an index value is not affine in the write coordinates");
-	return assemble(a, ps, n, &a->box, affine_piece, &dt);
+		afail(a, loc, "an index value is not quasi-affine in the write coordinates");
+	for (int i = 0; i < n; i++) {
+		memset(&ps[i], 0, sizeof(ps[i]));
+		memcpy(ps[i].lo, qs[i].lo, sizeof(ps[i].lo));
+		memcpy(ps[i].hi, qs[i].hi, sizeof(ps[i].hi));
+	}
+	return assemble(a, ps, n, &a->box, quasi_piece, &qc);
 }
 
 /* ---- loads: slices of the reshaped buffer ---- */
