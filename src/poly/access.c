@@ -100,6 +100,11 @@ int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
 	return 1;
 }
 
+int poly_expr_bounds(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi)
+{
+	return pa_range(e->pa, dom->s, lo, hi);
+}
+
 /* The digits of a flat index in [0, count) as floor divisions and remainders (exact for
  * any flat index in bounds, piecewise or with divisions itself): which pieces they
  * make is for the caller to find out (poly_map_in_coords splits narrow divisions). */

@@ -61,6 +61,11 @@ typedef struct Aff {
 	} red[MAX_DC];
 	int nred;
 	int restructured;         /* statements made by restructure() so far */
+	int stride;               /* inside a grid-stride loop (its level is open) */
+	char *stride_st;          /* per buffer: stored in that loop's body */
+	int *stride_nst;          /* per buffer: stores walked in that body */
+	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
+	int wbuf;
 	struct Memo {             /* node -> value, valid while gen[] equals cur */
 		const void **key;
 		unsigned *gen, cur;
@@ -68,6 +73,9 @@ typedef struct Aff {
 		size_t cap, n;
 	} seen, memo;             /* nodes visited by a walk; dense values of this box */
 } Aff;
+
+/* The variable that stands for open loop dimension `level` (a grid-stride loop). */
+#define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_DC + (level))
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
 {
@@ -79,6 +87,8 @@ C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
 static const PolyExpr *lookup(void *env, int var, const char **why)
 {
 	Aff *a = env;
+	if (var >= LOOPVAR(a, 0))
+		return poly_expr_dim(a->c, POLY_NLAUNCH + var - LOOPVAR(a, 0));
 	if (var >= (int)a->r->k->nvars) {
 		*why = "a reduction is not quasi-affine";
 		return NULL;
@@ -543,6 +553,10 @@ static int load(Aff *a, const KirExpr *e)
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "a load index is not quasi-affine");
+	if (a->stride && a->stride_st[b] &&
+	    (b != a->wbuf || !poly_set_is_subset(a->dom, poly_set_cmp(KB_EQ, pe, a->wflat))))
+		afail(a, e->loc, "a grid-stride loop reads a buffer it writes, elsewhere than where "
+		      "the same iteration writes");
 	for (int i = -1;; i++) {
 		if (i < 0) {           /* first the store's shape (a stencil reads its own grid) */
 			int64_t numel = 1;
@@ -610,6 +624,8 @@ static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch)
 		check_fresh_dag(a, e->u.load.index, epoch);
 		return;
 	case KE_VAR:
+		if (e->u.var >= LOOPVAR(a, 0))
+			return;
 		if (e->u.var >= (int)a->r->k->nvars)
 			check_fresh_dag(a, a->red[e->u.var - (int)a->r->k->nvars].body, epoch);
 		else if (e->u.var != a->loopvar && a->def[e->u.var])
@@ -905,6 +921,8 @@ static int structural(Aff *a, const KirExpr *e)
 	}
 	case KE_VAR: {
 		const KirExpr *d;
+		if (e->u.var >= LOOPVAR(a, 0))
+			afail(a, e->loc, "a grid-stride loop variable that is not quasi-affine");
 		if (e->u.var >= (int)a->r->k->nvars)
 			return reduction(a, e->u.var - (int)a->r->k->nvars, e);
 		d = a->def[e->u.var];
@@ -1088,6 +1106,10 @@ static void store(Aff *a, const KirExpr *e)
 	pe = poly_expr_from_kir(a->c, e->u.assign.lv.index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "the store index is not quasi-affine");
+	if (a->stride && ++a->stride_nst[e->u.assign.lv.buffer] > 1)
+		afail(a, e->loc, "a grid-stride loop stores one buffer twice");
+	a->wflat = pe;
+	a->wbuf = e->u.assign.lv.buffer;
 	memcpy(outer, a->fail, sizeof(jmp_buf));
 	for (;; cand++) {
 		int nops = a->scratch->nops, ops[TOP_COUNT], done = 0;
@@ -1234,6 +1256,161 @@ static int reduction_loop(Aff *a, const KirStmt *s)
 	return 1;
 }
 
+/* ---- grid-stride loops: `for (i = tid; i < n; i += S)` whose trip count depends on the
+ * thread. i = init + S*l with l a new loop dimension of the domain (l < the largest trip
+ * count), so the body runs once over (threads x iterations) and every store is one
+ * update of its box. That is the loop's result when no iteration sees another's
+ * effects: no variable from outside the body is assigned in it (except i, by the step),
+ * each buffer is stored by one statement of the body, and a buffer stored in the body
+ * is read in it only where the same iteration writes it (checked in store and load).
+ * The condition `i < E` (E a constant, S > 0) holds on a prefix of the iterations. ---- */
+
+/* The label that makes restructure() take the kernel's `return` as its exit. */
+#define RETURN_EXITS (-1)
+
+static int has_exit(const KirStmt *s, int label);
+
+typedef struct BodyScan {
+	Aff *a;
+	int var;                  /* the loop variable */
+	char *decl;               /* per variable: declared in the body */
+	int bad;
+} BodyScan;
+
+static void scan_decl(void *ctx, KirStmt *s)
+{
+	BodyScan *bs = ctx;
+	if (s->kind == KS_DECL)
+		bs->decl[s->u.decl.var] = 1;
+}
+
+static void scan_effect(void *ctx, KirExpr *e)
+{
+	BodyScan *bs = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
+	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (!lv)
+		return;
+	if (lv->var >= 0 && (lv->var == bs->var || !bs->decl[lv->var]))
+		bs->bad = 1;
+	if (lv->var < 0)
+		bs->a->stride_st[lv->buffer] = 1;
+}
+
+/* The step of loop variable v: `v++`, `v += S`, `v = v + S` with S a positive constant. */
+static int stride_step(Aff *a, const KirExpr *st, int v, int64_t *step)
+{
+	const KirExpr *x;
+	if (!st)
+		return 0;
+	if (st->kind == KE_INCDEC && st->u.incdec.lv.var == v && st->u.incdec.inc) {
+		*step = 1;
+		return 1;
+	}
+	if (st->kind != KE_ASSIGN || st->u.assign.lv.var != v)
+		return 0;
+	x = st->u.assign.value;
+	if (st->u.assign.op == KB_NONE && x->kind == KE_BINARY && x->u.bin.op == KB_ADD) {
+		const KirExpr *l = x->u.bin.l;
+		while (l->kind == KE_CAST)
+			l = l->u.x;
+		if (l->kind != KE_VAR || l->u.var != v)
+			return 0;
+		x = x->u.bin.r;
+	} else if (st->u.assign.op != KB_ADD) {
+		return 0;
+	}
+	return const_of(a, x, step) && *step > 0;
+}
+
+static int stride_loop(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirExpr *cond, *st;
+	const KirStmt *body;
+	const KirKernel *k = a->r->k;
+	int v, level = POLY_MAX_LOOPS - 1, thread = 0;
+	int64_t step, bound, lo, hi, trips;
+	PolySet *c, *saved = a->dom;
+	PolyExpr *init;
+	KirExpr *lv, *sc, *def;
+	const char *why;
+	BodyScan bs = {a, -1, NULL, 0};
+	if (a->stride)
+		return 0;
+	if (s->kind == KS_FOR) {
+		cond = s->u.for_.cond;
+		st = s->u.for_.step;
+		body = s->u.for_.body;
+	} else if (s->kind == KS_WHILE && s->u.loop.body->kind == KS_BLOCK &&
+	           s->u.loop.body->u.block.nstmts > 0 && !s->u.loop.body->u.block.label) {
+		const KirStmt *b = s->u.loop.body, *last = b->u.block.stmts[b->u.block.nstmts - 1];
+		KirStmt *nb;
+		if (last->kind != KS_EXPR)
+			return 0;
+		cond = s->u.loop.cond;
+		st = last->u.expr;
+		nb = frontend_new_stmt(a->ar, KS_BLOCK, b->loc);
+		nb->u.block.stmts = b->u.block.stmts;
+		nb->u.block.nstmts = b->u.block.nstmts - 1;
+		body = nb;
+	} else {
+		return 0;
+	}
+	if (!cond || cond->kind != KE_BINARY || (cond->u.bin.op != KB_LT && cond->u.bin.op != KB_LE) ||
+	    cond->u.bin.l->kind != KE_VAR)
+		return 0;
+	v = cond->u.bin.l->u.var;
+	if (!a->def[v] || !frontend_dtype_is_int(k->vars[v].type) || !stride_step(a, st, v, &step) ||
+	    !const_of(a, cond->u.bin.r, &bound) || has_exit(body, RETURN_EXITS))
+		return 0;
+	bound += cond->u.bin.op == KB_LE;
+	/* a loop from a thread-invariant start (the same trip count everywhere) is unrolled */
+	init = poly_expr_from_kir(a->c, a->def[v], a->dom, lookup, a, &why);
+	if (!init || !poly_expr_bounds(init, a->dom, &lo, &hi) || bound <= lo)
+		return 0;
+	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
+		thread = poly_expr_involves_dim(init, d);
+	if (!thread)
+		return 0;
+	bs.var = v;
+	bs.decl = xcalloc(k->nvars + 1, 1);
+	a->stride_st = xcalloc(k->nbufs + 1, 1);
+	a->stride_nst = xcalloc(k->nbufs + 1, sizeof(int));
+	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
+	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
+	free(bs.decl);
+	if (bs.bad)
+		afail(a, s->loc, "a grid-stride loop that carries a variable from one iteration to the next");
+	trips = (bound - lo + step - 1) / step;
+	lv = frontend_new_expr(a->ar, KE_VAR, k->vars[v].type, s->loc);
+	lv->u.var = LOOPVAR(a, level);
+	sc = frontend_new_expr(a->ar, KE_CONST, k->vars[v].type, s->loc);
+	sc->u.c = frontend_const_convert((KirConst){KT_I64, step, (double)step}, k->vars[v].type);
+	def = frontend_new_binary(a->ar, KB_ADD, k->vars[v].type, (KirExpr *)a->def[v],
+	                          frontend_new_binary(a->ar, KB_MUL, k->vars[v].type, sc, lv, s->loc), s->loc);
+	a->dom = poly_set_open_loop(a->dom, level, poly_expr_const(a->c, 0), 1);
+	a->dom = poly_set_intersect(a->dom, poly_set_cmp(KB_LT, poly_expr_dim(a->c, POLY_NLAUNCH + level),
+	                                                 poly_expr_const(a->c, trips)));
+	a->def[v] = def;
+	a->def_epoch[v] = a->epoch;
+	a->ienv[v] = poly_expr_from_kir(a->c, def, a->dom, lookup, a, &why);
+	c = a->ienv[v] ? poly_set_from_cond(a->c, subst(a, cond), a->dom, lookup, a, &why) : NULL;
+	if (!c)
+		afail(a, s->loc, "a grid-stride loop whose index may overflow");
+	a->dom = poly_set_intersect(a->dom, c);
+	a->stride = 1;
+	walk(a, body, in_data);
+	a->stride = 0;
+	free(a->stride_st);
+	free(a->stride_nst);
+	a->stride_st = NULL;
+	a->stride_nst = NULL;
+	a->dom = saved;
+	a->def[v] = NULL;         /* its value after the loop depends on the thread */
+	a->ienv[v] = NULL;
+	return 1;
+}
+
 static void loop(Aff *a, const KirStmt *s, int in_data)
 {
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
@@ -1245,6 +1422,8 @@ static void loop(Aff *a, const KirStmt *s, int in_data)
 		return;
 	if (s->kind == KS_FOR && s->u.for_.init)
 		walk(a, s->u.for_.init, in_data);
+	if (stride_loop(a, s, in_data))
+		return;
 	for (int n = 0;; n++) {
 		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
 			return;
@@ -1260,8 +1439,6 @@ static void loop(Aff *a, const KirStmt *s, int in_data)
 
 /* ---- block exits (a device function's early `return`) ---- */
 
-/* The label that makes restructure() take the kernel's `return` as its exit. */
-#define RETURN_EXITS (-1)
 
 static int has_exit(const KirStmt *s, int label)
 {
@@ -1510,6 +1687,8 @@ static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 	free(a.ienv);
 	free(a.last_store);
 	free(a.decl_depth);
+	free(a.stride_st);
+	free(a.stride_nst);
 	arena_free(a.ar);
 	memo_free(&a.memo);
 	memo_free(&a.seen);
