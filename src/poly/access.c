@@ -21,6 +21,11 @@ PolyMap *poly_access(const PolySet *dom, PolyExpr *const *idx, int n)
 	return poly_wrap_map(c, isl_map_intersect_domain(m, isl_set_copy(dom->s)));
 }
 
+PolyMap *poly_map_restrict(const PolyMap *m, const PolySet *dom)
+{
+	return poly_wrap_map(m->c, isl_map_intersect_domain(isl_map_copy(m->m), isl_set_copy(dom->s)));
+}
+
 int poly_map_rank(const PolyMap *m)
 {
 	return (int)isl_map_dim(m->m, isl_dim_out);

@@ -96,6 +96,8 @@ void poly_set_print(StrBuf *out, const PolySet *s);
 /* { x -> [idx_0(x), ..., idx_{n-1}(x)] : x in dom } */
 PolyMap *poly_access(const PolySet *dom, PolyExpr *const *idx, int n);
 int poly_map_rank(const PolyMap *m);
+/* m on the points of dom only. */
+PolyMap *poly_map_restrict(const PolyMap *m, const PolySet *dom);
 /* lo <= e <= hi on dom (constant bounds; 0 when unbounded or parametric). */
 int poly_expr_bounds(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi);
 /* Candidate row-major shapes for a buffer of `count` elements from the coefficients

@@ -72,6 +72,10 @@ typedef struct Aff {
 		int *val;
 		size_t cap, n;
 	} seen, memo;             /* nodes visited by a walk; dense values of this box */
+	struct Memo lddom;        /* load node -> index in lddoms: the threads that run it */
+	VEC(PolySet *) lddoms;
+	int pad;                  /* assemble may fill what no piece covers (with zeros) */
+	DType pad_dt;
 } Aff;
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
@@ -220,24 +224,54 @@ static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn f
 	for (int i = 0; i < n; i++)
 		if (clip(&ps[i], bx, &sub[m]))
 			idx[m++] = i;
-	if (m == 0)
-		afail(a, a->r->k->loc, "a read is not defined on part of the store's box");
-	if (m == 1) {
-		for (int k = 0; k < bx->rank; k++)
-			if (sub[0].lo[k] != bx->lo[k] || sub[0].hi[k] != bx->hi[k])
-				afail(a, a->r->k->loc, "the read pieces do not cover the store's box");
+	if (m == 0 && a->pad) {   /* no thread reads here: any value will do */
 		Box saved = a->box;
 		int v;
 		a->box = *bx;
-		v = fn(a, &ps[idx[0]], bx, ctx);
+		v = splat(a, a->pad_dt, 0, 0);
 		a->box = saved;
 		return v;
+	}
+	if (m == 0)
+		afail(a, a->r->k->loc, "a read is not defined on part of the store's box");
+	if (m == 1) {
+		int whole = 1;
+		for (int k = 0; k < bx->rank; k++)
+			whole &= sub[0].lo[k] == bx->lo[k] && sub[0].hi[k] == bx->hi[k];
+		if (whole) {
+			Box saved = a->box;
+			int v;
+			a->box = *bx;
+			v = fn(a, &ps[idx[0]], bx, ctx);
+			a->box = saved;
+			return v;
+		}
+		if (!a->pad)
+			afail(a, a->r->k->loc, "the read pieces do not cover the store's box");
 	}
 	/* a cut: a dimension and a coordinate with every piece on one side */
 	for (int k = 0; k < bx->rank; k++)
 		for (int i = 0; i < m; i++) {
 			int64_t cut = sub[i].hi[k];
 			int ok = cut < bx->hi[k];
+			for (int j = 0; j < m && ok; j++)
+				ok = sub[j].hi[k] <= cut || sub[j].lo[k] >= cut;
+			if (ok) {
+				Box l = *bx, h = *bx;
+				int parts[2];
+				l.hi[k] = cut;
+				h.lo[k] = cut;
+				parts[0] = assemble(a, ps, n, &l, fn, ctx);
+				parts[1] = assemble(a, ps, n, &h, fn, ctx);
+				a->r->st->ops[TOP_CONCATENATE]++;
+				return tir_build_concatenate(B(a), parts, 2, k);
+			}
+		}
+	/* with gaps: also a cut at the low side of a piece */
+	for (int k = 0; k < bx->rank && a->pad; k++)
+		for (int i = 0; i < m; i++) {
+			int64_t cut = sub[i].lo[k];
+			int ok = cut > bx->lo[k];
 			for (int j = 0; j < m && ok; j++)
 				ok = sub[j].hi[k] <= cut || sub[j].lo[k] >= cut;
 			if (ok) {
@@ -540,7 +574,7 @@ static int reshaped(Aff *a, int b, int rank, const int64_t *dims)
 	return tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), rank, dims));
 }
 
-static int load(Aff *a, const KirExpr *e)
+static int load_on(Aff *a, const KirExpr *e)
 {
 	int b = e->u.load.buffer, rank, n;
 	const char *why;
@@ -585,6 +619,72 @@ static int load(Aff *a, const KirExpr *e)
 	lc.dims = dims;
 	lc.loc = e->loc;
 	return assemble(a, ps, n, &a->box, load_piece, &lc);
+}
+
+/* The threads that run load e (recorded when it was substituted: a load under an affine
+ * guard runs on the guard's threads only), among the running ones. Only domains without
+ * open loop dimensions (grid-stride, reduction) are recorded and used. */
+static PolySet *load_domain(Aff *a, const KirExpr *e)
+{
+	int found, *slot = memo_slot(&a->lddom, e, &found);
+	PolySet *d;
+	if (!found) {             /* not from subst: taken to run everywhere */
+		*slot = -1;
+		return a->dom;
+	}
+	if (*slot < 0 || a->loopvar >= 0 || a->stride ||
+	    poly_set_is_subset(a->dom, a->lddoms.data[*slot]))
+		return a->dom;
+	d = poly_set_intersect(a->dom, a->lddoms.data[*slot]);
+	return d;
+}
+
+/* load_on, 1 and *v when it succeeds; 0, with nothing emitted, when a fact is missing. */
+static int load_try(Aff *a, const KirExpr *e, int *v)
+{
+	jmp_buf outer;
+	int nops = a->scratch->nops, ops[TOP_COUNT], ok;
+	memcpy(outer, a->fail, sizeof(jmp_buf));
+	memcpy(ops, a->r->st->ops, sizeof(ops));
+	ok = !setjmp(a->fail);
+	if (ok)
+		*v = load_on(a, e);
+	memcpy(a->fail, outer, sizeof(jmp_buf));
+	if (!ok) {
+		a->scratch->nops = nops;
+		memcpy(a->r->st->ops, ops, sizeof(ops));
+	}
+	return ok;
+}
+
+/* A load that only some threads of the box run (a boundary guard such as `if (j >= 0)`
+ * read eagerly through a select): when it is not in bounds on every thread, its value
+ * where it runs and zeros elsewhere (pad and concatenate), so it needs to be in bounds
+ * only where it runs. */
+static int load(Aff *a, const KirExpr *e)
+{
+	PolySet *saved_dom = a->dom, *ld = load_domain(a, e);
+	PolyMap *saved_w = a->w;
+	int saved_pad = a->pad, v, ok;
+	DType saved_dt = a->pad_dt;
+	if (ld == a->dom)
+		return load_on(a, e);
+	if (load_try(a, e, &v))
+		return v;
+	if (poly_set_is_empty(ld))
+		return splat(a, raise_dtype(e->type), 0, 0);
+	a->dom = ld;
+	a->w = poly_map_restrict(a->w, ld);
+	a->pad = 1;
+	a->pad_dt = raise_dtype(e->type);
+	ok = load_try(a, e, &v);
+	a->dom = saved_dom;
+	a->w = saved_w;
+	a->pad = saved_pad;
+	a->pad_dt = saved_dt;
+	if (!ok)
+		afail(a, a->wloc, a->why);
+	return v;
 }
 
 /* ---- expressions over the box ---- */
@@ -701,7 +801,17 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 		     (e->type == KT_I64 && n->u.x->type == KT_U64)))
 			return signed_view(a, e->type, n->u.x->type, n->u.x);
 		break;
-	case KE_LOAD: n->u.load.index = subst(a, e->u.load.index); break;
+	case KE_LOAD: {
+		int found, *slot;
+		n->u.load.index = subst(a, e->u.load.index);
+		slot = memo_slot(&a->lddom, n, &found);
+		*slot = -1;
+		if (a->loopvar < 0 && !a->stride) {   /* a domain without open loop dimensions */
+			*slot = (int)a->lddoms.len;
+			VEC_PUSH(a->lddoms, a->dom);
+		}
+		break;
+	}
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
 			n->u.math.args[i] = subst(a, e->u.math.args[i]);
@@ -1650,7 +1760,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
 	a.ar = arena_new();
 	a.loopvar = -1;
-	a.memo.cur = a.seen.cur = 1;
+	a.memo.cur = a.seen.cur = a.lddom.cur = 1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
@@ -1692,6 +1802,8 @@ static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 	arena_free(a.ar);
 	memo_free(&a.memo);
 	memo_free(&a.seen);
+	memo_free(&a.lddom);
+	VEC_FREE(a.lddoms);
 	free(bsz);
 	return ok;
 }
