@@ -6,8 +6,9 @@
  * Consumes a module and a list of backend specs (interp, cpu, pjrt[:PLUGIN], as
  * `cuda2hlo-run --backend`); produces one line per backend: the session create time
  * (parse excluded, compile included), the median and the best of N runs (after one
- * warm-up run), GB/s (B bytes per run) or GFLOP/s (F flops per run), and the largest
- * difference of its first result from the first backend's, relative to that result's
+ * warm-up run), the process's CPU time per run (all threads), GB/s (B bytes per run)
+ * or GFLOP/s (F flops per run), and the largest difference of its first result from
+ * the first backend's, relative to that result's
  * largest magnitude. --xla-exec adds a line for XLA's execute alone through runtime/pjrt
  * (pjrt_exec_time: inputs already on the device, results left there), the time a
  * session run spends outside copies; --plugin names its plugin (default: as `pjrt`).
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 enum { MAX_REPS = 1000 };
@@ -30,6 +32,16 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* CPU time of the process (every thread, user and system): a run's share of the cores,
+ * which other work on a loaded machine moves less than the wall time. */
+static double cpu_s(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+	       1e-6 * (double)ru.ru_stime.tv_usec;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -71,9 +83,11 @@ typedef struct Opts {
 	int nbackends;
 } Opts;
 
-static void report(const Opts *o, const char *name, double create_s, double med, double best, double diff)
+static void report(const Opts *o, const char *name, double create_s, double med, double best, double cpu,
+                   double diff)
 {
-	printf("%-10s create %8.3f s  median %9.3f ms  best %9.3f ms", name, create_s, 1e3 * med, 1e3 * best);
+	printf("%-10s create %8.3f s  median %9.3f ms  best %9.3f ms  cpu %9.3f ms", name, create_s, 1e3 * med,
+	       1e3 * best, 1e3 * cpu);
 	if (o->flops > 0)
 		printf("  %7.1f GFLOP/s", o->flops / med / 1e9);
 	else if (o->bytes > 0)
@@ -113,8 +127,10 @@ static int bench_backend(const Opts *o, const c2h_module *m, c2h_buffer **ins, c
 	for (int i = 0; i < c2h_module_num_params(m); i++)
 		c2h_session_bind_index(s, i, ins[i]);
 	int reps = strcmp(spec, "interp") == 0 ? o->interp_reps : o->reps;
-	double times[MAX_REPS];
+	double times[MAX_REPS], c0 = 0;
 	for (int k = -1; k < reps; k++) {
+		if (k == 0)
+			c0 = cpu_s();
 		double t = now_s();
 		if (c2h_session_run(s) != C2H_OK) {
 			printf("%-10s error: %s\n", spec, c2h_session_message(s));
@@ -124,6 +140,7 @@ static int bench_backend(const Opts *o, const c2h_module *m, c2h_buffer **ins, c
 		if (k >= 0)
 			times[k] = now_s() - t;
 	}
+	double cpu = (cpu_s() - c0) / reps;
 	const c2h_buffer *r = c2h_session_result(s, 0);
 	double diff = -1;
 	if (!*ref && r && c2h_buffer_dtype(r) == C2H_F32) {
@@ -134,7 +151,7 @@ static int bench_backend(const Opts *o, const c2h_module *m, c2h_buffer **ins, c
 		diff = rel_diff(r, *ref, *refn);
 	}
 	double med = median(times, reps);
-	report(o, strncmp(spec, "pjrt:", 5) == 0 ? "pjrt" : spec, create_s, med, times[0], diff);
+	report(o, strncmp(spec, "pjrt:", 5) == 0 ? "pjrt" : spec, create_s, med, times[0], cpu, diff);
 	c2h_session_destroy(s);
 	return 0;
 }
@@ -171,13 +188,13 @@ static int bench_xla_exec(const Opts *o, const c2h_module *m, c2h_buffer **ins)
 		arr[i].data = aligned_alloc(64, (arr[i].nbytes + 63) / 64 * 64);
 		memcpy(arr[i].data, c2h_buffer_data_const(ins[i]), arr[i].nbytes);
 	}
-	double times[MAX_REPS + 1];
+	double times[MAX_REPS + 1], c0 = cpu_s();
 	if (pjrt_exec_time(e, arr, n, o->reps + 1, times) != PJRT_OK) {
 		printf("xla-exec   error: %s\n", pjrt_backend_message(pb));
 		rc = 1;
 	} else {
 		double med = median(times + 1, o->reps);   /* sorts: times[1] is then the best */
-		report(o, "xla-exec", create_s, med, times[1], -1);
+		report(o, "xla-exec", create_s, med, times[1], (cpu_s() - c0) / (o->reps + 1), -1);
 	}
 	for (int i = 0; i < n && i < 16; i++)
 		free(arr[i].data);

@@ -230,6 +230,24 @@ def matmul(m, k, n, t="f32", lc=1, rc=0):
     return module([("a", A), ("b", B)], body, [("%0", C)])
 
 
+def dot_dus(m, k, n):
+    """A matrix product written into the whole of a flat parameter (the converted form of
+    a matrix-product kernel): dynamic_update_slice with an update as large as its operand
+    (the cpu backend shares the update's storage), and a second one into a part."""
+    A, B, C, F = ty("f32", [m, k]), ty("f32", [k, n]), ty("f32", [m, n]), ty("f32", [m * n])
+    P = ty("f32", [m - 1, n - 2])
+    body = ["%g = stablehlo.reshape %c : ({0}) -> {1}".format(F, C),
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({0}, {1}) -> {2}".format(A, B, C),
+            "%i = stablehlo.constant dense<5> : tensor<i32>",
+            "%1 = stablehlo.dynamic_update_slice %g, %0, %i, %i : ({0}, {0}, tensor<i32>, tensor<i32>) -> {0}"
+            .format(C),
+            "%2 = stablehlo.reshape %1 : ({0}) -> {1}".format(C, F),
+            "%3 = stablehlo.slice %0 [1:{0}, 2:{1}] : ({2}) -> {3}".format(m, n, C, P),
+            "%4 = stablehlo.dynamic_update_slice %g, %3, %i, %i : ({0}, {1}, tensor<i32>, tensor<i32>) -> {0}"
+            .format(C, P)]
+    return module([("a", A), ("b", B), ("c", F)], body, [("%2", F), ("%4", C)])
+
+
 def jacobi_loop(ny, nx, steps):
     """A while loop whose body is two Jacobi sweeps (ping-pong) and a counter."""
     F = ty("f32", [ny * nx])
@@ -478,11 +496,13 @@ def own_cases(rng):
         out.append(("int_chain_" + t, int_chain(5000, t), [x, y]))
     for m, k, n, lc, rc, t in [(37, 53, 29, 1, 0, "f32"), (37, 53, 29, 0, 0, "f32"), (37, 53, 29, 1, 1, "f32"),
                                (37, 53, 29, 0, 1, "f32"), (64, 300, 70, 1, 0, "f64"), (1, 17, 5, 1, 0, "f32"),
-                               (200, 600, 129, 1, 0, "f32")]:
+                               (200, 600, 129, 1, 0, "f32"), (397, 260, 45, 0, 1, "f32"),
+                               (250, 513, 97, 1, 0, "f64"), (25, 7, 300, 1, 1, "f64")]:
         npt = np.float32 if t == "f32" else np.float64
         a = ints(*([m, k] if lc == 1 else [k, m])).astype(npt)
         b = ints(*([k, n] if rc == 0 else [n, k])).astype(npt)
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
+    out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
     return out
 
 

@@ -77,7 +77,9 @@ typedef struct CpuFusion {
 
 typedef enum {
 	CS_FUSION,    /* run a compiled loop nest */
-	CS_ALIAS,     /* reshape / no-op convert of a materialized value: share storage */
+	CS_ALIAS,     /* share the storage of operand `alias`: a reshape or no-op convert of a
+	                 materialized value, a dynamic_update_slice of a materialized update
+	                 as large as its result */
 	CS_CONST,     /* a constant prepared once */
 	CS_DOT,       /* dot_general through dot.c (or the interpreter when unsupported) */
 	CS_WHILE, CS_IF, CS_CASE, CS_CALL,
@@ -90,6 +92,7 @@ typedef struct CpuStep {
 	CpuStepKind kind;
 	const TOp *op;
 	CpuFusion *fusion;         /* CS_FUSION */
+	int alias;                 /* CS_ALIAS: the operand shared */
 	CpuPlan **subs;            /* while: cond, body; if / case: the branches */
 	int nsubs;
 	RtValue constant;          /* CS_CONST */

@@ -4,10 +4,12 @@
  * dimension and no batch dimensions (any operand layout: the contracting dimension may
  * be either one), and the operands' storage; produces the result C[M, N] in row-major
  * order. The loop structure is the classic one of BLIS/GotoBLAS: a KC-deep slab of B
- * is packed into NR-wide column panels, each MC-row block of A into MR-high row panels,
+ * is packed into NR-wide column panels, each block of A rows into MR-high row panels,
  * and an MR x NR micro-kernel keeps its accumulators in vector registers (GCC vector
  * extensions; this file is compiled with -O3 -march=native -ffp-contract=fast, so FMA
- * and the widest vectors are used). Row blocks of A are spread across the thread pool.
+ * and the widest vectors are used). Row blocks of A, as many per thread, are spread
+ * across the thread pool; each packs its rows once per slab into its own part of one
+ * buffer.
  * Floats are summed in blocked order with fused multiply-adds: a reduction, so the
  * order is implementation-defined (StableHLO spec, dot_general); f32 accumulates in f32
  * as XLA CPU does. */
@@ -16,13 +18,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Micro-tile: MR rows of C by NV vectors. With AVX-512 (32 vector registers) a 12 x 2
+ * tile keeps 24 accumulators, two rows of B and a broadcast in registers; with AVX2 (16)
+ * a 6 x 2 tile. KC is the depth of a packed slab (a KC x NR panel of B stays in L2
+ * while the row panels of A stream past it; a deeper slab reads and writes C fewer
+ * times), MC_MAX the most rows of A per task (their KC-deep panels in L2). Chosen by
+ * measurement on a Zen 4 (single-thread CPU time over KC 256..1024). */
 #if defined(__AVX512F__)
 #define VBYTES 64
+enum { MR = 12 };
 #else
 #define VBYTES 32
+enum { MR = 6 };
 #endif
 
-enum { MR = 6, KC = 256, MC = 96 };
+enum { NV = 2, KC = 512, MC_MAX = 192 };
 
 typedef struct Geom {
 	int64_t m, n, k;
@@ -65,34 +75,47 @@ int cpu_dot_supported(const TFunc *f, const TOp *op)
 	return geom_of(f, op, &g) == 0 && g.m * g.n > 0;
 }
 
+/* Row blocks: the m rows are ceil(m / MR) panels of MR, dealt into nblk blocks of
+ * floor or ceil(panels / nblk) panels, at most MC_MAX rows each, nblk a multiple of
+ * the thread count so that every thread gets the same share. */
+static int64_t row_blocks(int64_t m, int nthreads)
+{
+	int64_t panels = (m + MR - 1) / MR, per = MC_MAX / MR;
+	int64_t nblk = (panels + per - 1) / per;
+	nblk = (nblk + nthreads - 1) / nthreads * nthreads;
+	return nblk < panels ? nblk : panels;
+}
+
 /* One instance per element type: T the element, VL elements per vector. */
 #define DEFINE_GEMM(T, SUF) \
-	enum { VL_##SUF = VBYTES / (int)sizeof(T), NR_##SUF = 2 * VL_##SUF }; \
+	enum { VL_##SUF = VBYTES / (int)sizeof(T), NR_##SUF = NV * VL_##SUF }; \
 	typedef T V_##SUF __attribute__((vector_size(VBYTES))); \
 	typedef T VU_##SUF __attribute__((vector_size(VBYTES), aligned(sizeof(T)))); \
 	\
 	/* c[MR x NR] (=|+=) ap[kc x MR]^T bp[kc x NR]; partial tiles go through a buffer. */ \
-	static void kernel_##SUF(int64_t kc, const T *ap, const T *bp, T *c, int64_t ldc, int add, int mr, int nr) \
+	static void kernel_##SUF(int64_t kc, const T *restrict ap, const T *restrict bp, T *c, int64_t ldc, \
+	                         int add, int mr, int nr) \
 	{ \
-		V_##SUF acc[MR][2]; \
-		memset(acc, 0, sizeof acc); \
+		V_##SUF acc[MR][NV]; \
+		for (int r = 0; r < MR; r++) \
+			for (int v = 0; v < NV; v++) \
+				acc[r][v] = (V_##SUF){0}; \
 		for (int64_t k = 0; k < kc; k++) { \
-			V_##SUF b0 = *(const V_##SUF *)(bp + k * NR_##SUF); \
-			V_##SUF b1 = *(const V_##SUF *)(bp + k * NR_##SUF + VL_##SUF); \
+			V_##SUF b[NV]; \
+			for (int v = 0; v < NV; v++) \
+				b[v] = *(const V_##SUF *)(bp + k * NR_##SUF + v * VL_##SUF); \
 			for (int r = 0; r < MR; r++) { \
 				T a = ap[k * MR + r]; \
-				acc[r][0] += a * b0; \
-				acc[r][1] += a * b1; \
+				for (int v = 0; v < NV; v++) \
+					acc[r][v] += a * b[v]; \
 			} \
 		} \
 		if (mr == MR && nr == NR_##SUF) { \
-			for (int r = 0; r < MR; r++) { \
-				VU_##SUF *p0 = (VU_##SUF *)(c + r * ldc), *p1 = (VU_##SUF *)(c + r * ldc + VL_##SUF); \
-				if (add) \
-					*p0 += acc[r][0], *p1 += acc[r][1]; \
-				else \
-					*p0 = acc[r][0], *p1 = acc[r][1]; \
-			} \
+			for (int r = 0; r < MR; r++) \
+				for (int v = 0; v < NV; v++) { \
+					VU_##SUF *p = (VU_##SUF *)(c + r * ldc + v * VL_##SUF); \
+					*p = add ? *p + acc[r][v] : acc[r][v]; \
+				} \
 			return; \
 		} \
 		T tile[MR][NR_##SUF]; \
@@ -104,19 +127,25 @@ int cpu_dot_supported(const TFunc *f, const TOp *op)
 	\
 	typedef struct Job_##SUF { \
 		const Geom *g; \
-		const T *a; \
-		const T *bpack; \
+		const T *a, *b; \
+		T *apack, *bpack;          /* A: MC x KC per row block; B: the KC x N slab */ \
 		T *c; \
-		int64_t pc, kc; \
+		int64_t pc, kc, panels, nblk; \
 	} Job_##SUF; \
 	\
 	static void pack_b_##SUF(const Geom *g, const T *b, T *bp, int64_t pc, int64_t kc, int64_t j0, int64_t j1) \
 	{ \
 		for (int64_t jp = j0; jp < j1; jp++) { \
 			T *dst = bp + jp * kc * NR_##SUF; \
+			int64_t col0 = jp * NR_##SUF; \
+			if (g->bn == 1 && col0 + NR_##SUF <= g->n) { \
+				for (int64_t k = 0; k < kc; k++) \
+					memcpy(dst + k * NR_##SUF, b + (pc + k) * g->bk + col0, sizeof(T) * NR_##SUF); \
+				continue; \
+			} \
 			for (int64_t k = 0; k < kc; k++) \
 				for (int j = 0; j < NR_##SUF; j++) { \
-					int64_t col = jp * NR_##SUF + j; \
+					int64_t col = col0 + j; \
 					dst[k * NR_##SUF + j] = col < g->n ? b[(pc + k) * g->bk + col * g->bn] : (T)0; \
 				} \
 		} \
@@ -126,23 +155,30 @@ int cpu_dot_supported(const TFunc *f, const TOp *op)
 	{ \
 		for (int64_t ip = 0; ip < (mc + MR - 1) / MR; ip++) { \
 			T *dst = ap + ip * kc * MR; \
-			for (int64_t k = 0; k < kc; k++) \
-				for (int r = 0; r < MR; r++) { \
-					int64_t row = ic + ip * MR + r; \
-					dst[k * MR + r] = row < ic + mc ? a[row * g->am + (pc + k) * g->ak] : (T)0; \
+			for (int r = 0; r < MR; r++) { \
+				int64_t row = ic + ip * MR + r; \
+				if (row >= ic + mc) { \
+					for (int64_t k = 0; k < kc; k++) \
+						dst[k * MR + r] = (T)0; \
+					continue; \
 				} \
+				const T *src = a + row * g->am + pc * g->ak; \
+				for (int64_t k = 0; k < kc; k++) \
+					dst[k * MR + r] = src[k * g->ak]; \
+			} \
 		} \
 	} \
 	\
-	/* Task: row blocks [lo, hi) of MC rows against the packed slab. */ \
+	/* Task: row blocks [lo, hi) of mc rows against the packed slab. */ \
 	static void rows_##SUF(void *ctx, int64_t lo, int64_t hi) \
 	{ \
 		Job_##SUF *jb = ctx; \
 		const Geom *g = jb->g; \
-		T *ap = aligned_alloc(64, sizeof(T) * (size_t)(MC * KC)); \
 		int64_t npanels = (g->n + NR_##SUF - 1) / NR_##SUF; \
 		for (int64_t blk = lo; blk < hi; blk++) { \
-			int64_t ic = blk * MC, mc = g->m - ic < MC ? g->m - ic : MC; \
+			int64_t p0 = blk * jb->panels / jb->nblk, p1 = (blk + 1) * jb->panels / jb->nblk; \
+			int64_t ic = p0 * MR, mc = (p1 * MR < g->m ? p1 * MR : g->m) - ic; \
+			T *ap = jb->apack + p0 * MR * KC; \
 			pack_a_##SUF(g, jb->a, ap, ic, mc, jb->pc, jb->kc); \
 			for (int64_t jp = 0; jp < npanels; jp++) { \
 				int nr = (int)(g->n - jp * NR_##SUF < NR_##SUF ? g->n - jp * NR_##SUF : NR_##SUF); \
@@ -154,36 +190,31 @@ int cpu_dot_supported(const TFunc *f, const TOp *op)
 				} \
 			} \
 		} \
-		free(ap); \
 	} \
-	\
-	typedef struct PackJob_##SUF { \
-		const Geom *g; \
-		const T *b; \
-		T *bp; \
-		int64_t pc, kc; \
-	} PackJob_##SUF; \
 	\
 	static void pack_task_##SUF(void *ctx, int64_t lo, int64_t hi) \
 	{ \
-		PackJob_##SUF *pj = ctx; \
-		pack_b_##SUF(pj->g, pj->b, pj->bp, pj->pc, pj->kc, lo, hi); \
+		Job_##SUF *jb = ctx; \
+		pack_b_##SUF(jb->g, jb->b, jb->bpack, jb->pc, jb->kc, lo, hi); \
 	} \
 	\
 	static void gemm_##SUF(CpuPool *pool, const Geom *g, const T *a, const T *b, T *c) \
 	{ \
 		int64_t npanels = (g->n + NR_##SUF - 1) / NR_##SUF; \
-		T *bp = aligned_alloc(64, sizeof(T) * (size_t)(npanels * NR_##SUF * KC)); \
+		int64_t apanels = (g->m + MR - 1) / MR; \
+		Job_##SUF jb = {g, a, b, NULL, NULL, c, 0, 0, apanels, row_blocks(g->m, cpu_pool_size(pool))}; \
+		jb.bpack = aligned_alloc(64, sizeof(T) * (size_t)(npanels * NR_##SUF * KC)); \
+		jb.apack = aligned_alloc(64, sizeof(T) * (size_t)(apanels * MR * KC)); \
 		if (g->k == 0) \
 			memset(c, 0, sizeof(T) * (size_t)(g->m * g->n)); \
 		for (int64_t pc = 0; pc < g->k; pc += KC) { \
-			int64_t kc = g->k - pc < KC ? g->k - pc : KC; \
-			PackJob_##SUF pj = {g, b, bp, pc, kc}; \
-			cpu_pool_run(pool, npanels, 8, pack_task_##SUF, &pj); \
-			Job_##SUF jb = {g, a, bp, c, pc, kc}; \
-			cpu_pool_run(pool, (g->m + MC - 1) / MC, g->n * kc < 4096 ? 64 : 1, rows_##SUF, &jb); \
+			jb.pc = pc; \
+			jb.kc = g->k - pc < KC ? g->k - pc : KC; \
+			cpu_pool_run(pool, npanels, 8, pack_task_##SUF, &jb); \
+			cpu_pool_run(pool, jb.nblk, g->n * jb.kc < 4096 ? 64 : 1, rows_##SUF, &jb); \
 		} \
-		free(bp); \
+		free(jb.apack); \
+		free(jb.bpack); \
 	}
 
 DEFINE_GEMM(float, f32)

@@ -369,7 +369,7 @@ static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *e
 	switch (s->kind) {
 	case CS_FUSION: return run_fusion(st, s, env);
 	case CS_ALIAS: {
-		RtValue v = rt_value_ref(&env[op->operands[0]]);
+		RtValue v = rt_value_ref(&env[op->operands[s->alias]]);
 		v.type = *tir_value_type(p->f, op->results[0]);
 		set_slot(st, env, op->results[0], v);
 		return 0;

@@ -460,14 +460,25 @@ static RtValue make_constant(const TFunc *f, const TOp *op)
 	return v;
 }
 
-static int alias_of_materialized(const Builder *bd, const TOp *op)
+/* The operand whose storage op's result may share: a reshape or no-op convert of a
+ * materialized value (operand 0), a dynamic_update_slice whose materialized update is
+ * as large as its operand (its start indices clamp to 0: the result is the update,
+ * operand 1); else -1. */
+static int alias_operand(const TFunc *f, const uint8_t *inl, const TOp *op)
 {
-	if (op->kind != TOP_RESHAPE && op->kind != TOP_CONVERT)
-		return 0;
-	int w = op->operands[0];
-	if (bd->inl[w])
-		return 0;
-	return op->kind == TOP_RESHAPE || vtype(bd->f, w)->dt == vtype(bd->f, op->results[0])->dt;
+	const TType *rt = op->nresults == 1 ? vtype(f, op->results[0]) : NULL;
+	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && !inl[op->operands[1]]) {
+		const TType *ut = vtype(f, op->operands[1]);
+		if (ut->rank != rt->rank || ut->dt != rt->dt)
+			return -1;
+		for (int d = 0; d < ut->rank; d++)
+			if (ut->dims[d] != rt->dims[d])
+				return -1;
+		return 1;
+	}
+	if ((op->kind != TOP_RESHAPE && op->kind != TOP_CONVERT) || inl[op->operands[0]])
+		return -1;
+	return op->kind == TOP_RESHAPE || vtype(f, op->operands[0])->dt == rt->dt ? 0 : -1;
 }
 
 /* Fills st for op; returns 0 when the op needs no step (fused into a consumer, dead). */
@@ -494,7 +505,7 @@ static int make_step(Builder *bd, const TOp *op, CpuStep *st)
 	if (v >= 0 && bd->fus[v]) {
 		if (bd->inl[v] || (!bd->hard[v] && bd->uses[v] == 0))
 			return 0;
-		if (alias_of_materialized(bd, op)) {
+		if ((st->alias = alias_operand(bd->f, bd->inl, op)) >= 0) {
 			st->kind = CS_ALIAS;
 			return 1;
 		}

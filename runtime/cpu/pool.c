@@ -4,7 +4,10 @@
  * range on every thread, the caller included. The pool is created once per backend
  * (session), so a run pays a wake-up, not a thread creation. Chunks are handed out by
  * an atomic counter: a thread that the machine's other load slows down takes fewer
- * chunks. One job at a time per pool (the executor is sequential between loop nests). */
+ * chunks. A worker joins a job only while the job is open: the caller closes it when it
+ * finds no chunk left and then waits for the workers inside it alone, so a worker that a
+ * loaded machine has not scheduled yet costs the caller nothing (it does the chunks
+ * itself). One job at a time per pool (the executor is sequential between loop nests). */
 #include "cpu.h"
 
 #include <pthread.h>
@@ -18,7 +21,8 @@ struct CpuPool {
 	pthread_mutex_t mu;
 	pthread_cond_t wake, done;
 	uint64_t generation;       /* bumped per job, under mu */
-	int busy;                  /* workers still inside the current job, under mu */
+	int open;                  /* the current job takes workers, under mu */
+	int inside;                /* workers inside the current job, under mu */
 	int quit;
 	/* the current job */
 	CpuTaskFn fn;
@@ -49,10 +53,13 @@ static void *worker_main(void *arg)
 		if (p->quit)
 			break;
 		seen = p->generation;
+		if (!p->open)
+			continue;   /* woken after the caller finished the job alone */
+		p->inside++;
 		pthread_mutex_unlock(&p->mu);
 		work(p);
 		pthread_mutex_lock(&p->mu);
-		if (--p->busy == 0)
+		if (--p->inside == 0 && !p->open)
 			pthread_cond_signal(&p->done);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -118,13 +125,16 @@ void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
 	pthread_mutex_lock(&p->mu);
 	p->fn = fn, p->ctx = ctx, p->n = n, p->chunk = chunk;
 	atomic_store(&p->next, 0);
-	p->busy = p->nthreads - 1;
+	p->open = 1;
+	p->inside = 0;
 	p->generation++;
 	pthread_cond_broadcast(&p->wake);
 	pthread_mutex_unlock(&p->mu);
 	work(p);
+	/* No chunk is left to take: every chunk not done yet is held by a worker inside. */
 	pthread_mutex_lock(&p->mu);
-	while (p->busy > 0)
+	p->open = 0;
+	while (p->inside > 0)
 		pthread_cond_wait(&p->done, &p->mu);
 	pthread_mutex_unlock(&p->mu);
 }
