@@ -66,6 +66,10 @@ typedef struct Aff {
 	int *stride_nst;          /* per buffer: stores walked in that body */
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
 	int wbuf;
+	int unroll_dots;          /* short contraction loops are unrolled (the retry) */
+	int short_dots;           /* short loops taken as contractions so far */
+	int strict_dots;          /* a contraction that is not one dot_general fails the shape */
+	int dots_refused;         /* ... and one did */
 	struct Memo {             /* node -> value, valid while gen[] equals cur */
 		const void **key;
 		unsigned *gen, cur;
@@ -433,6 +437,8 @@ typedef struct LoadCtx {
 	int rank;
 	const int64_t *dims;
 	SrcLoc loc;
+	int64_t *keep;            /* compact (a dot_general operand): no transpose or broadcast, */
+	int nkeep;                /* keep[i] is the write coordinate of dimension i */
 } LoadCtx;
 
 static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
@@ -477,6 +483,11 @@ static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 	}
 	if (nk != lc->rank)
 		v = tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), nk, kdims));
+	if (lc->keep) {
+		memcpy(lc->keep, keep, sizeof(int64_t) * (size_t)nk);
+		lc->nkeep = nk;
+		return v;
+	}
 	/* order the kept dimensions by write coordinate */
 	{
 		int sorted = 1;
@@ -574,7 +585,10 @@ static int reshaped(Aff *a, int b, int rank, const int64_t *dims)
 	return tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), rank, dims));
 }
 
-static int load_on(Aff *a, const KirExpr *e)
+/* The load as a tensor over the box; with keep, compact: over the write coordinates
+ * it reads along only (keep[i] for dimension i, see LoadCtx), or -1 when the read is
+ * not one slice. */
+static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 {
 	int b = e->u.load.buffer, rank, n;
 	const char *why;
@@ -614,10 +628,18 @@ static int load_on(Aff *a, const KirExpr *e)
 		if (n > 0 && simple_pieces(ps, n, rank, a->box.rank))
 			break;
 	}
+	lc = (LoadCtx){.rank = rank, .dims = dims, .loc = e->loc, .keep = keep};
+	if (keep) {
+		Box sub;
+		if (n != 1 || !clip(&ps[0], &a->box, &sub))
+			return -1;
+		for (int k = 0; k < sub.rank; k++)
+			if (sub.lo[k] != a->box.lo[k] || sub.hi[k] != a->box.hi[k])
+				return -1;
+		lc.buf = reshaped(a, b, rank, dims);
+		return load_piece(a, &ps[0], &a->box, &lc);
+	}
 	lc.buf = reshaped(a, b, rank, dims);
-	lc.rank = rank;
-	lc.dims = dims;
-	lc.loc = e->loc;
 	return assemble(a, ps, n, &a->box, load_piece, &lc);
 }
 
@@ -639,7 +661,7 @@ static PolySet *load_domain(Aff *a, const KirExpr *e)
 	return d;
 }
 
-/* load_on, 1 and *v when it succeeds; 0, with nothing emitted, when a fact is missing. */
+/* load_at (not compact), 1 and *v when it succeeds; 0, with nothing emitted, when a fact is missing. */
 static int load_try(Aff *a, const KirExpr *e, int *v)
 {
 	jmp_buf outer;
@@ -648,7 +670,7 @@ static int load_try(Aff *a, const KirExpr *e, int *v)
 	memcpy(ops, a->r->st->ops, sizeof(ops));
 	ok = !setjmp(a->fail);
 	if (ok)
-		*v = load_on(a, e);
+		*v = load_at(a, e, NULL);
 	memcpy(a->fail, outer, sizeof(jmp_buf));
 	if (!ok) {
 		a->scratch->nops = nops;
@@ -668,7 +690,7 @@ static int load(Aff *a, const KirExpr *e)
 	int saved_pad = a->pad, v, ok;
 	DType saved_dt = a->pad_dt;
 	if (ld == a->dom)
-		return load_on(a, e);
+		return load_at(a, e, NULL);
 	if (load_try(a, e, &v))
 		return v;
 	if (poly_set_is_empty(ld))
@@ -974,10 +996,93 @@ static void assign_var(Aff *a, const KirExpr *e)
 }
 
 static int dense(Aff *a, const KirExpr *e);
-/* Reduction red[i] over the current box: its body over the box times [lo, hi) (the loop
- * variable is loop dimension 0 of the facts), then a reduce of that dimension. */
+
+static int uses_var(const KirExpr *e, int v);
+
+/* ---- contractions: a reduction whose body is a product with two factors that read
+ * along the loop (contract.c builds the dot_general) ---- */
+#define MAX_FACTORS 8
+
+/* The factors of a product tree of type t: how many, -1 past MAX_FACTORS. */
+static int factors(const KirExpr *e, KirDType t, const KirExpr **f, int n)
+{
+	if (n < 0)
+		return n;
+	if (e->kind == KE_BINARY && e->u.bin.op == KB_MUL && e->type == t)
+		return factors(e->u.bin.r, t, f, factors(e->u.bin.l, t, f, n));
+	if (n == MAX_FACTORS)
+		return -1;
+	f[n] = e;
+	return n + 1;
+}
+
+/* The load under a chain of (non-boolean) casts, or NULL. */
+static const KirExpr *load_of(const KirExpr *e)
+{
+	while (e->kind == KE_CAST && e->type != KT_I1)
+		e = e->u.x;
+	return e->kind == KE_LOAD ? e : NULL;
+}
+
+/* Is body, over loop variable k, a product whose factors that involve k are exactly two
+ * loads (under casts)? f[0..*nf) are its factors, f[kf[0]] and f[kf[1]] those two. */
+static int contraction_of(const KirExpr *body, int k, const KirExpr **f, int *nf, int kf[2])
+{
+	int n = factors(body, body->type, f, 0), nk = 0;
+	if (n < 2)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (uses_var(f[i], k)) {
+			if (nk == 2 || !load_of(f[i]))
+				return 0;
+			kf[nk++] = i;
+		}
+	*nf = n;
+	return nk == 2;
+}
+
+/* A factor as a compact dot_general operand over the extended box (labels[i]: the box
+ * coordinate of its dimension i), its casts applied; -1 when the read is not one slice. */
+static int operand(Aff *a, const KirExpr *e, DType dt, int64_t *labels)
+{
+	const KirExpr *chain[16];
+	int n = 0, v;
+	for (; e->kind == KE_CAST; e = e->u.x)
+		if (n < 16)
+			chain[n++] = e;
+		else
+			return -1;
+	v = load_at(a, e, labels);
+	while (v >= 0 && n > 0)
+		v = convert(a, v, raise_dtype(chain[--n]->type));
+	return v < 0 ? v : convert(a, v, dt);
+}
+
+/* sum over the loop of x * y as a tensor over the outer box, or -1 (nothing built). */
+static int contract(Aff *a, const KirExpr *x, const KirExpr *y, DType dt, const Box *outer)
+{
+	int64_t xl[POLY_MAX_RANK + 1], yl[POLY_MAX_RANK + 1];
+	int nops = a->scratch->nops, ops[TOP_COUNT], xv, yv, v = -1;
+	memcpy(ops, a->r->st->ops, sizeof(ops));
+	xv = operand(a, x, dt, xl);
+	yv = xv < 0 ? -1 : operand(a, y, dt, yl);
+	if (yv >= 0)
+		v = raise_contract(B(a), xv, xl, yv, yl, outer->rank, box_type(outer, dt), a->r->st->ops);
+	if (v < 0) {
+		a->scratch->nops = nops;
+		memcpy(a->r->st->ops, ops, sizeof(ops));
+	}
+	return v;
+}
+
+/* Reduction red[i] over the current box: a contraction is one dot_general (times the
+ * factors that do not involve the loop); else the body over the box times [lo, hi)
+ * (the loop variable is loop dimension 0 of the facts), then a reduce of that
+ * dimension. */
 static int reduction(Aff *a, int i, const KirExpr *e)
 {
+	const KirExpr *f[MAX_FACTORS];
+	int nf = 0, kf[2], dot = -1;
 	const struct Red *rd = &a->red[i];
 	PolySet *saved_dom = a->dom;
 	PolyMap *saved_w = a->w;
@@ -1000,13 +1105,27 @@ static int reduction(Aff *a, int i, const KirExpr *e)
 	a->box.hi[a->box.rank] = rd->hi;
 	a->box.rank++;
 	memo_reset(&a->memo);
-	v = convert(a, dense(a, rd->body), dt);
+	if (raise_dtype(rd->body->type) == dt && contraction_of(rd->body, rd->var, f, &nf, kf)) {
+		dot = contract(a, f[kf[0]], f[kf[1]], dt, &saved_box);
+		if (dot < 0 && a->strict_dots) {
+			a->dots_refused = 1;
+			afail(a, e->loc, "a contraction whose factors are not slices under this shape");
+		}
+	}
+	v = dot >= 0 ? dot : convert(a, dense(a, rd->body), dt);
 	memo_reset(&a->memo);
 	a->box = saved_box;
 	a->dom = saved_dom;
 	a->w = saved_w;
 	a->ienv[rd->var] = saved_env;
 	a->loopvar = saved_lv;
+	if (dot >= 0) {
+		/* sum_k c * x_k * y_k = c * sum_k x_k * y_k (exact modulo 2^n for integers) */
+		for (int j = 0; j < nf; j++)
+			if (j != kf[0] && j != kf[1])
+				v = bin(a, TOP_MULTIPLY, v, convert(a, dense(a, f[j]), dt));
+		return v;
+	}
 	init = dtype_is_float(dt) ? tir_build_splat_float(B(a), tir_type_scalar(dt), 0)
 	                          : tir_build_splat_int(B(a), tir_type_scalar(dt), 0);
 	dim = a->box.rank;
@@ -1134,6 +1253,15 @@ static int own_slice(Aff *a, int buf)
 	return v;
 }
 
+/* Is box p the whole buffer, and the only one of n? */
+static int covers(const PolyPiece *p, int n, int rank, const int64_t *dims)
+{
+	int whole = n == 1;
+	for (int k = 0; k < rank; k++)
+		whole &= p->lo[k] == 0 && p->hi[k] == dims[k];
+	return whole;
+}
+
 /* The store under shape candidate `cand` of its buffer; 0 when that candidate does not
  * delinearize, -1 past the last candidate. Fails (afail) when a fact is missing. */
 static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
@@ -1156,7 +1284,10 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	n = poly_map_in_coords(a->w, a->w, boxes, POLY_MAX_PIECES);
 	if (n <= 0)
 		afail(a, e->loc, "the store's range is not a union of boxes");
-	buf = reshaped(a, b, rank, dims);
+	/* the reshaped buffer, unless the store only replaces all of it */
+	buf = -1;
+	if (e->u.assign.op != KB_NONE || a->ndc > 0 || !covers(&boxes[0], n, rank, dims))
+		buf = reshaped(a, b, rank, dims);
 	for (int i = 0; i < n; i++) {
 		int v, m;
 		memo_reset(&a->memo);
@@ -1177,10 +1308,8 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		vals[i] = v;
 	}
 	for (int i = 0; i < n; i++) {
-		int starts[POLY_MAX_RANK], whole = n == 1;
-		for (int k = 0; k < rank; k++)
-			whole &= boxes[i].lo[k] == 0 && boxes[i].hi[k] == dims[k];
-		if (whole) {          /* the store covers the buffer: the value is the buffer */
+		int starts[POLY_MAX_RANK];
+		if (covers(&boxes[i], n, rank, dims)) {   /* the value is the buffer */
 			buf = vals[i];
 			continue;
 		}
@@ -1221,12 +1350,24 @@ static void store(Aff *a, const KirExpr *e)
 	a->wflat = pe;
 	a->wbuf = e->u.assign.lv.buffer;
 	memcpy(outer, a->fail, sizeof(jmp_buf));
+	/* first the shapes under which every contraction is one dot_general, then any */
+	a->strict_dots = 1;
+	a->dots_refused = 0;
 	for (;; cand++) {
 		int nops = a->scratch->nops, ops[TOP_COUNT], done = 0;
-		int buf = a->r->buf[e->u.assign.lv.buffer];
+		int buf = a->r->buf[e->u.assign.lv.buffer], lv = a->loopvar;
+		PolySet *dom = a->dom;
+		PolyExpr *renv[MAX_DC];
+		for (int i = 0; i < a->nred; i++)
+			renv[i] = a->ienv[a->red[i].var];
 		memcpy(ops, a->r->st->ops, sizeof(ops));
 		if (!setjmp(a->fail)) {
 			done = store_shape(a, e, pe, cand);
+			if (done < 0 && a->strict_dots && a->dots_refused) {
+				a->strict_dots = 0;
+				cand = -1;
+				continue;
+			}
 			if (done < 0)
 				break;
 		} else {
@@ -1235,6 +1376,11 @@ static void store(Aff *a, const KirExpr *e)
 			a->scratch->nops = nops;
 			memcpy(a->r->st->ops, ops, sizeof(ops));
 			a->r->buf[e->u.assign.lv.buffer] = buf;
+			/* a failure inside a reduction leaves its loop's domain open */
+			a->dom = dom;
+			a->loopvar = lv;
+			for (int i = 0; i < a->nred; i++)
+				a->ienv[a->red[i].var] = renv[i];
 		}
 		if (done > 0) {
 			memcpy(a->fail, outer, sizeof(jmp_buf));
@@ -1349,19 +1495,31 @@ static int reduction_loop(Aff *a, const KirStmt *s)
 		return 0;
 	sv = acc->u.assign.lv.var;
 	ot = acc->u.assign.optype;
-	if (uses_var(acc->u.assign.value, sv) || (hi - lo <= MAX_UNROLL &&
-	    a->unrolled + (hi - lo) <= MAX_UNROLL_ALL))
-		return 0;      /* short loops are unrolled: the sum keeps its order */
+	if (uses_var(acc->u.assign.value, sv))
+		return 0;
 	a->loopvar = k;
 	rb = subst(a, acc->u.assign.value);
 	a->loopvar = saved_lv;
+	if (hi - lo <= MAX_UNROLL && a->unrolled + (hi - lo) <= MAX_UNROLL_ALL) {
+		/* short loops are unrolled (the sum keeps its order), but for contractions and
+		 * integer sums of one read along the loop (a reduce; exact in any order) */
+		const KirExpr *f[MAX_FACTORS];
+		int nf, kf[2];
+		int row = frontend_dtype_is_int(ot) && load_of(rb) && uses_var(rb, k);
+		if (a->unroll_dots || (!row && !contraction_of(rb, k, f, &nf, kf)))
+			return 0;
+		a->short_dots++;
+	}
 	a->red[a->nred] = (struct Red){rb, k, lo, hi};
 	ref = frontend_new_expr(a->ar, KE_VAR, ot, acc->loc);
 	ref->u.var = (int)a->r->k->nvars + a->nred++;
 	old = subst(a, &(KirExpr){.kind = KE_VAR, .type = a->r->k->vars[sv].type, .loc = acc->loc,
 	                          .u.var = sv});
-	val = frontend_new_binary(a->ar, KB_ADD, ot, frontend_new_cast(a->ar, ot, old, acc->loc), ref,
-	                          acc->loc);
+	if (old->kind == KE_CONST && old->u.c.i == 0 && old->u.c.f == 0)
+		val = ref;     /* s = 0 before the loop: s is the sum (0 + x == x, up to the sign of a zero) */
+	else
+		val = frontend_new_binary(a->ar, KB_ADD, ot, frontend_new_cast(a->ar, ot, old, acc->loc),
+		                          ref, acc->loc);
 	set_var(a, sv, frontend_new_cast(a->ar, a->r->k->vars[sv].type, val, acc->loc), acc->loc);
 	return 1;
 }
@@ -1737,7 +1895,8 @@ static void scan_assign(void *ctx, KirExpr *e)
 /* One try over the kernel body; with returns_as_exits the body is first restructured
  * so that a `return` is the end of a branch (the rest of the body in the other), which
  * takes returns under data-dependent guards. Sets *why on failure. */
-static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
+static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int *short_dots,
+                           const char **why)
 {
 	const KirKernel *k = r->k;
 	Aff a;
@@ -1760,6 +1919,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
 	a.ar = arena_new();
 	a.loopvar = -1;
+	a.unroll_dots = unroll_dots;
 	a.memo.cur = a.seen.cur = a.lddom.cur = 1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
@@ -1805,6 +1965,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, const char **why)
 	memo_free(&a.lddom);
 	VEC_FREE(a.lddoms);
 	free(bsz);
+	*short_dots = a.short_dots;
 	return ok;
 }
 
@@ -1817,9 +1978,15 @@ int raise_affine_try(Raise *r)
 		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
 		return 0;
 	}
-	if (affine_try_body(r, 0, &why))
-		return 1;
-	if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
-		return 0;
-	return affine_try_body(r, 1, &why);
+	for (int exits = 0; exits < 2; exits++) {
+		int short_dots = 0;
+		if (affine_try_body(r, exits, 0, &short_dots, &why))
+			return 1;
+		/* a short loop taken as a contraction may unroll where it does not raise */
+		if (short_dots && affine_try_body(r, exits, 1, &short_dots, &why))
+			return 1;
+		if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
+			return 0;
+	}
+	return 0;
 }

@@ -69,6 +69,14 @@ void raise_stats_forget(const TModule *m);
 int raise_affine_try(Raise *r);
 int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
 
+/* contract.c (for affine.c): the sum over loop label k of x * y as a tensor of type box
+ * (labels 0 .. box.rank-1 are its dimensions): x's dimension i runs along label xl[i],
+ * y's along yl[i]; both have the element type of box. dot_general (labels in both are
+ * batch dimensions), transpose, broadcast; ops[] counts what was built. -1 (nothing
+ * built) when k is not a dimension of both with one extent. */
+int raise_contract(TBuilder *b, int x, const int64_t *xl, int y, const int64_t *yl, int64_t k,
+                   TType box, int *ops);
+
 /* host_inline.c (section owned by "host"): copies callee's body into b's block with its
  * arguments replaced by args; results[i] gets the i-th returned value. -1 when the body
  * calls other functions (not copied). */

@@ -6,7 +6,7 @@ buffer: y f32 100 zeros
 scalar: rows = 100
 scalar: cols = 80
 check: y rtol=1e-5 atol=1e-5
-note: raise strategy 2 golden: a long accumulation loop is a reduce over the loop dimension (reshape, broadcast, multiply, reduce)
+note: raise strategy 2 golden: a long accumulation loop that is a contraction is a dot_general (reshape, dot_general)
 */
 __global__ void matvec(const float *A, const float *x, float *y, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;

@@ -5,7 +5,9 @@ Independent of our converter and runtime: each golden module is parsed and verif
 jaxlib's MLIR parser (tests/lib/xla.py parse_mlir), compiled and run by XLA CPU on seeded
 random inputs, and compared with a numpy formula written from the kernel's source. The
 module must also be dense (no gather, scatter or while); smooth.mlir must have the shape
-DESIGN.md gives (three slices of u, one dynamic_update_slice), dense_matvec.mlir a reduce. Whether cuda2hlo still
+DESIGN.md gives (three slices of u, one dynamic_update_slice); dense_matvec.mlir and
+dense_matmul.mlir contract with one dot_general and build no tensor of rank 3 (nothing of
+size rows x cols x loop), dense_rowsum.mlir is a reduce. Whether cuda2hlo still
 prints these goldens is tests/golden/run.py's job (ctest golden).
 Prints `PASS|FAIL NAME: reason`, then `N passed, N failed`; exits 1 on a failure.
 """
@@ -55,6 +57,17 @@ def matvec(A, x, y):
     return [(A.reshape(100, 80).astype(np.float64) @ x.astype(np.float64)).astype(np.float32)]
 
 
+def matmul(A, B, C):
+    return [(A.reshape(48, 96).astype(np.float64) @ B.reshape(96, 40).astype(np.float64))
+            .astype(np.float32).reshape(-1)]
+
+
+def rowsum(m, s):
+    return [(np.float64(2) * m.reshape(100, 100).astype(np.float64)).sum(axis=1).astype(np.float32)]
+
+
+CONTRACTIONS = ("dense_matvec", "dense_matmul")
+
 CASES = [
     ("smooth", [1000, 1000], smooth),
     ("dense_stencil5", [480, 480], stencil5),
@@ -62,6 +75,8 @@ CASES = [
     ("dense_boundary", [480], boundary),
     ("dense_transpose", [384, 384], transpose),
     ("dense_matvec", [8000, 80, 100], matvec),
+    ("dense_matmul", [4608, 3840, 1920], matmul),
+    ("dense_rowsum", [10000, 100], rowsum),
 ]
 
 
@@ -75,8 +90,13 @@ def check(name, sizes, ref):
         ns, nd = len(re.findall(r"stablehlo\.slice %arg0", text)), text.count("dynamic_update_slice")
         if ns != 3 or nd != 1:
             return f"{ns} slices of u and {nd} dynamic_update_slice, DESIGN.md has 3 and 1"
-    if name == "dense_matvec" and '"stablehlo.reduce"' not in text and "stablehlo.reduce(" not in text:
+    if name == "dense_rowsum" and '"stablehlo.reduce"' not in text and "stablehlo.reduce(" not in text:
         return "the accumulation loop is not a reduce"
+    if name in CONTRACTIONS:
+        if text.count("stablehlo.dot_general") != 1:
+            return "the contraction is not one dot_general"
+        if re.search(r"tensor<\d+x\d+x\d+x", text):
+            return "a tensor of rank 3 or more (the product before the sum)"
     rng = np.random.default_rng(7)
     ins = [rng.uniform(-1, 1, n).astype(np.float32) for n in sizes]
     got = xla.run_xla(text, ins)
