@@ -64,6 +64,7 @@ typedef struct Aff {
 	int stride;               /* inside a grid-stride loop (its level is open) */
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
+	int uniform, used_uniform;/* may a loop of a uniform trip count be a dimension; was one */
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
 	int wbuf;
 	int unroll_dots;          /* short contraction loops are unrolled (the retry) */
@@ -77,6 +78,7 @@ typedef struct Aff {
 		size_t cap, n;
 	} seen, memo;             /* nodes visited by a walk; dense values of this box */
 	struct Memo lddom;        /* load node -> index in lddoms: the threads that run it */
+	struct Memo ldver;        /* load node -> the buffer version it reads */
 	VEC(PolySet *) lddoms;
 	int pad;                  /* assemble may fill what no piece covers (with zeros) */
 	DType pad_dt;
@@ -84,6 +86,7 @@ typedef struct Aff {
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
 #define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_DC + (level))
+#define LD_IN_STRIDE (-2)         /* lddom: substituted inside a grid-stride loop */
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
 {
@@ -577,12 +580,37 @@ static void check_buffer(Aff *a, int b, SrcLoc loc)
 		afail(a, loc, "shared or local memory");
 }
 
+static int reshaped_value(Aff *a, int v, int rank, const int64_t *dims)
+{
+	if (rank == 1)
+		return v;
+	return tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), rank, dims));
+}
+
 static int reshaped(Aff *a, int b, int rank, const int64_t *dims)
 {
 	int v = a->r->buf[b];
 	if (rank == 1)
 		return v;
 	return tir_build_reshape(B(a), v, tir_type_tensor(dt_of(a, v), rank, dims));
+}
+
+/* Was load e substituted inside the grid-stride loop being walked? (Loads from before
+ * it read the memory of before it, whatever the loop stores.) */
+static int load_in_stride(Aff *a, const KirExpr *e)
+{
+	int found, *slot = memo_slot(&a->lddom, e, &found);
+	return !found || *slot == LD_IN_STRIDE;
+}
+
+/* The version of the buffer load e reads: the one current when it was substituted (a
+ * variable's loads see memory as it was at its declaration, C17 6.8 sequencing). */
+static int load_version(Aff *a, const KirExpr *e)
+{
+	int found, *slot = memo_slot(&a->ldver, e, &found);
+	if (!found)
+		*slot = a->r->buf[e->u.load.buffer];
+	return *slot;
 }
 
 /* The load as a tensor over the box; with keep, compact: over the write coordinates
@@ -601,7 +629,7 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
 		afail(a, e->loc, "a load index is not quasi-affine");
-	if (a->stride && a->stride_st[b] &&
+	if (a->stride && a->stride_st[b] && load_in_stride(a, e) &&
 	    (b != a->wbuf || !poly_set_is_subset(a->dom, poly_set_cmp(KB_EQ, pe, a->wflat))))
 		afail(a, e->loc, "a grid-stride loop reads a buffer it writes, elsewhere than where "
 		      "the same iteration writes");
@@ -636,10 +664,10 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		for (int k = 0; k < sub.rank; k++)
 			if (sub.lo[k] != a->box.lo[k] || sub.hi[k] != a->box.hi[k])
 				return -1;
-		lc.buf = reshaped(a, b, rank, dims);
+		lc.buf = reshaped_value(a, load_version(a, e), rank, dims);
 		return load_piece(a, &ps[0], &a->box, &lc);
 	}
-	lc.buf = reshaped(a, b, rank, dims);
+	lc.buf = reshaped_value(a, load_version(a, e), rank, dims);
 	return assemble(a, ps, n, &a->box, load_piece, &lc);
 }
 
@@ -650,8 +678,8 @@ static PolySet *load_domain(Aff *a, const KirExpr *e)
 {
 	int found, *slot = memo_slot(&a->lddom, e, &found);
 	PolySet *d;
-	if (!found) {             /* not from subst: taken to run everywhere */
-		*slot = -1;
+	if (!found) {             /* not from subst: runs everywhere, checked in a loop body */
+		*slot = LD_IN_STRIDE;
 		return a->dom;
 	}
 	if (*slot < 0 || a->loopvar >= 0 || a->stride ||
@@ -740,11 +768,14 @@ static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch)
 	if (!e || visited(a, e))
 		return;
 	switch (e->kind) {
-	case KE_LOAD:
-		if (a->last_store[e->u.load.buffer] > epoch)
+	case KE_LOAD: {
+		int found;
+		memo_slot(&a->ldver, e, &found);   /* reads its own version: always fresh */
+		if (!found && a->last_store[e->u.load.buffer] > epoch)
 			afail(a, e->loc, "a variable reads a buffer stored to after its declaration");
 		check_fresh_dag(a, e->u.load.index, epoch);
 		return;
+	}
 	case KE_VAR:
 		if (e->u.var >= LOOPVAR(a, 0))
 			return;
@@ -826,8 +857,10 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 	case KE_LOAD: {
 		int found, *slot;
 		n->u.load.index = subst(a, e->u.load.index);
+		slot = memo_slot(&a->ldver, n, &found);
+		*slot = a->r->buf[e->u.load.buffer];
 		slot = memo_slot(&a->lddom, n, &found);
-		*slot = -1;
+		*slot = a->stride ? LD_IN_STRIDE : -1;
 		if (a->loopvar < 0 && !a->stride) {   /* a domain without open loop dimensions */
 			*slot = (int)a->lddoms.len;
 			VEC_PUSH(a->lddoms, a->dom);
@@ -1565,6 +1598,12 @@ static void scan_effect(void *ctx, KirExpr *e)
 		bs->a->stride_st[lv->buffer] = 1;
 }
 
+static void scan_store(void *ctx, KirExpr *e)
+{
+	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0)
+		*(int *)ctx = 1;
+}
+
 /* The step of loop variable v: `v++`, `v += S`, `v = v + S` with S a positive constant. */
 static int stride_step(Aff *a, const KirExpr *st, int v, int64_t *step)
 {
@@ -1638,8 +1677,13 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 		return 0;
 	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
 		thread = poly_expr_involves_dim(init, d);
-	if (!thread)
-		return 0;
+	if (!thread) {            /* unless its body stores: then one update, not one per trip */
+		int st = 0;
+		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
+		if (!st || !a->uniform)
+			return 0;
+		a->used_uniform = 1;
+	}
 	bs.var = v;
 	bs.decl = xcalloc(k->nvars + 1, 1);
 	a->stride_st = xcalloc(k->nbufs + 1, 1);
@@ -1895,8 +1939,8 @@ static void scan_assign(void *ctx, KirExpr *e)
 /* One try over the kernel body; with returns_as_exits the body is first restructured
  * so that a `return` is the end of a branch (the rest of the body in the other), which
  * takes returns under data-dependent guards. Sets *why on failure. */
-static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int *short_dots,
-                           const char **why)
+static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int uniform,
+                           int *short_dots, int *used, const char **why)
 {
 	const KirKernel *k = r->k;
 	Aff a;
@@ -1910,6 +1954,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 		block[i] = (int)r->block[i];
 	}
 	a.r = r;
+	a.uniform = uniform;
 	a.c = poly_create(k, grid, block);
 	a.dom = poly_launch_box(a.c);
 	a.def = xcalloc(k->nvars + 1, sizeof(*a.def));
@@ -1920,7 +1965,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	a.ar = arena_new();
 	a.loopvar = -1;
 	a.unroll_dots = unroll_dots;
-	a.memo.cur = a.seen.cur = a.lddom.cur = 1;
+	a.memo.cur = a.seen.cur = a.lddom.cur = a.ldver.cur = 1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
@@ -1951,6 +1996,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 		          a.wloc.line, a.wloc.col, a.why);
 		*why = a.why;
 	}
+	*used = a.used_uniform;
 	poly_destroy(a.c);
 	free(a.def);
 	free(a.def_epoch);
@@ -1963,6 +2009,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	memo_free(&a.memo);
 	memo_free(&a.seen);
 	memo_free(&a.lddom);
+	memo_free(&a.ldver);
 	VEC_FREE(a.lddoms);
 	free(bsz);
 	*short_dots = a.short_dots;
@@ -1978,12 +2025,15 @@ int raise_affine_try(Raise *r)
 		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
 		return 0;
 	}
+	/* with returns as exits only when a return under a data-dependent guard is what
+	 * failed; once more, with short contraction loops unrolled and no loop of a uniform
+	 * trip count as a dimension, when the try took either (either may fail where the
+	 * unrolled loop raises) */
 	for (int exits = 0; exits < 2; exits++) {
-		int short_dots = 0;
-		if (affine_try_body(r, exits, 0, &short_dots, &why))
+		int short_dots = 0, used = 0;
+		if (affine_try_body(r, exits, 0, 1, &short_dots, &used, &why))
 			return 1;
-		/* a short loop taken as a contraction may unroll where it does not raise */
-		if (short_dots && affine_try_body(r, exits, 1, &short_dots, &why))
+		if ((short_dots || used) && affine_try_body(r, exits, 1, 0, &short_dots, &used, &why))
 			return 1;
 		if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
 			return 0;
