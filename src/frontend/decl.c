@@ -107,6 +107,22 @@ Bind *global_var(Lower *L, CXCursor d)
 	return b;
 }
 
+/* Element i of local array buf set to value at declaration d (an initial value that is
+ * a store, since the array is mutable). */
+static void store_init(Lower *L, CXCursor d, int buf, size_t i, KirExpr *value)
+{
+	KirDType el = L->bufs.data[buf].elem;
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, el, cloc(L, d));
+
+	e->u.assign.lv.var = -1;
+	e->u.assign.lv.buffer = buf;
+	e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = el;
+	e->u.assign.value = value;
+	emit_pending(L, expr_stmt(L, e));
+}
+
 static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 {
 	CXCursor init = var_init(d);
@@ -128,33 +144,21 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 		/* a mutable array: its initial values are stores at the declaration */
 		CursorVec iv = kids(init);
 		for (size_t i = 0; i < (size_t)kb->count; i++) {
-			KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
-			e->u.assign.lv.var = -1;
-			e->u.assign.lv.buffer = buf;
-			e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
-			e->u.assign.op = KB_NONE;
-			e->u.assign.optype = kb->elem;
-			e->u.assign.value = i < iv.len ? conv(L, lx(L, iv.data[i]), kb->elem) :
-			                    frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, kb->elem), cloc(L, d));
+			KirExpr *v = i < iv.len ? lx(L, iv.data[i]) : NULL;
+			kb = &L->bufs.data[buf];     /* lx may have added a buffer (a global first used here) */
+			v = i < iv.len ? conv(L, v, kb->elem) :
+			    frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, kb->elem), cloc(L, d));
 			if (i < iv.len && clang_getCursorKind(iv.data[i]) == CXCursor_InitListExpr)
 				error_at(L, iv.data[i], "nested initialiser lists of a local array are not supported");
-			emit_pending(L, expr_stmt(L, e));
+			store_init(L, d, buf, i, v);
 		}
 		VEC_FREE(iv);
 	} else if (!clang_Cursor_isNull(init) && kb->count) {
 		fill_init(L, buf, init);
 		if (!kb->is_const && kb->space == KSP_LOCAL) {
 			/* a mutable array: its initial values are stores at the declaration */
-			for (size_t i = 0; i < kb->ninit; i++) {
-				KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, kb->elem, cloc(L, d));
-				e->u.assign.lv.var = -1;
-				e->u.assign.lv.buffer = buf;
-				e->u.assign.lv.index = frontend_new_int(L->a, KT_I32, (int64_t)i, cloc(L, d));
-				e->u.assign.op = KB_NONE;
-				e->u.assign.optype = kb->elem;
-				e->u.assign.value = frontend_new_const(L->a, kb->init[i], cloc(L, d));
-				emit_pending(L, expr_stmt(L, e));
-			}
+			for (size_t i = 0; i < kb->ninit; i++)
+				store_init(L, d, buf, i, frontend_new_const(L->a, kb->init[i], cloc(L, d)));
 			kb->init = NULL;
 			kb->ninit = 0;
 		}

@@ -321,7 +321,7 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 	return 1;
 }
 
-static KirBinOp binop_of(enum CXBinaryOperatorKind k)
+KirBinOp binop_of(enum CXBinaryOperatorKind k)
 {
 	switch (k) {
 	case CXBinaryOperator_Mul: case CXBinaryOperator_MulAssign: return KB_MUL;

@@ -6,40 +6,22 @@
  * diagnostic: reads of device memory by the host, host-to-device copies, while/do loops,
  * recursion, launches and calls through function pointers, graphs, stream-ordering
  * events, pointer arithmetic on device pointers. */
-#include "frontend.h"
+#include "parse.h"
 
-#include <clang-c/Index.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef VEC(CXCursor) CurVec;
-typedef VEC(HostStmt *) StmtVec;
+typedef VEC(HostStmt *) HostStmtVec;
 
 typedef struct Host {
 	Arena *a;
 	const Options *o;
 	VEC(HostVar) vars;
 	Map *scope;              /* declaration key -> var index + 1 (this inlined frame) */
-	CurVec stack;            /* functions being inlined (recursion check) */
+	CursorVec stack;            /* functions being inlined (recursion check) */
 	int bad;
 } Host;
 
-static const char *hstr(Arena *a, CXString s)
-{
-	const char *c = clang_getCString(s);
-	const char *r = arena_strdup(a, c ? c : "");
-	clang_disposeString(s);
-	return r;
-}
-
 static SrcLoc hloc(Host *h, CXCursor c)
 {
-	CXFile f;
-	unsigned line, col;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, NULL);
-	if (!f)
-		return NOLOC;
-	return srcloc(hstr(h->a, clang_getFileName(f)), (int)line, (int)col);
+	return loc_of(h->a, clang_getCursorLocation(c));
 }
 
 static void herr(Host *h, CXCursor c, const char *fmt, const char *arg)
@@ -48,39 +30,16 @@ static void herr(Host *h, CXCursor c, const char *fmt, const char *arg)
 	h->bad = 1;
 }
 
-static enum CXChildVisitResult hcollect(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	VEC_PUSH(*(CurVec *)d, c);
-	return CXChildVisit_Continue;
-}
-
-static CurVec hkids(CXCursor c)
-{
-	CurVec v = {0};
-	clang_visitChildren(c, hcollect, &v);
-	return v;
-}
-
+/* clang.c's scalar types less half and the wide characters, which the host IR has
+ * never taken (a host variable of such a type is refused). */
 static KirDType hdt(CXType t)
 {
-	t = clang_getCanonicalType(t);
-	switch (t.kind) {
-	case CXType_Bool: return KT_I1;
-	case CXType_Char_S: case CXType_SChar: return KT_I8;
-	case CXType_Char_U: case CXType_UChar: return KT_U8;
-	case CXType_Short: return KT_I16;
-	case CXType_UShort: return KT_U16;
-	case CXType_Int: return KT_I32;
-	case CXType_UInt: return KT_U32;
-	case CXType_Long: case CXType_LongLong: return KT_I64;
-	case CXType_ULong: case CXType_ULongLong: return KT_U64;
-	case CXType_Float: return KT_F32;
-	case CXType_Double: return KT_F64;
-	case CXType_Enum: return hdt(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
-	case CXType_Pointer: return KT_PTR;
-	default: return KT_VOID;
-	}
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	if (k == CXType_Half || k == CXType_Float16 || k == CXType_Char16 || k == CXType_Char32 ||
+	    k == CXType_WChar)
+		return KT_VOID;
+	return dt_of(t);
 }
 
 static int is_dim3(CXType t)
@@ -96,17 +55,8 @@ static int is_dim3(CXType t)
 	return r;
 }
 
-static const char *dkey_of(Host *h, CXCursor d)
-{
-	CXFile f;
-	unsigned off;
-	CXCursor c = clang_getCanonicalCursor(d);
-	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
-	return arena_printf(h->a, "%u:%s", off, hstr(h->a, clang_getCursorSpelling(c)));
-}
-
 /* A new host variable named after `base` (unique), bound to declaration d in scope. */
-static int new_var(Host *h, CXCursor d, const char *base, KirDType t, KirDType elem, SrcLoc loc)
+static int add_var(Host *h, CXCursor d, const char *base, KirDType t, KirDType elem, SrcLoc loc)
 {
 	HostVar v = {0};
 	const char *name = base;
@@ -125,27 +75,27 @@ static int new_var(Host *h, CXCursor d, const char *base, KirDType t, KirDType e
 	v.loc = loc;
 	VEC_PUSH(h->vars, v);
 	if (!clang_Cursor_isNull(d))
-		map_put(h->scope, dkey_of(h, d), (void *)(intptr_t)h->vars.len);
+		map_put(h->scope, dkey(h->a, d), (void *)(intptr_t)h->vars.len);
 	return (int)h->vars.len - 1;
 }
 
-static int lookup(Host *h, CXCursor d, const char *suffix)
+static int var_of(Host *h, CXCursor d, const char *suffix)
 {
-	const char *k = dkey_of(h, d);
+	const char *k = dkey(h->a, d);
 	if (suffix)
 		k = arena_printf(h->a, "%s%s", k, suffix);
 	return (int)(intptr_t)map_get(h->scope, k) - 1;
 }
 
-static CXCursor strip(CXCursor c)
+static CXCursor hstrip(CXCursor c)
 {
 	for (;;) {
 		enum CXCursorKind k = clang_getCursorKind(c);
-		CurVec v;
+		CursorVec v;
 		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
 		    k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXReinterpretCastExpr)
 			return c;
-		v = hkids(c);
+		v = kids(c);
 		if (!v.len) {
 			VEC_FREE(v);
 			return c;
@@ -181,7 +131,7 @@ static KirExpr *hconst(Host *h, CXCursor c, KirDType t)
 	CXEvalResult r;
 	KirConst k = {KT_I64, 0, 0};
 	int ok = 0;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && lookup(h, clang_getCursorReferenced(c), NULL) >= 0)
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && var_of(h, clang_getCursorReferenced(c), NULL) >= 0)
 		return NULL;
 	r = clang_Cursor_Evaluate(c);
 	if (!r)
@@ -200,26 +150,9 @@ static KirExpr *hconst(Host *h, CXCursor c, KirDType t)
 	return ok ? frontend_new_const(h->a, frontend_const_convert(k, t), hloc(h, c)) : NULL;
 }
 
-static const int bin_ops[][2] = {
-	{CXBinaryOperator_Add, KB_ADD}, {CXBinaryOperator_Sub, KB_SUB}, {CXBinaryOperator_Mul, KB_MUL},
-	{CXBinaryOperator_Div, KB_DIV}, {CXBinaryOperator_Rem, KB_REM}, {CXBinaryOperator_Shl, KB_SHL},
-	{CXBinaryOperator_Shr, KB_SHR}, {CXBinaryOperator_And, KB_AND}, {CXBinaryOperator_Or, KB_OR},
-	{CXBinaryOperator_Xor, KB_XOR}, {CXBinaryOperator_LT, KB_LT}, {CXBinaryOperator_LE, KB_LE},
-	{CXBinaryOperator_GT, KB_GT}, {CXBinaryOperator_GE, KB_GE}, {CXBinaryOperator_EQ, KB_EQ},
-	{CXBinaryOperator_NE, KB_NE},
-};
-
-static KirBinOp map_binop(int clang_op)
-{
-	for (size_t i = 0; i < sizeof bin_ops / sizeof *bin_ops; i++)
-		if (bin_ops[i][0] == clang_op)
-			return (KirBinOp)bin_ops[i][1];
-	return KB_NONE;
-}
-
 static KirExpr *hx_binary(Host *h, CXCursor c, KirDType t)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	int op = clang_getCursorBinaryOperatorKind(c);
 	KirExpr *l, *r, *e = NULL;
 	SrcLoc loc = hloc(h, c);
@@ -238,18 +171,18 @@ static KirExpr *hx_binary(Host *h, CXCursor c, KirDType t)
 		e->u.bin.r = to_type(h, r, KT_I1);
 		return e;
 	}
-	if (map_binop(op) == KB_NONE)
+	if (binop_of(op) == KB_NONE)
 		return NULL;
-	if (map_binop(op) >= KB_LT)
+	if (binop_of(op) >= KB_LT)
 		t = KT_I1;
-	if (map_binop(op) != KB_SHL && map_binop(op) != KB_SHR && l->type != r->type)
+	if (binop_of(op) != KB_SHL && binop_of(op) != KB_SHR && l->type != r->type)
 		r = to_type(h, r, l->type);
-	return frontend_new_binary(h->a, map_binop(op), t, l, r, loc);
+	return frontend_new_binary(h->a, binop_of(op), t, l, r, loc);
 }
 
 static KirExpr *hx_unary(Host *h, CXCursor c, KirDType t)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	KirExpr *x = v.len == 1 ? hx(h, v.data[0]) : NULL;
 	VEC_FREE(v);
 	if (!x)
@@ -266,13 +199,13 @@ static KirExpr *hx_unary(Host *h, CXCursor c, KirDType t)
 /* A dim3 component "v.x" read as `v.x`. */
 static KirExpr *hx_member(Host *h, CXCursor c)
 {
-	CurVec v = hkids(c);
-	CXCursor base = v.len ? strip(v.data[0]) : clang_getNullCursor();
-	const char *m = hstr(h->a, clang_getCursorSpelling(c));
+	CursorVec v = kids(c);
+	CXCursor base = v.len ? hstrip(v.data[0]) : clang_getNullCursor();
+	const char *m = str(h->a, clang_getCursorSpelling(c));
 	int var = -1;
 	VEC_FREE(v);
 	if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr)
-		var = lookup(h, clang_getCursorReferenced(base), arena_printf(h->a, ".%s", m));
+		var = var_of(h, clang_getCursorReferenced(base), arena_printf(h->a, ".%s", m));
 	if (var < 0)
 		return NULL;
 	{
@@ -284,7 +217,7 @@ static KirExpr *hx_member(Host *h, CXCursor c)
 
 static KirExpr *hx_cond(Host *h, CXCursor c, KirDType t)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	KirExpr *e = NULL;
 	if (v.len == 3) {
 		KirExpr *cc = hx(h, v.data[0]), *a = hx(h, v.data[1]), *b = hx(h, v.data[2]);
@@ -316,7 +249,7 @@ static const struct { const char *name; KirMathOp op; } host_math[] = {
 /* A math function of the C library on host scalars: KE_MATH in the call's type. */
 static KirExpr *hx_math(Host *h, CXCursor c, KirDType t)
 {
-	const char *n = hstr(h->a, clang_getCursorSpelling(clang_getCursorReferenced(c)));
+	const char *n = str(h->a, clang_getCursorSpelling(clang_getCursorReferenced(c)));
 	int na = clang_Cursor_getNumArguments(c);
 	for (size_t i = 0; i < sizeof host_math / sizeof *host_math; i++) {
 		KirExpr *e;
@@ -352,7 +285,7 @@ static KirExpr *hx(Host *h, CXCursor c)
 	switch (k) {
 	case CXCursor_UnexposedExpr: case CXCursor_ParenExpr: case CXCursor_CStyleCastExpr:
 	case CXCursor_CXXStaticCastExpr: case CXCursor_CXXFunctionalCastExpr: {
-		CurVec v = hkids(c);
+		CursorVec v = kids(c);
 		if (v.len)
 			e = hx(h, v.data[v.len - 1]);
 		VEC_FREE(v);
@@ -361,7 +294,7 @@ static KirExpr *hx(Host *h, CXCursor c)
 		break;
 	}
 	case CXCursor_DeclRefExpr: {
-		int var = lookup(h, clang_getCursorReferenced(c), NULL);
+		int var = var_of(h, clang_getCursorReferenced(c), NULL);
 		if (var >= 0) {
 			e = frontend_new_expr(h->a, KE_VAR, h->vars.data[var].type, hloc(h, c));
 			e->u.var = var;
@@ -387,16 +320,16 @@ static KirExpr *hx(Host *h, CXCursor c)
 /* The pointer variable an expression names; -1 after a diagnostic. */
 static int hptr(Host *h, CXCursor c)
 {
-	CXCursor x = strip(c);
+	CXCursor x = hstrip(c);
 	int var = -1;
 	if (clang_getCursorKind(x) == CXCursor_UnaryOperator &&
 	    clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_AddrOf) {
-		CurVec v = hkids(x);
-		x = v.len ? strip(v.data[0]) : x;
+		CursorVec v = kids(x);
+		x = v.len ? hstrip(v.data[0]) : x;
 		VEC_FREE(v);
 	}
 	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr)
-		var = lookup(h, clang_getCursorReferenced(x), NULL);
+		var = var_of(h, clang_getCursorReferenced(x), NULL);
 	if (var >= 0 && h->vars.data[var].type == KT_PTR)
 		return var;
 	herr(h, c, "a device pointer here must be a pointer variable of the entry (no "
@@ -406,14 +339,14 @@ static int hptr(Host *h, CXCursor c)
 
 static int dim3_of(Host *h, CXCursor c, KirExpr *out[3])
 {
-	CXCursor x = strip(c);
+	CXCursor x = hstrip(c);
 	SrcLoc l = hloc(h, c);
 	for (int i = 0; i < 3; i++)
 		out[i] = frontend_new_int(h->a, KT_U32, 1, l);
 	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr && is_dim3(clang_getCursorType(x))) {
 		static const char *const f[3] = {".x", ".y", ".z"};
 		for (int i = 0; i < 3; i++) {
-			int var = lookup(h, clang_getCursorReferenced(x), f[i]);
+			int var = var_of(h, clang_getCursorReferenced(x), f[i]);
 			if (var < 0)
 				return 0;
 			out[i] = frontend_new_expr(h->a, KE_VAR, KT_U32, l);
@@ -422,7 +355,7 @@ static int dim3_of(Host *h, CXCursor c, KirExpr *out[3])
 		return 1;
 	}
 	if (is_dim3(clang_getCursorType(x))) {
-		CurVec all = hkids(x), v = {0};
+		CursorVec all = kids(x), v = {0};
 		int ok = 1;
 		for (size_t i = 0; i < all.len; i++)
 			if (clang_isExpression(clang_getCursorKind(all.data[i])))
@@ -435,7 +368,7 @@ static int dim3_of(Host *h, CXCursor c, KirExpr *out[3])
 		}
 		for (size_t i = 0; i < v.len && i < 3 && ok; i++) {
 			KirExpr *k = hconst(h, v.data[i], KT_U32);
-			CurVec sub = hkids(v.data[i]);
+			CursorVec sub = kids(v.data[i]);
 			int dflt = clang_getCursorKind(v.data[i]) == CXCursor_UnexposedExpr && !sub.len;
 			VEC_FREE(sub);
 			if (!k && dflt)
@@ -456,9 +389,9 @@ static int dim3_of(Host *h, CXCursor c, KirExpr *out[3])
 
 /* ---- statements ---- */
 
-static void hs(Host *h, CXCursor c, StmtVec *out);
+static void hs(Host *h, CXCursor c, HostStmtVec *out);
 
-static HostStmt *block_of(Host *h, CXCursor c, StmtVec *v)
+static HostStmt *hblock(Host *h, CXCursor c, HostStmtVec *v)
 {
 	HostStmt *s = new_stmt(h, HS_BLOCK, c);
 	s->u.block.n = v->len;
@@ -471,12 +404,12 @@ static HostStmt *block_of(Host *h, CXCursor c, StmtVec *v)
 
 static HostStmt *hs_one(Host *h, CXCursor c)
 {
-	StmtVec v = {0};
+	HostStmtVec v = {0};
 	hs(h, c, &v);
-	return block_of(h, c, &v);
+	return hblock(h, c, &v);
 }
 
-static void assign_scalar(Host *h, CXCursor c, int var, KirExpr *value, StmtVec *out)
+static void assign_scalar(Host *h, CXCursor c, int var, KirExpr *value, HostStmtVec *out)
 {
 	HostStmt *s = new_stmt(h, HS_ASSIGN, c);
 	s->u.assign.var = var;
@@ -485,10 +418,10 @@ static void assign_scalar(Host *h, CXCursor c, int var, KirExpr *value, StmtVec 
 	VEC_PUSH(*out, s);
 }
 
-static void assign_ptr(Host *h, CXCursor c, int var, CXCursor init, StmtVec *out)
+static void assign_ptr(Host *h, CXCursor c, int var, CXCursor init, HostStmtVec *out)
 {
 	HostStmt *s = new_stmt(h, HS_ASSIGN, c);
-	CXCursor x = strip(init);
+	CXCursor x = hstrip(init);
 	s->u.assign.var = var;
 	s->u.assign.src = -1;
 	if (clang_getCursorKind(x) == CXCursor_CXXNullPtrLiteralExpr || clang_getCursorKind(x) == CXCursor_IntegerLiteral ||
@@ -500,12 +433,12 @@ static void assign_ptr(Host *h, CXCursor c, int var, CXCursor init, StmtVec *out
 	VEC_PUSH(*out, s);
 }
 
-static void hs_vardecl(Host *h, CXCursor d, StmtVec *out)
+static void hs_vardecl(Host *h, CXCursor d, HostStmtVec *out)
 {
 	CXType ty = clang_getCursorType(d);
 	KirDType t = hdt(ty);
-	const char *name = hstr(h->a, clang_getCursorSpelling(d));
-	CurVec v = hkids(d);
+	const char *name = str(h->a, clang_getCursorSpelling(d));
+	CursorVec v = kids(d);
 	CXCursor init = clang_getNullCursor();
 	SrcLoc l = hloc(h, d);
 	for (size_t i = 0; i < v.len; i++)
@@ -520,20 +453,20 @@ static void hs_vardecl(Host *h, CXCursor d, StmtVec *out)
 			for (int i = 0; i < 3; i++)
 				val[i] = frontend_new_int(h->a, KT_U32, 1, l);
 		for (int i = 0; i < 3 && ok; i++) {
-			int var = new_var(h, clang_getNullCursor(), arena_printf(h->a, "%s%s", name, f[i]), KT_U32, KT_VOID, l);
-			map_put(h->scope, arena_printf(h->a, "%s%s", dkey_of(h, d), f[i]), (void *)(intptr_t)(var + 1));
+			int var = add_var(h, clang_getNullCursor(), arena_printf(h->a, "%s%s", name, f[i]), KT_U32, KT_VOID, l);
+			map_put(h->scope, arena_printf(h->a, "%s%s", dkey(h->a, d), f[i]), (void *)(intptr_t)(var + 1));
 			assign_scalar(h, d, var, val[i], out);
 		}
 		return;
 	}
 	if (t == KT_PTR && (clang_getCanonicalType(clang_getPointeeType(ty)).kind == CXType_FunctionProto ||
 	                    clang_getCanonicalType(clang_getPointeeType(ty)).kind == CXType_FunctionNoProto)) {
-		new_var(h, d, name, KT_VOID, KT_VOID, l);   /* refused where it is called */
+		add_var(h, d, name, KT_VOID, KT_VOID, l);   /* refused where it is called */
 		return;
 	}
 	if (t == KT_PTR) {
 		KirDType e = hdt(clang_getPointeeType(ty));
-		int var = new_var(h, d, name, KT_PTR, e, l);
+		int var = add_var(h, d, name, KT_PTR, e, l);
 		if (!clang_Cursor_isNull(init))
 			assign_ptr(h, d, var, init, out);
 		return;
@@ -544,7 +477,7 @@ static void hs_vardecl(Host *h, CXCursor d, StmtVec *out)
 		return;
 	}
 	{
-		int var = new_var(h, d, name, t, KT_VOID, l);
+		int var = add_var(h, d, name, t, KT_VOID, l);
 		if (!clang_Cursor_isNull(init)) {
 			KirExpr *e = hx(h, init);
 			if (e)
@@ -553,34 +486,9 @@ static void hs_vardecl(Host *h, CXCursor d, StmtVec *out)
 	}
 }
 
-static const char *instance(Host *h, CXCursor fn)
-{
-	int n = clang_Cursor_getNumTemplateArguments(fn);
-	StrBuf b = {0};
-	const char *r;
-	sb_append(&b, hstr(h->a, clang_getCursorSpelling(fn)));
-	if (n > 0) {
-		sb_putc(&b, '<');
-		for (int i = 0; i < n; i++) {
-			if (i)
-				sb_putc(&b, ',');
-			if (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i) == CXTemplateArgumentKind_Integral)
-				sb_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
-			else if (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i) == CXTemplateArgumentKind_Type)
-				sb_append(&b, hstr(h->a, clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(fn, (unsigned)i))));
-			else
-				sb_append(&b, "?");
-		}
-		sb_putc(&b, '>');
-	}
-	r = arena_strdup(h->a, sb_str(&b));
-	sb_free(&b);
-	return r;
-}
-
 static int is_launch(CXCursor c, CXCursor *cfg)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	int r = 0;
 	for (size_t i = 0; i < v.len && !r; i++)
 		if (clang_getCursorKind(v.data[i]) == CXCursor_CallExpr) {
@@ -595,7 +503,7 @@ static int is_launch(CXCursor c, CXCursor *cfg)
 	return r;
 }
 
-static void hs_launch(Host *h, CXCursor c, CXCursor cfg, StmtVec *out)
+static void hs_launch(Host *h, CXCursor c, CXCursor cfg, HostStmtVec *out)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
 	HostStmt *s = new_stmt(h, HS_LAUNCH, c);
@@ -606,7 +514,7 @@ static void hs_launch(Host *h, CXCursor c, CXCursor cfg, StmtVec *out)
 		     "kernel by name%s", "");
 		return;
 	}
-	s->u.launch.kernel = instance(h, fn);
+	s->u.launch.kernel = instance_name(h->a, fn);
 	if (nc < 2 || !dim3_of(h, clang_Cursor_getArgument(cfg, 0), s->u.launch.grid) ||
 	    !dim3_of(h, clang_Cursor_getArgument(cfg, 1), s->u.launch.block))
 		return;
@@ -630,27 +538,27 @@ static void hs_launch(Host *h, CXCursor c, CXCursor cfg, StmtVec *out)
 }
 
 /* A static host function of this file called as a statement: inlined in a new scope. */
-static void hs_inline(Host *h, CXCursor c, CXCursor fn, StmtVec *out)
+static void hs_inline(Host *h, CXCursor c, CXCursor fn, HostStmtVec *out)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 	Map *saved = h->scope, *scope;
-	CurVec kids;
+	CursorVec body;
 	int n = clang_Cursor_getNumArguments(c);
 	int *vals;
 	if (clang_Cursor_isNull(def)) {
 		herr(h, c, "call of '%s' without a definition in this file cannot be converted",
-		     hstr(h->a, clang_getCursorSpelling(fn)));
+		     str(h->a, clang_getCursorSpelling(fn)));
 		return;
 	}
 	for (size_t i = 0; i < h->stack.len; i++)
 		if (clang_equalCursors(h->stack.data[i], def)) {
 			herr(h, c, "recursive host function '%s' cannot be converted",
-			     hstr(h->a, clang_getCursorSpelling(fn)));
+			     str(h->a, clang_getCursorSpelling(fn)));
 			return;
 		}
 	if (clang_Cursor_getNumArguments(def) != n || hdt(clang_getCursorResultType(def)) != KT_VOID) {
 		herr(h, c, "host call of '%s' in the entry: only void functions called as "
-		     "statements are inlined", hstr(h->a, clang_getCursorSpelling(fn)));
+		     "statements are inlined", str(h->a, clang_getCursorSpelling(fn)));
 		return;
 	}
 	vals = ARENA_ARRAY(h->a, int, n + 1);
@@ -659,13 +567,13 @@ static void hs_inline(Host *h, CXCursor c, CXCursor fn, StmtVec *out)
 		CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		KirDType t = hdt(clang_getCursorType(p));
-		const char *pn = hstr(h->a, clang_getCursorSpelling(p));
+		const char *pn = str(h->a, clang_getCursorSpelling(p));
 		h->scope = scope;
 		if (t == KT_VOID) {
 			herr(h, p, "parameter '%s' of an inlined host function must be a scalar or a device pointer", pn);
 			break;
 		}
-		vals[i] = new_var(h, p, pn, t, t == KT_PTR ? hdt(clang_getPointeeType(clang_getCursorType(p))) : KT_VOID,
+		vals[i] = add_var(h, p, pn, t, t == KT_PTR ? hdt(clang_getPointeeType(clang_getCursorType(p))) : KT_VOID,
 		                  hloc(h, p));
 		h->scope = saved;
 		if (t == KT_PTR)
@@ -678,11 +586,11 @@ static void hs_inline(Host *h, CXCursor c, CXCursor fn, StmtVec *out)
 	}
 	h->scope = scope;
 	VEC_PUSH(h->stack, def);
-	kids = hkids(def);
-	for (size_t i = 0; i < kids.len; i++)
-		if (clang_getCursorKind(kids.data[i]) == CXCursor_CompoundStmt)
-			VEC_PUSH(*out, hs_one(h, kids.data[i]));
-	VEC_FREE(kids);
+	body = kids(def);
+	for (size_t i = 0; i < body.len; i++)
+		if (clang_getCursorKind(body.data[i]) == CXCursor_CompoundStmt)
+			VEC_PUSH(*out, hs_one(h, body.data[i]));
+	VEC_FREE(body);
 	(void)VEC_POP(h->stack);
 	h->scope = saved;
 	map_destroy(scope);
@@ -698,7 +606,7 @@ static int starts(const char *s, const char *p)
 	return !strncmp(s, p, strlen(p));
 }
 
-static void hs_call(Host *h, CXCursor c, StmtVec *out)
+static void hs_call(Host *h, CXCursor c, HostStmtVec *out)
 {
 	CXCursor cfg, fn = clang_getCursorReferenced(c);
 	const char *n;
@@ -711,7 +619,7 @@ static void hs_call(Host *h, CXCursor c, StmtVec *out)
 		herr(h, c, "a call through a function pointer cannot be converted%s", "");
 		return;
 	}
-	n = hstr(h->a, clang_getCursorSpelling(fn));
+	n = str(h->a, clang_getCursorSpelling(fn));
 	if (!strcmp(n, "cudaMemcpy") || !strcmp(n, "cudaMemcpyAsync")) {
 		KirExpr *kind = na >= 4 ? hx_arg(h, c, 3) : NULL;
 		HostStmt *s;
@@ -788,12 +696,12 @@ static void hs_call(Host *h, CXCursor c, StmtVec *out)
 	hs_inline(h, c, fn, out);
 }
 
-static void hs_assign(Host *h, CXCursor c, StmtVec *out)
+static void hs_assign(Host *h, CXCursor c, HostStmtVec *out)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor lhs = v.len ? strip(v.data[0]) : c;
-	int var = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ? lookup(h, clang_getCursorReferenced(lhs), NULL) : -1;
+	CXCursor lhs = v.len ? hstrip(v.data[0]) : c;
+	int var = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ? var_of(h, clang_getCursorReferenced(lhs), NULL) : -1;
 	if (var < 0 || v.len != 2) {
 		VEC_FREE(v);
 		herr(h, c, "this assignment in the entry is not to a host variable%s", "");
@@ -812,40 +720,25 @@ static void hs_assign(Host *h, CXCursor c, StmtVec *out)
 	} else {
 		/* compound: lhs = lhs op rhs in the type clang computes */
 		KirExpr *r = hx(h, v.data[1]), *l = hx(h, v.data[0]);
-		CXString sp = clang_getCursorSpelling(c);
-		(void)sp;
-		clang_disposeString(sp);
-		{
-			int op = clang_getCursorBinaryOperatorKind(c);
-			static const int cmap[][2] = {
-				{CXBinaryOperator_MulAssign, CXBinaryOperator_Mul}, {CXBinaryOperator_DivAssign, CXBinaryOperator_Div},
-				{CXBinaryOperator_RemAssign, CXBinaryOperator_Rem}, {CXBinaryOperator_AddAssign, CXBinaryOperator_Add},
-				{CXBinaryOperator_SubAssign, CXBinaryOperator_Sub}, {CXBinaryOperator_ShlAssign, CXBinaryOperator_Shl},
-				{CXBinaryOperator_ShrAssign, CXBinaryOperator_Shr}, {CXBinaryOperator_AndAssign, CXBinaryOperator_And},
-				{CXBinaryOperator_XorAssign, CXBinaryOperator_Xor}, {CXBinaryOperator_OrAssign, CXBinaryOperator_Or}};
-			KirBinOp bop = KB_NONE;
-			for (size_t i = 0; i < sizeof cmap / sizeof *cmap; i++)
-				if (cmap[i][0] == op)
-					bop = map_binop(cmap[i][1]);
-			if (l && r && bop != KB_NONE) {
-				KirDType t = frontend_dtype_is_float(r->type) || frontend_dtype_bytes(r->type) > frontend_dtype_bytes(l->type) ?
-				             r->type : l->type;
-				if (frontend_dtype_bytes(t) < 4 && !frontend_dtype_is_float(t))
-					t = KT_I32;
-				assign_scalar(h, c, var, frontend_new_binary(h->a, bop, t, to_type(h, l, t),
-				              bop == KB_SHL || bop == KB_SHR ? r : to_type(h, r, t), hloc(h, c)), out);
-			}
+		KirBinOp bop = binop_of(clang_getCursorBinaryOperatorKind(c));   /* `+=` is KB_ADD */
+		if (l && r && bop != KB_NONE) {
+			KirDType t = frontend_dtype_is_float(r->type) || frontend_dtype_bytes(r->type) > frontend_dtype_bytes(l->type) ?
+			             r->type : l->type;
+			if (frontend_dtype_bytes(t) < 4 && !frontend_dtype_is_float(t))
+				t = KT_I32;
+			assign_scalar(h, c, var, frontend_new_binary(h->a, bop, t, to_type(h, l, t),
+			              bop == KB_SHL || bop == KB_SHR ? r : to_type(h, r, t), hloc(h, c)), out);
 		}
 	}
 	VEC_FREE(v);
 }
 
-static void hs_incdec(Host *h, CXCursor c, StmtVec *out)
+static void hs_incdec(Host *h, CXCursor c, HostStmtVec *out)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	int op = clang_getCursorUnaryOperatorKind(c);
-	CXCursor x = v.len ? strip(v.data[0]) : c;
-	int var = clang_getCursorKind(x) == CXCursor_DeclRefExpr ? lookup(h, clang_getCursorReferenced(x), NULL) : -1;
+	CXCursor x = v.len ? hstrip(v.data[0]) : c;
+	int var = clang_getCursorKind(x) == CXCursor_DeclRefExpr ? var_of(h, clang_getCursorReferenced(x), NULL) : -1;
 	VEC_FREE(v);
 	if (var < 0 || h->vars.data[var].type == KT_PTR) {
 		herr(h, c, "increment of something other than a host scalar variable in the entry%s", "");
@@ -863,13 +756,13 @@ static void hs_incdec(Host *h, CXCursor c, StmtVec *out)
 }
 
 /* for (init; v cmp bound; v++ / v-- / v += C / v -= C) body */
-static void hs_for(Host *h, CXCursor c, StmtVec *out)
+static void hs_for(Host *h, CXCursor c, HostStmtVec *out)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	HostStmt *s = new_stmt(h, HS_FOR, c);
-	StmtVec init = {0};
+	HostStmtVec init = {0};
 	CXCursor lhs, cond, inc;
-	CurVec cv;
+	CursorVec cv;
 	int op;
 	if (v.len != 4) {
 		VEC_FREE(v);
@@ -886,14 +779,14 @@ static void hs_for(Host *h, CXCursor c, StmtVec *out)
 	s->u.for_.var = init.data[0]->u.assign.var;
 	s->u.for_.init = init.data[0]->u.assign.value;
 	VEC_FREE(init);
-	cond = strip(v.data[1]);
+	cond = hstrip(v.data[1]);
 	inc = v.data[2];
-	cv = hkids(cond);
+	cv = kids(cond);
 	op = clang_getCursorKind(cond) == CXCursor_BinaryOperator ? (int)clang_getCursorBinaryOperatorKind(cond) : -1;
-	lhs = cv.len == 2 ? strip(cv.data[0]) : cond;
-	s->u.for_.cmp = op >= 0 ? map_binop(op) : KB_NONE;
+	lhs = cv.len == 2 ? hstrip(cv.data[0]) : cond;
+	s->u.for_.cmp = op >= 0 ? binop_of(op) : KB_NONE;
 	if (s->u.for_.cmp < KB_LT || s->u.for_.cmp == KB_EQ || clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
-	    lookup(h, clang_getCursorReferenced(lhs), NULL) != s->u.for_.var) {
+	    var_of(h, clang_getCursorReferenced(lhs), NULL) != s->u.for_.var) {
 		VEC_FREE(cv);
 		VEC_FREE(v);
 		herr(h, c, "the loop condition must compare the counter with a bound (i < B)%s", "");
@@ -906,7 +799,7 @@ static void hs_for(Host *h, CXCursor c, StmtVec *out)
 		return;
 	}
 	{
-		StmtVec st = {0};
+		HostStmtVec st = {0};
 		hs(h, inc, &st);
 		s->u.for_.step = 0;
 		if (st.len == 1 && st.data[0]->kind == HS_ASSIGN && st.data[0]->u.assign.var == s->u.for_.var) {
@@ -934,9 +827,9 @@ static void hs_for(Host *h, CXCursor c, StmtVec *out)
 	VEC_PUSH(*out, s);
 }
 
-static void hs_if(Host *h, CXCursor c, StmtVec *out)
+static void hs_if(Host *h, CXCursor c, HostStmtVec *out)
 {
-	CurVec v = hkids(c);
+	CursorVec v = kids(c);
 	HostStmt *s = new_stmt(h, HS_IF, c);
 	if (v.len < 2 || v.len > 3) {
 		VEC_FREE(v);
@@ -953,23 +846,23 @@ static void hs_if(Host *h, CXCursor c, StmtVec *out)
 	VEC_FREE(v);
 }
 
-static void hs(Host *h, CXCursor c, StmtVec *out)
+static void hs(Host *h, CXCursor c, HostStmtVec *out)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CurVec v;
+	CursorVec v;
 	if (h->bad)
 		return;
 	switch (k) {
 	case CXCursor_CompoundStmt:
 	case CXCursor_DeclStmt:
-		v = hkids(c);
+		v = kids(c);
 		for (size_t i = 0; i < v.len && !h->bad; i++) {
 			if (clang_getCursorKind(v.data[i]) == CXCursor_VarDecl)
 				hs_vardecl(h, v.data[i], out);
 			else if (k == CXCursor_CompoundStmt && clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
 				VEC_PUSH(*out, hs_one(h, v.data[i]));
 			else if (k == CXCursor_CompoundStmt && clang_getCursorKind(v.data[i]) == CXCursor_ReturnStmt) {
-				if (i + 1 != v.len || hkids(v.data[i]).len)
+				if (i + 1 != v.len || kids(v.data[i]).len)
 					herr(h, v.data[i], "only a final `return;` is allowed in the entry%s", "");
 			} else
 				hs(h, v.data[i], out);
@@ -987,7 +880,7 @@ static void hs(Host *h, CXCursor c, StmtVec *out)
 	case CXCursor_CallExpr: hs_call(h, c, out); return;
 	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
 		if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma) {
-			v = hkids(c);
+			v = kids(c);
 			for (size_t i = 0; i < v.len; i++)
 				hs(h, v.data[i], out);
 			VEC_FREE(v);
@@ -997,7 +890,7 @@ static void hs(Host *h, CXCursor c, StmtVec *out)
 		return;
 	case CXCursor_UnaryOperator: hs_incdec(h, c, out); return;
 	case CXCursor_UnexposedExpr: case CXCursor_ParenExpr: case CXCursor_CStyleCastExpr:
-		v = hkids(c);
+		v = kids(c);
 		if (v.len)
 			hs(h, v.data[v.len - 1], out);
 		VEC_FREE(v);
@@ -1037,13 +930,13 @@ static void entry_params(Host *h, CXCursor fn)
 		CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
 		CXType ty = clang_getCursorType(p);
 		KirDType t = hdt(ty);
-		const char *pn = hstr(h->a, clang_getCursorSpelling(p));
+		const char *pn = str(h->a, clang_getCursorSpelling(p));
 		int var;
 		if (t == KT_VOID || (t == KT_PTR && hdt(clang_getPointeeType(ty)) == KT_VOID)) {
 			herr(h, p, "parameter '%s' of the entry must be a scalar or a pointer to scalars", pn);
 			return;
 		}
-		var = new_var(h, p, pn, t, t == KT_PTR ? hdt(clang_getPointeeType(ty)) : KT_VOID, hloc(h, p));
+		var = add_var(h, p, pn, t, t == KT_PTR ? hdt(clang_getPointeeType(ty)) : KT_VOID, hloc(h, p));
 		h->vars.data[var].param = i;
 	}
 }
@@ -1053,7 +946,7 @@ HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *
 	Host h = {0};
 	Find f = {o->entry, clang_getNullCursor()};
 	HostFunc *hf = NULL;
-	CurVec v;
+	CursorVec v;
 	h.a = a;
 	h.o = o;
 	h.scope = map_create();
@@ -1072,7 +965,7 @@ HostFunc *frontend_lower_host(Arena *a, const Options *o, void *tu, const char *
 	hf->name = o->entry;
 	hf->loc = hloc(&h, f.fn);
 	hf->nparams = h.vars.len;
-	v = hkids(f.fn);
+	v = kids(f.fn);
 	for (size_t i = 0; i < v.len && !h.bad; i++)
 		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
 			hf->body = hs_one(&h, v.data[i]);

@@ -178,6 +178,7 @@ const char *member_key(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
+KirBinOp binop_of(enum CXBinaryOperatorKind k);
 int is_ptr_expr(CXCursor c);
 Bind *moving_bind(Lower *L, CXCursor c);
 CXCursor last_expr(CXCursor c);

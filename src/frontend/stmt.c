@@ -27,27 +27,27 @@ static void push(Lower *L, KirStmt *s)
 	emit_pending(L, s);
 }
 
-/* A loop test: hoisting would run it once, so nothing may be hoisted from it. */
-static KirExpr *loop_cond(Lower *L, CXCursor c)
+/* A loop's test or step, lowered by `lower`: hoisting would run it once, so nothing may
+ * be hoisted from it. */
+static KirExpr *unhoisted(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c)
 {
 	int save = L->hoist_ok;
 	KirExpr *e;
 
 	L->hoist_ok = 0;
-	e = cond_of(L, c);
+	e = lower(L, c);
 	L->hoist_ok = save;
 	return e;
 }
 
+static KirExpr *loop_cond(Lower *L, CXCursor c)
+{
+	return unhoisted(L, cond_of, c);
+}
+
 static KirExpr *loop_step(Lower *L, CXCursor c)
 {
-	int save = L->hoist_ok;
-	KirExpr *e;
-
-	L->hoist_ok = 0;
-	e = lx(L, c);
-	L->hoist_ok = save;
-	return e;
+	return unhoisted(L, lx, c);
 }
 
 static KirStmt *loop_body(Lower *L, CXCursor c)
