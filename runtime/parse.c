@@ -801,15 +801,24 @@ static const char *const cmp_dir_names[] = {"EQ", "NE", "GE", "GT", "LE", "LT", 
 static const char *const cmp_type_names[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED",
                                               "UNSIGNED", NULL};
 
+/* The index of the n-character word w in the NULL-ended names, or -1. */
+static int word_index(const char *const *names, const char *w, size_t n)
+{
+	for (int i = 0; names[i]; i++)
+		if (strlen(names[i]) == n && memcmp(names[i], w, n) == 0)
+			return i;
+	return -1;
+}
+
 static int lookup_word(Parser *p, const char *const *names, const char *what)
 {
 	SrcLoc l = here(p);
 	const char *s;
 	size_t n = ident(p, &s);
-	for (int i = 0; names[i]; i++)
-		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
-			return i;
-	error_at(p, l, "expected a %s", what);
+	int i = word_index(names, s, n);
+	if (i < 0)
+		error_at(p, l, "expected a %s", what);
+	return i;
 }
 
 /* One side of a convolution layout, [b, 0, 1, f]: positions of the letters c0 and c1
@@ -1088,11 +1097,9 @@ static TBlock *parse_region(Parser *p, TOp *op)
 	return b;
 }
 
-/* "name"(%a, %b) <{props}>? ({r}, {r})? {attrs}? : (T, T) -> R */
-static void parse_generic(Parser *p, TOp *op, TypeVec *res)
+/* (%a, %b, ...): the operands of op. */
+static void parse_operands(Parser *p, TOp *op)
 {
-	TypeVec ins = {0};
-	SrcLoc l = here(p);
 	expect(p, "(");
 	while (peek(p) != ')') {
 		tir_op_add_operand(p->f, op, parse_use(p));
@@ -1100,6 +1107,42 @@ static void parse_generic(Parser *p, TOp *op, TypeVec *res)
 			break;
 	}
 	expect(p, ")");
+}
+
+/* : (T, ...) -> R, the operand types into ins and the result types into res. */
+static void parse_signature(Parser *p, TypeVec *ins, TypeVec *res)
+{
+	expect(p, ":");
+	parse_type_list_paren(p, ins);
+	expect(p, "->");
+	parse_results_types(p, res);
+}
+
+/* {attrs}? : (T, ...) -> R: the attribute dictionary of op when one follows, then
+ * the signature. */
+static void parse_attrs_signature(Parser *p, TOp *op, TypeVec *ins, TypeVec *res)
+{
+	if (peek(p) == '{')
+		parse_attr_dict(p, op, NULL, NULL);
+	parse_signature(p, ins, res);
+}
+
+/* { ops } of a region of op whose block arguments the caller defined in a scope it
+ * pushed; the scope ends with the body. */
+static void parse_body(Parser *p, TBlock *b)
+{
+	expect(p, "{");
+	parse_block_ops(p, b, 1);
+	expect(p, "}");
+	pop_scope(p);
+}
+
+/* "name"(%a, %b) <{props}>? ({r}, {r})? {attrs}? : (T, T) -> R */
+static void parse_generic(Parser *p, TOp *op, TypeVec *res)
+{
+	TypeVec ins = {0};
+	SrcLoc l = here(p);
+	parse_operands(p, op);
 	if (accept(p, "<")) {
 		parse_attr_dict(p, op, NULL, NULL);
 		expect(p, ">");
@@ -1110,12 +1153,7 @@ static void parse_generic(Parser *p, TOp *op, TypeVec *res)
 		while (accept(p, ","));
 		expect(p, ")");
 	}
-	if (peek(p) == '{')
-		parse_attr_dict(p, op, NULL, NULL);
-	expect(p, ":");
-	parse_type_list_paren(p, &ins);
-	expect(p, "->");
-	parse_results_types(p, res);
+	parse_attrs_signature(p, op, &ins, res);
 	if ((int)ins.len != op->noperands)
 		error_at(p, l, "'%s' has %d operands but its type lists %zu", tir_op_name(op->kind),
 		         op->noperands, ins.len);
@@ -1497,20 +1535,14 @@ static void apply_items(Parser *p, TOp *op, ItemVec *items, const TType *first_t
 				error_at(p, it->loc, "unexpected '%s'", it->word);
 			if (nwords++ == 0) {
 				TAttr a = new_attr(p, TA_CMP_DIR, "comparison_direction");
-				int d = -1;
-				for (int j = 0; cmp_dir_names[j]; j++)
-					if (strcmp(cmp_dir_names[j], it->word) == 0)
-						d = j;
+				int d = word_index(cmp_dir_names, it->word, strlen(it->word));
 				if (d < 0)
 					error_at(p, it->loc, "unknown comparison direction '%s'", it->word);
 				a.u.cmp_dir = (TCmpDir)d;
 				tir_op_set_attr(p->f, op, a);
 			} else {
 				TAttr a = new_attr(p, TA_CMP_TYPE, "compare_type");
-				int d = -1;
-				for (int j = 0; cmp_type_names[j]; j++)
-					if (strcmp(cmp_type_names[j], it->word) == 0)
-						d = j;
+				int d = word_index(cmp_type_names, it->word, strlen(it->word));
 				if (d < 0)
 					error_at(p, it->loc, "unknown comparison type '%s'", it->word);
 				a.u.cmp_type = (TCmpType)d;
@@ -1626,10 +1658,7 @@ static void parse_reduce_pretty(Parser *p, TOp *op, TypeVec *res)
 	expect(p, "=");
 	TInts dims = parse_int_list(p);
 	tir_op_set_ints(p->f, op, "dimensions", dims.v, dims.n);
-	expect(p, ":");
-	parse_type_list_paren(p, &ins);
-	expect(p, "->");
-	parse_results_types(p, res);
+	parse_signature(p, &ins, res);
 	if ((int)ins.len != 2 * n)
 		error_at(p, l, "reduce type lists %zu operands, expected %d", ins.len, 2 * n);
 	TBlock *b = tir_op_add_region(p->f, op);
@@ -1666,10 +1695,7 @@ static void parse_reduce_pretty(Parser *p, TOp *op, TypeVec *res)
 		push_scope(p);
 		for (int k = 0; k < 2 * n; k++)
 			define_name(p, nlocs[k], names[k], tir_block_add_arg(p->f, b, types[k]));
-		expect(p, "{");
-		parse_block_ops(p, b, 1);
-		expect(p, "}");
-		pop_scope(p);
+		parse_body(p, b);
 	}
 }
 
@@ -1707,10 +1733,7 @@ static void parse_while_pretty(Parser *p, TOp *op, TypeVec *res)
 		for (size_t i = 0; i < names.len; i++)
 			define_name(p, names.data[i].loc, names.data[i].name,
 			            tir_block_add_arg(p->f, b, res->data[i]));
-		expect(p, "{");
-		parse_block_ops(p, b, 1);
-		expect(p, "}");
-		pop_scope(p);
+		parse_body(p, b);
 	}
 }
 
@@ -1720,17 +1743,8 @@ static void parse_call_pretty(Parser *p, TOp *op, TypeVec *res)
 	TypeVec ins = {0};
 	expect(p, "@");
 	tir_op_set_string(p->f, op, "callee", ident_dup(p, "a function name"));
-	expect(p, "(");
-	while (peek(p) != ')') {
-		tir_op_add_operand(p->f, op, parse_use(p));
-		if (!accept(p, ","))
-			break;
-	}
-	expect(p, ")");
-	expect(p, ":");
-	parse_type_list_paren(p, &ins);
-	expect(p, "->");
-	parse_results_types(p, res);
+	parse_operands(p, op);
+	parse_signature(p, &ins, res);
 }
 
 /* [[lo, hi], ...] of a convolution window's pad */
@@ -1808,13 +1822,7 @@ static void parse_conv_window(Parser *p, TOp *op)
 static void parse_conv_pretty(Parser *p, TOp *op, TypeVec *res)
 {
 	TypeVec ins = {0};
-	expect(p, "(");
-	while (peek(p) != ')') {
-		tir_op_add_operand(p->f, op, parse_use(p));
-		if (!accept(p, ","))
-			break;
-	}
-	expect(p, ")");
+	parse_operands(p, op);
 	expect_kw(p, "dim_numbers");
 	expect(p, "=");
 	TAttr a = new_attr(p, TA_CONV_DIMS, "dimension_numbers");
@@ -1825,12 +1833,7 @@ static void parse_conv_pretty(Parser *p, TOp *op, TypeVec *res)
 		expect(p, "=");
 		parse_conv_window(p, op);
 	}
-	if (peek(p) == '{')
-		parse_attr_dict(p, op, NULL, NULL);
-	expect(p, ":");
-	parse_type_list_paren(p, &ins);
-	expect(p, "->");
-	parse_results_types(p, res);
+	parse_attrs_signature(p, op, &ins, res);
 }
 
 /* stablehlo.composite "name" %a, %b {attrs} : (T, T) -> R */
@@ -1843,12 +1846,7 @@ static void parse_composite_pretty(Parser *p, TOp *op, TypeVec *res)
 		if (!accept(p, ","))
 			break;
 	}
-	if (peek(p) == '{')
-		parse_attr_dict(p, op, NULL, NULL);
-	expect(p, ":");
-	parse_type_list_paren(p, &ins);
-	expect(p, "->");
-	parse_results_types(p, res);
+	parse_attrs_signature(p, op, &ins, res);
 }
 
 static int parse_pretty(Parser *p, TOp *op, TypeVec *res)

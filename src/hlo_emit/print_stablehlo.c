@@ -350,10 +350,25 @@ static void print_generic(Printer *p, const TOp *op, int indent)
 	}
 }
 
-/* Attribute `name` as an int list for a pretty form ("dims = [1, 0]"). */
-static void ints_attr(Printer *p, const TOp *op, const char *name)
+/* Attribute `name` as an int list after `label` for a pretty form (", dims = [1, 0]"). */
+static void ints_attr(Printer *p, const TOp *op, const char *label, const char *name)
 {
+	sb_append(p->out, label);
 	ints_list(p->out, tir_op_get_ints(op, name));
+}
+
+/* The op's name and its operands, as most pretty forms begin ("stablehlo.add %0, %1"). */
+static void name_operands(Printer *p, const char *name, const TOp *op)
+{
+	sb_printf(p->out, "%s ", name);
+	value_list(p, op->operands, op->noperands);
+}
+
+/* " : T", the type of the op's one result, as a pretty form with all types alike ends. */
+static void result_type(Printer *p, const TOp *op)
+{
+	sb_append(p->out, " : ");
+	type_of(p, op->results[0]);
 }
 
 static int same_types(const Printer *p, const TOp *op)
@@ -431,8 +446,7 @@ static int print_pretty(Printer *p, const TOp *op)
 		fn_type(p, op);
 		return 1;
 	case TOP_SELECT:
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
+		name_operands(p, name, op);
 		sb_append(out, " : ");
 		type_of(p, op->operands[0]);
 		sb_append(out, ", ");
@@ -451,37 +465,28 @@ static int print_pretty(Printer *p, const TOp *op)
 		                 : op->kind == TOP_TRANSPOSE ? "permutation" : "dimensions";
 		sb_printf(out, "%s ", name);
 		name_value(p, op->operands[0]);
-		sb_append(out, ", dims = ");
-		ints_attr(p, op, an);
+		ints_attr(p, op, ", dims = ", an);
 		if (op->kind == TOP_REVERSE) {
-			sb_append(out, " : ");
-			type_of(p, op->results[0]);
+			result_type(p, op);
 		} else {
 			fn_type(p, op);
 		}
 		return 1;
 	}
 	case TOP_DYNAMIC_SLICE:
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
-		sb_append(out, ", sizes = ");
-		ints_attr(p, op, "slice_sizes");
+		name_operands(p, name, op);
+		ints_attr(p, op, ", sizes = ", "slice_sizes");
 		fn_type(p, op);
 		return 1;
 	case TOP_PAD:
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
-		sb_append(out, ", low = ");
-		ints_attr(p, op, "edge_padding_low");
-		sb_append(out, ", high = ");
-		ints_attr(p, op, "edge_padding_high");
-		sb_append(out, ", interior = ");
-		ints_attr(p, op, "interior_padding");
+		name_operands(p, name, op);
+		ints_attr(p, op, ", low = ", "edge_padding_low");
+		ints_attr(p, op, ", high = ", "edge_padding_high");
+		ints_attr(p, op, ", interior = ", "interior_padding");
 		fn_type(p, op);
 		return 1;
 	case TOP_CONCATENATE:
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
+		name_operands(p, name, op);
 		sb_printf(out, ", dim = %lld", (long long)tir_op_get_int(op, "dimension", 0));
 		fn_type(p, op);
 		return 1;
@@ -489,8 +494,7 @@ static int print_pretty(Printer *p, const TOp *op)
 		/* precision_config and algorithm: generic form */
 		if (op->nattrs != 1 || !tir_op_attr(op, "dot_dimension_numbers"))
 			return 0;
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
+		name_operands(p, name, op);
 		print_dot(p, op);
 		fn_type(p, op);
 		return 1;
@@ -501,10 +505,8 @@ static int print_pretty(Printer *p, const TOp *op)
 		fn_type(p, op);
 		return 1;
 	case TOP_TUPLE:
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
-		sb_append(out, " : ");
-		type_of(p, op->results[0]);
+		name_operands(p, name, op);
+		result_type(p, op);
 		return 1;
 	case TOP_CALL: {
 		TAttr *c = tir_op_attr(op, "callee");
@@ -523,8 +525,7 @@ static int print_pretty(Printer *p, const TOp *op)
 	case TOP_CLAMP:
 		if (op->nattrs)
 			return 0;
-		sb_printf(out, "%s ", name);
-		value_list(p, op->operands, op->noperands);
+		name_operands(p, name, op);
 		fn_type(p, op);
 		return 1;
 	default:
@@ -532,11 +533,9 @@ static int print_pretty(Printer *p, const TOp *op)
 	}
 	if (!(fl & OF_EW) || op->nresults != 1)
 		return 0;
-	sb_printf(out, "%s ", name);
-	value_list(p, op->operands, op->noperands);
+	name_operands(p, name, op);
 	if (same_types(p, op)) {
-		sb_append(out, " : ");
-		type_of(p, op->results[0]);
+		result_type(p, op);
 	} else {
 		fn_type(p, op);
 	}
