@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh: the executor benchmark (docs/benchmarks.md), one command:
-#   bench/run.sh [--small] [--hand]      REPS=10 (runs per backend), BUILD=build
+#   bench/run.sh [--small] [--hand]      REPS=10 (runs per backend), BUILD=build,
+#                                        CUDA2HLO=BUILD/bin/cuda2hlo (the converter)
 # Builds cuda2hlo, the runtime and the benchmark driver (bench_run.c) in BUILD (a
 # Release build), converts the four CUDA kernels of bench/cuda/ with cuda2hlo --report
 # (a module with a gather, scatter or while is not dense: reported and not timed),
@@ -30,6 +31,7 @@ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release > "$build/bench.cmake.lo
   { cat "$build/bench.cmake.log"; exit 1; }
 cmake --build "$build" -j2 --target cuda2hlo c2h_runtime c2h_pjrt > "$build/bench.build.log" 2>&1 ||
   { tail -30 "$build/bench.build.log"; exit 1; }
+conv=${CUDA2HLO:-$build/bin/cuda2hlo}
 out=$build/bench
 mkdir -p "$out/modules"
 cc -O2 -std=c17 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -I"$here/runtime/include" -I"$here/runtime/pjrt" \
@@ -43,7 +45,7 @@ if [ -n "$small" ]; then n=4096; j=64; l=16; m=64; else n=16777216; j=4096; l=25
 # Converts bench/cuda/NAME.cu with the given flags; 0 when the module is dense.
 convert() {
   local name=$1; shift
-  "$build/bin/cuda2hlo" "$here/bench/cuda/$name.cu" "$@" --report -o "$out/modules/$name.mlir" \
+  "$conv" "$here/bench/cuda/$name.cu" "$@" --report -o "$out/modules/$name.mlir" \
     > "$out/modules/$name.report" 2>&1 || { cat "$out/modules/$name.report"; return 1; }
   local bad
   bad=$(awk '($1 == "gathers" || $1 == "scatters" || $1 == "whiles") && $2 != 0 { printf " %s %s", $1, $2 }' \
@@ -58,6 +60,7 @@ convert() {
 
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "XLA CPU plugin: $plugin"
+echo "converter: $conv ($(git -C "$here" log -1 --format=%h 2>/dev/null || echo '?'))"
 triad_line=$("$out/stream_triad" $([ -n "$small" ] && echo 16 || echo 256) 10)
 echo "$triad_line"
 triad=$(echo "$triad_line" | sed 's/.*median \([0-9.]*\) GB.*/\1/')
@@ -76,6 +79,7 @@ run() {   # label, module, bytes or flops flag, value
         if ($i == "median") t[key] = $(i + 1)
         if ($i == "GB/s" || $i == "GFLOP/s") { r[key] = $(i - 1); unit = $i }
         if ($i == "maxdiff") d[key] = $(i + 1)
+        if (i > 1 && $i == "cpu") c[key] = $(i + 1)
       } }
     function ms(x) { return x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : x >= 1 ? sprintf("%.2f", x) : sprintf("%.3f", x) }
     END {
@@ -83,16 +87,18 @@ run() {   # label, module, bytes or flops flag, value
                             : sprintf("%.1f GFLOP/s", r["cpu"])
       xrate = unit == "GB/s" ? sprintf("%.1f GB/s (%.0f%%)", r["xla-exec"], 100 * r["xla-exec"] / triad) \
                              : sprintf("%.1f GFLOP/s", r["xla-exec"])
-      printf "| %s | %s | %s | %s | %s | %s | %s | **%.2fx** | %.2fx | %s |\n", label, ms(t["interp"]), ms(t["cpu"]),
-        ms(t["pjrt"]), ms(t["xla-exec"]), rate, xrate, t["xla-exec"] / t["cpu"], t["pjrt"] / t["cpu"], d["cpu"]
+      printf "| %s | %s | %s | %s | %s | %s | %s | **%.2fx** | %.2fx | %s / %s | %s |\n", label, ms(t["interp"]),
+        ms(t["cpu"]), ms(t["pjrt"]), ms(t["xla-exec"]), rate, xrate, t["xla-exec"] / t["cpu"], t["pjrt"] / t["cpu"],
+        ms(c["cpu"]), ms(c["xla-exec"]), d["cpu"]
     }' "$out/last.txt" >> "$rows"
 }
 
 table() {
   echo
-  echo "$1 (ms: medians; cpu/XLA: XLA's time over cpu's, above 1 = cpu faster; triad median $triad GB/s)"
-  echo "| program | interp ms | cpu ms | XLA session ms | XLA execute ms | cpu | XLA execute | cpu/XLA execute | cpu/XLA session | cpu maxdiff |"
-  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  echo "$1 (ms: medians of wall time; cpu/XLA: XLA's time over cpu's, above 1 = cpu faster;"
+  echo "CPU ms: the process's CPU time per run, all threads; triad median $triad GB/s)"
+  echo "| program | interp ms | cpu ms | XLA session ms | XLA execute ms | cpu | XLA execute | cpu/XLA execute | cpu/XLA session | CPU ms cpu / XLA execute | cpu maxdiff |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   cat "$rows"
 }
 
