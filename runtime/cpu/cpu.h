@@ -35,6 +35,9 @@ int cpu_pool_size(const CpuPool *p);           /* threads, the caller's included
 /* Splits [0, n) into chunks of at least grain and runs them on every thread (the caller
  * works too); returns when all are done. Small ranges run on the caller alone. */
 void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx);
+/* A 64-byte aligned buffer of at least `bytes`, kept by the pool and reused by the next
+ * call (which may move it), so that a run does not map and fault in fresh pages. */
+void *cpu_pool_scratch(CpuPool *p, size_t bytes);
 
 /* ---- plan.c ---- */
 

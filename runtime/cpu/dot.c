@@ -155,17 +155,17 @@ static int64_t row_blocks(int64_t m, int nthreads)
 	{ \
 		for (int64_t ip = 0; ip < (mc + MR - 1) / MR; ip++) { \
 			T *dst = ap + ip * kc * MR; \
-			for (int r = 0; r < MR; r++) { \
-				int64_t row = ic + ip * MR + r; \
-				if (row >= ic + mc) { \
-					for (int64_t k = 0; k < kc; k++) \
-						dst[k * MR + r] = (T)0; \
-					continue; \
-				} \
-				const T *src = a + row * g->am + pc * g->ak; \
+			int64_t rows = mc - ip * MR < MR ? mc - ip * MR : MR; \
+			const T *src = a + (ic + ip * MR) * g->am + pc * g->ak; \
+			if (rows == MR && g->ak == 1) { \
 				for (int64_t k = 0; k < kc; k++) \
-					dst[k * MR + r] = src[k * g->ak]; \
+					for (int r = 0; r < MR; r++) \
+						dst[k * MR + r] = src[r * g->am + k]; \
+				continue; \
 			} \
+			for (int64_t k = 0; k < kc; k++) \
+				for (int r = 0; r < MR; r++) \
+					dst[k * MR + r] = r < rows ? src[r * g->am + k * g->ak] : (T)0; \
 		} \
 	} \
 	\
@@ -203,8 +203,9 @@ static int64_t row_blocks(int64_t m, int nthreads)
 		int64_t npanels = (g->n + NR_##SUF - 1) / NR_##SUF; \
 		int64_t apanels = (g->m + MR - 1) / MR; \
 		Job_##SUF jb = {g, a, b, NULL, NULL, c, 0, 0, apanels, row_blocks(g->m, cpu_pool_size(pool))}; \
-		jb.bpack = aligned_alloc(64, sizeof(T) * (size_t)(npanels * NR_##SUF * KC)); \
-		jb.apack = aligned_alloc(64, sizeof(T) * (size_t)(apanels * MR * KC)); \
+		size_t nb = (size_t)(npanels * NR_##SUF * KC), na = (size_t)(apanels * MR * KC); \
+		jb.bpack = cpu_pool_scratch(pool, sizeof(T) * (nb + na)); \
+		jb.apack = jb.bpack + nb; \
 		if (g->k == 0) \
 			memset(c, 0, sizeof(T) * (size_t)(g->m * g->n)); \
 		for (int64_t pc = 0; pc < g->k; pc += KC) { \
@@ -213,8 +214,6 @@ static int64_t row_blocks(int64_t m, int nthreads)
 			cpu_pool_run(pool, npanels, 8, pack_task_##SUF, &jb); \
 			cpu_pool_run(pool, jb.nblk, g->n * jb.kc < 4096 ? 64 : 1, rows_##SUF, &jb); \
 		} \
-		free(jb.apack); \
-		free(jb.bpack); \
 	}
 
 DEFINE_GEMM(float, f32)

@@ -29,6 +29,8 @@ struct CpuPool {
 	void *ctx;
 	int64_t n, chunk;
 	atomic_int_fast64_t next;
+	void *scratch;             /* cpu_pool_scratch */
+	size_t scratch_bytes;
 };
 
 static void work(CpuPool *p)
@@ -103,7 +105,20 @@ void cpu_pool_destroy(CpuPool *p)
 	pthread_cond_destroy(&p->wake);
 	pthread_cond_destroy(&p->done);
 	free(p->workers);
+	free(p->scratch);
 	free(p);
+}
+
+void *cpu_pool_scratch(CpuPool *p, size_t bytes)
+{
+	if (p->scratch_bytes < bytes) {
+		free(p->scratch);
+		p->scratch_bytes = (bytes + 63) / 64 * 64;
+		p->scratch = aligned_alloc(64, p->scratch_bytes);
+		if (!p->scratch)
+			die("out of memory (%zu bytes of cpu scratch)", bytes);
+	}
+	return p->scratch;
 }
 
 int cpu_pool_size(const CpuPool *p) { return p ? p->nthreads : 1; }
