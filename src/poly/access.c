@@ -501,22 +501,37 @@ static isl_stat one_qpiece(isl_set *s, isl_aff *a, void *user)
 	return isl_stat_ok;
 }
 
-int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
+static int qpieces(isl_pw_aff *pa, int nin, PolyQPiece *out, int max)
 {
-	QPieces p = {out, 0, max, 1, 0, NULL};
-	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
-	isl_map *t = on_write_range(isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em), w);
-	isl_pw_multi_aff *pma;
-	isl_pw_aff *pa;
-	if (!t)
-		return 0;
-	p.nin = (int)isl_map_dim(t, isl_dim_in);
-	pma = isl_pw_multi_aff_from_map(t);
-	pa = isl_pw_multi_aff_get_pw_aff(pma, 0);
-	isl_pw_multi_aff_free(pma);
+	QPieces p = {out, 0, max, 1, nin, NULL};
+	if (getenv("POLY_DEBUG"))
+		isl_pw_aff_dump(pa);
 	isl_pw_aff_foreach_piece(pa, one_qpiece, &p);
 	isl_pw_aff_free(pa);
 	return p.ok ? p.n : 0;
+}
+
+int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
+{
+	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
+	isl_map *t = on_write_range(isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em), w);
+	isl_pw_multi_aff *pma;
+	int nin, n;
+	if (!t)
+		return 0;
+	nin = (int)isl_map_dim(t, isl_dim_in);
+	pma = isl_pw_multi_aff_from_map(t);
+	n = qpieces(isl_pw_multi_aff_get_pw_aff(pma, 0), nin, out, max);
+	isl_pw_multi_aff_free(pma);
+	if (n > 0)
+		return n;
+	/* e after W^-1 as functions (the launch point of each write coordinate): isl keeps
+	 * the divisions there, where the composed relation may be split into pieces on sets
+	 * with divisions (floor(g/4) mod 2 of a linear id g) */
+	pma = isl_pw_multi_aff_from_map(isl_map_reverse(isl_map_copy(w->m)));
+	return qpieces(isl_pw_aff_intersect_domain(
+		isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(e->pa), pma),
+		isl_map_range(isl_map_copy(w->m))), nin, out, max);
 }
 
 void poly_map_print(StrBuf *out, const PolyMap *m)
