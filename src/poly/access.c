@@ -145,7 +145,14 @@ int poly_shape_candidates(const PolyExpr *flat, int64_t count,
 	int nc = 0, n = 0;
 	if (count <= 0 || !poly_expr_get_linear(flat, coef, &cst))
 		return 0;
-	for (int d = 0; d < POLY_NDIMS; d++) {
+	/* thread and loop coefficients first: they are the strides of the index variables
+	 * (k = bz*bdz + tz has stride s on tz, bdz*s on bz), so a shape made of them is the
+	 * array's own; a block coefficient's shape splits a dimension at a block edge */
+	static const int order[POLY_NDIMS] = {
+		POLY_TZ, POLY_TY, POLY_TX, POLY_NLAUNCH, POLY_NLAUNCH + 1, POLY_NLAUNCH + 2,
+		POLY_NLAUNCH + 3, POLY_NLAUNCH + 4, POLY_NLAUNCH + 5, POLY_BZ, POLY_BY, POLY_BX};
+	for (int o = 0; o < POLY_NDIMS; o++) {
+		int d = order[o];
 		int64_t v = coef[d] < 0 ? -coef[d] : coef[d], dup = 0;
 		for (int j = 0; j < nc; j++)
 			dup |= cand[j] == v;
@@ -405,19 +412,47 @@ static isl_map *on_write_range(isl_map *t, const PolyMap *w)
 	return t;
 }
 
+/* Expressing a value in the write coordinates of a store shape is a question isl can take
+ * seconds over (a 3-D launch under a 2-D shape whose coordinates mix thread and block
+ * indices: the inverse needs many existentials), while the shapes a raise takes answer it
+ * in a few thousand operations. So these questions run under an operation budget
+ * (isl_ctx_set_max_operations; counted by isl, so the outcome is deterministic): over it,
+ * the answer is "no pieces" (-1) and the raise tries its next shape. */
+#define PIECES_MAX_OPS 50000
+
+static void budget_start(isl_ctx *ctx)
+{
+	isl_ctx_reset_error(ctx);
+	isl_ctx_reset_operations(ctx);
+	isl_ctx_set_max_operations(ctx, PIECES_MAX_OPS);
+}
+
+/* 1 when the budget ran out (whatever was computed is incomplete). */
+static int budget_end(isl_ctx *ctx)
+{
+	int over = isl_ctx_last_error(ctx) == isl_error_quota;
+	isl_ctx_set_max_operations(ctx, 0);
+	isl_ctx_reset_operations(ctx);
+	isl_ctx_reset_error(ctx);
+	return over;
+}
+
 /* t: write coordinates -> values; pieces on boxes covering the range of w. */
 static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
 {
 	Pieces p = {out, 0, max, 1, 0, 0, NULL, isl_map_get_ctx(t)};
 	isl_pw_multi_aff *pma;
+	budget_start(p.ctx);
 	t = on_write_range(t, w);
 	if (!t)
-		return 0;
+		return budget_end(p.ctx), 0;
 	p.nin = (int)isl_map_dim(t, isl_dim_in);
 	p.nout = (int)isl_map_dim(t, isl_dim_out);
 	pma = isl_pw_multi_aff_from_map(t);
 	isl_pw_multi_aff_foreach_piece(pma, one_piece, &p);
 	isl_pw_multi_aff_free(pma);
+	if (budget_end(p.ctx))
+		return -1;
 	return p.ok ? p.n : 0;
 }
 
@@ -511,7 +546,7 @@ static int qpieces(isl_pw_aff *pa, int nin, PolyQPiece *out, int max)
 	return p.ok ? p.n : 0;
 }
 
-int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
+static int in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
 {
 	isl_map *em = isl_map_from_pw_aff(isl_pw_aff_copy(e->pa));
 	isl_map *t = on_write_range(isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), em), w);
@@ -532,6 +567,15 @@ int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *o
 	return qpieces(isl_pw_aff_intersect_domain(
 		isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(e->pa), pma),
 		isl_map_range(isl_map_copy(w->m))), nin, out, max);
+}
+
+int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max)
+{
+	isl_ctx *ctx = isl_pw_aff_get_ctx(e->pa);
+	int n;
+	budget_start(ctx);
+	n = in_coords_quasi(e, w, out, max);
+	return budget_end(ctx) ? -1 : n;
 }
 
 void poly_map_print(StrBuf *out, const PolyMap *m)

@@ -129,7 +129,8 @@ int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);
  * lo <= w < hi, read coordinate j is sum_k coef[j][k] * w_k + cst[j]. W must be
  * injective. Returns the number of pieces (the boxes partition the range of W), or
  * 0 when R . W^-1 is not single-valued, not defined on all of W's range, or not
- * piecewise affine on boxes. */
+ * piecewise affine on boxes; -1 when isl's operation budget for the question ran out
+ * (access.c, PIECES_MAX_OPS: a shape whose facts are that costly is not taken). */
 typedef struct PolyPiece {
 	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
 	int64_t coef[POLY_MAX_RANK][POLY_MAX_RANK];
@@ -137,12 +138,12 @@ typedef struct PolyPiece {
 } PolyPiece;
 int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int max);
 /* e . W^-1 (a lane value as a function of the write coordinates), as pieces with one
- * output (row 0 of coef). */
+ * output (row 0 of coef); 0 and -1 as poly_map_in_coords. */
 int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max);
 /* e . W^-1 as quasi-affine pieces on boxes (divisions kept, however many values they
  * take): on the box lo <= w < hi, e = val(w, d) with the divisions, in order,
  * d_q = floor(num_q(w, d_0..d_{q-1}) / den_q), num_q taking values in [min_q, max_q] on
- * the box. Returns the number of pieces, 0 as poly_expr_in_coords. */
+ * the box. Returns the number of pieces, 0 or -1 as poly_expr_in_coords. */
 #define POLY_MAX_DIVS 8
 typedef struct PolyQTerm {
 	int64_t coef[POLY_MAX_RANK], dcoef[POLY_MAX_DIVS], cst;

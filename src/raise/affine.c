@@ -422,7 +422,8 @@ static int affine_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
 	n = poly_expr_in_coords(pe, a->w, ps, POLY_MAX_PIECES);
 	if (n > 0)
 		return assemble(a, ps, n, &a->box, affine_piece, &dt);
-	n = poly_expr_in_coords_quasi(pe, a->w, qs, POLY_MAX_PIECES);
+	if (n == 0)           /* not when isl's budget ran out: the same question again */
+		n = poly_expr_in_coords_quasi(pe, a->w, qs, POLY_MAX_PIECES);
 	if (n <= 0)
 		afail(a, loc, "an index value is not quasi-affine in the write coordinates");
 	for (int i = 0; i < n; i++) {
