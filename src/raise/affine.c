@@ -65,6 +65,8 @@ typedef struct Aff {
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
 	int uniform, used_uniform;/* may a loop of a uniform trip count be a dimension; was one */
+	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
+	int *loc_base;
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
 	int wbuf;
 	int unroll_dots;          /* short contraction loops are unrolled (the retry) */
@@ -86,7 +88,8 @@ typedef struct Aff {
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
 #define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_DC + (level))
-#define LD_IN_STRIDE (-2)         /* lddom: substituted inside a grid-stride loop */
+#define LD_IN_STRIDE (-2)
+#define MAX_LOCAL 256             /* elements of a local array that scalar replacement takes */         /* lddom: substituted inside a grid-stride loop */
 
 C2H_NORETURN static void afail(Aff *a, SrcLoc loc, const char *why)
 {
@@ -808,6 +811,63 @@ static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch)
  * Every variable is replaced by its current value when an expression is met, so that
  * later assignments cannot change what an earlier statement saw. A value whose loads
  * would now see a newer version of a buffer is not substituted (the kernel falls back). */
+static KirExpr *subst(Aff *a, const KirExpr *e);
+
+/* ---- local arrays: every index a constant (after unrolling), so each element is a
+ * per-thread value like a variable (scalar replacement) ---- */
+
+static const PolyExpr *lookup(void *env, int var, const char **why);
+
+/* index: substituted already */
+static void scan_local_store(void *ctx, KirExpr *e)
+{
+	Aff *a = ctx;
+	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0 && a->r->k->bufs[e->u.assign.lv.buffer].init)
+		a->loc_base[e->u.assign.lv.buffer] = -1;
+}
+
+static int local_slot(Aff *a, int b, const KirExpr *index, SrcLoc loc)
+{
+	int64_t k;
+	const char *why;
+	PolyExpr *pe = frontend_dtype_is_int(index->type) ?
+		poly_expr_from_kir(a->c, index, a->dom, lookup, a, &why) : NULL;
+	if (a->loc_base[b] < 0 || !pe || !poly_expr_is_const(pe, &k))
+		afail(a, loc, "shared or local memory");
+	if (k < 0 || k >= a->r->k->bufs[b].count)
+		afail(a, loc, "a local array index out of bounds");
+	return a->loc_base[b] + (int)k;
+}
+
+static KirExpr *path_cond(Aff *a, int from, SrcLoc loc);
+
+/* buf[k] = v, buf[k] op= v: the element's new value, under the enclosing guards */
+static void local_store(Aff *a, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	KirDType t = a->r->k->bufs[lv->buffer].elem;
+	int slot = local_slot(a, lv->buffer, subst(a, lv->index), e->loc);
+	KirExpr *val = subst(a, e->u.assign.value), *c;
+	const KirExpr *old = a->local[slot];
+	if (e->u.assign.op != KB_NONE) {
+		KirDType ot = e->u.assign.optype;
+		if (!old)
+			afail(a, e->loc, "a local array element read before it is set");
+		val = frontend_new_binary(a->ar, e->u.assign.op, ot,
+		                          frontend_new_cast(a->ar, ot, (KirExpr *)old, e->loc), val, e->loc);
+	}
+	val = frontend_new_cast(a->ar, t, val, e->loc);
+	c = path_cond(a, 0, e->loc);
+	if (c && old) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_COND, t, e->loc);
+		n->u.cond.c = c;
+		n->u.cond.t = val;
+		n->u.cond.f = (KirExpr *)old;
+		val = n;
+	}
+	a->local[slot] = val;
+}
+
 /* (i32) of a u32 add/sub/mul tree (blockIdx.x * blockDim.x + threadIdx.x - H) as the
  * same tree in i32: both are the value modulo 2^32, so the C value is unchanged, and the
  * facts then check that no signed intermediate overflows on the domain (the u32 form
@@ -858,6 +918,12 @@ static KirExpr *subst(Aff *a, const KirExpr *e)
 	case KE_LOAD: {
 		int found, *slot;
 		n->u.load.index = subst(a, e->u.load.index);
+		if (a->r->k->bufs[e->u.load.buffer].space == KSP_LOCAL) {
+			const KirExpr *d = a->local[local_slot(a, e->u.load.buffer, n->u.load.index, e->loc)];
+			if (!d)
+				afail(a, e->loc, "a local array element read before it is set");
+			return (KirExpr *)d;
+		}
 		slot = memo_slot(&a->ldver, n, &found);
 		*slot = a->r->buf[e->u.load.buffer];
 		slot = memo_slot(&a->lddom, n, &found);
@@ -1595,14 +1661,22 @@ static void scan_effect(void *ctx, KirExpr *e)
 		return;
 	if (lv->var >= 0 && (lv->var == bs->var || !bs->decl[lv->var]))
 		bs->bad = 1;
+	if (lv->var < 0 && bs->a->r->k->bufs[lv->buffer].space == KSP_LOCAL)
+		bs->bad = 1;      /* a local array lives across the iterations */
 	if (lv->var < 0)
 		bs->a->stride_st[lv->buffer] = 1;
 }
 
+/* bad |= 1 when the body stores to memory, |= 2 when it reads a local array (whose
+ * indices must be constants: the loop is unrolled) */
 static void scan_store(void *ctx, KirExpr *e)
 {
+	BodyScan *bs = ctx;
+	const KirBuffer *bufs = bs->a->r->k->bufs;
 	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0)
-		*(int *)ctx = 1;
+		bs->bad |= bufs[e->u.assign.lv.buffer].space == KSP_LOCAL ? 2 : 1;
+	if (e->kind == KE_LOAD && bufs[e->u.load.buffer].space == KSP_LOCAL)
+		bs->bad |= 2;
 }
 
 /* The step of loop variable v: `v++`, `v += S`, `v = v + S` with S a positive constant. */
@@ -1679,9 +1753,9 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
 		thread = poly_expr_involves_dim(init, d);
 	if (!thread) {            /* unless its body stores: then one update, not one per trip */
-		int st = 0;
+		BodyScan st = {a, -1, NULL, 0};
 		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
-		if (!st || !a->uniform)
+		if (st.bad != 1 || !a->uniform)
 			return 0;
 		a->used_uniform = 1;
 	}
@@ -1882,6 +1956,10 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 		}
 		if (e->kind != KE_ASSIGN)
 			afail(a, s->loc, "a statement other than a store or an assignment");
+		if (a->r->k->bufs[e->u.assign.lv.buffer].space == KSP_LOCAL) {
+			local_store(a, e);
+			return;
+		}
 		store(a, bounded(a, subst(a, e), s->loc));
 		return;
 	}
@@ -1956,6 +2034,19 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	}
 	a.r = r;
 	a.uniform = uniform;
+	a.loc_base = xmalloc(sizeof(int) * (k->nbufs + 1));
+	{
+		int nloc = 0;
+		for (size_t i = 0; i < k->nbufs; i++) {
+			a.loc_base[i] = -1;
+			if (k->bufs[i].space == KSP_LOCAL && k->bufs[i].count > 0 &&
+			    k->bufs[i].count <= MAX_LOCAL) {
+				a.loc_base[i] = nloc;
+				nloc += (int)k->bufs[i].count;
+			}
+		}
+		a.local = xcalloc((size_t)nloc + 1, sizeof(*a.local));
+	}
 	a.c = poly_create(k, grid, block);
 	a.dom = poly_launch_box(a.c);
 	a.def = xcalloc(k->nvars + 1, sizeof(*a.def));
@@ -1964,6 +2055,15 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	a.last_store = xcalloc(k->nbufs + 1, sizeof(int));
 	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
 	a.ar = arena_new();
+	/* an initialised local array that is stored to is left out: its initialiser runs
+	 * again at each execution of its declaration, which is not known here */
+	loopify_stmt_visit(k->body, scan_local_store, NULL, &a);
+	for (size_t i = 0; i < k->nbufs; i++)          /* initialised local arrays */
+		for (int64_t j = 0; a.loc_base[i] >= 0 && k->bufs[i].init && j < k->bufs[i].count; j++) {
+			KirExpr *c = frontend_new_expr(a.ar, KE_CONST, k->bufs[i].elem, k->bufs[i].loc);
+			c->u.c = k->bufs[i].init[j];
+			a.local[a.loc_base[i] + j] = c;
+		}
 	a.loopvar = -1;
 	a.unroll_dots = unroll_dots;
 	a.memo.cur = a.seen.cur = a.lddom.cur = a.ldver.cur = 1;
@@ -2006,6 +2106,8 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	free(a.decl_depth);
 	free(a.stride_st);
 	free(a.stride_nst);
+	free(a.local);
+	free(a.loc_base);
 	arena_free(a.ar);
 	memo_free(&a.memo);
 	memo_free(&a.seen);
@@ -2034,8 +2136,12 @@ int raise_affine_try(Raise *r)
 		int short_dots = 0, used = 0;
 		if (affine_try_body(r, exits, 0, 1, &short_dots, &used, &why))
 			return 1;
-		if ((short_dots || used) && affine_try_body(r, exits, 1, 0, &short_dots, &used, &why))
-			return 1;
+		if (short_dots || used) {
+			sb_free(&r->st->notes);   /* the retry's report only */
+			memset(r->st, 0, sizeof(*r->st));
+			if (affine_try_body(r, exits, 1, 0, &short_dots, &used, &why))
+				return 1;
+		}
 		if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
 			return 0;
 	}
