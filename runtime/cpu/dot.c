@@ -23,7 +23,9 @@
  * a 6 x 2 tile. KC is the depth of a packed slab (a KC x NR panel of B stays in L2
  * while the row panels of A stream past it; a deeper slab reads and writes C fewer
  * times), MC_MAX the most rows of A per task (their KC-deep panels in L2). Chosen by
- * measurement on a Zen 4 (single-thread CPU time over KC 256..1024). */
+ * measurement on a Zen 4 (single-thread CPU time over KC 256..1024). Up to B_PACK_MAX
+ * bytes of B slabs are packed at once, so that a product of moderate depth is two pool
+ * jobs (on a loaded machine every job start and end waits for the scheduler). */
 #if defined(__AVX512F__)
 #define VBYTES 64
 enum { MR = 12 };
@@ -32,7 +34,7 @@ enum { MR = 12 };
 enum { MR = 6 };
 #endif
 
-enum { NV = 2, KC = 512, MC_MAX = 192 };
+enum { NV = 2, KC = 512, MC_MAX = 192, B_PACK_MAX = 16 << 20 };
 
 typedef struct Geom {
 	int64_t m, n, k;
@@ -128,9 +130,9 @@ static int64_t row_blocks(int64_t m, int nthreads)
 	typedef struct Job_##SUF { \
 		const Geom *g; \
 		const T *a, *b; \
-		T *apack, *bpack;          /* A: MC x KC per row block; B: the KC x N slab */ \
+		T *apack, *bpack;          /* A: MR-panels x KC per row block; B: the slabs of [k0, k1) */ \
 		T *c; \
-		int64_t pc, kc, panels, nblk; \
+		int64_t k0, k1, panels, nblk; \
 	} Job_##SUF; \
 	\
 	static void pack_b_##SUF(const Geom *g, const T *b, T *bp, int64_t pc, int64_t kc, int64_t j0, int64_t j1) \
@@ -169,7 +171,7 @@ static int64_t row_blocks(int64_t m, int nthreads)
 		} \
 	} \
 	\
-	/* Task: row blocks [lo, hi) of mc rows against the packed slab. */ \
+	/* Task: row blocks [lo, hi) against every packed slab of [k0, k1), slab by slab. */ \
 	static void rows_##SUF(void *ctx, int64_t lo, int64_t hi) \
 	{ \
 		Job_##SUF *jb = ctx; \
@@ -179,40 +181,53 @@ static int64_t row_blocks(int64_t m, int nthreads)
 			int64_t p0 = blk * jb->panels / jb->nblk, p1 = (blk + 1) * jb->panels / jb->nblk; \
 			int64_t ic = p0 * MR, mc = (p1 * MR < g->m ? p1 * MR : g->m) - ic; \
 			T *ap = jb->apack + p0 * MR * KC; \
-			pack_a_##SUF(g, jb->a, ap, ic, mc, jb->pc, jb->kc); \
-			for (int64_t jp = 0; jp < npanels; jp++) { \
-				int nr = (int)(g->n - jp * NR_##SUF < NR_##SUF ? g->n - jp * NR_##SUF : NR_##SUF); \
-				const T *bp = jb->bpack + jp * jb->kc * NR_##SUF; \
-				for (int64_t ip = 0; ip * MR < mc; ip++) { \
-					int mr = (int)(mc - ip * MR < MR ? mc - ip * MR : MR); \
-					T *c = jb->c + (ic + ip * MR) * g->n + jp * NR_##SUF; \
-					kernel_##SUF(jb->kc, ap + ip * jb->kc * MR, bp, c, g->n, jb->pc > 0, mr, nr); \
+			for (int64_t pc = jb->k0; pc < jb->k1; pc += KC) { \
+				int64_t kc = jb->k1 - pc < KC ? jb->k1 - pc : KC; \
+				const T *slab = jb->bpack + (pc - jb->k0) / KC * npanels * NR_##SUF * KC; \
+				pack_a_##SUF(g, jb->a, ap, ic, mc, pc, kc); \
+				for (int64_t jp = 0; jp < npanels; jp++) { \
+					int nr = (int)(g->n - jp * NR_##SUF < NR_##SUF ? g->n - jp * NR_##SUF : NR_##SUF); \
+					const T *bp = slab + jp * kc * NR_##SUF; \
+					for (int64_t ip = 0; ip * MR < mc; ip++) { \
+						int mr = (int)(mc - ip * MR < MR ? mc - ip * MR : MR); \
+						T *c = jb->c + (ic + ip * MR) * g->n + jp * NR_##SUF; \
+						kernel_##SUF(kc, ap + ip * kc * MR, bp, c, g->n, pc > 0, mr, nr); \
+					} \
 				} \
 			} \
 		} \
 	} \
 	\
+	/* Task: panels [lo, hi) of every slab of [k0, k1). */ \
 	static void pack_task_##SUF(void *ctx, int64_t lo, int64_t hi) \
 	{ \
 		Job_##SUF *jb = ctx; \
-		pack_b_##SUF(jb->g, jb->b, jb->bpack, jb->pc, jb->kc, lo, hi); \
+		int64_t npanels = (jb->g->n + NR_##SUF - 1) / NR_##SUF; \
+		for (int64_t pc = jb->k0; pc < jb->k1; pc += KC) { \
+			T *slab = jb->bpack + (pc - jb->k0) / KC * npanels * NR_##SUF * KC; \
+			pack_b_##SUF(jb->g, jb->b, slab, pc, jb->k1 - pc < KC ? jb->k1 - pc : KC, lo, hi); \
+		} \
 	} \
 	\
+	/* B is packed for up to B_PACK_MAX bytes of slabs at a time: two pool jobs (pack, \
+	 * then every row block over those slabs) per B_PACK_MAX, not per slab. */ \
 	static void gemm_##SUF(CpuPool *pool, const Geom *g, const T *a, const T *b, T *c) \
 	{ \
 		int64_t npanels = (g->n + NR_##SUF - 1) / NR_##SUF; \
 		int64_t apanels = (g->m + MR - 1) / MR; \
+		int64_t slab = npanels * NR_##SUF * KC, nslabs = (g->k + KC - 1) / KC; \
+		int64_t per = B_PACK_MAX / (int64_t)sizeof(T) / slab; \
+		per = per < 1 ? 1 : per > nslabs ? nslabs : per; \
 		Job_##SUF jb = {g, a, b, NULL, NULL, c, 0, 0, apanels, row_blocks(g->m, cpu_pool_size(pool))}; \
-		size_t nb = (size_t)(npanels * NR_##SUF * KC), na = (size_t)(apanels * MR * KC); \
+		size_t nb = (size_t)(per * slab), na = (size_t)(apanels * MR * KC); \
 		jb.bpack = cpu_pool_scratch(pool, sizeof(T) * (nb + na)); \
 		jb.apack = jb.bpack + nb; \
 		if (g->k == 0) \
 			memset(c, 0, sizeof(T) * (size_t)(g->m * g->n)); \
-		for (int64_t pc = 0; pc < g->k; pc += KC) { \
-			jb.pc = pc; \
-			jb.kc = g->k - pc < KC ? g->k - pc : KC; \
+		for (jb.k0 = 0; jb.k0 < g->k; jb.k0 = jb.k1) { \
+			jb.k1 = jb.k0 + per * KC < g->k ? jb.k0 + per * KC : g->k; \
 			cpu_pool_run(pool, npanels, 8, pack_task_##SUF, &jb); \
-			cpu_pool_run(pool, jb.nblk, g->n * jb.kc < 4096 ? 64 : 1, rows_##SUF, &jb); \
+			cpu_pool_run(pool, jb.nblk, g->n * (jb.k1 - jb.k0) < 4096 ? 64 : 1, rows_##SUF, &jb); \
 		} \
 	}
 
