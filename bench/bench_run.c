@@ -8,12 +8,14 @@
  * (parse excluded, compile included), the median and the best of N runs (after one
  * warm-up run), the process's CPU time per run (all threads), GB/s (B bytes per run)
  * or GFLOP/s (F flops per run), and the largest difference of its first result from
- * the first backend's, relative to that result's
- * largest magnitude. --xla-exec adds a line for XLA's execute alone through runtime/pjrt
- * (pjrt_exec_time: inputs already on the device, results left there), the time a
- * session run spends outside copies; --plugin names its plugin (default: as `pjrt`).
- * Inputs are the same pseudo-random floats in [0, 1) for every backend (integers:
- * 0..9). Ratios are taken by bench/run.sh from these lines.
+ * the first backend's, relative to that result's largest magnitude. --xla-exec adds a
+ * line for XLA's execute alone through runtime/pjrt (pjrt_exec_time: inputs already on
+ * the device, results left there), the time a session run spends outside copies;
+ * --plugin names its plugin (default: as `pjrt`). The first backend (the reference)
+ * runs alone; the others are interleaved run by run (a warm-up of each, then one run
+ * of each in turn), so that a change in the machine's load moves them alike. Inputs
+ * are the same pseudo-random floats in [0, 1) for every backend (integers: 0..9).
+ * Ratios are taken by bench/run.sh from these lines.
  * Uses only the public runtime header and runtime/pjrt/pjrt.h. */
 #include "cuda2hlo_runtime.h"
 #include "pjrt.h"
@@ -113,97 +115,115 @@ static double rel_diff(const c2h_buffer *got, const float *ref, size_t n)
 	return scale > 0 ? worst / scale : worst;
 }
 
-static int bench_backend(const Opts *o, const c2h_module *m, c2h_buffer **ins, const char *spec,
-                         float **ref, size_t *refn)
+/* One timed thing: a session of a backend, or XLA's execute alone (e). */
+typedef struct Bench {
+	const char *name;
+	c2h_session *s;
+	PjrtBackend *pb;
+	PjrtExec *e;
+	PjrtArray arr[16];
+	int narr, reps;
+	double create_s, cpu, times[MAX_REPS];
+} Bench;
+
+static int bench_open(const Opts *o, const c2h_module *m, c2h_buffer **ins, const char *spec, Bench *b)
 {
 	char msg[1024];
-	c2h_session *s;
+	memset(b, 0, sizeof *b);
+	b->name = strncmp(spec, "pjrt:", 5) == 0 ? "pjrt" : spec;
+	b->reps = strcmp(spec, "interp") == 0 ? o->interp_reps : o->reps;
 	double t0 = now_s();
-	if (c2h_session_create(m, spec, &s, msg, sizeof msg) != C2H_OK) {
+	if (c2h_session_create(m, spec, &b->s, msg, sizeof msg) != C2H_OK) {
 		printf("%-10s error: %s\n", spec, msg);
 		return 1;
 	}
-	double create_s = now_s() - t0;
+	b->create_s = now_s() - t0;
 	for (int i = 0; i < c2h_module_num_params(m); i++)
-		c2h_session_bind_index(s, i, ins[i]);
-	int reps = strcmp(spec, "interp") == 0 ? o->interp_reps : o->reps;
-	double times[MAX_REPS], c0 = 0;
-	for (int k = -1; k < reps; k++) {
-		if (k == 0)
-			c0 = cpu_s();
-		double t = now_s();
-		if (c2h_session_run(s) != C2H_OK) {
-			printf("%-10s error: %s\n", spec, c2h_session_message(s));
-			c2h_session_destroy(s);
-			return 1;
-		}
-		if (k >= 0)
-			times[k] = now_s() - t;
-	}
-	double cpu = (cpu_s() - c0) / reps;
-	const c2h_buffer *r = c2h_session_result(s, 0);
-	double diff = -1;
-	if (!*ref && r && c2h_buffer_dtype(r) == C2H_F32) {
-		*refn = c2h_buffer_nbytes(r) / 4;
-		*ref = malloc(c2h_buffer_nbytes(r));
-		memcpy(*ref, c2h_buffer_data_const(r), c2h_buffer_nbytes(r));
-	} else {
-		diff = rel_diff(r, *ref, *refn);
-	}
-	double med = median(times, reps);
-	report(o, strncmp(spec, "pjrt:", 5) == 0 ? "pjrt" : spec, create_s, med, times[0], cpu, diff);
-	c2h_session_destroy(s);
+		c2h_session_bind_index(b->s, i, ins[i]);
 	return 0;
 }
 
 /* XLA's execute alone: runtime/pjrt's pjrt_exec_time on 64-byte aligned inputs. */
-static int bench_xla_exec(const Opts *o, const c2h_module *m, c2h_buffer **ins)
+static int xla_open(const Opts *o, const c2h_module *m, c2h_buffer **ins, Bench *b)
 {
-	size_t len;
+	memset(b, 0, sizeof *b);
+	b->name = "xla-exec";
+	b->reps = o->reps;
 	FILE *f = fopen(o->module, "rb");
 	if (!f)
 		return 1;
 	fseek(f, 0, SEEK_END);
-	len = (size_t)ftell(f);
+	size_t len = (size_t)ftell(f);
 	rewind(f);
 	char *text = malloc(len + 1);
 	len = fread(text, 1, len, f);
 	fclose(f);
-	PjrtBackend *pb = NULL;
-	PjrtExec *e = NULL;
-	int n = c2h_module_num_params(m), rc = 0;
-	PjrtArray arr[16];
 	double t0 = now_s();
-	if (pjrt_backend_create(o->plugin, &pb) != PJRT_OK || pjrt_exec_compile(pb, text, len, &e) != PJRT_OK) {
-		printf("xla-exec   error: %s\n", pb ? pjrt_backend_message(pb) : "out of memory");
-		rc = 1;
-		goto out;
-	}
-	double create_s = now_s() - t0;
-	for (int i = 0; i < n && i < 16; i++) {
-		arr[i].type = PJRT_F32;
-		arr[i].ndims = c2h_buffer_rank(ins[i]);
-		memcpy(arr[i].dims, c2h_buffer_dims(ins[i]), sizeof(int64_t) * (size_t)arr[i].ndims);
-		arr[i].nbytes = c2h_buffer_nbytes(ins[i]);
-		arr[i].data = aligned_alloc(64, (arr[i].nbytes + 63) / 64 * 64);
-		memcpy(arr[i].data, c2h_buffer_data_const(ins[i]), arr[i].nbytes);
-	}
-	double times[MAX_REPS + 1], c0 = cpu_s();
-	if (pjrt_exec_time(e, arr, n, o->reps + 1, times) != PJRT_OK) {
-		printf("xla-exec   error: %s\n", pjrt_backend_message(pb));
-		rc = 1;
-	} else {
-		double med = median(times + 1, o->reps);   /* sorts: times[1] is then the best */
-		report(o, "xla-exec", create_s, med, times[1], (cpu_s() - c0) / (o->reps + 1), -1);
-	}
-	for (int i = 0; i < n && i < 16; i++)
-		free(arr[i].data);
-out:
-	if (e)
-		pjrt_exec_destroy(e);
-	pjrt_backend_destroy(pb);
+	int rc = pjrt_backend_create(o->plugin, &b->pb) != PJRT_OK || pjrt_exec_compile(b->pb, text, len, &b->e) != PJRT_OK;
 	free(text);
-	return rc;
+	if (rc) {
+		printf("xla-exec   error: %s\n", b->pb ? pjrt_backend_message(b->pb) : "out of memory");
+		pjrt_backend_destroy(b->pb);
+		return 1;
+	}
+	b->create_s = now_s() - t0;
+	b->narr = c2h_module_num_params(m) < 16 ? c2h_module_num_params(m) : 16;
+	for (int i = 0; i < b->narr; i++) {
+		PjrtArray *a = &b->arr[i];
+		a->type = PJRT_F32;
+		a->ndims = c2h_buffer_rank(ins[i]);
+		memcpy(a->dims, c2h_buffer_dims(ins[i]), sizeof(int64_t) * (size_t)a->ndims);
+		a->nbytes = c2h_buffer_nbytes(ins[i]);
+		a->data = aligned_alloc(64, (a->nbytes + 63) / 64 * 64);
+		memcpy(a->data, c2h_buffer_data_const(ins[i]), a->nbytes);
+	}
+	return 0;
+}
+
+/* One run (k < 0: the warm-up, not recorded); 1 on an error. */
+static int bench_once(Bench *b, int k)
+{
+	double t, c0 = cpu_s();
+	if (b->e) {
+		if (pjrt_exec_time(b->e, b->arr, b->narr, 1, &t) != PJRT_OK) {
+			printf("xla-exec   error: %s\n", pjrt_backend_message(b->pb));
+			return 1;
+		}
+	} else {
+		double t0 = now_s();
+		if (c2h_session_run(b->s) != C2H_OK) {
+			printf("%-10s error: %s\n", b->name, c2h_session_message(b->s));
+			return 1;
+		}
+		t = now_s() - t0;
+	}
+	if (k >= 0)
+		b->times[k] = t, b->cpu += cpu_s() - c0;
+	return 0;
+}
+
+/* Prints b's line; its first result becomes *ref (the first backend's) or is compared. */
+static void bench_close(const Opts *o, Bench *b, float **ref, size_t *refn)
+{
+	double diff = -1;
+	const c2h_buffer *r = b->s ? c2h_session_result(b->s, 0) : NULL;
+	if (r && !*ref && c2h_buffer_dtype(r) == C2H_F32) {
+		*refn = c2h_buffer_nbytes(r) / 4;
+		*ref = malloc(c2h_buffer_nbytes(r));
+		memcpy(*ref, c2h_buffer_data_const(r), c2h_buffer_nbytes(r));
+	} else if (r) {
+		diff = rel_diff(r, *ref, *refn);
+	}
+	double med = median(b->times, b->reps);   /* sorts: times[0] is then the best */
+	report(o, b->name, b->create_s, med, b->times[0], b->cpu / b->reps, diff);
+	if (b->s)
+		c2h_session_destroy(b->s);
+	for (int i = 0; i < b->narr; i++)
+		free(b->arr[i].data);
+	if (b->e)
+		pjrt_exec_destroy(b->e);
+	if (b->pb)
+		pjrt_backend_destroy(b->pb);
 }
 
 static int parse(Opts *o, int argc, char **argv)
@@ -258,10 +278,30 @@ int main(int argc, char **argv)
 	}
 	float *ref = NULL;
 	size_t refn = 0;
+	Bench *bs = calloc((size_t)o.nbackends + 2, sizeof *bs);
+	int nb = 0;
 	for (int k = 0; k < o.nbackends; k++)
-		rc |= bench_backend(&o, m, ins, o.backends[k], &ref, &refn);
-	if (o.xla_exec)
-		rc |= bench_xla_exec(&o, m, ins);
+		if (bench_open(&o, m, ins, o.backends[k], &bs[nb]) == 0)
+			nb++;
+		else
+			rc = 1;
+	if (o.xla_exec) {
+		if (xla_open(&o, m, ins, &bs[nb]) == 0)
+			nb++;
+		else
+			rc = 1;
+	}
+	int err = 0;
+	for (int k = -1; nb > 0 && !err && k < bs[0].reps; k++)
+		err = bench_once(&bs[0], k);
+	for (int k = -1; !err && k < o.reps; k++)
+		for (int i = 1; i < nb && !err; i++)
+			if (k < bs[i].reps)
+				err = bench_once(&bs[i], k);
+	for (int i = 0; i < nb; i++)
+		bench_close(&o, &bs[i], &ref, &refn);
+	rc |= err;
+	free(bs);
 	free(ref);
 	for (int i = 0; i < np; i++)
 		c2h_buffer_destroy(ins[i]);
