@@ -620,6 +620,38 @@ static int load_version(Aff *a, const KirExpr *e)
 /* The load as a tensor over the box; with keep, compact: over the write coordinates
  * it reads along only (keep[i] for dimension i, see LoadCtx), or -1 when the read is
  * not one slice. */
+/* A read that is a row of a natural view of its buffer whose row stride is no coefficient
+ * of the index (B[k*N + col] with k a constant: the strides give 75 x 16 for N = 40) comes
+ * out of the candidates in pieces; the view whose trailing dimensions are the store's
+ * (30 x 40 under a 50 x 40 store) reads it as one slice. Replaces rank, dims and ps by
+ * the first such view under which the read is one piece, and returns 1; else returns n
+ * and changes nothing. */
+static int trailing_view(Aff *a, const PolyExpr *pe, int b, int *rank, int64_t *dims,
+                         PolyPiece *ps, int n)
+{
+	for (int j = 1; j < a->wrank; j++) {
+		int64_t prod = 1, d[POLY_MAX_RANK];
+		int r = 1 + a->wrank - j;
+		PolyExpr *idx[POLY_MAX_RANK];
+		PolyPiece p[POLY_MAX_PIECES];
+		for (int k = j; k < a->wrank; k++)
+			prod *= a->wdims[k];
+		if (a->r->bufsize[b] % prod || a->r->bufsize[b] == prod)
+			continue;
+		d[0] = a->r->bufsize[b] / prod;
+		memcpy(d + 1, a->wdims + j, sizeof(int64_t) * (size_t)(r - 1));
+		if (!poly_delinearize(a->dom, pe, r, d, idx) ||
+		    poly_map_in_coords(poly_access(a->dom, idx, r), a->w, p, POLY_MAX_PIECES) != 1 ||
+		    !simple_pieces(p, 1, r, a->box.rank))
+			continue;
+		*rank = r;
+		memcpy(dims, d, sizeof(int64_t) * (size_t)r);
+		ps[0] = p[0];
+		return 1;
+	}
+	return n;
+}
+
 static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 {
 	int b = e->u.load.buffer, rank, n;
@@ -660,6 +692,8 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		if (n > 0 && simple_pieces(ps, n, rank, a->box.rank))
 			break;
 	}
+	if (n > 1)
+		n = trailing_view(a, pe, b, &rank, dims, ps, n);
 	lc = (LoadCtx){.rank = rank, .dims = dims, .loc = e->loc, .keep = keep};
 	if (keep) {
 		Box sub;

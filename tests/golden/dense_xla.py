@@ -7,7 +7,8 @@ random inputs, and compared with a numpy formula written from the kernel's sourc
 module must also be dense (no gather, scatter or while); smooth.mlir must have the shape
 DESIGN.md gives (three slices of u, one dynamic_update_slice); dense_matvec.mlir and
 dense_matmul.mlir contract with one dot_general and build no tensor of rank 3 (nothing of
-size rows x cols x loop), dense_rowsum.mlir is a reduce. Whether cuda2hlo still
+size rows x cols x loop), dense_rowsum.mlir is a reduce, dense_rows.mlir reads rows
+without concatenate. Whether cuda2hlo still
 prints these goldens is tests/golden/run.py's job (ctest golden).
 Prints `PASS|FAIL NAME: reason`, then `N passed, N failed`; exits 1 on a failure.
 """
@@ -66,6 +67,14 @@ def rowsum(m, s):
     return [(np.float64(2) * m.reshape(100, 100).astype(np.float64)).sum(axis=1).astype(np.float32)]
 
 
+def rows(B, C):
+    R = B.reshape(30, 40)
+    acc = np.zeros(40, np.float32)
+    for k in range(4):
+        acc = acc + np.float32(2) * R[k]
+    return [np.broadcast_to(acc, (50, 40)).reshape(-1).copy()]
+
+
 CONTRACTIONS = ("dense_matvec", "dense_matmul")
 
 CASES = [
@@ -77,6 +86,7 @@ CASES = [
     ("dense_matvec", [8000, 80, 100], matvec),
     ("dense_matmul", [4608, 3840, 1920], matmul),
     ("dense_rowsum", [10000, 100], rowsum),
+    ("dense_rows", [1200, 2000], rows),
 ]
 
 
@@ -92,6 +102,8 @@ def check(name, sizes, ref):
             return f"{ns} slices of u and {nd} dynamic_update_slice, DESIGN.md has 3 and 1"
     if name == "dense_rowsum" and '"stablehlo.reduce"' not in text and "stablehlo.reduce(" not in text:
         return "the accumulation loop is not a reduce"
+    if name == "dense_rows" and "stablehlo.concatenate" in text:
+        return "a row of the 30 x 40 view is read in pieces (concatenate)"
     if name in CONTRACTIONS:
         if text.count("stablehlo.dot_general") != 1:
             return "the contraction is not one dot_general"
