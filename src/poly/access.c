@@ -26,6 +26,13 @@ PolyMap *poly_map_restrict(const PolyMap *m, const PolySet *dom)
 	return poly_wrap_map(m->c, isl_map_intersect_domain(isl_map_copy(m->m), isl_set_copy(dom->s)));
 }
 
+PolyMap *poly_map_restrict_range(const PolyMap *m, const int64_t *lo, const int64_t *hi)
+{
+	isl_space *sp = isl_space_range(isl_map_get_space(m->m));
+	isl_set *b = poly_box_set(NULL, sp, lo, hi);
+	return poly_wrap_map(m->c, isl_map_intersect_range(isl_map_copy(m->m), b));
+}
+
 int poly_map_rank(const PolyMap *m)
 {
 	return (int)isl_map_dim(m->m, isl_dim_out);
@@ -270,27 +277,18 @@ static int aff_has_div_terms(isl_aff *a)
 	return nz;
 }
 
-static isl_stat one_box(isl_basic_set *bs, void *user)
+/* Emits the piece of p->cur on the box lo <= x < hi. */
+static void emit_box(Pieces *p, const int64_t *lo, const int64_t *hi)
 {
-	Pieces *p = user;
-	isl_set *s = isl_set_from_basic_set(bs);
 	PolyPiece *pc;
-	if (!p->ok || p->n == p->max || !poly_isl_is_box(s)) {
-		if (getenv("POLY_DEBUG")) {
-			fprintf(stderr, "one_box: not a box: ");
-			isl_set_dump(s);
-		}
+	if (p->n == p->max) {
 		p->ok = 0;
-		isl_set_free(s);
-		return isl_stat_ok;
-	}
-	if (getenv("POLY_DEBUG")) {
-		isl_set_dump(s);
-		isl_multi_aff_dump(p->cur);
+		return;
 	}
 	pc = &p->out[p->n++];
 	memset(pc, 0, sizeof(*pc));
-	poly_isl_box_hull(s, pc->lo, pc->hi);
+	memcpy(pc->lo, lo, sizeof(int64_t) * (size_t)p->nin);
+	memcpy(pc->hi, hi, sizeof(int64_t) * (size_t)p->nin);
 	for (int j = 0; j < p->nout && p->ok; j++) {
 		isl_aff *a = isl_multi_aff_get_aff(p->cur, j);
 		p->ok = !aff_has_div_terms(a) &&
@@ -306,6 +304,125 @@ static isl_stat one_box(isl_basic_set *bs, void *user)
 				pc->coef[j][k] = 0;
 			}
 	}
+}
+
+/* Boxes of a set whose constraints couple dimensions (i2 <= 69 - 32 i0: a guard on the
+ * partial edge tile of a tiled kernel): the dimension that takes the fewest values is
+ * fixed to each of them, recursively, until every part is a box. */
+#define MAX_SPLIT_VALUES 128
+#define MAX_SPLIT_BOXES 2048
+
+typedef struct SplitBoxes {
+	int64_t lo[MAX_SPLIT_BOXES][POLY_MAX_RANK], hi[MAX_SPLIT_BOXES][POLY_MAX_RANK];
+	int n, nin, ok;
+} SplitBoxes;
+
+static isl_stat split_box(isl_basic_set *bs, void *user);
+
+static void split_set(SplitBoxes *sb, isl_set *s)
+{
+	s = isl_set_make_disjoint(isl_set_coalesce(s));
+	isl_set_foreach_basic_set(s, split_box, sb);
+	isl_set_free(s);
+}
+
+/* Merges the boxes from `from` on that differ in one dimension only and touch there. */
+static void merge_boxes(SplitBoxes *sb, int from)
+{
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int i = from; i < sb->n && !changed; i++)
+			for (int j = from; j < sb->n && !changed; j++) {
+				int d = -1, same = i != j;
+				for (int k = 0; k < sb->nin && same; k++)
+					if (sb->lo[i][k] != sb->lo[j][k] || sb->hi[i][k] != sb->hi[j][k]) {
+						same = d < 0 && sb->hi[i][k] == sb->lo[j][k];
+						d = k;
+					}
+				if (!same || d < 0)
+					continue;
+				sb->hi[i][d] = sb->hi[j][d];
+				sb->n--;
+				memcpy(sb->lo[j], sb->lo[sb->n], sizeof(sb->lo[j]));
+				memcpy(sb->hi[j], sb->hi[sb->n], sizeof(sb->hi[j]));
+				changed = 1;
+			}
+	}
+}
+
+static isl_stat split_box(isl_basic_set *bs, void *user)
+{
+	SplitBoxes *sb = user;
+	isl_set *s = isl_set_from_basic_set(bs);
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+	int d, n0;
+	if (!sb->ok || isl_set_is_empty(s) == isl_bool_true || !poly_isl_box_hull(s, lo, hi)) {
+		sb->ok &= isl_set_is_empty(s) == isl_bool_true;
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	if (poly_isl_is_box(s)) {
+		if (sb->n == MAX_SPLIT_BOXES)
+			sb->ok = 0;
+		else {
+			memcpy(sb->lo[sb->n], lo, sizeof(lo));
+			memcpy(sb->hi[sb->n++], hi, sizeof(hi));
+		}
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	d = -1;                   /* the dimension with the fewest values */
+	for (int k = 0; k < sb->nin; k++)
+		if (hi[k] - lo[k] > 1 && hi[k] - lo[k] <= MAX_SPLIT_VALUES &&
+		    (d < 0 || hi[k] - lo[k] < hi[d] - lo[d]))
+			d = k;
+	if (d < 0) {
+		sb->ok = 0;
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	n0 = sb->n;
+	for (int64_t q = lo[d]; q < hi[d] && sb->ok; q++)
+		split_set(sb, isl_set_fix_si(isl_set_copy(s), isl_dim_set, (unsigned)d, (int)q));
+	merge_boxes(sb, n0);
+	isl_set_free(s);
+	return isl_stat_ok;
+}
+
+static isl_stat one_box(isl_basic_set *bs, void *user)
+{
+	Pieces *p = user;
+	isl_set *s = isl_set_from_basic_set(bs);
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+	if (!p->ok) {
+		isl_set_free(s);
+		return isl_stat_ok;
+	}
+	if (!poly_isl_is_box(s)) {
+		SplitBoxes *sb = calloc(1, sizeof(*sb));
+		sb->nin = p->nin;
+		sb->ok = p->nin <= POLY_MAX_RANK;
+		if (sb->ok)
+			split_set(sb, s);
+		else
+			isl_set_free(s);
+		if (sb->ok)
+			merge_boxes(sb, 0);
+		if (getenv("POLY_DEBUG"))
+			fprintf(stderr, "one_box: not a box: %s, %d boxes\n", sb->ok ? "split" : "fails",
+			        sb->n);
+		for (int i = 0; i < sb->n && sb->ok && p->ok; i++)
+			emit_box(p, sb->lo[i], sb->hi[i]);
+		p->ok &= sb->ok;
+		free(sb);
+		return isl_stat_ok;
+	}
+	if (getenv("POLY_DEBUG")) {
+		isl_set_dump(s);
+		isl_multi_aff_dump(p->cur);
+	}
+	poly_isl_box_hull(s, lo, hi);
+	emit_box(p, lo, hi);
 	isl_set_free(s);
 	return isl_stat_ok;
 }

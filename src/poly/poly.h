@@ -100,6 +100,8 @@ int poly_map_rank(const PolyMap *m);
 PolyMap *poly_map_restrict(const PolyMap *m, const PolySet *dom);
 /* lo <= e <= hi on dom (constant bounds; 0 when unbounded or parametric). */
 int poly_expr_bounds(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi);
+/* m with its range cut to the box lo <= y < hi (one box of a store's range). */
+PolyMap *poly_map_restrict_range(const PolyMap *m, const int64_t *lo, const int64_t *hi);
 /* Candidate row-major shapes for a buffer of `count` elements from the coefficients
  * of a flat index (strides that divide count and each other), fewest dims first:
  * shapes[i][0..ranks[i]). Returns how many (0 when flat is not linear). */
