@@ -13,6 +13,7 @@
  * whole kernel is left to SIMT (simt.c) and the missing fact is recorded for --report;
  * nothing is emitted then. */
 #include "raise_int.h"
+#include "affine_phases.h"
 #include "poly.h"
 
 #include <math.h>
@@ -84,6 +85,8 @@ typedef struct Aff {
 	VEC(PolySet *) lddoms;
 	int pad;                  /* assemble may fill what no piece covers (with zeros) */
 	DType pad_dt;
+	PolySet *live;            /* in a branch of ?: the threads that take it, else NULL */
+	struct Memo lmemo;        /* dense values while live is set (reset with it) */
 } Aff;
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
@@ -580,8 +583,31 @@ static int simple_pieces(const PolyPiece *ps, int n, int rank, int wrank)
 static void check_buffer(Aff *a, int b, SrcLoc loc)
 {
 	const KirBuffer *kb = &a->r->k->bufs[b];
-	if ((kb->space != KSP_GLOBAL && kb->space != KSP_CONSTANT) || a->r->buf[b] < 0)
-		afail(a, loc, "shared or local memory");
+	if ((kb->space != KSP_GLOBAL && kb->space != KSP_CONSTANT && kb->space != KSP_SHARED) ||
+	    a->r->buf[b] < 0)
+		afail(a, loc, "local memory");
+}
+
+/* Shape candidate i of buffer b for index pe: shared memory has its block coordinates
+ * in front (affine_phases.c). */
+static int buffer_shape(Aff *a, int b, const PolyExpr *pe, int i, int64_t dims[POLY_MAX_RANK],
+                        PolyExpr *idx[POLY_MAX_RANK])
+{
+	if (a->r->k->bufs[b].space == KSP_SHARED)
+		return raise_shared_shape(a->r, a->c, a->dom, b, pe, i, dims, idx);
+	return shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+}
+
+/* A piece that load_piece does not build: tiled or reversed coordinates. */
+static int tiled_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
+{
+	LoadCtx *lc = ctx;
+	const char *why = NULL;
+	int v = raise_tiled_read(a->r, lc->buf, lc->rank, lc->dims, p, sub->rank, sub->lo,
+	                         sub->hi, a->live != NULL, &why);
+	if (v < 0)
+		afail(a, lc->loc, why);
+	return v;
 }
 
 static int reshaped_value(Aff *a, int v, int rank, const int64_t *dims)
@@ -661,6 +687,8 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 	PolyPiece ps[POLY_MAX_PIECES];
 	PolyExpr *pe;
 	LoadCtx lc;
+	PolySet *all;
+	int tiled = 0;            /* second pass: tiled, strided or reversed pieces */
 	check_buffer(a, b, e->loc);
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
@@ -669,35 +697,47 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 	    (b != a->wbuf || !poly_set_is_subset(a->dom, poly_set_cmp(KB_EQ, pe, a->wflat))))
 		afail(a, e->loc, "a grid-stride loop reads a buffer it writes, elsewhere than where "
 		      "the same iteration writes");
+	all = a->dom;
+	if (a->live)              /* in bounds where taken: the shape is proved there */
+		a->dom = a->live;
 	for (int i = -1;; i++) {
 		if (i < 0) {           /* first the store's shape (a stencil reads its own grid) */
 			int64_t numel = 1;
 			for (int k = 0; k < a->wrank; k++)
 				numel *= a->wdims[k];
 			if (a->wrank < 2 || numel != a->r->bufsize[b] ||
+			    a->r->k->bufs[b].space == KSP_SHARED ||
 			    (!poly_delinearize(a->dom, pe, a->wrank, a->wdims, idx) &&
 			     !poly_delinearize_div(a->dom, pe, a->wrank, a->wdims, idx)))
 				continue;
 			rank = a->wrank;
 			memcpy(dims, a->wdims, sizeof(dims));
 		} else {
-			rank = shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
+			rank = buffer_shape(a, b, pe, i, dims, idx);
 		}
-		if (rank < 0)
+		if (rank < 0 && !tiled++) {
+			i = -2;
+			continue;
+		}
+		if (rank < 0) {
+			a->dom = all;
 			afail(a, e->loc, "a load is not a translation or permutation of the write under "
 			      "any shape of its buffer");
+		}
 		if (rank == 0)
 			continue;
-		n = poly_map_in_coords(poly_access(a->dom, idx, rank), a->w, ps, POLY_MAX_PIECES);
-		if (n > 0 && simple_pieces(ps, n, rank, a->box.rank))
+		n = poly_map_in_coords(poly_access(all, idx, rank), a->w, ps, POLY_MAX_PIECES);
+		if (n > 0 && (tiled ? raise_tiled_pieces_ok(ps, n, rank, a->box.rank)
+		                    : simple_pieces(ps, n, rank, a->box.rank)))
 			break;
 	}
-	if (n > 1)
+	a->dom = all;
+	if (n > 1 && !tiled && a->r->k->bufs[b].space != KSP_SHARED)   /* global shapes */
 		n = trailing_view(a, pe, b, &rank, dims, ps, n);
 	lc = (LoadCtx){.rank = rank, .dims = dims, .loc = e->loc, .keep = keep};
 	if (keep) {
 		Box sub;
-		if (n != 1 || !clip(&ps[0], &a->box, &sub))
+		if (n != 1 || tiled || a->live || !clip(&ps[0], &a->box, &sub))
 			return -1;
 		for (int k = 0; k < sub.rank; k++)
 			if (sub.lo[k] != a->box.lo[k] || sub.hi[k] != a->box.hi[k])
@@ -706,7 +746,7 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		return load_piece(a, &ps[0], &a->box, &lc);
 	}
 	lc.buf = reshaped_value(a, load_version(a, e), rank, dims);
-	return assemble(a, ps, n, &a->box, load_piece, &lc);
+	return assemble(a, ps, n, &a->box, tiled || a->live ? tiled_piece : load_piece, &lc);
 }
 
 /* The threads that run load e (recorded when it was substituted: a load under an affine
@@ -1267,6 +1307,27 @@ static int reduction(Aff *a, int i, const KirExpr *e)
 	return tir_build_reduce(B(a), v, init, &dim, 1, TOP_ADD);
 }
 
+/* A branch of c ? t : f over the box. Its loads need to be in bounds only on the threads
+ * that take it (the select drops the others), so a read at the edge of a buffer
+ * (`i < n ? u[i] : 0`) reads a padded buffer; its values are not shared with the rest
+ * of the box's memo. The box is not changed inside (reduction() would, so a branch
+ * around a reduction is evaluated without live). */
+static int branch(Aff *a, const KirExpr *c, int neg, const KirExpr *e)
+{
+	const char *why;
+	PolySet *saved = a->live, *outer = a->live ? a->live : a->dom, *cs;
+	int v;
+	cs = poly_set_from_cond(a->c, c, outer, lookup, a, &why);
+	if (!cs || poly_set_involves_params(cs) || a->nred)
+		return dense(a, e);
+	a->live = neg ? poly_set_subtract(outer, cs) : poly_set_intersect(outer, cs);
+	memo_reset(&a->lmemo);
+	v = dense(a, e);
+	memo_reset(&a->lmemo);
+	a->live = saved;
+	return v;
+}
+
 static int structural(Aff *a, const KirExpr *e)
 {
 	DType dt = raise_dtype(e->type);
@@ -1321,8 +1382,8 @@ static int structural(Aff *a, const KirExpr *e)
 		return bin(a, e->kind == KE_LOGAND ? TOP_AND : TOP_OR, x, y);
 	case KE_COND:
 		x = convert(a, dense(a, e->u.cond.c), DT_I1);
-		args[0] = dense(a, e->u.cond.t);
-		args[1] = dense(a, e->u.cond.f);
+		args[0] = branch(a, e->u.cond.c, 0, e->u.cond.t);
+		args[1] = branch(a, e->u.cond.c, 1, e->u.cond.f);
 		a->r->st->ops[TOP_SELECT]++;
 		return tir_build_select(B(a), x, args[0], args[1]);
 	case KE_CAST: return convert(a, dense(a, e->u.x), dt);
@@ -1343,13 +1404,14 @@ static int dense_node(Aff *a, const KirExpr *e);
 static int dense(Aff *a, const KirExpr *e)
 {
 	int found, v, *slot;
+	struct Memo *m = a->live ? &a->lmemo : &a->memo;
 	if (e->kind == KE_CONST || e->kind == KE_PARAM)
 		return dense_node(a, e);
-	slot = memo_slot(&a->memo, e, &found);
+	slot = memo_slot(m, e, &found);
 	if (found)
 		return *slot;
 	v = dense_node(a, e);
-	slot = memo_slot(&a->memo, e, &found);   /* the table may have grown */
+	slot = memo_slot(m, e, &found);   /* the table may have grown */
 	*slot = v;
 	return v;
 }
@@ -1405,8 +1467,9 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	int64_t dims[POLY_MAX_RANK];
 	PolyExpr *idx[POLY_MAX_RANK];
 	PolyPiece boxes[POLY_MAX_PIECES];
+	PolyMap *whole_w;
 	DType dt = dt_of(a, a->r->buf[b]);
-	rank = shape_at(a, pe, a->r->bufsize[b], cand, dims, idx);
+	rank = buffer_shape(a, b, pe, cand, dims, idx);
 	if (rank <= 0)
 		return rank;
 	a->w = poly_access(a->dom, idx, rank);
@@ -1422,9 +1485,12 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	buf = -1;
 	if (e->u.assign.op != KB_NONE || a->ndc > 0 || !covers(&boxes[0], n, rank, dims))
 		buf = reshaped(a, b, rank, dims);
+	whole_w = a->w;
 	for (int i = 0; i < n; i++) {
 		int v, m;
 		memo_reset(&a->memo);
+		/* reads as pieces over this box only (a tile read from an edge box) */
+		a->w = n > 1 ? poly_map_restrict_range(whole_w, boxes[i].lo, boxes[i].hi) : whole_w;
 		a->box.rank = rank;
 		memcpy(a->box.lo, boxes[i].lo, sizeof(a->box.lo));
 		memcpy(a->box.hi, boxes[i].hi, sizeof(a->box.hi));
@@ -1441,6 +1507,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		}
 		vals[i] = v;
 	}
+	a->w = whole_w;
 	for (int i = 0; i < n; i++) {
 		int starts[POLY_MAX_RANK];
 		if (covers(&boxes[i], n, rank, dims)) {   /* the value is the buffer */
@@ -2035,7 +2102,10 @@ static void walk(Aff *a, const KirStmt *s, int in_data)
 			afail(a, s->loc, "a return under a data-dependent guard");
 		a->dom = poly_set_subtract(a->dom, a->dom);
 		return;
-	case KS_SYNC: afail(a, s->loc, "a barrier (more than one phase)");
+	case KS_SYNC:     /* statement at a time over every thread: earlier stores are done */
+		if (s->u.sync.op != KSY_THREADS && s->u.sync.op != KSY_WARP)
+			afail(a, s->loc, "a barrier that returns a value (__syncthreads_count/and/or)");
+		return;
 	case KS_FOR: case KS_WHILE: case KS_DO: loop(a, s, in_data); return;
 	default: afail(a, s->loc, "break, continue or a block exit");
 	}
@@ -2100,7 +2170,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 		}
 	a.loopvar = -1;
 	a.unroll_dots = unroll_dots;
-	a.memo.cur = a.seen.cur = a.lddom.cur = a.ldver.cur = 1;
+	a.memo.cur = a.seen.cur = a.lddom.cur = a.ldver.cur = a.lmemo.cur = 1;
 	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
@@ -2148,6 +2218,7 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 	memo_free(&a.lddom);
 	memo_free(&a.ldver);
 	VEC_FREE(a.lddoms);
+	memo_free(&a.lmemo);
 	free(bsz);
 	*short_dots = a.short_dots;
 	return ok;
