@@ -399,7 +399,11 @@ static isl_stat one_box(isl_basic_set *bs, void *user)
 		return isl_stat_ok;
 	}
 	if (!poly_isl_is_box(s)) {
+		/* bounded by MAX_SPLIT_BOXES: outside the pieces' operation budget */
+		isl_ctx *ctx = isl_set_get_ctx(s);
+		unsigned long budget = isl_ctx_get_max_operations(ctx);
 		SplitBoxes *sb = calloc(1, sizeof(*sb));
+		isl_ctx_set_max_operations(ctx, 0);
 		sb->nin = p->nin;
 		sb->ok = p->nin <= POLY_MAX_RANK;
 		if (sb->ok)
@@ -415,6 +419,8 @@ static isl_stat one_box(isl_basic_set *bs, void *user)
 			emit_box(p, sb->lo[i], sb->hi[i]);
 		p->ok &= sb->ok;
 		free(sb);
+		isl_ctx_reset_operations(ctx);
+		isl_ctx_set_max_operations(ctx, budget);
 		return isl_stat_ok;
 	}
 	if (getenv("POLY_DEBUG")) {
