@@ -87,6 +87,9 @@ typedef struct Aff {
 	DType pad_dt;
 	PolySet *live;            /* in a branch of ?: the threads that take it, else NULL */
 	struct Memo lmemo;        /* dense values while live is set (reset with it) */
+	int tshape;               /* tiled_store: the one shape of the store's buffer */
+	int64_t tdims[POLY_MAX_RANK];
+	PolyExpr *tidx[POLY_MAX_RANK];
 } Aff;
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
@@ -593,6 +596,13 @@ static void check_buffer(Aff *a, int b, SrcLoc loc)
 static int buffer_shape(Aff *a, int b, const PolyExpr *pe, int i, int64_t dims[POLY_MAX_RANK],
                         PolyExpr *idx[POLY_MAX_RANK])
 {
+	if (a->tshape && b == a->wbuf) {
+		if (i > 0)
+			return -1;
+		memcpy(dims, a->tdims, sizeof(a->tdims));
+		memcpy(idx, a->tidx, sizeof(a->tidx));
+		return 4;
+	}
 	if (a->r->k->bufs[b].space == KSP_SHARED)
 		return raise_shared_shape(a->r, a->c, a->dom, b, pe, i, dims, idx);
 	return shape_at(a, pe, a->r->bufsize[b], i, dims, idx);
@@ -1530,6 +1540,78 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	return 1;
 }
 
+static int loads_buffer(Aff *a, const KirExpr *e, int b)
+{
+	if (!e || visited(a, e))
+		return 0;
+	switch (e->kind) {
+	case KE_LOAD: return e->u.load.buffer == b || loads_buffer(a, e->u.load.index, b);
+	case KE_UNARY: return loads_buffer(a, e->u.un.x, b);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return loads_buffer(a, e->u.bin.l, b) || loads_buffer(a, e->u.bin.r, b);
+	case KE_COND:
+		return loads_buffer(a, e->u.cond.c, b) || loads_buffer(a, e->u.cond.t, b) ||
+		       loads_buffer(a, e->u.cond.f, b);
+	case KE_CAST: case KE_BITCAST: return loads_buffer(a, e->u.x, b);
+	case KE_ASSIGN: return loads_buffer(a, e->u.assign.value, b);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (loads_buffer(a, e->u.math.args[i], b))
+				return 1;
+		return 0;
+	case KE_VAR: return e->u.var >= (int)a->r->k->nvars;   /* a reduction: not walked */
+	default: return 0;
+	}
+}
+
+/* The store of a tiled kernel's result (C[row * N + col], row = 16 * by + ty) when no
+ * shape of its buffer makes the reads of the shared tiles pieces of few boxes: the buffer
+ * padded to the launch's extent, seen as [by][ty][bx][tx] (raise_tiled_shape), stored,
+ * and the padding sliced off. Not taken when the value reads the buffer itself. */
+static int tiled_store(Aff *a, const KirExpr *e, const PolyExpr *pe)
+{
+	int b = e->u.assign.lv.buffer, buf0 = a->r->buf[b], nops = a->scratch->nops, ok;
+	int ops[TOP_COUNT];
+	int64_t size0 = a->r->bufsize[b], fdims[2], pdims[2], lo[2] = {0, 0}, hi[2];
+	DType dt = dt_of(a, buf0);
+	jmp_buf outer;
+	memo_reset(&a->seen);
+	if (!raise_tiled_shape(a->r, a->c, a->dom, pe, size0, fdims, pdims, a->tdims, a->tidx) ||
+	    loads_buffer(a, e->u.assign.value, b))
+		return 0;
+	memcpy(ops, a->r->st->ops, sizeof(ops));
+	memcpy(outer, a->fail, sizeof(jmp_buf));
+	ok = !setjmp(a->fail);
+	if (ok) {
+		int v = tir_build_reshape(B(a), buf0, tir_type_tensor(dt, 2, fdims)), zero;
+		hi[0] = pdims[0] - fdims[0];
+		hi[1] = pdims[1] - fdims[1];
+		zero = dtype_is_float(dt) ? tir_build_splat_float(B(a), tir_type_scalar(dt), 0)
+		                          : tir_build_splat_int(B(a), tir_type_scalar(dt), 0);
+		v = tir_build_pad(B(a), v, zero, lo, hi, NULL);
+		a->r->st->ops[TOP_PAD]++;
+		a->r->buf[b] = tir_build_reshape(B(a), v, tir_type_vector(dt, pdims[0] * pdims[1]));
+		a->r->bufsize[b] = pdims[0] * pdims[1];
+		a->tshape = 1;
+		if (store_shape(a, e, pe, 0) <= 0)
+			afail(a, e->loc, "the tiled store does not delinearize");
+		a->tshape = 0;
+		v = tir_build_reshape(B(a), a->r->buf[b], tir_type_tensor(dt, 2, pdims));
+		v = tir_build_slice(B(a), v, lo, fdims, NULL);
+		a->r->st->ops[TOP_SLICE]++;
+		a->r->buf[b] = tir_build_reshape(B(a), v, tir_type_vector(dt, size0));
+		a->r->bufsize[b] = size0;
+	} else {
+		a->tshape = 0;
+		a->scratch->nops = nops;
+		memcpy(a->r->st->ops, ops, sizeof(ops));
+		a->r->buf[b] = buf0;
+		a->r->bufsize[b] = size0;
+	}
+	memcpy(a->fail, outer, sizeof(jmp_buf));
+	return ok;
+}
+
 /* Tries the shapes of the buffer in turn (fewest dimensions first); the first under
  * which every fact holds wins. A failed try leaves nothing behind. */
 static void store(Aff *a, const KirExpr *e)
@@ -1589,6 +1671,8 @@ static void store(Aff *a, const KirExpr *e)
 		}
 	}
 	memcpy(a->fail, outer, sizeof(jmp_buf));
+	if (tiled_store(a, e, pe))
+		return;
 	afail(a, lastloc, last ? last : "the store index does not delinearize in bounds");
 }
 

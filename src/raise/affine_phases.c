@@ -261,3 +261,57 @@ int raise_tiled_read(Raise *r, int buf, int rank, const int64_t *dims, const Pol
 		             tir_build_broadcast_in_dim(&r->b, v, tir_type_tensor(dt, wrank, wd), bdims));
 	return v;
 }
+
+/* ---- a result store over (block, thread) coordinates ---- */
+
+/* Is delinearized coordinate e of the form T * b + t, a block coordinate times the block's
+ * extent T plus the same axis's thread coordinate? Sets the grid axis (0 x, 1 y, 2 z). */
+static int block_thread(Raise *r, const PolyExpr *e, int *axis)
+{
+	int64_t coef[POLY_NDIMS], cst;
+	int bd = -1, td = -1;
+	if (!poly_expr_get_linear(e, coef, &cst) || cst != 0)
+		return 0;
+	for (int d = 0; d < POLY_NDIMS; d++) {
+		if (!coef[d])
+			continue;
+		if (d <= POLY_BX && bd < 0)
+			bd = d;
+		else if (d >= POLY_TZ && d <= POLY_TX && td < 0)
+			td = d;
+		else
+			return 0;
+	}
+	if (bd < 0 || td != bd + (POLY_TZ - POLY_BZ) || coef[td] != 1)
+		return 0;
+	*axis = POLY_BX - bd;
+	return coef[bd] == r->block[*axis];
+}
+
+int raise_tiled_shape(Raise *r, PolyCtx *c, const PolySet *dom, const PolyExpr *pe,
+                      int64_t count, int64_t fdims[2], int64_t pdims[2],
+                      int64_t dims[POLY_MAX_RANK], PolyExpr *idx[POLY_MAX_RANK])
+{
+	int64_t shapes[16][POLY_MAX_RANK];
+	int ranks[16], n = poly_shape_candidates(pe, count, shapes, ranks, 16);
+	for (int i = 0; i < n; i++) {
+		PolyExpr *sub[POLY_MAX_RANK];
+		int ok = ranks[i] == 2 && poly_delinearize(dom, pe, 2, shapes[i], sub);
+		for (int j = 0; j < 2 && ok; j++) {
+			int ax;
+			ok = block_thread(r, sub[j], &ax);
+			if (!ok)
+				break;
+			dims[2 * j] = r->grid[ax];
+			dims[2 * j + 1] = r->block[ax];
+			idx[2 * j] = poly_expr_dim(c, POLY_BX - ax);
+			idx[2 * j + 1] = poly_expr_dim(c, POLY_TX - ax);
+			fdims[j] = shapes[i][j];
+			pdims[j] = r->grid[ax] * r->block[ax];
+			ok = pdims[j] >= fdims[j];
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
+}

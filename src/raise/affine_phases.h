@@ -31,4 +31,13 @@ int raise_tiled_read(Raise *r, int buf, int rank, const int64_t *dims, const Pol
                      int wrank, const int64_t *lo, const int64_t *hi, int may_pad,
                      const char **why);
 
+/* A store whose 2-D index (shape fdims, a candidate of the flat index pe of a buffer of
+ * `count` elements) is (T0 * b0 + t0, T1 * b1 + t1) in block and thread coordinates (a
+ * tiled kernel's result C[row * N + col]): the buffer padded to pdims (grid times block)
+ * and seen as dims = [g0][T0][g1][T1] with coordinates idx = (b0, t0, b1, t1), so that
+ * reads of shared tiles are permutations of the write. 0 when pe is not of that form. */
+int raise_tiled_shape(Raise *r, PolyCtx *c, const PolySet *dom, const PolyExpr *pe,
+                      int64_t count, int64_t fdims[2], int64_t pdims[2],
+                      int64_t dims[POLY_MAX_RANK], PolyExpr *idx[POLY_MAX_RANK]);
+
 #endif
