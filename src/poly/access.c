@@ -319,6 +319,30 @@ typedef struct SplitBoxes {
 
 static isl_stat split_box(isl_basic_set *bs, void *user);
 
+/* poly_isl_box_hull for split_box, which runs without an operation budget: an empty s
+ * has no integer bounds (the caller asks for emptiness then). */
+static int split_hull(isl_set *s, int n, int64_t *lo, int64_t *hi)
+{
+	if (isl_set_involves_dims(s, isl_dim_param, 0, isl_set_dim(s, isl_dim_param)) != isl_bool_false)
+		return 0;
+	for (int d = 0; d < n; d++) {
+		if (!poly_val_get(isl_set_dim_min_val(isl_set_copy(s), d), &lo[d]) ||
+		    !poly_val_get(isl_set_dim_max_val(isl_set_copy(s), d), &hi[d]))
+			return 0;
+		hi[d]++;
+	}
+	return 1;
+}
+
+/* Is s its hull lo <= x < hi? s is inside the hull, so it is when the hull is in s. */
+static int split_is_box(isl_set *s, const int64_t *lo, const int64_t *hi)
+{
+	isl_set *b = poly_box_set(NULL, isl_set_get_space(s), lo, hi);
+	int ok = isl_set_is_subset(b, s) == isl_bool_true;
+	isl_set_free(b);
+	return ok;
+}
+
 static void split_set(SplitBoxes *sb, isl_set *s)
 {
 	s = isl_set_make_disjoint(isl_set_coalesce(s));
@@ -356,12 +380,14 @@ static isl_stat split_box(isl_basic_set *bs, void *user)
 	isl_set *s = isl_set_from_basic_set(bs);
 	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
 	int d, n0;
-	if (!sb->ok || isl_set_is_empty(s) == isl_bool_true || !poly_isl_box_hull(s, lo, hi)) {
+	/* (no operation budget runs here: the hull is found once, emptiness only asked
+	 * when there is none) */
+	if (!sb->ok || !split_hull(s, sb->nin, lo, hi)) {
 		sb->ok &= isl_set_is_empty(s) == isl_bool_true;
 		isl_set_free(s);
 		return isl_stat_ok;
 	}
-	if (poly_isl_is_box(s)) {
+	if (split_is_box(s, lo, hi)) {
 		if (sb->n == MAX_SPLIT_BOXES)
 			sb->ok = 0;
 		else {
@@ -579,11 +605,44 @@ static int pieces_of(isl_map *t, const PolyMap *w, PolyPiece *out, int max)
 	return p.ok ? p.n : 0;
 }
 
+typedef struct PieceMemo {
+	int n;
+	PolyPiece p[];
+} PieceMemo;
+
 int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int max)
 {
-	isl_map *t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)),
-	                                 isl_map_copy(r->m));
-	return pieces_of(t, w, out, max);
+	PolyCtx *c = r->c;
+	char *rs, *ws;
+	StrBuf key = {0};
+	PieceMemo *pm;
+	isl_map *t;
+	int n;
+	if (isl_ctx_get_max_operations(c->ctx) != 0) {
+		t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), isl_map_copy(r->m));
+		return pieces_of(t, w, out, max);
+	}
+	rs = isl_map_to_str(r->m);
+	ws = isl_map_to_str(w->m);
+	sb_printf(&key, "%d | %s | %s", max, rs ? rs : "", ws ? ws : "");
+	free(rs);
+	free(ws);
+	pm = map_get(c->pieces, sb_str(&key));
+	if (pm) {
+		sb_free(&key);
+		if (pm->n > 0)
+			memcpy(out, pm->p, sizeof(PolyPiece) * (size_t)pm->n);
+		return pm->n;
+	}
+	t = isl_map_apply_range(isl_map_reverse(isl_map_copy(w->m)), isl_map_copy(r->m));
+	n = pieces_of(t, w, out, max);
+	pm = xcalloc(1, sizeof(*pm) + sizeof(PolyPiece) * (size_t)(n > 0 ? n : 0));
+	pm->n = n;
+	if (n > 0)
+		memcpy(pm->p, out, sizeof(PolyPiece) * (size_t)n);
+	map_put(c->pieces, sb_str(&key), pm);
+	sb_free(&key);
+	return n;
 }
 
 int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max)

@@ -23,6 +23,8 @@ PolyCtx *poly_create(const KirKernel *k, const int grid[3], const int block[3])
 	c->ctx = isl_ctx_alloc();
 	isl_options_set_on_error(c->ctx, ISL_ON_ERROR_CONTINUE);
 	c->k = k;
+	c->facts = map_create();
+	c->pieces = map_create();
 	for (int i = 0; i < 3; i++) {
 		c->grid[i] = grid[i] > 0 ? grid[i] : 1;
 		c->block[i] = block[i] > 0 ? block[i] : 1;
@@ -57,6 +59,14 @@ void poly_destroy(PolyCtx *c)
 	VEC_FREE(c->sets);
 	VEC_FREE(c->maps);
 	free(c->param_pos);
+	map_destroy(c->facts);
+	{
+		const char *key;
+		void *val;
+		for (size_t it = 0; map_next(c->pieces, &it, &key, &val);)
+			free(val);
+	}
+	map_destroy(c->pieces);
 	isl_ctx_free(c->ctx);
 	free(c);
 }
@@ -105,6 +115,21 @@ PolyMap *poly_wrap_map(PolyCtx *c, isl_map *m)
 	r->m = isl_map_coalesce(m);
 	VEC_PUSH(c->maps, r);
 	return r;
+}
+
+int poly_fact_get(PolyCtx *c, const char *key)
+{
+	void *v;
+	if (isl_ctx_get_max_operations(c->ctx) != 0)
+		return -1;
+	v = map_get(c->facts, key);
+	return v ? (int)((intptr_t)v - 1) : -1;
+}
+
+void poly_fact_put(PolyCtx *c, const char *key, int v)
+{
+	if (isl_ctx_get_max_operations(c->ctx) == 0)
+		map_put(c->facts, key, (void *)(intptr_t)(v + 1));
 }
 
 int poly_val_get(isl_val *v, int64_t *out)

@@ -13,6 +13,7 @@
 typedef struct Conv {
 	PolyCtx *c;
 	isl_set *dom;        /* owned copy */
+	char *domstr;        /* dom printed, for fits' fact keys (made on first use) */
 	PolyVarFn fn;
 	void *env;
 	const char *why;
@@ -88,18 +89,32 @@ static void type_range(KirDType t, isl_ctx *ctx, isl_val **lo, isl_val **hi)
 	}
 }
 
-/* Does pa stay in t's range on the domain? */
+/* Does pa stay in t's range on the domain? (A fact: kept under pa, t and dom printed.) */
 static int fits(Conv *cv, isl_pw_aff *pa, KirDType t)
 {
 	isl_val *lo, *hi;
 	isl_set *bad;
 	int ok;
+	char *pas;
+	StrBuf key = {0};
+	if (!cv->domstr)
+		cv->domstr = isl_set_to_str(cv->dom);
+	pas = isl_pw_aff_to_str(pa);
+	sb_printf(&key, "fits %d %s | %s", (int)t, pas ? pas : "", cv->domstr ? cv->domstr : "");
+	free(pas);
+	ok = poly_fact_get(cv->c, sb_str(&key));
+	if (ok >= 0) {
+		sb_free(&key);
+		return ok;
+	}
 	type_range(t, cv->c->ctx, &lo, &hi);
 	bad = isl_set_union(isl_pw_aff_lt_set(isl_pw_aff_copy(pa), pa_val(cv->c, lo)),
 	                    isl_pw_aff_gt_set(isl_pw_aff_copy(pa), pa_val(cv->c, hi)));
 	bad = isl_set_intersect(bad, isl_set_copy(cv->dom));
 	ok = isl_set_is_empty(bad) == isl_bool_true;
 	isl_set_free(bad);
+	poly_fact_put(cv->c, sb_str(&key), ok);
+	sb_free(&key);
 	return ok;
 }
 
@@ -335,11 +350,12 @@ static isl_pw_aff *conv(Conv *cv, const KirExpr *e)
 PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why)
 {
-	Conv cv = {c, NULL, fn, env, NULL};
+	Conv cv = {c, NULL, NULL, fn, env, NULL};
 	isl_pw_aff *pa;
 	cv.dom = dom ? isl_set_copy(dom->s) : isl_set_copy(poly_launch_box(c)->s);
 	pa = conv(&cv, e);
 	isl_set_free(cv.dom);
+	free(cv.domstr);
 	if (!pa && why)
 		*why = cv.why ? cv.why : "not affine";
 	return pa ? poly_wrap_expr(c, isl_pw_aff_coalesce(pa)) : NULL;

@@ -38,6 +38,15 @@ struct PolyCtx {
 	VEC(PolyExpr *) exprs;   /* everything handed out, freed by poly_destroy */
 	VEC(PolySet *) sets;
 	VEC(PolyMap *) maps;
+	/* answers to yes/no questions that a raise asks again and again (a select tree
+	 * walks one load under every path of its guards): a fact's key names its question
+	 * exactly (the printed isl objects, or handles, which are never freed before
+	 * poly_destroy); only questions asked without an operation budget are kept */
+	Map *facts;
+	/* poly_map_in_coords' answers (a PieceMemo each) under "max | r | w" printed: the
+	 * same read of the same store is asked under every path of a select tree and for
+	 * every retry of a shape */
+	Map *pieces;
 };
 
 /* ctx.c: wrapping (takes ownership of the isl object; NULL in, NULL out) */
@@ -51,6 +60,12 @@ isl_set *poly_box_set(PolyCtx *c, isl_space *sp, const int64_t *lo, const int64_
 /* set.c: on any isl set (bounds and points per set dimension) */
 int poly_isl_box_hull(isl_set *s, int64_t *lo, int64_t *hi);
 int poly_isl_is_box(isl_set *s);
+/* Is s its box hull lo <= x < hi (from poly_isl_box_hull)? */
+int poly_isl_is_hull_box(isl_set *s, const int64_t *lo, const int64_t *hi);
 int poly_isl_sample(isl_set *s, int64_t *pt);
+/* ctx.c: the fact memo. poly_fact_get: 1 or 0 when known, -1 when not (or when a budget
+ * runs, then nothing is kept either); poly_fact_put keeps v. */
+int poly_fact_get(PolyCtx *c, const char *key);
+void poly_fact_put(PolyCtx *c, const char *key, int v);
 
 #endif

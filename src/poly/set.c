@@ -4,6 +4,7 @@
  * emptiness, inclusion, constant box hulls and whether a set is a box. */
 #include "poly_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 PolySet *poly_launch_box(PolyCtx *c)
@@ -101,14 +102,41 @@ PolySet *poly_set_close_loop(const PolySet *dom, int level)
 	return poly_wrap_set(dom->c, isl_set_fix_si(s, isl_dim_set, (unsigned)d, 0));
 }
 
+/* A yes/no question about handles (never freed before poly_destroy, so a handle names
+ * one set for the context's life), asked of isl once. */
+static int fact(PolyCtx *c, const char *q, const void *a, const void *b, isl_bool v_of(
+                isl_set *, isl_set *), isl_set *x, isl_set *y)
+{
+	char key[80];
+	int v;
+	snprintf(key, sizeof(key), "%s %p %p", q, a, b);
+	v = poly_fact_get(c, key);
+	if (v >= 0)
+		return v;
+	v = v_of(x, y) == isl_bool_true;
+	poly_fact_put(c, key, v);
+	return v;
+}
+
+static isl_bool is_empty2(isl_set *x, isl_set *y)
+{
+	(void)y;
+	return isl_set_is_empty(x);
+}
+
+static isl_bool is_subset2(isl_set *x, isl_set *y)
+{
+	return isl_set_is_subset(x, y);
+}
+
 int poly_set_is_empty(const PolySet *s)
 {
-	return isl_set_is_empty(s->s) == isl_bool_true;
+	return fact(s->c, "empty", s, NULL, is_empty2, s->s, NULL);
 }
 
 int poly_set_is_subset(const PolySet *a, const PolySet *b)
 {
-	return isl_set_is_subset(a->s, b->s) == isl_bool_true;
+	return fact(a->c, "subset", a, b, is_subset2, a->s, b->s);
 }
 
 int poly_set_is_equal(const PolySet *a, const PolySet *b)
@@ -141,11 +169,16 @@ int poly_isl_box_hull(isl_set *s, int64_t *lo, int64_t *hi)
 int poly_isl_is_box(isl_set *s)
 {
 	int64_t lo[16], hi[16];
-	isl_set *b;
-	int ok;
 	ASSERT(isl_set_dim(s, isl_dim_set) <= 16);
 	if (!poly_isl_box_hull(s, lo, hi))
 		return 0;
+	return poly_isl_is_hull_box(s, lo, hi);
+}
+
+int poly_isl_is_hull_box(isl_set *s, const int64_t *lo, const int64_t *hi)
+{
+	isl_set *b;
+	int ok;
 	b = poly_box_set(NULL, isl_set_get_space(s), lo, hi);
 	ok = isl_set_is_equal(b, s) == isl_bool_true;
 	isl_set_free(b);
