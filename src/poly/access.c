@@ -13,12 +13,29 @@ PolyMap *poly_access(const PolySet *dom, PolyExpr *const *idx, int n)
 {
 	PolyCtx *c = dom->c;
 	isl_map *m = NULL;
+	StrBuf key = {0};
+	PolyMap *r;
 	ASSERT(n >= 1);
+	sb_printf(&key, "%p", (const void *)dom);
+	for (int k = 0; k < n; k++) {
+		char *t = isl_pw_aff_to_str(idx[k]->pa);
+		sb_printf(&key, " | %s", t ? t : "");
+		free(t);
+	}
+	r = map_get(c->accesses, sb_str(&key));
+	if (r) {
+		sb_free(&key);
+		return r;
+	}
 	for (int k = 0; k < n; k++) {
 		isl_map *mk = isl_map_from_pw_aff(isl_pw_aff_copy(idx[k]->pa));
 		m = m ? isl_map_flat_range_product(m, mk) : mk;
 	}
-	return poly_wrap_map(c, isl_map_intersect_domain(m, isl_set_copy(dom->s)));
+	r = poly_wrap_map(c, isl_map_intersect_domain(m, isl_set_copy(dom->s)));
+	if (r)
+		map_put(c->accesses, sb_str(&key), r);
+	sb_free(&key);
+	return r;
 }
 
 PolyMap *poly_map_restrict(const PolyMap *m, const PolySet *dom)

@@ -25,6 +25,7 @@ PolyCtx *poly_create(const KirKernel *k, const int grid[3], const int block[3])
 	c->k = k;
 	c->facts = map_create();
 	c->pieces = map_create();
+	c->accesses = map_create();
 	for (int i = 0; i < 3; i++) {
 		c->grid[i] = grid[i] > 0 ? grid[i] : 1;
 		c->block[i] = block[i] > 0 ? block[i] : 1;
@@ -67,6 +68,7 @@ void poly_destroy(PolyCtx *c)
 			free(val);
 	}
 	map_destroy(c->pieces);
+	map_destroy(c->accesses);
 	isl_ctx_free(c->ctx);
 	free(c);
 }

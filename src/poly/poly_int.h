@@ -47,6 +47,9 @@ struct PolyCtx {
 	 * same read of the same store is asked under every path of a select tree and for
 	 * every retry of a shape */
 	Map *pieces;
+	/* poly_access' relations (handles) under the domain's handle and the printed
+	 * indices: a load is walked under every path of a select tree */
+	Map *accesses;
 };
 
 /* ctx.c: wrapping (takes ownership of the isl object; NULL in, NULL out) */
