@@ -1749,11 +1749,27 @@ static int const_of(Aff *a, const KirExpr *e, int64_t *v)
 	return pe && poly_expr_is_const(pe, v);
 }
 
+/* The largest value of e on the domain (a launch-time constant), or 0. */
+static int max_of(Aff *a, const KirExpr *e, int64_t *v)
+{
+	const char *why;
+	PolyExpr *pe;
+	int64_t lo;
+	if (!e || !frontend_dtype_is_int(e->type))
+		return 0;
+	pe = poly_expr_from_kir(a->c, subst(a, e), a->dom, lookup, a, &why);
+	return pe && poly_expr_bounds(pe, a->dom, &lo, v);
+}
+
+/* A loop whose bound depends on the thread (`for (j = 0; j <= i; j++)`) runs over
+ * [lo, the bound's largest value on the domain), its condition a mask on the body:
+ * s += c ? body : 0 (adding a zero leaves a sum as it is, up to the sign of a zero).
+ * Its loads must be in bounds on that whole box (load checks it on the domain). */
 static int reduction_loop(Aff *a, const KirStmt *s)
 {
 	const KirStmt *init = s->u.for_.init, *body = s->u.for_.body;
 	const KirExpr *c = s->u.for_.cond, *st = s->u.for_.step, *acc;
-	int k, sv, saved_lv = a->loopvar;
+	int k, sv, saved_lv = a->loopvar, masked = 0;
 	int64_t lo, hi;
 	KirExpr *rb, *ref, *old, *val;
 	KirDType ot;
@@ -1762,9 +1778,16 @@ static int reduction_loop(Aff *a, const KirStmt *s)
 	k = init->u.decl.var;
 	if (!const_of(a, init->u.decl.init, &lo) || c->kind != KE_BINARY ||
 	    (c->u.bin.op != KB_LT && c->u.bin.op != KB_LE) || c->u.bin.l->kind != KE_VAR ||
-	    c->u.bin.l->u.var != k || !const_of(a, c->u.bin.r, &hi))
+	    c->u.bin.l->u.var != k || uses_var(c->u.bin.r, k))
 		return 0;
-	if (c->u.bin.op == KB_LE)
+	if (!const_of(a, c->u.bin.r, &hi)) {
+		if (!max_of(a, c->u.bin.r, &hi))
+			return 0;
+		masked = 1;
+		if (c->u.bin.op == KB_LT)
+			hi--;       /* hi is now the largest k that the condition admits */
+	}
+	if (c->u.bin.op == KB_LE || masked)
 		hi++;
 	if (!((st->kind == KE_INCDEC && st->u.incdec.inc && st->u.incdec.lv.var == k) ||
 	      (st->kind == KE_ASSIGN && st->u.assign.lv.var == k && st->u.assign.op == KB_ADD &&
@@ -1784,8 +1807,16 @@ static int reduction_loop(Aff *a, const KirStmt *s)
 		return 0;
 	a->loopvar = k;
 	rb = subst(a, acc->u.assign.value);
+	if (masked) {
+		KirExpr *m = frontend_new_expr(a->ar, KE_COND, rb->type, acc->loc);
+		m->u.cond.c = subst(a, c);
+		m->u.cond.t = rb;
+		m->u.cond.f = frontend_new_cast(a->ar, rb->type, frontend_new_int(a->ar, KT_I32, 0, acc->loc),
+		                                acc->loc);
+		rb = m;
+	}
 	a->loopvar = saved_lv;
-	if (hi - lo <= MAX_UNROLL && a->unrolled + (hi - lo) <= MAX_UNROLL_ALL) {
+	if (!masked && hi - lo <= MAX_UNROLL && a->unrolled + (hi - lo) <= MAX_UNROLL_ALL) {
 		/* short loops are unrolled (the sum keeps its order), but for contractions and
 		 * integer sums of one read along the loop (a reduce; exact in any order) */
 		const KirExpr *f[MAX_FACTORS];
