@@ -233,6 +233,23 @@ static int clip(const PolyPiece *p, const Box *bx, Box *out)
 	return 1;
 }
 
+static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx);
+
+/* bx cut at coordinate `cut` of dimension k: both sides assembled, then concatenated */
+static int split_at(Aff *a, const PolyPiece *ps, int n, const Box *bx, int k, int64_t cut,
+                    PieceFn fn, void *ctx)
+{
+	Box l = *bx, h = *bx;
+	int parts[2];
+
+	l.hi[k] = cut;
+	h.lo[k] = cut;
+	parts[0] = assemble(a, ps, n, &l, fn, ctx);
+	parts[1] = assemble(a, ps, n, &h, fn, ctx);
+	a->r->st->ops[TOP_CONCATENATE]++;
+	return tir_build_concatenate(B(a), parts, 2, k);
+}
+
 static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx)
 {
 	int idx[POLY_MAX_PIECES], m = 0;
@@ -272,16 +289,8 @@ static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn f
 			int ok = cut < bx->hi[k];
 			for (int j = 0; j < m && ok; j++)
 				ok = sub[j].hi[k] <= cut || sub[j].lo[k] >= cut;
-			if (ok) {
-				Box l = *bx, h = *bx;
-				int parts[2];
-				l.hi[k] = cut;
-				h.lo[k] = cut;
-				parts[0] = assemble(a, ps, n, &l, fn, ctx);
-				parts[1] = assemble(a, ps, n, &h, fn, ctx);
-				a->r->st->ops[TOP_CONCATENATE]++;
-				return tir_build_concatenate(B(a), parts, 2, k);
-			}
+			if (ok)
+				return split_at(a, ps, n, bx, k, cut, fn, ctx);
 		}
 	/* with gaps: also a cut at the low side of a piece */
 	for (int k = 0; k < bx->rank && a->pad; k++)
@@ -290,16 +299,8 @@ static int assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn f
 			int ok = cut > bx->lo[k];
 			for (int j = 0; j < m && ok; j++)
 				ok = sub[j].hi[k] <= cut || sub[j].lo[k] >= cut;
-			if (ok) {
-				Box l = *bx, h = *bx;
-				int parts[2];
-				l.hi[k] = cut;
-				h.lo[k] = cut;
-				parts[0] = assemble(a, ps, n, &l, fn, ctx);
-				parts[1] = assemble(a, ps, n, &h, fn, ctx);
-				a->r->st->ops[TOP_CONCATENATE]++;
-				return tir_build_concatenate(B(a), parts, 2, k);
-			}
+			if (ok)
+				return split_at(a, ps, n, bx, k, cut, fn, ctx);
 		}
 	afail(a, a->r->k->loc, "the read pieces are not a grid of boxes");
 }
