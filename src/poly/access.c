@@ -336,21 +336,6 @@ typedef struct SplitBoxes {
 
 static isl_stat split_box(isl_basic_set *bs, void *user);
 
-/* poly_isl_box_hull for split_box, which runs without an operation budget: an empty s
- * has no integer bounds (the caller asks for emptiness then). */
-static int split_hull(isl_set *s, int n, int64_t *lo, int64_t *hi)
-{
-	if (isl_set_involves_dims(s, isl_dim_param, 0, isl_set_dim(s, isl_dim_param)) != isl_bool_false)
-		return 0;
-	for (int d = 0; d < n; d++) {
-		if (!poly_val_get(isl_set_dim_min_val(isl_set_copy(s), d), &lo[d]) ||
-		    !poly_val_get(isl_set_dim_max_val(isl_set_copy(s), d), &hi[d]))
-			return 0;
-		hi[d]++;
-	}
-	return 1;
-}
-
 /* Is s its hull lo <= x < hi? s is inside the hull, so it is when the hull is in s. */
 static int split_is_box(isl_set *s, const int64_t *lo, const int64_t *hi)
 {
@@ -399,7 +384,7 @@ static isl_stat split_box(isl_basic_set *bs, void *user)
 	int d, n0;
 	/* (no operation budget runs here: the hull is found once, emptiness only asked
 	 * when there is none) */
-	if (!sb->ok || !split_hull(s, sb->nin, lo, hi)) {
+	if (!sb->ok || !poly_isl_bounds(s, sb->nin, lo, hi)) {
 		sb->ok &= isl_set_is_empty(s) == isl_bool_true;
 		isl_set_free(s);
 		return isl_stat_ok;

@@ -62,6 +62,9 @@ int poly_val_get(isl_val *v, int64_t *out);        /* takes v */
 isl_set *poly_box_set(PolyCtx *c, isl_space *sp, const int64_t *lo, const int64_t *hi);
 /* set.c: on any isl set (bounds and points per set dimension) */
 int poly_isl_box_hull(isl_set *s, int64_t *lo, int64_t *hi);
+/* The same bounds of the first n dimensions, without asking whether s is empty (split_box
+ * runs without an operation budget and asks that itself). */
+int poly_isl_bounds(isl_set *s, int n, int64_t *lo, int64_t *hi);
 int poly_isl_is_box(isl_set *s);
 /* Is s its box hull lo <= x < hi (from poly_isl_box_hull)? */
 int poly_isl_is_hull_box(isl_set *s, const int64_t *lo, const int64_t *hi);

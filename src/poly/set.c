@@ -153,9 +153,16 @@ int poly_set_involves_params(const PolySet *s)
 /* Constant bounds of every set dimension of s (any space); 0 when unbounded. */
 int poly_isl_box_hull(isl_set *s, int64_t *lo, int64_t *hi)
 {
-	int n = (int)isl_set_dim(s, isl_dim_set);
-	if (isl_set_is_empty(s) != isl_bool_false ||
-	    isl_set_involves_dims(s, isl_dim_param, 0, isl_set_dim(s, isl_dim_param)) != isl_bool_false)
+	if (isl_set_is_empty(s) != isl_bool_false)
+		return 0;
+	return poly_isl_bounds(s, (int)isl_set_dim(s, isl_dim_set), lo, hi);
+}
+
+/* The bounds of the first n dimensions of s without the emptiness question (an empty s
+ * has none: 0); 0 when s involves a parameter or a dimension is unbounded. */
+int poly_isl_bounds(isl_set *s, int n, int64_t *lo, int64_t *hi)
+{
+	if (isl_set_involves_dims(s, isl_dim_param, 0, isl_set_dim(s, isl_dim_param)) != isl_bool_false)
 		return 0;
 	for (int d = 0; d < n; d++) {
 		if (!poly_val_get(isl_set_dim_min_val(isl_set_copy(s), d), &lo[d]) ||
