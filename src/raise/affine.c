@@ -503,26 +503,9 @@ static int load_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 		return v;
 	}
 	/* order the kept dimensions by write coordinate */
-	{
-		int sorted = 1;
-		for (int i = 0; i < nk; i++)
-			perm[i] = i;
-		for (int i = 0; i < nk; i++)
-			for (int j = i + 1; j < nk; j++)
-				if (keep[perm[j]] < keep[perm[i]]) {
-					int64_t t = perm[i];
-					perm[i] = perm[j];
-					perm[j] = t;
-				}
-		for (int i = 0; i < nk; i++)
-			sorted &= perm[i] == i;
-		if (!sorted) {
-			v = tir_build_transpose(B(a), v, perm);
-			a->r->st->ops[TOP_TRANSPOSE]++;
-		}
-		for (int i = 0; i < nk; i++)
-			bdims[i] = keep[perm[i]];
-	}
+	v = raise_sort_dims(B(a), v, keep, nk, perm, a->r->st->ops);
+	for (int i = 0; i < nk; i++)
+		bdims[i] = keep[perm[i]];
 	if (nk != sub->rank) {
 		v = tir_build_broadcast_in_dim(B(a), v, bt, bdims);
 		a->r->st->ops[TOP_BROADCAST_IN_DIM]++;

@@ -20,12 +20,33 @@ static int find(const int64_t *l, int n, int64_t x)
 	return -1;
 }
 
+int raise_sort_dims(TBuilder *b, int v, const int64_t *labels, int n, int64_t *perm, int *ops)
+{
+	int sorted = 1;
+
+	for (int i = 0; i < n; i++)
+		perm[i] = i;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (labels[perm[j]] < labels[perm[i]]) {
+				int64_t t = perm[i];
+				perm[i] = perm[j];
+				perm[j] = t;
+			}
+	for (int i = 0; i < n; i++)
+		sorted &= perm[i] == i;
+	if (sorted)
+		return v;
+	ops[TOP_TRANSPOSE]++;
+	return tir_build_transpose(b, v, perm);
+}
+
 int raise_contract(TBuilder *b, int x, const int64_t *xl, int y, const int64_t *yl, int64_t k,
                    TType box, int *ops)
 {
 	const TType *xt = tir_value_type(b->func, x), *yt = tir_value_type(b->func, y);
 	int64_t lb[TIR_MAX_RANK], rb[TIR_MAX_RANK], lc[1], rc[1], res[TIR_MAX_RANK], perm[TIR_MAX_RANK];
-	int nb = 0, nr = 0, v, sorted = 1;
+	int nb = 0, nr = 0, v;
 	TDotDims dd;
 	lc[0] = find(xl, xt->rank, k);
 	rc[0] = find(yl, yt->rank, k);
@@ -49,21 +70,7 @@ int raise_contract(TBuilder *b, int x, const int64_t *xl, int y, const int64_t *
 	v = tir_build_dot_general(b, x, y, &dd);
 	ops[TOP_DOT_GENERAL]++;
 	/* the result's dimensions in ascending label (box) order */
-	for (int i = 0; i < nr; i++)
-		perm[i] = i;
-	for (int i = 0; i < nr; i++)
-		for (int j = i + 1; j < nr; j++)
-			if (res[perm[j]] < res[perm[i]]) {
-				int64_t t = perm[i];
-				perm[i] = perm[j];
-				perm[j] = t;
-			}
-	for (int i = 0; i < nr; i++)
-		sorted &= perm[i] == i;
-	if (!sorted) {
-		v = tir_build_transpose(b, v, perm);
-		ops[TOP_TRANSPOSE]++;
-	}
+	v = raise_sort_dims(b, v, res, nr, perm, ops);
 	if (nr != box.rank) {
 		int64_t dims[TIR_MAX_RANK];
 		for (int i = 0; i < nr; i++)

@@ -76,6 +76,9 @@ int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declar
  * built) when k is not a dimension of both with one extent. */
 int raise_contract(TBuilder *b, int x, const int64_t *xl, int y, const int64_t *yl, int64_t k,
                    TType box, int *ops);
+/* v's dimensions reordered by ascending labels[i] (a transpose unless already so);
+ * perm[] gets the order (result dimension i is v's dimension perm[i]). */
+int raise_sort_dims(TBuilder *b, int v, const int64_t *labels, int n, int64_t *perm, int *ops);
 
 /* host_inline.c (section owned by "host"): copies callee's body into b's block with its
  * arguments replaced by args; results[i] gets the i-th returned value. -1 when the body
