@@ -1,8 +1,9 @@
 /* main.c: the cuda2hlo pipeline as a flat list of calls, one line per stage, with a
  * check of the diagnostic count after each (DESIGN.md, "Pipeline"). A stage that is not
  * built yet says so in one line and exits 1: nothing pretends to work.
- * Output goes to a temporary name beside -o PATH and is renamed at the end, so a
- * failure never leaves a partial or clobbered file. */
+ * Output goes to a fresh temporary file beside -o PATH and is renamed at the end, so a
+ * failure never leaves a partial or clobbered file (output.c); -o naming an input is
+ * refused before anything runs. */
 #include "base.h"
 #ifdef HAVE_FRONTEND
 #include "frontend.h"
@@ -33,34 +34,14 @@ static int not_built(const char *what)
 	return 1;
 }
 
-/* Writes text to o->output (atomically: temp file + rename) or stdout. */
+/* Writes text to o->output (file_write_atomic: a fresh temporary file + rename) or stdout. */
 static int write_output(const Options *o, const char *text, size_t len)
 {
-	char *tmp;
-	FILE *f;
-
 	if (!o->output || !strcmp(o->output, "-")) {
 		fwrite(text, 1, len, stdout);
 		return fflush(stdout) ? 1 : 0;
 	}
-	tmp = xmalloc(strlen(o->output) + 32);
-	sprintf(tmp, "%s.tmp%ld", o->output, (long)getpid());
-	f = fopen(tmp, "wb");
-	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
-		diag_error(NOLOC, "cannot write '%s'", tmp);
-		if (f)
-			remove(tmp);
-		free(tmp);
-		return 1;
-	}
-	if (rename(tmp, o->output)) {
-		diag_error(NOLOC, "cannot rename '%s' to '%s'", tmp, o->output);
-		remove(tmp);
-		free(tmp);
-		return 1;
-	}
-	free(tmp);
-	return 0;
+	return file_write_atomic(o->output, text, len);
 }
 
 #define STAGE_OK() do { if (diag_error_count()) goto fail; } while (0)
@@ -138,6 +119,12 @@ int main(int argc, char **argv)
 		return rc == 1 ? 0 : 2;
 	if (o.files.len > 1 && o.output && o.emit != EMIT_KIR) {
 		fprintf(stderr, "cuda2hlo: several input files with -o need --emit kir for now\n");
+		options_free(&o);
+		return 2;
+	}
+	if (o.output && strcmp(o.output, "-") && options_input_at(&o, o.output)) {
+		fprintf(stderr, "cuda2hlo: -o '%s' is the input file '%s': refusing to overwrite it\n",
+		        o.output, options_input_at(&o, o.output));
 		options_free(&o);
 		return 2;
 	}

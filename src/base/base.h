@@ -121,6 +121,11 @@ static inline SrcLoc srcloc(const char *file, int line, int col)
 }
 #define NOLOC ((SrcLoc){0})
 
+/* ---- output.c: output files ----
+ * Writes path through a fresh mkstemp file beside it and a rename: never through a
+ * symlink, never a partial file. 0 on success; 1 after a diagnostic (the path unchanged). */
+int file_write_atomic(const char *path, const char *text, size_t len);
+
 /* ---- options.c: the command line of `cuda2hlo` (DESIGN.md, "Command line") ----
  * Parsed once by main.c; every stage reads it, none writes it. */
 
@@ -167,5 +172,8 @@ const char *options_emit_name(EmitKind k);
 /* Lookup helpers: NULL when absent. */
 const char *options_get_set(const Options *o, const char *name);
 const char *options_get_size(const Options *o, const char *name);
+/* The input file that path is (the same device and inode, so also through a link or
+ * another spelling), or NULL: an output there would destroy it. */
+const char *options_input_at(const Options *o, const char *path);
 
 #endif

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char usage[] =
 "usage: cuda2hlo [options] FILE.cu...\n"
@@ -272,4 +273,16 @@ const char *options_get_set(const Options *o, const char *name)
 const char *options_get_size(const Options *o, const char *name)
 {
 	return lookup(o->sizes.data, o->sizes.len, name);
+}
+
+const char *options_input_at(const Options *o, const char *path)
+{
+	struct stat out, in;
+
+	if (stat(path, &out))
+		return NULL;        /* nothing there yet: it cannot be an input */
+	for (size_t i = 0; i < o->files.len; i++)
+		if (!stat(o->files.data[i], &in) && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+			return o->files.data[i];
+	return NULL;
 }

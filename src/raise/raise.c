@@ -244,33 +244,45 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
-/* Writes text to path through a temporary name and a rename. */
-static int write_file(const char *path, const StrBuf *text)
+/* The path of kernel i's module in -o DIR. */
+static void module_path(StrBuf *path, const Options *o, const LoopProgram *p, size_t i)
 {
-	StrBuf tmp = {0};
-	FILE *f;
-	int bad;
-	sb_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(sb_str(&tmp), "w");
-	if (!f) {
-		diag_error(NOLOC, "cannot write '%s': %s", sb_str(&tmp), strerror(errno));
-		sb_free(&tmp);
+	sb_printf(path, "%s/%s.%s", o->output, p->kernels[i].c_name, o->emit == EMIT_HLO ? "hlo" : "mlir");
+}
+
+/* Checks the folder -o DIR and the modules' paths in it, and makes the folder: called once
+ * every module was raised, so a failed conversion creates nothing. */
+static int out_folder(const Options *o, const LoopProgram *p)
+{
+	struct stat st;
+	int bad = 0;
+
+	if (stat(o->output, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		diag_error(NOLOC, "-o '%s' is not a folder: several kernels give one module each", o->output);
 		return 1;
 	}
-	bad = fwrite(sb_str((StrBuf *)text), 1, text->len, f) != text->len;
-	bad |= fclose(f) != 0;
-	if (bad || rename(sb_str(&tmp), path)) {
-		diag_error(NOLOC, "cannot write '%s': %s", path, strerror(errno));
-		remove(sb_str(&tmp));
-		bad = 1;
+	for (size_t i = 0; i < p->nkernels; i++) {
+		StrBuf path = {0};
+		const char *in;
+		module_path(&path, o, p, i);
+		if ((in = options_input_at(o, sb_str(&path))))
+			diag_error(NOLOC, "the module '%s' would overwrite the input file '%s'", sb_str(&path), in);
+		bad |= in != NULL;
+		sb_free(&path);
 	}
-	sb_free(&tmp);
+	if (!bad && stat(o->output, &st) != 0 && mkdir(o->output, 0777) != 0) {
+		diag_error(NOLOC, "cannot create the output folder '%s': %s", o->output, strerror(errno));
+		return 1;
+	}
 	return bad;
 }
 
+/* -o DIR and several kernels: one module per kernel, DIR/KERNEL.mlir (or .hlo). Every
+ * kernel is raised first; the folder and files are made only when all succeeded. */
 int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p)
 {
 	struct stat st;
+	StrBuf *texts;
 	int bad = 0;
 	(void)a;
 	if (!o->output || !strcmp(o->output, "-"))
@@ -283,18 +295,10 @@ int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p)
 		sb_free(&b);
 		return 1;
 	}
-	if (stat(o->output, &st) != 0 && mkdir(o->output, 0777) != 0) {
-		diag_error(NOLOC, "cannot create the output folder '%s': %s", o->output, strerror(errno));
-		return 1;
-	}
-	if (stat(o->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		diag_error(NOLOC, "-o '%s' is not a folder: several kernels give one module each", o->output);
-		return 1;
-	}
+	texts = xcalloc(p->nkernels, sizeof *texts);
 	for (size_t i = 0; i < p->nkernels; i++) {
 		const LoopKernel *lk = &p->kernels[i];
 		TModule *m = raise_kir_kernel(o, lk->k, lk->launch.grid, lk->launch.block);
-		StrBuf text = {0}, path = {0};
 		if (!m) {
 			bad = 1;
 			continue;
@@ -302,15 +306,21 @@ int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p)
 		if (o->report)
 			raise_report(stderr, m);
 		if (o->emit == EMIT_HLO)
-			hlo_emit_hlo(&text, m);
+			hlo_emit_hlo(&texts[i], m);
 		else
-			hlo_emit_stablehlo(&text, m);
-		sb_printf(&path, "%s/%s.%s", o->output, lk->c_name, o->emit == EMIT_HLO ? "hlo" : "mlir");
-		bad |= write_file(sb_str(&path), &text);
-		sb_free(&text);
-		sb_free(&path);
+			hlo_emit_stablehlo(&texts[i], m);
 		raise_stats_forget(m);
 		tir_module_destroy(m);
 	}
+	bad = bad || out_folder(o, p);
+	for (size_t i = 0; i < p->nkernels; i++) {
+		StrBuf path = {0};
+		module_path(&path, o, p, i);
+		if (!bad)
+			bad |= file_write_atomic(sb_str(&path), sb_str(&texts[i]), texts[i].len);
+		sb_free(&path);
+		sb_free(&texts[i]);
+	}
+	free(texts);
 	return bad;
 }

@@ -10,17 +10,11 @@
 
 static int write_file(const char *path, const char *text, size_t len)
 {
-	FILE *f;
 	if (!path || !strcmp(path, "-")) {
 		fwrite(text, 1, len, stdout);
 		return 0;
 	}
-	f = fopen(path, "wb");
-	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
-		fprintf(stderr, "cuda2hlo-raise: cannot write '%s'\n", path);
-		return 1;
-	}
-	return 0;
+	return file_write_atomic(path, text, len);
 }
 
 int main(int argc, char **argv)

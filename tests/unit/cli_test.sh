@@ -20,6 +20,21 @@ check bad_grid 2 1 "$bin/cuda2hlo" --grid 0 k.cu
 check bad_emit 2 1 "$bin/cuda2hlo" --emit nope k.cu
 check no_input 2 1 "$bin/cuda2hlo"
 check missing_arg 2 1 "$bin/cuda2hlo" k.cu --size
+# Outputs (src/base/output.c): never written through a planted symlink, never over an input.
+t=$(mktemp -d); here=$(cd "$(dirname "$0")/../golden" && pwd)
+cp "$here/smooth.cu" "$t/k.cu"; echo keep > "$t/victim"; ln -s victim "$t/out.mlir"; ln -s k.cu "$t/alias.cu"
+kf="$t/k.cu --grid 4 --block 256 --size u=1000 --size v=1000 --set n=1000"
+check output_replaces_symlink 0 - $bin/cuda2hlo $kf -o "$t/out.mlir"
+check output_symlink_target_kept 0 - grep -qx keep "$t/victim"
+check output_symlink_replaced 0 - test -f "$t/out.mlir" -a ! -L "$t/out.mlir"
+check output_is_input 2 1 $bin/cuda2hlo $kf -o "$t/k.cu"
+check output_is_input_by_link 2 1 $bin/cuda2hlo $kf -o "$t/alias.cu"
+check output_input_kept 0 - grep -q __global__ "$t/k.cu"
+check output_no_folder 1 1 $bin/cuda2hlo $kf -o "$t/none/x.mlir"
+check output_no_temp_left 0 - test "$(ls -A "$t" | wc -l)" = 4
+check output_folder_failed 1 - $bin/cuda2hlo "$here/../kernels/atomic_return.cu" -o "$t/mods"
+check output_folder_not_made 0 - test ! -e "$t/mods"
+rm -rf "$t"
 if [ -x "$bin/cuda2hlo-run" ]; then
 	check run_help 0 - "$bin/cuda2hlo-run" --help
 	check run_bad_flag 2 1 "$bin/cuda2hlo-run" --bogus
