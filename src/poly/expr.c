@@ -279,8 +279,12 @@ static isl_pw_aff *math(Conv *cv, const KirExpr *e)
 	a = conv(cv, e->u.math.args[0]);
 	if (!a)
 		return NULL;
-	if (op == KM_ABS)
-		return checked(cv, isl_pw_aff_max(isl_pw_aff_copy(a), isl_pw_aff_neg(a)), e->type);
+	if (op == KM_ABS) {
+		/* Copy before negating: isl_pw_aff_neg takes its argument and may negate it
+		 * in place, and C leaves the order of a call's arguments unspecified. */
+		b = isl_pw_aff_neg(isl_pw_aff_copy(a));
+		return checked(cv, isl_pw_aff_max(a, b), e->type);
+	}
 	b = conv(cv, e->u.math.args[1]);
 	if (!b) {
 		isl_pw_aff_free(a);
