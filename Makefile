@@ -6,7 +6,7 @@ BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure test demo asan clean
+.PHONY: all setup configure test demo asan random clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -28,6 +28,15 @@ asan: setup
 	@[ -f $(BUILD)-asan/CMakeCache.txt ] || cmake -S . -B $(BUILD)-asan -DSANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(BUILD)-asan -j$(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j$(JOBS) -L unit
+
+# Random differential testing (tests/random/README.md): N generated race-free kernels
+# (seeds START..START+N-1) against the CUDA oracle on interp, cpu and XLA CPU. Kernels
+# that are not a pass are kept in $(BUILD)/random/ to reproduce.
+N ?= 2000
+START ?= 1
+random: setup all
+	nice -n 10 build/venv/bin/python tests/random/run.py -n $(N) --start $(START) -j $(JOBS) \
+		--bin $(BUILD)/bin --keep $(BUILD)/random
 
 clean:
 	rm -rf $(BUILD)/CMakeFiles $(BUILD)/bin $(BUILD)/CMakeCache.txt $(BUILD)-asan
