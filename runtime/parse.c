@@ -237,8 +237,10 @@ static void skip_balanced(Parser *p)
 			error_at(p, l, "unbalanced brackets");
 		if (c == '"') {
 			p->pos++;
-			while (cur(p) && cur(p) != '"')
-				p->pos += cur(p) == '\\' ? 2 : 1;
+			while (p->pos < p->end && p->text[p->pos] != '"')
+				p->pos += p->text[p->pos] == '\\' && p->pos + 1 < p->end ? 2 : 1;
+			if (p->pos >= p->end)
+				error_at(p, l, "unterminated string");
 		} else if (c == '(' || c == '[' || c == '{' || c == '<') {
 			if (depth == (int)sizeof stack)
 				error_at(p, l, "brackets nested too deeply");
@@ -285,8 +287,20 @@ static DType parse_elem_type(Parser *p)
 	error_at(p, l, "unknown element type '%.*s'", (int)n, s);
 }
 
+/* Element counts and byte sizes are int64_t everywhere (tir_type_numel, the backends'
+ * index arithmetic): a type whose byte size does not fit is an error here, before any
+ * product can overflow (it would run as an empty or a small tensor). */
+static void check_tensor_size(Parser *p, SrcLoc l, DType dt, int rank, const int64_t *dims)
+{
+	int64_t bytes = dtype_size(dt);
+	for (int i = 0; i < rank; i++)   /* zeros skipped: no partial product may overflow either */
+		if (dims[i] && __builtin_mul_overflow(bytes, dims[i], &bytes))
+			error_at(p, l, "tensor type has more than 2^63 bytes");
+}
+
 static TType parse_tensor_body(Parser *p)
 {
+	SrcLoc start = here(p);
 	int64_t dims[TIR_MAX_RANK];
 	int rank = 0;
 	for (;;) {
@@ -299,8 +313,11 @@ static TType parse_tensor_body(Parser *p)
 		if (!isdigit(cur(p)))
 			break;
 		int64_t d = 0;
-		while (isdigit(cur(p)))
+		while (isdigit(cur(p))) {
+			if (d > (INT64_MAX - 9) / 10)
+				error_at(p, l, "dimension is too large");
 			d = d * 10 + (cur(p) - '0'), p->pos++;
+		}
 		if (cur(p) != 'x')
 			error_at(p, here(p), "expected 'x' after a dimension");
 		p->pos++;
@@ -314,6 +331,7 @@ static TType parse_tensor_body(Parser *p)
 	if (accept(p, ","))
 		unsupported_at(p, here(p), "tensor encodings (bounds, sparsity) are not supported");
 	expect(p, ">");
+	check_tensor_size(p, start, dt, rank, dims);
 	return tir_type_tensor(dt, rank, dims);
 }
 
@@ -1243,7 +1261,8 @@ static void parse_op(Parser *p, TBlock *b, int in_region)
 	TypeVec res = {0};
 	SrcLoc l = here(p);
 	int nnamed = parse_result_names(p, &names);
-	SrcLoc lop = here(p);
+	ws(p);
+	SrcLoc lop = here(p);   /* the op's name: where its diagnostics point */
 	int generic;
 	TOpKind k = parse_op_name(p, &generic, lop);
 	TOp *op = tir_op_new(p->f, NULL, k, lop);

@@ -4,8 +4,10 @@
  * module passes, every op has the operand and result counts of its TIR_OPS row, every
  * operand is defined before use, element types belong to the op's type class, and the
  * result shapes of the shape ops (broadcast, reshape, transpose, slice, pad, concatenate,
- * dot_general, reduce, ...) are the ones the spec infers, so an interpreter may index
- * without further checks. gather/scatter index arithmetic is checked for ranks only. */
+ * dot_general, reduce, gather, scatter, reduce_window, select_and_scatter, ...) are the
+ * ones the spec infers, and every dimension number (reverse, sort, gather and scatter
+ * dimension numbers, dot_general, reduce, map) names a dimension of its tensor, once, so
+ * an interpreter or a compiled backend may index without further checks. */
 #include "hlo_emit.h"
 
 #include <stdarg.h>
@@ -417,6 +419,9 @@ static int contains(TInts x, int64_t d)
 	return 0;
 }
 
+static int check_dim_list(Verifier *v, const TOp *op, const char *name, TInts x, int rank, int sorted);
+static int check_disjoint(Verifier *v, const TOp *op, const char *an, TInts a, const char *bn, TInts b);
+
 static int check_dot(Verifier *v, const TOp *op)
 {
 	const TType *l = ty(v, op->operands[0]), *r = ty(v, op->operands[1]);
@@ -426,6 +431,15 @@ static int check_dot(Verifier *v, const TOp *op)
 	const TDotDims *d = &a->u.dot;
 	if (d->lhs_batch.n != d->rhs_batch.n || d->lhs_contract.n != d->rhs_contract.n)
 		return err(v, op, "lhs and rhs dimension lists differ in length");
+	if (!check_dim_list(v, op, "lhs_batching_dimensions", d->lhs_batch, l->rank, 0) ||
+	    !check_dim_list(v, op, "rhs_batching_dimensions", d->rhs_batch, r->rank, 0) ||
+	    !check_dim_list(v, op, "lhs_contracting_dimensions", d->lhs_contract, l->rank, 0) ||
+	    !check_dim_list(v, op, "rhs_contracting_dimensions", d->rhs_contract, r->rank, 0) ||
+	    !check_disjoint(v, op, "lhs_batching_dimensions", d->lhs_batch, "lhs_contracting_dimensions",
+	                    d->lhs_contract) ||
+	    !check_disjoint(v, op, "rhs_batching_dimensions", d->rhs_batch, "rhs_contracting_dimensions",
+	                    d->rhs_contract))
+		return 0;
 	TType want = tir_type_scalar(ty(v, op->results[0])->dt);
 	for (int i = 0; i < d->lhs_batch.n; i++) {
 		if (l->dims[d->lhs_batch.v[i]] != r->dims[d->rhs_batch.v[i]])
@@ -479,9 +493,8 @@ static int check_reduce(Verifier *v, const TOp *op)
 		for (int d = 0; d < x->rank; d++)
 			if (!contains(dims, d))
 				want.dims[want.rank++] = x->dims[d];
-		for (int j = 0; j < dims.n; j++)
-			if (dims.v[j] < 0 || dims.v[j] >= x->rank)
-				return err(v, op, "dimension %lld out of range", (long long)dims.v[j]);
+		if (!check_dim_list(v, op, "dimensions", dims, x->rank, 0))
+			return 0;
 		if (!want_result(v, op, i, &want))
 			return 0;
 		scal[i] = *init;
@@ -489,6 +502,350 @@ static int check_reduce(Verifier *v, const TOp *op)
 	if (op->regions[0]->nargs != 2 * n)
 		return err(v, op, "body takes %d arguments, expected %d", op->regions[0]->nargs, 2 * n);
 	return check_region_return(v, op, op->regions[0], scal, n, "body");
+}
+
+/* ---- dimension lists (spec: "is_unique", "0 <= d < rank", "is_sorted") ---- */
+
+/* Every entry of x names a dimension of a rank-`rank` tensor, no two alike, and (with
+ * sorted) in increasing order. */
+static int check_dim_list(Verifier *v, const TOp *op, const char *name, TInts x, int rank, int sorted)
+{
+	for (int i = 0; i < x.n; i++) {
+		if (x.v[i] < 0 || x.v[i] >= rank)
+			return err(v, op, "'%s' entry %lld is out of range [0, %d)", name, (long long)x.v[i], rank);
+		for (int j = 0; j < i; j++)
+			if (x.v[j] == x.v[i])
+				return err(v, op, "'%s' names dimension %lld twice", name, (long long)x.v[i]);
+		if (sorted && i && x.v[i] < x.v[i - 1])
+			return err(v, op, "'%s' must be sorted", name);
+	}
+	return 1;
+}
+
+/* No dimension in both a and b (spec: is_unique(concatenate(a, b))). */
+static int check_disjoint(Verifier *v, const TOp *op, const char *an, TInts a, const char *bn, TInts b)
+{
+	for (int i = 0; i < a.n; i++)
+		if (contains(b, a.v[i]))
+			return err(v, op, "dimension %lld is in both '%s' and '%s'", (long long)a.v[i], an, bn);
+	return 1;
+}
+
+static int check_reverse(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]);
+	return check_dim_list(v, op, "dimensions", tir_op_get_ints(op, "dimensions"), x->rank, 0) &&
+	       want_result(v, op, 0, x);
+}
+
+/* gather and scatter share their index arithmetic: a "big" tensor (gather's result,
+ * scatter's updates) whose window dimensions (offset_dims / update_window_dims) walk
+ * a window of the operand, and whose other dimensions walk the indices without their
+ * index_vector_dim. Names follow gather; scatter's are given in the messages. */
+typedef struct IndexDims {
+	const char *window, *collapsed, *obatch, *ibatch, *map;   /* attribute names */
+	TInts window_dims, collapsed_dims, obatch_dims, ibatch_dims, map_dims;
+	int64_t ivd;
+} IndexDims;
+
+static int check_index_lists(Verifier *v, const TOp *op, const IndexDims *g, const TType *x, const TType *ind,
+                             const TType *big)
+{
+	if (!is_tensor(ind) || !dtype_is_int(ind->dt))
+		return err(v, op, "indices must be an integer tensor");
+	if (x->rank != g->window_dims.n + g->collapsed_dims.n + g->obatch_dims.n)
+		return err(v, op, "operand rank %d is not |%s| + |%s| + |%s|", x->rank, g->window, g->collapsed,
+		           g->obatch);
+	if (g->ivd < 0 || g->ivd > ind->rank)
+		return err(v, op, "index_vector_dim %lld is out of range [0, %d]", (long long)g->ivd, ind->rank);
+	int64_t nidx = g->ivd < ind->rank ? ind->dims[g->ivd] : 1;
+	if (g->map_dims.n != nidx)
+		return err(v, op, "'%s' has %d entries, the index vector %lld", g->map, g->map_dims.n, (long long)nidx);
+	if (g->obatch_dims.n != g->ibatch_dims.n)
+		return err(v, op, "'%s' and '%s' differ in length", g->obatch, g->ibatch);
+	if (contains(g->ibatch_dims, g->ivd))
+		return err(v, op, "index_vector_dim is in '%s'", g->ibatch);
+	if (!check_dim_list(v, op, g->window, g->window_dims, big->rank, 1) ||
+	    !check_dim_list(v, op, g->collapsed, g->collapsed_dims, x->rank, 1) ||
+	    !check_dim_list(v, op, g->obatch, g->obatch_dims, x->rank, 1) ||
+	    !check_dim_list(v, op, g->ibatch, g->ibatch_dims, ind->rank, 0) ||
+	    !check_dim_list(v, op, g->map, g->map_dims, x->rank, 0) ||
+	    !check_disjoint(v, op, g->collapsed, g->collapsed_dims, g->obatch, g->obatch_dims) ||
+	    !check_disjoint(v, op, g->map, g->map_dims, g->obatch, g->obatch_dims))
+		return 0;
+	for (int i = 0; i < g->obatch_dims.n; i++)
+		if (x->dims[g->obatch_dims.v[i]] != ind->dims[g->ibatch_dims.v[i]])
+			return err(v, op, "batching dimension %d differs in size between operand and indices", i);
+	return 1;
+}
+
+/* The big tensor's shape: index dimensions (all but index_vector_dim) in order at the
+ * non-window positions, window sizes (sizes[d] for operand dimensions d neither
+ * collapsed nor batching) at the window positions. */
+static TType index_big_shape(const IndexDims *g, const TType *x, const TType *ind, const int64_t *sizes, DType dt)
+{
+	TType t = tir_type_scalar(dt);
+	int64_t win[TIR_MAX_RANK], bat[TIR_MAX_RANK];
+	int nw = 0, nb = 0;
+	for (int d = 0; d < x->rank; d++)
+		if (!contains(g->collapsed_dims, d) && !contains(g->obatch_dims, d))
+			win[nw++] = sizes[d];
+	for (int d = 0; d < ind->rank; d++)
+		if (d != g->ivd)
+			bat[nb++] = ind->dims[d];
+	t.rank = nw + nb;
+	for (int d = 0, iw = 0, ib = 0; d < t.rank && d < TIR_MAX_RANK; d++)
+		t.dims[d] = contains(g->window_dims, d) ? win[iw++] : bat[ib++];
+	return t;
+}
+
+static int check_gather(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
+	TAttr *a = tir_op_attr(op, "dimension_numbers");
+	TInts sizes = tir_op_get_ints(op, "slice_sizes");
+	if (!a || a->kind != TA_GATHER_DIMS)
+		return err(v, op, "needs dimension_numbers");
+	const TGatherDims *d = &a->u.gather;
+	IndexDims g = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+	               "start_index_map", d->offset_dims, d->collapsed_slice_dims, d->operand_batching_dims,
+	               d->start_indices_batching_dims, d->start_index_map, d->index_vector_dim};
+	if (!check_index_lists(v, op, &g, x, ind, r) || !check_ints_len(v, op, "slice_sizes", sizes, x->rank))
+		return 0;
+	for (int i = 0; i < x->rank; i++) {
+		if (sizes.v[i] < 0 || sizes.v[i] > x->dims[i])
+			return err(v, op, "slice size %lld is out of range [0, %lld] in dimension %d",
+			           (long long)sizes.v[i], (long long)x->dims[i], i);
+		if ((contains(g.collapsed_dims, i) || contains(g.obatch_dims, i)) && sizes.v[i] > 1)
+			return err(v, op, "slice size of collapsed or batching dimension %d must be 0 or 1", i);
+	}
+	if (g.window_dims.n + ind->rank - (g.ivd < ind->rank) != r->rank)
+		return err(v, op, "result rank %d does not follow from the dimension numbers", r->rank);
+	TType want = index_big_shape(&g, x, ind, sizes.v, x->dt);
+	return want_result(v, op, 0, &want);
+}
+
+/* A region applied to scalars: 2n arguments, 0-d tensors of the element types of elems
+ * (pairs_interleaved: e0, e0, e1, e1 as sort's comparator; else e0, e1, ..., e0, e1 as
+ * reduce_window's and scatter's bodies); it returns one i1 (pred) or the n scalars. */
+static int check_scalar_region(Verifier *v, const TOp *op, const TBlock *b, const TType *elems, int n,
+                               int pairs_interleaved, int pred, const char *what)
+{
+	TType rets[8];
+	if (b->nargs != 2 * n)
+		return err(v, op, "%s region takes %d arguments, expected %d", what, b->nargs, 2 * n);
+	for (int i = 0; i < 2 * n; i++) {
+		int k = pairs_interleaved ? i / 2 : i % n;
+		TType want = tir_type_scalar(elems[k].dt);
+		if (!tir_type_equal(ty(v, b->args[i]), &want))
+			return err(v, op, "%s region argument %d must be a 0-d tensor of %s", what, i,
+			           dtype_name(elems[k].dt));
+		rets[k] = want;
+	}
+	TType i1 = tir_type_scalar(DT_I1);
+	return check_region_return(v, op, b, pred ? &i1 : rets, pred ? 1 : n, what);
+}
+
+static int check_scatter(Verifier *v, const TOp *op)
+{
+	int n = (op->noperands - 1) / 2;
+	TAttr *a = tir_op_attr(op, "scatter_dimension_numbers");
+	if (op->noperands < 3 || op->noperands % 2 == 0 || op->nresults != n || op->nregions != 1 || n > 8)
+		return err(v, op, "needs N inputs, the indices, N updates (0 < N <= 8), N results and one body");
+	if (!a || a->kind != TA_SCATTER_DIMS)
+		return err(v, op, "needs scatter_dimension_numbers");
+	const TScatterDims *d = &a->u.scatter;
+	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[n]), *u = ty(v, op->operands[n + 1]);
+	IndexDims g = {"update_window_dims", "inserted_window_dims", "input_batching_dims",
+	               "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", d->update_window_dims,
+	               d->inserted_window_dims, d->input_batching_dims, d->scatter_indices_batching_dims,
+	               d->scatter_dims_to_operand_dims, d->index_vector_dim};
+	TType elems[8];
+	for (int k = 0; k < n; k++) {
+		const TType *xk = ty(v, op->operands[k]), *uk = ty(v, op->operands[n + 1 + k]);
+		if (!is_tensor(xk) || !is_tensor(uk) || !tir_type_same_shape(xk, x) || !tir_type_same_shape(uk, u))
+			return err(v, op, "inputs must share one shape, and updates another");
+		if (uk->dt != xk->dt)
+			return err(v, op, "update %d element type differs from input %d's", k, k);
+		if (!want_result(v, op, k, xk))
+			return 0;
+		elems[k] = *xk;
+	}
+	if (!check_index_lists(v, op, &g, x, ind, u))
+		return 0;
+	if (g.window_dims.n + ind->rank - (g.ivd < ind->rank) != u->rank)
+		return err(v, op, "updates rank %d does not follow from the dimension numbers", u->rank);
+	/* the updates' window sizes, read off the updates, must fit the operand */
+	int64_t sizes[TIR_MAX_RANK];
+	for (int dd = 0, k = 0; dd < x->rank; dd++) {
+		int win = !contains(g.collapsed_dims, dd) && !contains(g.obatch_dims, dd);
+		sizes[dd] = win ? u->dims[g.window_dims.v[k++]] : 1;
+		if (sizes[dd] > x->dims[dd])
+			return err(v, op, "update window size %lld exceeds operand dimension %d (%lld)",
+			           (long long)sizes[dd], dd, (long long)x->dims[dd]);
+	}
+	TType want = index_big_shape(&g, x, ind, sizes, u->dt);
+	char s1[128], s2[128];
+	if (!tir_type_equal(&want, u))
+		return err(v, op, "updates type is %s, expected %s", tstr(u, s1, sizeof s1), tstr(&want, s2, sizeof s2));
+	return check_scalar_region(v, op, op->regions[0], elems, n, 0, 0, "update");
+}
+
+/* sort: inputs of one shape, results of the inputs' types, -R <= dimension < R, a
+ * comparator (tensor<E0>, tensor<E0>, tensor<E1>, tensor<E1>, ...) -> tensor<i1>. */
+static int check_sort(Verifier *v, const TOp *op)
+{
+	int n = op->noperands;
+	if (n < 1 || n > 8 || op->nresults != n || op->nregions != 1)
+		return err(v, op, "needs N inputs (0 < N <= 8), N results and one comparator");
+	const TType *x = ty(v, op->operands[0]);
+	TType elems[8];
+	for (int k = 0; k < n; k++) {
+		const TType *t = ty(v, op->operands[k]);
+		if (!is_tensor(t) || !tir_type_same_shape(t, x))
+			return err(v, op, "inputs must share one shape");
+		if (!want_result(v, op, k, t))
+			return 0;
+		elems[k] = *t;
+	}
+	int64_t dim = tir_op_get_int(op, "dimension", -1);
+	if (x->rank == 0)
+		return err(v, op, "operand must have rank at least 1");
+	if (dim < -x->rank || dim >= x->rank)
+		return err(v, op, "dimension %lld is out of range [%d, %d)", (long long)dim, -x->rank, x->rank);
+	return check_scalar_region(v, op, op->regions[0], elems, n, 1, 1, "comparator");
+}
+
+/* An optional window attribute: absent, or one positive entry per dimension. */
+static int check_window_attr(Verifier *v, const TOp *op, const char *name, int rank, int required)
+{
+	TInts x = tir_op_get_ints(op, name);
+	if (!x.n && !required)
+		return 1;
+	if (!check_ints_len(v, op, name, x, rank))
+		return 0;
+	for (int i = 0; i < x.n; i++)
+		if (x.v[i] < 1)
+			return err(v, op, "'%s' entry %d must be positive, is %lld", name, i, (long long)x.v[i]);
+	return 1;
+}
+
+static int64_t window_at(TInts a, int d) { return a.n ? a.v[d] : 1; }
+
+/* The spec's num_windows (reduce_window C15, select_and_scatter C2): the shape of the
+ * windowed result. Fails when padding is not a [rank, 2] list. */
+static int window_shape(Verifier *v, const TOp *op, const TType *x, int dilations, TType *out)
+{
+	TAttr *pa = tir_op_attr(op, "padding");
+	if (pa && (pa->kind != TA_INTS2D || pa->u.ints2d.rows != x->rank || pa->u.ints2d.cols != 2))
+		return err(v, op, "'padding' must have shape [%d, 2]", x->rank);
+	TInts wd = tir_op_get_ints(op, "window_dimensions"), ws = tir_op_get_ints(op, "window_strides");
+	TInts bd = dilations ? tir_op_get_ints(op, "base_dilations") : (TInts){0};
+	TInts wdl = dilations ? tir_op_get_ints(op, "window_dilations") : (TInts){0};
+	*out = *x;
+	for (int d = 0; d < x->rank; d++) {
+		int64_t lo = pa ? pa->u.ints2d.v[2 * d] : 0, hi = pa ? pa->u.ints2d.v[2 * d + 1] : 0;
+		int64_t dilated = x->dims[d] ? (x->dims[d] - 1) * window_at(bd, d) + 1 : 0;
+		int64_t padded = lo + dilated + hi;
+		int64_t win = (wd.v[d] - 1) * window_at(wdl, d) + 1;
+		out->dims[d] = padded <= 0 || win > padded ? 0 : (padded - win) / window_at(ws, d) + 1;
+	}
+	return 1;
+}
+
+/* Window attributes are bounded so the arithmetic above cannot overflow. */
+static int check_window_bounds(Verifier *v, const TOp *op)
+{
+	static const char *const names[] = {"window_dimensions", "window_strides", "base_dilations",
+	                                    "window_dilations"};
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+		TInts x = tir_op_get_ints(op, names[k]);
+		for (int i = 0; i < x.n; i++)
+			if (x.v[i] > ((int64_t)1 << 31))
+				return err(v, op, "'%s' entry %d is too large", names[k], i);
+	}
+	TAttr *pa = tir_op_attr(op, "padding");
+	for (int i = 0; pa && pa->kind == TA_INTS2D && i < pa->u.ints2d.rows * pa->u.ints2d.cols; i++)
+		if (pa->u.ints2d.v[i] > ((int64_t)1 << 40) || pa->u.ints2d.v[i] < -((int64_t)1 << 40))
+			return err(v, op, "'padding' entry %d is too large", i);
+	return 1;
+}
+
+static int check_reduce_window(Verifier *v, const TOp *op)
+{
+	int n = op->noperands / 2;
+	if (op->noperands % 2 || n < 1 || n > 8 || op->nresults != n || op->nregions != 1)
+		return err(v, op, "needs N inputs, N inits (0 < N <= 8), N results and one body");
+	const TType *x = ty(v, op->operands[0]);
+	TType elems[8], want;
+	if (!check_window_attr(v, op, "window_dimensions", x->rank, 1) ||
+	    !check_window_attr(v, op, "window_strides", x->rank, 0) ||
+	    !check_window_attr(v, op, "base_dilations", x->rank, 0) ||
+	    !check_window_attr(v, op, "window_dilations", x->rank, 0) || !check_window_bounds(v, op) ||
+	    !window_shape(v, op, x, 1, &want))
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const TType *t = ty(v, op->operands[k]), *init = ty(v, op->operands[n + k]);
+		if (!is_tensor(t) || !tir_type_same_shape(t, x))
+			return err(v, op, "inputs must share one shape");
+		if (!is_tensor(init) || init->rank != 0 || init->dt != t->dt)
+			return err(v, op, "init %d must be a 0-d tensor of input %d's element type", k, k);
+		want.dt = t->dt;
+		if (!want_result(v, op, k, &want))
+			return 0;
+		elems[k] = *t;
+	}
+	return check_scalar_region(v, op, op->regions[0], elems, n, 0, 0, "body");
+}
+
+static int check_select_and_scatter(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *src = ty(v, op->operands[1]), *init = ty(v, op->operands[2]);
+	TType want;
+	if (op->nregions != 2)
+		return err(v, op, "needs select and scatter regions");
+	if (!check_window_attr(v, op, "window_dimensions", x->rank, 1) ||
+	    !check_window_attr(v, op, "window_strides", x->rank, 0) || !check_window_bounds(v, op) ||
+	    !window_shape(v, op, x, 0, &want))
+		return 0;
+	char a[128], b[128];
+	if (!is_tensor(src) || !tir_type_equal(src, &want))
+		return err(v, op, "source type is %s, expected %s", tstr(src, a, sizeof a), tstr(&want, b, sizeof b));
+	if (!is_tensor(init) || init->rank != 0 || init->dt != x->dt)
+		return err(v, op, "init_value must be a 0-d tensor of the operand's element type");
+	TType sel[1] = {*x};
+	if (op->regions[0]->nargs != 2 || op->regions[1]->nargs != 2)
+		return err(v, op, "select and scatter regions take two arguments");
+	return check_scalar_region(v, op, op->regions[0], sel, 1, 1, 1, "select") &&
+	       check_scalar_region(v, op, op->regions[1], sel, 1, 1, 0, "scatter") && want_result(v, op, 0, x);
+}
+
+/* map: inputs of the result's shape, dimensions = [0, ..., rank-1], a computation on
+ * one scalar per input returning one scalar of the result's element type. */
+static int check_map(Verifier *v, const TOp *op)
+{
+	const TType *r = ty(v, op->results[0]);
+	const TBlock *b = op->nregions == 1 ? op->regions[0] : NULL;
+	TInts dims = tir_op_get_ints(op, "dimensions");
+	if (op->noperands < 1 || !b)
+		return err(v, op, "needs at least one input and one computation");
+	if (!check_ints_len(v, op, "dimensions", dims, r->rank))
+		return 0;
+	for (int i = 0; i < dims.n; i++)
+		if (dims.v[i] != i)
+			return err(v, op, "'dimensions' must be [0, ..., %d]", r->rank - 1);
+	if (b->nargs != op->noperands)
+		return err(v, op, "computation takes %d arguments, expected %d", b->nargs, op->noperands);
+	for (int k = 0; k < op->noperands; k++) {
+		const TType *t = ty(v, op->operands[k]);
+		TType s = tir_type_scalar(t->dt);
+		if (!is_tensor(t) || !tir_type_same_shape(t, r))
+			return err(v, op, "input %d shape differs from the result's", k);
+		if (!tir_type_equal(ty(v, b->args[k]), &s))
+			return err(v, op, "computation argument %d must be a 0-d tensor of %s", k, dtype_name(t->dt));
+	}
+	TType rs = tir_type_scalar(r->dt);
+	return check_region_return(v, op, b, &rs, 1, "computation");
 }
 
 static int check_while(Verifier *v, const TOp *op)
@@ -593,6 +950,13 @@ static int check_op(Verifier *v, const TOp *op)
 	case TOP_CLAMP: return check_clamp(v, op);
 	case TOP_COMPARE: return check_compare_attrs(v, op);
 	case TOP_DOT_GENERAL: return check_dot(v, op);
+	case TOP_REVERSE: return check_reverse(v, op);
+	case TOP_GATHER: return check_gather(v, op);
+	case TOP_SCATTER: return check_scatter(v, op);
+	case TOP_SORT: return check_sort(v, op);
+	case TOP_REDUCE_WINDOW: return check_reduce_window(v, op);
+	case TOP_SELECT_AND_SCATTER: return check_select_and_scatter(v, op);
+	case TOP_MAP: return check_map(v, op);
 	case TOP_REDUCE: return check_reduce(v, op);
 	case TOP_WHILE: return check_while(v, op);
 	case TOP_IF:

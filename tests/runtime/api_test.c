@@ -75,7 +75,7 @@ static const ModuleRow module_rows[] = {
 	 "  %0 = stablehlo.frobnicate %a : tensor<2xf32>\n"
 	 "  return %0 : tensor<2xf32>\n"
 	 "}\n",
-	 C2H_EUNSUPPORTED, "m.mlir:2:7: error: ", 0, 0},
+	 C2H_EUNSUPPORTED, "m.mlir:2:8: error: ", 0, 0},
 	{"return type differs from result",
 	 "func.func @main(%a: tensor<2xf32>) -> tensor<3xf32> {\n"
 	 "  return %a : tensor<2xf32>\n"
