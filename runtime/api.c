@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct c2h_module {
 	TModule *tm;
@@ -36,6 +37,9 @@ struct c2h_session {
 	const c2h_buffer **bound;
 	c2h_buffer *results;
 	int have_results;
+	int64_t max_memory;        /* bytes; 0: unlimited */
+	int64_t peak;              /* the entry's planned peak (budget.c) */
+	SrcLoc peak_at;
 	char msg[1024];
 };
 
@@ -219,13 +223,21 @@ c2h_buffer *c2h_buffer_create(c2h_dtype t, int rank, const int64_t *dims, const 
 		if (dims[d] < 0)
 			return NULL;
 	TType ty = tir_type_tensor(dtype_map[t], rank, dims);
-	if (data && nbytes != (size_t)tir_type_bytes(&ty))
+	RtValue v;
+	if (rt_tensor_try_new(&ty, &v) != 0)   /* too large: NULL, never an abort */
 		return NULL;
+	size_t size = (size_t)tir_type_bytes(&ty);
+	if (data && nbytes != size) {
+		rt_value_release(NULL, &v);
+		return NULL;
+	}
 	c2h_buffer *b = xcalloc(1, sizeof *b);
 	b->dtype = t;
-	b->v = data ? rt_tensor_new(NULL, &ty) : rt_tensor_zeros(NULL, &ty);
+	b->v = v;
 	if (data && nbytes)
 		memcpy(rt_data(&b->v), data, nbytes);
+	else if (!data)
+		memset(rt_data(&b->v), 0, size);
 	return b;
 }
 
@@ -261,7 +273,28 @@ c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_sess
 	s->backend = b;
 	s->bound = xcalloc((size_t)m->nparams + 1, sizeof *s->bound);
 	s->results = xcalloc((size_t)m->nresults + 1, sizeof *s->results);
+	s->max_memory = c2h_physical_memory();
+	s->peak = rt_planned_peak(m->entry, &s->peak_at);
 	*out = s;
+	return C2H_OK;
+}
+
+int64_t c2h_physical_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+	return pages > 0 && size > 0 ? (int64_t)pages * size : 0;
+}
+
+c2h_status c2h_session_set_limit(c2h_session *s, c2h_limit which, int64_t value)
+{
+	if (!s || value < 0)
+		return C2H_EINVAL;
+	if (which == C2H_LIMIT_MEMORY)
+		s->max_memory = value;
+	else if (which == C2H_LIMIT_ITERATIONS)
+		s->backend->max_iterations = value;
+	else
+		return C2H_EINVAL;
 	return C2H_OK;
 }
 
@@ -332,6 +365,13 @@ c2h_status c2h_session_run(c2h_session *s)
 		if (!s->bound[i])
 			return sfail(s, C2H_EUNBOUND, "parameter '%s' is not bound", s->m->params[i].name);
 	drop_results(s);
+	if (s->max_memory && s->peak > s->max_memory) {
+		const SrcLoc *l = &s->peak_at;
+		return sfail(s, C2H_ENOMEM,
+		             "%s:%d:%d: error: the program needs %lld bytes of memory here, more than the "
+		             "budget of %lld bytes (--max-memory)",
+		             l->file ? l->file : "<module>", l->line, l->col, (long long)s->peak, (long long)s->max_memory);
+	}
 	RtValue *args = xcalloc((size_t)n + 1, sizeof *args), *res = xcalloc((size_t)s->m->nresults + 1, sizeof *res);
 	for (int i = 0; i < n; i++)
 		args[i] = s->bound[i]->v;

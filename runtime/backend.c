@@ -33,6 +33,7 @@ static int interp_run(Backend *b, const RtValue *args, RtValue *results, char *m
 {
 	Interp it;
 	interp_init(&it, b->module);
+	it.max_iterations = b->max_iterations;
 	int rc = interp_call(&it, b->entry, args, results);
 	if (rc != 0) {
 		if (it.loc.file)

@@ -108,6 +108,14 @@ static int run_region_with(Interp *it, const TFunc *f, RtValue *env, const TBloc
 	return run_block(it, f, env, b, outs, nouts);
 }
 
+int interp_check_iterations(Interp *it, const TOp *op, int64_t iter)
+{
+	if (it->max_iterations > 0 && iter >= it->max_iterations)
+		return interp_fail(it, op, "'stablehlo.while' reached the limit of %lld iterations (--max-iterations)",
+		                   (long long)it->max_iterations);
+	return 0;
+}
+
 static int eval_while(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 {
 	int n = op->noperands;
@@ -115,13 +123,15 @@ static int eval_while(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 	for (int i = 0; i < n; i++)
 		cur[i] = rt_value_ref(&env[op->operands[i]]);
 	int rc = 0;
-	for (;;) {
+	for (int64_t iter = 0;; iter++) {
 		RtValue pred = {0};
 		if ((rc = run_region_with(it, f, env, op->regions[0], cur, n, &pred, 1)) != 0)
 			break;
 		int go = scalar_true(&pred);
 		rt_value_release(&it->pool, &pred);
 		if (!go)
+			break;
+		if ((rc = interp_check_iterations(it, op, iter)) != 0)
 			break;
 		if ((rc = run_region_with(it, f, env, op->regions[1], cur, n, next, n)) != 0)
 			break;

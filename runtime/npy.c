@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 static const struct {
 	const char *code;   /* descr without its byte-order character */
@@ -360,32 +361,65 @@ NpyStatus npy_write_mem(const NpyArray *a, uint8_t **out, size_t *len, char *msg
 	return NPY_OK;
 }
 
-NpyStatus npy_write_file(const char *path, const NpyArray *a, char *msg)
+/* mkstemp's file is 0600; give it the mode fopen would (0666 less the umask). */
+static void default_mode(int fd)
+{
+	mode_t m = umask(0);
+	umask(m);
+	fchmod(fd, 0666 & ~m);
+}
+
+NpyStatus npy_write_temp(const char *path, const NpyArray *a, char **tmp, char *msg)
 {
 	uint8_t *b;
 	size_t len;
+	*tmp = NULL;
 	NpyStatus st = npy_write_mem(a, &b, &len, msg);
 	if (st != NPY_OK)
 		return st;
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 32);
-	if (!tmp) {
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+	char *t = malloc(strlen(path) + 16);
+	if (!t) {
 		free(b);
 		return fail(msg, NPY_EIO, "out of memory");
 	}
-	snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		st = fail(msg, NPY_EIO, "%s: %s", path, strerror(errno));
-	else if (fwrite(b, 1, len, f) != len)
-		st = fail(msg, NPY_EIO, "%s: write error: %s", path, strerror(errno));
-	if (f && fclose(f) != 0 && st == NPY_OK)
-		st = fail(msg, NPY_EIO, "%s: write error: %s", path, strerror(errno));
-	if (st == NPY_OK && rename(tmp, path) != 0)
-		st = fail(msg, NPY_EIO, "%s: cannot rename: %s", path, strerror(errno));
-	if (st != NPY_OK && f)
-		remove(tmp);
-	free(tmp);
+	sprintf(t, "%.*s.%s.XXXXXX", (int)dlen, path, path + dlen);
+	int fd = mkstemp(t);   /* O_CREAT | O_EXCL: never an existing file, never through a symlink */
+	if (fd < 0) {
+		st = fail(msg, NPY_EIO, "%s: cannot create a temporary file: %s", path, strerror(errno));
+	} else {
+		default_mode(fd);
+		for (size_t off = 0; off < len && st == NPY_OK;) {
+			ssize_t w = write(fd, b + off, len - off);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				st = fail(msg, NPY_EIO, "%s: write error: %s", path, strerror(errno));
+			else
+				off += (size_t)w;
+		}
+		if (close(fd) != 0 && st == NPY_OK)
+			st = fail(msg, NPY_EIO, "%s: write error: %s", path, strerror(errno));
+		if (st != NPY_OK)
+			unlink(t);
+	}
 	free(b);
+	if (st == NPY_OK)
+		*tmp = t;
+	else
+		free(t);
+	return st;
+}
+
+NpyStatus npy_write_file(const char *path, const NpyArray *a, char *msg)
+{
+	char *tmp;
+	NpyStatus st = npy_write_temp(path, a, &tmp, msg);
+	if (st == NPY_OK && rename(tmp, path) != 0) {
+		st = fail(msg, NPY_EIO, "%s: cannot rename: %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
 	return st;
 }

@@ -64,7 +64,11 @@ NpyStatus npy_read_mem(const void *buf, size_t len, NpyArray *out, char *msg);
 NpyStatus npy_read_file(const char *path, NpyArray *out, char *msg);
 /* *out is malloc'ed; the caller frees it. */
 NpyStatus npy_write_mem(const NpyArray *a, uint8_t **out, size_t *len, char *msg);
-/* Writes PATH.tmpPID then renames it to PATH. */
+/* Writes a fresh temporary file beside path (DIR/.NAME.XXXXXX by mkstemp: O_EXCL, so
+ * it never opens an existing file or follows a symlink); *tmp (malloc'ed) names it for
+ * the caller to rename into place or unlink. */
+NpyStatus npy_write_temp(const char *path, const NpyArray *a, char **tmp, char *msg);
+/* npy_write_temp, then rename onto path (which replaces a symlink, never follows it). */
 NpyStatus npy_write_file(const char *path, const NpyArray *a, char *msg);
 void npy_array_free(NpyArray *a);
 size_t npy_dtype_size(NpyDtype t);
@@ -98,6 +102,9 @@ typedef struct RtValue {
 /* A fresh tensor of type t (contents uninitialised / zeroed). */
 RtValue rt_tensor_new(RtPool *p, const TType *t);
 RtValue rt_tensor_zeros(RtPool *p, const TType *t);
+/* For sizes the caller chose (the C API's buffers): 0, or -1 when the byte size
+ * overflows or memory is short, never an abort. Contents uninitialised. */
+int rt_tensor_try_new(const TType *t, RtValue *out);
 static inline void *rt_data(const RtValue *v) { return v->buf ? v->buf->data : NULL; }
 static inline int64_t rt_numel(const RtValue *v) { return tir_type_numel(&v->type); }
 RtValue rt_value_ref(const RtValue *v);              /* shares storage */
@@ -141,6 +148,7 @@ typedef struct Interp {
 	char msg[512];
 	SrcLoc loc;             /* location of the op that failed */
 	int depth;              /* call depth, bounded */
+	int64_t max_iterations; /* of any one while loop; 0: unlimited (--max-iterations) */
 	/* check ops: a failure is recorded, execution continues */
 	int checks_run, checks_failed;
 	char check_msg[512];    /* first failed check */
@@ -154,6 +162,9 @@ void interp_fini(Interp *it);
 int interp_call(Interp *it, const TFunc *f, const RtValue *args, RtValue *results);
 /* Reports an error at op (first one wins); returns -1 so callers can `return fail(...)`. */
 int interp_fail(Interp *it, const TOp *op, const char *fmt, ...) C2H_PRINTF(3, 4);
+/* Before iteration iter (from 0) of while op: 0, or -1 after interp_fail when the
+ * limit it->max_iterations is reached. Every backend's while loop calls it. */
+int interp_check_iterations(Interp *it, const TOp *op, int64_t iter);
 /* Does the interpreter implement this op (and the check ops)? */
 int interp_supports(TOpKind k);
 
@@ -203,6 +214,7 @@ struct Backend {
 	size_t len;
 	char *spec;             /* as given: "interp", "pjrt:cpu" */
 	void *state;
+	int64_t max_iterations; /* copied into the backend's Interp on each run; 0: unlimited */
 };
 
 typedef enum { BACKEND_OK, BACKEND_UNKNOWN, BACKEND_NOT_BUILT, BACKEND_FAILED } BackendStatus;
@@ -213,6 +225,12 @@ BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *en
                              const char *text, size_t len, Backend **out, char *msg, size_t msglen);
 int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
 void backend_destroy(Backend *b);
+
+/* ---- budget.c: the memory a function plans to use (--max-memory) ----
+ * The bytes live at the function's peak (arguments, values from definition to last use,
+ * plus the peak of the regions and callees of the op where it is reached), saturating
+ * at INT64_MAX; *at (may be NULL) is that op's location. */
+int64_t rt_planned_peak(const TFunc *f, SrcLoc *at);
 
 /* ---- check.c: running check-dialect test files (cuda2hlo-run --check) ---- */
 typedef struct CheckTotals {

@@ -3,7 +3,8 @@
  *
  * Consumes a StableHLO module and .npy inputs bound by parameter name or position;
  * produces DIR/NAME.npy for every result (names from the result attributes, else
- * result<i>), written to a temporary name and renamed. --bench N times N runs and
+ * result<i>), written to fresh temporary files (mkstemp) and renamed only when all are
+ * written; SIGINT and SIGTERM remove them and exit 128+signal. --bench N times N runs and
  * prints the throughput. --check runs check-dialect test files instead. Exit status:
  * 0 success, 1 a diagnosed problem with the module, an input or a check, 2 bad usage. */
 #include "runtime.h"
@@ -11,6 +12,7 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +34,10 @@ static const char usage[] =
 	"                      cpu or cuda; default from $CUDA2HLO_PJRT_PLUGIN or the venv)\n"
 	"  (.npy has no bfloat16: bf16 parameters and results travel as uint16 bits)\n"
 	"  --bench N           run N times; print the time per run and bytes moved per second\n"
+	"  --max-memory SIZE   refuse to run a module whose planned peak memory exceeds SIZE\n"
+	"                      bytes (suffix K, M, G or T: powers of 1024; 0: no limit;\n"
+	"                      default: the machine's physical memory)\n"
+	"  --max-iterations N  fail when one stablehlo.while runs N iterations (default: no limit)\n"
 	"  --check FILE...     run check-dialect test cases (files split at `// -----`); prints\n"
 	"                      one line per failed case and `N passed, N failed, N skipped`\n"
 	"  -v                  with --check: also list skipped cases\n"
@@ -48,6 +54,8 @@ typedef struct Args {
 	VEC(Binding) ins;
 	VEC(const char *) checks;
 	int bench, check, verbose;
+	int64_t max_memory;         /* -1: the default (physical memory) */
+	int64_t max_iterations;     /* 0: unlimited */
 } Args;
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -58,10 +66,31 @@ static int bad_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* "4096", "512M", "8G": bytes, powers of 1024; -1 when malformed or too large. */
+static int64_t parse_size(const char *s)
+{
+	char *end;
+	errno = 0;
+	long long n = strtoll(s, &end, 10);
+	if (end == s || errno || n < 0)
+		return -1;
+	int shift = 0;
+	if (*end) {
+		const char *units = "KMGT", *u = strchr(units, *end);
+		if (!u || end[1])
+			return -1;
+		shift = 10 * (int)(u - units + 1);
+	}
+	if (n > (INT64_MAX >> shift))
+		return -1;
+	return (int64_t)n << shift;
+}
+
 /* Returns 0, 2 on bad usage, or -1 for --help (printed). */
 static int parse_args(Args *a, int argc, char **argv)
 {
 	a->backend = NULL;          /* the fastest built (backend_default_name) */
+	a->max_memory = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -69,11 +98,22 @@ static int parse_args(Args *a, int argc, char **argv)
 			fputs(usage, stdout);
 			return -1;
 		} else if (strcmp(s, "--in") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--backend") == 0 ||
-		           strcmp(s, "--bench") == 0) {
+		           strcmp(s, "--bench") == 0 || strcmp(s, "--max-memory") == 0 ||
+		           strcmp(s, "--max-iterations") == 0) {
 			if (!val)
 				return bad_usage("%s needs a value", s);
 			i++;
-			if (strcmp(s, "--in") == 0) {
+			if (strcmp(s, "--max-memory") == 0) {
+				if ((a->max_memory = parse_size(val)) < 0)
+					return bad_usage("--max-memory takes a byte count (suffix K, M, G or T), got '%s'", val);
+			} else if (strcmp(s, "--max-iterations") == 0) {
+				char *end;
+				errno = 0;
+				long long n = strtoll(val, &end, 10);
+				if (end == val || *end || errno || n < 0)
+					return bad_usage("--max-iterations takes a count (0: no limit), got '%s'", val);
+				a->max_iterations = n;
+			} else if (strcmp(s, "--in") == 0) {
 				const char *eq = strchr(val, '=');
 				if (!eq || eq == val || !eq[1])
 					return bad_usage("--in takes NAME=FILE.npy, got '%s'", val);
@@ -172,27 +212,30 @@ static int npy_dtype_of(c2h_dtype t, NpyDtype *out)
 	return -1;
 }
 
-/* A result name made safe as a file name: [A-Za-z0-9_.-], others become '_'. */
-static char *file_name_for(const char *name, int i)
+/* A result name made safe as a file name: [A-Za-z0-9_.-], others become '_', no
+ * leading '.' (so never ".", ".." or a hidden name). */
+static char *file_name_for(const char *name)
 {
 	char *s = xstrdup(name && *name ? name : "result");
 	for (char *p = s; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
 		      *p == '_' || *p == '-' || (*p == '.' && p != s)))
 			*p = '_';
-	(void)i;
 	return s;
 }
 
-/* The file names of the results: safe names, an index added where two clash. */
+/* The file names of the results: safe names, `_<i>` added to a name an earlier result
+ * took. NULL (said) when two still coincide (`r_2, r, r`: the third's r_2 is taken) or a
+ * name is too long for a file: checked before anything is written. */
 static char **result_names(const c2h_module *m)
 {
 	int n = c2h_module_num_results(m);
 	char **names = xcalloc((size_t)n + 1, sizeof *names);
-	for (int i = 0; i < n; i++) {
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++) {
 		c2h_param_info info;
 		c2h_module_result(m, i, &info);
-		names[i] = file_name_for(info.name, i);
+		names[i] = file_name_for(info.name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(names[j], names[i]) == 0) {
 				char *x = xmalloc(strlen(names[i]) + 16);
@@ -201,12 +244,28 @@ static char **result_names(const c2h_module *m)
 				names[i] = x;
 				break;
 			}
+		for (int j = 0; j < i && ok; j++)
+			if (strcmp(names[j], names[i]) == 0) {
+				fprintf(stderr, "cuda2hlo-run: error: results %d and %d would both be written to %s.npy\n", j, i,
+				        names[i]);
+				ok = 0;
+			}
+		if (ok && strlen(names[i]) > 200) {
+			fprintf(stderr, "cuda2hlo-run: error: result %d's name is too long for a file name\n", i);
+			ok = 0;
+		}
+	}
+	if (!ok) {
+		for (int i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		return NULL;
 	}
 	return names;
 }
 
-/* Writes result i of s to path; 0 or 1 (said). */
-static int write_result(c2h_session *s, int i, const char *name, const char *path)
+/* Writes result i of s to a fresh temporary file beside path (*tmp); 0 or 1 (said). */
+static int write_result(c2h_session *s, int i, const char *name, const char *path, char **tmp)
 {
 	const c2h_buffer *b = c2h_session_result(s, i);
 	NpyArray arr = {0};
@@ -220,39 +279,106 @@ static int write_result(c2h_session *s, int i, const char *name, const char *pat
 	arr.data = (void *)c2h_buffer_data_const(b);
 	arr.nbytes = c2h_buffer_nbytes(b);
 	char msg[NPY_MSG_MAX];
-	if (npy_write_file(path, &arr, msg) != NPY_OK) {
+	if (npy_write_temp(path, &arr, tmp, msg) != NPY_OK) {
 		fprintf(stderr, "cuda2hlo-run: error: %s\n", msg);
 		return 1;
 	}
 	return 0;
 }
 
-/* Every result goes to a temporary DIR/NAME.npy.partPID first; only when all are written
- * are they renamed into place, so a failure leaves no partial set and no clobbered file. */
+/* ---- interruption: SIGINT / SIGTERM remove the temporary files and exit ---- */
+
+static char *volatile *pending_tmps;   /* the temporaries not yet renamed (the tool's own) */
+static volatile sig_atomic_t npending;
+
+static void on_signal(int sig)
+{
+	for (sig_atomic_t i = 0; i < npending; i++)
+		if (pending_tmps[i])
+			unlink(pending_tmps[i]);
+	static const char m[] = "cuda2hlo-run: interrupted; no output written\n";
+	ssize_t r = write(2, m, sizeof m - 1);
+	(void)r;
+	_exit(128 + sig);
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Blocks (or unblocks) SIGINT and SIGTERM: the renames run as one step. */
+static void hold_signals(int how)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigprocmask(how, &set, NULL);
+}
+
+/* An existing DIR/NAME.npy may be replaced (a symlink there is replaced, not followed),
+ * but not when it is a directory: said before anything is written. */
+static int check_targets(char **paths, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (lstat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "cuda2hlo-run: error: %s is a directory\n", paths[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Every result goes to a fresh temporary file in DIR first (npy_write_temp); only when
+ * all are written are they renamed into place, signals held, so a failure or an
+ * interruption leaves no partial set and no clobbered file. */
 static int write_results(const c2h_module *m, c2h_session *s, const char *dir)
 {
+	char **names = result_names(m);
+	if (!names)
+		return 1;
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 		fprintf(stderr, "cuda2hlo-run: error: cannot create %s: %s\n", dir, strerror(errno));
+		free(names);
 		return 1;
 	}
-	int n = c2h_module_num_results(m), rc = 0, written = 0;
-	char **names = result_names(m);
+	int n = c2h_module_num_results(m), rc = 0;
 	char **tmps = xcalloc((size_t)n + 1, sizeof *tmps), **paths = xcalloc((size_t)n + 1, sizeof *paths);
 	for (int i = 0; i < n; i++) {
 		paths[i] = xmalloc(strlen(dir) + strlen(names[i]) + 8);
 		sprintf(paths[i], "%s/%s.npy", dir, names[i]);
-		tmps[i] = xmalloc(strlen(paths[i]) + 32);
-		sprintf(tmps[i], "%s.part%ld", paths[i], (long)getpid());
 	}
-	for (; written < n && rc == 0; written++)
-		rc = write_result(s, written, names[written], tmps[written]);
+	rc = check_targets(paths, n);
+	pending_tmps = tmps;
+	for (int i = 0; i < n && rc == 0; i++) {
+		char *t = NULL;
+		hold_signals(SIG_BLOCK);      /* t is unlinked by on_signal once it is listed */
+		rc = write_result(s, i, names[i], paths[i], &t);
+		tmps[i] = t;
+		npending = i + 1;
+		hold_signals(SIG_UNBLOCK);
+	}
+	hold_signals(SIG_BLOCK);
 	for (int i = 0; i < n && rc == 0; i++)
 		if (rename(tmps[i], paths[i]) != 0) {
 			fprintf(stderr, "cuda2hlo-run: error: cannot rename to %s: %s\n", paths[i], strerror(errno));
 			rc = 1;
+		} else {
+			free(tmps[i]);
+			tmps[i] = NULL;
 		}
-	for (int i = 0; i < written && rc != 0; i++)
-		remove(tmps[i]);
+	for (int i = 0; i < n; i++)
+		if (tmps[i])
+			unlink(tmps[i]);
+	npending = 0;
+	hold_signals(SIG_UNBLOCK);
 	for (int i = 0; i < n; i++) {
 		free(names[i]);
 		free(tmps[i]);
@@ -372,6 +498,9 @@ static int run_module(const Args *a)
 		c2h_module_destroy(m);
 		return 1;
 	}
+	if (a->max_memory >= 0)
+		c2h_session_set_limit(s, C2H_LIMIT_MEMORY, a->max_memory);
+	c2h_session_set_limit(s, C2H_LIMIT_ITERATIONS, a->max_iterations);
 	int np = c2h_module_num_params(m);
 	c2h_buffer **bufs = xcalloc((size_t)np + 1, sizeof *bufs);
 	int rc = bind_inputs(a, m, s, bufs);
@@ -406,6 +535,7 @@ int main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 1 << 30);
 	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	int rc = parse_args(&a, argc, argv);
+	catch_signals();
 	if (rc == 0)
 		rc = a.check ? run_checks(&a) : run_module(&a);
 	else if (rc < 0)

@@ -61,6 +61,30 @@ RtValue rt_tensor_new(RtPool *p, const TType *t)
 	return v;
 }
 
+int rt_tensor_try_new(const TType *t, RtValue *out)
+{
+	memset(out, 0, sizeof *out);
+	int64_t bytes = dtype_size(t->dt);
+	for (int d = 0; d < t->rank; d++)
+		if (t->dims[d] < 0 || (t->dims[d] && __builtin_mul_overflow(bytes, t->dims[d], &bytes)))
+			return -1;
+	for (int d = 0; d < t->rank; d++)
+		if (t->dims[d] == 0)
+			bytes = 0;
+	size_t cap = (size_t)bytes <= RT_SMALL ? RT_SMALL : (size_t)bytes;
+	if ((uint64_t)bytes > SIZE_MAX / 2)
+		return -1;
+	RtBuf *b = malloc(sizeof(RtBuf) + cap);
+	if (!b)
+		return -1;
+	b->cap = cap;
+	b->refs = 1;
+	b->next = NULL;
+	out->type = *t;
+	out->buf = b;
+	return 0;
+}
+
 RtValue rt_tensor_zeros(RtPool *p, const TType *t)
 {
 	RtValue v = rt_tensor_new(p, t);

@@ -296,7 +296,7 @@ static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 	RtValue *cur = xcalloc((size_t)n + 1, sizeof(RtValue)), *next = xcalloc((size_t)n + 1, sizeof(RtValue));
 	for (int i = 0; i < n; i++)
 		cur[i] = rt_value_ref(&env[op->operands[i]]);
-	for (;;) {
+	for (int64_t iter = 0;; iter++) {
 		RtValue pred = {0};
 		bind(st, env, cond->b, cur);
 		if ((rc = run_plan(st, cond, env, &pred, 1)) != 0)
@@ -305,6 +305,8 @@ static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 		rt_value_release(&st->it.pool, &pred);
 		drop_block_values(st, env, cond->b);
 		if (!go)
+			break;
+		if ((rc = interp_check_iterations(&st->it, op, iter)) != 0)
 			break;
 		bind(st, env, body->b, cur);
 		for (int i = 0; i < n; i++)
@@ -455,6 +457,7 @@ int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg
 {
 	CpuState *st = b->state;
 	interp_init(&st->it, b->module);
+	st->it.max_iterations = b->max_iterations;
 	int rc = run_func(st, b->entry, args, results);
 	if (rc != 0) {
 		if (st->it.loc.file)

@@ -118,6 +118,17 @@ c2h_status c2h_session_run(c2h_session *s);
 const c2h_buffer *c2h_session_result(const c2h_session *s, int i);
 /* The message of the last failure on s ("" when none). */
 const char *c2h_session_message(const c2h_session *s);
+/* Limits on a session's runs (docs/reliability.md); value 0 means unlimited.
+ *   C2H_LIMIT_MEMORY      bytes: a run whose planned peak (arguments, live values, results)
+ *                         exceeds it fails with C2H_ENOMEM before anything is allocated,
+ *                         naming the op where the peak is. Default: c2h_physical_memory().
+ *   C2H_LIMIT_ITERATIONS  iterations of any one stablehlo.while: the run fails with
+ *                         C2H_ERUN when one reaches it. Default: 0 (unlimited).
+ * The PJRT backend honours the memory limit only. */
+typedef enum { C2H_LIMIT_MEMORY, C2H_LIMIT_ITERATIONS } c2h_limit;
+c2h_status c2h_session_set_limit(c2h_session *s, c2h_limit which, int64_t value);
+/* The machine's physical memory in bytes (0 when unknown). */
+int64_t c2h_physical_memory(void);
 /* The backend's name as created ("interp", "pjrt:/path/to/plugin.so"). */
 const char *c2h_session_backend(const c2h_session *s);
 

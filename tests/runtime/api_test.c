@@ -574,6 +574,63 @@ static void test_run_failure(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* Limits (docs/reliability.md): a huge iota is refused with C2H_ENOMEM before anything
+ * is allocated: the planned peak, counted by hand, is at the slice (line 3), where the
+ * iota's 2^40 f32 (4 TiB) and the slice's 8 bytes are live; a budget the program fits passes; an endless while stops at
+ * C2H_LIMIT_ITERATIONS on both built-in backends; a buffer whose size overflows is NULL. */
+static void test_limits(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *big = module_of("func.func @main() -> tensor<2xf32> {\n"
+	                            "  %0 = stablehlo.iota dim = 0 : tensor<1099511627776xf32>\n"
+	                            "  %1 = stablehlo.slice %0 [0:2] : (tensor<1099511627776xf32>) -> tensor<2xf32>\n"
+	                            "  return %1 : tensor<2xf32>\n"
+	                            "}\n");
+	assert_non_null(big);
+	static const char *const backends[] = {"interp", "cpu"};
+	char msg[256];
+	for (int k = 0; k < 2; k++) {
+		c2h_session *s;
+		assert_int_equal(c2h_session_create(big, backends[k], &s, msg, sizeof msg), C2H_OK);
+		check(c2h_session_set_limit(s, C2H_LIMIT_MEMORY, (int64_t)1 << 40) == C2H_OK, "set 1 TiB", "");
+		check(c2h_session_run(s) == C2H_ENOMEM, "iota over the budget", c2h_session_message(s));
+		check(strstr(c2h_session_message(s), ":3:8: error: the program needs 4398046511112 bytes") != NULL,
+		      "iota message", c2h_session_message(s));
+		check(c2h_session_set_limit(s, C2H_LIMIT_MEMORY, -1) == C2H_EINVAL, "negative limit", "");
+		c2h_session_destroy(s);
+	}
+	c2h_module_destroy(big);
+	c2h_module *loop = module_of("func.func @main() -> tensor<i32> {\n"
+	                             "  %0 = stablehlo.constant dense<0> : tensor<i32>\n"
+	                             "  %1 = stablehlo.while(%i = %0) : tensor<i32>\n"
+	                             "    cond {\n"
+	                             "      %t = stablehlo.constant dense<true> : tensor<i1>\n"
+	                             "      stablehlo.return %t : tensor<i1>\n"
+	                             "    } do {\n"
+	                             "      stablehlo.return %i : tensor<i32>\n"
+	                             "    }\n"
+	                             "  return %1 : tensor<i32>\n"
+	                             "}\n");
+	assert_non_null(loop);
+	for (int k = 0; k < 2; k++) {
+		c2h_session *s;
+		assert_int_equal(c2h_session_create(loop, backends[k], &s, msg, sizeof msg), C2H_OK);
+		check(c2h_session_set_limit(s, C2H_LIMIT_MEMORY, 64) == C2H_OK, "set 64 bytes", "");
+		check(c2h_session_set_limit(s, C2H_LIMIT_ITERATIONS, 100) == C2H_OK, "set 100 iterations", "");
+		check(c2h_session_run(s) == C2H_ERUN, "endless while stops", c2h_session_message(s));
+		check(strstr(c2h_session_message(s), ":3:8: error: 'stablehlo.while' reached the limit of 100") != NULL,
+		      "while message", c2h_session_message(s));
+		c2h_session_destroy(s);
+	}
+	c2h_module_destroy(loop);
+	check(c2h_buffer_create(C2H_F32, 2, (int64_t[]){(int64_t)1 << 32, (int64_t)1 << 32}, NULL, 0) == NULL,
+	      "overflowing buffer", "not NULL");
+	check(c2h_buffer_create(C2H_F64, 1, (int64_t[]){(int64_t)1 << 60}, NULL, 0) == NULL, "huge buffer",
+	      "not NULL");
+	assert_int_equal(nfailed, before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -581,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_info_table),    cmocka_unit_test(test_buffers),
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
 		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
+		cmocka_unit_test(test_limits),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);

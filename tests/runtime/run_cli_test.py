@@ -11,9 +11,11 @@ files written by numpy; expected results are computed by numpy. Closing line:
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 
@@ -92,6 +94,27 @@ func.func @main(%x: tensor<2x3xf32> {cuda2hlo.param = "x"}) -> (tensor<2x3xf32> 
 }
 """
 
+# Results whose file names collide: r_2, r, r (the third's r_2 is the first's name).
+CLASH = """func.func @main(%a: tensor<6xf32>) -> (tensor<6xf32> {cuda2hlo.param = "r_2"},
+    tensor<6xf32> {cuda2hlo.param = "r"}, tensor<6xf32> {cuda2hlo.param = "r"}) {
+  return %a, %a, %a : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}
+"""
+
+# Never ends (for the interruption test).
+ENDLESS = """func.func @main() -> tensor<i32> {
+  %0 = stablehlo.constant dense<0> : tensor<i32>
+  %1 = stablehlo.while(%i = %0) : tensor<i32>
+    cond {
+      %t = stablehlo.constant dense<true> : tensor<i1>
+      stablehlo.return %t : tensor<i1>
+    } do {
+      stablehlo.return %i : tensor<i32>
+    }
+  return %1 : tensor<i32>
+}
+"""
+
 X = np.arange(6, dtype=np.float32).reshape(2, 3) * np.float32(0.25)
 Y = np.float32(10) - np.arange(6, dtype=np.float32).reshape(2, 3) ** 2
 A = np.array([5, -7, 2**31 - 1, 0], dtype=np.int32)
@@ -100,7 +123,8 @@ B = np.array([1, 2, -1, -(2**31)], dtype=np.int32)
 
 def setup(d):
     """Writes the modules and inputs used by the rows into folder d."""
-    for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD), ("recurse.mlir", RECURSE)):
+    for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD), ("recurse.mlir", RECURSE),
+                       ("clash.mlir", CLASH), ("endless.mlir", ENDLESS)):
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
     with open(os.path.join(d, "checks.mlir"), "w") as f:
@@ -120,6 +144,12 @@ def setup(d):
         f.write(b"\x93NUMPY\x01\x00garbage")
     os.mkdir(os.path.join(d, "old"))
     np.save(os.path.join(d, "old", "sum.npy"), np.full((2, 3), -1, np.float32))
+    # sym/sum.npy is a symlink to victim.npy: the result replaces the link, not the victim
+    np.save(os.path.join(d, "victim.npy"), np.full((2, 3), -1, np.float32))
+    os.mkdir(os.path.join(d, "sym"))
+    os.symlink("../victim.npy", os.path.join(d, "sym", "sum.npy"))
+    # dirres/sum.npy is a directory: refused before prod.npy is written
+    os.makedirs(os.path.join(d, "dirres", "sum.npy"))
 
 
 def files_in(d, sub):
@@ -137,6 +167,12 @@ def results_ok(d, sub="out"):
     p = np.load(os.path.join(d, sub, "prod.npy"))
     return (s.dtype == np.float32 and s.shape == (2, 3) and (s == X + Y).all() and (p == X * Y).all()
             and files_in(d, sub) == ["prod.npy", "sum.npy"])
+
+
+def symlink_replaced(d):
+    victim = np.load(os.path.join(d, "victim.npy"))
+    link = os.path.join(d, "sym", "sum.npy")
+    return (victim == -1).all() and not os.path.islink(link) and results_ok(d, "sym")
 
 
 def anon_ok(d):
@@ -200,6 +236,11 @@ ROWS = [
     ("--check CHECK line mismatch", ["--check", "args_bad.mlir"], 1, [],
      [r"args_bad\.mlir:10: CHECK-NEXT: '\[31, 40\]' not found", r"0 passed, 1 failed, 0 skipped"], None),
     ("--bench with --out", ["add.mlir"] + XY + ["--bench", "2", "--out", "out"], 0, [], [r"bench: 2 runs"], results_ok),
+    ("--out: a symlink is replaced, not followed", ["add.mlir"] + XY + ["--out", "sym"], 0, [], [], symlink_replaced),
+    ("--out: a result's file is a directory", ["add.mlir"] + XY + ["--out", "dirres"], 1,
+     [r"dirres/sum\.npy is a directory"], [], lambda d: files_in(d, "dirres") == ["sum.npy"]),
+    ("result names collide", ["clash.mlir", "--in", "0=x_flat.npy", "--out", "out"], 1,
+     [r"results 0 and 2 would both be written to r_2\.npy"], [], lambda d: files_in(d, "out") is None),
 ]
 
 
@@ -207,7 +248,7 @@ def no_temporaries(d):
     """No file of a temporary name is left anywhere in d."""
     for root, _, names in os.walk(d):
         for n in names:
-            if ".tmp" in n or ".part" in n:
+            if ".tmp" in n or ".part" in n or n.startswith("."):
                 return os.path.join(root, n)
     return None
 
@@ -240,9 +281,29 @@ def run_row(tool, row):
         return True
 
 
+def interrupted(tool, sig):
+    """SIGINT/SIGTERM during a run: exit 128+sig, one line said, no output folder."""
+    with tempfile.TemporaryDirectory() as d:
+        setup(d)
+        p = subprocess.Popen([tool, "endless.mlir", "--backend", "interp", "--out", "out"], cwd=d,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=30)
+        ok = p.returncode == 128 + sig and "interrupted" in err and files_in(d, "out") is None
+        if not ok:
+            print("FAIL interrupted by signal %d: exit %d, stderr %r" % (sig, p.returncode, err[-300:]))
+        return ok
+
+
 def main():
     tool = os.path.abspath(sys.argv[1])
     passed = failed = 0
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if interrupted(tool, sig):
+            passed += 1
+        else:
+            failed += 1
     for row in ROWS:
         if run_row(tool, row):
             passed += 1
