@@ -6,7 +6,7 @@ BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure test demo asan random clean
+.PHONY: all setup configure test demo asan random fuzz clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -38,5 +38,14 @@ random: setup all
 	nice -n 10 build/venv/bin/python tests/random/run.py -n $(N) --start $(START) -j $(JOBS) \
 		--bin $(BUILD)/bin --keep $(BUILD)/random
 
+# libFuzzer harnesses (fuzz/README.md), clang-22 with ASan+UBSan, each run FUZZ_S seconds
+# (CI: 60) on its seed corpus; findings land in $(BUILD)-fuzz/fuzz-out/NAME/.
+FUZZ_S ?= 60
+fuzz: setup
+	@[ -f $(BUILD)-fuzz/CMakeCache.txt ] || CC=clang-22 CXX=clang++-22 cmake -S . -B $(BUILD)-fuzz -DFUZZ=ON \
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUDA2HLO_VENV=$(CURDIR)/$(BUILD)/venv
+	cmake --build $(BUILD)-fuzz -j$(JOBS) --target fuzz_parse fuzz_run fuzz_npy fuzz_frontend
+	bash fuzz/run.sh $(BUILD)-fuzz/bin $(FUZZ_S)
+
 clean:
-	rm -rf $(BUILD)/CMakeFiles $(BUILD)/bin $(BUILD)/CMakeCache.txt $(BUILD)-asan
+	rm -rf $(BUILD)/CMakeFiles $(BUILD)/bin $(BUILD)/CMakeCache.txt $(BUILD)-asan $(BUILD)-fuzz

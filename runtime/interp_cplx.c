@@ -26,6 +26,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* glibc defines CMPLX only for gcc >= 4.7 (clang reports 4.2): the fuzz build uses clang. */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+#ifndef CMPLXF
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
+
 #define TWO_PI 6.283185307179586476925286766559
 
 typedef double _Complex Cd;

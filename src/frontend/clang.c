@@ -90,8 +90,12 @@ const char *dkey(Arena *a, CXCursor d)
 	CXCursor c = clang_getCanonicalCursor(d);
 
 	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
-	return arena_printf(a, "%s:%u:%d", f ? clang_getCString(clang_getFileName(f)) : "?", off,
-	                    (int)clang_getCursorKind(c));
+	if (!f)
+		return arena_printf(a, "?:%u:%d", off, (int)clang_getCursorKind(c));
+	CXString name = clang_getFileName(f);   /* disposed here: the key is copied (fuzz_frontend leak) */
+	const char *k = arena_printf(a, "%s:%u:%d", clang_getCString(name), off, (int)clang_getCursorKind(c));
+	clang_disposeString(name);
+	return k;
 }
 
 int has_attr(CXCursor c, enum CXCursorKind k)

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# fuzz/run.sh BIN_DIR SECONDS [HARNESS...]: runs each harness (default: parse run npy
+# frontend) for SECONDS on a working copy of its seed corpus (fuzz/seeds/NAME), one after
+# another. A finding is saved as BIN_DIR/../fuzz-out/NAME/crash-* and fails the run.
+# Closing line: `N passed, N failed`.
+set -u
+bin=$1; secs=$2; shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(cd "$bin/.." && pwd)/fuzz-out
+harnesses=${*:-parse run npy frontend}
+passed=0; failed=0
+for h in $harnesses; do
+  mkdir -p "$out/$h/corpus"
+  log="$out/$h/log.txt"
+  # -timeout: one input taking 30 s is a finding (a hang); rss: 2 GiB
+  "$bin/fuzz_$h" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$out/$h/" "$out/$h/corpus" "$here/seeds/$h" >"$log" 2>&1
+  rc=$?
+  # replaying the seeds one by one ends in a normal exit, where LeakSanitizer checks
+  if [ $rc -eq 0 ]; then
+    "$bin/fuzz_$h" -runs=1 "$here/seeds/$h"/* >>"$log" 2>&1
+    rc=$?
+  fi
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1)); echo "PASS fuzz_$h: ${runs:-?} inputs in ${secs}s, no finding"
+  else
+    failed=$((failed + 1)); echo "FAIL fuzz_$h (exit $rc): $(grep -m1 -E 'ERROR|SUMMARY|deadly|timeout' "$log")"
+    echo "  log: $log"; ls "$out/$h"/crash-* "$out/$h"/timeout-* "$out/$h"/leak-* "$out/$h"/oom-* 2>/dev/null | sed 's/^/  /'
+  fi
+done
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
