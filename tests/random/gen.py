@@ -215,12 +215,14 @@ class Gen:
     def ileaf(self, t):
         for _ in range(4):
             k = self.r.random()
-            if k < 0.35:
+            if k < 0.3:
                 e = self.var(lambda v: v.t.kind in "iub")
-            elif k < 0.7:
+            elif k < 0.6:
                 e = self.load("i")
-            elif k < 0.8:
+            elif k < 0.7:
                 e = self.fcast_int(t)
+            elif k < 0.85:
+                e = self.helper_call(t, 0)
             else:
                 e = None
             if e is not None:
@@ -403,12 +405,14 @@ class Gen:
     def fleaf(self, t):
         for _ in range(4):
             k = self.r.random()
-            if k < 0.35:
+            if k < 0.3:
                 e = self.var(lambda v: v.t.kind == "f")
-            elif k < 0.75:
+            elif k < 0.65:
                 e = self.load("f")
-            elif k < 0.85:
+            elif k < 0.75:
                 e = self.iexpr(self.r.choice(ARITH_INTS[:2]), 0)
+            elif k < 0.9:
+                e = self.helper_call(t, 0)
             else:
                 e = None
             if e is not None:
@@ -877,18 +881,21 @@ class Kernel(Gen):
         if b.t.kind == "f":
             self.stores[b.name] = max(self.stores.get(b.name, 0.0), e.err)
 
-    def atomic(self, h):
-        op = self.r.choice(["atomicAdd", "atomicAdd", "atomicMax", "atomicMin", "atomicOr",
-                            "atomicXor", "atomicAnd"] + (["atomicSub"] if h.t.bits == 32 else []))
+    def atomic(self, h, op=None, target=None):
+        """op(&target[bin], v) for a bin in range; target defaults to buffer h."""
+        op = op or self.r.choice(["atomicAdd", "atomicAdd", "atomicMax", "atomicMin", "atomicOr",
+                                  "atomicXor", "atomicAnd"] + (["atomicSub"] if h.t.bits == 32 else []))
+        target = target or h.name
         v = self.shrink(self.iexpr(INT if self.chance(0.6) else UNS, 1), 1 << 16)
         nb = h.count
         if nb == 1:
-            at = self.r.choice([h.name, f"&{h.name}[0]"])
+            at = self.r.choice([target, f"&{target}[0]"])
         else:
             x = self.iexpr(INT, 1)
-            at = f"&{h.name}[{self.fit(x, 0, nb - 1).s}]" if self.chance(0.5) else \
-                f"&{h.name}[(unsigned)({x.s}) % {nb}u]"
+            at = f"&{target}[{self.fit(x, 0, nb - 1).s}]" if self.chance(0.5) else \
+                f"&{target}[(unsigned)({x.s}) % {nb}u]"
         self.emit(f"{op}({at}, ({h.t.c})({v.s}));")
+        return op
 
     # ---- kernel shapes ------------------------------------------------------
     def add_buf(self, role, t, count):
@@ -1198,15 +1205,26 @@ class Kernel(Gen):
         for _ in range(self.r.randint(0, 2)):
             self.make_helper()
         self.emit("int i = blockIdx.x * blockDim.x + threadIdx.x;")
+        h0, sh = hs[0], None
+        if h0.t.bits == 32 and self.chance(0.5):     # a block-private histogram in shared memory
+            sh = self.fresh("sh")
+            self.emit(f"__shared__ {h0.t.c} {sh}[{h0.count}];")
+            self.emit(f"for (int b = threadIdx.x; b < {h0.count}; b += blockDim.x) {sh}[b] = 0;")
+            self.emit("__syncthreads();")
         self.emit("if (i < n) {")
         self.depth += 1
         self.emit("int idx = i;")
         self.vars.append(E("i", INT, 0, n - 1))
         self.statements(self.r.randint(0, 2), 2)
-        for h in hs:
+        op = self.atomic(h0, target=sh)
+        for h in hs[1:]:
             self.atomic(h)
         self.depth -= 1
         self.emit("}")
+        if sh:
+            self.emit("__syncthreads();")
+            self.emit(f"for (int b = threadIdx.x; b < {h0.count}; b += blockDim.x)")
+            self.emit(f"  if ({sh}[b]) {op}(&{h0.name}[b], {sh}[b]);")
 
     SHAPES = [("ew", 40), ("gridstride", 12), ("tile", 14), ("reduce", 12), ("shuffle", 12),
               ("atomics", 10)]
