@@ -50,10 +50,6 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		error_at(L, c, "'%s' has no definition to inline", name);
 		return NULL;
 	}
-	if (!L->hoist_ok) {
-		error_at(L, c, "a call to '%s' inside a condition or a loop test cannot be inlined; compute it before", name);
-		return NULL;
-	}
 	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void && !is_record(rt))) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;

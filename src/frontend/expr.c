@@ -479,6 +479,85 @@ static KirDType promote(KirDType t)
 	return frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4 ? KT_I32 : t;
 }
 
+/* Lowers c by lower() with the statements it hoists (an inlined call's body, a moving
+ * pointer's increment) collected in *pre instead of before the current statement: for an
+ * operand that C++ evaluates only sometimes (the right of && and ||, an arm of ?:, a
+ * loop's test or step). The caller places *pre under the control that evaluates it. */
+KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c, StmtVec *pre)
+{
+	StmtVec *save = L->pending;
+	int hs = L->hoist_ok;
+	KirExpr *e;
+
+	L->pending = pre;
+	L->hoist_ok = 0;
+	e = lower(L, c);
+	L->pending = save;
+	L->hoist_ok = hs;
+	return e;
+}
+
+/* The statements of *pre, emitted before the current statement (an operand that is
+ * always evaluated after all). */
+static void emit_all(Lower *L, StmtVec *pre)
+{
+	for (size_t i = 0; i < pre->len; i++)
+		emit_pending(L, pre->data[i]);
+	VEC_FREE(*pre);
+}
+
+/* `if (cond) { pre; var = value; }` (else the same with epre, evalue when given), before
+ * the current statement; pre and epre are consumed. */
+static void emit_branch(Lower *L, KirExpr *cond, int var, StmtVec *pre, KirExpr *value,
+                        StmtVec *epre, KirExpr *evalue, SrcLoc loc)
+{
+	KirStmt *s = frontend_new_stmt(L->a, KS_IF, loc);
+
+	if (value && (var >= 0 || (value->kind != KE_VAR && value->kind != KE_CONST)))
+		VEC_PUSH(*pre, expr_stmt(L, var >= 0 ? assign_var(L, var, value, loc) : value));
+	s->u.if_.cond = cond;
+	s->u.if_.then = block_of(L, pre, loc);
+	if (epre) {
+		if (evalue && (var >= 0 || (evalue->kind != KE_VAR && evalue->kind != KE_CONST)))
+			VEC_PUSH(*epre, expr_stmt(L, var >= 0 ? assign_var(L, var, evalue, loc) : evalue));
+		s->u.if_.els = block_of(L, epre, loc);
+		VEC_FREE(*epre);
+	}
+	VEC_FREE(*pre);
+	emit_pending(L, s);
+}
+
+/* a && b, a || b (C++ [expr.log.and]: b is evaluated only when a is true, resp. false).
+ * When b hoists statements (a call of a device function with several statements), they
+ * run under an if on a's value, kept in a temporary: `t = a; if (t) { ...; t = b; }`. */
+static KirExpr *llogical(Lower *L, CXCursor c, int is_and, CXCursor a, CXCursor b)
+{
+	StmtVec pre = {0};
+	KirExpr *l = cond_of(L, a), *r = lower_apart(L, cond_of, b, &pre), *e;
+	SrcLoc loc = cloc(L, c);
+	int t;
+
+	if (l->kind == KE_CONST) {
+		if (frontend_const_is_true(l->u.c) != is_and) {
+			VEC_FREE(pre);
+			return l;
+		}
+		emit_all(L, &pre);
+		return r;
+	}
+	if (!pre.len) {
+		e = frontend_new_expr(L->a, is_and ? KE_LOGAND : KE_LOGOR, KT_I1, loc);
+		e->u.bin.l = l;
+		e->u.bin.r = r;
+		return e;
+	}
+	t = new_var(L, is_and ? "and" : "or", KT_I1, KVK_TEMP, loc);
+	emit_pending(L, decl_stmt(L, t, l, loc));
+	l = var_ref(L, t, loc);
+	emit_branch(L, is_and ? l : frontend_new_unary(L->a, KU_NOT, KT_I1, l, loc), t, &pre, r, NULL, NULL, loc);
+	return var_ref(L, t, loc);
+}
+
 static KirExpr *lbinary(Lower *L, CXCursor c)
 {
 	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
@@ -508,16 +587,8 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		return e;
 	}
 	if (k == CXBinaryOperator_LAnd || k == CXBinaryOperator_LOr) {
-		int save = L->hoist_ok;
-		e = frontend_new_expr(L->a, k == CXBinaryOperator_LAnd ? KE_LOGAND : KE_LOGOR, KT_I1, cloc(L, c));
-		e->u.bin.l = cond_of(L, v.data[0]);
-		L->hoist_ok = 0;
-		e->u.bin.r = cond_of(L, v.data[1]);
-		L->hoist_ok = save;
+		e = llogical(L, c, k == CXBinaryOperator_LAnd, v.data[0], v.data[1]);
 		VEC_FREE(v);
-		if (e->u.bin.l->kind == KE_CONST)
-			return frontend_const_is_true(e->u.bin.l->u.c) == (k == CXBinaryOperator_LAnd) ?
-			       e->u.bin.r : e->u.bin.l;
 		return e;
 	}
 	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
@@ -621,27 +692,47 @@ static KirExpr *lunary(Lower *L, CXCursor c)
 	}
 }
 
+/* c ? a : b (C++ [expr.cond]: only the chosen operand is evaluated). When an arm hoists
+ * statements, both arms become an if before the statement, writing a temporary. */
 static KirExpr *lcondop(Lower *L, CXCursor c)
 {
 	CursorVec v = kids(c);
 	KirDType t = ctype(c);
-	KirExpr *e;
-	int save = L->hoist_ok;
+	KirExpr *e, *x, *a, *b;
+	StmtVec ap = {0}, bp = {0};
+	SrcLoc loc = cloc(L, c);
+	int tmp;
 
 	if (v.len != 3 || is_ptr_expr(c)) {
 		VEC_FREE(v);
 		error_at(L, c, "a conditional expression choosing between pointers cannot be translated");
 		return poison(L, c);
 	}
-	e = frontend_new_expr(L->a, KE_COND, t, cloc(L, c));
-	e->u.cond.c = cond_of(L, v.data[0]);
-	L->hoist_ok = 0;
-	e->u.cond.t = conv(L, lx(L, v.data[1]), t);
-	e->u.cond.f = conv(L, lx(L, v.data[2]), t);
-	L->hoist_ok = save;
+	x = cond_of(L, v.data[0]);
+	a = lower_apart(L, lx, v.data[1], &ap);
+	b = lower_apart(L, lx, v.data[2], &bp);
 	VEC_FREE(v);
-	if (e->u.cond.c->kind == KE_CONST)
-		return frontend_const_is_true(e->u.cond.c->u.c) ? e->u.cond.t : e->u.cond.f;
+	if (t != KT_VOID) {
+		a = a ? conv(L, a, t) : poison(L, c);
+		b = b ? conv(L, b, t) : poison(L, c);
+	}
+	if (x->kind == KE_CONST) {
+		int yes = frontend_const_is_true(x->u.c);
+		emit_all(L, yes ? &ap : &bp);
+		VEC_FREE(*(yes ? &bp : &ap));
+		return yes ? a : b;
+	}
+	if (ap.len || bp.len || t == KT_VOID) {
+		tmp = t == KT_VOID ? -1 : new_var(L, "cond", t, KVK_TEMP, loc);
+		if (tmp >= 0)
+			emit_pending(L, decl_stmt(L, tmp, NULL, loc));
+		emit_branch(L, x, tmp, &ap, a, &bp, b, loc);
+		return tmp >= 0 ? var_ref(L, tmp, loc) : NULL;
+	}
+	e = frontend_new_expr(L->a, KE_COND, t, loc);
+	e->u.cond.c = x;
+	e->u.cond.t = a;
+	e->u.cond.f = b;
 	return e;
 }
 

@@ -83,7 +83,8 @@ typedef struct Lower {
 	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
 	Frame *fr;
 	StmtVec *pending;        /* statements that must run before the current one */
-	int hoist_ok;
+	int hoist_ok;            /* 0 while lowering an operand apart (lower_apart): a
+	                            barrier with a value or a pointer increment is refused */
 	int brk;                 /* label a `break` leaves (switch), 0 in a loop */
 	int in_loop;
 	int nlabels;
@@ -183,6 +184,7 @@ int is_ptr_expr(CXCursor c);
 Bind *moving_bind(Lower *L, CXCursor c);
 CXCursor last_expr(CXCursor c);
 KirExpr *lx(Lower *L, CXCursor c);
+KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c, StmtVec *pre);
 
 /* ---- addr.c ---- */
 
@@ -225,6 +227,7 @@ void list_into(Lower *L, CXCursor list, CXType t, const char *prefix);
 int is_mem_lvalue(Lower *L, CXCursor x);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
 const char *struct_src(Lower *L, CXCursor e);
+KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc);
 
 /* ---- decl.c ---- */
 

@@ -27,27 +27,87 @@ static void push(Lower *L, KirStmt *s)
 	emit_pending(L, s);
 }
 
-/* A loop's test or step, lowered by `lower`: hoisting would run it once, so nothing may
- * be hoisted from it. */
-static KirExpr *unhoisted(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c)
+/* A statement `if (!cond) break;`. */
+static KirStmt *break_unless(Lower *L, KirExpr *cond)
 {
-	int save = L->hoist_ok;
-	KirExpr *e;
+	KirStmt *s = frontend_new_stmt(L->a, KS_IF, cond->loc);
 
-	L->hoist_ok = 0;
-	e = lower(L, c);
-	L->hoist_ok = save;
-	return e;
+	s->u.if_.cond = frontend_new_unary(L->a, KU_NOT, KT_I1, cond, cond->loc);
+	s->u.if_.then = frontend_new_stmt(L->a, KS_BREAK, cond->loc);
+	return s;
 }
 
-static KirExpr *loop_cond(Lower *L, CXCursor c)
+/* Every `continue` of this loop's body (not of loops inside it) becomes an exit of the
+ * labelled block the body is wrapped in, so that what follows the body in the new loop
+ * body (a test or step that hoists statements) still runs. Returns how many. */
+static int continue_to_exit(KirStmt *s, int label)
 {
-	return unhoisted(L, cond_of, c);
+	int n = 0;
+
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_CONTINUE:
+		s->kind = KS_EXIT;
+		s->u.label = label;
+		return 1;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			n += continue_to_exit(s->u.block.stmts[i], label);
+		return n;
+	case KS_IF:
+		return continue_to_exit(s->u.if_.then, label) + continue_to_exit(s->u.if_.els, label);
+	default:
+		return 0;
+	}
 }
 
-static KirExpr *loop_step(Lower *L, CXCursor c)
+/* The loop body as a block that a `continue` leaves (see continue_to_exit). */
+static KirStmt *continue_block(Lower *L, KirStmt *body)
 {
-	return unhoisted(L, lx, c);
+	StmtVec one = {0};
+	KirStmt *b;
+	int label = ++L->nlabels;
+
+	VEC_PUSH(one, body);
+	b = block_of(L, &one, body->loc);
+	if (continue_to_exit(body, label))
+		b->u.block.label = label;
+	else
+		L->nlabels--;
+	return b;
+}
+
+/* A loop whose test (cpre) or step (spre) hoists statements (a call of a device function
+ * with several statements) evaluates them on every trip, where C++ does: the test moves
+ * into the body as `cpre; if (!test) break;` (first, or after the body of a do loop),
+ * and a step that hoists moves to the end of the body. s becomes `for (init; ; step)`. */
+static void test_in_body(Lower *L, KirStmt *s, int is_do, StmtVec *cpre, KirExpr *cond, StmtVec *spre)
+{
+	StmtVec nb = {0};
+	KirStmt *body = s->u.for_.body;
+	KirExpr *step = s->u.for_.step;
+
+	if (is_do || spre->len)
+		body = continue_block(L, body);
+	if (is_do)
+		VEC_PUSH(nb, body);
+	for (size_t i = 0; i < cpre->len; i++)
+		VEC_PUSH(nb, cpre->data[i]);
+	if (cond)
+		VEC_PUSH(nb, break_unless(L, cond));
+	if (!is_do)
+		VEC_PUSH(nb, body);
+	if (spre->len) {
+		for (size_t i = 0; i < spre->len; i++)
+			VEC_PUSH(nb, spre->data[i]);
+		if (step)
+			VEC_PUSH(nb, expr_stmt(L, step));
+		s->u.for_.step = NULL;
+	}
+	s->u.for_.cond = NULL;
+	s->u.for_.body = block_of(L, &nb, body->loc);
+	VEC_FREE(nb);
 }
 
 static KirStmt *loop_body(Lower *L, CXCursor c)
@@ -97,7 +157,7 @@ static void lfor(Lower *L, CXCursor c)
 	unsigned nt, semi[2] = {0, 0}, ns = 0;
 	int depth = 0;
 	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
-	StmtVec initv = {0}, *save = L->pending;
+	StmtVec initv = {0}, cpre = {0}, spre = {0}, *save = L->pending;
 
 	s->u.for_.unroll = L->unroll;
 	L->unroll = 0;
@@ -120,9 +180,9 @@ static void lfor(Lower *L, CXCursor c)
 			ls(L, v.data[i]);
 			L->pending = save;
 		} else if (off < semi[1]) {
-			s->u.for_.cond = loop_cond(L, v.data[i]);
+			s->u.for_.cond = lower_apart(L, cond_of, v.data[i], &cpre);
 		} else {
-			s->u.for_.step = loop_step(L, v.data[i]);
+			s->u.for_.step = lower_apart(L, lx, v.data[i], &spre);
 		}
 	}
 	if (initv.len)
@@ -137,6 +197,10 @@ static void lfor(Lower *L, CXCursor c)
 		VEC_FREE(held);
 	}
 	VEC_FREE(v);
+	if (cpre.len || spre.len)
+		test_in_body(L, s, 0, &cpre, s->u.for_.cond, &spre);
+	VEC_FREE(cpre);
+	VEC_FREE(spre);
 	push(L, s);
 }
 
@@ -357,6 +421,9 @@ static void lloop(Lower *L, CXCursor c, KirStmtKind k)
 {
 	CursorVec v = kids(c);
 	KirStmt *s = frontend_new_stmt(L->a, k, cloc(L, c));
+	StmtVec pre = {0}, none = {0};
+	KirExpr *cond;
+	KirStmt *body;
 
 	if (v.len != 2) {
 		VEC_FREE(v);
@@ -364,13 +431,22 @@ static void lloop(Lower *L, CXCursor c, KirStmtKind k)
 		return;
 	}
 	if (k == KS_WHILE) {
-		s->u.loop.cond = loop_cond(L, v.data[0]);
-		s->u.loop.body = loop_body(L, v.data[1]);
+		cond = lower_apart(L, cond_of, v.data[0], &pre);
+		body = loop_body(L, v.data[1]);
 	} else {
-		s->u.loop.body = loop_body(L, v.data[0]);
-		s->u.loop.cond = loop_cond(L, v.data[1]);
+		body = loop_body(L, v.data[0]);
+		cond = lower_apart(L, cond_of, v.data[1], &pre);
 	}
 	VEC_FREE(v);
+	if (pre.len) {
+		s->kind = KS_FOR;
+		s->u.for_.body = body;
+		test_in_body(L, s, k == KS_DO, &pre, cond, &none);
+		VEC_FREE(pre);
+	} else {
+		s->u.loop.cond = cond;
+		s->u.loop.body = body;
+	}
 	push(L, s);
 }
 

@@ -236,7 +236,7 @@ const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, S
 	return ok ? prefix : NULL;
 }
 
-static KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc)
+KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc)
 {
 	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[var].type, loc);
 
