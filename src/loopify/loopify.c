@@ -33,6 +33,13 @@ enum { LV_GRID, LV_BLOCK, LV_THREAD };
 typedef VEC(KirStmt *) StmtVec;
 typedef VEC(LoopNode *) NodeVec;
 
+/* A construct that jumps may leave: a loop (label -1: break and continue end there) or
+ * a labelled block (an inlined call, a switch); leave is the widest control level under
+ * which a jump inside leaves it. */
+typedef struct Open {
+	int label, leave;
+} Open;
+
 typedef struct Lz {
 	Arena *a;
 	KirKernel *k;                  /* the copy; vars/bufs live in the VECs until the end */
@@ -44,6 +51,7 @@ typedef struct Lz {
 	int changed;
 	int root_blocks;               /* a hoisted condition reads blockIdx */
 	LoopLaunch L;
+	VEC(struct Open) open;         /* levels: the loops and labelled blocks being visited */
 	StmtVec cur;                   /* statements of the phase being built */
 	NodeVec phases;
 	int errors;
@@ -295,16 +303,33 @@ static void lev_expr(Lz *z, KirExpr *e, int ctx)
 static int lev_stmt(Lz *z, KirStmt *s, int ctx);
 static int lev_predicated(Lz *z, KirStmt *s, int ctx);
 
+/* A jump under control level lv to the loop (label -1) or labelled block it ends at:
+ * every construct it leaves on the way is left at lv. */
+static int lev_jump(Lz *z, int label, int lv)
+{
+	for (size_t i = z->open.len; i-- > 0;) {
+		if (z->open.data[i].label == label)
+			break;
+		z->open.data[i].leave = max2(z->open.data[i].leave, lv);
+	}
+	return lv;
+}
+
+/* A loop's trip count varies as widely as its test, its step and the control under
+ * which its body breaks, continues or leaves it; after the loop, control is as wide as
+ * the jumps that left it (a return from an inlined function inside the loop). */
 static int lev_loop(Lz *z, KirStmt *s, int ctx)
 {
 	KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	KirExpr *step = s->kind == KS_FOR ? s->u.for_.step : NULL;
 	KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+	Open o = {-1, LV_GRID};
 	int lc, esc;
 
 	if (s->kind == KS_FOR)
 		lev_stmt(z, s->u.for_.init, ctx);
 	lc = max2(ctx, max2(cond ? elevel(z, cond) : 0, step ? elevel(z, step) : 0));
+	VEC_PUSH(z->open, o);
 	esc = lev_stmt(z, body, lc);
 	if (esc > lc) {
 		lc = esc;
@@ -312,7 +337,7 @@ static int lev_loop(Lz *z, KirStmt *s, int ctx)
 	}
 	lev_expr(z, cond, lc);
 	lev_expr(z, step, lc);
-	return LV_GRID;
+	return VEC_POP(z->open).leave;
 }
 
 typedef struct Assigned {
@@ -360,7 +385,8 @@ static int lev_predicated(Lz *z, KirStmt *s, int ctx)
 }
 
 /* Returns the widest control level under which s leaves its enclosing construct
- * (break, continue, exit): the statements after it run under that level. */
+ * (break, continue, exit to a block outside s): the statements after it run under
+ * that level. */
 static int lev_stmt(Lz *z, KirStmt *s, int ctx)
 {
 	int esc = LV_GRID, c = ctx;
@@ -369,12 +395,16 @@ static int lev_stmt(Lz *z, KirStmt *s, int ctx)
 		return LV_GRID;
 	switch (s->kind) {
 	case KS_BLOCK:
+		if (s->u.block.label > 0)
+			VEC_PUSH(z->open, ((Open){s->u.block.label, LV_GRID}));
 		for (size_t i = 0; i < s->u.block.nstmts; i++) {
 			int e = lev_stmt(z, s->u.block.stmts[i], c);
 			esc = max2(esc, e);
 			c = max2(c, e);
 		}
-		return esc;
+		/* a labelled block ends the exits to its label: after it, control is as
+		 * wide as the jumps that left it */
+		return s->u.block.label > 0 ? VEC_POP(z->open).leave : esc;
 	case KS_DECL:
 		if (s->u.decl.init) {
 			lev_expr(z, s->u.decl.init, ctx);
@@ -392,8 +422,10 @@ static int lev_stmt(Lz *z, KirStmt *s, int ctx)
 		return max2(lev_stmt(z, s->u.if_.then, c), lev_stmt(z, s->u.if_.els, c));
 	case KS_FOR: case KS_WHILE: case KS_DO:
 		return lev_loop(z, s, ctx);
-	case KS_BREAK: case KS_CONTINUE: case KS_EXIT:
-		return ctx;
+	case KS_BREAK: case KS_CONTINUE:
+		return lev_jump(z, -1, ctx);
+	case KS_EXIT:
+		return lev_jump(z, s->u.label, ctx);
 	case KS_SYNC:
 		lev_expr(z, s->u.sync.arg, ctx);
 		if (s->u.sync.result >= 0)
@@ -1201,6 +1233,7 @@ static void free_tables(Lz *z)
 	VEC_FREE(z->control);
 	VEC_FREE(z->cur);
 	VEC_FREE(z->phases);
+	VEC_FREE(z->open);
 }
 
 static int loopify_kernel(Arena *a, const KirKernel *src, LoopKernel *lk)
