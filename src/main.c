@@ -107,8 +107,29 @@ done:
 #endif
 }
 
+/* The conversion of every input, run on a thread with a big stack (base/stack.c). */
+typedef struct {
+	const Options *o;
+	StrBuf *out;
+} Job;
+
+static int convert_all(void *p)
+{
+	Job *j = p;
+	int rc = 0;
+
+	for (size_t i = 0; i < j->o->files.len && rc == 0; i++)
+		rc = convert(j->o, j->o->files.data[i], j->out);
+	return rc;
+}
+
+/* 1 GiB of reserved stack: libclang's parser and our lowering recurse along the input's
+ * nesting, and 2000 nested parentheses (clang's limit is 2048) overflow 8 MiB. */
+#define CONVERT_STACK ((size_t)1 << 30)
+
 int main(int argc, char **argv)
 {
+	Job job;
 	Options o;
 	StrBuf out = {0};
 	int rc;
@@ -128,8 +149,8 @@ int main(int argc, char **argv)
 		options_free(&o);
 		return 2;
 	}
-	for (size_t i = 0; i < o.files.len && rc == 0; i++)
-		rc = convert(&o, o.files.data[i], &out);
+	job = (Job){&o, &out};
+	rc = run_on_big_stack(CONVERT_STACK, convert_all, &job);
 	if (rc == 0)
 		rc = write_output(&o, sb_str(&out), out.len);
 	if (rc < 0)

@@ -126,6 +126,10 @@ static inline SrcLoc srcloc(const char *file, int line, int col)
  * symlink, never a partial file. 0 on success; 1 after a diagnostic (the path unchanged). */
 int file_write_atomic(const char *path, const char *text, size_t len);
 
+/* ---- stack.c: a thread with a large stack ----
+ * Runs fn(arg) on a new thread whose stack is `bytes` long, waits, returns its result. */
+int run_on_big_stack(size_t bytes, int (*fn)(void *), void *arg);
+
 /* ---- options.c: the command line of `cuda2hlo` (DESIGN.md, "Command line") ----
  * Parsed once by main.c; every stage reads it, none writes it. */
 

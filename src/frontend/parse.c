@@ -114,8 +114,10 @@ static void compdb_flags(Ctx *cx, StrVec *args)
 
 	if (n >= 21 && !strcmp(dir + n - 21, "compile_commands.json"))
 		dir[n - 21] = 0;       /* the file named: its folder */
-	if (!*dir)
-		strcpy(dir, ".");
+	if (!*dir) {           /* -p "" or -p compile_commands.json: this folder */
+		free(dir);
+		dir = xstrdup(".");
+	}
 	if (access(arena_printf(cx->a, "%s/compile_commands.json", dir), R_OK)) {
 		diag_error(NOLOC, "cannot read compilation database '%s' (no readable compile_commands.json there)", p);
 		free(dir);
@@ -209,6 +211,11 @@ int parse_tu(Ctx *cx, const char *text)
 	ec = clang_parseTranslationUnit2(cx->index, cx->file, args.data, (int)args.len, un, nun,
 	                                 CXTranslationUnit_KeepGoing, &cx->tu);
 	VEC_FREE(args);
+	if (ec == CXError_Crashed) {
+		diag_error(srcloc(cx->file, 0, 0), "libclang crashed while parsing '%s'", cx->file);
+		cx->tu = NULL;
+		return 1;
+	}
 	if (ec != CXError_Success) {
 		diag_error(srcloc(cx->file, 0, 0), "cannot parse '%s' (libclang error %d)", cx->file, ec);
 		cx->tu = NULL;
@@ -229,6 +236,9 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	cx.a = a;
 	cx.o = o;
 	cx.file = arena_strdup(a, file);
+	/* Parse on this thread (main.c gives it a big stack), not on a thread of libclang's
+	 * own with 8 MiB, where a deeply nested file overflows; crash recovery stays on. */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	cx.index = clang_createIndex(0, 0);
 	cx.allocvars = map_create();
 	cx.hostenv = map_create();

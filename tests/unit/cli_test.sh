@@ -32,6 +32,10 @@ check output_is_input_by_link 2 1 $bin/cuda2hlo $kf -o "$t/alias.cu"
 check output_input_kept 0 - grep -q __global__ "$t/k.cu"
 check output_no_folder 1 1 $bin/cuda2hlo $kf -o "$t/none/x.mlir"
 check output_no_temp_left 0 - test "$(ls -A "$t" | wc -l)" = 4
+# 2000 nested parentheses (clang allows 2048) convert: the parse runs on a big stack.
+python3 -c "print('__global__ void k(float *x) { x[threadIdx.x] = ' + '('*2000 + '1.0f' + ')'*2000 + '; }')" > "$t/deep.cu"
+check nesting_2000_parens 0 - $bin/cuda2hlo "$t/deep.cu" --grid 1 --block 32 --size x=32 -o "$t/deep.mlir"
+rm -f "$t/deep.cu" "$t/deep.mlir"
 check output_folder_failed 1 - $bin/cuda2hlo "$here/../kernels/atomic_return.cu" -o "$t/mods"
 check output_folder_not_made 0 - test ! -e "$t/mods"
 rm -rf "$t"
