@@ -176,6 +176,22 @@ const char *options_emit_name(EmitKind k);
 /* Lookup helpers: NULL when absent. */
 const char *options_get_set(const Options *o, const char *name);
 const char *options_get_size(const Options *o, const char *name);
+/* CUDA's limits on a launch, compute capability 9.0 (CUDA C++ Programming Guide,
+ * "Features and Technical Specifications"), checked on --grid/--block/--shmem (exit 2)
+ * and on every launch the frontend takes from host code (a located error). */
+#define CUDA_GRID_X_MAX 2147483647LL      /* 2^31 - 1 */
+#define CUDA_GRID_YZ_MAX 65535
+#define CUDA_BLOCK_XY_MAX 1024
+#define CUDA_BLOCK_Z_MAX 64
+#define CUDA_BLOCK_THREADS_MAX 1024
+#define CUDA_SHMEM_STATIC_MAX 49152LL     /* 48 KiB of static __shared__ per block */
+#define CUDA_SHMEM_MAX 232448LL           /* 227 KiB with the opt-in (H100) */
+#define LAUNCH_THREADS_MAX (1LL << 62)    /* ours: a launch's index arithmetic stays in int64 */
+/* NULL when within the limits, else a message (a static buffer) saying which and why. */
+const char *options_grid_error(const int grid[3]);
+const char *options_block_error(const int block[3]);
+const char *options_threads_error(const int grid[3], const int block[3]);
+const char *options_shmem_error(long long static_bytes, long long dynamic_bytes);
 /* The input file that path is (the same device and inode, so also through a link or
  * another spelling), or NULL: an output there would destroy it. */
 const char *options_input_at(const Options *o, const char *path);

@@ -36,7 +36,11 @@ static const char usage[] =
 "\n"
 "Distinct pointer parameters of a kernel are assumed not to alias (as if __restrict__);\n"
 "with --entry the host code shows which buffers are passed where.\n"
-"Exit status: 0 success, 1 a diagnosed problem in the input, 2 bad usage.\n";
+"Launch limits (CUDA, compute capability 9.0): grid x < 2^31, y and z <= 65535; block x\n"
+"and y <= 1024, z <= 64, at most 1024 threads; shared memory 48 KiB static, 227 KiB in all.\n"
+"--set values must fit their parameter's type; an option or name given twice is refused.\n"
+"Exit status: 0 success, 1 a diagnosed problem in the input, 2 bad usage\n"
+"(docs/reliability.md).\n";
 
 const char *options_usage(void)
 {
@@ -73,6 +77,67 @@ static int parse_dims(const char *s, int d[3])
 	}
 }
 
+/* ---- CUDA's launch limits (base.h) ---- */
+
+static char limit_msg[256];
+
+const char *options_grid_error(const int g[3])
+{
+	/* x <= 2^31 - 1 = INT_MAX holds by g's type (parse_dims refuses more) */
+	if (g[1] > CUDA_GRID_YZ_MAX || g[2] > CUDA_GRID_YZ_MAX) {
+		snprintf(limit_msg, sizeof limit_msg, "grid (%d,%d,%d) exceeds CUDA's limits: x <= %lld, y and z <= %d",
+		         g[0], g[1], g[2], CUDA_GRID_X_MAX, CUDA_GRID_YZ_MAX);
+		return limit_msg;
+	}
+	return NULL;
+}
+
+const char *options_block_error(const int b[3])
+{
+	if (b[0] > CUDA_BLOCK_XY_MAX || b[1] > CUDA_BLOCK_XY_MAX || b[2] > CUDA_BLOCK_Z_MAX ||
+	    (long long)b[0] * b[1] * b[2] > CUDA_BLOCK_THREADS_MAX) {
+		snprintf(limit_msg, sizeof limit_msg, "block (%d,%d,%d) exceeds CUDA's limits: x and y <= %d, z <= %d, "
+		         "at most %d threads", b[0], b[1], b[2], CUDA_BLOCK_XY_MAX, CUDA_BLOCK_Z_MAX, CUDA_BLOCK_THREADS_MAX);
+		return limit_msg;
+	}
+	return NULL;
+}
+
+const char *options_threads_error(const int g[3], const int b[3])
+{
+	long double n = (long double)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
+
+	if (n >= (long double)LAUNCH_THREADS_MAX) {
+		snprintf(limit_msg, sizeof limit_msg, "grid (%d,%d,%d) of blocks (%d,%d,%d) is %.3Lg threads: "
+		         "at most 2^62 are supported", g[0], g[1], g[2], b[0], b[1], b[2], n);
+		return limit_msg;
+	}
+	return NULL;
+}
+
+const char *options_shmem_error(long long st, long long dyn)
+{
+	if (st > CUDA_SHMEM_STATIC_MAX)
+		snprintf(limit_msg, sizeof limit_msg, "%lld bytes of static __shared__ memory exceed CUDA's %lld per block",
+		         st, CUDA_SHMEM_STATIC_MAX);
+	else if (dyn > CUDA_SHMEM_MAX - st)
+		snprintf(limit_msg, sizeof limit_msg, "%lld bytes of shared memory (%lld static, %lld dynamic) exceed "
+		         "the %lld per block of the device (227 KiB, opt-in)", st + dyn, st, dyn, CUDA_SHMEM_MAX);
+	else
+		return NULL;
+	return limit_msg;
+}
+
+/* ---- the command line ---- */
+
+static const char *lookup(const NameValue *nv, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)      /* a name is given once (options_parse) */
+		if (!strcmp(nv[i].name, name))
+			return nv[i].value;
+	return NULL;
+}
+
 static int parse_nv(const char *s, NameValue *nv)
 {
 	const char *eq = strchr(s, '=');
@@ -91,14 +156,33 @@ const char *options_emit_name(EmitKind k)
 	return emit_names[k];
 }
 
+/* Options that take one value: given twice is bad usage, not "the last one wins". */
+static const char *const single[] = {"--grid", "--block", "--shmem", "--emit", "--entry",
+	"--unroll", "--cuda-path", "-o", "-p", "-std="};
+
+/* 2 (after the message) when option `name` was seen before; marks it seen. */
+static int once(unsigned *seen, const char *name)
+{
+	for (unsigned k = 0; k < sizeof single / sizeof *single; k++)
+		if (!strcmp(single[k], name)) {
+			if (*seen & 1u << k)
+				return bad("option '%s' given twice", name);
+			*seen |= 1u << k;
+		}
+	return 0;
+}
+
 /* Returns the argument of option `name` at argv[*i]: "--x V", "--x=V" (long) or "-xV". */
-static const char *optarg_of(int argc, char **argv, int *i, const char *name, int *err)
+static const char *optarg_of(int argc, char **argv, int *i, const char *name, int *err, unsigned *seen)
 {
 	const char *a = argv[*i];
 	size_t n = strlen(name);
 
 	*err = 0;
 	if (strncmp(a, name, n))
+		return NULL;
+	if ((a[n] == 0 || (a[n] == '=' && name[1] == '-') || (name[1] != '-' && n == 2)) &&
+	    (*err = once(seen, name)))
 		return NULL;
 	if (a[n] == 0) {
 		if (*i + 1 >= argc) {
@@ -114,48 +198,67 @@ static const char *optarg_of(int argc, char **argv, int *i, const char *name, in
 	return NULL;
 }
 
-static int parse_one(Options *o, int argc, char **argv, int *i)
+static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 {
 	const char *a = argv[*i], *v;
 	int err;
 	NameValue nv;
 
-#define OPT(name) ((v = optarg_of(argc, argv, i, name, &err)) != NULL || err)
+#define OPT(name) ((v = optarg_of(argc, argv, i, name, &err, seen)) != NULL || err)
 	if (OPT("--kernel")) {
 		if (err) return err;
 		VEC_PUSH(o->kernels, v);
 	} else if (OPT("--grid")) {
 		if (err) return err;
 		if (parse_dims(v, o->grid))
-			return bad("bad --grid '%s': expected X[,Y[,Z]] of positive integers", v);
+			return bad("bad --grid '%s': expected X[,Y[,Z]] of positive integers below 2^31", v);
+		if (options_grid_error(o->grid))
+			return bad("bad --grid: %s", options_grid_error(o->grid));
 		o->have_grid = 1;
 	} else if (OPT("--block")) {
 		if (err) return err;
 		if (parse_dims(v, o->block))
 			return bad("bad --block '%s': expected X[,Y[,Z]] of positive integers", v);
+		if (options_block_error(o->block))
+			return bad("bad --block: %s", options_block_error(o->block));
 		o->have_block = 1;
 	} else if (OPT("--shmem")) {
 		if (err) return err;
 		char *end;
-		long long n = strtoll(v, &end, 10);
-		if (end == v || *end || n < 0)
+		long long n;
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		if (end == v || *end || n < 0 || errno)
 			return bad("bad --shmem '%s': expected a byte count", v);
+		if (options_shmem_error(0, n))
+			return bad("bad --shmem: %s", options_shmem_error(0, n));
 		o->shmem = n;
 		o->have_shmem = 1;
 	} else if (OPT("--size")) {
 		if (err) return err;
 		char *end;
+		long long n;
 		if (parse_nv(v, &nv))
 			return bad("bad --size '%s': expected BUF=N with N > 0", v);
-		if (strtoll(nv.value, &end, 10) <= 0 || *end) {
+		errno = 0;
+		n = strtoll(nv.value, &end, 10);
+		if (errno || n <= 0 || *end || end == nv.value) {
 			free((char *)nv.name);
-			return bad("bad --size '%s': expected BUF=N with N > 0", v);
+			return bad(errno ? "bad --size '%s': N does not fit in 64 bits" : "bad --size '%s': expected BUF=N with N > 0", v);
+		}
+		if (lookup(o->sizes.data, o->sizes.len, nv.name)) {
+			free((char *)nv.name);
+			return bad("--size '%s': that buffer's size is given twice", v);
 		}
 		VEC_PUSH(o->sizes, nv);
 	} else if (OPT("--set")) {
 		if (err) return err;
 		if (parse_nv(v, &nv))
 			return bad("bad --set '%s': expected NAME=VALUE", v);
+		if (lookup(o->sets.data, o->sets.len, nv.name)) {
+			free((char *)nv.name);
+			return bad("--set '%s': that name is set twice", v);
+		}
 		VEC_PUSH(o->sets, nv);
 	} else if (OPT("--emit")) {
 		if (err) return err;
@@ -195,6 +298,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i)
 		if (err) return err;
 		o->compdb = v;
 	} else if (!strncmp(a, "-std=", 5)) {
+		if ((err = once(seen, "-std=")))
+			return err;
 		o->std = a + 5;
 	} else if (!strcmp(a, "--report")) {
 		o->report = 1;
@@ -215,6 +320,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i)
 
 int options_parse(Options *o, int argc, char **argv)
 {
+	unsigned seen = 0;
+
 	memset(o, 0, sizeof *o);
 	for (int i = 1; i < argc; i++) {
 		int r;
@@ -228,7 +335,7 @@ int options_parse(Options *o, int argc, char **argv)
 			options_free(o);
 			return 1;
 		}
-		if ((r = parse_one(o, argc, argv, &i)) != 0) {
+		if ((r = parse_one(o, argc, argv, &i, &seen)) != 0) {
 			options_free(o);
 			return r;
 		}
@@ -236,6 +343,10 @@ int options_parse(Options *o, int argc, char **argv)
 	if (!o->files.len) {
 		options_free(o);
 		return bad("%s", "no input file");
+	}
+	if (o->have_grid && o->have_block && options_threads_error(o->grid, o->block)) {
+		options_free(o);
+		return bad("bad --grid/--block: %s", options_threads_error(o->grid, o->block));
 	}
 	return 0;
 }
@@ -255,15 +366,6 @@ void options_free(Options *o)
 	VEC_FREE(o->extra_args);
 }
 
-static const char *lookup(const NameValue *nv, size_t n, const char *name)
-{
-	const char *r = NULL;
-
-	for (size_t i = 0; i < n; i++)      /* the last one given wins */
-		if (!strcmp(nv[i].name, name))
-			r = nv[i].value;
-	return r;
-}
 
 const char *options_get_set(const Options *o, const char *name)
 {

@@ -140,29 +140,6 @@ void emit_pending(Lower *L, KirStmt *s)
 
 /* ---- kernel parameters ---- */
 
-static int parse_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out)
-{
-	char *end;
-	KirConst c = {KT_F64, 0, 0};
-
-	if (frontend_dtype_is_float(t)) {
-		c.f = strtod(text, &end);
-	} else {
-		c.type = KT_I64;
-		c.i = strtoll(text, &end, 0);
-		if (!strcmp(text, "true") || !strcmp(text, "false")) {
-			c.i = text[0] == 't';
-			end = (char *)text + strlen(text);
-		}
-	}
-	if (*end) {
-		error_at(L, at, "--set %s=%s: not a %s value", name, text, frontend_dtype_name(t));
-		return 0;
-	}
-	*out = frontend_const_convert(c, t);
-	return 1;
-}
-
 static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
 {
 	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p)};
@@ -170,7 +147,7 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 	Bind *b = new_bind(L, BK_PARAM);
 
 	if (set)
-		kp.bound = parse_value(L, p, name, set, dt, &kp.value);
+		kp.bound = flag_value(L, p, name, set, dt, &kp.value);
 	map_put(L->names, name, (void *)1);
 	VEC_PUSH(L->params, kp);
 	VEC_PUSH(L->argidx, L->cur_arg);
@@ -199,7 +176,7 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
 	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
 	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
-	L->bufs.data[buf].count = sz ? strtoll(sz, NULL, 10) : 0;
+	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) : 0;
 	L->bufs.data[buf].param = (int)L->params.len;
 	kp.buffer = buf;
 	VEC_PUSH(L->params, kp);
@@ -335,6 +312,7 @@ static void kernel_defaults(Lower *L, KirKernel *k)
 				b->count = L->cx->allocs.data[al - 1].bytes / eb;
 		}
 	}
+	flag_check_launch(L, k, l);
 }
 
 #define TO_ARENA(L, vec, T, dst, n) \

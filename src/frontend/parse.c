@@ -257,6 +257,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	}
 	if (!bad)
 		bad = select_kernels(&cx, &kl, &ks);
+	if (!bad && !o->entry)
+		bad = flag_check_names(o, &ks);
 	cx.o = o;
 	if (!bad) {
 		p = ARENA_NEW(a, KirProgram);

@@ -165,6 +165,12 @@ void emit_pending(Lower *L, KirStmt *s);
 CXCursor body_of(CXCursor fn);
 int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k);
 
+/* flags.c: --set/--size values and the launch checked against the kernel (located errors) */
+int flag_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out);
+int64_t flag_size(Lower *L, CXCursor at, const char *name, const char *text, CXType pointee);
+void flag_check_launch(Lower *L, KirKernel *k, const KirLaunch *l);
+int flag_check_names(const Options *o, const KernelVec *ks);
+
 /* ---- expr.c ---- */
 
 KirDType ctype(CXCursor c);

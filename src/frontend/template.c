@@ -128,21 +128,6 @@ static void qualifier(Arena *a, CXCursor c, StrBuf *b)
 	sb_printf(b, "%s::", spell(a, p));
 }
 
-static char *read_text(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	StrBuf b = {0};
-	char buf[4096];
-	size_t n;
-
-	if (!f)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sb_appendn(&b, buf, n);
-	fclose(f);
-	*len = b.len;
-	return xstrdup(sb_str(&b));
-}
 
 /* The function an appended instance variable points to. */
 static enum CXChildVisitResult instance_ref(CXCursor c, CXCursor parent, CXClientData d)
@@ -226,7 +211,7 @@ int instantiate_requested(Ctx *cx, KernelList *kl)
 		sb_free(&add);
 		return 0;
 	}
-	text = read_text(cx->file, &len);
+	text = file_read_all(cx->file, &len);
 	if (!text) {
 		sb_free(&add);
 		diag_error(srcloc(cx->file, 0, 0), "cannot read '%s'", cx->file);

@@ -210,6 +210,23 @@ static void test_options(void **state)
 		{"--shmem 1024 k.cu", 0},
 		{"--shmem -1 k.cu", 2},
 		{"--shmem x k.cu", 2},
+		/* issue 14: CUDA's launch limits, overflow, nothing given twice */
+		{"--grid 2147483647,65535,65535 --block 1024 k.cu", 2},   /* 2^62 threads or more */
+		{"--grid 65535,65535 --block 1024 k.cu", 0},
+		{"--grid 1,65536 k.cu", 2},
+		{"--block 1024 k.cu", 0},
+		{"--block 1025 k.cu", 2},
+		{"--block 64,32 k.cu", 2},
+		{"--block 1,1,65 k.cu", 2},
+		{"--shmem 232448 k.cu", 0},
+		{"--shmem 232449 k.cu", 2},
+		{"--size u=99999999999999999999 k.cu", 2},
+		{"--set n=1 --set n=2 k.cu", 2},
+		{"--size u=1 --size u=1 k.cu", 2},
+		{"--grid 1 --grid 1 k.cu", 2},
+		{"-o a -o b k.cu", 2},
+		{"--emit c --emit=c k.cu", 2},
+		{"-std=c++17 -std=c++17 k.cu", 2},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		Options o;
@@ -220,7 +237,7 @@ static void test_options(void **state)
 			options_free(&o);
 	}
 	Options o;
-	assert_int_equal(parse(&o, "--grid 4,2 --block 32 --size u=1000 --set g.nx=64 --set g.nx=65 "
+	assert_int_equal(parse(&o, "--grid 4,2 --block 32 --size u=1000 --set g.nx=65 "
 				   "-Iinc -DN=3 --emit hlo --kernel 'k<3>' a.cu b.cu"), 0);
 	assert_int_equal(o.grid[0], 4);
 	assert_int_equal(o.grid[1], 2);

@@ -1,0 +1,7 @@
+// saxpy for the usage cases of this folder (data: no RUN line, not a case)
+__global__ void saxpy(int n, float a, const float *x, float *y)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		y[i] = a * x[i] + y[i];
+}
