@@ -159,7 +159,7 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 {
 	CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
 	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p)};
-	int buf;
+	int buf, k;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
 
@@ -176,7 +176,9 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
 	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
 	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
-	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) : 0;
+	/* --size counts objects of the pointee type: a float4 or struct buffer of N
+	 * objects is a tensor of N * (scalars per object) elements */
+	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) * (struct_layout(pt, NULL, &k) ? k : 1) : 0;
 	L->bufs.data[buf].param = (int)L->params.len;
 	kp.buffer = buf;
 	VEC_PUSH(L->params, kp);

@@ -1,8 +1,8 @@
 /* cuda2hlo-test
 launch: push<<<2, 64>>>(p, f, c, dt, n)
-buffer: p f32 256 uniform -1 1
-buffer: f f32 256 uniform -1 1
-buffer: c f32 256 zeros
+buffer: p f32 128x2 uniform -1 1
+buffer: f f32 128x2 uniform -1 1
+buffer: c f32 128x2 zeros
 scalar: dt = 0.125
 scalar: n = 128
 check: p

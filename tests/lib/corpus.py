@@ -75,6 +75,7 @@ class Buffer:
     fill: str
     params: list
     index: int
+    objects: int = 0     # COUNT written NxK: N structs of K scalars (--size NAME=N)
 
     @property
     def np_dtype(self):
@@ -185,7 +186,10 @@ def _buffer(value, where, index):
     p = value.split()
     if len(p) < 4:
         raise CorpusError(f"{where}: expected NAME DTYPE COUNT FILL")
-    name, dt, count, fill, params = p[0], p[1], _int(p[2], where), p[3], p[4:]
+    m = re.fullmatch(r"([1-9][0-9]*)x([1-9][0-9]*)", p[2])     # N structs of K scalars
+    objects = int(m.group(1)) if m else 0
+    count = objects * int(m.group(2)) if m else _int(p[2], where)
+    name, dt, fill, params = p[0], p[1], p[3], p[4:]
     if dt not in DTYPES:
         raise CorpusError(f"{where}: unknown dtype '{dt}' (one of {' '.join(DTYPES)})")
     if fill not in FILLS:
@@ -198,7 +202,7 @@ def _buffer(value, where, index):
         raise CorpusError(f"{where}: 'randint' is for integer buffers; use uniform")
     if count < 1:
         raise CorpusError(f"{where}: a buffer needs at least one element")
-    return Buffer(name, dt, count, fill, params, index)
+    return Buffer(name, dt, count, fill, params, index, objects)
 
 
 def _check(value, where, buffers):
@@ -443,13 +447,18 @@ def compare(got, want, dtype, rtol=None, atol=None, limit=None):
     return [(int(i), got[i].item(), want[i].item()) for i in bad]
 
 
+def buffer_size(b):
+    """The --size of a buffer: its objects (NxK) or its elements."""
+    return b.objects or b.count
+
+
 def entry_args(test):
     """The cuda2hlo flags of an entry test: `--entry HOSTFN`, then `--size P=N` and
     `--set P=V` named by the host function's parameters."""
     out = ["--entry", test.entry.function]
     for p, a in test.entry.bindings():
         if a.kind == "buffer":
-            out += ["--size", f"{p}={test.buffers[a.name].count}"]
+            out += ["--size", f"{p}={buffer_size(test.buffers[a.name])}"]
         else:
             out += ["--set", f"{p}={test.scalars[a.name]}"]
     return out
@@ -468,7 +477,7 @@ def converter_args(test, launch=None):
         out += ["--shmem", str(launch.shmem)]
     for p, a in launch.bindings():
         if a.kind == "buffer":
-            out += ["--size", f"{p}={test.buffers[a.name].count}"]
+            out += ["--size", f"{p}={buffer_size(test.buffers[a.name])}"]
         elif a.kind == "scalar":
             out += ["--set", f"{p}={test.scalars[a.name]}"]
         else:
