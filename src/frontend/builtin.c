@@ -231,6 +231,74 @@ static const char *const refused[][2] = {
 	{"this_grid", "grid-wide cooperative synchronisation cannot be translated"},
 };
 
+/* CUDA Math API functions with no exact form in StableHLO (each name also with the
+ * single-precision suffix f): refused by name. docs/math.md lists them. */
+static const char *const no_exact[] = {
+	"erfinv", "erfcinv", "erfcx", "normcdfinv", "lgamma", "tgamma", "j0", "j1", "jn", "y0", "y1",
+	"yn", "cyl_bessel_i0", "cyl_bessel_i1", "logb", "ilogb", "frexp", "remquo", "rhypot", "norm3d",
+	"rnorm3d", "norm4d", "rnorm4d", "norm", "rnorm",
+};
+
+static int is_no_exact(const char *n)
+{
+	size_t len = strlen(n);
+
+	for (size_t i = 0; i < sizeof no_exact / sizeof *no_exact; i++) {
+		size_t k = strlen(no_exact[i]);
+		if (!strncmp(n, no_exact[i], k) && (len == k || (len == k + 1 && n[k] == 'f')))
+			return 1;
+	}
+	return 0;
+}
+
+/* "NAME(canonical parameter types)" of function fn called NAME. */
+static const char *signature(Arena *a, CXCursor fn, const char *name)
+{
+	StrBuf b = {0};
+	const char *r;
+	int n = clang_Cursor_getNumArguments(fn);
+
+	sb_printf(&b, "%s(", name);
+	for (int i = 0; i < n; i++)
+		sb_printf(&b, "%s%s", i ? "," : "",
+		    type_name(a, clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)))));
+	sb_putc(&b, ')');
+	r = arena_strdup(a, sb_str(&b));
+	sb_free(&b);
+	return r;
+}
+
+static enum CXChildVisitResult prelude_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Ctx *cx = d;
+	const char *n;
+	CXCursor *keep;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	n = spell(cx->a, c);
+	if (strncmp(n, "__c2h_", 6))
+		return CXChildVisit_Continue;
+	keep = ARENA_NEW(cx->a, CXCursor);
+	*keep = c;
+	map_put(cx->prelude, signature(cx->a, c, n + 6), keep);
+	return CXChildVisit_Continue;
+}
+
+/* math_api.cuh's definition of the function fn called n with the same parameter
+ * types, or NULL. */
+static CXCursor *prelude_def(Lower *L, CXCursor fn, const char *n)
+{
+	Ctx *cx = L->cx;
+
+	if (!cx->prelude) {
+		cx->prelude = map_create();
+		clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), prelude_visit, cx);
+	}
+	return map_get(cx->prelude, signature(L->a, fn, n));
+}
+
 static int is_texture_fn(const char *n)
 {
 	return !strncmp(n, "tex", 3) || !strncmp(n, "surf", 4);
@@ -240,6 +308,7 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 {
 	KirMathOp mop;
 	KirExpr *e;
+	CXCursor *def;
 
 	*handled = 1;
 	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
@@ -247,6 +316,12 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 			error_at(L, c, "%s", refused[i][1]);
 			return poison(L, c);
 		}
+	if (is_no_exact(n) && in_system(clang_getCursorReferenced(c))) {
+		error_at(L, c, "'%s' (CUDA Math API) has no exact translation: no StableHLO operation computes it", n);
+		return poison(L, c);
+	}
+	if ((def = prelude_def(L, clang_getCursorReferenced(c), n)))
+		return inline_def(L, c, *def);
 	if (is_texture_fn(n) && in_system(clang_getCursorReferenced(c))) {
 		error_at(L, c, "textures and surfaces cannot be translated ('%s')", n);
 		return poison(L, c);

@@ -231,15 +231,24 @@ KirExpr *lcall(Lower *L, CXCursor c)
 			return e;
 	}
 	def = clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(def) || (in_system(def) && strncmp(n, "make_", 5))) {
-		/* (the CUDA headers' make_float2 and the like are inlined like user code) */
+	if (clang_Cursor_isNull(def) || (in_system(def) && strncmp(n, "make_", 5) && strncmp(n, "__c2h_", 6))) {
+		/* (the CUDA headers' make_float2 and the like, and math_api.cuh's helpers,
+		 * are inlined like user code) */
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
 			return e;
 		error_at(L, c, "call to '%s', which has no device definition to inline", n);
 		return poison(L, c);
 	}
-	e = linline(L, c, def);
+	return inline_def(L, c, def);
+}
+
+/* The call c inlined from the definition def (a user's device function or one of
+ * math_api.cuh's); NULL for a void call. */
+KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def)
+{
+	KirExpr *e = linline(L, c, def);
+
 	return e ? e : L->failed ? poison(L, c) : NULL;
 }
 

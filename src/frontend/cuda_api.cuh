@@ -213,6 +213,49 @@ __D int __mulhi(int, int); __D unsigned __umulhi(unsigned, unsigned); __D int __
 __D unsigned __umul24(unsigned, unsigned); __D long long __mul64hi(long long, long long);
 __D unsigned long long __umul64hi(unsigned long long, unsigned long long);
 __D unsigned __sad(int, int, unsigned); __D unsigned __usad(unsigned, unsigned, unsigned);
+/* defined in math_api.cuh (inlined from __c2h_NAME) */
+__D long lrintf(float); __D long long llrintf(float); __D long lrint(double); __D long long llrint(double);
+__D long lroundf(float); __D long long llroundf(float); __D long lround(double); __D long long llround(double);
+__D float fdividef(float, float); __D float modff(float, float *); __D double modf(double, double *);
+__D float sinpif(float); __D float cospif(float); __D double sinpi(double); __D double cospi(double);
+__D void sincospif(float, float *, float *); __D float normcdff(float); __D double normcdf(double);
+__D float ldexpf(float, int); __D double ldexp(double, int); __D float scalbnf(float, int); __D double scalbn(double, int);
+__D float nextafterf(float, float); __D double nextafter(double, double);
+__D int __double2hiint(double); __D int __double2loint(double); __D double __hiloint2double(int, int);
+__D unsigned __byte_perm(unsigned, unsigned, unsigned);
+__D unsigned __funnelshift_l(unsigned, unsigned, unsigned); __D unsigned __funnelshift_r(unsigned, unsigned, unsigned);
+__D unsigned __funnelshift_lc(unsigned, unsigned, unsigned); __D unsigned __funnelshift_rc(unsigned, unsigned, unsigned);
+__D int __hadd(int, int); __D int __rhadd(int, int); __D unsigned __uhadd(unsigned, unsigned);
+__D unsigned __urhadd(unsigned, unsigned);
+__D unsigned long long ullmin(unsigned long long, unsigned long long);
+__D unsigned long long ullmax(unsigned long long, unsigned long long);
+#define __C2H_V2(n) __D unsigned __##n##4(unsigned, unsigned); __D unsigned __##n##2(unsigned, unsigned);
+__C2H_V2(vadd) __C2H_V2(vsub) __C2H_V2(vaddss) __C2H_V2(vsubss) __C2H_V2(vaddus) __C2H_V2(vsubus)
+__C2H_V2(vabsdiffu) __C2H_V2(vabsdiffs) __C2H_V2(vmaxu) __C2H_V2(vmaxs) __C2H_V2(vminu) __C2H_V2(vmins)
+__C2H_V2(vhaddu) __C2H_V2(vavgu) __C2H_V2(vcmpeq) __C2H_V2(vcmpne) __C2H_V2(vcmpgeu) __C2H_V2(vcmpges)
+__C2H_V2(vcmpgtu) __C2H_V2(vcmpgts) __C2H_V2(vcmpleu) __C2H_V2(vcmples) __C2H_V2(vcmpltu) __C2H_V2(vcmplts)
+__C2H_V2(vseteq) __C2H_V2(vsetne) __C2H_V2(vsetgeu) __C2H_V2(vsetges) __C2H_V2(vsetgtu) __C2H_V2(vsetgts)
+__C2H_V2(vsetleu) __C2H_V2(vsetles) __C2H_V2(vsetltu) __C2H_V2(vsetlts) __C2H_V2(vsadu) __C2H_V2(vsads)
+#undef __C2H_V2
+__D unsigned __vabs4(unsigned); __D unsigned __vabs2(unsigned); __D unsigned __vneg4(unsigned);
+__D unsigned __vneg2(unsigned); __D unsigned __vnegss4(unsigned); __D unsigned __vnegss2(unsigned);
+__D unsigned __vabsss4(unsigned); __D unsigned __vabsss2(unsigned);
+/* declared so that a call is refused by name (builtin.c: no exact translation) */
+#define __C2H_NO1(n) __D float n##f(float); __D double n(double);
+__C2H_NO1(erfinv) __C2H_NO1(erfcinv) __C2H_NO1(erfcx) __C2H_NO1(normcdfinv) __C2H_NO1(lgamma)
+__C2H_NO1(tgamma) __C2H_NO1(j0) __C2H_NO1(j1) __C2H_NO1(y0) __C2H_NO1(y1) __C2H_NO1(cyl_bessel_i0)
+__C2H_NO1(cyl_bessel_i1) __C2H_NO1(logb)
+#undef __C2H_NO1
+__D float jnf(int, float); __D double jn(int, double); __D float ynf(int, float); __D double yn(int, double);
+__D int ilogbf(float); __D int ilogb(double); __D float frexpf(float, int *); __D double frexp(double, int *);
+__D float remquof(float, float, int *); __D double remquo(double, double, int *);
+__D float rhypotf(float, float); __D double rhypot(double, double);
+__D float norm3df(float, float, float); __D double norm3d(double, double, double);
+__D float rnorm3df(float, float, float); __D double rnorm3d(double, double, double);
+__D float norm4df(float, float, float, float); __D double norm4d(double, double, double, double);
+__D float rnorm4df(float, float, float, float); __D double rnorm4d(double, double, double, double);
+__D float normf(int, const float *); __D double norm(int, const double *);
+__D float rnormf(int, const float *); __D double rnorm(int, const double *);
 #define INFINITY __builtin_huge_valf()
 #define NAN __builtin_nanf("")
 #define CUDART_INF_F __builtin_huge_valf()
@@ -226,4 +269,5 @@ __D unsigned __sad(int, int, unsigned); __D unsigned __usad(unsigned, unsigned, 
 #define UINT_MAX (__INT_MAX__ * 2U + 1U)
 #undef __D
 #undef __HD
+#include "cuda2hlo_math_api.h"
 #endif

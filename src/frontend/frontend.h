@@ -441,8 +441,9 @@ void frontend_print_kernel(StrBuf *out, const KirKernel *k);
 void frontend_print_const(StrBuf *out, KirConst c);   /* "1000", "2.5", "nan" */
 
 /* ---- bundled headers (generated at build time from cuda_api.cuh and
- * cooperative_groups.cuh) ---- */
+ * cooperative_groups.cuh, math_api.cuh) ---- */
 extern const char frontend_bundled_cuda_api[];
+extern const char frontend_bundled_math_api[];
 extern const char frontend_bundled_cooperative_groups[];
 
 /* ==== host.c: the host function named by --entry (section owned by "host") ====

@@ -158,6 +158,8 @@ static void build_args(Ctx *cx, StrVec *args)
 	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
 	if (o->cuda_path) {
 		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", o->cuda_path));
+		VEC_PUSH(*args, "-include");
+		VEC_PUSH(*args, BUNDLED_DIR "/cuda2hlo_math_api.h");
 	} else {
 		VEC_PUSH(*args, "-nocudainc");
 		VEC_PUSH(*args, "-nocudalib");
@@ -180,7 +182,7 @@ static void build_args(Ctx *cx, StrVec *args)
 int parse_tu(Ctx *cx, const char *text)
 {
 	StrVec args = {0};
-	struct CXUnsavedFile un[8];
+	struct CXUnsavedFile un[12];
 	unsigned nun = 0;
 	static const char *const aliases[] = {"cuda.h", "device_launch_parameters.h",
 		"cuda_runtime_api.h", "device_functions.h", "math_constants.h", "helper_cuda.h"};
@@ -203,6 +205,9 @@ int parse_tu(Ctx *cx, const char *text)
 				inc, sizeof inc - 1};
 		}
 	}
+	/* the Math API functions written in CUDA (math_api.cuh), with either header set */
+	un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda2hlo_math_api.h",
+		frontend_bundled_math_api, (unsigned long)strlen(frontend_bundled_math_api)};
 	if (text)
 		un[nun++] = (struct CXUnsavedFile){cx->file, text, (unsigned long)strlen(text)};
 	if (cx->tu)
@@ -294,6 +299,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		map_destroy(cx.host_insts);
 	if (cx.devassigned)
 		map_destroy(cx.devassigned);
+	if (cx.prelude)
+		map_destroy(cx.prelude);
 	if (cx.headvars)
 		map_destroy(cx.headvars);
 	if (cx.tu)

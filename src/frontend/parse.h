@@ -66,6 +66,8 @@ typedef struct Ctx {
 	Map *host_insts;         /* host function template instances already scanned */
 	Map *headvars;           /* decl key -> key of the one for statement whose header
 	                            (init, test, step) holds every change of it, or "" */
+	Map *prelude;            /* "NAME(param types)" -> CXCursor * of __c2h_NAME's
+	                            definition in math_api.cuh (builtin.c), built on first use */
 	Map *devassigned;        /* decl keys that may change after their initialisation
 	                            (assigned, ++/--, address taken, bound to a reference),
 	                            anywhere in the file's functions (stable.c) */
@@ -210,6 +212,7 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled);
 int is_cg_type(CXType t, const char *which);
 int has_launch_config(CXCursor c);
 KirExpr *lcall(Lower *L, CXCursor c);
+KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);
 
 /* ---- stable.c ---- */
 

@@ -659,6 +659,87 @@ inline unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned s) {
 inline unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned s) {
   return (unsigned)(((uint64_t)hi << 32 | lo) >> std::min(s, 32u));
 }
+/* SIMD intrinsics (CUDA Math API, "SIMD Intrinsics"): the lanes of W bits of a and b,
+ * as signed or unsigned numbers, combined by f, the low W bits of each result kept. */
+namespace cuemu {
+template <int W, bool S, class F> inline unsigned simd(unsigned a, unsigned b, F f) {
+  const uint64_t m = (1ull << W) - 1;
+  unsigned r = 0;
+  for (int i = 0; i < 32 / W; i++) {
+    int64_t x = (a >> (W * i)) & m, y = (b >> (W * i)) & m;
+    if (S && x >= (1ll << (W - 1))) x -= 1ll << W;
+    if (S && y >= (1ll << (W - 1))) y -= 1ll << W;
+    r |= (unsigned)(((uint64_t)f(x, y) & m) << (W * i));
+  }
+  return r;
+}
+template <int W, bool S> inline int64_t sat(int64_t v) {
+  int64_t lo = S ? -(1ll << (W - 1)) : 0, hi = S ? (1ll << (W - 1)) - 1 : (1ll << W) - 1;
+  return std::min(std::max(v, lo), hi);
+}
+template <int W, bool S> inline unsigned sad(unsigned a, unsigned b) {
+  unsigned t = 0;
+  simd<W, S>(a, b, [&](int64_t x, int64_t y) { t += (unsigned)std::llabs(x - y); return 0; });
+  return t;
+}
+} /* namespace cuemu */
+#define CUEMU_SIMD(name, W, S, expr)                                                   \
+  inline unsigned name(unsigned a, unsigned b) {                                     \
+    return cuemu::simd<W, S>(a, b, [](int64_t x, int64_t y) -> int64_t { return expr; }); \
+  }
+#define CUEMU_SIMD_24(n, S, expr) CUEMU_SIMD(n##4, 8, S, expr) CUEMU_SIMD(n##2, 16, S, expr)
+CUEMU_SIMD_24(__vadd, false, x + y)
+CUEMU_SIMD_24(__vsub, false, x - y)
+CUEMU_SIMD(__vaddss4, 8, true, (cuemu::sat<8, true>(x + y)))
+CUEMU_SIMD(__vaddss2, 16, true, (cuemu::sat<16, true>(x + y)))
+CUEMU_SIMD(__vsubss4, 8, true, (cuemu::sat<8, true>(x - y)))
+CUEMU_SIMD(__vsubss2, 16, true, (cuemu::sat<16, true>(x - y)))
+CUEMU_SIMD(__vaddus4, 8, false, (cuemu::sat<8, false>(x + y)))
+CUEMU_SIMD(__vaddus2, 16, false, (cuemu::sat<16, false>(x + y)))
+CUEMU_SIMD(__vsubus4, 8, false, (cuemu::sat<8, false>(x - y)))
+CUEMU_SIMD(__vsubus2, 16, false, (cuemu::sat<16, false>(x - y)))
+CUEMU_SIMD_24(__vabsdiffu, false, std::llabs(x - y))
+CUEMU_SIMD_24(__vabsdiffs, true, std::llabs(x - y))
+CUEMU_SIMD_24(__vmaxu, false, std::max(x, y))
+CUEMU_SIMD_24(__vmaxs, true, std::max(x, y))
+CUEMU_SIMD_24(__vminu, false, std::min(x, y))
+CUEMU_SIMD_24(__vmins, true, std::min(x, y))
+CUEMU_SIMD_24(__vhaddu, false, (x + y) / 2)
+CUEMU_SIMD_24(__vavgu, false, (x + y + 1) / 2)
+CUEMU_SIMD_24(__vcmpeq, false, x == y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpne, false, x != y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpgeu, false, x >= y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpges, true, x >= y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpgtu, false, x > y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpgts, true, x > y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpleu, false, x <= y ? -1 : 0)
+CUEMU_SIMD_24(__vcmples, true, x <= y ? -1 : 0)
+CUEMU_SIMD_24(__vcmpltu, false, x < y ? -1 : 0)
+CUEMU_SIMD_24(__vcmplts, true, x < y ? -1 : 0)
+CUEMU_SIMD_24(__vseteq, false, x == y)
+CUEMU_SIMD_24(__vsetne, false, x != y)
+CUEMU_SIMD_24(__vsetgeu, false, x >= y)
+CUEMU_SIMD_24(__vsetges, true, x >= y)
+CUEMU_SIMD_24(__vsetgtu, false, x > y)
+CUEMU_SIMD_24(__vsetgts, true, x > y)
+CUEMU_SIMD_24(__vsetleu, false, x <= y)
+CUEMU_SIMD_24(__vsetles, true, x <= y)
+CUEMU_SIMD_24(__vsetltu, false, x < y)
+CUEMU_SIMD_24(__vsetlts, true, x < y)
+#undef CUEMU_SIMD_24
+#undef CUEMU_SIMD
+inline unsigned __vsadu4(unsigned a, unsigned b) { return cuemu::sad<8, false>(a, b); }
+inline unsigned __vsads4(unsigned a, unsigned b) { return cuemu::sad<8, true>(a, b); }
+inline unsigned __vsadu2(unsigned a, unsigned b) { return cuemu::sad<16, false>(a, b); }
+inline unsigned __vsads2(unsigned a, unsigned b) { return cuemu::sad<16, true>(a, b); }
+inline unsigned __vabs4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64_t x, int64_t) { return std::llabs(x); }); }
+inline unsigned __vabs2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return std::llabs(x); }); }
+inline unsigned __vabsss4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<8, true>(std::llabs(x)); }); }
+inline unsigned __vabsss2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<16, true>(std::llabs(x)); }); }
+inline unsigned __vneg4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64_t x, int64_t) { return -x; }); }
+inline unsigned __vneg2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return -x; }); }
+inline unsigned __vnegss4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<8, true>(-x); }); }
+inline unsigned __vnegss2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<16, true>(-x); }); }
 template <class T> inline T __ldg(const T *p) { return *p; }
 template <class T> inline T __ldca(const T *p) { return *p; }
 template <class T> inline T __ldcs(const T *p) { return *p; }

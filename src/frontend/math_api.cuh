@@ -1,0 +1,230 @@
+/* math_api.cuh: the CUDA Math API functions that are compositions of operations the
+ * kernel IR already has, written in CUDA. A call of NAME in device code, declared by the
+ * bundled header or by a toolkit's, is inlined from __c2h_NAME below (builtin.c), like a
+ * user's device function. Semantics follow the CUDA Math API reference (integer, type
+ * casting, single/double precision and SIMD intrinsics sections); docs/math.md lists
+ * every function with its status. Given to libclang as an unsaved file and included
+ * after the CUDA declarations, also under --cuda-path. */
+#ifndef CUDA2HLO_MATH_API
+#define CUDA2HLO_MATH_API
+#define __C2H __attribute__((device)) static __inline__
+
+/* ---- rounding to integers: the value rounded as by rint/round, then converted ---- */
+__C2H long __c2h_lrintf(float x) { return (long)rintf(x); }
+__C2H long long __c2h_llrintf(float x) { return (long long)rintf(x); }
+__C2H long __c2h_lrint(double x) { return (long)rint(x); }
+__C2H long long __c2h_llrint(double x) { return (long long)rint(x); }
+__C2H long __c2h_lroundf(float x) { return (long)roundf(x); }
+__C2H long long __c2h_llroundf(float x) { return (long long)roundf(x); }
+__C2H long __c2h_lround(double x) { return (long)round(x); }
+__C2H long long __c2h_llround(double x) { return (long long)round(x); }
+__C2H float __c2h_fdividef(float x, float y) { return x / y; }
+
+/* ---- outputs through pointers ---- */
+__C2H void __c2h_sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
+__C2H void __c2h_sincos(double x, double *s, double *c) { *s = sin(x); *c = cos(x); }
+__C2H void __c2h___sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
+__C2H float __c2h_modff(float x, float *ip) { float t = truncf(x); *ip = t; return isinf(x) ? copysignf(0.0f, x) : x - t; }
+__C2H double __c2h_modf(double x, double *ip) { double t = trunc(x); *ip = t; return isinf(x) ? copysign(0.0, x) : x - t; }
+
+/* ---- functions of pi*x: the argument reduced exactly to [-1, 1] first ---- */
+__C2H float __c2h_sinpif(float x) { float r = x - 2.0f * rintf(0.5f * x); return isinf(x) ? x - x : sinf(3.14159265358979f * r); }
+__C2H float __c2h_cospif(float x) { float r = x - 2.0f * rintf(0.5f * x); return isinf(x) ? x - x : cosf(3.14159265358979f * r); }
+__C2H double __c2h_sinpi(double x) { double r = x - 2.0 * rint(0.5 * x); return isinf(x) ? x - x : sin(3.141592653589793 * r); }
+__C2H double __c2h_cospi(double x) { double r = x - 2.0 * rint(0.5 * x); return isinf(x) ? x - x : cos(3.141592653589793 * r); }
+__C2H void __c2h_sincospif(float x, float *s, float *c) { *s = __c2h_sinpif(x); *c = __c2h_cospif(x); }
+__C2H float __c2h_normcdff(float x) { return 0.5f * erfcf(-0.70710678118654752f * x); }
+__C2H double __c2h_normcdf(double x) { return 0.5 * erfc(-0.70710678118654752 * x); }
+
+/* ---- scaling by powers of two: 2^n built from its bits, in two steps so that n
+ * anywhere in the exponent range scales exactly (up to a subnormal result) ---- */
+__C2H float __c2h_ldexpf(float x, int n)
+{
+	int m = n < -300 ? -300 : n > 300 ? 300 : n, h = m / 2;
+	return x * __int_as_float((h + 127) << 23) * __int_as_float((m - h + 127) << 23);
+}
+__C2H double __c2h_ldexp(double x, int n)
+{
+	int m = n < -2200 ? -2200 : n > 2200 ? 2200 : n, h = m / 2;
+	return x * __longlong_as_double((long long)(h + 1023) << 52) *
+	       __longlong_as_double((long long)(m - h + 1023) << 52);
+}
+__C2H float __c2h_scalbnf(float x, int n) { return __c2h_ldexpf(x, n); }
+__C2H double __c2h_scalbn(double x, int n) { return __c2h_ldexp(x, n); }
+
+/* nextafter: one step of the bit pattern towards y (IEEE 754 nextUp/nextDown) */
+__C2H float __c2h_nextafterf(float x, float y)
+{
+	int b = __float_as_int(x);
+	if (x != x || y != y) return x + y;
+	if (x == y) return y;
+	if (x == 0.0f) return copysignf(__int_as_float(1), y);
+	return __int_as_float((x < y) == (x > 0.0f) ? b + 1 : b - 1);
+}
+__C2H double __c2h_nextafter(double x, double y)
+{
+	long long b = __double_as_longlong(x);
+	if (x != x || y != y) return x + y;
+	if (x == y) return y;
+	if (x == 0.0) return copysign(__longlong_as_double(1), y);
+	return __longlong_as_double((x < y) == (x > 0.0) ? b + 1 : b - 1);
+}
+
+/* ---- type casting: the halves of a double ---- */
+__C2H int __c2h___double2hiint(double x) { return (int)(__double_as_longlong(x) >> 32); }
+__C2H int __c2h___double2loint(double x) { return (int)(unsigned)(unsigned long long)__double_as_longlong(x); }
+__C2H double __c2h___hiloint2double(int hi, int lo)
+{
+	return __longlong_as_double((long long)(((unsigned long long)(unsigned)hi << 32) | (unsigned)lo));
+}
+__C2H float __c2h___int2float_rn(int x) { return (float)x; }
+__C2H float __c2h___uint2float_rn(unsigned x) { return (float)x; }
+
+/* ---- integer intrinsics ---- */
+/* __byte_perm: byte n of the result is byte (s >> 4n) & 7 of the 8 bytes y:x */
+__C2H unsigned __c2h___byte_perm(unsigned x, unsigned y, unsigned s)
+{
+	unsigned long long v = (unsigned long long)y << 32 | x;
+	return (unsigned)(v >> ((s & 7u) * 8u) & 0xffu) | (unsigned)(v >> ((s >> 4 & 7u) * 8u) & 0xffu) << 8 |
+	       (unsigned)(v >> ((s >> 8 & 7u) * 8u) & 0xffu) << 16 | (unsigned)(v >> ((s >> 12 & 7u) * 8u) & 0xffu) << 24;
+}
+/* funnel shifts of hi:lo; the amount is masked (_l, _r) or clamped to 32 (_lc, _rc) */
+__C2H unsigned __c2h___funnelshift_l(unsigned lo, unsigned hi, unsigned s)
+{
+	return (unsigned)(((unsigned long long)hi << 32 | lo) << (s & 31u) >> 32);
+}
+__C2H unsigned __c2h___funnelshift_r(unsigned lo, unsigned hi, unsigned s)
+{
+	return (unsigned)(((unsigned long long)hi << 32 | lo) >> (s & 31u));
+}
+__C2H unsigned __c2h___funnelshift_lc(unsigned lo, unsigned hi, unsigned s)
+{
+	return (unsigned)(((unsigned long long)hi << 32 | lo) << (s < 32u ? s : 32u) >> 32);
+}
+__C2H unsigned __c2h___funnelshift_rc(unsigned lo, unsigned hi, unsigned s)
+{
+	return (unsigned)(((unsigned long long)hi << 32 | lo) >> (s < 32u ? s : 32u));
+}
+/* halving adds: (a + b) >> 1 and (a + b + 1) >> 1 without overflow */
+__C2H int __c2h___hadd(int a, int b) { return (int)(((long long)a + b) >> 1); }
+__C2H int __c2h___rhadd(int a, int b) { return (int)(((long long)a + b + 1) >> 1); }
+__C2H unsigned __c2h___uhadd(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a + b) >> 1); }
+__C2H unsigned __c2h___urhadd(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a + b + 1) >> 1); }
+__C2H unsigned long long __c2h_ullmin(unsigned long long a, unsigned long long b) { return b < a ? b : a; }
+__C2H unsigned long long __c2h_ullmax(unsigned long long a, unsigned long long b) { return a < b ? b : a; }
+
+/* ---- SIMD intrinsics: 4 byte or 2 halfword lanes of an unsigned int. Each lane is
+ * widened to int (zero- or sign-extended), combined, and its low bits put back. ---- */
+#define __C2H_U8(v, i) ((int)((v) >> (8 * (i)) & 0xffu))
+#define __C2H_S8(v, i) ((int)(signed char)(unsigned char)((v) >> (8 * (i))))
+#define __C2H_U16(v, i) ((int)((v) >> (16 * (i)) & 0xffffu))
+#define __C2H_S16(v, i) ((int)(short)(unsigned short)((v) >> (16 * (i))))
+#define __C2H_PUT4(r, i) (((unsigned)(r) & 0xffu) << (8 * (i)))
+#define __C2H_PUT2(r, i) (((unsigned)(r) & 0xffffu) << (16 * (i)))
+#define __C2H_SIMD4(name, LANE, OP) \
+	__C2H unsigned __c2h___##name(unsigned a, unsigned b) { \
+		return __C2H_PUT4(OP(LANE(a, 0), LANE(b, 0), 8), 0) | __C2H_PUT4(OP(LANE(a, 1), LANE(b, 1), 8), 1) | \
+		       __C2H_PUT4(OP(LANE(a, 2), LANE(b, 2), 8), 2) | __C2H_PUT4(OP(LANE(a, 3), LANE(b, 3), 8), 3); }
+#define __C2H_SIMD2(name, LANE, OP) \
+	__C2H unsigned __c2h___##name(unsigned a, unsigned b) { \
+		return __C2H_PUT2(OP(LANE(a, 0), LANE(b, 0), 16), 0) | __C2H_PUT2(OP(LANE(a, 1), LANE(b, 1), 16), 1); }
+#define __C2H_ADD(x, y, w) ((x) + (y))
+#define __C2H_SUB(x, y, w) ((x) - (y))
+#define __C2H_ABSD(x, y, w) ((x) > (y) ? (x) - (y) : (y) - (x))
+#define __C2H_MAX(x, y, w) ((x) > (y) ? (x) : (y))
+#define __C2H_MIN(x, y, w) ((x) < (y) ? (x) : (y))
+#define __C2H_HADD(x, y, w) (((x) + (y)) >> 1)
+#define __C2H_AVG(x, y, w) (((x) + (y) + 1) >> 1)
+#define __C2H_SATS(v, w) ((v) > (1 << ((w) - 1)) - 1 ? (1 << ((w) - 1)) - 1 : (v) < -(1 << ((w) - 1)) ? -(1 << ((w) - 1)) : (v))
+#define __C2H_SATU(v, w) ((v) > (1 << (w)) - 1 ? (1 << (w)) - 1 : (v) < 0 ? 0 : (v))
+#define __C2H_ADDSS(x, y, w) __C2H_SATS((x) + (y), w)
+#define __C2H_SUBSS(x, y, w) __C2H_SATS((x) - (y), w)
+#define __C2H_ADDUS(x, y, w) __C2H_SATU((x) + (y), w)
+#define __C2H_SUBUS(x, y, w) __C2H_SATU((x) - (y), w)
+#define __C2H_CMP(x, y, w, op) ((x) op (y) ? -1 : 0)
+#define __C2H_SET(x, y, w, op) ((x) op (y) ? 1 : 0)
+#define __C2H_EQ(x, y, w) __C2H_CMP(x, y, w, ==)
+#define __C2H_NE(x, y, w) __C2H_CMP(x, y, w, !=)
+#define __C2H_GE(x, y, w) __C2H_CMP(x, y, w, >=)
+#define __C2H_GT(x, y, w) __C2H_CMP(x, y, w, >)
+#define __C2H_LE(x, y, w) __C2H_CMP(x, y, w, <=)
+#define __C2H_LT(x, y, w) __C2H_CMP(x, y, w, <)
+#define __C2H_SEQ(x, y, w) __C2H_SET(x, y, w, ==)
+#define __C2H_SNE(x, y, w) __C2H_SET(x, y, w, !=)
+#define __C2H_SGE(x, y, w) __C2H_SET(x, y, w, >=)
+#define __C2H_SGT(x, y, w) __C2H_SET(x, y, w, >)
+#define __C2H_SLE(x, y, w) __C2H_SET(x, y, w, <=)
+#define __C2H_SLT(x, y, w) __C2H_SET(x, y, w, <)
+#define __C2H_SIMD_BOTH(n4, n2, LANE4, LANE2, OP) __C2H_SIMD4(n4, LANE4, OP) __C2H_SIMD2(n2, LANE2, OP)
+__C2H_SIMD_BOTH(vadd4, vadd2, __C2H_U8, __C2H_U16, __C2H_ADD)
+__C2H_SIMD_BOTH(vsub4, vsub2, __C2H_U8, __C2H_U16, __C2H_SUB)
+__C2H_SIMD_BOTH(vaddss4, vaddss2, __C2H_S8, __C2H_S16, __C2H_ADDSS)
+__C2H_SIMD_BOTH(vsubss4, vsubss2, __C2H_S8, __C2H_S16, __C2H_SUBSS)
+__C2H_SIMD_BOTH(vaddus4, vaddus2, __C2H_U8, __C2H_U16, __C2H_ADDUS)
+__C2H_SIMD_BOTH(vsubus4, vsubus2, __C2H_U8, __C2H_U16, __C2H_SUBUS)
+__C2H_SIMD_BOTH(vabsdiffu4, vabsdiffu2, __C2H_U8, __C2H_U16, __C2H_ABSD)
+__C2H_SIMD_BOTH(vabsdiffs4, vabsdiffs2, __C2H_S8, __C2H_S16, __C2H_ABSD)
+__C2H_SIMD_BOTH(vmaxu4, vmaxu2, __C2H_U8, __C2H_U16, __C2H_MAX)
+__C2H_SIMD_BOTH(vmaxs4, vmaxs2, __C2H_S8, __C2H_S16, __C2H_MAX)
+__C2H_SIMD_BOTH(vminu4, vminu2, __C2H_U8, __C2H_U16, __C2H_MIN)
+__C2H_SIMD_BOTH(vmins4, vmins2, __C2H_S8, __C2H_S16, __C2H_MIN)
+__C2H_SIMD_BOTH(vhaddu4, vhaddu2, __C2H_U8, __C2H_U16, __C2H_HADD)
+__C2H_SIMD_BOTH(vavgu4, vavgu2, __C2H_U8, __C2H_U16, __C2H_AVG)
+__C2H_SIMD_BOTH(vcmpeq4, vcmpeq2, __C2H_U8, __C2H_U16, __C2H_EQ)
+__C2H_SIMD_BOTH(vcmpne4, vcmpne2, __C2H_U8, __C2H_U16, __C2H_NE)
+__C2H_SIMD_BOTH(vcmpgeu4, vcmpgeu2, __C2H_U8, __C2H_U16, __C2H_GE)
+__C2H_SIMD_BOTH(vcmpges4, vcmpges2, __C2H_S8, __C2H_S16, __C2H_GE)
+__C2H_SIMD_BOTH(vcmpgtu4, vcmpgtu2, __C2H_U8, __C2H_U16, __C2H_GT)
+__C2H_SIMD_BOTH(vcmpgts4, vcmpgts2, __C2H_S8, __C2H_S16, __C2H_GT)
+__C2H_SIMD_BOTH(vcmpleu4, vcmpleu2, __C2H_U8, __C2H_U16, __C2H_LE)
+__C2H_SIMD_BOTH(vcmples4, vcmples2, __C2H_S8, __C2H_S16, __C2H_LE)
+__C2H_SIMD_BOTH(vcmpltu4, vcmpltu2, __C2H_U8, __C2H_U16, __C2H_LT)
+__C2H_SIMD_BOTH(vcmplts4, vcmplts2, __C2H_S8, __C2H_S16, __C2H_LT)
+__C2H_SIMD_BOTH(vseteq4, vseteq2, __C2H_U8, __C2H_U16, __C2H_SEQ)
+__C2H_SIMD_BOTH(vsetne4, vsetne2, __C2H_U8, __C2H_U16, __C2H_SNE)
+__C2H_SIMD_BOTH(vsetgeu4, vsetgeu2, __C2H_U8, __C2H_U16, __C2H_SGE)
+__C2H_SIMD_BOTH(vsetges4, vsetges2, __C2H_S8, __C2H_S16, __C2H_SGE)
+__C2H_SIMD_BOTH(vsetgtu4, vsetgtu2, __C2H_U8, __C2H_U16, __C2H_SGT)
+__C2H_SIMD_BOTH(vsetgts4, vsetgts2, __C2H_S8, __C2H_S16, __C2H_SGT)
+__C2H_SIMD_BOTH(vsetleu4, vsetleu2, __C2H_U8, __C2H_U16, __C2H_SLE)
+__C2H_SIMD_BOTH(vsetles4, vsetles2, __C2H_S8, __C2H_S16, __C2H_SLE)
+__C2H_SIMD_BOTH(vsetltu4, vsetltu2, __C2H_U8, __C2H_U16, __C2H_SLT)
+__C2H_SIMD_BOTH(vsetlts4, vsetlts2, __C2H_S8, __C2H_S16, __C2H_SLT)
+/* sums of absolute differences over the lanes */
+__C2H unsigned __c2h___vsadu4(unsigned a, unsigned b)
+{
+	return (unsigned)(__C2H_ABSD(__C2H_U8(a, 0), __C2H_U8(b, 0), 8) + __C2H_ABSD(__C2H_U8(a, 1), __C2H_U8(b, 1), 8) +
+	                  __C2H_ABSD(__C2H_U8(a, 2), __C2H_U8(b, 2), 8) + __C2H_ABSD(__C2H_U8(a, 3), __C2H_U8(b, 3), 8));
+}
+__C2H unsigned __c2h___vsads4(unsigned a, unsigned b)
+{
+	return (unsigned)(__C2H_ABSD(__C2H_S8(a, 0), __C2H_S8(b, 0), 8) + __C2H_ABSD(__C2H_S8(a, 1), __C2H_S8(b, 1), 8) +
+	                  __C2H_ABSD(__C2H_S8(a, 2), __C2H_S8(b, 2), 8) + __C2H_ABSD(__C2H_S8(a, 3), __C2H_S8(b, 3), 8));
+}
+__C2H unsigned __c2h___vsadu2(unsigned a, unsigned b)
+{
+	return (unsigned)(__C2H_ABSD(__C2H_U16(a, 0), __C2H_U16(b, 0), 16) + __C2H_ABSD(__C2H_U16(a, 1), __C2H_U16(b, 1), 16));
+}
+__C2H unsigned __c2h___vsads2(unsigned a, unsigned b)
+{
+	return (unsigned)(__C2H_ABSD(__C2H_S16(a, 0), __C2H_S16(b, 0), 16) + __C2H_ABSD(__C2H_S16(a, 1), __C2H_S16(b, 1), 16));
+}
+/* one operand: |a|, |a| saturated, -a, -a saturated (signed lanes) */
+__C2H unsigned __c2h___vabs4(unsigned a) { return __c2h___vabsdiffs4(a, 0u); }
+__C2H unsigned __c2h___vabs2(unsigned a) { return __c2h___vabsdiffs2(a, 0u); }
+__C2H unsigned __c2h___vneg4(unsigned a) { return __c2h___vsub4(0u, a); }
+__C2H unsigned __c2h___vneg2(unsigned a) { return __c2h___vsub2(0u, a); }
+__C2H unsigned __c2h___vnegss4(unsigned a) { return __c2h___vsubss4(0u, a); }
+__C2H unsigned __c2h___vnegss2(unsigned a) { return __c2h___vsubss2(0u, a); }
+__C2H unsigned __c2h___vabsss4(unsigned a)
+{
+	unsigned n = __c2h___vnegss4(a);
+	return __c2h___vmaxs4(a, n);
+}
+__C2H unsigned __c2h___vabsss2(unsigned a)
+{
+	unsigned n = __c2h___vnegss2(a);
+	return __c2h___vmaxs2(a, n);
+}
+#undef __C2H
+#endif
