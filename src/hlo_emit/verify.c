@@ -140,29 +140,30 @@ static int check_fft(Verifier *v, const TOp *op)
 	return 1;
 }
 
-/* convolution: ranks from the dimension numbers; the result shape is taken as given
- * (its spatial sizes follow from padding, dilations and strides; checked at run time). */
-static int check_conv(Verifier *v, const TOp *op)
-{
-	const TType *l = ty(v, op->operands[0]), *k = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
-	TAttr *a = tir_op_attr(op, "dimension_numbers");
-	if (!a || a->kind != TA_CONV_DIMS)
-		return err(v, op, "needs dimension_numbers");
-	const TConvDims *d = &a->u.conv;
-	int ns = d->in_spatial.n;
-	if (l->rank != ns + 2 || k->rank != ns + 2 || r->rank != ns + 2 || d->k_spatial.n != ns ||
-	    d->out_spatial.n != ns)
-		return err(v, op, "operand, kernel and result ranks must be %d spatial dimensions + 2", ns);
-	if (l->dt != k->dt && !(dtype_is_float(l->dt) && dtype_is_float(k->dt)))
-		return err(v, op, "lhs and rhs element types differ");
-	if (tir_op_get_int(op, "feature_group_count", 1) < 1 || tir_op_get_int(op, "batch_group_count", 1) < 1)
-		return err(v, op, "group counts must be positive");
-	return 1;
-}
+static int check_conv(Verifier *v, const TOp *op);   /* with the window ops below */
 
 static int check_same_as_operand(Verifier *v, const TOp *op)
 {
 	return want_result(v, op, 0, ty(v, op->operands[0]));
+}
+
+/* cholesky C1: a batch of square matrices. */
+static int check_cholesky(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]);
+	if (x->rank < 2 || x->dims[x->rank - 1] != x->dims[x->rank - 2])
+		return err(v, op, "operand must be a batch of square matrices (rank >= 2, last two dimensions equal)");
+	return check_same_as_operand(v, op);
+}
+
+/* reduce_precision C2, C3: exponent_bits >= 1, mantissa_bits >= 0. */
+static int check_reduce_precision(Verifier *v, const TOp *op)
+{
+	int64_t e = tir_op_get_int(op, "exponent_bits", 1), m = tir_op_get_int(op, "mantissa_bits", 0);
+	if (e < 1 || e > 64 || m < 0 || m > 64)
+		return err(v, op, "format e%lldm%lld: exponent bits must be 1..64, mantissa bits 0..64", (long long)e,
+		           (long long)m);
+	return check_elementwise(v, op);
 }
 
 /* The dynamic ops keep static result types here: the shape operands must be 1-d
@@ -261,7 +262,7 @@ static int check_slice(Verifier *v, const TOp *op)
 			return err(v, op, "slice [%lld:%lld:%lld] out of bounds in dimension %d of size %lld",
 			           (long long)s.v[i], (long long)l.v[i], (long long)st.v[i], i,
 			           (long long)x->dims[i]);
-		want.dims[i] = (l.v[i] - s.v[i] + st.v[i] - 1) / st.v[i];
+		want.dims[i] = l.v[i] > s.v[i] ? (l.v[i] - s.v[i] - 1) / st.v[i] + 1 : 0;   /* no overflow */
 	}
 	return want_result(v, op, 0, &want);
 }
@@ -323,8 +324,11 @@ static int check_pad(Verifier *v, const TOp *op)
 	for (int i = 0; i < x->rank; i++) {
 		if (in.v[i] < 0)
 			return err(v, op, "negative interior padding");
-		int64_t d = x->dims[i] ? x->dims[i] + (x->dims[i] - 1) * in.v[i] : 0;
-		want.dims[i] = lo.v[i] + d + hi.v[i];
+		int64_t d = 0;
+		if ((x->dims[i] && (__builtin_mul_overflow(x->dims[i] - 1, in.v[i], &d) ||
+		                    __builtin_add_overflow(d, x->dims[i], &d))) ||
+		    __builtin_add_overflow(lo.v[i], d, &d) || __builtin_add_overflow(d, hi.v[i], &want.dims[i]))
+			return err(v, op, "padding of dimension %d overflows", i);
 		if (want.dims[i] < 0)
 			return err(v, op, "padding makes dimension %d negative", i);
 	}
@@ -402,12 +406,16 @@ static int check_bitcast(Verifier *v, const TOp *op)
 {
 	const TType *x = ty(v, op->operands[0]), *r = ty(v, op->results[0]);
 	int bx = dtype_bits(x->dt), br = dtype_bits(r->dt);
-	if (bx == br) {
-		if (!tir_type_same_shape(x, r))
-			return err(v, op, "same-width bitcast must keep the shape");
-	} else if (bx * tir_type_numel(x) != br * tir_type_numel(r)) {
-		return err(v, op, "operand and result bit sizes differ");
-	}
+	/* spec C1: equal widths keep the shape; a narrower result adds a last dimension of
+	 * the width ratio, a wider one drops the operand's last dimension, which must be it */
+	const TType *wide = bx > br ? x : r, *narrow = bx > br ? r : x;
+	int bw = bx > br ? bx : br, bn = bx > br ? br : bx;
+	int ok = bx == br ? tir_type_same_shape(x, r) : narrow->rank == wide->rank + 1 && bn && bw % bn == 0 &&
+	         narrow->dims[narrow->rank - 1] == bw / bn;
+	for (int i = 0; ok && bx != br && i < wide->rank; i++)
+		ok = narrow->dims[i] == wide->dims[i];
+	if (!ok)
+		return err(v, op, "result shape does not follow from the bit widths (%d to %d bits)", bx, br);
 	return 1;
 }
 
@@ -732,8 +740,24 @@ static int check_window_attr(Verifier *v, const TOp *op, const char *name, int r
 
 static int64_t window_at(TInts a, int d) { return a.n ? a.v[d] : 1; }
 
-/* The spec's num_windows (reduce_window C15, select_and_scatter C2): the shape of the
- * windowed result. Fails when padding is not a [rank, 2] list. */
+/* The spec's num_windows for one dimension (reduce_window C15, select_and_scatter C2,
+ * convolution C25); 0 when an intermediate overflows. */
+static int num_windows(int64_t size, int64_t base_dil, int64_t lo, int64_t hi, int64_t win, int64_t win_dil,
+                       int64_t stride, int64_t *out)
+{
+	int64_t dilated = 0, padded, dwin = 0;
+	if (size && (__builtin_mul_overflow(size - 1, base_dil, &dilated) || __builtin_add_overflow(dilated, 1, &dilated)))
+		return 0;
+	if (__builtin_add_overflow(lo, dilated, &padded) || __builtin_add_overflow(padded, hi, &padded))
+		return 0;
+	if (win && (__builtin_mul_overflow(win - 1, win_dil, &dwin) || __builtin_add_overflow(dwin, 1, &dwin)))
+		return 0;
+	*out = padded <= 0 || dwin > padded ? 0 : (padded - dwin) / stride + 1;
+	return 1;
+}
+
+/* The windowed result shape of reduce_window / select_and_scatter. Fails when padding
+ * is not a [rank, 2] list or the arithmetic overflows. */
 static int window_shape(Verifier *v, const TOp *op, const TType *x, int dilations, TType *out)
 {
 	TAttr *pa = tir_op_attr(op, "padding");
@@ -745,12 +769,73 @@ static int window_shape(Verifier *v, const TOp *op, const TType *x, int dilation
 	*out = *x;
 	for (int d = 0; d < x->rank; d++) {
 		int64_t lo = pa ? pa->u.ints2d.v[2 * d] : 0, hi = pa ? pa->u.ints2d.v[2 * d + 1] : 0;
-		int64_t dilated = x->dims[d] ? (x->dims[d] - 1) * window_at(bd, d) + 1 : 0;
-		int64_t padded = lo + dilated + hi;
-		int64_t win = (wd.v[d] - 1) * window_at(wdl, d) + 1;
-		out->dims[d] = padded <= 0 || win > padded ? 0 : (padded - win) / window_at(ws, d) + 1;
+		if (!num_windows(x->dims[d], window_at(bd, d), lo, hi, wd.v[d], window_at(wdl, d), window_at(ws, d),
+		                 &out->dims[d]))
+			return err(v, op, "the window arithmetic of dimension %d overflows", d);
 	}
 	return 1;
+}
+
+/* The dimensions a convolution's dimension numbers name on one side: batch, feature
+ * and the spatial ones must be a permutation of 0..rank-1 (convolution C13, C18, C20). */
+static int check_conv_side(Verifier *v, const TOp *op, const char *side, int64_t a, int64_t b, TInts sp, int rank)
+{
+	int64_t all[TIR_MAX_RANK + 2];
+	int n = 0;
+	all[n++] = a, all[n++] = b;
+	for (int i = 0; i < sp.n && n < TIR_MAX_RANK + 2; i++)
+		all[n++] = sp.v[i];
+	if (n != rank)
+		return err(v, op, "%s dimension numbers name %d dimensions, the rank is %d", side, n, rank);
+	return check_dim_list(v, op, side, (TInts){all, n}, rank, 0);
+}
+
+/* convolution (spec C1-C26): attribute lengths, dimension numbers, group counts and the
+ * result shape; dynamic_conv's padding is an operand, so its spatial sizes are checked
+ * when it runs. */
+static int check_conv(Verifier *v, const TOp *op)
+{
+	const TType *l = ty(v, op->operands[0]), *k = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
+	TAttr *a = tir_op_attr(op, "dimension_numbers");
+	if (!a || a->kind != TA_CONV_DIMS)
+		return err(v, op, "needs dimension_numbers");
+	const TConvDims *d = &a->u.conv;
+	int ns = d->in_spatial.n, rank = l->rank;
+	if (k->rank != rank || r->rank != rank || d->k_spatial.n != ns || d->out_spatial.n != ns)
+		return err(v, op, "operand, kernel and result ranks must be %d spatial dimensions + 2", ns);
+	if (!check_conv_side(v, op, "input", d->in_batch, d->in_feature, d->in_spatial, rank) ||
+	    !check_conv_side(v, op, "kernel", d->k_in_feature, d->k_out_feature, d->k_spatial, rank) ||
+	    !check_conv_side(v, op, "output", d->out_batch, d->out_feature, d->out_spatial, rank) ||
+	    !check_window_attr(v, op, "window_strides", ns, 0) || !check_window_attr(v, op, "lhs_dilation", ns, 0) ||
+	    !check_window_attr(v, op, "rhs_dilation", ns, 0))
+		return 0;
+	TInts rev = tir_op_get_ints(op, "window_reversal");
+	if (rev.n && !check_ints_len(v, op, "window_reversal", rev, ns))
+		return 0;
+	if (l->dt != k->dt && !(dtype_is_float(l->dt) && dtype_is_float(k->dt)))
+		return err(v, op, "lhs and rhs element types differ");
+	int64_t fgc = tir_op_get_int(op, "feature_group_count", 1), bgc = tir_op_get_int(op, "batch_group_count", 1);
+	if (fgc < 1 || bgc < 1 || (fgc != 1 && bgc != 1))
+		return err(v, op, "group counts must be positive, and one of them 1");
+	int64_t in_b = l->dims[d->in_batch], in_f = l->dims[d->in_feature], ko = k->dims[d->k_out_feature];
+	if (in_b % bgc || in_f % fgc || k->dims[d->k_in_feature] != in_f / fgc || ko % bgc || ko % fgc)
+		return err(v, op, "group counts do not divide the batch and feature sizes (convolution C10-C16)");
+	TType want = *r;
+	want.dims[d->out_batch] = in_b / bgc;
+	want.dims[d->out_feature] = ko;
+	TAttr *pa = tir_op_attr(op, "padding");
+	if (op->kind == TOP_CONVOLUTION) {
+		if (pa && (pa->kind != TA_INTS2D || pa->u.ints2d.rows != ns || pa->u.ints2d.cols != 2))
+			return err(v, op, "'padding' must have shape [%d, 2]", ns);
+		TInts st = tir_op_get_ints(op, "window_strides"), ld = tir_op_get_ints(op, "lhs_dilation");
+		TInts rd = tir_op_get_ints(op, "rhs_dilation");
+		for (int i = 0; i < ns; i++)
+			if (!num_windows(l->dims[d->in_spatial.v[i]], window_at(ld, i), pa ? pa->u.ints2d.v[2 * i] : 0,
+			                 pa ? pa->u.ints2d.v[2 * i + 1] : 0, k->dims[d->k_spatial.v[i]], window_at(rd, i),
+			                 window_at(st, i), &want.dims[d->out_spatial.v[i]]))
+				return err(v, op, "the window arithmetic of spatial dimension %d overflows", i);
+	}
+	return want_result(v, op, 0, &want);
 }
 
 /* Window attributes are bounded so the arithmetic above cannot overflow. */
@@ -969,7 +1054,8 @@ static int check_op(Verifier *v, const TOp *op)
 	case TOP_FFT: return check_fft(v, op);
 	case TOP_CONVOLUTION:
 	case TOP_DYNAMIC_CONV: return check_conv(v, op);
-	case TOP_CHOLESKY: return check_same_as_operand(v, op);
+	case TOP_CHOLESKY: return check_cholesky(v, op);
+	case TOP_REDUCE_PRECISION: return check_reduce_precision(v, op);
 	case TOP_DYNAMIC_BROADCAST_IN_DIM:
 	case TOP_DYNAMIC_IOTA:
 	case TOP_DYNAMIC_RESHAPE:
