@@ -2,10 +2,10 @@
  * through the public C API (runtime/include/cuda2hlo_runtime.h).
  *
  * Consumes arbitrary bytes as a module; when it parses and verifies, runs its entry on
- * the "interp" backend with every parameter bound to zeros, under a 16 MiB memory budget
- * and a 1000-iteration while limit (so a valid but huge or endless program is a clean
- * error, not a timeout). Every failure must be a status with a message; a crash, a
- * sanitizer report or a leak is a finding. */
+ * the "interp" backend ($FUZZ_BACKEND names another: cpu) with every parameter bound to
+ * zeros, under a 16 MiB memory budget and a 1000-iteration while limit (so a valid but
+ * huge or endless program is a clean error, not a timeout). Every failure must be a
+ * status with a message; a crash, a sanitizer report or a leak is a finding. */
 #include "cuda2hlo_runtime.h"
 
 #include <stdint.h>
@@ -19,7 +19,8 @@ static void run(c2h_module *m)
 {
 	char msg[256];
 	c2h_session *s;
-	if (c2h_session_create(m, "interp", &s, msg, sizeof msg) != C2H_OK)
+	const char *backend = getenv("FUZZ_BACKEND");
+	if (c2h_session_create(m, backend ? backend : "interp", &s, msg, sizeof msg) != C2H_OK)
 		return;
 	c2h_session_set_limit(s, C2H_LIMIT_MEMORY, FUZZ_MEMORY);
 	c2h_session_set_limit(s, C2H_LIMIT_ITERATIONS, FUZZ_ITERATIONS);
