@@ -116,12 +116,30 @@ static int eval_dynamic_pad(Interp *it, const TFunc *f, RtValue *env, const TOp 
 	return as_static(it, f, env, op, TOP_PAD, 2, extra, 3);
 }
 
+static int in_list(TInts x, int64_t d)
+{
+	for (int i = 0; i < x.n; i++)
+		if (x.v[i] == d)
+			return 1;
+	return 0;
+}
+
 static int eval_dynamic_gather(Interp *it, const TFunc *f, RtValue *env, const TOp *op)
 {
 	int64_t v[TIR_MAX_RANK];
 	int n = read_ints(&env[op->operands[2]], v, TIR_MAX_RANK);
-	if (n != env[op->operands[0]].type.rank)
+	const TType *x = &env[op->operands[0]].type, *r = tir_value_type(f, op->results[0]);
+	if (n != x->rank)
 		return interp_fail(it, op, "'%s': slice_sizes has the wrong size", tir_op_name(op->kind));
+	/* the verifier checked the ranks; the window sizes are known only now (gather C21, C22) */
+	const TGatherDims *g = &tir_op_attr(op, "dimension_numbers")->u.gather;
+	for (int d = 0, k = 0; d < n; d++) {
+		int window = !in_list(g->collapsed_slice_dims, d) && !in_list(g->operand_batching_dims, d);
+		if (v[d] < 0 || v[d] > x->dims[d] || (!window && v[d] > 1) ||
+		    (window && (k >= g->offset_dims.n || r->dims[g->offset_dims.v[k++]] != v[d])))
+			return interp_fail(it, op, "'%s': slice size %lld of dimension %d does not fit the operand "
+			                   "and the result type", tir_op_name(op->kind), (long long)v[d], d);
+	}
 	TAttr a = ints_attr("slice_sizes", v, n);
 	return as_static(it, f, env, op, TOP_GATHER, 2, &a, 1);
 }

@@ -180,6 +180,8 @@ static int check_broadcast(Verifier *v, const TOp *op);
 static int check_iota(Verifier *v, const TOp *op);
 static int check_reshape(Verifier *v, const TOp *op);
 
+static int check_dynamic_gather(Verifier *v, const TOp *op);   /* with gather below */
+
 static int check_dynamic(Verifier *v, const TOp *op)
 {
 	const TType *x = ty(v, op->operands[0]), *r = ty(v, op->results[0]);
@@ -198,7 +200,7 @@ static int check_dynamic(Verifier *v, const TOp *op)
 			return err(v, op, "result rank or element type differs from the operand's");
 		return 1;
 	case TOP_DYNAMIC_GATHER:
-		return check_shape_operand(v, op, 2, x->rank);
+		return check_shape_operand(v, op, 2, x->rank) && check_dynamic_gather(v, op);
 	case TOP_GET_DIMENSION_SIZE: {
 		int64_t d = tir_op_get_int(op, "dimension", -1);
 		TType want = tir_type_scalar(DT_I32);
@@ -633,6 +635,45 @@ static int check_gather(Verifier *v, const TOp *op)
 	return want_result(v, op, 0, &want);
 }
 
+/* dynamic_gather: gather's dimension numbers with slice_sizes an operand, so the window
+ * sizes are checked when it runs (interp_linalg.c); the ranks are checked here. */
+static int check_dynamic_gather(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
+	TAttr *a = tir_op_attr(op, "dimension_numbers");
+	if (!a || a->kind != TA_GATHER_DIMS)
+		return err(v, op, "needs dimension_numbers");
+	const TGatherDims *d = &a->u.gather;
+	IndexDims g = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+	               "start_index_map", d->offset_dims, d->collapsed_slice_dims, d->operand_batching_dims,
+	               d->start_indices_batching_dims, d->start_index_map, d->index_vector_dim};
+	if (!check_index_lists(v, op, &g, x, ind, r))
+		return 0;
+	if (g.window_dims.n + ind->rank - (g.ivd < ind->rank) != r->rank || r->dt != x->dt)
+		return err(v, op, "result rank or element type does not follow from the operands");
+	return 1;
+}
+
+/* triangular_solve C1-C4: a is a batch of square matrices matching b's batch, its size
+ * b's rows (left_side) or columns; the result has b's type. */
+static int check_triangular_solve(Verifier *v, const TOp *op)
+{
+	const TType *a = ty(v, op->operands[0]), *b = ty(v, op->operands[1]);
+	TAttr *ls = tir_op_attr(op, "left_side");
+	int left = ls && ls->kind == TA_BOOL && ls->u.b, r = a->rank;
+	if (r < 2 || b->rank != r || a->dt != b->dt || !tir_op_allows_dtype(op->kind, a->dt))
+		return err(v, op, "a and b must be float or complex tensors of one element type and rank >= 2");
+	for (int i = 0; i < r - 2; i++)
+		if (a->dims[i] != b->dims[i])
+			return err(v, op, "batch dimension %d of a and b differ", i);
+	if (a->dims[r - 1] != a->dims[r - 2])
+		return err(v, op, "a must be square in its last two dimensions");
+	if (a->dims[r - 1] != b->dims[left ? r - 2 : r - 1])
+		return err(v, op, "a's size %lld is not b's number of %s (%lld)", (long long)a->dims[r - 1],
+		           left ? "rows" : "columns", (long long)b->dims[left ? r - 2 : r - 1]);
+	return want_result(v, op, 0, b);
+}
+
 /* A region applied to scalars: 2n arguments, 0-d tensors of the element types of elems
  * (pairs_interleaved: e0, e0, e1, e1 as sort's comparator; else e0, e1, ..., e0, e1 as
  * reduce_window's and scatter's bodies); it returns one i1 (pred) or the n scalars. */
@@ -1055,6 +1096,7 @@ static int check_op(Verifier *v, const TOp *op)
 	case TOP_CONVOLUTION:
 	case TOP_DYNAMIC_CONV: return check_conv(v, op);
 	case TOP_CHOLESKY: return check_cholesky(v, op);
+	case TOP_TRIANGULAR_SOLVE: return check_triangular_solve(v, op);
 	case TOP_REDUCE_PRECISION: return check_reduce_precision(v, op);
 	case TOP_DYNAMIC_BROADCAST_IN_DIM:
 	case TOP_DYNAMIC_IOTA:
