@@ -7,13 +7,13 @@
  * that holds the region); arguments are live throughout. At an op with regions (while,
  * if, reduce, ...) or a call, the peak of the body comes on top of what is live there.
  * Backends share storage (reshape, bitcast) and release dead values, so they stay
- * within this figure, up to small per-op scratch; sums saturate at INT64_MAX. */
+ * within this figure, up to small per-op scratch; sums saturate at INT64_MAX. A callee's
+ * peak is computed once (memoized), and a call back into a function being computed (a
+ * recursion, which the backends bound by depth) counts nothing more. */
 #include "runtime.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_CALL_NESTING = 64 };
 
 static int64_t sat_add(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
 
@@ -46,29 +46,50 @@ typedef struct Peak {
 	SrcLoc at;
 } Peak;
 
-static Peak block_peak(const TFunc *f, const TBlock *b, int depth);
+typedef struct Memo {
+	const TModule *m;
+	Peak *peak;             /* per function index in m->funcs */
+	char *state;            /* 0 not started, 1 in progress, 2 done */
+} Memo;
+
+static Peak block_peak(Memo *mo, const TFunc *f, const TBlock *b);
+
+static Peak func_peak(Memo *mo, const TFunc *g)
+{
+	int i = 0;
+	while (i < mo->m->nfuncs && mo->m->funcs[i] != g)
+		i++;
+	if (i == mo->m->nfuncs || mo->state[i] == 1)
+		return (Peak){0, g->loc};
+	if (mo->state[i] == 0) {
+		mo->state[i] = 1;
+		mo->peak[i] = block_peak(mo, g, g->body);
+		mo->state[i] = 2;
+	}
+	return mo->peak[i];
+}
 
 /* The extra bytes op needs while it runs: its regions' or its callee's peak. */
-static Peak inner_peak(const TFunc *f, const TOp *op, int depth)
+static Peak inner_peak(Memo *mo, const TFunc *f, const TOp *op)
 {
 	Peak in = {0, op->loc};
 	for (int r = 0; r < op->nregions; r++) {
-		Peak p = block_peak(f, op->regions[r], depth);
+		Peak p = block_peak(mo, f, op->regions[r]);
 		if (p.bytes > in.bytes)
 			in = p;
 	}
 	TAttr *c = op->kind == TOP_CALL || op->kind == TOP_COMPOSITE
 	                   ? tir_op_attr(op, op->kind == TOP_CALL ? "callee" : "decomposition") : NULL;
 	const TFunc *g = c && c->kind == TA_STRING ? tir_module_find_func(f->module, c->u.s) : NULL;
-	if (g && depth < MAX_CALL_NESTING) {
-		Peak p = block_peak(g, g->body, depth + 1);
+	if (g) {
+		Peak p = func_peak(mo, g);
 		if (p.bytes > in.bytes)
 			in = p;
 	}
 	return in;
 }
 
-static Peak block_peak(const TFunc *f, const TBlock *b, int depth)
+static Peak block_peak(Memo *mo, const TFunc *f, const TBlock *b)
 {
 	int *last = xmalloc(sizeof(int) * ((size_t)f->nvalues + 1));
 	for (int v = 0; v <= f->nvalues; v++)
@@ -88,7 +109,7 @@ static Peak block_peak(const TFunc *f, const TBlock *b, int depth)
 		const TOp *op = b->ops[i];
 		for (int r = 0; r < op->nresults; r++)
 			live = sat_add(live, value_bytes(f, op->results[r]));
-		Peak in = inner_peak(f, op, depth);
+		Peak in = inner_peak(mo, f, op);
 		if (sat_add(live, in.bytes) > best.bytes)
 			best = (Peak){sat_add(live, in.bytes), in.bytes ? in.at : op->loc};
 		for (int j = 0; j < op->noperands; j++) {   /* values whose last use this was die */
@@ -111,7 +132,11 @@ int64_t rt_planned_peak(const TFunc *f, SrcLoc *at)
 	int64_t args = 0;
 	for (int i = 0; i < f->nargs; i++)
 		args = sat_add(args, type_bytes(&f->args[i].type));
-	Peak p = block_peak(f, f->body, 0);
+	Memo mo = {f->module, xcalloc((size_t)f->module->nfuncs + 1, sizeof(Peak)),
+	           xcalloc((size_t)f->module->nfuncs + 1, 1)};
+	Peak p = func_peak(&mo, f);
+	free(mo.peak);
+	free(mo.state);
 	if (at)
 		*at = p.at;
 	return sat_add(args, p.bytes);
