@@ -592,7 +592,11 @@ static void test_limits(void **state)
 	char msg[256];
 	for (int k = 0; k < 2; k++) {
 		c2h_session *s;
-		assert_int_equal(c2h_session_create(big, backends[k], &s, msg, sizeof msg), C2H_OK);
+		c2h_status st = c2h_session_create(big, backends[k], &s, msg, sizeof msg);
+		if (st != C2H_OK) {   /* only a build without the cpu backend may refuse it */
+			check(k > 0 && st == C2H_EBACKEND, "session", msg);
+			continue;
+		}
 		check(c2h_session_set_limit(s, C2H_LIMIT_MEMORY, (int64_t)1 << 40) == C2H_OK, "set 1 TiB", "");
 		check(c2h_session_run(s) == C2H_ENOMEM, "iota over the budget", c2h_session_message(s));
 		check(strstr(c2h_session_message(s), ":3:8: error: the program needs 4398046511112 bytes") != NULL,
@@ -615,7 +619,11 @@ static void test_limits(void **state)
 	assert_non_null(loop);
 	for (int k = 0; k < 2; k++) {
 		c2h_session *s;
-		assert_int_equal(c2h_session_create(loop, backends[k], &s, msg, sizeof msg), C2H_OK);
+		c2h_status st = c2h_session_create(loop, backends[k], &s, msg, sizeof msg);
+		if (st != C2H_OK) {   /* only a build without the cpu backend may refuse it */
+			check(k > 0 && st == C2H_EBACKEND, "session", msg);
+			continue;
+		}
 		check(c2h_session_set_limit(s, C2H_LIMIT_MEMORY, 64) == C2H_OK, "set 64 bytes", "");
 		check(c2h_session_set_limit(s, C2H_LIMIT_ITERATIONS, 100) == C2H_OK, "set 100 iterations", "");
 		check(c2h_session_run(s) == C2H_ERUN, "endless while stops", c2h_session_message(s));
