@@ -8,10 +8,9 @@
 See docs/python.md.
 """
 from ._paths import NotFoundError
-from .mlir import ParseError
+from .mlir import ParseError, UnsupportedError
 from .module import ConversionError, Module, Signature, convert, load
 from .runtime import RuntimeError_ as RuntimeError
-from .to_jax import UnsupportedError
 
 __all__ = ["convert", "load", "Module", "Signature", "ConversionError", "ParseError",
            "RuntimeError", "UnsupportedError", "NotFoundError"]

@@ -24,6 +24,11 @@ class ParseError(Exception):
     """Text the parser does not accept: `line:col: message`."""
 
 
+class UnsupportedError(Exception):
+    """An operation (or an operation's form) that to_jax.py cannot express exactly in
+    jax.lax (defined here, not in to_jax.py, so that importing cuda2hlo needs no jax)."""
+
+
 class TensorType:
     __slots__ = ("shape", "elem")
 

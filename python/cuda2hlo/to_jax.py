@@ -22,10 +22,7 @@ import jax
 from jax import lax
 
 from . import mlir
-
-
-class UnsupportedError(Exception):
-    """An operation (or an operation's form) that has no exact jax.lax equivalent."""
+from .mlir import UnsupportedError
 
 
 class _NotConcrete(Exception):
@@ -264,6 +261,10 @@ def _while(op, env, args):
         if trips == 0:
             return list(args)
 
+        # jax.checkpoint: reverse mode keeps only the carry per trip and recomputes the
+        # step, instead of stacking every intermediate of the body (for a time loop of
+        # thousands of ops, that stack is what makes XLA's compile of the gradient slow).
+        @jax.checkpoint
         def step(carry, _):
             return tuple(_eval_region(body, env, list(carry))), None
         out, _ = lax.scan(step, tuple(args), None, length=trips)

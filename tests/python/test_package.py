@@ -260,6 +260,23 @@ def unsupported_case():
         jax.config.update("jax_enable_x64", True)
 
 
+NO_JAX = """
+import sys, numpy as np, cuda2hlo
+m = cuda2hlo.convert(sys.argv[1], entry="heat_run", sizes={"T": 64, "Tn": 64, "kappa": 64},
+                     scalars={"nx": 8, "ny": 8, "dx": 1.0, "dt": 0.2, "nsteps": 2})
+T = np.linspace(0, 1, 64) ** 2
+out = m.run(T, T, np.full(64, 0.5))
+assert out[0].shape == (64,) and out[0][9] != T[9]
+assert not [k for k in sys.modules if k == "jax" or k.startswith("jax.")], "jax was imported"
+"""
+
+
+def no_jax_case():
+    import subprocess
+    r = subprocess.run([sys.executable, "-c", NO_JAX, HEAT], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
 def pjrt_case():
     m = heat(4)
     T0, kappa = heat_inputs()
@@ -283,7 +300,7 @@ def main():
     for name, fn in [("vmap", vmap_case), ("grad/jvp/vjp vs finite differences", grad_case),
                      ("jit with jnp code", fuse_case), ("lax.scan", scan_case),
                      ("run by name, signature, facts", run_named_case),
-                     ("errors", errors_case), ("unsupported op, parse error, x64", unsupported_case),
+                     ("errors", errors_case), ("numpy path without jax", no_jax_case), ("unsupported op, parse error, x64", unsupported_case),
                      ("pjrt", pjrt_case)]:
         if not only or name.split()[0] in only:
             check(name, fn)
