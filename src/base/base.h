@@ -162,6 +162,7 @@ typedef struct Options {
 	EmitKind emit;
 	int report;                    /* --report */
 	int allow_races;               /* --allow-races: races are warnings */
+	int allow_oob;                 /* --allow-oob: out-of-bounds accesses are warnings */
 	int polly_check;               /* --polly-check */
 	int unroll;                    /* --unroll N (host loops), 0: never */
 	int verbose;                   /* -v: timings per stage on stderr */

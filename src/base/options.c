@@ -26,6 +26,10 @@ static const char usage[] =
 "  --unroll N            with --entry: unroll host loops of at most N trips\n"
 "  --report              print per kernel the strategy each store took, op counts\n"
 "  --allow-races         report races as warnings instead of errors\n"
+"  --allow-oob           report out-of-bounds accesses as warnings instead of errors;\n"
+"                        such a load then reads the nearest element of its buffer (of\n"
+"                        the block's or thread's own copy for shared and local arrays)\n"
+"                        and such a store is dropped\n"
 "  --polly-check         cross-check the isl facts with Polly on the loopified C\n"
 "  -I DIR, -D NAME[=V]   include folder, macro (as for clang)\n"
 "  -std=STD              language standard for parsing (default c++17)\n"
@@ -306,6 +310,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->report = 1;
 	} else if (!strcmp(a, "--allow-races")) {
 		o->allow_races = 1;
+	} else if (!strcmp(a, "--allow-oob")) {
+		o->allow_oob = 1;
 	} else if (!strcmp(a, "--polly-check")) {
 		o->polly_check = 1;
 	} else if (!strcmp(a, "-v")) {

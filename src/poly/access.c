@@ -233,18 +233,22 @@ static isl_map *other_thread(PolyCtx *c)
 	return r;
 }
 
+/* { [x -> y] : a(x) == b(y), x and y different threads } (params as in a and b) */
+static isl_set *conflict_pairs(const PolyMap *a, const PolyMap *b)
+{
+	isl_map *pairs = isl_map_apply_range(isl_map_copy(a->m), isl_map_reverse(isl_map_copy(b->m)));
+	return isl_map_wrap(isl_map_intersect(pairs, other_thread(a->c)));
+}
+
 int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
                        int64_t pb[POLY_NDIMS])
 {
-	isl_map *pairs;
 	isl_set *w;
 	int64_t pt[2 * POLY_NDIMS];
 	int found;
 	if (isl_map_dim(a->m, isl_dim_out) != isl_map_dim(b->m, isl_dim_out))
 		return 0;
-	pairs = isl_map_apply_range(isl_map_copy(a->m), isl_map_reverse(isl_map_copy(b->m)));
-	pairs = isl_map_intersect(pairs, other_thread(a->c));
-	w = isl_map_wrap(pairs);
+	w = conflict_pairs(a, b);
 	found = isl_set_is_empty(w) == isl_bool_false;
 	if (found && isl_set_involves_dims(w, isl_dim_param, 0,
 	                                   isl_set_dim(w, isl_dim_param)) != isl_bool_true &&
@@ -254,6 +258,32 @@ int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS
 	} else if (found) {
 		memset(pa, 0, sizeof(int64_t) * POLY_NDIMS);
 		memset(pb, 0, sizeof(int64_t) * POLY_NDIMS);
+	}
+	isl_set_free(w);
+	return found;
+}
+
+int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
+                              int64_t pb[POLY_NDIMS], StrBuf *params)
+{
+	isl_set *w;
+	int64_t pt[2 * POLY_NDIMS];
+	int found;
+	if (isl_map_dim(a->m, isl_dim_out) != isl_map_dim(b->m, isl_dim_out))
+		return 0;
+	w = poly_isl_param_ranges(a->c, conflict_pairs(a, b));
+	found = isl_set_is_empty(w) == isl_bool_false;
+	memset(pa, 0, sizeof(int64_t) * POLY_NDIMS);
+	memset(pb, 0, sizeof(int64_t) * POLY_NDIMS);
+	if (found && isl_set_involves_dims(w, isl_dim_param, 0,
+	                                   isl_set_dim(w, isl_dim_param)) != isl_bool_true) {
+		if (poly_isl_sample(w, pt)) {     /* as poly_maps_conflict: no parameters */
+			memcpy(pa, pt, sizeof(int64_t) * POLY_NDIMS);
+			memcpy(pb, pt + POLY_NDIMS, sizeof(int64_t) * POLY_NDIMS);
+		}
+	} else if (found && poly_isl_witness(a->c, w, pt, params)) {
+		memcpy(pa, pt, sizeof(int64_t) * POLY_NDIMS);
+		memcpy(pb, pt + POLY_NDIMS, sizeof(int64_t) * POLY_NDIMS);
 	}
 	isl_set_free(w);
 	return found;

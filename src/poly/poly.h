@@ -123,6 +123,10 @@ int poly_map_is_injective(const PolyMap *m);
  * location through a and b? Points on success: pa in a's domain, pb in b's. */
 int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
                        int64_t pb[POLY_NDIMS]);
+/* The same for some admissible values of the unbound scalars (bounds.c): the first such
+ * pair, and in *params the values it needs ("m = 3"; nothing when none), when not NULL. */
+int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
+                              int64_t pb[POLY_NDIMS], StrBuf *params);
 /* Is the range of m exactly a box with constant bounds? */
 int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK]);
 int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);
@@ -158,6 +162,20 @@ typedef struct PolyQPiece {
 } PolyQPiece;
 int poly_expr_in_coords_quasi(const PolyExpr *e, const PolyMap *w, PolyQPiece *out, int max);
 void poly_map_print(StrBuf *out, const PolyMap *m);
+
+/* ---- bounds.c ----
+ * Can index e leave [lo, hi) at some point of dom, for some value of the unbound scalars
+ * in their C type's range? 1 with a witness: the first such point (block, thread, loop
+ * counters), the index there, the parameter values it needs ("n = 1001", empty when
+ * none; the caller frees it); unknown set when isl gave no point. 0 when e stays inside. */
+typedef struct PolyWitness {
+	int64_t pt[POLY_NDIMS];
+	int64_t value;
+	StrBuf params;
+	int unknown;
+} PolyWitness;
+int poly_expr_leaves(const PolyExpr *e, const PolySet *dom, int64_t lo, int64_t hi,
+                     PolyWitness *w);
 
 /* ==== polly_check.c (owner: polly): the Polly cross-check, --polly-check ====
  * Compiles the loopified C of every kernel of p with clang-22's Polly (analysis only),

@@ -69,6 +69,11 @@ int poly_isl_is_box(isl_set *s);
 /* Is s its box hull lo <= x < hi (from poly_isl_box_hull)? */
 int poly_isl_is_hull_box(isl_set *s, const int64_t *lo, const int64_t *hi);
 int poly_isl_sample(isl_set *s, int64_t *pt);
+/* bounds.c: s with each parameter in its C type's range (takes s); the lexicographically
+ * first point of s with the parameters as trailing coordinates: pt gets the set
+ * coordinates, *params (when not NULL) the values of the parameters s involves. */
+isl_set *poly_isl_param_ranges(PolyCtx *c, isl_set *s);
+int poly_isl_witness(PolyCtx *c, isl_set *s, int64_t *pt, StrBuf *params);
 /* ctx.c: the fact memo. poly_fact_get: 1 or 0 when known, -1 when not (or when a budget
  * runs, then nothing is kept either); poly_fact_put keeps v. */
 int poly_fact_get(PolyCtx *c, const char *key);

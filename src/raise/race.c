@@ -1,15 +1,21 @@
-/* race.c: race detection from the polyhedral facts (DESIGN.md, "Polyhedral facts").
+/* race.c: race detection from the polyhedral facts (DESIGN.md, "Polyhedral facts"),
+ * and the walk that hands every access to the bounds check (bounds.c).
  * Consumes a kernel's KIR body and launch; walks it as an abstract interpreter whose
  * values are quasi-affine expressions of the launch (poly.h) and whose state is the
  * exact domain of the running threads. Between two barriers (a phase) it collects every
  * global and shared access with its exact relation; two accesses of one location by two
  * different threads in one phase, at least one a write, is a race, reported with both
  * source locations (error; a warning with --allow-races). Atomics are not races.
- * Only what is proven is reported: a guard or index that is not quasi-affine makes the
- * accesses under it unknown (not recorded), a loop is followed for its first two
- * iterations when its bounds are affine and its body has no break/continue/return, and
- * forgotten after. A read-modify-write at a data-dependent index (hist[data[i]]++) is a
- * possible race, reported as such (check_rmw). Returns the number of races found. */
+ * Unbound scalars are isl parameters: a race for some value in their type's range is
+ * reported with that value. Only what is proven is reported: a guard or index that is
+ * not quasi-affine makes the accesses under it unknown (not recorded), a loop is followed
+ * for its first two iterations when its bounds are affine and its body has no
+ * break/continue/return, and forgotten after. A read-modify-write at a data-dependent
+ * index (hist[data[i]]++) is a possible race, reported as such (check_rmw).
+ * For the bounds check, a loop `for (v = affine; affine; v += constant)` whose body has
+ * no jumps and leaves v alone is walked once more with v as a loop dimension (every
+ * iteration, exactly; races are not collected there); the other loops' accesses are
+ * checked on the two iterations followed and noted as not proven after. */
 #include "raise_int.h"
 #include "poly.h"
 
@@ -29,12 +35,25 @@ typedef struct Race {
 	Arena *a;                /* scratch KIR nodes */
 	PolyExpr **env;          /* per variable: value, NULL unknown */
 	PolySet *dom;            /* running threads; NULL: unknown (nothing recorded) */
+	PolySet *upper;          /* while dom is unknown: a superset of the running threads */
+	PolySet **exited;        /* per block label: threads that left it by an exit */
+	char *exit_unknown;      /* per block label: some threads left it under an unknown dom */
 	VEC(Access) acc;         /* this phase */
 	int found;
 	char *reported;          /* per buffer: already reported */
 	char *tainted;           /* per variable: may hold a value derived from memory */
 	int changed;
+	int errors;              /* races reported as errors */
+	BoundsCheck bc;
+	int exact;               /* inside a loop walked with its loop dimension: bounds only */
+	int bounds_off;          /* inside a loop whose exact walk did the bounds check */
+	StrBuf *notes;           /* --report lines */
+	int quiet;               /* count races, report nothing (a try of scalar values) */
+	const char *when;        /* the scalar values this walk has bound ("m = 1"), or NULL */
+	int unknown;             /* an index or guard not quasi-affine, not from memory */
 } Race;
+
+static int is_tainted(Race *r, const KirExpr *e);
 
 static const PolyExpr *lookup(void *env, int var, const char **why)
 {
@@ -43,12 +62,48 @@ static const PolyExpr *lookup(void *env, int var, const char **why)
 	return r->env[var];
 }
 
+static PolyExpr *val_why(Race *r, const KirExpr *e, const char **why)
+{
+	*why = "not an integer";
+	if (!r->dom || !frontend_dtype_is_int(e->type))
+		return NULL;
+	return poly_expr_from_kir(r->c, e, r->dom, lookup, r, why);
+}
+
 static PolyExpr *val(Race *r, const KirExpr *e)
 {
 	const char *why;
-	if (!r->dom || !frontend_dtype_is_int(e->type))
-		return NULL;
-	return poly_expr_from_kir(r->c, e, r->dom, lookup, r, &why);
+	return val_why(r, e, &why);
+}
+
+/* Sets the running threads to d; when d is unknown, sup (a superset of them) is kept for
+ * the bounds check, which can still prove an access inside on it. */
+static void set_dom(Race *r, PolySet *d, PolySet *sup)
+{
+	r->dom = d;
+	if (!d && sup)
+		r->upper = sup;
+}
+
+/* The running threads, or a superset of them when they are unknown. */
+static PolySet *known(Race *r)
+{
+	return r->dom ? r->dom : r->upper;
+}
+
+/* The bounds check of an access (exactly on dom, or on the superset upper when dom is
+ * unknown: there it can only prove, never report). */
+static void check_bounds(Race *r, int b, const KirExpr *index, PolyExpr *i, const char *why,
+                         int write, SrcLoc loc)
+{
+	if (r->bounds_off)
+		return;
+	if (!r->dom && r->upper) {
+		i = poly_expr_from_kir(r->c, index, r->upper, lookup, r, &why);
+		raise_bounds_check(&r->bc, b, i, r->upper, 0, write, loc, why);
+	} else {
+		raise_bounds_check(&r->bc, b, i, r->dom, 1, write, loc, why);
+	}
 }
 
 static PolySet *cond_set(Race *r, const KirExpr *e)
@@ -58,6 +113,8 @@ static PolySet *cond_set(Race *r, const KirExpr *e)
 	if (!r->dom)
 		return NULL;
 	s = poly_set_from_cond(r->c, e, r->dom, lookup, r, &why);
+	if (!s && !is_tainted(r, e))
+		r->unknown = 1;
 	return s ? poly_set_intersect(r->dom, s) : NULL;
 }
 
@@ -67,11 +124,15 @@ static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 	PolyExpr *idx[4], *i;
 	Access a = {b, write, NULL, loc};
 	int n = 0;
-	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom)
+	const char *why;
+	i = val_why(r, index, &why);
+	check_bounds(r, b, index, i, why, write, loc);
+	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom || r->exact)
 		return;
-	i = val(r, index);
-	if (!i)
+	if (!i) {
+		r->unknown |= !is_tainted(r, index);
 		return;
+	}
 	if (kb->space == KSP_SHARED) {    /* one copy per block: the block is part of the address */
 		idx[n++] = poly_expr_dim(r->c, POLY_BZ);
 		idx[n++] = poly_expr_dim(r->c, POLY_BY);
@@ -89,23 +150,30 @@ static void point(StrBuf *b, const int64_t *p)
 	          (long long)p[POLY_TY], (long long)p[POLY_TZ]);
 }
 
-static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb)
+static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb,
+                   const StrBuf *params)
 {
 	StrBuf s1 = {0}, s2 = {0};
 	const char *name = r->k->bufs[a->buffer].name;
 	DiagKind k = r->o && r->o->allow_races ? DIAG_WARNING : DIAG_ERROR;
+	r->found++;
+	r->reported[a->buffer] = 1;
+	if (r->quiet)
+		return;
 	point(&s1, pa);
 	point(&s2, pb);
 	diag_report(k, a->loc, "data race on '%s': %s %s it here and %s %s it without a barrier "
 	            "between", name, sb_str(&s1), a->write ? "writes" : "reads", sb_str(&s2),
 	            b->write ? "writes" : "reads");
 	diag_note(b->loc, "the other access");
+	if (params->len || r->when)
+		diag_note(a->loc, "when %s (not bound by --set: every value of its type is admissible)",
+		          params->len ? sb_str((StrBuf *)params) : r->when);
 	diag_note(r->k->loc, "in kernel '%s'%s", r->k->name,
 	          k == DIAG_ERROR ? " (--allow-races accepts it as a warning)" : "");
 	sb_free(&s1);
 	sb_free(&s2);
-	r->found++;
-	r->reported[a->buffer] = 1;
+	r->errors += k == DIAG_ERROR;
 }
 
 /* A barrier: every pair of accesses of the phase, then a new phase. */
@@ -115,18 +183,20 @@ static void end_phase(Race *r)
 		for (size_t j = i; j < r->acc.len; j++) {
 			Access *a = &r->acc.data[i], *b = &r->acc.data[j];
 			int64_t pa[POLY_NDIMS], pb[POLY_NDIMS];
+			StrBuf params = {0};
 			if (a->buffer != b->buffer || (!a->write && !b->write) || r->reported[a->buffer])
 				continue;
-			if (poly_maps_conflict(a->map, b->map, pa, pb)) {
+			if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params)) {
 				if (!a->write) {
 					Access *t = a;
 					a = b;
 					b = t;
-					report(r, a, b, pb, pa);
+					report(r, a, b, pb, pa, &params);
 				} else {
-					report(r, a, b, pa, pb);
+					report(r, a, b, pa, pb, &params);
 				}
 			}
+			sb_free(&params);
 		}
 	r->acc.len = 0;
 }
@@ -234,7 +304,7 @@ static void check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc)
 	const KirBuffer *kb = &r->k->bufs[b];
 	DiagKind k = r->o && r->o->allow_races ? DIAG_WARNING : DIAG_ERROR;
 	if ((kb->space != KSP_GLOBAL && kb->space != KSP_SHARED) || !r->dom || r->reported[b] ||
-	    !is_tainted(r, index) || val(r, index))
+	    r->exact || r->quiet || r->when || !is_tainted(r, index) || val(r, index))
 		return;
 	diag_report(k, loc, "possible data race on '%s': a read-modify-write at an index that "
 	            "is not proven distinct per thread (threads with equal indices lose updates)",
@@ -246,6 +316,7 @@ static void check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc)
 	diag_note(r->k->loc, "in kernel '%s'%s", r->k->name,
 	          k == DIAG_ERROR ? " (--allow-races accepts it as a warning)" : "");
 	r->found++;
+	r->errors += k == DIAG_ERROR;
 	r->reported[b] = 1;
 }
 
@@ -253,10 +324,11 @@ static void expr(Race *r, const KirExpr *e);
 
 static void under(Race *r, const KirExpr *e, PolySet *d)
 {
-	PolySet *saved = r->dom;
-	r->dom = d;
+	PolySet *saved = r->dom, *su = r->upper;
+	set_dom(r, d, known(r));
 	expr(r, e);
 	r->dom = saved;
+	r->upper = su;
 }
 
 static void set_var(Race *r, int var, PolyExpr *v)
@@ -348,11 +420,16 @@ static void expr(Race *r, const KirExpr *e)
 		under(r, e->u.cond.f, c ? poly_set_subtract(r->dom, c) : NULL);
 		break;
 	}
-	case KE_ATOMIC:
+	case KE_ATOMIC: {
+		const char *why;
+		PolyExpr *i;
 		expr(r, e->u.atomic.index);
-		for (int i = 0; i < e->u.atomic.nargs; i++)
-			expr(r, e->u.atomic.args[i]);
+		for (int k = 0; k < e->u.atomic.nargs; k++)
+			expr(r, e->u.atomic.args[k]);
+		i = val_why(r, e->u.atomic.index, &why);
+		check_bounds(r, e->u.atomic.buffer, e->u.atomic.index, i, why, 1, e->loc);
 		break;
+	}
 	default: {
 		KirExpr **kids[8];
 		int n = loopify_expr_kids((KirExpr *)e, kids);
@@ -363,6 +440,8 @@ static void expr(Race *r, const KirExpr *e)
 }
 
 static void stmt(Race *r, const KirStmt *s);
+static void forget_assigned(void *ctx, KirExpr *e);
+static void forget_decl(void *ctx, KirStmt *s);
 
 static PolyExpr **env_copy(Race *r)
 {
@@ -386,21 +465,23 @@ static void scan_stmt(void *ctx, KirStmt *s)
 
 static void if_stmt(Race *r, const KirStmt *s)
 {
-	PolySet *saved = r->dom, *c;
+	PolySet *saved = r->dom, *c, *su = r->upper, *sup = known(r);
 	PolyExpr **before, **then_env;
 	PolySet *then_dom;
 	Scan sc = {0, 0};
 	expr(r, s->u.if_.cond);
 	c = cond_set(r, s->u.if_.cond);
 	before = env_copy(r);
-	r->dom = c;
+	set_dom(r, c, sup);
 	stmt(r, s->u.if_.then);
 	then_dom = r->dom;
 	then_env = env_copy(r);
 	memcpy(r->env, before, sizeof(*before) * r->k->nvars);
-	r->dom = c ? poly_set_subtract(saved, c) : NULL;
+	r->upper = su;
+	set_dom(r, c ? poly_set_subtract(saved, c) : NULL, sup);
 	if (s->u.if_.els)
 		stmt(r, s->u.if_.els);
+	r->upper = su;
 	for (size_t v = 0; v < r->k->nvars; v++) {
 		PolyExpr *t = then_env[v], *f = r->env[v];
 		if (t == f)
@@ -412,7 +493,7 @@ static void if_stmt(Race *r, const KirStmt *s)
 	if (then_dom && r->dom)
 		r->dom = poly_set_union(then_dom, r->dom);
 	else
-		r->dom = sc.jumps || !saved ? NULL : saved;
+		set_dom(r, sc.jumps || !saved ? NULL : saved, sup);
 	free(before);
 	free(then_env);
 }
@@ -435,13 +516,27 @@ static void forget_decl(void *ctx, KirStmt *s)
 		r->env[s->u.sync.result] = NULL;
 }
 
+/* What a loop assigns is unknown after it. */
+static void forget_loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step)
+{
+	loopify_stmt_visit(body, forget_assigned, forget_decl, r);
+	if (step)
+		loopify_expr_visit((KirExpr *)step, forget_assigned, r);
+	if (cond)
+		loopify_expr_visit((KirExpr *)cond, forget_assigned, r);
+}
+
 /* Follows the first two iterations exactly (each under the threads whose condition
  * holds), then forgets what the loop assigns. */
 static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while)
 {
 	Scan sc = {0, 0};
-	PolySet *saved = r->dom;
+	PolySet *saved = r->dom, *sup = known(r);
 	loopify_stmt_visit(body, NULL, scan_stmt, &sc);
+	if (!r->bounds_off)
+		sb_printf(r->notes, "  bounds: loop at %d:%d checked on its first two iterations only "
+		          "(not `for (v = affine; affine; v += constant)` without jumps)\n",
+		          body->loc.line, body->loc.col);
 	for (int it = 0; it < 2 && !sc.jumps && r->dom; it++) {
 		if (cond && (it > 0 || !do_while)) {
 			expr(r, cond);
@@ -453,25 +548,121 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 		if (step)
 			expr(r, step);
 	}
-	r->dom = sc.jumps ? NULL : saved;
-	loopify_stmt_visit(body, forget_assigned, forget_decl, r);
-	if (step)
-		loopify_expr_visit((KirExpr *)step, forget_assigned, r);
-	if (cond)
-		loopify_expr_visit((KirExpr *)cond, forget_assigned, r);
-	if (sc.syncs)
+	set_dom(r, sc.jumps ? NULL : saved, sup);
+	forget_loop(r, cond, body, step);
+	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
+}
+
+/* The variable a for-loop init assigns (a DECL or an EXPR assignment), or -1. */
+static int loop_var(const KirStmt *init)
+{
+	if (init && init->kind == KS_DECL && init->u.decl.init)
+		return init->u.decl.var;
+	if (init && init->kind == KS_EXPR && init->u.expr->kind == KE_ASSIGN &&
+	    init->u.expr->u.assign.op == KB_NONE && init->u.expr->u.assign.lv.var >= 0)
+		return init->u.expr->u.assign.lv.var;
+	return -1;
+}
+
+typedef struct VarScan {
+	int var, assigns;
+} VarScan;
+
+static void scan_var(void *ctx, KirExpr *e)
+{
+	VarScan *vs = ctx;
+	vs->assigns += (e->kind == KE_ASSIGN && e->u.assign.lv.var == vs->var) ||
+	               (e->kind == KE_INCDEC && e->u.incdec.lv.var == vs->var);
+}
+
+/* The constant step of loop variable v (now loop dimension `level`) on the iterations in
+ * r->dom: the step expression's new value is v + step, step > 0. */
+static int loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *out)
+{
+	int64_t coef[POLY_NDIMS], cst;
+	PolyExpr *l = r->env[v];
+	int ok;
+	if (!step || !(step->kind == KE_ASSIGN || step->kind == KE_INCDEC) ||
+	    (step->kind == KE_ASSIGN ? step->u.assign.lv.var : step->u.incdec.lv.var) != v)
+		return 0;
+	expr(r, step);
+	ok = r->env[v] && poly_expr_get_linear(r->env[v], coef, &cst) &&
+	     coef[POLY_NLAUNCH + level] == 1 && cst > 0;
+	for (int d = 0; ok && d < POLY_NDIMS; d++)
+		ok = d == POLY_NLAUNCH + level || coef[d] == 0;
+	r->env[v] = l;
+	*out = cst;
+	return ok;
+}
+
+/* for (v = lo; cond; v += step) with an affine lo and cond, a constant step > 0 and a
+ * body without jumps that leaves v alone: the body once on every iteration, v being
+ * the next loop dimension (r->exact of them are open; bounds only). Returns 0 (nothing
+ * walked) when not that form. */
+static int exact_for(Race *r, const KirStmt *s)
+{
+	int v = loop_var(s->u.for_.init), done = 0, level = r->exact;
+	Scan sc = {0, 0};
+	VarScan vs = {v, 0};
+	PolySet *saved = r->dom, *su = r->upper;
+	PolyExpr **env, *lo;
+	int64_t step;
+	if (!r->dom || v < 0 || !s->u.for_.cond || level >= POLY_MAX_LOOPS || !(lo = r->env[v]))
+		return 0;
+	loopify_stmt_visit(s->u.for_.body, scan_var, scan_stmt, &sc);
+	loopify_stmt_visit(s->u.for_.body, scan_var, NULL, &vs);
+	if (sc.jumps || vs.assigns)
+		return 0;
+	env = env_copy(r);
+	loopify_stmt_visit(s->u.for_.body, forget_assigned, forget_decl, r);   /* loop-carried */
+	r->env[v] = poly_expr_dim(r->c, POLY_NLAUNCH + level);
+	r->dom = poly_set_open_loop(saved, level, lo, 1);
+	r->dom = cond_set(r, s->u.for_.cond);
+	if (r->dom && loop_step(r, s->u.for_.step, v, level, &step)) {
+		r->dom = poly_set_open_loop(saved, level, lo, step);
+		r->dom = cond_set(r, s->u.for_.cond);
+	} else {
+		r->dom = NULL;
+	}
+	if (r->dom) {
+		r->exact++;
+		expr(r, s->u.for_.cond);
+		stmt(r, s->u.for_.body);
+		expr(r, s->u.for_.step);
+		r->exact--;
+		done = 1;
+	}
+	memcpy(r->env, env, sizeof(*env) * r->k->nvars);
+	free(env);
+	r->dom = saved;
+	r->upper = su;
+	return done;
+}
+
+/* A block; one with a label is where the threads that left it by an exit (an inlined
+ * call's return) rejoin: what the block assigns is unknown for them. */
+static void block_stmt(Race *r, const KirStmt *s)
+{
+	int l = s->u.block.label;
+	PolySet *sup = known(r);
+	for (size_t i = 0; i < s->u.block.nstmts; i++)
+		stmt(r, s->u.block.stmts[i]);
+	if (l <= 0 || (!r->exited[l] && !r->exit_unknown[l]))
+		return;
+	if (r->dom && !r->exit_unknown[l])
+		r->dom = poly_set_union(r->dom, r->exited[l]);
+	else
+		set_dom(r, NULL, sup);
+	r->exited[l] = NULL;
+	r->exit_unknown[l] = 0;
+	loopify_stmt_visit((KirStmt *)s, forget_assigned, forget_decl, r);
 }
 
 static void stmt(Race *r, const KirStmt *s)
 {
 	switch (s->kind) {
-	case KS_BLOCK:
-		for (size_t i = 0; i < s->u.block.nstmts; i++)
-			stmt(r, s->u.block.stmts[i]);
-		if (s->u.block.label > 0)
-			r->dom = NULL;     /* lanes may rejoin from an exit: not followed */
-		break;
+	case KS_BLOCK: block_stmt(r, s); break;
 	case KS_DECL:
 		if (s->u.decl.init) {
 			expr(r, s->u.decl.init);
@@ -484,7 +675,16 @@ static void stmt(Race *r, const KirStmt *s)
 	case KS_FOR:
 		if (s->u.for_.init)
 			stmt(r, s->u.for_.init);
-		loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+		if (exact_for(r, s)) {      /* the bounds are checked: the loop is for races */
+			r->bounds_off++;
+			if (!r->exact)
+				loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+			else
+				forget_loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
+			r->bounds_off--;
+		} else {
+			loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+		}
 		break;
 	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0); break;
 	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1); break;
@@ -493,7 +693,8 @@ static void stmt(Race *r, const KirStmt *s)
 			expr(r, s->u.sync.arg);
 		/* __syncwarp orders only a warp; ending the phase there may miss a race between
 		 * warps but never reports one that is not there */
-		end_phase(r);
+		if (!r->exact)
+			end_phase(r);
 		if (s->u.sync.result >= 0)
 			r->env[s->u.sync.result] = NULL;
 		break;
@@ -501,17 +702,34 @@ static void stmt(Race *r, const KirStmt *s)
 		if (r->dom)
 			r->dom = poly_set_subtract(r->dom, r->dom);
 		break;
-	case KS_BREAK: case KS_CONTINUE: case KS_EXIT:
-		r->dom = NULL;   /* they rejoin elsewhere: not followed */
+	case KS_EXIT:        /* they rejoin at the end of the block labelled so */
+		if (r->dom)
+			r->exited[s->u.label] = r->exited[s->u.label] ?
+				poly_set_union(r->exited[s->u.label], r->dom) : r->dom;
+		else
+			r->exit_unknown[s->u.label] = 1;
+		if (r->dom)
+			r->dom = poly_set_subtract(r->dom, r->dom);
+		break;
+	case KS_BREAK: case KS_CONTINUE:
+		set_dom(r, NULL, known(r));   /* they rejoin elsewhere: not followed */
 		break;
 	default: break;
 	}
 }
 
-int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3],
-                     const int64_t block[3])
+typedef struct Try {
+	int quiet;
+	const char *when;
+	StrBuf *notes;           /* NULL: no bounds check */
+	int unknown;             /* out: Race.unknown */
+} Try;
+
+/* One walk of k: the errors reported (quiet: the races found). */
+static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
+                const int64_t block[3], Try *t)
 {
-	int g[3], b[3], found;
+	int g[3], b[3], errors;
 	Race r = {0};
 	for (int i = 0; i < 3; i++) {
 		g[i] = (int)grid[i];
@@ -524,17 +742,112 @@ int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3]
 	r.env = xcalloc(k->nvars + 1, sizeof(PolyExpr *));
 	r.reported = xcalloc(k->nbufs + 1, 1);
 	r.tainted = xcalloc(k->nvars + 1, 1);
+	r.exited = xcalloc((size_t)k->nlabels + 1, sizeof(PolySet *));
+	r.exit_unknown = xcalloc((size_t)k->nlabels + 1, 1);
+	r.bc.o = o;
+	r.bc.k = k;
+	r.bc.seen = map_create();
+	r.notes = &r.bc.notes;
+	r.quiet = t->quiet;
+	r.when = t->when;
+	r.bounds_off = !t->notes;
 	find_tainted(&r);
-	r.dom = poly_launch_box(r.c);
+	r.dom = r.upper = poly_launch_box(r.c);
 	stmt(&r, k->body);
 	if (r.dom || r.acc.len)
 		end_phase(&r);
-	found = r.found;
+	errors = t->quiet ? r.found : r.errors + r.bc.errors;
+	t->unknown = r.unknown;
+	if (t->notes)
+		sb_append(t->notes, sb_str(&r.bc.notes));
+	sb_free(&r.bc.notes);
+	map_destroy(r.bc.seen);
 	VEC_FREE(r.acc);
 	free(r.env);
 	free(r.reported);
 	free(r.tainted);
+	free(r.exited);
+	free(r.exit_unknown);
 	poly_destroy(r.c);
 	arena_free(r.a);
-	return found;
+	return errors;
+}
+
+/* The values tried for unbound scalars that an index or guard uses in a way that is not
+ * quasi-affine (i % m, i * s, i + d that may overflow): small ones, powers of two, and
+ * the launch's sizes around them. A race under one of them is a race. */
+static int candidates(const int64_t grid[3], const int64_t block[3], int64_t *v)
+{
+	int64_t nt = block[0] * block[1] * block[2], nl = nt * grid[0] * grid[1] * grid[2];
+	static const int64_t fixed[] = {1, 2, 3, 0, -1, 4, 8, 16, 32, 64};
+	int n = 0;
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		v[n++] = fixed[i];
+	v[n++] = nt - 1;
+	v[n++] = nt;
+	v[n++] = nl - 1;
+	v[n++] = nl;
+	v[n++] = nl + 1;
+	return n;
+}
+
+/* Binds the unbound integer scalars chosen by `which` (-1: all of them) to v and walks
+ * again quietly; on a race, once more to report it "when NAME = v". Returns the errors
+ * reported, or 0 when the walk found no race. */
+static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3],
+                      const int64_t block[3], int which, int64_t v)
+{
+	Arena *a = arena_new();
+	char *bind = xcalloc(k->nparams + 1, 1);
+	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
+	StrBuf when = {0};
+	Try t = {1, NULL, NULL, 0};
+	int errors = 0;
+	for (size_t i = 0; i < k->nparams; i++) {
+		const KirParam *p = &k->params[i];
+		if (p->bound || p->type == KT_PTR || !frontend_dtype_is_int(p->type) ||
+		    (which >= 0 && (size_t)which != i))
+			continue;
+		bind[i] = 1;
+		vals[i] = (KirConst){KT_I64, v, 0};
+		sb_printf(&when, "%s%s = %lld", when.len ? ", " : "", p->name, (long long)v);
+	}
+	if (when.len) {
+		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
+		if (walk(o, kb, grid, block, &t)) {
+			Try loud = {0, sb_str(&when), NULL, 0};
+			errors = walk(o, kb, grid, block, &loud);
+			errors += !errors;      /* --allow-races: a warning, but the search is over */
+		}
+	}
+	sb_free(&when);
+	free(bind);
+	free(vals);
+	arena_free(a);
+	return errors;
+}
+
+int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
+                         const int64_t block[3], StrBuf *notes)
+{
+	Try t = {0, NULL, notes, 0};
+	int64_t v[32];
+	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
+	for (size_t i = 0; i < k->nparams; i++)
+		nfree += !k->params[i].bound && k->params[i].type != KT_PTR &&
+		         frontend_dtype_is_int(k->params[i].type);
+	if (errors || !t.unknown || !nfree)
+		return errors;
+	/* an index or guard that isl cannot follow mentions unbound scalars: try values */
+	nv = candidates(grid, block, v);
+	for (int which = nfree > 1 ? -1 : 0; which < (int)k->nparams; which++)
+		for (int j = 0; j < nv; j++) {
+			int e = try_values(o, k, grid, block, which, v[j]);
+			if (e)
+				return o && o->allow_races ? 0 : e;
+		}
+	sb_printf(notes, "  races: not proven race-free for every value of the unbound scalars "
+	          "(an index or guard is not quasi-affine in them); none found for the values "
+	          "tried (0, +-1, powers of two to 64, the block and launch sizes)\n");
+	return 0;
 }

@@ -166,6 +166,7 @@ static TModule *raise_done(Raise *r)
 	free(r->written);
 	if (r->failed) {
 		sb_free(&r->st->notes);
+		sb_free(&r->st->checks);
 		free(r->st);
 		tir_module_destroy(m);
 		m = NULL;
@@ -201,11 +202,15 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
                           const int64_t block[3])
 {
 	Raise *r;
-	if (raise_find_races(o, k, grid, block) && !(o && o->allow_races))
+	StrBuf notes = {0};
+	if (raise_check_accesses(o, k, grid, block, &notes)) {
+		sb_free(&notes);
 		return NULL;
+	}
 	r = raise_new(o, k, grid, block);
 	if (!setjmp(r->fail))
 		raise_body(r);
+	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */
 	return raise_done(r);
 }
 

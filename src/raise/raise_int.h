@@ -18,6 +18,7 @@ typedef struct Stats {
 	int ops[TOP_COUNT];
 	int stores_dense, stores_scatter;
 	StrBuf notes;        /* one line per store: strategy and the missing fact */
+	StrBuf checks;       /* what the race and bounds checks could not prove (race.c) */
 } Stats;
 
 typedef struct Raise {
@@ -53,9 +54,26 @@ void raise_setup_lanes(Raise *r);
 int raise_splat(Raise *r, KirDType t, double f, int64_t i);
 C2H_NORETURN void raise_error(Raise *r, SrcLoc loc, const char *fmt, ...) C2H_PRINTF(3, 4);
 
-/* race.c: number of proven races (each reported) */
-int raise_find_races(const Options *o, const KirKernel *k, const int64_t grid[3],
-                     const int64_t block[3]);
+/* race.c: walks the kernel once for both checks below: the number of errors reported
+ * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
+ * --report lines of what could not be proven go to notes. */
+int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
+                         const int64_t block[3], StrBuf *notes);
+
+/* bounds.c: one access of buffer b at loc, index idx on the threads dom (either NULL:
+ * not known, why says why), checked against the buffer's extent. With exact 0, dom is
+ * only a superset of the threads: the access can be proven inside, not reported. */
+typedef struct PolyExpr PolyExpr;
+typedef struct PolySet PolySet;
+typedef struct BoundsCheck {
+	const Options *o;
+	const KirKernel *k;
+	int errors;          /* out-of-bounds accesses reported as errors */
+	StrBuf notes;        /* --report: accesses not proven in bounds */
+	Map *seen;           /* accesses reported or noted, by source location */
+} BoundsCheck;
+void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
+                        int exact, int write, SrcLoc loc, const char *why);
 
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);

@@ -27,6 +27,7 @@ void raise_stats_forget(const TModule *m)
 	for (size_t i = 0; i < entries.len; i++) {
 		if (entries.data[i].m == m) {
 			sb_free(&entries.data[i].st->notes);
+			sb_free(&entries.data[i].st->checks);
 			free(entries.data[i].st);
 		} else {
 			entries.data[n++] = entries.data[i];
@@ -89,6 +90,7 @@ void raise_report(FILE *f, const TModule *m)
 		print_counts(f, m);
 		fprintf(f, "  stores dense %d fallback %d\n", e->st->stores_dense, e->st->stores_scatter);
 		fputs(sb_str(&e->st->notes), f);
+		fputs(sb_str(&e->st->checks), f);
 	}
 	/* a module with no kernel of its own (--entry: the kernels are inlined into @main):
 	 * the counts of the whole program */

@@ -155,11 +155,23 @@ static int builtin(Raise *r, const KirExpr *e)
 /* ---- memory ---- */
 
 /* The element address in the buffer's storage tensor (i32 over lanes): shared memory
- * has one copy per block, local arrays one per thread. */
-static int address(Raise *r, int b, int idx)
+ * has one copy per block, local arrays one per thread. With --allow-oob (docs/bounds.md)
+ * an index outside [0, count) is clamped into the lane's own copy, so a load reads the
+ * nearest element, and *inb (when asked) gets the lanes whose index is inside, for a
+ * store to leave the others out; -1 when every lane is (no --allow-oob). */
+static int address(Raise *r, int b, int idx, int *inb)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	int i = convert(r, idx, DT_I32);
+	if (inb)
+		*inb = -1;
+	if (r->o && r->o->allow_oob && kb->count > 0) {
+		int c = bin(r, TOP_MINIMUM, bin(r, TOP_MAXIMUM, i, isplat(r, DT_I32, 0)),
+		            isplat(r, DT_I32, kb->count - 1));
+		if (inb)
+			*inb = tir_build_compare(&r->b, CMP_EQ, c, i);
+		i = c;
+	}
 	if (kb->space == KSP_SHARED)
 		i = bin(r, TOP_ADD, bin(r, TOP_MULTIPLY, r->blk, isplat(r, DT_I32, kb->count)), i);
 	else if (kb->space == KSP_LOCAL)
@@ -190,7 +202,7 @@ static int load(Raise *r, int b, const KirExpr *index)
 {
 	if (r->buf[b] < 0)
 		raise_error(r, index->loc, "buffer '%s' has no contents", r->k->bufs[b].name);
-	return gather(r, b, address(r, b, raise_expr(r, index)));
+	return gather(r, b, address(r, b, raise_expr(r, index), NULL));
 }
 
 /* bufs[b][addr] (op)= val on the lanes of mask; combiner -1 replaces. */
@@ -223,15 +235,15 @@ static int masked(Raise *r, int v, int old)
 	return tir_build_select(&r->b, r->cur, v, old);
 }
 
-static int read_lv(Raise *r, const KirLval *lv, int *addr)
+static int read_lv(Raise *r, const KirLval *lv, int *addr, int *inb)
 {
 	if (lv->var >= 0)
 		return r->var[lv->var];
-	*addr = address(r, lv->buffer, raise_expr(r, lv->index));
+	*addr = address(r, lv->buffer, raise_expr(r, lv->index), inb);
 	return gather(r, lv->buffer, *addr);
 }
 
-static void write_lv(Raise *r, const KirLval *lv, int addr, int v, SrcLoc loc)
+static void write_lv(Raise *r, const KirLval *lv, int addr, int inb, int v, SrcLoc loc)
 {
 	if (lv->var >= 0) {
 		r->var[lv->var] = masked(r, v, r->var[lv->var]);
@@ -245,7 +257,7 @@ static void write_lv(Raise *r, const KirLval *lv, int addr, int v, SrcLoc loc)
 	r->st->stores_scatter++;
 	sb_printf(&r->st->notes, "  store %s at %d:%d: scatter (SIMT fallback)\n",
 	          r->k->bufs[lv->buffer].name, loc.line, loc.col);
-	scatter(r, lv->buffer, addr, v, r->cur, -1);
+	scatter(r, lv->buffer, addr, v, inb < 0 ? r->cur : mask_and(r, r->cur, inb), -1);
 }
 
 static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc);
@@ -253,32 +265,32 @@ static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc);
 static int assign(Raise *r, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.assign.lv;
-	int addr = -1, v, old;
+	int addr = -1, inb = -1, v, old;
 	KirDType lt = lv->var >= 0 ? r->k->vars[lv->var].type : r->k->bufs[lv->buffer].elem;
 	if (e->u.assign.op == KB_NONE) {
 		if (lv->var < 0)
-			addr = address(r, lv->buffer, raise_expr(r, lv->index));
+			addr = address(r, lv->buffer, raise_expr(r, lv->index), &inb);
 		v = convert(r, raise_expr(r, e->u.assign.value), raise_dtype(lt));
 	} else {
 		KirDType ot = e->u.assign.optype;
-		old = read_lv(r, lv, &addr);
+		old = read_lv(r, lv, &addr, &inb);
 		v = raise_expr(r, e->u.assign.value);
 		v = binop(r, e->u.assign.op, ot, convert(r, old, raise_dtype(ot)),
 		          convert(r, v, raise_dtype(ot)), e->loc);
 		v = convert(r, v, raise_dtype(lt));
 	}
-	write_lv(r, lv, addr, v, e->loc);
+	write_lv(r, lv, addr, inb, v, e->loc);
 	return v;
 }
 
 static int incdec(Raise *r, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.incdec.lv;
-	int addr = -1, old = read_lv(r, lv, &addr), one, v;
+	int addr = -1, inb = -1, old = read_lv(r, lv, &addr, &inb), one, v;
 	KirDType t = e->type;
 	one = raise_splat(r, t, 1.0, 1);
 	v = bin(r, e->u.incdec.inc ? TOP_ADD : TOP_SUBTRACT, old, one);
-	write_lv(r, lv, addr, v, e->loc);
+	write_lv(r, lv, addr, inb, v, e->loc);
 	return e->u.incdec.post ? old : v;
 }
 
@@ -663,9 +675,12 @@ static int atomic_scan(Raise *r, int b, int addr, int val, TOpKind k)
 	return old;
 }
 
+static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr, int val,
+                         int v1, int used);
+
 static int atomic(Raise *r, const KirExpr *e, int used)
 {
-	int b = e->u.atomic.buffer, addr, old, val, v1 = -1;
+	int b = e->u.atomic.buffer, addr, old, val, v1 = -1, inb;
 	KirAtomicOp op = e->u.atomic.op;
 	TOpKind k;
 	DType t = dt_of(r, r->buf[b]);
@@ -681,10 +696,29 @@ static int atomic(Raise *r, const KirExpr *e, int used)
 	if ((op == KA_INC || op == KA_DEC) && t != DT_UI32)
 		raise_error(r, e->loc, "atomic%s needs an unsigned int location",
 		            frontend_atomic_name(op));
-	addr = address(r, b, raise_expr(r, e->u.atomic.index));
+	addr = address(r, b, raise_expr(r, e->u.atomic.index), &inb);
 	val = convert(r, raise_expr(r, e->u.atomic.args[0]), t);
 	if (e->u.atomic.nargs > 1)
 		v1 = convert(r, raise_expr(r, e->u.atomic.args[1]), t);
+	if (inb >= 0) {         /* --allow-oob: lanes out of bounds update nothing */
+		int sc = r->cur, sf = r->cur_full;
+		r->cur = mask_and(r, r->cur, inb);
+		r->cur_full = 0;
+		old = atomic_update(r, e, b, k, addr, val, v1, used);
+		r->cur = sc;
+		r->cur_full = sf;
+		return old;
+	}
+	return atomic_update(r, e, b, k, addr, val, v1, used);
+}
+
+/* The update of atomic e at addr on the lanes of r->cur; the old values. */
+static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr, int val,
+                         int v1, int used)
+{
+	KirAtomicOp op = e->u.atomic.op;
+	DType t = dt_of(r, r->buf[b]);
+	int old;
 	r->st->stores_scatter++;
 	if (k == TOP_COUNT) {
 		sb_printf(&r->st->notes, "  atomic %s at %d:%d: serialized in lane order (while "

@@ -202,6 +202,49 @@ static void test_races(void **state)
 	poly_destroy(c);
 }
 
+/* ---- bounds: does an index leave [0, n) on the guarded launch, and where first ---- */
+typedef struct LeaveRow {
+	int64_t off, guard;    /* index gx() + off under gx() < guard (0: no guard) */
+	int64_t n;             /* extent */
+	int leaves;
+	int64_t first, value;  /* first thread (global x) and its index, when it leaves */
+} LeaveRow;
+
+static const LeaveRow leave_rows[] = {
+	{1, 1000, 1000, 1, 999, 1000},      /* y[i + 1] under i < n: the last thread */
+	{10, 1000, 1000, 1, 990, 1000},     /* x[i + 10] */
+	{0, 1000, 1000, 0, 0, 0},           /* y[i] under i < n: inside */
+	{-1, 0, 1024, 1, 0, -1},            /* u[i - 1]: thread 0 reads u[-1] */
+	{0, 0, 1000, 1, 1000, 1000},        /* no guard: the partial last block */
+	{-1, 0, 0, 1, 0, -1},               /* an empty buffer: every access leaves */
+};
+
+static void test_leaves(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(leave_rows) / sizeof(leave_rows[0]); i++) {
+		const LeaveRow *r = &leave_rows[i];
+		PolyCtx *c = ctx1(4, 256);
+		PolySet *d = poly_launch_box(c);
+		const char *why;
+		PolyExpr *e;
+		PolyWitness w;
+		if (r->guard)
+			d = guard(c, d, bin(KB_LT, gx(), C(r->guard)));
+		e = poly_expr_from_kir(c, bin(KB_ADD, gx(), C(r->off)), d, NULL, NULL, &why);
+		assert_non_null(e);
+		assert_int_equal(poly_expr_leaves(e, d, 0, r->n, &w), r->leaves);
+		if (r->leaves) {
+			assert_false(w.unknown);
+			assert_int_equal(w.pt[POLY_BX] * 256 + w.pt[POLY_TX], r->first);
+			assert_int_equal(w.value, r->value);
+			assert_int_equal(w.params.len, 0);
+		}
+		sb_free(&w.params);
+		poly_destroy(c);
+	}
+}
+
 static void test_periodic(void **state)
 {
 	PolyCtx *c = ctx1(4, 256);
@@ -341,6 +384,7 @@ int main(void)
 		cmocka_unit_test(test_domains),
 		cmocka_unit_test(test_smooth),
 		cmocka_unit_test(test_races),
+		cmocka_unit_test(test_leaves),
 		cmocka_unit_test(test_periodic),
 		cmocka_unit_test(test_delinearize),
 		cmocka_unit_test(test_loop),

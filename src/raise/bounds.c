@@ -1,0 +1,93 @@
+/* bounds.c: out-of-bounds accesses, proven with isl (issue 14, "never silently wrong").
+ * Consumes the accesses race.c's walk meets: a buffer, the index as a quasi-affine
+ * expression (or NULL and why not), and the exact domain of the running threads there
+ * (guards, loop dimensions, the launch). An index that leaves its buffer for some thread
+ * of the launch, for some admissible value of the unbound scalars, is an error at the
+ * access with that thread, the index and the scalar values (a warning with --allow-oob;
+ * the translation then reads the nearest element of the buffer's own copy and drops the
+ * store, docs/bounds.md). The extent is --size (or cudaMalloc) for a pointer parameter,
+ * the declared extent of a __shared__ (one copy per block), local (one per thread) or
+ * __constant__ array, --shmem for extern __shared__. An index that is not quasi-affine
+ * (data-dependent: x[idx[i]]) cannot be proven: not an error, one line in --report.
+ * Each access (source location) is reported once. */
+#include "raise_int.h"
+#include "poly.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *space_note(KirSpace s)
+{
+	switch (s) {
+	case KSP_SHARED: return " (one copy per block)";
+	case KSP_LOCAL: return " (one copy per thread)";
+	default: return "";
+	}
+}
+
+/* Has the access at loc been reported (what 'e') or noted as unproven ('n')? Marks it. */
+static int seen(BoundsCheck *bc, char what, SrcLoc loc)
+{
+	StrBuf key = {0};
+	int old;
+	sb_printf(&key, "%c %d:%d", what, loc.line, loc.col);
+	old = map_get(bc->seen, sb_str(&key)) != NULL;
+	if (!old)
+		map_put(bc->seen, sb_str(&key), (void *)1);
+	sb_free(&key);
+	return old;
+}
+
+static void report(BoundsCheck *bc, const KirBuffer *kb, const PolyWitness *w, int write,
+                   SrcLoc loc)
+{
+	DiagKind k = bc->o && bc->o->allow_oob ? DIAG_WARNING : DIAG_ERROR;
+	const int64_t *p = w->pt;
+	if (w->unknown)
+		diag_report(k, loc, "'%s' is %s out of bounds (%lld elements%s) by some thread",
+		            kb->name, write ? "written" : "read", (long long)kb->count,
+		            space_note(kb->space));
+	else
+		diag_report(k, loc, "'%s' is %s out of bounds: block (%lld,%lld,%lld) thread "
+		            "(%lld,%lld,%lld) %s %s[%lld] of %lld elements%s", kb->name,
+		            write ? "written" : "read", (long long)p[POLY_BX], (long long)p[POLY_BY],
+		            (long long)p[POLY_BZ], (long long)p[POLY_TX], (long long)p[POLY_TY],
+		            (long long)p[POLY_TZ], write ? "writes" : "reads", kb->name,
+		            (long long)w->value, (long long)kb->count, space_note(kb->space));
+	if (w->params.len)
+		diag_note(loc, "when %s (not bound by --set: every value of its type is admissible)",
+		          sb_str((StrBuf *)&w->params));
+	diag_note(bc->k->loc, "in kernel '%s'%s", bc->k->name, k == DIAG_ERROR ?
+	          " (--allow-oob accepts it as a warning: loads read the nearest element, stores "
+	          "are dropped)" : "");
+	if (k == DIAG_ERROR)
+		bc->errors++;
+}
+
+static void unproven(BoundsCheck *bc, const KirBuffer *kb, SrcLoc loc, const char *why)
+{
+	if (!seen(bc, 'n', loc))
+		sb_printf(&bc->notes, "  bounds: %s at %d:%d not proven in bounds (%s)\n", kb->name,
+		          loc.line, loc.col, why);
+}
+
+void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
+                        int exact, int write, SrcLoc loc, const char *why)
+{
+	const KirBuffer *kb = &bc->k->bufs[b];
+	PolyWitness w;
+	if (kb->count <= 0 || (kb->space == KSP_GLOBAL && kb->param < 0))
+		return;            /* extent unknown: raise refuses the kernel itself */
+	if (!dom || !idx) {
+		unproven(bc, kb, loc, !dom ? "control flow not followed" : why ? why : "index not affine");
+		return;
+	}
+	if (poly_set_is_empty(dom) || !poly_expr_leaves(idx, dom, 0, kb->count, &w))
+		return;
+	if (!exact)
+		unproven(bc, kb, loc, "a guard that is not affine: it may leave the buffer on the "
+		         "threads its affine guards let through");
+	else if (!seen(bc, 'e', loc))
+		report(bc, kb, &w, write, loc);
+	sb_free(&w.params);
+}
