@@ -166,6 +166,7 @@ class Gen:
         self.uid = 0
         self.index = None          # Index: how a thread addresses the buffers
         self.stores = {}           # buffer name -> max atol needed
+        self.dense = False         # only what raise-affine can make dense (shape_dense)
 
     def fresh(self, p):
         self.uid += 1
@@ -618,7 +619,7 @@ class Index:
         k = g.r.random()
         if k < 0.5 or self.no_neighbours:
             return f"{b.name}[idx]"
-        if k < 0.85:
+        if k < 0.85 or g.dense:
             cs = list(self.coords)
             dim = g.r.randrange(len(cs))
             o = g.r.choice([-2, -1, 1, 2])
@@ -749,7 +750,7 @@ class Kernel(Gen):
         """(test text given the loop variable, max trips): constant, data-dependent,
         or a helper call in the loop test."""
         k = self.r.random()
-        if k < 0.4:
+        if k < 0.4 or self.dense:
             n = self.r.randint(1, 6)
             return (lambda t: f"{t} < {n}"), n
         if k < 0.6:
@@ -855,7 +856,7 @@ class Kernel(Gen):
                 self.stmt_if(d)
             elif k < 0.85:
                 self.stmt_loop(d)
-            elif k < 0.93:
+            elif k < 0.93 or self.dense:
                 self.stmt_struct(d)
             else:
                 self.stmt_array(d)
@@ -967,7 +968,8 @@ class Kernel(Gen):
         self.prologue_inputs(total)
         outs = [self.add_buf("out", self.data_type(), total) for _ in range(self.r.randint(1, 2))]
         hist = self.add_buf("hist", self.r.choice([INT, UNS, T["unsigned long long"]]),
-                            self.r.choice([1, 4, 16, 64])) if self.chance(0.3) else None
+                            self.r.choice([1, 4, 16, 64])) if self.chance(0.3) and not self.dense \
+            else None
         self.launch_dims = (grid, list(block))
         self.index = Index(names, sizes)
         if self.chance(0.3):
@@ -992,6 +994,13 @@ class Kernel(Gen):
         if not early:
             self.depth -= 1
             self.emit("}")
+
+    def shape_dense(self):
+        """ew without what sends raise-affine to SIMT lanes: loads of the own element
+        and of clamped or periodic neighbours only, constant trips, no atomics or local
+        arrays; so the stores become slices, pads, concatenates and selects."""
+        self.dense = True
+        self.shape_ew()
 
     def body(self, outs, hist):
         self.statements(self.r.randint(1, 4), 2)
@@ -1226,8 +1235,8 @@ class Kernel(Gen):
             self.emit(f"for (int b = threadIdx.x; b < {h0.count}; b += blockDim.x)")
             self.emit(f"  if ({sh}[b]) {op}(&{h0.name}[b], {sh}[b]);")
 
-    SHAPES = [("ew", 40), ("gridstride", 12), ("tile", 14), ("reduce", 12), ("shuffle", 12),
-              ("atomics", 10)]
+    SHAPES = [("ew", 30), ("dense", 20), ("gridstride", 10), ("tile", 12), ("reduce", 10),
+              ("shuffle", 10), ("atomics", 8)]
 
     def generate(self):
         self.structs, self.struct_param = [], None

@@ -260,16 +260,20 @@ def main(argv):
     ints = [s for s in seeds if isinstance(s, int)]
     jobs = files + [ints[i:i + max(1, cfg.batch)] for i in range(0, len(ints), max(1, cfg.batch))]
     with multiprocessing.get_context("fork").Pool(max(1, cfg.j)) as pool:
-        for seed, cls, why, secs in (r for rs in pool.imap_unordered(run_batch, [(cfg, j) for j in jobs])
-                                     for r in rs):
-            results.append((seed, cls, why, secs))
-            what = f"seed {seed}" if isinstance(seed, int) else os.path.basename(seed)
-            if cls == "pass" and cfg.v:
-                print(f"PASS {what}: {secs:.1f}s", flush=True)
-            elif cls != "pass" and not (cfg.quiet and cls == "refused"):
-                print(f"{cls.upper()} {what}: {why}", flush=True)
+        for rs in pool.imap_unordered(run_batch, [(cfg, j) for j in jobs]):
+            for r in rs:
+                results.append(r)
+                report(cfg, *r)
     counts = summary(results, time.time() - t0)
     return 1 if counts["wrong"] or counts["crash"] or counts["badgen"] else 0
+
+
+def report(cfg, seed, cls, why, secs):
+    what = f"seed {seed}" if isinstance(seed, int) else os.path.basename(seed)
+    if cls == "pass" and cfg.v:
+        print(f"PASS {what}: {secs:.1f}s", flush=True)
+    elif cls != "pass" and not (cfg.quiet and cls == "refused"):
+        print(f"{cls.upper()} {what}: {why}", flush=True)
 
 
 if __name__ == "__main__":
