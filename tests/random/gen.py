@@ -1054,8 +1054,11 @@ class Kernel(Gen):
             own, left, right = "i % n", f"(base - {rad} + threadIdx.x + n) % n", \
                 f"(base + {block} + threadIdx.x) % n"
         else:
-            own, left, right = "min(i, n - 1)", f"max(base - {rad} + (int)threadIdx.x, 0)", \
-                f"min(base + {block} + (int)threadIdx.x, n - 1)"
+            # min(.., n - 1) on the left too: a block past the end (grid rounded up one
+            # more) has base >= n.
+            own = "min(i, n - 1)"
+            left = f"min(max(base - {rad} + (int)threadIdx.x, 0), n - 1)"
+            right = f"min(base + {block} + (int)threadIdx.x, n - 1)"
         self.emit(f"{tile}[threadIdx.x + {rad}] = {src.name}[{own}];")
         self.emit(f"if (threadIdx.x < {rad}) {{")
         self.emit(f"  {tile}[threadIdx.x] = {src.name}[{left}];")
