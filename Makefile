@@ -43,7 +43,7 @@ random: setup all
 FUZZ_S ?= 60
 fuzz: setup
 	@[ -f $(BUILD)-fuzz/CMakeCache.txt ] || CC=clang-22 CXX=clang++-22 cmake -S . -B $(BUILD)-fuzz -DFUZZ=ON \
-	    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUDA2HLO_VENV=$(CURDIR)/$(BUILD)/venv
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(BUILD)-fuzz -j$(JOBS) --target fuzz_parse fuzz_run fuzz_npy fuzz_frontend
 	bash fuzz/run.sh $(BUILD)-fuzz/bin $(FUZZ_S)
 
