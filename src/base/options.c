@@ -41,6 +41,8 @@ static const char usage[] =
 "\n"
 "Distinct pointer parameters of a kernel are assumed not to alias (as if __restrict__);\n"
 "with --entry the host code shows which buffers are passed where.\n"
+"Races and out-of-bounds accesses are errors when they happen for some thread of the\n"
+"launch and some value of a scalar not bound by --set (docs/bounds.md).\n"
 "Launch limits (CUDA, compute capability 9.0): grid x < 2^31, y and z <= 65535; block x\n"
 "and y <= 1024, z <= 64, at most 1024 threads; shared memory 48 KiB static, 227 KiB in all.\n"
 "--set values must fit their parameter's type; an option or name given twice is refused.\n"

@@ -10,7 +10,8 @@
  *
  * Sections follow the .c files: expr.c (quasi-affine expressions from kernel IR),
  * set.c (domains, conditions, boxes), access.c (access relations, delinearization,
- * injectivity, races, translations). */
+ * injectivity, races, translations), bounds.c (indices leaving a buffer, witnesses with
+ * the values of the unbound scalars). */
 #ifndef CUDA2HLO_POLY_H
 #define CUDA2HLO_POLY_H
 

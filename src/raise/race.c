@@ -586,7 +586,12 @@ static int loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *ou
 	if (!step || !(step->kind == KE_ASSIGN || step->kind == KE_INCDEC) ||
 	    (step->kind == KE_ASSIGN ? step->u.assign.lv.var : step->u.incdec.lv.var) != v)
 		return 0;
+	/* walked on the iterations of step 1, a superset: no access is recorded or checked */
+	r->exact++;
+	r->bounds_off++;
 	expr(r, step);
+	r->bounds_off--;
+	r->exact--;
 	ok = r->env[v] && poly_expr_get_linear(r->env[v], coef, &cst) &&
 	     coef[POLY_NLAUNCH + level] == 1 && cst > 0;
 	for (int d = 0; ok && d < POLY_NDIMS; d++)
