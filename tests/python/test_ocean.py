@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_ocean.py: the ocean model (examples/oceananigans/ocean.cu, `--entry simulate`,
 16 x 16 x 4 cells, 10 steps) through the installed cuda2hlo package (run by hand
-ctest python_ocean):
+with venv.py; not a ctest: docs/python.md, "Large modules"):
 - jax.jit(Module.jax()) equals Module.run on the bundled cpu backend (every result,
   max |diff| <= 1e-9 max |ref|);
 - jax.grad of the final kinetic energy 0.5 sum(u^2 + v^2) with respect to the initial
