@@ -297,12 +297,9 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	map_destroy(cx.assigned);
 	if (cx.host_insts)
 		map_destroy(cx.host_insts);
-	if (cx.devassigned)
-		map_destroy(cx.devassigned);
 	if (cx.prelude)
 		map_destroy(cx.prelude);
-	if (cx.headvars)
-		map_destroy(cx.headvars);
+	scan_free(&cx);
 	if (cx.tu)
 		clang_disposeTranslationUnit(cx.tu);
 	clang_disposeIndex(cx.index);

@@ -71,6 +71,8 @@ typedef struct Ctx {
 	Map *devassigned;        /* decl keys that may change after their initialisation
 	                            (assigned, ++/--, address taken, bound to a reference),
 	                            anywhere in the file's functions (stable.c) */
+	Map *loopcand, *loopbad; /* decl keys of for-init counters; those used elsewhere or
+	                            in nested for statements of their own (stable.c) */
 } Ctx;
 
 typedef struct Lower {
@@ -218,6 +220,9 @@ KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);
 
 CXCursor strip(CXCursor c);
 void scan_changed(Ctx *cx);
+void scan_free(Ctx *cx);
+CXCursor for_counter(CXCursor f);
+int is_loop_private(Ctx *cx, CXCursor var);
 void note_stable(Lower *L, int var, const char *key, const KirExpr *init);
 KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar);
 

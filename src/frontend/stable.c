@@ -5,7 +5,8 @@
  * to keep its value when it is declared with an initialiser and nothing in the file
  * assigns it, increments it, takes its address or binds a non-const reference to it (a
  * flow-insensitive scan of every function body, template patterns included: their
- * instances share the declarations' keys). */
+ * instances share the declarations' keys). The same scan finds loop-private counters
+ * (is_loop_private), which each for statement that assigns them may keep apart. */
 #include "parse.h"
 
 CXCursor strip(CXCursor c)
@@ -84,13 +85,96 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 	return CXChildVisit_Recurse;
 }
 
+/* The local variable a for statement's init assigns (`for (i = 0; ...)`), else null. */
+CXCursor for_counter(CXCursor f)
+{
+	CXCursor init = clang_getNullCursor(), lhs;
+
+	if (clang_getCursorKind(f) != CXCursor_ForStmt || nkids(f) < 2)
+		return init;
+	init = strip(kid(f, 0));
+	if (clang_getCursorKind(init) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(init) != CXBinaryOperator_Assign)
+		return clang_getNullCursor();
+	lhs = strip(kid(init, 0));
+	if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(clang_getCursorReferenced(lhs)) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(clang_getCursorReferenced(lhs))) == CXCursor_TranslationUnit)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(lhs);
+}
+
+/* Loop-private counters: c is inside the for statements in `owners` (the keys of their
+ * counters); a reference to a variable outside every for statement that assigns it in
+ * its init, or such a for nested in another of the same variable, disqualifies it. */
+static void scan_counters(Ctx *cx, CXCursor c, StrVec *owners)
+{
+	CursorVec v = kids(c);
+	CXCursor ctr = for_counter(c);
+	const char *key = NULL;
+	int in = 0;
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl) {
+		key = dkey(cx->a, clang_getCursorReferenced(c));
+		for (size_t i = 0; i < owners->len && !in; i++)
+			in = !strcmp(owners->data[i], key);
+		if (!in)
+			map_put(cx->loopbad, key, (void *)1);
+	}
+	if (!clang_Cursor_isNull(ctr)) {
+		key = dkey(cx->a, ctr);
+		for (size_t i = 0; i < owners->len && !in; i++)
+			in = !strcmp(owners->data[i], key);
+		map_put(in ? cx->loopbad : cx->loopcand, key, (void *)1);
+		VEC_PUSH(*owners, key);
+	}
+	for (size_t i = 0; i < v.len; i++)
+		scan_counters(cx, v.data[i], owners);
+	if (!clang_Cursor_isNull(ctr))
+		owners->len--;
+	VEC_FREE(v);
+}
+
 void scan_changed(Ctx *cx)
 {
+	StrVec owners = {0};
+	CursorVec top;
+
 	if (cx->devassigned)
 		return;
 	cx->devassigned = map_create();
 	cx->headvars = map_create();
+	cx->loopbad = map_create();
+	cx->loopcand = map_create();
 	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
+	top = kids(clang_getTranslationUnitCursor(cx->tu));
+	for (size_t i = 0; i < top.len; i++)
+		if (!in_system(top.data[i]))
+			scan_counters(cx, top.data[i], &owners);
+	VEC_FREE(top);
+	VEC_FREE(owners);
+}
+
+void scan_free(Ctx *cx)
+{
+	Map **m[] = {&cx->devassigned, &cx->headvars, &cx->loopcand, &cx->loopbad};
+
+	for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
+		if (*m[i])
+			map_destroy(*m[i]);
+		*m[i] = NULL;
+	}
+}
+
+/* A variable whose value never flows from one for statement to anything else: every
+ * use is inside a for statement whose init assigns it, and those do not nest (C89 style
+ * `int i; for (i = 0; ...) ...; for (i = 0; ...)`). Each such loop may have its own. */
+int is_loop_private(Ctx *cx, CXCursor var)
+{
+	const char *key = dkey(cx->a, var);
+
+	return map_has(cx->loopcand, key) && !map_has(cx->loopbad, key);
 }
 
 static int is_stable(Lower *L, const KirExpr *e)

@@ -148,6 +148,25 @@ static void header_stable(Lower *L, CXCursor loop, IntVec *h)
 	}
 }
 
+/* A loop-private counter (is_loop_private: `int i; for (i = 0; ...)` where i is used
+ * only inside such loops) gets a variable of its own for this loop, so that loops in
+ * different barrier phases do not share one: a loop in a phase is the thread's own, a
+ * loop around barriers the block's. Returns the bind to restore after the loop. */
+static Bind *own_counter(Lower *L, CXCursor loop)
+{
+	CXCursor ctr = for_counter(loop);
+	Bind *outer, *own;
+
+	if (clang_Cursor_isNull(ctr) || !is_loop_private(L->cx, ctr) || !(outer = lookup(L, ctr)) ||
+	    outer->kind != BK_VAR)
+		return NULL;
+	own = new_bind(L, BK_VAR);
+	own->idx = new_var(L, spell(L->a, ctr), L->vars.data[outer->idx].type, KVK_LOCAL, cloc(L, ctr));
+	push(L, decl_stmt(L, own->idx, NULL, cloc(L, loop)));
+	put_bind(L, dkey(L->a, ctr), own);
+	return outer;
+}
+
 /* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
  * of the header tell which child is which. */
 static void lfor(Lower *L, CXCursor c)
@@ -158,6 +177,7 @@ static void lfor(Lower *L, CXCursor c)
 	int depth = 0;
 	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
 	StmtVec initv = {0}, cpre = {0}, spre = {0}, *save = L->pending;
+	Bind *outer = own_counter(L, c);
 
 	s->u.for_.unroll = L->unroll;
 	L->unroll = 0;
@@ -202,6 +222,8 @@ static void lfor(Lower *L, CXCursor c)
 	VEC_FREE(cpre);
 	VEC_FREE(spre);
 	push(L, s);
+	if (outer)
+		put_bind(L, dkey(L->a, for_counter(c)), outer);
 }
 
 typedef struct Segment {

@@ -173,11 +173,7 @@ void scan_unit(Ctx *cx, KernelList *kl)
 	if (cx->host_insts)
 		map_destroy(cx->host_insts);
 	cx->host_insts = map_create();
-	if (cx->devassigned)
-		map_destroy(cx->devassigned);
-	if (cx->headvars)
-		map_destroy(cx->headvars);
-	cx->devassigned = cx->headvars = NULL;
+	scan_free(cx);
 	cx->allocvars = map_create();
 	cx->hostenv = map_create();
 	cx->assigned = map_create();
