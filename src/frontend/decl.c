@@ -93,7 +93,10 @@ Bind *global_var(Lower *L, CXCursor d)
 		L->bufs.data[buf].is_extern = 1;
 		L->bufs.data[buf].count = 0;
 	}
-	if (cnst && L->bufs.data[buf].count)
+	/* __constant__ memory is a constant only when it has an initialiser that no
+	 * cudaMemcpyToSymbol in the file overwrites; else the host fills it, and it is an
+	 * input of the module named after the symbol (raise.c) */
+	if (cnst && L->bufs.data[buf].count && !clang_Cursor_isNull(var_init(d)) && !map_has(L->cx->hostfilled, key))
 		fill_init(L, buf, var_init(d));
 	if (clang_getCanonicalType(t).kind != CXType_ConstantArray && clang_getCanonicalType(t).kind != CXType_IncompleteArray) {
 		b = new_bind(L, BK_MEM);

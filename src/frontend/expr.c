@@ -151,6 +151,8 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	b = lookup(L, d);
+	if (!b && dk == CXCursor_VarDecl)
+		b = global_var(L, d);        /* a scalar __constant__/__shared__ first used here */
 	if (b)
 		return bind_value(L, c, b);
 	if (!strcmp(spell(L->a, d), "warpSize"))

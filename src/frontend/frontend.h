@@ -232,7 +232,9 @@ typedef struct KirBuffer {
 	int64_t count;           /* elements; global: --size or cudaMalloc, 0 when unknown;
 	                            extern shared: shmem / sizeof(elem), 0 when unknown */
 	int param;               /* index into KirKernel.params for global, -1 otherwise */
-	KirConst *init;          /* __constant__ or initialised array: count values, or NULL */
+	KirConst *init;          /* __constant__ or initialised array: count values, or NULL;
+	                            a __constant__ without them is filled by the host
+	                            (cudaMemcpyToSymbol): an input of the module */
 	size_t ninit;
 	SrcLoc loc;
 } KirBuffer;

@@ -73,6 +73,7 @@ typedef struct Ctx {
 	                            anywhere in the file's functions (stable.c) */
 	Map *loopcand, *loopbad; /* decl keys of for-init counters; those used elsewhere or
 	                            in nested for statements of their own (stable.c) */
+	Map *hostfilled;         /* decl keys of symbols cudaMemcpyToSymbol writes (stable.c) */
 } Ctx;
 
 typedef struct Lower {

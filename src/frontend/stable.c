@@ -6,7 +6,8 @@
  * assigns it, increments it, takes its address or binds a non-const reference to it (a
  * flow-insensitive scan of every function body, template patterns included: their
  * instances share the declarations' keys). The same scan finds loop-private counters
- * (is_loop_private), which each for statement that assigns them may keep apart. */
+ * (is_loop_private), which each for statement that assigns them may keep apart, and
+ * the __constant__ symbols that host code fills with cudaMemcpyToSymbol. */
 #include "parse.h"
 
 CXCursor strip(CXCursor c)
@@ -75,6 +76,10 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 		VEC_FREE(v);
 	} else if (k == CXCursor_CallExpr) {
 		CXCursor fn = clang_getCursorReferenced(c);
+		if (!strncmp(spell(cx->a, fn), "cudaMemcpyToSymbol", 18) && clang_Cursor_getNumArguments(c) > 0 &&
+		    clang_getCursorKind(strip(clang_Cursor_getArgument(c, 0))) == CXCursor_DeclRefExpr)
+			map_put(cx->hostfilled, dkey(cx->a, clang_getCursorReferenced(strip(clang_Cursor_getArgument(c, 0)))),
+			        (void *)1);
 		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
 		for (int i = 0; i < n && np >= 0; i++) {
 			int pi = i - (n - np);          /* a member operator's object comes first */
@@ -147,6 +152,7 @@ void scan_changed(Ctx *cx)
 	cx->headvars = map_create();
 	cx->loopbad = map_create();
 	cx->loopcand = map_create();
+	cx->hostfilled = map_create();
 	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
 	top = kids(clang_getTranslationUnitCursor(cx->tu));
 	for (size_t i = 0; i < top.len; i++)
@@ -158,7 +164,7 @@ void scan_changed(Ctx *cx)
 
 void scan_free(Ctx *cx)
 {
-	Map **m[] = {&cx->devassigned, &cx->headvars, &cx->loopcand, &cx->loopbad};
+	Map **m[] = {&cx->devassigned, &cx->headvars, &cx->loopcand, &cx->loopbad, &cx->hostfilled};
 
 	for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
 		if (*m[i])

@@ -2,7 +2,8 @@
  *   --emit loops: the tree (phases, hoisted control, variable and buffer storage) with
  *     phase bodies as C-like statements, each line ending in its source location;
  *   --emit c: C11 that cc -std=c11 compiles: one function per kernel with the module ABI
- *     parameters (pointer parameters in CUDA order, then unbound scalars), the launch loops
+ *     parameters (pointer parameters in CUDA order, then unbound scalars, then the
+ *     __constant__ arrays the host fills), the launch loops
  *     explicit, shared memory and spilled values as arrays over blocks and threads.
  * C semantics follow CUDA's: signed add/sub/mul/shl/neg wrap (computed unsigned), f32 math
  * calls the f-suffixed libm functions, float-to-integer conversions saturate and map NaN
@@ -933,6 +934,9 @@ static void c_params(Pr *p)
 			continue;
 		sb_printf(p->o, "%s%s %s", n++ ? ", " : "", ctypes[pa->type], p->pname[i]);
 	}
+	for (size_t i = 0; i < k->nbufs; i++)     /* __constant__ memory the host fills */
+		if (k->bufs[i].space == KSP_CONSTANT && !k->bufs[i].init)
+			sb_printf(p->o, "%sconst %s *%s", n++ ? ", " : "", ctypes[k->bufs[i].elem], p->bname[i]);
 	if (!n)
 		sb_append(p->o, "void");
 }
@@ -945,10 +949,9 @@ static void c_storage(Pr *p)
 	for (size_t i = 0; i < k->nbufs; i++) {
 		const KirBuffer *b = &k->bufs[i];
 		const char *t = ctypes[b->elem];
-		if (b->space == KSP_CONSTANT) {
+		if (b->space == KSP_CONSTANT && b->init) {
 			sb_printf(p->o, "  static const %s %s[%lld]", t, p->bname[i], (long long)b->count);
-			if (b->init)
-				init_list(p, b);
+			init_list(p, b);
 			sb_append(p->o, ";\n");
 		} else if (b->space == KSP_SHARED) {
 			sb_printf(p->o, "  %s *%s = calloc((size_t)%lld * %lld, sizeof(%s));\n", t, p->bname[i],

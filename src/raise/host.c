@@ -35,6 +35,8 @@ typedef struct Obj {
 	const char *name;
 	int written;
 	int arg;             /* the function argument (parameters), else -1 */
+	int symbol;          /* __constant__ memory the host fills: an argument named after
+	                        the symbol, read by the kernels that use it, never a result */
 } Obj;
 
 typedef struct Cached {
@@ -339,7 +341,7 @@ static void hr_memset(Hr *h, const HostStmt *s)
 
 static int new_obj(Hr *h, KirDType elem, int64_t n, int param, const char *name)
 {
-	Obj o = {-1, n, elem, param, name, 0, -1};
+	Obj o = {-1, n, elem, param, name, 0, -1, 0};
 	VEC_PUSH(h->objs, o);
 	return (int)h->objs.len - 1;
 }
@@ -430,6 +432,15 @@ static KirKernel *sized_kernel(Hr *h, const HostStmt *s, const KirKernel *k, int
 	return kc;
 }
 
+/* The object of a __constant__ symbol the host fills (setup_symbols made them all). */
+static int symbol_obj(Hr *h, const KirBuffer *b)
+{
+	for (size_t i = 0; i < h->objs.len; i++)
+		if (h->objs.data[i].symbol && !strcmp(h->objs.data[i].name, b->name))
+			return (int)i;
+	die("no object for __constant__ '%s'", b->name);
+}
+
 static void hr_launch(Hr *h, const HostStmt *s)
 {
 	const KirKernel *k = find_kernel(h, s->u.launch.kernel, s->loc);
@@ -479,6 +490,9 @@ static void hr_launch(Hr *h, const HostStmt *s)
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].type != KT_PTR && !kc->params[i].bound)
 			args[na++] = mat(h, hv[i]);
+	for (size_t i = 0; i < kc->nbufs; i++)
+		if (kc->bufs[i].space == KSP_CONSTANT && !kc->bufs[i].init)
+			args[na++] = h->objs.data[symbol_obj(h, &kc->bufs[i])].val;
 	ASSERT(na == callee->nargs);
 	if (raise_inline_func(&h->b, callee, args, res))
 		hr_error(h, s->loc, "the raised '%s' calls functions: cannot inline it", k->name);
@@ -932,6 +946,28 @@ static void setup_params(Hr *h)
 	}
 }
 
+/* The __constant__ symbols the launched kernels read and the host fills: arguments
+ * after the entry's parameters, named after the symbol, in order of first use. Objects,
+ * so that a loop carries them like the buffers. */
+static void setup_symbols(Hr *h)
+{
+	for (size_t k = 0; k < h->p->nkernels; k++)
+		for (size_t i = 0; i < h->p->kernels[k].nbufs; i++) {
+			const KirBuffer *b = &h->p->kernels[k].bufs[i];
+			int o, known = 0;
+			if (b->space != KSP_CONSTANT || b->init)
+				continue;
+			for (size_t j = 0; j < h->objs.len && !known; j++)
+				known = h->objs.data[j].symbol && !strcmp(h->objs.data[j].name, b->name);
+			if (known)
+				continue;
+			o = new_obj(h, b->elem, b->count, -1, b->name);
+			h->objs.data[o].symbol = 1;
+			h->objs.data[o].val = tir_func_add_arg(h->f, tir_type_vector(raise_dtype(b->elem), b->count), b->name);
+			h->objs.data[o].arg = h->objs.data[o].val;
+		}
+}
+
 static void finish(Hr *h)
 {
 	int *res = ARENA_ARRAY(h->a, int, h->objs.len + 1);
@@ -967,6 +1003,7 @@ TModule *raise_host(Arena *a, const Options *o, const KirProgram *p)
 		h.pv[i] = PV_NONE;
 	if (!setjmp(h.fail)) {
 		setup_params(&h);
+		setup_symbols(&h);
 		exec(&h, h.hf->body);
 		finish(&h);
 	} else {

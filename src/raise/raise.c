@@ -1,6 +1,7 @@
 /* raise.c: a kernel of the loop IR to `func.func public @main` per the module ABI
  * (DESIGN.md, "Module ABI"): pointer parameters as 1-D tensors in CUDA order, then the
- * unbound scalars as 0-d tensors; results are the pointer parameters the kernel may
+ * unbound scalars as 0-d tensors, then the __constant__ symbols the host fills (named
+ * after the symbol); results are the pointer parameters the kernel may
  * write; every argument and result carries `cuda2hlo.param`. Consumes the LoopKernel's
  * kernel IR and launch; runs the SIMT lockstep translation (simt.c) with dense stores
  * where the facts allow (affine.c); produces a TModule, or NULL after diagnostics. */
@@ -53,7 +54,9 @@ static int init_const(Raise *r, const KirBuffer *kb, int64_t copies)
 	return tir_build_constant(&r->b, tir_type_vector(t, n), data);
 }
 
-static int setup_buffers(Raise *r, const char *written)
+/* Memory that is not a parameter: shared, local, __constant__ (a constant when it has
+ * an initialiser; else an argument after the parameters, named after the symbol). */
+static int setup_buffers(Raise *r)
 {
 	const KirKernel *k = r->k;
 	for (size_t i = 0; i < k->nbufs; i++) {
@@ -67,9 +70,8 @@ static int setup_buffers(Raise *r, const char *written)
 		r->bufsize[i] = kb->count * copies;
 		if (kb->init)
 			r->buf[i] = init_const(r, kb, copies);
-		else if (kb->space == KSP_CONSTANT && !written[i])
-			raise_error(r, kb->loc, "__constant__ '%s' without an initializer (set by "
-			                   "the host) is not supported yet", kb->name);
+		else if (kb->space == KSP_CONSTANT)   /* filled by the host: an input */
+			r->buf[i] = tir_func_add_arg(r->f, tir_type_vector(raise_dtype(kb->elem), kb->count), kb->name);
 		else
 			r->buf[i] = elem_zero(r, raise_dtype(kb->elem), r->bufsize[i]);
 	}
@@ -184,7 +186,7 @@ static void raise_body(Raise *r)
 	if (r->nl > (int64_t)1 << 30)
 		raise_error(r, r->k->loc, "launch of %lld threads is too large", (long long)r->nl);
 	setup_args(r);
-	setup_buffers(r, r->written);
+	setup_buffers(r);
 	if (raise_affine_try(r)) {      /* strategy 2, affine.c (raise-affine) */
 		finish(r, r->written);
 		return;

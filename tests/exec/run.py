@@ -129,6 +129,10 @@ static void npy_out(const char *path, const char *descr, const void *p, size_t e
 
 def c_main(test, launch, kernel_c):
     bufs = [a.name for a in launch.args if a.kind == "buffer"]
+    with open(kernel_c) as f:     # the __constant__ arrays the function takes, after them
+        sig = re.search(r"\bvoid\s+" + re.escape(launch.c_name) + r"\s*\(([^)]*)\)", f.read())
+    consts = {b.name for b in test.buffers.values() if b.constant}
+    bufs += [n for n in re.findall(r"\*\s*(\w+)\s*(?:,|$)", sig.group(1) if sig else "") if n in consts]
     L = [f'#include "{kernel_c}"', C_MAIN, "int main(int argc, char **argv) {",
          "  char p[4096];", "  (void)argc;"]
     for i, b in enumerate(bufs):
@@ -172,9 +176,14 @@ def mlir_for(cfg, test, li, launch, work):
     return path
 
 
-def arg_binding(launch):
-    """Kernel parameter name -> buffer name, for the pointer parameters."""
-    return {p: a.name for p, a in launch.bindings() if a.kind == "buffer"}
+def arg_binding(launch, test=None):
+    """Kernel parameter name -> buffer name, for the pointer parameters; with the test,
+    also the `constant:` symbols (module arguments named after the symbol)."""
+    out = {p: a.name for p, a in launch.bindings() if a.kind == "buffer"}
+    for b in (test.buffers.values() if test else []):
+        if b.constant:
+            out[b.name] = b.name
+    return out
 
 
 def step_run(cfg, test, li, launch, work, state):
@@ -184,8 +193,11 @@ def step_run(cfg, test, li, launch, work, state):
         raise Skip(f"{exe} is not built")
     out = os.path.join(work, f"run{li}")
     cmd = [exe, mlir, "--out", out] + (["--backend", cfg.backend] if cfg.backend else [])
-    for p, b in arg_binding(launch).items():
-        cmd += ["--in", f"{p}={os.path.join(state, b + '.npy')}"]
+    with open(mlir) as f:
+        an, _ = main_signature(f.read())
+    for p, b in arg_binding(launch, test).items():
+        if p in an:
+            cmd += ["--in", f"{p}={os.path.join(state, b + '.npy')}"]
     r = sh(cmd)
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
@@ -236,7 +248,7 @@ def step_xla(cfg, test, li, launch, work, state):
     with open(mlir) as f:
         text = f.read()
     an, rn = main_signature(text)
-    bind = arg_binding(launch)
+    bind = arg_binding(launch, test)
     try:
         ins = [np.load(os.path.join(state, bind[p] + ".npy")) for p in an]
     except KeyError as e:

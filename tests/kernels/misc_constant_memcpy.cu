@@ -1,11 +1,12 @@
 /* cuda2hlo-test
 launch: color_convert<<<4, 128>>>(rgb, yuv, n)
+constant: c_m f32 9 uniform -1 1
 buffer: rgb f32 1500 uniform 0 1
 buffer: yuv f32 1500 zeros
 scalar: n = 500
 check: yuv rtol=1e-5 atol=1e-6
-note: the host program uploads the matrix with cudaMemcpyToSymbol; the initialiser holds
-note: the same values, so a launch from this block (without main) computes the same result
+note: the host program uploads the matrix with cudaMemcpyToSymbol, so the initialiser is
+note: not what the kernel reads: c_m is an input of the module (filled here by `constant:`)
 */
 // A __constant__ 3 x 3 matrix written by cudaMemcpyToSymbol in the host program.
 #include <cstdio>

@@ -76,6 +76,7 @@ class Buffer:
     params: list
     index: int
     objects: int = 0     # COUNT written NxK: N structs of K scalars (--size NAME=N)
+    constant: bool = False     # `constant:`: __constant__ memory the host fills
 
     @property
     def np_dtype(self):
@@ -248,8 +249,9 @@ def parse_text(text, path="<string>"):
                 raise CorpusError(f"{where}: a test block has one entry")
             t.entry = _entry(value, where)
             t.entry.line = first + i
-        elif key == "buffer":
+        elif key in ("buffer", "constant"):
             b = _buffer(value, where, len(t.buffers))
+            b.constant = key == "constant"
             if b.name in t.buffers or b.name in t.scalars:
                 raise CorpusError(f"{where}: '{b.name}' defined twice")
             t.buffers[b.name] = b
@@ -282,6 +284,9 @@ def parse_text(text, path="<string>"):
         for a in ln.args:
             if a.kind == "struct":
                 continue
+            if a.name in t.buffers and t.buffers[a.name].constant:
+                raise CorpusError(f"{path}:{ln.line}: '{a.name}' is a constant: the host "
+                                  "fills it with cudaMemcpyToSymbol, it is not an argument")
             if a.name in t.buffers:
                 a.kind = "buffer"
             elif a.name in t.scalars:

@@ -55,6 +55,10 @@ BAD = [
      "void g() { f(0); }", "no definition of host function 'f'"),
     ("entry arity", HEAD + "entry: f(x)\nbuffer: x f32 4 zeros\n*/\nvoid f(float *a, int n) {}",
      "f takes 2 parameters, the entry passes 1"),
+    ("constant as argument", HEAD + "launch: k<<<1, 4>>>(c)\nconstant: c f32 4 zeros\n*/",
+     "'c' is a constant"),
+    ("constant twice", HEAD + OK_LAUNCH + "constant: x f32 4 zeros\n*/", "defined twice"),
+    ("constant fill", HEAD + OK_LAUNCH + "constant: c f32 4 gauss\n*/", "unknown fill"),
 ]
 
 ENTRY = """/* cuda2hlo-test
@@ -149,6 +153,14 @@ def run():
        "a kernel is not a host function")
     ok(corpus.host_params("template <class T>\nvoid f(T *a, const int &n) {}", "f") == ["a", "n"],
        "template host function, reference parameter")
+
+    c = corpus.parse_text(HEAD + OK_LAUNCH + "constant: coef f32 4 uniform -1 1\n*/")
+    ok(c.buffers["coef"].constant and not c.buffers["x"].constant, "constant: parsed as a constant")
+    ok(corpus.converter_args(c, c.launches[0]) == ["--kernel", "k", "--grid", "1,1,1", "--block",
+       "32,1,1", "--size", "x=32"], "a constant is no converter flag")
+    ok(np.array_equal(corpus.fill_buffer(c, c.buffers["coef"]),
+                      np.random.default_rng(1).uniform(-1, 1, 4).astype(np.float32)),
+       "constant fill: seed + index")
 
     src = corpus.fill_buffer(t, t.buffers["src"])
     want = np.random.default_rng(5 + 0).uniform(-1, 1, 2048).astype(np.float32)

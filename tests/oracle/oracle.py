@@ -199,6 +199,9 @@ def driver(test, has_main=False):
     for b in test.buffers.values():
         L.append(f"  void *b_{b.name} = ::cuemu::npy_load(in + \"/{b.name}.npy\", "
                  f"\"{NPY_DESCR[b.dtype]}\", sizeof({C_TYPE[b.dtype]}), {b.count});")
+    for b in test.buffers.values():
+        if b.constant:
+            L.append(f"  cudaMemcpyToSymbol({b.name}, b_{b.name}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
     if test.entry:
         L += entry_call(test)
     for li, ln in enumerate(test.launches):
