@@ -452,25 +452,28 @@ static int group_reduce(Raise *r, int x, int64_t g, TOpKind k, SrcLoc loc)
 	return tir_build_reshape(&r->b, y, lanes_of(r, t));
 }
 
+/* Votes ("Warp Vote Functions"): the warp's ballot of the predicate (bit lane of each
+ * active lane whose predicate holds) and of the active lanes, each lane then keeping the
+ * bits of the lanes its mask names: ballot = b & mask, any = (b & mask) != 0, all =
+ * (b & mask) == (active & mask). A tile's mask names its own lanes only. */
 static int vote(Raise *r, const KirExpr *e)
 {
-	int p = e->u.vote.op == KV_ACTIVEMASK ? r->cur
-	                                      : convert(r, raise_expr(r, e->u.vote.pred), DT_I1);
-	int lid, bits, v;
+	int lid, one, b, act, m, v;
 	if (r->nt % 32)
 		raise_error(r, e->loc, "warp vote with a partial warp (threads per block not a multiple of 32)");
+	lid = convert(r, irem(r, r->thr, 32), DT_UI32);
+	one = bin(r, TOP_SHIFT_LEFT, isplat(r, DT_UI32, 1), lid);
+	act = group_reduce(r, tir_build_select(&r->b, r->cur, one, isplat(r, DT_UI32, 0)), 32, TOP_OR, e->loc);
+	if (e->u.vote.op == KV_ACTIVEMASK)
+		return convert(r, act, raise_dtype(e->type));
+	b = tir_build_select(&r->b, mask_and(r, convert(r, raise_expr(r, e->u.vote.pred), DT_I1), r->cur),
+	                     one, isplat(r, DT_UI32, 0));
+	m = convert(r, raise_expr(r, e->u.vote.mask), DT_UI32);
+	b = bin(r, TOP_AND, group_reduce(r, b, 32, TOP_OR, e->loc), m);
 	switch (e->u.vote.op) {
-	case KV_ANY:
-		v = group_reduce(r, mask_and(r, p, r->cur), 32, TOP_OR, e->loc);
-		break;
-	case KV_ALL:
-		v = group_reduce(r, mask_or(r, p, mask_not(r, r->cur)), 32, TOP_AND, e->loc);
-		break;
-	default:     /* BALLOT, ACTIVEMASK: bit lane of the lanes whose predicate holds */
-		lid = convert(r, irem(r, r->thr, 32), DT_UI32);
-		bits = bin(r, TOP_SHIFT_LEFT, isplat(r, DT_UI32, 1), lid);
-		bits = tir_build_select(&r->b, mask_and(r, p, r->cur), bits, isplat(r, DT_UI32, 0));
-		return convert(r, group_reduce(r, bits, 32, TOP_OR, e->loc), raise_dtype(e->type));
+	case KV_ANY: v = tir_build_compare(&r->b, CMP_NE, b, isplat(r, DT_UI32, 0)); break;
+	case KV_ALL: v = tir_build_compare(&r->b, CMP_EQ, b, bin(r, TOP_AND, act, m)); break;
+	default: v = b; break;
 	}
 	return convert(r, v, raise_dtype(e->type));
 }
