@@ -90,47 +90,6 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	return f->result >= 0 ? var_ref(L, f->result, cloc(L, c)) : NULL;
 }
 
-int is_cg_type(CXType t, const char *which)
-{
-	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(clang_getNonReferenceType(t)));
-	CXString s = clang_getCursorSpelling(d);
-	int r = !strcmp(clang_getCString(s), which);
-
-	clang_disposeString(s);
-	return r;
-}
-
-static KirExpr *lin_u32(Lower *L, KirBuiltin b, SrcLoc l)
-{
-	return new_builtin(L, b, l);
-}
-
-static KirExpr *lcg_method(Lower *L, CXCursor c, const char *n, CXType on)
-{
-	SrcLoc l = cloc(L, c);
-	KirExpr *x, *y, *z;
-
-	if (is_cg_type(on, "grid_group")) {
-		error_at(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group::%s)", n);
-		return poison(L, c);
-	}
-	if (!strcmp(n, "thread_rank")) {
-		x = lin_u32(L, KBI_TID_X, l);
-		y = frontend_new_binary(L->a, KB_MUL, KT_U32, lin_u32(L, KBI_TID_Z, l), lin_u32(L, KBI_BDIM_Y, l), l);
-		y = frontend_new_binary(L->a, KB_ADD, KT_U32, y, lin_u32(L, KBI_TID_Y, l), l);
-		y = frontend_new_binary(L->a, KB_MUL, KT_U32, y, lin_u32(L, KBI_BDIM_X, l), l);
-		return frontend_new_binary(L->a, KB_ADD, KT_U32, y, x, l);
-	}
-	if (!strcmp(n, "size") || !strcmp(n, "num_threads")) {
-		x = lin_u32(L, KBI_BDIM_X, l);
-		y = lin_u32(L, KBI_BDIM_Y, l);
-		z = lin_u32(L, KBI_BDIM_Z, l);
-		return frontend_new_binary(L->a, KB_MUL, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, x, y, l), z, l);
-	}
-	error_at(L, c, "cooperative groups method '%s' is not supported", n);
-	return poison(L, c);
-}
-
 int has_launch_config(CXCursor c)
 {
 	CursorVec v = kids(c);
@@ -178,6 +137,7 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	int handled;
 	KirExpr *e;
 	CXCursor def;
+	CXType cgt;
 
 	if (has_launch_config(c)) {
 		error_at(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
@@ -200,9 +160,10 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		error_at(L, c, "virtual calls cannot be translated ('%s')", n);
 		return poison(L, c);
 	}
-	if (fk == CXCursor_CXXMethod && (is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "thread_block") ||
-	                                 is_cg_type(clang_getCursorType(clang_getCursorSemanticParent(fn)), "grid_group")))
-		return lcg_method(L, c, n, clang_getCursorType(clang_getCursorSemanticParent(fn)));
+	if (fk == CXCursor_CXXMethod && cg_object_type(c, &cgt))
+		return lcg_method(L, c, n, cgt);
+	if (fk == CXCursor_FunctionDecl && ((e = lcg_function(L, c, fn, n, &handled)) || handled))
+		return e;
 	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
 	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
 		/* struct assignment: field by field, the source evaluated first */
@@ -301,7 +262,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 		const char *key = dkey(L->a, p);
 		Bind *b;
 
-		if (is_cg_type(t, "thread_block")) {
+		if (is_cg_group(t)) {
 			map_put(f->binds, key, new_bind(L, BK_CG));
 		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
 			Addr ad = laddr(L, a);

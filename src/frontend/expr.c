@@ -227,6 +227,7 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	CXCursor b = member_base(c);
 	Bind *mb;
 	Addr a;
+	KirExpr *e;
 
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
 		const char *v = spell(L->a, clang_getCursorReferenced(b));
@@ -234,6 +235,8 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 		if (bi != KBI_COUNT)
 			return new_builtin(L, bi, cloc(L, c));
 	}
+	if ((e = lcg_member(L, b, member_name(L, c), cloc(L, c))))
+		return e;
 	mb = member_bind(L, c);
 	if (mb)
 		return bind_value(L, c, mb);

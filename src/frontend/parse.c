@@ -205,6 +205,10 @@ int parse_tu(Ctx *cx, const char *text)
 				inc, sizeof inc - 1};
 		}
 	}
+	if (!cx->o->cuda_path) {         /* cg::reduce's header: all of it is in cooperative_groups.cuh */
+		static const char cg[] = "#include <cooperative_groups.h>\n";
+		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cooperative_groups/reduce.h", cg, sizeof cg - 1};
+	}
 	/* the Math API functions written in CUDA (math_api.cuh), with either header set */
 	un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda2hlo_math_api.h",
 		frontend_bundled_math_api, (unsigned long)strlen(frontend_bundled_math_api)};

@@ -212,7 +212,15 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled);
 
 /* ---- call.c ---- */
 
+/* ---- coop.c ---- */
 int is_cg_type(CXType t, const char *which);
+int is_cg_group(CXType t);
+int cg_tile_size(CXType t);
+int cg_object_type(CXCursor c, CXType *t);
+KirExpr *lcg_method(Lower *L, CXCursor c, const char *n, CXType on);
+KirExpr *lcg_member(Lower *L, CXCursor b, const char *field, SrcLoc l);
+KirExpr *lcg_function(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handled);
+/* ---- call.c ---- */
 int has_launch_config(CXCursor c);
 KirExpr *lcall(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);

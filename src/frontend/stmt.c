@@ -379,6 +379,16 @@ static void lreturn(Lower *L, CXCursor c)
 	push(L, s);
 }
 
+/* g.sync() or cg::sync(g) on a thread_block_tile g */
+static int tile_sync(CXCursor c, CXCursor fn)
+{
+	CXType t;
+
+	if (clang_getCursorKind(fn) == CXCursor_CXXMethod)
+		return cg_object_type(c, &t) && cg_tile_size(t) > 0;
+	return clang_Cursor_getNumArguments(c) == 1 && cg_tile_size(clang_getCursorType(clang_Cursor_getArgument(c, 0))) > 0;
+}
+
 /* A call as a statement: barriers are statements; other calls are expressions. */
 static void lcall_stmt(Lower *L, CXCursor c)
 {
@@ -396,6 +406,10 @@ static void lcall_stmt(Lower *L, CXCursor c)
 		if (clang_getCursorKind(fn) != CXCursor_CXXMethod && clang_Cursor_getNumArguments(c) == 1 &&
 		    is_cg_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)), "grid_group")) {
 			error_at(L, c, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
+			return;
+		}
+		if (tile_sync(c, fn)) {     /* a thread_block_tile's sync is a warp barrier */
+			push(L, sync_stmt(L, c, KSY_WARP, NULL, -1));
 			return;
 		}
 		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
