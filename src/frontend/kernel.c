@@ -184,6 +184,10 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	VEC_PUSH(L->params, kp);
 	VEC_PUSH(L->argidx, L->cur_arg);
 	b->buffer = buf;
+	if (map_has(L->cx->devassigned, key)) {    /* advanced in the body (src += base): an offset from 0 */
+		b->offvar = new_var(L, arena_printf(L->a, "%s.off", name), KT_I64, KVK_OFFSET, cloc(L, p));
+		emit_pending(L, decl_stmt(L, b->offvar, frontend_new_int(L->a, KT_I64, 0, cloc(L, p)), cloc(L, p)));
+	}
 	put_bind(L, key, b);
 }
 
