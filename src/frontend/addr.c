@@ -169,6 +169,38 @@ static Addr field_addr(Lower *L, CXCursor c)
 	return a;
 }
 
+/* A call without arguments of a user function that returns a pointer and whose body is
+ * declarations and one `return ADDR;`: SharedMemory<T>'s `operator T*` returning its
+ * `extern __shared__` array, a getter of a __shared__ or __device__ array. Its address is
+ * that of ADDR, the declarations bound first. 0 when c is no such call. */
+static int pointer_getter(Lower *L, CXCursor c, Addr *out)
+{
+	CXCursor fn = clang_getCursorReferenced(c), def = clang_getCursorDefinition(fn), body = clang_getNullCursor();
+	CursorVec v;
+	size_t n;
+	int ok = 1;
+
+	if (clang_Cursor_isNull(def) || in_system(def) || clang_getCursorType(c).kind != CXType_Pointer ||
+	    clang_Cursor_getNumArguments(fn) != 0)
+		return 0;
+	v = kids(def);
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			body = v.data[i];
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(body) || !(n = nkids(body)) || clang_getCursorKind(kid(body, n - 1)) != CXCursor_ReturnStmt ||
+	    !nkids(kid(body, n - 1)))
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++)
+		ok &= clang_getCursorKind(kid(body, i)) == CXCursor_DeclStmt;
+	if (!ok)
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++)
+		ls(L, kid(body, i));
+	*out = laddr(L, kid(kid(body, n - 1), 0));
+	return 1;
+}
+
 Addr laddr(Lower *L, CXCursor c)
 {
 	Addr a = no_addr(), b;
@@ -263,6 +295,8 @@ Addr laddr(Lower *L, CXCursor c)
 	case CXCursor_CallExpr:
 		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
 			return laddr(L, clang_Cursor_getArgument(c, 0));
+		if (pointer_getter(L, c, &a))
+			return a;
 		lx(L, c);      /* a refused builtin (malloc) says so itself */
 		break;
 	default:
