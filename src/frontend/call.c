@@ -178,6 +178,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 			struct_copy(L, c, clang_getCursorType(d), dst, NULL, src);
 		return L->failed ? poison(L, c) : NULL;
 	}
+	if (fk == CXCursor_CXXMethod && is_lambda_type(clang_getCursorType(clang_getCursorSemanticParent(fn))))
+		return llambda_call(L, c, fn);
 	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
 		return poison(L, c);
 	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {

@@ -264,7 +264,7 @@ void local_var(Lower *L, CXCursor d)
 			put_bind(L, key, g);
 		return;
 	}
-	if (is_cg_group(t)) {
+	if (is_cg_group(t) || is_lambda_type(t)) {
 		if (is_cg_type(t, "grid_group"))
 			error_at(L, d, "grid-wide cooperative synchronisation cannot be translated (grid_group)");
 		put_bind(L, key, new_bind(L, BK_CG));

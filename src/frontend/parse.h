@@ -24,7 +24,8 @@ typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GR
 
 /* What a clang declaration stands for while lowering: a variable, a parameter, a
  * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
- * reference to memory, an argument expression substituted, a cooperative group. */
+ * reference to memory, an argument expression substituted, an object with no state
+ * (a cooperative group, a lambda: BK_CG). */
 typedef struct Bind {
 	BindKind kind;
 	int idx;
@@ -217,6 +218,8 @@ int is_cg_type(CXType t, const char *which);
 int is_cg_group(CXType t);
 int cg_tile_size(CXType t);
 int cg_object_type(CXCursor c, CXType *t);
+int is_lambda_type(CXType t);
+KirExpr *llambda_call(Lower *L, CXCursor c, CXCursor fn);
 KirExpr *lcg_method(Lower *L, CXCursor c, const char *n, CXType on);
 KirExpr *lcg_member(Lower *L, CXCursor b, const char *field, SrcLoc l);
 KirExpr *lcg_function(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handled);

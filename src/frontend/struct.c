@@ -1,7 +1,8 @@
 /* struct.c: structs, in memory (a struct of k same-size scalars as k consecutive
  * elements of a buffer) and by value (a set of binds, one per field, under a key
  * prefix), with the field walks both use, struct copies, loads and stores, brace lists
- * and struct arguments of make_float2 and friends. */
+ * and struct arguments of make_float2 and friends; lambdas (a closure object has no
+ * state we keep: its call is its body inlined where it is called). */
 #include "parse.h"
 
 /* ---- structs in memory ----
@@ -479,4 +480,58 @@ const char *struct_src(Lower *L, CXCursor e)
 	if (!L->failed)
 		error_at(L, e, "this struct value cannot be translated (a variable, a brace list or a call of a device function is needed)");
 	return NULL;
+}
+
+/* ---- lambdas ---- */
+
+/* The closure type of a lambda expression (libclang names it "(lambda at FILE:L:C)"). */
+int is_lambda_type(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
+	int r = strstr(clang_getCString(s), "(lambda at ") != NULL;
+
+	clang_disposeString(s);
+	return r;
+}
+
+typedef struct Captured {
+	Lower *L;
+	CXCursor fn;
+	const char *changed;     /* a variable of the enclosing code that changes, or NULL */
+} Captured;
+
+static enum CXChildVisitResult captured_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	Captured *k = d;
+	CXCursor v = clang_getCursorReferenced(c);
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && !k->changed &&
+	    (clang_getCursorKind(v) == CXCursor_VarDecl || clang_getCursorKind(v) == CXCursor_ParmDecl) &&
+	    !clang_equalCursors(clang_getCursorSemanticParent(v), k->fn) &&
+	    map_has(k->L->cx->devassigned, dkey(k->L->a, v)))
+		k->changed = spell(k->L->a, v);
+	return CXChildVisit_Recurse;
+}
+
+/* A call of a lambda: its body inlined at the call, where the variables it captures
+ * are the enclosing ones. That is the lambda's meaning when each captured variable keeps
+ * its value (a copy capture sees the value at creation): one that changes anywhere in
+ * the kernel is refused. */
+KirExpr *llambda_call(Lower *L, CXCursor c, CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+	Captured k = {L, def, NULL};
+
+	if (clang_Cursor_isNull(def)) {
+		error_at(L, c, "this lambda call cannot be translated");
+		return poison(L, c);
+	}
+	clang_visitChildren(def, captured_visit, &k);
+	if (k.changed) {
+		error_at(L, c, "a lambda that uses '%s', which changes in the kernel, cannot be translated (a copy would keep its value at creation)", k.changed);
+		return poison(L, c);
+	}
+	L->next_this = NULL;
+	return inline_def(L, c, def);
 }
