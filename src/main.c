@@ -95,6 +95,7 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 		hlo_emit_hlo(out, mod);
 	else
 		hlo_emit_stablehlo(out, mod);
+	raise_module_destroy(mod);
 	rc = 0;
 	goto done;
 #endif

@@ -59,9 +59,9 @@ int poly_map_rank(const PolyMap *m)
 static int pa_range(isl_pw_aff *pa, isl_set *dom, int64_t *lo, int64_t *hi)
 {
 	isl_pw_aff *r = isl_pw_aff_intersect_domain(isl_pw_aff_copy(pa), isl_set_copy(dom));
-	int ok = poly_val_get(isl_pw_aff_min_val(isl_pw_aff_copy(r)), lo) &&
-	         poly_val_get(isl_pw_aff_max_val(r), hi);
-	return ok;
+	isl_val *min = isl_pw_aff_min_val(isl_pw_aff_copy(r)), *max = isl_pw_aff_max_val(r);
+	int ok = poly_val_get(min, lo);       /* both taken, so r is freed either way */
+	return poly_val_get(max, hi) && ok;
 }
 
 static isl_pw_aff *lin_pa(PolyCtx *c, const int64_t *coef, int64_t cst)

@@ -158,6 +158,67 @@ static int *memo_slot(struct Memo *m, const void *k, int *found)
 	return &m->val[i];
 }
 
+/* Forgets the values numbered `first` and up: a failed try dropped the ops that define
+ * them (value numbers only grow), so a later hit would use a value of the failed try's
+ * box, or one that nothing defines. */
+static void memo_forget_from(struct Memo *m, int first)
+{
+	VEC(const void *) keys = {0};
+	VEC(int) vals = {0};
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->gen[i] == m->cur && m->val[i] < first) {
+			VEC_PUSH(keys, m->key[i]);
+			VEC_PUSH(vals, m->val[i]);
+		}
+	memo_reset(m);
+	for (size_t i = 0; i < keys.len; i++) {
+		int f;
+		*memo_slot(m, keys.data[i], &f) = vals.data[i];
+	}
+	VEC_FREE(keys);
+	VEC_FREE(vals);
+}
+
+/* ---- tries: building a value that may fail half way (afail's longjmp, or a -1) ----
+ * A failed try leaves nothing behind: its ops are dropped, and the expression state it
+ * changed on the way (the box, the live branch of a ?:, the domain, the write relation,
+ * padding) and the memo entries of its values are put back as they were when it began. */
+typedef struct Try {
+	int nops, nvalues, ops[TOP_COUNT];
+	Box box;
+	PolySet *live, *dom;
+	PolyMap *w;
+	int pad;
+	DType pad_dt;
+} Try;
+
+static void try_begin(Aff *a, Try *t)
+{
+	t->nops = a->scratch->nops;
+	t->nvalues = a->r->f->nvalues;
+	memcpy(t->ops, a->r->st->ops, sizeof(t->ops));
+	t->box = a->box;
+	t->live = a->live;
+	t->dom = a->dom;
+	t->w = a->w;
+	t->pad = a->pad;
+	t->pad_dt = a->pad_dt;
+}
+
+static void try_undo(Aff *a, const Try *t)
+{
+	a->scratch->nops = t->nops;
+	memcpy(a->r->st->ops, t->ops, sizeof(t->ops));
+	a->box = t->box;
+	a->live = t->live;
+	a->dom = t->dom;
+	a->w = t->w;
+	a->pad = t->pad;
+	a->pad_dt = t->pad_dt;
+	memo_forget_from(&a->memo, t->nvalues);
+	memo_forget_from(&a->lmemo, t->nvalues);
+}
+
 /* 1 when e was visited before in the current walk (and marks it). */
 static int visited(Aff *a, const void *e)
 {
@@ -765,17 +826,16 @@ static PolySet *load_domain(Aff *a, const KirExpr *e)
 static int load_try(Aff *a, const KirExpr *e, int *v)
 {
 	jmp_buf outer;
-	int nops = a->scratch->nops, ops[TOP_COUNT], ok;
+	Try t;
+	int ok;
 	memcpy(outer, a->fail, sizeof(jmp_buf));
-	memcpy(ops, a->r->st->ops, sizeof(ops));
+	try_begin(a, &t);
 	ok = !setjmp(a->fail);
 	if (ok)
 		*v = load_at(a, e, NULL);
 	memcpy(a->fail, outer, sizeof(jmp_buf));
-	if (!ok) {
-		a->scratch->nops = nops;
-		memcpy(a->r->st->ops, ops, sizeof(ops));
-	}
+	if (!ok)
+		try_undo(a, &t);
 	return ok;
 }
 
@@ -1230,16 +1290,15 @@ static int operand(Aff *a, const KirExpr *e, DType dt, int64_t *labels)
 static int contract(Aff *a, const KirExpr *x, const KirExpr *y, DType dt, const Box *outer)
 {
 	int64_t xl[POLY_MAX_RANK + 1], yl[POLY_MAX_RANK + 1];
-	int nops = a->scratch->nops, ops[TOP_COUNT], xv, yv, v = -1;
-	memcpy(ops, a->r->st->ops, sizeof(ops));
+	int xv, yv, v = -1;
+	Try t;
+	try_begin(a, &t);
 	xv = operand(a, x, dt, xl);
 	yv = xv < 0 ? -1 : operand(a, y, dt, yl);
 	if (yv >= 0)
 		v = raise_contract(B(a), xv, xl, yv, yl, outer->rank, box_type(outer, dt), a->r->st->ops);
-	if (v < 0) {
-		a->scratch->nops = nops;
-		memcpy(a->r->st->ops, ops, sizeof(ops));
-	}
+	if (v < 0)
+		try_undo(a, &t);
 	return v;
 }
 
@@ -1554,8 +1613,8 @@ static int loads_buffer(Aff *a, const KirExpr *e, int b)
  * and the padding sliced off. Not taken when the value reads the buffer itself. */
 static int tiled_store(Aff *a, const KirExpr *e, const PolyExpr *pe)
 {
-	int b = e->u.assign.lv.buffer, buf0 = a->r->buf[b], nops = a->scratch->nops, ok;
-	int ops[TOP_COUNT];
+	int b = e->u.assign.lv.buffer, buf0 = a->r->buf[b], ok;
+	Try t;
 	int64_t size0 = a->r->bufsize[b], fdims[2], pdims[2], lo[2] = {0, 0}, hi[2];
 	DType dt = dt_of(a, buf0);
 	jmp_buf outer;
@@ -1563,7 +1622,7 @@ static int tiled_store(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	if (!raise_tiled_shape(a->r, a->c, a->dom, pe, size0, fdims, pdims, a->tdims, a->tidx) ||
 	    loads_buffer(a, e->u.assign.value, b))
 		return 0;
-	memcpy(ops, a->r->st->ops, sizeof(ops));
+	try_begin(a, &t);
 	memcpy(outer, a->fail, sizeof(jmp_buf));
 	ok = !setjmp(a->fail);
 	if (ok) {
@@ -1587,8 +1646,7 @@ static int tiled_store(Aff *a, const KirExpr *e, const PolyExpr *pe)
 		a->r->bufsize[b] = size0;
 	} else {
 		a->tshape = 0;
-		a->scratch->nops = nops;
-		memcpy(a->r->st->ops, ops, sizeof(ops));
+		try_undo(a, &t);
 		a->r->buf[b] = buf0;
 		a->r->bufsize[b] = size0;
 	}
@@ -1621,13 +1679,13 @@ static void store(Aff *a, const KirExpr *e)
 	a->strict_dots = 1;
 	a->dots_refused = 0;
 	for (;; cand++) {
-		int nops = a->scratch->nops, ops[TOP_COUNT], done = 0;
+		int done = 0;
 		int buf = a->r->buf[e->u.assign.lv.buffer], lv = a->loopvar;
-		PolySet *dom = a->dom;
 		PolyExpr *renv[MAX_DC];
+		Try t;
 		for (int i = 0; i < a->nred; i++)
 			renv[i] = a->ienv[a->red[i].var];
-		memcpy(ops, a->r->st->ops, sizeof(ops));
+		try_begin(a, &t);
 		if (!setjmp(a->fail)) {
 			done = store_shape(a, e, pe, cand);
 			if (done < 0 && a->strict_dots && a->dots_refused) {
@@ -1640,11 +1698,9 @@ static void store(Aff *a, const KirExpr *e)
 		} else {
 			last = a->why;
 			lastloc = a->wloc;
-			a->scratch->nops = nops;
-			memcpy(a->r->st->ops, ops, sizeof(ops));
+			/* (a failure inside a reduction leaves its loop's domain open) */
+			try_undo(a, &t);
 			a->r->buf[e->u.assign.lv.buffer] = buf;
-			/* a failure inside a reduction leaves its loop's domain open */
-			a->dom = dom;
 			a->loopvar = lv;
 			for (int i = 0; i < a->nred; i++)
 				a->ienv[a->red[i].var] = renv[i];

@@ -29,6 +29,8 @@ TModule *raise_program(Arena *a, const Options *o, const LoopProgram *p);
  * a temporary name; DIR is created when missing; --report per kernel. Without -o: as
  * raise_program (the error). Returns 0, or 1 after diagnostics. */
 int raise_write_modules(Arena *a, const Options *o, const LoopProgram *p);
+/* Frees a module raise_program or raise_host made (and its --report statistics). */
+void raise_module_destroy(TModule *m);
 /* The same from the kernel IR alone (tests, and kernels loopify does not take). */
 TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
                           const int64_t block[3]);

@@ -99,3 +99,9 @@ void raise_report(FILE *f, const TModule *m)
 		print_counts(f, m);
 	}
 }
+
+void raise_module_destroy(TModule *m)
+{
+	raise_stats_forget(m);
+	tir_module_destroy(m);
+}
