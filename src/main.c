@@ -56,6 +56,12 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	int rc = 1;
 	KirProgram *kir = frontend_parse(a, o->entry ? frontend_entry_options(a, o) : o, file);
 	STAGE_OK();
+	if (o->list_kernels) {
+		for (size_t i = 0; i < kir->nkernels; i++)
+			sb_printf(out, "%s\n", kir->kernels[i].name);
+		rc = 0;
+		goto done;
+	}
 	if (o->emit == EMIT_KIR) {
 		frontend_print_kir(out, kir);
 		rc = 0;

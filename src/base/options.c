@@ -35,8 +35,11 @@ static const char usage[] =
 "  -std=STD              language standard for parsing (default c++17)\n"
 "  -p PATH               compile_commands.json (or its folder): flags of the file's entry\n"
 "  --cuda-path DIR       parse with that CUDA toolkit's headers instead of the bundled one\n"
+"  --list-kernels        print the file's kernels, one a line (template instances as\n"
+"                        launched; a template without a launch as 'k<...>'), and exit\n"
 "  --clang-arg ARG       pass ARG to clang when parsing (repeatable)\n"
-"  -v                    print stage timings on stderr\n"
+"  -v                    print stage timings on stderr, and clang's errors outside the\n"
+"                        converted kernels (those do not stop a conversion)\n"
 "  --help, --version\n"
 "\n"
 "Distinct pointer parameters of a kernel are assumed not to alias (as if __restrict__);\n"
@@ -316,6 +319,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->allow_oob = 1;
 	} else if (!strcmp(a, "--polly-check")) {
 		o->polly_check = 1;
+	} else if (!strcmp(a, "--list-kernels")) {
+		o->list_kernels = 1;
 	} else if (!strcmp(a, "-v")) {
 		o->verbose = 1;
 	} else if (a[0] == '-' && a[1]) {

@@ -352,6 +352,8 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	StmtVec body = {0};
 	CXCursor b = body_of(fn);
 
+	if (reach_errors(cx, fn))   /* clang's errors in the kernel or what it uses */
+		return 1;
 	L.cx = cx;
 	L.a = cx->a;
 	L.k = k;

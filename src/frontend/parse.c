@@ -9,51 +9,95 @@
  * atomics, warp functions), call.c (calls: inlining, member functions), stable.c
  * (stable values), struct.c (structs in memory and by value), decl.c (declarations),
  * stmt.c (statements), launch.c (host code: launches, cudaMalloc), template.c (kernel
- * selection, template instances). Anything that cannot be translated exactly is a
+ * selection, template instances), reach.c (which of clang's errors concern the converted
+ * kernels: only those stop a conversion). Anything that cannot be translated exactly is a
  * located error, never an approximation. */
 #include "parse.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <unistd.h>
 
-/* ---- translation unit and diagnostics ---- */
+/* ---- translation unit and diagnostics ----
+ * clang's errors are collected, not reported: reach.c reports those that lie in the
+ * converted kernels and what they reach; host code and kernels not asked for may hold
+ * errors (a missing header, an unknown library) without stopping a conversion. */
 
-static void forward_diag(Ctx *cx, CXDiagnostic d)
+static void report_one(Ctx *cx, CXDiagnostic d, int as_error)
 {
-	enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 	SrcLoc l = loc_of(cx->a, clang_getDiagnosticLocation(d));
 	const char *msg = str(cx->a, clang_getDiagnosticSpelling(d));
 
-	if (cx->file_lines && l.line > (int)cx->file_lines &&
-	    clang_Location_isFromMainFile(clang_getDiagnosticLocation(d))) {
-		/* a line we appended to instantiate a --kernel template instance */
-		size_t i = (size_t)l.line - cx->file_lines - 1;
-		if (sev >= CXDiagnostic_Error && i < cx->inst_names.len)
-			diag_error(cx->inst_locs.data[i], "cannot instantiate '%s' named by --kernel: %s", cx->inst_names.data[i], msg);
-		return;
-	}
-	if (sev >= CXDiagnostic_Error)
+	if (as_error)
 		diag_error(l, "%s", msg);
-	else if (sev == CXDiagnostic_Warning)
-		return;        /* clang's warnings about the input are not ours to repeat */
-	else if (sev == CXDiagnostic_Note && diag_error_count())
+	else
 		diag_note(l, "%s", msg);
 }
 
-static int forward_diags(Ctx *cx)
+/* Reports clang's diagnostic i (an error) and the notes that follow it. */
+void report_diag(Ctx *cx, int i)
 {
 	unsigned n = clang_getNumDiagnostics(cx->tu);
-	int errs = 0;
 
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
-			errs++;
-		if (errs)
-			forward_diag(cx, d);
+	for (unsigned j = (unsigned)i; j < n; j++) {
+		CXDiagnostic d = clang_getDiagnostic(cx->tu, j);
+		int note = clang_getDiagnosticSeverity(d) == CXDiagnostic_Note;
+		if (j > (unsigned)i && !note) {
+			clang_disposeDiagnostic(d);
+			break;
+		}
+		report_one(cx, d, j == (unsigned)i);
 		clang_disposeDiagnostic(d);
 	}
-	return errs;
+}
+
+/* -v: clang's error i, which concerns no converted code, as a warning. */
+void ignored_diag(Ctx *cx, int i)
+{
+	CXDiagnostic d = clang_getDiagnostic(cx->tu, (unsigned)i);
+	SrcLoc l = loc_of(cx->a, clang_getDiagnosticLocation(d));
+
+	diag_warning(l, "%s (outside the converted code: not an error for the conversion)",
+	             str(cx->a, clang_getDiagnosticSpelling(d)));
+	clang_disposeDiagnostic(d);
+}
+
+/* An error on a line appended to instantiate a --kernel template instance: reported at
+ * once, 1. Else 0. */
+static int appended_error(Ctx *cx, CXDiagnostic d)
+{
+	SrcLoc l = loc_of(cx->a, clang_getDiagnosticLocation(d));
+	size_t i;
+
+	if (!cx->file_lines || l.line <= (int)cx->file_lines ||
+	    !clang_Location_isFromMainFile(clang_getDiagnosticLocation(d)))
+		return 0;
+	i = (size_t)l.line - cx->file_lines - 1;
+	if (i >= cx->inst_names.len)
+		return 0;
+	diag_error(cx->inst_locs.data[i], "cannot instantiate '%s' named by --kernel: %s", cx->inst_names.data[i],
+	           str(cx->a, clang_getDiagnosticSpelling(d)));
+	return 1;
+}
+
+/* Collects clang's errors into cx->errs; returns the count reported at once. */
+static int collect_diags(Ctx *cx)
+{
+	unsigned n = clang_getNumDiagnostics(cx->tu);
+	int bad = 0;
+
+	cx->errs.len = 0;
+	cx->errs_done = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			if (appended_error(cx, d))
+				bad++;
+			else
+				VEC_PUSH(cx->errs, (int)i);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return bad;
 }
 
 /* ---- compile_commands.json (-p): the flags of the entry for the file: -I, -D, -U,
@@ -156,6 +200,7 @@ static void build_args(Ctx *cx, StrVec *args)
 	VEC_PUSH(*args, "-Wno-unknown-cuda-version");
 	VEC_PUSH(*args, "-fsyntax-only");
 	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
+	VEC_PUSH(*args, "-ferror-limit=0"); /* host code may hold many errors; keep going */
 	if (o->cuda_path) {
 		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", o->cuda_path));
 		VEC_PUSH(*args, "-include");
@@ -230,7 +275,7 @@ int parse_tu(Ctx *cx, const char *text)
 		cx->tu = NULL;
 		return 1;
 	}
-	return forward_diags(cx);
+	return collect_diags(cx);
 }
 
 KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
@@ -258,6 +303,21 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		scan_unit(&cx, &kl);
 		bad = instantiate_requested(&cx, &kl);
 	}
+	if (!bad && o->list_kernels) {
+		StrVec names = {0};
+		list_kernels(&cx, &kl, &names);
+		p = ARENA_NEW(a, KirProgram);
+		p->file = cx.file;
+		p->nkernels = names.len;
+		p->kernels = ARENA_ARRAY(a, KirKernel, names.len ? names.len : 1);
+		for (size_t i = 0; i < names.len; i++)
+			p->kernels[i].name = names.data[i];
+		VEC_FREE(names);
+		bad = 1;    /* nothing lowered: the names are the answer */
+	} else if (!bad && (o->entry || !(kl.fns.len || kl.templates.len))) {
+		reach_rest(&cx, 1);   /* --entry converts host code; no kernel: errors may say why */
+		bad = cx.errs.len > 0;
+	}
 	if (!bad && o->entry && !o->kernels.len) {   /* --entry: only the kernels it launches (host.c) */
 		host = frontend_lower_host(a, o, cx.tu, cx.file);
 		bad = !host;
@@ -268,6 +328,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 		bad = select_kernels(&cx, &kl, &ks);
 	if (!bad && !o->entry)
 		bad = flag_check_names(o, &ks);
+	if (!bad)
+		reach_rest(&cx, 0);   /* -v: the errors that did not matter */
 	cx.o = o;
 	if (!bad) {
 		p = ARENA_NEW(a, KirProgram);
@@ -296,6 +358,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(cx.inst_names);
 	VEC_FREE(cx.inst_locs);
 	VEC_FREE(cx.allocs);
+	VEC_FREE(cx.errs);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
 	map_destroy(cx.assigned);

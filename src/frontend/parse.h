@@ -69,6 +69,9 @@ typedef struct Ctx {
 	                            (init, test, step) holds every change of it, or "" */
 	Map *prelude;            /* "NAME(param types)" -> CXCursor * of __c2h_NAME's
 	                            definition in math_api.cuh (builtin.c), built on first use */
+	IntVec errs;             /* clang's error diagnostics (indices), reported only when
+	                            they concern converted code (reach.c) */
+	unsigned char *errs_done;/* per errs entry: reported already */
 	Map *devassigned;        /* decl keys that may change after their initialisation
 	                            (assigned, ++/--, address taken, bound to a reference),
 	                            anywhere in the file's functions (stable.c) */
@@ -134,6 +137,13 @@ typedef VEC(KirKernel) KernelVec;
 /* ---- parse.c ---- */
 
 int parse_tu(Ctx *cx, const char *text);
+void report_diag(Ctx *cx, int i);
+void ignored_diag(Ctx *cx, int i);
+
+/* ---- reach.c ---- */
+
+int reach_errors(Ctx *cx, CXCursor fn);
+void reach_rest(Ctx *cx, int as_errors);
 
 /* ---- clang.c ---- */
 
@@ -277,5 +287,6 @@ void scan_host(Ctx *cx);
 void scan_unit(Ctx *cx, KernelList *kl);
 int instantiate_requested(Ctx *cx, KernelList *kl);
 int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out);
+void list_kernels(Ctx *cx, KernelList *kl, StrVec *out);
 
 #endif

@@ -325,3 +325,32 @@ int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 	VEC_FREE(done);
 	return bad;
 }
+
+static void add_name(Arena *a, StrVec *v, const char *n)
+{
+	for (size_t i = 0; i < v->len; i++)
+		if (same_instance(a, v->data[i], n))
+			return;
+	VEC_PUSH(*v, n);
+}
+
+/* --list-kernels: what select_kernels would lower without --kernel, by name, plus
+ * every kernel template that no launch instantiates (as its bare name). */
+void list_kernels(Ctx *cx, KernelList *kl, StrVec *out)
+{
+	for (size_t i = 0; i < kl->fns.len; i++)
+		add_name(cx->a, out, spell(cx->a, kl->fns.data[i]));
+	for (size_t i = 0; i < cx->launches.len; i++)
+		if (template_named(kl, cx->launches.data[i].kernel, NULL) && !find_kernel(kl, cx->launches.data[i].kernel, &(CXCursor){0}))
+			add_name(cx->a, out, cx->launches.data[i].kernel);
+	for (size_t i = 0; i < kl->templates.len; i++) {
+		const char *t = spell(cx->a, kl->templates.data[i]);
+		int launched = 0;
+		for (size_t j = 0; j < cx->launches.len; j++)
+			launched |= template_named(kl, cx->launches.data[j].kernel, NULL) &&
+			            !strncmp(unqualified(cx->launches.data[j].kernel), t, strlen(t)) &&
+			            unqualified(cx->launches.data[j].kernel)[strlen(t)] == '<';
+		if (!launched)
+			add_name(cx->a, out, t);
+	}
+}

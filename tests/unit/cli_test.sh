@@ -12,7 +12,7 @@ check() {  # check NAME WANT_RC WANT_LINES(or -) CMD...
 }
 check help 0 - "$bin/cuda2hlo" --help
 check help_mentions_alias 0 - grep -q "__restrict__" <("$bin/cuda2hlo" --help)
-for f in --kernel --grid --block --size --set --emit --entry --report --cuda-path -p; do
+for f in --kernel --grid --block --size --set --emit --entry --report --cuda-path --list-kernels -p; do
 	check "help_$f" 0 - grep -q -- "$f" <("$bin/cuda2hlo" --help)
 done
 check bad_flag 2 1 "$bin/cuda2hlo" --bogus k.cu
@@ -39,6 +39,17 @@ rm -f "$t/deep.cu" "$t/deep.mlir"
 check output_folder_failed 1 - $bin/cuda2hlo "$here/../kernels/atomic_return.cu" -o "$t/mods"
 check output_folder_not_made 0 - test ! -e "$t/mods"
 rm -rf "$t"
+# --list-kernels: every kernel, template instances as launched, a template with no launch
+# by its bare name; clang's errors in host code and other kernels do not stop it
+golden=$(dirname "$0")/../golden
+check_out() {  # check_out NAME WANT_STDOUT CMD...
+	local name=$1 want=$2; shift 2
+	local got; got=$("$@" 2>/dev/null)
+	if [ "$got" != "$want" ]; then echo "FAIL $name: got '$got', want '$want'"; failn=$((failn+1)); else pass=$((pass+1)); fi
+}
+check_out list_instances "$(printf 'k<2>\nk<3>')" "$bin/cuda2hlo" --list-kernels "$golden/tmpl_host_template.cu"
+check_out list_no_instance scale "$bin/cuda2hlo" --list-kernels "$golden/err/template_no_instance.cu"
+check_out list_host_errors "$(printf 'scale\nbroken')" "$bin/cuda2hlo" --list-kernels "$golden/host_errors.cu"
 if [ -x "$bin/cuda2hlo-run" ]; then
 	check run_help 0 - "$bin/cuda2hlo-run" --help
 	check run_bad_flag 2 1 "$bin/cuda2hlo-run" --bogus

@@ -1,0 +1,112 @@
+"""coverage.py DIR [-j N] [--timeout S] [-- FLAGS...]: the work of scripts/coverage.sh.
+
+Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then per kernel
+`cuda2hlo --emit kir --kernel K FILE FLAGS` (files in parallel, -j; progress on stderr). Exit 0 is parsed, 1 or 2 refused (the
+first `error:` line, with quoted names and numbers blanked, is its class), anything
+else (a signal, another status, --timeout seconds passed) crashed.
+"""
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOL = os.environ.get("CUDA2HLO", os.path.join(HERE, "..", "build", "bin", "cuda2hlo"))
+
+
+def run(args, timeout):
+    try:
+        r = subprocess.run([TOOL] + args, capture_output=True, text=True, errors="replace",
+                           timeout=timeout)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def first_error(stderr):
+    """(class, where) of the first error line: 'file:line:col: error: msg'."""
+    for line in stderr.splitlines():
+        m = re.match(r"(?:(\S+?:\d+:\d+): )?(?:cuda2hlo: )?(?:fatal )?error: (.*)", line)
+        if m:
+            msg = re.sub(r"'[^']*'", "'X'", m.group(2))
+            msg = re.sub(r"\b\d+\b", "N", msg)
+            return msg, m.group(1) or "?"
+    return "(no error line) " + (stderr.strip().splitlines() or ["(empty stderr)"])[0][:80], "?"
+
+
+def kernel_job(f, k, flags, timeout):
+    rc, _, err = run(["--emit", "kir", "--kernel", k, f] + flags, timeout)
+    if rc == 0:
+        return f, k, "parsed", None
+    if rc in (1, 2):
+        return f, k, "refused", first_error(err)
+    why = f"signal {-rc}" if isinstance(rc, int) and rc < 0 else f"exit {rc}"
+    return f, k, "crashed", (why, f)
+
+
+def file_job(f, flags, timeout):
+    """(f, list outcome, [kernel results]) for one file: its kernels, one run each."""
+    rc, out, err = run(["--list-kernels", f] + flags, timeout)
+    if rc != 0:
+        return f, (rc, first_error(err)), []
+    ks = [k for k in out.split("\n") if k]
+    res = [kernel_job(f, k, flags, timeout) for k in ks]
+    c = collections.Counter(r[2] for r in res)
+    print(f"{f}: {len(ks)} kernels, {c['parsed']} parsed, {c['refused']} refused, {c['crashed']} crashed",
+          file=sys.stderr, flush=True)
+    return f, None, res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--top", type=int, default=25, help="refusal classes shown")
+    ap.add_argument("flags", nargs="*", help="after --: extra cuda2hlo flags")
+    a = ap.parse_args()
+    files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))
+    pool = concurrent.futures.ThreadPoolExecutor(a.j)
+    res, nokernel, unlisted = [], [], []
+    for f, bad, rs in pool.map(lambda f: file_job(f, a.flags, a.timeout), files):
+        if bad:
+            unlisted.append((f, bad[0], bad[1]))
+        elif not rs:
+            nokernel.append(f)
+        res += rs
+    report(a, files, res, nokernel, unlisted)
+
+
+def report(a, files, res, nokernel, unlisted):
+    per = collections.OrderedDict((f, collections.Counter()) for f in files)
+    classes = collections.defaultdict(list)
+    for f, k, what, why in res:
+        per[f][what] += 1
+        if why:
+            classes[(what, why[0])].append(f"{why[1]} ({k})")
+    print("| file | kernels | parsed | refused | crashed |\n| --- | --- | --- | --- | --- |")
+    for f, c in per.items():
+        if sum(c.values()):
+            print(f"| {os.path.relpath(f, a.dir)} | {sum(c.values())} | {c['parsed']} | {c['refused']} | {c['crashed']} |")
+    tot = collections.Counter()
+    for c in per.values():
+        tot.update(c)
+    n = sum(tot.values())
+    print(f"\nfiles: {len(files)} .cu, {len(nokernel)} with no kernel, {len(unlisted)} whose kernels could not be listed")
+    print(f"kernels: {n}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(n, 1):.1f}%), "
+          f"refused {tot['refused']}, crashed {tot['crashed']}")
+    print(f"\n| kernels | outcome | first diagnostic (names 'X', numbers N) | example |\n| --- | --- | --- | --- |")
+    for (what, msg), ex in sorted(classes.items(), key=lambda kv: -len(kv[1]))[:a.top]:
+        msg = msg.replace("|", "\\|")
+        print(f"| {len(ex)} | {what} | {msg} | {ex[0]} |")
+    for f, rc, (msg, where) in unlisted:
+        print(f"unlisted: {f}: exit {rc}: {where}: {msg}")
+    for f in nokernel:
+        print(f"no kernel: {os.path.relpath(f, a.dir)}")
+
+
+if __name__ == "__main__":
+    main()

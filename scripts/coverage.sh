@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# coverage.sh DIR [-j N] [-- CUDA2HLO_FLAGS...]: runs `cuda2hlo --emit kir` on every
+# __global__ kernel of every .cu file under DIR (template kernels at the instances the
+# file launches, as `cuda2hlo --list-kernels` names them) and prints per file and in
+# total: kernels parsed, refused (grouped by diagnostic), crashed (a signal, or an exit
+# status other than 0, 1, 2), and the files with no kernel. -j N: parallel jobs
+# (default 2). CUDA2HLO=PATH picks the binary (default build/bin/cuda2hlo).
+# Writes nothing but its report on stdout (docs/coverage.md holds a measured table).
+here=$(cd "$(dirname "$0")/.." && pwd)
+py=python3
+[ -x "$here/build/venv/bin/python" ] && py="$here/build/venv/bin/python"
+exec "$py" "$here/scripts/coverage.py" "$@"
