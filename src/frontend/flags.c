@@ -70,15 +70,27 @@ static const char *float_value(const char *text, KirDType t, KirConst *out)
 	return NULL;
 }
 
+const char *frontend_flag_value(const char *text, KirDType t, KirConst *out)
+{
+	return frontend_dtype_is_float(t) ? float_value(text, t, out) : int_value(text, t, out);
+}
+
+void frontend_flag_value_error(SrcLoc at, const char *name, const char *text, KirDType t, const char *why)
+{
+	diag_error(at, "--set %s=%s: %s for parameter type %s", name, text, why, frontend_dtype_name(t));
+	if (!strcmp(why, "not finite"))
+		diag_note(NOLOC, "write --set %s=inf (or nan) if that value is meant", name);
+}
+
 int flag_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out)
 {
-	const char *why = frontend_dtype_is_float(t) ? float_value(text, t, out) : int_value(text, t, out);
+	const char *why = frontend_flag_value(text, t, out);
 
 	if (!why)
 		return 1;
-	error_at(L, at, "--set %s=%s: %s for parameter type %s", name, text, why, frontend_dtype_name(t));
-	if (!strcmp(why, "not finite"))
-		diag_note(NOLOC, "write --set %s=inf (or nan) if that value is meant", name);
+	frontend_flag_value_error(cloc(L, at), name, text, t, why);
+	diag_note(NOLOC, "in kernel '%s'", L->k->name);
+	L->failed = 1;
 	return 0;
 }
 

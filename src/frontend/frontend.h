@@ -507,6 +507,11 @@ const Options *frontend_entry_options(Arena *a, const Options *o);
 /* o with --kernel set to the kernel instances hf launches (o itself when it launches
  * none): frontend_parse lowers only those for --entry. */
 const Options *frontend_entry_select(Arena *a, const Options *o, const HostFunc *hf);
+/* flags.c: a --set value of type t, exactly (an integer in t's range, a float finite in
+ * t unless the text says inf or nan): NULL and *out, or why not ("out of range", ...). */
+const char *frontend_flag_value(const char *text, KirDType t, KirConst *out);
+/* The located error for a value frontend_flag_value refused. */
+void frontend_flag_value_error(SrcLoc at, const char *name, const char *text, KirDType t, const char *why);
 /* ==== end of host.c section ==== */
 
 #endif

@@ -858,7 +858,8 @@ static int points(isl_set *s, Points *p)
 	if (isl_set_dim(s, isl_dim_param) || isl_set_is_bounded(s) != isl_bool_true ||
 	    isl_set_foreach_point(s, add_point, p) < 0)
 		return 0;
-	qsort(p->data, p->len, sizeof(int64_t), cmp_i64);
+	if (p->len)          /* qsort(NULL, 0, ...) is undefined (UBSan) */
+		qsort(p->data, p->len, sizeof(int64_t), cmp_i64);
 	for (size_t i = 0; i < p->len; i++)
 		if (!n || p->data[n - 1] != p->data[i])
 			p->data[n++] = p->data[i];

@@ -904,21 +904,29 @@ static void exec(Hr *h, const HostStmt *s)
 
 /* ---- the module ---- */
 
-static KirConst parse_set(KirDType t, const char *s)
+/* A --set or --size that names no parameter of the host function: an error listing them. */
+static void check_names(Hr *h)
 {
-	KirConst c = {KT_I64, 0, 0};
-	if (frontend_dtype_is_float(t)) {
-		c.type = KT_F64;
-		c.f = strtod(s, NULL);
-	} else {
-		c.i = strtoll(s, NULL, 0);
+	const HostFunc *hf = h->hf;
+	const Options *o = h->o;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t n = pass ? o->sizes.len : o->sets.len;
+		for (size_t i = 0; i < n; i++) {
+			const char *name = pass ? o->sizes.data[i].name : o->sets.data[i].name;
+			size_t j = 0;
+			while (j < hf->nparams && !(!strcmp(hf->vars[j].name, name) && (hf->vars[j].type == KT_PTR) == pass))
+				j++;
+			if (j == hf->nparams)
+				hr_error(h, hf->loc, "%s %s: the host function '%s' has no %s parameter of that name",
+				         pass ? "--size" : "--set", name, hf->name, pass ? "pointer" : "scalar");
+		}
 	}
-	return frontend_const_convert(c, t);
 }
 
 static void setup_params(Hr *h)
 {
 	const HostFunc *hf = h->hf;
+	check_names(h);
 	for (size_t i = 0; i < hf->nparams; i++) {
 		const HostVar *v = &hf->vars[i];
 		const char *sz;
@@ -939,9 +947,16 @@ static void setup_params(Hr *h)
 		if (v->type == KT_PTR)
 			continue;
 		set = options_get_set(h->o, v->name);
-		if (set)
-			h->sv[i] = hconst(parse_set(v->type, set));
-		else
+		if (set) {
+			KirConst c;
+			const char *why = frontend_flag_value(set, v->type, &c);
+			if (why) {
+				frontend_flag_value_error(v->loc, v->name, set, v->type, why);
+				diag_note(hf->loc, "in host function '%s'", hf->name);
+				longjmp(h->fail, 1);
+			}
+			h->sv[i] = hconst(c);
+		} else
 			h->sv[i] = hdyn(tir_func_add_arg(h->f, tir_type_scalar(raise_dtype(v->type)), v->name), v->type);
 	}
 }
