@@ -68,7 +68,9 @@ static const char *cname(Arena *a, Map *m, const char *name)
 {
 	const char *base = loopify_c_name(a, name), *s = base;
 
-	if (!*base || isdigit((unsigned char)base[0]))
+	/* A leading digit is not C, and a leading '_' is reserved (taken() refuses it, so
+	 * appending _N alone would never end): both get a prefix. */
+	if (!*base || isdigit((unsigned char)base[0]) || base[0] == '_')
 		base = s = arena_printf(a, "v_%s", base);
 	for (int n = 1; taken(m, s); n++)
 		s = arena_printf(a, "%s_%d", base, n);
