@@ -89,11 +89,12 @@ static int report_in(Reach *r, unsigned char *done)
  * when there are any. */
 int reach_errors(Ctx *cx, CXCursor fn)
 {
-	Reach r = {cx, {0}, map_create(), {0}};
+	Reach r = {cx, {0}, NULL, {0}};
 	int n;
 
 	if (!cx->errs.len)
 		return 0;
+	r.seen = map_create();
 	if (!cx->errs_done)
 		cx->errs_done = arena_alloc(cx->a, cx->errs.len * sizeof *cx->errs_done);
 	reach_decl(&r, fn);
