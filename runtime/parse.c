@@ -214,13 +214,18 @@ static int64_t parse_int(Parser *p)
 {
 	ws(p);
 	SrcLoc l = here(p);
-	const char *s = p->text + p->pos;
+	/* strtoll on a bounded, terminated copy: the text is a range of a larger buffer
+	 * that need not end in a NUL (fuzz_parse found the read past its end) */
+	char buf[32];
+	size_t n = p->end - p->pos < sizeof buf - 1 ? p->end - p->pos : sizeof buf - 1;
+	memcpy(buf, p->text + p->pos, n);
+	buf[n] = 0;
 	char *e;
 	errno = 0;
-	long long v = strtoll(s, &e, 0);
-	if (e == s || errno)
+	long long v = strtoll(buf, &e, 0);
+	if (e == buf || errno)
 		error_at(p, l, "expected an integer");
-	p->pos += (size_t)(e - s);
+	p->pos += (size_t)(e - buf);
 	return v;
 }
 
