@@ -177,3 +177,8 @@ func.func @f() {
 func.func @f(%a: tensor<4xf32> {cuda2hlo.param = "u) {
   func.return
 }
+
+// -----
+// expect-error: expected
+func.func @f() {
+  %0:12

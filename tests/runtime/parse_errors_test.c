@@ -1,6 +1,9 @@
 /* parse_errors_test: every case of parse_errors.mlir carries `expect-error: TEXT` or
  * `expect-unsupported: TEXT`; the parser must give that status with a message that
- * contains TEXT, at a location inside the case. Closing line: N passed, N failed. */
+ * contains TEXT, at a location inside the case. The file is parsed a second time from an
+ * exact-size copy with no NUL after it (the parser must stay inside the length it is
+ * given: under valgrind, runtime_parse_errors_leaks, a read past it is an error); the
+ * statuses must agree. Closing line: N passed, N failed. */
 #include "runtime.h"
 
 #include <stdio.h>
@@ -55,6 +58,24 @@ int main(int argc, char **argv)
 			       cases[i].status, cases[i].message, cases[i].err_loc.line);
 		}
 	}
+	char *exact = malloc(len ? len : 1);
+	if (!exact)
+		die("out of memory");
+	memcpy(exact, text, len);
+	ParseCase *again;
+	int m = runtime_parse_cases(argv[1], exact, len, &again);
+	for (int i = 0; i < n && i < m; i++)
+		if (again[i].status != cases[i].status) {
+			failed++;
+			printf("FAIL case at line %d: status %d from the exact-size copy, %d before\n",
+			       cases[i].line, again[i].status, cases[i].status);
+		}
+	if (m != n) {
+		failed++;
+		printf("FAIL: %d cases from the exact-size copy, %d before\n", m, n);
+	}
+	runtime_parse_cases_free(again, m);
+	free(exact);
 	runtime_parse_cases_free(cases, n);
 	free(text);
 	printf("%d passed, %d failed\n", passed, failed);
