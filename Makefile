@@ -39,7 +39,7 @@ random: setup all
 		--bin $(BUILD)/bin --keep $(BUILD)/random
 
 # libFuzzer harnesses (fuzz/README.md), clang-22 with ASan+UBSan, each run FUZZ_S seconds
-# (CI: 60) on its seed corpus; findings land in $(BUILD)-fuzz/fuzz-out/NAME/.
+# on its seed corpus (FUZZ_S=ci: the reproducible CI run); findings land in $(BUILD)-fuzz/fuzz-out/NAME/
 FUZZ_S ?= 60
 fuzz: setup
 	@[ -f $(BUILD)-fuzz/CMakeCache.txt ] || CC=clang-22 CXX=clang++-22 cmake -S . -B $(BUILD)-fuzz -DFUZZ=ON \

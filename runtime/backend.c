@@ -83,9 +83,46 @@ static int pjrt_create_(Backend *b, const char *arg, char *msg, size_t msglen)
 	return 0;
 }
 
+/* The first stablehlo.while of block bl or of the regions nested in it; NULL if none. */
+static const TOp *first_while(const TBlock *bl)
+{
+	for (int i = 0; bl && i < bl->nops; i++) {
+		const TOp *op = bl->ops[i];
+		if (op->kind == TOP_WHILE)
+			return op;
+		for (int r = 0; r < op->nregions; r++) {
+			const TOp *w = first_while(op->regions[r]);
+			if (w)
+				return w;
+		}
+	}
+	return NULL;
+}
+
+/* XLA runs a while loop to its end inside one execution: an iteration limit cannot be
+ * kept there, so a module with a while under a limit is refused, never run unbounded. */
+static int pjrt_check_limit(const Backend *b, char *msg, size_t msglen)
+{
+	if (b->max_iterations <= 0)
+		return 0;
+	for (int i = 0; i < b->module->nfuncs; i++) {
+		const TOp *w = first_while(b->module->funcs[i]->body);
+		if (w) {
+			snprintf(msg, msglen, "%s:%d:%d: error: --max-iterations %lld cannot be kept on the "
+			         "pjrt backend (XLA runs this while loop to its end); use interp or cpu",
+			         w->loc.file ? w->loc.file : "<module>", w->loc.line, w->loc.col,
+			         (long long)b->max_iterations);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int pjrt_run_(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
 {
 	PjState *s = b->state;
+	if (pjrt_check_limit(b, msg, msglen) != 0)
+		return -1;
 	int n = b->entry->nargs, rc = 0;
 	PjrtArray *ins = xcalloc((size_t)n + 1, sizeof *ins), *outs = NULL;
 	for (int i = 0; i < n && rc == 0; i++) {
