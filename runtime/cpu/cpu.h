@@ -7,7 +7,9 @@
  *           and which are materialized; one plan (a list of steps) per block
  *   emit.c  LLVM IR for one fusion: a loop nest over the root's shape whose body is an
  *           expression tree over input indices (XLA's loop fusion)
- *   jit.c   the LLVM module, "default<O3>" on the host target machine, ORC LLJIT
+ *   jit.c   the LLVM module (distinct fusions once), "default<O2>" on the host target
+ *           machine, one object file, ORC LLJIT
+ *   cache.c the on-disk cache of those object files, keyed by the module's IR
  *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
  *   exec.c  the executor: runs steps, drives while/if/case/call, falls back to the
  *           interpreter's per-op entries (runtime.h) for every op the compiler skips
@@ -130,14 +132,25 @@ void cpu_program_dump(const CpuProgram *p, FILE *out);
 
 /* ---- emit.c / jit.c ---- */
 typedef struct CpuJit CpuJit;
-/* Emits every fusion of p into one LLVM module, optimizes it (default<O3>, host CPU and
- * features) and JIT-compiles it; sets each fusion's fn. NULL with msg on failure. */
+/* Emits every fusion of p into one LLVM module (identical functions once), optimizes it
+ * (default<O2>, host CPU and features), compiles it to an object file (or takes that
+ * file from the cache) and links it; sets each fusion's fn. NULL with msg on failure. */
 CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen);
 void cpu_jit_destroy(CpuJit *j);
 
 /* emit.c, used by jit.c: appends the kernel of fusion fu to the LLVM module `mod`
  * (opaque pointers to LLVM's C types, so that this header needs no llvm-c). */
 void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu);
+
+/* ---- cache.c ---- */
+/* The cache folder: $CUDA2HLO_CACHE_DIR (empty: none), $XDG_CACHE_HOME/cuda2hlo or
+ * $HOME/.cache/cuda2hlo; malloc'd, NULL when there is none. */
+char *cpu_cache_dir(void);
+/* The object stored under key (malloc'd; *objlen set), or NULL: absent, unreadable, or
+ * not exactly what cpu_cache_store wrote for this key (checked byte for byte). */
+void *cpu_cache_load(const char *dir, const char *key, size_t keylen, size_t *objlen);
+/* Stores obj under key (a temporary file renamed over the entry); failures are ignored. */
+void cpu_cache_store(const char *dir, const char *key, size_t keylen, const void *obj, size_t objlen);
 
 /* ---- dot.c ---- */
 /* Is this dot_general one dot.c computes (f32 or f64, no batch dimensions, one
