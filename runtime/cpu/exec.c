@@ -7,9 +7,12 @@
  * interp_shape_op, interp_reduce_op) on the same slots. While loops are driven here:
  * the cond and body blocks are plans of their own, whose fusions are compiled like the
  * entry's. Large loop nests are split across the session's thread pool along their
- * split dimension. Output buffers of 1 MiB and more are recycled across runs: the
- * backend keeps a reference to each, and reuses one once every other holder released
- * it, so repeated runs (--bench) write into memory that is already mapped. A scatter
+ * split dimension. Buffers of 64 KiB and more come from the backend's pool: it keeps a
+ * reference to every one it made and hands one out again once every other holder
+ * released it (the smallest idle one with room, at most a quarter larger than asked),
+ * so the steps of a while loop and repeated runs (--bench) write into memory that is
+ * already mapped instead of faulting in fresh pages; the pool grows to about the
+ * largest set of such buffers live at once and is freed with the backend. A scatter
  * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
  * the operand's storage in place (while loops drop their blocks' slots after each
  * iteration so carried buffers qualify), and a reduce to one element runs as partials
@@ -20,14 +23,14 @@
 #include <string.h>
 #include <time.h>
 
-enum { CACHE_MAX = 32, BIG_BYTES = 1 << 20, PAR_WORK = 1 << 15 };
+enum { BIG_BYTES = 1 << 16, PAR_WORK = 1 << 15 };
 
 typedef struct CpuState {
 	CpuProgram *prog;
 	CpuJit *jit;
 	CpuPool *pool;
-	RtBuf *cache[CACHE_MAX];
-	int ncache;
+	VEC(RtBuf *) bufs;         /* every buffer of BIG_BYTES and more made here */
+	size_t pool_bytes;
 	Interp it;                 /* per run: fallback ops and error messages */
 	int profile;               /* CUDA2HLO_CPU_PROFILE: time every step */
 	int64_t ninplace;          /* updates done in place (profile output) */
@@ -63,6 +66,7 @@ static void profile_print(CpuState *st)
 		        tir_op_short_name(s->op->kind), s->op->loc.line);
 	}
 	fprintf(stderr, "cpu profile: %lld updates in place\n", (long long)st->ninplace);
+	fprintf(stderr, "cpu profile: buffer pool: %zu buffers, %zu bytes\n", st->bufs.len, st->pool_bytes);
 	VEC_FREE(st->prof_steps);
 	VEC_FREE(st->prof_secs);
 }
@@ -72,34 +76,35 @@ static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs,
 
 /* ---- buffers ---- */
 
+/* A buffer the pool holds that nobody else does, with room for n bytes and at most a
+ * quarter more: the smallest such (so a large idle buffer is kept for a large value). */
+static RtBuf *idle_fit(const CpuState *st, size_t n)
+{
+	RtBuf *best = NULL;
+	for (size_t i = 0; i < st->bufs.len; i++) {
+		RtBuf *b = st->bufs.data[i];
+		if (b->refs == 1 && b->cap >= n && b->cap - n <= n / 4 && (!best || b->cap < best->cap))
+			best = b;
+	}
+	return best;
+}
+
 static RtValue alloc_tensor(CpuState *st, const TType *t)
 {
 	size_t n = (size_t)tir_type_bytes(t);
 	if (n < BIG_BYTES)
 		return rt_tensor_new(&st->it.pool, t);
-	for (int i = 0; i < st->ncache; i++) {
-		RtBuf *b = st->cache[i];
-		if (b->refs == 1 && b->cap >= n && b->cap - n <= n / 4) {
-			b->refs++;
-			RtValue v = {0};
-			v.type = *t;
-			v.buf = b;
-			return v;
-		}
-	}
-	RtValue v = rt_tensor_new(NULL, t);
-	int slot = st->ncache < CACHE_MAX ? st->ncache++ : -1;
-	for (int i = 0; slot < 0 && i < st->ncache; i++)
-		if (st->cache[i]->refs == 1) {   /* evict an idle one */
-			RtValue old = {0};
-			old.buf = st->cache[i];
-			rt_value_release(NULL, &old);
-			slot = i;
-		}
-	if (slot >= 0) {
+	RtValue v = {0};
+	v.type = *t;
+	v.buf = idle_fit(st, n);
+	if (v.buf) {
 		v.buf->refs++;
-		st->cache[slot] = v.buf;
+		return v;
 	}
+	v = rt_tensor_new(NULL, t);
+	v.buf->refs++;   /* the pool's reference */
+	VEC_PUSH(st->bufs, v.buf);
+	st->pool_bytes += v.buf->cap;
 	return v;
 }
 
@@ -127,12 +132,12 @@ static void fusion_task(void *ctx, int64_t lo, int64_t hi)
 	t->fn(t->bufs, lo, hi);
 }
 
-/* Does only env's slot hold b (besides the recycling cache)? */
+/* Does only env's slot hold b (besides the buffer pool)? */
 static int sole_holder(const CpuState *st, const RtBuf *b)
 {
 	int64_t mine = 0;
-	for (int i = 0; i < st->ncache; i++)
-		mine += st->cache[i] == b;
+	for (size_t i = 0; i < st->bufs.len && !mine; i++)
+		mine = st->bufs.data[i] == b;
 	return b->refs == 1 + mine;
 }
 
@@ -474,13 +479,14 @@ void cpu_backend_destroy(Backend *b)
 	CpuState *st = b->state;
 	if (!st)
 		return;
-	for (int i = 0; i < st->ncache; i++) {
-		RtValue v = {0};
-		v.buf = st->cache[i];
-		rt_value_release(NULL, &v);
-	}
 	if (st->profile)
 		profile_print(st);
+	for (size_t i = 0; i < st->bufs.len; i++) {
+		RtValue v = {0};
+		v.buf = st->bufs.data[i];
+		rt_value_release(NULL, &v);
+	}
+	VEC_FREE(st->bufs);
 	cpu_pool_destroy(st->pool);
 	cpu_jit_destroy(st->jit);
 	cpu_program_destroy(st->prog);
