@@ -1960,6 +1960,26 @@ static void parse_func(Parser *p)
 	p->f = NULL;
 }
 
+/* sdy.mesh @name = <["x"=4, ...]>: a Shardy device mesh, kept as text (the backends run
+ * a module unpartitioned and ignore it and the shardings naming it). */
+static void parse_mesh(Parser *p)
+{
+	SrcLoc l = here(p);
+	expect_kw(p, "sdy.mesh");
+	expect(p, "@");
+	ws(p);
+	char *name = ident_dup(p, "a mesh name");
+	if (tir_module_find_mesh(p->m, name))
+		error_at(p, l, "redefinition of mesh '@%s'", name);
+	expect(p, "=");
+	ws(p);
+	if (cur(p) != '<')
+		error_at(p, here(p), "expected '<' (the mesh's axes)");
+	size_t start = p->pos;
+	skip_balanced(p);
+	tir_module_add_mesh(p->m, name, arena_strndup(p->m->arena, p->text + start, p->pos - start));
+}
+
 static void parse_funcs(Parser *p)
 {
 	for (;;) {
@@ -1971,8 +1991,12 @@ static void parse_funcs(Parser *p)
 				p->pos++;
 			continue;
 		}
+		if (next_kw(p, "sdy.mesh")) {
+			parse_mesh(p);
+			continue;
+		}
 		if (!next_kw(p, "func.func"))
-			error_at(p, here(p), "expected 'func.func'");
+			error_at(p, here(p), "expected 'func.func' or 'sdy.mesh'");
 		parse_func(p);
 	}
 }

@@ -90,11 +90,21 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	goto done;
 #else
 	if (!o->entry && loops->nkernels > 1 && o->output) {   /* one module per kernel in DIR */
+		if (o->mesh) {
+			SrcLoc at = {file, 0, 0};
+			diag_error(at, "--mesh/--shard annotate one module: convert one kernel "
+			           "(--kernel NAME) or a host function (--entry)");
+			goto fail;
+		}
 		rc = raise_write_modules(a, o, loops) ? 1 : -1;
 		goto done;
 	}
 	TModule *mod = o->entry ? raise_host(a, o, kir) : raise_program(a, o, loops);
 	STAGE_OK();
+	if (o->mesh && hlo_shard(mod, o->mesh, o->shards.data, o->shards.len)) {
+		raise_module_destroy(mod);
+		goto fail;
+	}
 	if (o->report)
 		raise_report(stderr, mod);
 	if (o->emit == EMIT_HLO)

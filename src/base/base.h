@@ -160,6 +160,8 @@ typedef struct Options {
 	int list_kernels;              /* --list-kernels: print the kernels, convert nothing */
 	const char *output;            /* -o PATH */
 	const char *entry;             /* --entry HOSTFN */
+	const char *mesh;              /* --mesh x=4[,y=2]: the device mesh (checked) */
+	VEC(NameValue) shards;         /* --shard BUF=DIMSPEC: axis names or _ per dim (checked) */
 	EmitKind emit;
 	int report;                    /* --report */
 	int allow_races;               /* --allow-races: races are warnings */

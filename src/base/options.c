@@ -24,6 +24,10 @@ static const char usage[] =
 "  --emit KIND           stablehlo (default), hlo, c, kir, loops, tensor\n"
 "  --entry HOSTFN        convert a host function's launch sequence into one module\n"
 "  --unroll N            with --entry: unroll host loops of at most N trips\n"
+"  --mesh A=N[,B=M]      a device mesh of named axes (Shardy's sdy.mesh @mesh), for --shard\n"
+"  --shard BUF=SPEC      shard buffer BUF over the mesh (repeatable): SPEC names an axis or\n"
+"                        _ (not sharded) per dimension, e.g. u=x for the 1-D buffer, u=y,x\n"
+"                        for its 2-D views; XLA partitions the module (docs/sharding.md)\n"
 "  --report              print per kernel the strategy each store took, op counts\n"
 "  --allow-races         report races as warnings instead of errors\n"
 "  --allow-oob           report out-of-bounds accesses as warnings instead of errors;\n"
@@ -138,6 +142,95 @@ const char *options_shmem_error(long long st, long long dyn)
 	return limit_msg;
 }
 
+/* ---- --mesh and --shard (docs/sharding.md) ---- */
+
+/* Length of the axis name at s (a C identifier), 0 when there is none. */
+static size_t axis_name_len(const char *s)
+{
+	size_t n = 0;
+
+	if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+		return 0;
+	while (s[n] == '_' || (s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z') ||
+	       (s[n] >= '0' && s[n] <= '9'))
+		n++;
+	return n;
+}
+
+/* Whether axis name[0..n) is one of mesh's axes ("x=4,y=2"). */
+static int mesh_has_axis(const char *mesh, const char *name, size_t n)
+{
+	for (const char *s = mesh; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
+		if (axis_name_len(s) == n && !strncmp(s, name, n))
+			return 1;
+	return 0;
+}
+
+/* "x=4[,y=2]": named axes of positive sizes, no name twice, at most 2^20 devices. */
+static int check_mesh(const char *v)
+{
+	long long devices = 1;
+
+	for (const char *s = v;;) {
+		size_t n = axis_name_len(s);
+		char *end;
+		long k;
+		if (!n || (n == 1 && s[0] == '_') || s[n] != '=')
+			return bad("bad --mesh '%s': expected NAME=N[,NAME=N...] (an axis name, its size)", v);
+		for (const char *t = v; t < s; t = strchr(t, ',') + 1)
+			if (axis_name_len(t) == n && !strncmp(t, s, n))
+				return bad("bad --mesh '%s': an axis is named twice", v);
+		errno = 0;
+		k = strtol(s + n + 1, &end, 10);
+		if (end == s + n + 1 || errno || k <= 0 || (devices *= k) > (1 << 20))
+			return bad("bad --mesh '%s': axis sizes must be positive, at most 2^20 devices in all", v);
+		if (*end == 0)
+			return 0;
+		if (*end != ',')
+			return bad("bad --mesh '%s': expected NAME=N[,NAME=N...] (an axis name, its size)", v);
+		s = end + 1;
+	}
+}
+
+/* SPEC of --shard BUF=SPEC: per dimension an axis of the mesh or _, no axis twice. */
+static int check_shard(const char *mesh, const char *arg, const char *spec)
+{
+	for (const char *s = spec;;) {
+		size_t n = axis_name_len(s);
+		if (!n || (s[n] != 0 && s[n] != ','))
+			return bad("bad --shard '%s': expected BUF=SPEC, SPEC an axis name or _ per dimension", arg);
+		if (!(n == 1 && s[0] == '_')) {
+			if (!mesh_has_axis(mesh, s, n))
+				return bad("bad --shard '%s': an axis is not in --mesh", arg);
+			for (const char *t = spec; t < s; t = strchr(t, ',') + 1)
+				if (axis_name_len(t) == n && !strncmp(t, s, n))
+					return bad("bad --shard '%s': an axis shards two dimensions", arg);
+		}
+		if (s[n] == 0)
+			return 0;
+		s += n + 1;
+	}
+}
+
+/* --shard needs --mesh (given anywhere on the line) and StableHLO output. */
+static int check_sharding(const Options *o)
+{
+	if (!o->shards.len && !o->mesh)
+		return 0;
+	if (!o->mesh)
+		return bad("%s", "--shard needs --mesh");
+	if (o->emit != EMIT_STABLEHLO)
+		return bad("--mesh/--shard: sharding annotations are StableHLO (Shardy), not --emit %s",
+		           options_emit_name(o->emit));
+	for (size_t i = 0; i < o->shards.len; i++) {
+		char arg[512];
+		snprintf(arg, sizeof arg, "%s=%s", o->shards.data[i].name, o->shards.data[i].value);
+		if (check_shard(o->mesh, arg, o->shards.data[i].value))
+			return 2;
+	}
+	return 0;
+}
+
 /* ---- the command line ---- */
 
 static const char *lookup(const NameValue *nv, size_t n, const char *name)
@@ -168,7 +261,7 @@ const char *options_emit_name(EmitKind k)
 
 /* Options that take one value: given twice is bad usage, not "the last one wins". */
 static const char *const single[] = {"--grid", "--block", "--shmem", "--emit", "--entry",
-	"--unroll", "--cuda-path", "-o", "-p", "-std="};
+	"--unroll", "--cuda-path", "-o", "-p", "-std=", "--mesh"};
 
 /* 2 (after the message) when option `name` was seen before; marks it seen. */
 static int once(unsigned *seen, const char *name)
@@ -282,6 +375,20 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 	} else if (OPT("--entry")) {
 		if (err) return err;
 		o->entry = v;
+	} else if (OPT("--mesh")) {
+		if (err) return err;
+		if (check_mesh(v))
+			return 2;
+		o->mesh = v;
+	} else if (OPT("--shard")) {
+		if (err) return err;
+		if (parse_nv(v, &nv))
+			return bad("bad --shard '%s': expected BUF=SPEC", v);
+		if (lookup(o->shards.data, o->shards.len, nv.name)) {
+			free((char *)nv.name);
+			return bad("--shard '%s': that buffer is sharded twice", v);
+		}
+		VEC_PUSH(o->shards, nv);
 	} else if (OPT("--unroll")) {
 		if (err) return err;
 		char *end;
@@ -358,6 +465,10 @@ int options_parse(Options *o, int argc, char **argv)
 		options_free(o);
 		return bad("%s", "no input file");
 	}
+	if (check_sharding(o)) {
+		options_free(o);
+		return 2;
+	}
 	if (o->have_grid && o->have_block && options_threads_error(o->grid, o->block)) {
 		options_free(o);
 		return bad("bad --grid/--block: %s", options_threads_error(o->grid, o->block));
@@ -371,6 +482,9 @@ void options_free(Options *o)
 		free((char *)o->sizes.data[i].name);
 	for (size_t i = 0; i < o->sets.len; i++)
 		free((char *)o->sets.data[i].name);
+	for (size_t i = 0; i < o->shards.len; i++)
+		free((char *)o->shards.data[i].name);
+	VEC_FREE(o->shards);
 	VEC_FREE(o->files);
 	VEC_FREE(o->kernels);
 	VEC_FREE(o->sizes);

@@ -431,11 +431,19 @@ typedef struct TFunc {
 	int nvalues, capvalues;
 } TFunc;
 
+/* A Shardy device mesh, `sdy.mesh @name = <["x"=4, "y"=2]>` (axes: the text from '<'). */
+typedef struct TMesh {
+	const char *name;
+	const char *axes;
+} TMesh;
+
 struct TModule {
 	Arena *arena;      /* owns everything reachable from the module */
 	const char *name;  /* `module @name`, or NULL */
 	TAttr *attrs;      /* module attributes (kept as given, mostly TA_RAW) */
 	int nattrs, capattrs;
+	TMesh *meshes;     /* printed before the functions; shardings name them */
+	int nmeshes, capmeshes;
 	TFunc **funcs;
 	int nfuncs, capfuncs;
 };
@@ -444,6 +452,8 @@ TModule *tir_module_create(void);           /* caller destroys */
 void tir_module_destroy(TModule *m);
 TFunc *tir_module_find_func(const TModule *m, const char *name);
 TFunc *tir_module_main(const TModule *m);   /* @main, else the only public func, else NULL */
+void tir_module_add_mesh(TModule *m, const char *name, const char *axes);   /* copied */
+const TMesh *tir_module_find_mesh(const TModule *m, const char *name);      /* or NULL */
 
 TFunc *tir_func_new(TModule *m, const char *name, int is_public, SrcLoc loc);
 /* Adds an argument; returns its value id. cuda_name: "cuda2hlo.param" string, or NULL. */
@@ -550,6 +560,13 @@ int tir_verify_report(const TModule *m, int quiet, SrcLoc *first_loc, char *firs
 void hlo_emit_stablehlo(StrBuf *out, const TModule *m);
 /* One attribute value in MLIR syntax (`array<i64: 1, 2>`, `dense<...> : tensor<...>`). */
 void hlo_emit_attr_value(StrBuf *out, const TAttr *a);
+
+/* ---- shard.c: Shardy annotations for --mesh / --shard (docs/sharding.md) ----
+ * Adds `sdy.mesh @mesh` from mesh ("x=4,y=2"), and for each shard (BUF, SPEC: an axis or _
+ * per dimension, checked by options.c) a sdy.sharding on @main's arguments and results
+ * named BUF and on the reshapes that make BUF's rank-k views (k = SPEC's length). Returns
+ * the number of errors (reported at @main: a buffer that is not there, no such view). */
+int hlo_shard(TModule *m, const char *mesh, const NameValue *shards, size_t nshards);
 
 /* ---- print_hlo.c: classic HLO text (`--emit hlo`) ----
  * The entry is @main. Returns the number of errors (reported with diag_error at the op):

@@ -629,6 +629,8 @@ void hlo_emit_stablehlo(StrBuf *out, const TModule *m)
 		attr_dict(out, m->attrs, m->nattrs, NULL);
 	}
 	sb_append(out, " {\n");
+	for (int i = 0; i < m->nmeshes; i++)
+		sb_printf(out, "  sdy.mesh @%s = %s\n", m->meshes[i].name, m->meshes[i].axes);
 	for (int i = 0; i < m->nfuncs; i++)
 		print_func(out, m->funcs[i]);
 	sb_append(out, "}\n");

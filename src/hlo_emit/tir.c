@@ -227,6 +227,20 @@ void tir_module_destroy(TModule *m)
 		arena_free(m->arena);
 }
 
+void tir_module_add_mesh(TModule *m, const char *name, const char *axes)
+{
+	TMesh x = {arena_strdup(m->arena, name), arena_strdup(m->arena, axes)};
+	PUSH(m->arena, m->meshes, m->nmeshes, m->capmeshes, x);
+}
+
+const TMesh *tir_module_find_mesh(const TModule *m, const char *name)
+{
+	for (int i = 0; i < m->nmeshes; i++)
+		if (strcmp(m->meshes[i].name, name) == 0)
+			return &m->meshes[i];
+	return NULL;
+}
+
 TFunc *tir_module_find_func(const TModule *m, const char *name)
 {
 	for (int i = 0; i < m->nfuncs; i++)
