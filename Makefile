@@ -6,7 +6,7 @@ BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all setup configure test demo asan random fuzz clean
+.PHONY: all setup configure test demo bench asan random fuzz clean
 
 all: configure
 	cmake --build $(BUILD) -j$(JOBS)
@@ -22,6 +22,11 @@ test: setup all
 
 demo: setup all
 	@bash scripts/demo.sh $(BUILD)
+
+# The ocean model on cpu, XLA CPU, the emulated original and native OpenMP
+# (bench/ocean.sh; writes its table and plot into docs/benchmarks.md).
+bench: setup all
+	@BUILD=$(BUILD) bash bench/ocean.sh
 
 # Unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (CI runs this too).
 asan: setup

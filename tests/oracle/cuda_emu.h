@@ -88,7 +88,13 @@ struct dim3 {
 };
 
 /* ---- built-in variables (set by the scheduler on every fiber switch) ----- */
+#ifdef CUEMU_OMP
+/* The native benchmark build (bench/ocean.sh): CUEMU_SERIAL threads, blocks spread over
+ * OpenMP threads, so each OpenMP thread has its own thread and block index. */
+inline thread_local uint3 threadIdx, blockIdx;
+#else
 inline uint3 threadIdx, blockIdx;
+#endif
 inline dim3 blockDim, gridDim;
 static constexpr int warpSize = 32;
 
@@ -399,12 +405,27 @@ inline void run_grid(dim3 g, dim3 b, size_t shmem, void (*body)(void *), void *a
   S.body = body;
   S.body_arg = arg;
   S.in_kernel = true;
+#if defined(CUEMU_OMP) && defined(CUEMU_SERIAL)
+  /* Blocks of a barrier-free kernel on OpenMP threads; within a block, its threads one
+   * after another (one of the schedules CUDA allows). */
+#pragma omp parallel for collapse(3) schedule(static)
+  for (unsigned z = 0; z < g.z; z++)
+    for (unsigned y = 0; y < g.y; y++)
+      for (unsigned x = 0; x < g.x; x++) {
+        blockIdx = uint3{x, y, z};
+        for (unsigned i = 0; i < (unsigned)nt; i++) {
+          threadIdx = uint3{i % b.x, i / b.x % b.y, i / (b.x * b.y)};
+          body(arg);
+        }
+      }
+#else
   for (unsigned z = 0; z < g.z; z++)
     for (unsigned y = 0; y < g.y; y++)
       for (unsigned x = 0; x < g.x; x++) {
         blockIdx = uint3{x, y, z};
         run_block();
       }
+#endif
   S.in_kernel = false;
   threadIdx = uint3{0, 0, 0};
   blockIdx = uint3{0, 0, 0};
