@@ -567,6 +567,10 @@ void hlo_emit_attr_value(StrBuf *out, const TAttr *a);
  * named BUF and on the reshapes that make BUF's rank-k views (k = SPEC's length). Returns
  * the number of errors (reported at @main: a buffer that is not there, no such view). */
 int hlo_shard(TModule *m, const char *mesh, const NameValue *shards, size_t nshards);
+/* shard_dus.c: every dynamic_update_slice with constant starts becomes the same elements
+ * as select(pad(true, false), pad(update), operand), a form XLA partitions without
+ * gathering (hlo_shard calls it). Returns how many were rewritten. */
+int hlo_shard_dus_to_select(TModule *m);
 
 /* ---- print_hlo.c: classic HLO text (`--emit hlo`) ----
  * The entry is @main. Returns the number of errors (reported with diag_error at the op):

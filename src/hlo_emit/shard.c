@@ -175,5 +175,6 @@ int hlo_shard(TModule *m, const char *mesh, const NameValue *shards, size_t nsha
 	tir_module_add_mesh(m, SHARD_MESH, mesh_axes(m->arena, mesh));
 	for (size_t i = 0; i < nshards; i++)
 		errors += shard_one(f, &shards[i]);
+	hlo_shard_dus_to_select(m);
 	return errors;
 }

@@ -13,7 +13,7 @@ collectives of XLA's partitioned HLO: inside the time loop's body (per step) and
     shard_check.py --bin build/bin [--case jacobi|ocean16|ocean64] [--hlo DIR] [--runs N]
 
 Exit status 0 when every case agrees and XLA inserted collective-permutes into the loop
-(the halo exchange); 1 otherwise.
+(the halo exchange), for the Jacobi case nothing else (no all-gather); 1 otherwise.
 """
 import argparse
 import os
@@ -40,7 +40,7 @@ def jacobi_case():
     inputs = {"u": rng.uniform(0, 1, n * n), "un": np.zeros(n * n)}
     configs = [("x=4", "u=x un=x", 4), ("x=4", "u=x,_ un=x,_", 4),
                ("y=2,x=2", "u=y,x un=y,x", 4)]
-    return src, flags, inputs, configs, 0.0
+    return src, flags, inputs, configs, 0.0, True
 
 
 F3 = ["u", "v", "w", "T", "S", "b", "p", "Gu", "Gv", "GT", "GS", "Gum", "Gvm", "GTm", "GSm"]
@@ -66,7 +66,7 @@ def ocean_case(nx, ny, nz, steps):
     # (j, i): 4 ways over the flat buffers (contiguous blocks), or 2 x 2 over the 2-D views
     one = " ".join(f"{f}=x" for f in F3 + F2)
     two = " ".join(f"{f}=y,x" for f in F3 + F2)
-    return src, flags, inputs, [("x=4", one, 4), ("y=2,x=2", two, 4)], 1e-12
+    return src, flags, inputs, [("x=4", one, 4), ("y=2,x=2", two, 4)], 1e-12, False
 
 
 CASES = {
@@ -266,11 +266,14 @@ def same(a, b, tol):
         return False
     if tol == 0:
         return a.tobytes() == b.tobytes()
-    return np.all(np.isfinite(b)) and rel_diff(a, b) <= tol
+    # relative to the field's scale, at least 1: a tendency of a uniform field (GS of S = 35)
+    # is round-off around 0, where a relative difference means nothing
+    scale = max(float(np.max(np.abs(a))) if a.size else 0.0, 1.0)
+    return bool(np.all(np.isfinite(b))) and float(np.max(np.abs(a - b))) <= tol * scale
 
 
 def check_case(name, bin_dir, hlo_dir, runs):
-    src, flags, inputs, configs, tol = CASES[name]()
+    src, flags, inputs, configs, tol, halo_only = CASES[name]()
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         plain = os.path.join(tmp, "plain.mlir")
@@ -294,6 +297,9 @@ def check_case(name, bin_dir, hlo_dir, runs):
             if hlo_dir:
                 os.makedirs(hlo_dir, exist_ok=True)
                 open(os.path.join(hlo_dir, f"{name}_{k}.hlo"), "w").write(hlo)
+            gathers = sum(c for k, (c, _) in per_step.items() if k != "collective-permute")
+            if halo_only and gathers:
+                bad.append(f"{gathers} collectives other than collective-permute in the loop")
             status = "FAIL" if bad or not per_step["collective-permute"][0] else "PASS"
             ok &= status == "PASS"
             print(f"{status} {label}: {shards if len(shards) < 60 else shards[:57] + '...'}")
@@ -301,7 +307,7 @@ def check_case(name, bin_dir, hlo_dir, runs):
             nbit = sum(ref[b].tobytes() != got[b].tobytes() for b in ref)
             print(f"    {'differs: ' + ', '.join(bad) if bad else 'equal to unsharded'}"
                   f" ({len(ref) - nbit} of {len(ref)} results bitwise; max |diff|/max|ref| {worst:.2e},"
-                  f" allowed {tol:g}); {tn*1e3:.2f} ms/run")
+                  f" allowed {tol:g} x max(max|ref|, 1)); {tn*1e3:.2f} ms/run")
             print(f"    per step: {fmt(per_step)}")
             print(f"    once:     {fmt(once)}")
     return ok
