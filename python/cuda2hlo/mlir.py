@@ -91,27 +91,9 @@ def parse_type(text, where):
     return TensorType(dims, m.group(2))
 
 
-def split_top(text, sep=","):
-    """Split at sep outside (), [], {}, <> and quotes."""
-    out, depth, start, quote = [], 0, 0, False
-    for i, c in enumerate(text):
-        if c == '"':
-            quote = not quote
-        elif quote:
-            continue
-        elif c in "([{<":
-            depth += 1
-        elif c in ")]}>" and not (c == ">" and i > 0 and text[i - 1] == "-"):
-            depth -= 1
-        elif c == sep and depth == 0:
-            out.append(text[start:i])
-            start = i + 1
-    out.append(text[start:])
-    return [s.strip() for s in out if s.strip()]
-
-
-def find_top(text, sub):
-    """Index of the first sub outside brackets and quotes, or -1."""
+def _top_level(text):
+    """(i, c) for each character outside (), [], {}, <> and quotes that is not itself
+    a bracket or a quote ('->' is not a closing bracket)."""
     depth, quote = 0, False
     for i, c in enumerate(text):
         if c == '"':
@@ -122,7 +104,25 @@ def find_top(text, sub):
             depth += 1
         elif c in ")]}>" and not (c == ">" and i > 0 and text[i - 1] == "-"):
             depth -= 1
-        elif depth == 0 and text.startswith(sub, i):
+        elif depth == 0:
+            yield i, c
+
+
+def split_top(text, sep=","):
+    """Split at sep outside (), [], {}, <> and quotes."""
+    out, start = [], 0
+    for i, c in _top_level(text):
+        if c == sep:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip()]
+
+
+def find_top(text, sub):
+    """Index of the first sub outside brackets and quotes, or -1."""
+    for i, _ in _top_level(text):
+        if text.startswith(sub, i):
             return i
     return -1
 

@@ -609,18 +609,27 @@ static TType index_big_shape(const IndexDims *g, const TType *x, const TType *in
 	return t;
 }
 
-static int check_gather(Verifier *v, const TOp *op)
+/* gather and dynamic_gather: their dimension numbers as IndexDims, checked against the
+ * operand, the indices and the result (0 after an error). */
+static int gather_lists(Verifier *v, const TOp *op, IndexDims *g)
 {
 	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
 	TAttr *a = tir_op_attr(op, "dimension_numbers");
-	TInts sizes = tir_op_get_ints(op, "slice_sizes");
 	if (!a || a->kind != TA_GATHER_DIMS)
 		return err(v, op, "needs dimension_numbers");
 	const TGatherDims *d = &a->u.gather;
-	IndexDims g = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
-	               "start_index_map", d->offset_dims, d->collapsed_slice_dims, d->operand_batching_dims,
-	               d->start_indices_batching_dims, d->start_index_map, d->index_vector_dim};
-	if (!check_index_lists(v, op, &g, x, ind, r) || !check_ints_len(v, op, "slice_sizes", sizes, x->rank))
+	*g = (IndexDims){"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+	                 "start_index_map", d->offset_dims, d->collapsed_slice_dims, d->operand_batching_dims,
+	                 d->start_indices_batching_dims, d->start_index_map, d->index_vector_dim};
+	return check_index_lists(v, op, g, x, ind, r);
+}
+
+static int check_gather(Verifier *v, const TOp *op)
+{
+	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
+	TInts sizes = tir_op_get_ints(op, "slice_sizes");
+	IndexDims g;
+	if (!gather_lists(v, op, &g) || !check_ints_len(v, op, "slice_sizes", sizes, x->rank))
 		return 0;
 	for (int i = 0; i < x->rank; i++) {
 		if (sizes.v[i] < 0 || sizes.v[i] > x->dims[i])
@@ -640,14 +649,8 @@ static int check_gather(Verifier *v, const TOp *op)
 static int check_dynamic_gather(Verifier *v, const TOp *op)
 {
 	const TType *x = ty(v, op->operands[0]), *ind = ty(v, op->operands[1]), *r = ty(v, op->results[0]);
-	TAttr *a = tir_op_attr(op, "dimension_numbers");
-	if (!a || a->kind != TA_GATHER_DIMS)
-		return err(v, op, "needs dimension_numbers");
-	const TGatherDims *d = &a->u.gather;
-	IndexDims g = {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
-	               "start_index_map", d->offset_dims, d->collapsed_slice_dims, d->operand_batching_dims,
-	               d->start_indices_batching_dims, d->start_index_map, d->index_vector_dim};
-	if (!check_index_lists(v, op, &g, x, ind, r))
+	IndexDims g;
+	if (!gather_lists(v, op, &g))
 		return 0;
 	if (g.window_dims.n + ind->rank - (g.ivd < ind->rank) != r->rank || r->dt != x->dt)
 		return err(v, op, "result rank or element type does not follow from the operands");
