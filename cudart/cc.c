@@ -1,0 +1,526 @@
+/* cc.c: cuda2hlo-cc, a drop-in for nvcc in builds (docs/cudart.md). Consumes nvcc's
+ * command line; produces objects and programs that run their kernels as StableHLO
+ * through libcuda2hlo_cudart. For each .cu it
+ *   1. writes the payload: the source text and the flags its device code is parsed with
+ *      (register.c reads it back at run time);
+ *   2. compiles the host side with clang (--cuda-host-only), which lowers `<<<>>>` to
+ *      __cudaPushCallConfiguration + the kernel's stub calling cudaLaunchKernel, and with
+ *      -fcuda-include-gpubinary PAYLOAD embeds the payload as the object's "fat binary"
+ *      and registers every kernel and __device__/__constant__ variable in a constructor.
+ * Linking (no -c) goes through clang++ with -lcuda2hlo_cudart and an rpath to it.
+ * .c/.cpp inputs are compiled by clang as nvcc hands them to its host compiler. An
+ * option nvcc has that is not handled here is refused by name (exit 2), never ignored
+ * silently; options about GPU code generation (-arch, -gencode, -G, -lineinfo,
+ * --use_fast_math, -Xptxas, ...) are accepted and have no effect: device code is raised
+ * exactly, at the launch. To CMake it identifies itself as NVIDIA nvcc (--version and -v
+ * in nvcc's format), the compiler id CMake's CUDA language accepts without a GPU. */
+#include <cuda_runtime_api.h>   /* CUDART_VERSION: the toolkit the host side is built against */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef C2H_CLANG
+#define C2H_CLANG "/usr/lib/llvm-22/bin/clang"
+#endif
+#ifndef C2H_CUDA_PATH
+#define C2H_CUDA_PATH "/usr/local/cuda"
+#endif
+
+typedef struct {
+	const char **v;
+	size_t n, cap;
+} Args;
+
+static void push(Args *a, const char *s)
+{
+	if (a->n + 2 > a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 32;
+		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		if (!a->v) {
+			perror("cuda2hlo-cc");
+			exit(1);
+		}
+	}
+	a->v[a->n++] = s;
+	a->v[a->n] = NULL;
+}
+
+static char *fmt(const char *f, const char *a, const char *b)
+{
+	size_t n = strlen(f) + strlen(a) + strlen(b) + 1;
+	char *s = malloc(n);
+	if (!s)
+		exit(1);
+	snprintf(s, n, f, a, b);
+	return s;
+}
+
+typedef enum { IN_CU, IN_CXX, IN_C, IN_OBJ } InKind;
+
+typedef struct {
+	Args cu, cxx, c, obj;        /* inputs by kind */
+	Args host;                   /* flags for every host compile */
+	Args payload;                /* -I/-D/-U/-std for the device code's frontend */
+	Args link;                   /* -L/-l/-Wl flags, host-linker flags */
+	const char *out, *xlang, *std;
+	int compile_only, verbose, deps_only, shared;
+	const char *arch;            /* "90" unless -arch / -gencode named one */
+} Cc;
+
+static char libdir[PATH_MAX + 8];
+
+static _Noreturn void usage(const char *fmt1, const char *arg)
+{
+	fprintf(stderr, "cuda2hlo-cc: ");
+	fprintf(stderr, fmt1, arg);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && !strcmp(s + n - m, suf);
+}
+
+static const char *absolute(const char *p)
+{
+	char cwd[PATH_MAX];
+	if (p[0] == '/' || !getcwd(cwd, sizeof cwd))
+		return p;
+	return fmt("%s/%s", cwd, p);
+}
+
+/* nvcc's -Xcompiler a,b,c: each item separately. */
+static void push_split(Args *a, const char *prefix, const char *list)
+{
+	char *s = strdup(list), *save = NULL;
+	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		push(a, fmt("%s%s", prefix, t));
+}
+
+static void add_input(Cc *c, const char *f)
+{
+	if (c->xlang && !has_suffix(f, ".o") && !has_suffix(f, ".a") && !has_suffix(f, ".so")) {
+		push(!strcmp(c->xlang, "cu") ? &c->cu : !strcmp(c->xlang, "c") ? &c->c : &c->cxx, f);
+		return;
+	}
+	if (has_suffix(f, ".cu"))
+		push(&c->cu, f);
+	else if (has_suffix(f, ".c"))
+		push(&c->c, f);
+	else if (has_suffix(f, ".cpp") || has_suffix(f, ".cc") || has_suffix(f, ".cxx")
+	         || has_suffix(f, ".C") || has_suffix(f, ".c++"))
+		push(&c->cxx, f);
+	else if (has_suffix(f, ".o") || has_suffix(f, ".a") || has_suffix(f, ".so") || strstr(f, ".so."))
+		push(&c->obj, f);
+	else
+		usage("don't know what to do with input file '%s'", f);
+}
+
+/* Options accepted with no effect: GPU code generation and nvcc's own bookkeeping. */
+static const char *const ignored[] = {
+	"-G", "-lineinfo", "--generate-line-info", "--expt-relaxed-constexpr",
+	"-expt-relaxed-constexpr", "--expt-extended-lambda", "-expt-extended-lambda",
+	"--extended-lambda", "-extended-lambda", "--use_fast_math", "-use_fast_math",
+	"--use-fast-math", "-Wno-deprecated-gpu-targets", "--keep", "-keep", "-m64",
+	"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
+	"-restrict", "--restrict", "-cudart=shared", "-cudart=static", "--cudart=shared",
+	"--cudart=static", "-cudart=none", NULL};
+/* Options with a value accepted with no effect (value as next argument or after '='). */
+static const char *const ignored_val[] = {
+	"-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
+	"-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options", "-Xnvlink",
+	"--nvlink-options", "-maxrregcount", "--maxrregcount", "--keep-dir", "-keep-dir",
+	"-rdc", "--relocatable-device-code", "-ftz", "-prec-div", "-prec-sqrt", "-fmad",
+	"--ftz", "--prec-div", "--prec-sqrt", "--fmad", "-Werror", "--Werror",
+	"-diag-suppress", "--diag-suppress", "--diag_suppress", "-t", "--threads", "-cudart",
+	"--cudart", "--default-stream", "-default-stream", NULL};
+
+/* If a is NAME or NAME=V (one of names), the value (next argument or after '='), else NULL. */
+static const char *valued(const char *const *names, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	for (size_t k = 0; names[k]; k++) {
+		size_t n = strlen(names[k]);
+		if (strncmp(a, names[k], n))
+			continue;
+		if (a[n] == '=')
+			return a + n + 1;
+		if (a[n] == 0) {
+			if (*i + 1 >= argc)
+				usage("option '%s' needs a value", a);
+			return argv[++*i];
+		}
+	}
+	return NULL;
+}
+
+static int in_list(const char *const *l, const char *a)
+{
+	for (size_t k = 0; l[k]; k++)
+		if (!strcmp(l[k], a))
+			return 1;
+	return 0;
+}
+
+/* -I, -D, -U, -isystem, -L, -l, -o, -x, -MT, -MF: value joined or as the next argument. */
+static const char *joined(const char *opt, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(opt);
+	if (strncmp(a, opt, n))
+		return NULL;
+	if (a[n])
+		return a + n + (a[n] == '=' && strcmp(opt, "-D") ? 1 : 0);
+	if (*i + 1 >= argc)
+		usage("option '%s' needs a value", a);
+	return argv[++*i];
+}
+
+static void parse(Cc *c, int argc, char **argv)
+{
+	int forward = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		if (a[0] == '@') {
+			push(&c->obj, a);       /* a response file of objects (CMake's link lines) */
+		} else if (a[0] != '-') {
+			add_input(c, a);
+		} else if (in_list(ignored, a) || valued(ignored_val, argc, argv, &i)) {
+			if (strstr(a, "forward-unknown-to-host-compiler"))
+				forward = 1;
+		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
+			c->compile_only = 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			c->verbose = 1;
+		} else if (!strcmp(a, "-M") || !strcmp(a, "-MM")) {
+			c->deps_only = 1;
+			push(&c->host, a);
+		} else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP") || !strcmp(a, "-g")
+		           || !strcmp(a, "-w") || !strncmp(a, "-O", 2) || !strcmp(a, "-fPIC")
+		           || !strcmp(a, "-fPIE") || !strcmp(a, "-fopenmp") || !strcmp(a, "-pthread")) {
+			push(&c->host, a);
+			if (!strcmp(a, "-fopenmp") || !strcmp(a, "-pthread"))
+				push(&c->link, a);
+		} else if (!strcmp(a, "-shared") || !strcmp(a, "--shared")) {
+			c->shared = 1;
+		} else if ((v = joined("-MT", argc, argv, &i)) || (v = joined("-MF", argc, argv, &i))) {
+			push(&c->host, a[2] == 'T' ? "-MT" : "-MF");
+			push(&c->host, v);
+		} else if ((v = joined("-o", argc, argv, &i)) || (v = valued((const char *const[]){"--output-file", NULL}, argc, argv, &i))) {
+			c->out = v;
+		} else if ((v = joined("-isystem", argc, argv, &i))) {
+			push(&c->host, fmt("-isystem%s%s", absolute(v), ""));
+			push(&c->payload, fmt("-I%s%s", absolute(v), ""));
+		} else if ((v = joined("-I", argc, argv, &i)) || (v = valued((const char *const[]){"--include-path", NULL}, argc, argv, &i))) {
+			push(&c->host, fmt("-I%s%s", absolute(v), ""));
+			push(&c->payload, fmt("-I%s%s", absolute(v), ""));
+		} else if ((v = joined("-D", argc, argv, &i)) || (v = valued((const char *const[]){"--define-macro", NULL}, argc, argv, &i))) {
+			push(&c->host, fmt("-D%s%s", v, ""));
+			push(&c->payload, fmt("-D%s%s", v, ""));
+		} else if ((v = joined("-U", argc, argv, &i))) {
+			push(&c->host, fmt("-U%s%s", v, ""));
+			push(&c->payload, fmt("-U%s%s", v, ""));
+		} else if ((v = valued((const char *const[]){"-std", "--std", NULL}, argc, argv, &i))) {
+			push(&c->host, fmt("-std=%s%s", v, ""));
+			push(&c->payload, fmt("-std=%s%s", v, ""));
+		} else if ((v = valued((const char *const[]){"-x", "--x", NULL}, argc, argv, &i)) || (v = joined("-x", argc, argv, &i))) {
+			c->xlang = !strcmp(v, "none") ? NULL : v;
+			if (c->xlang && strcmp(v, "cu") && strcmp(v, "c++") && strcmp(v, "c"))
+				usage("-x '%s': expected cu, c++, c or none", v);
+		} else if ((v = valued((const char *const[]){"-Xcompiler", "--compiler-options", NULL}, argc, argv, &i))) {
+			push_split(&c->host, "", v);
+		} else if ((v = valued((const char *const[]){"-Xlinker", "--linker-options", NULL}, argc, argv, &i))) {
+			push_split(&c->link, "-Wl,", v);
+		} else if ((v = joined("-L", argc, argv, &i))) {
+			push(&c->link, fmt("-L%s%s", v, ""));
+		} else if ((v = joined("-l", argc, argv, &i))) {
+			if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt")
+			    && strcmp(v, "cuda"))   /* the runtime is ours */
+				push(&c->link, fmt("-l%s%s", v, ""));
+		} else if (!strncmp(a, "-Wl,", 4) || !strcmp(a, "-rdynamic")) {
+			push(&c->link, a);
+		} else if (forward) {
+			push(&c->host, a);
+			push(&c->link, a);
+		} else {
+			usage("unknown option '%s' (nvcc's options are listed in docs/cudart.md; "
+			      "host compiler options go through -Xcompiler)", a);
+		}
+	}
+}
+
+static int verbose;
+
+/* Runs argv; its exit status (127 when it cannot start). */
+static int run(Args *a)
+{
+	pid_t pid;
+	int st;
+	if (verbose) {
+		fputs("#$", stderr);
+		for (size_t i = 0; i < a->n; i++)
+			fprintf(stderr, " %s", a->v[i]);
+		fputc('\n', stderr);
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		perror("cuda2hlo-cc: fork");
+		return 127;
+	}
+	if (pid == 0) {
+		execvp(a->v[0], (char *const *)a->v);
+		fprintf(stderr, "cuda2hlo-cc: cannot run %s: %s\n", a->v[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 127;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* The payload register.c reads: header, flags, source text (NUL-terminated). */
+static int write_payload(const Cc *c, const char *src, const char *path)
+{
+	FILE *in = fopen(src, "rb"), *out;
+	char *text = NULL;
+	long n;
+	if (!in) {
+		fprintf(stderr, "cuda2hlo-cc: cannot read '%s': %s\n", src, strerror(errno));
+		return 1;
+	}
+	if (fseek(in, 0, SEEK_END) || (n = ftell(in)) < 0 || fseek(in, 0, SEEK_SET)
+	    || !(text = malloc((size_t)n + 1)) || fread(text, 1, (size_t)n, in) != (size_t)n) {
+		fprintf(stderr, "cuda2hlo-cc: cannot read '%s'\n", src);
+		fclose(in);
+		free(text);
+		return 1;
+	}
+	fclose(in);
+	text[n] = 0;
+	if (strlen(text) != (size_t)n) {
+		fprintf(stderr, "cuda2hlo-cc: '%s' holds a NUL byte\n", src);
+		free(text);
+		return 1;
+	}
+	if (!(out = fopen(path, "wb"))) {
+		free(text);
+		return 1;
+	}
+	fprintf(out, "cuda2hlo-device-code 1\nfile %s\n", absolute(src));
+	for (size_t i = 0; i < c->payload.n; i++)
+		fprintf(out, "flag %s\n", c->payload.v[i]);
+	fprintf(out, "source %ld\n", n);
+	fwrite(text, 1, (size_t)n + 1, out);
+	free(text);
+	return fclose(out) ? 1 : 0;
+}
+
+static char tmpdir[] = "/tmp/cuda2hlo-cc-XXXXXX";
+static int have_tmp;
+
+static const char *tmpfile_named(const char *base, const char *suffix)
+{
+	if (!have_tmp) {
+		if (!mkdtemp(tmpdir)) {
+			perror("cuda2hlo-cc: mkdtemp");
+			exit(1);
+		}
+		have_tmp = 1;
+	}
+	const char *slash = strrchr(base, '/');
+	char *p = fmt("%s/%s", tmpdir, slash ? slash + 1 : base);
+	return fmt("%s%s", p, suffix);
+}
+
+static void cleanup(void)
+{
+	if (have_tmp) {
+		Args rm = {0};
+		push(&rm, "rm");
+		push(&rm, "-rf");
+		push(&rm, tmpdir);
+		int v = verbose;
+		verbose = 0;
+		run(&rm);
+		verbose = v;
+	}
+}
+
+/* clang++ from C2H_CLANG ("/x/clang" -> "/x/clang++"). */
+static const char *clangxx(void)
+{
+	return fmt("%s%s", C2H_CLANG, "++");
+}
+
+/* nvcc's version macros, from the toolkit the host side is built against. */
+static char vmajor[40], vminor[40];
+
+static void version_macros(void)
+{
+	snprintf(vmajor, sizeof vmajor, "-D__CUDACC_VER_MAJOR__=%d", CUDART_VERSION / 1000);
+	snprintf(vminor, sizeof vminor, "-D__CUDACC_VER_MINOR__=%d", CUDART_VERSION % 1000 / 10);
+}
+
+/* Host-compiles src (kind k) to obj. */
+static int compile(const Cc *c, const char *src, InKind k, const char *obj)
+{
+	Args a = {0};
+	const char *payload = NULL;
+	push(&a, k == IN_C ? C2H_CLANG : clangxx());
+	if (k == IN_CU) {
+		payload = tmpfile_named(src, ".payload");
+		if (write_payload(c, src, payload))
+			return 1;
+		push(&a, "-x");
+		push(&a, "cuda");
+		push(&a, "--cuda-host-only");
+		push(&a, "--cuda-path=" C2H_CUDA_PATH);
+		push(&a, "-Wno-unknown-cuda-version");
+		push(&a, "-D__NVCC__");
+		push(&a, "-D__CUDA2HLO_CC__");
+		push(&a, vmajor);
+		push(&a, vminor);
+		push(&a, "-D__CUDACC_VER_BUILD__=0");
+		push(&a, "-Xclang");
+		push(&a, "-fcuda-include-gpubinary");
+		push(&a, "-Xclang");
+		push(&a, payload);
+	} else {
+		push(&a, "-I" C2H_CUDA_PATH "/include");
+	}
+	for (size_t i = 0; i < c->host.n; i++)
+		push(&a, c->host.v[i]);
+	if (!c->deps_only)
+		push(&a, "-c");
+	push(&a, src);
+	if (obj) {
+		push(&a, "-o");
+		push(&a, obj);
+	}
+	return run(&a);
+}
+
+/* What CMake reads from nvcc -v (Modules/CMakeDetermineCUDACompiler.cmake): the toolkit
+ * (TOP), include and library lines, an architecture, and a link line holding LIBRARIES
+ * whose first word (this program) becomes CMake's CUDA link launcher. */
+static void print_nvcc_env(void)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = 0;
+	fprintf(stderr, "#$ _NVVM_BRANCH_=nvvm\n#$ TOP=%s\n", C2H_CUDA_PATH);
+	fprintf(stderr, "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n", C2H_CUDA_PATH);
+	fprintf(stderr, "#$ PATH=%s\n", getenv("PATH") ? getenv("PATH") : "");
+	fprintf(stderr, "#$ INCLUDES=\"-I%s/include\"\n", C2H_CUDA_PATH);
+	fprintf(stderr, "#$ LIBRARIES=  \"-L%s\" -lcuda2hlo_cudart\n", libdir);
+	fprintf(stderr, "#$ cuda2hlo: device code is kept as source and raised at launch "
+	        "(-arch compute_90)\n");
+	fprintf(stderr, "#$ %s -o a.out \"-L%s\" -lcuda2hlo_cudart\n", self, libdir);
+}
+
+static int print_version(void)
+{
+	printf("nvcc: NVIDIA (R) Cuda compiler driver\n"
+	       "cuda2hlo-cc: a drop-in for nvcc: host code by clang, kernels raised to StableHLO\n"
+	       "Cuda compilation tools, release %d.%d, V%d.%d.0\n",
+	       CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10,
+	       CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
+	return 0;
+}
+
+static void find_libdir(void)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0) {
+		snprintf(libdir, sizeof libdir, "%s", "/usr/local/lib");
+		return;
+	}
+	self[n] = 0;
+	char *s = strrchr(self, '/');
+	*s = 0;                                  /* .../bin */
+	s = strrchr(self, '/');
+	if (s)
+		*s = 0;                              /* ... */
+	snprintf(libdir, sizeof libdir, "%s/lib", self);
+}
+
+/* The object an input compiles to: -o with -c, else NAME.o here, else a temporary. */
+static const char *object_for(const Cc *c, const char *src, size_t ninputs)
+{
+	if (c->compile_only && c->out && ninputs == 1)
+		return c->out;
+	if (c->compile_only) {
+		const char *slash = strrchr(src, '/'), *base = slash ? slash + 1 : src;
+		char *o = fmt("%s%s", base, ".o"), *dot = strrchr(o, '.');
+		*dot = 0;                                /* "a.cu.o" -> "a.cu" */
+		if ((dot = strrchr(o, '.')) != NULL)
+			*dot = 0;                            /* -> "a" */
+		return fmt("%s%s", o, ".o");
+	}
+	return tmpfile_named(src, ".o");
+}
+
+static int link_all(const Cc *c, const Args *objs)
+{
+	Args a = {0};
+	push(&a, clangxx());
+	if (c->shared)
+		push(&a, "-shared");
+	for (size_t i = 0; i < objs->n; i++)
+		push(&a, objs->v[i]);
+	push(&a, "-o");
+	push(&a, c->out ? c->out : "a.out");
+	for (size_t i = 0; i < c->link.n; i++)
+		push(&a, c->link.v[i]);
+	push(&a, fmt("-L%s%s", libdir, ""));
+	push(&a, fmt("-Wl,-rpath,%s%s", libdir, ""));
+	push(&a, "-lcuda2hlo_cudart");
+	return run(&a);
+}
+
+int main(int argc, char **argv)
+{
+	Cc c = {0};
+	Args objs = {0};
+	int rc = 0;
+
+	find_libdir();
+	version_macros();
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--version") || !strcmp(argv[i], "-V"))
+			return print_version();
+		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			verbose = 1;
+	}
+	if (verbose)          /* before parsing: CMake probes with `-v __cmake_determine_cuda` */
+		print_nvcc_env();
+	parse(&c, argc, argv);
+	size_t nsrc = c.cu.n + c.cxx.n + c.c.n;
+	if (nsrc + c.obj.n == 0)
+		usage("no input files%s", "");
+	if (c.compile_only && c.out && nsrc > 1)
+		usage("-o with -c and several inputs%s", "");
+	atexit(cleanup);
+	const Args *lists[] = {&c.cu, &c.cxx, &c.c};
+	const InKind kinds[] = {IN_CU, IN_CXX, IN_C};
+	for (int l = 0; l < 3 && rc == 0; l++)
+		for (size_t i = 0; i < lists[l]->n && rc == 0; i++) {
+			const char *src = lists[l]->v[i];
+			const char *obj = c.deps_only ? c.out : object_for(&c, src, nsrc);
+			rc = compile(&c, src, kinds[l], obj);
+			push(&objs, obj);
+		}
+	if (rc || c.compile_only || c.deps_only)
+		return rc ? 1 : 0;
+	for (size_t i = 0; i < c.obj.n; i++)
+		push(&objs, c.obj.v[i]);
+	return link_all(&c, &objs) ? 1 : 0;
+}

@@ -1,0 +1,84 @@
+/* cudart.h: the internal surface of cudart/, the CUDA runtime library that programs
+ * built by cuda2hlo-cc link (libcuda2hlo_cudart.so). Sections follow the .c files:
+ * mem.c (allocations), register.c (device code and symbols registered by each object's
+ * constructor), jit.c (a kernel raised for one launch), cache.c (modules in memory and on
+ * disk), launch.c (cudaLaunchKernel). The CUDA API itself (api.c, launch.c) is declared by
+ * the toolkit's cuda_runtime_api.h, so its ABI is the one the program was compiled for. */
+#ifndef CUDA2HLO_CUDART_H
+#define CUDA2HLO_CUDART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- mem.c: every allocation the program made through the API ---- */
+typedef struct CudartAlloc {
+	char *base;
+	size_t bytes;
+} CudartAlloc;
+void *cudart_alloc(size_t bytes);                      /* zero-filled, tracked; NULL on OOM */
+int cudart_free(void *p);                              /* 0, or -1 when p is not an allocation */
+/* The allocation holding p (also an interior pointer), or NULL. */
+const CudartAlloc *cudart_alloc_find(const void *p);
+
+/* ---- register.c: the device code of each object and its kernels and symbols ---- */
+typedef struct CudartCode {
+	const char *file;        /* the .cu as compiled (absolute) */
+	const char *source;      /* its text when compiled */
+	const char **flags;      /* -I/-D/-std flags for the frontend */
+	size_t nflags;
+	uint64_t hash;           /* of file, flags and source: part of every cache key */
+} CudartCode;
+typedef struct CudartKernel {
+	const void *stub;        /* the host stub cudaLaunchKernel is called with */
+	const char *mangled;     /* "_Z6kernelPfi" */
+	char *name;              /* as the frontend names it: "kernel", "scale<float>" */
+	const CudartCode *code;
+	struct CudartSig *sig;   /* parameters, found by the first launch (jit.c) */
+} CudartKernel;
+typedef struct CudartVar {
+	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
+	const char *name;        /* device name of the __constant__ / __device__ variable */
+	size_t bytes;
+	int constant;
+} CudartVar;
+const CudartKernel *cudart_kernel_find(const void *stub);
+const CudartVar *cudart_var_find(const void *host);          /* by host shadow address */
+const CudartVar *cudart_var_named(const char *name);
+uint64_t cudart_hash(const void *data, size_t len, uint64_t h);  /* FNV-1a; h = 0 to start */
+
+/* ---- jit.c: one kernel raised for one launch ---- */
+typedef struct CudartParam {
+	const char *name;        /* "n", "g.nx" */
+	int arg;                 /* index of the CUDA argument holding it */
+	size_t offset;           /* byte offset inside that argument */
+	int bytes;               /* scalar size; 8 for a pointer */
+	int is_ptr, is_float, is_unsigned;
+	int elem_bytes;          /* pointer: element size */
+} CudartParam;
+typedef struct CudartSig {
+	CudartParam *params;
+	size_t nparams;
+} CudartSig;
+/* The kernel's parameters (a frontend parse of its device code); NULL after diagnostics. */
+CudartSig *cudart_signature(const CudartKernel *k);
+/* One launch as the raise sees it: geometry, buffer sizes, bound scalars. */
+typedef struct CudartSpec {
+	unsigned grid[3], block[3];
+	size_t shmem;
+	char **sizes;            /* "x=1000" per pointer parameter */
+	char **sets;             /* "n=1000" per specialised scalar */
+	size_t nsizes, nsets;
+} CudartSpec;
+/* StableHLO text of k raised for spec (malloc'd), or NULL after diagnostics on stderr. */
+char *cudart_raise(const CudartKernel *k, const CudartSpec *spec);
+
+/* ---- cache.c: raised modules on disk ($CUDA2HLO_CACHE_DIR) ---- */
+char *cudart_cache_read(const char *key);          /* module text or NULL; caller frees */
+void cudart_cache_write(const char *key, const char *text);
+
+/* ---- api.c ---- */
+void cudart_set_error(int err);                    /* the sticky cudaGetLastError value */
+/* Prints "cuda2hlo: FN is not implemented by libcuda2hlo_cudart" and exits 1. */
+void cudart_unimplemented(const char *fn);
+
+#endif

@@ -1,0 +1,220 @@
+/* jit.c: a kernel's device code raised for one launch, in process, by the same stages
+ * the cuda2hlo command line runs (frontend -> loopify -> raise -> hlo_emit; main.c).
+ * Consumes the registered device code (register.c) and a launch specialisation (geometry,
+ * --size per pointer parameter, --set per specialised scalar, as launch.c chooses them);
+ * produces StableHLO text, or NULL after the stages' located diagnostics on stderr.
+ *
+ * The device code is parsed from the .cu file it was compiled from when that file still
+ * holds the same text (diagnostics then point into it); else from a copy of the embedded
+ * text in a temporary folder, with the original folder on the include path. */
+#include "cudart.h"
+
+#include "base.h"
+#include "frontend.h"
+#include "hlo_emit.h"
+#include "loopify.h"
+#include "raise.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef VEC(char *) ArgVec;
+
+/* The path the frontend reads for code c (made once). */
+static const char *parse_path(const CudartCode *c, char **incdir)
+{
+	static Map *paths;
+	size_t len;
+	char key[32], *text, *dir, *path;
+	const char *slash = strrchr(c->file, '/');
+
+	snprintf(key, sizeof key, "%p", (const void *)c);
+	if (!paths)
+		paths = map_create();
+	if ((path = map_get(paths, key)) != NULL)
+		return path;
+	*incdir = strndup(c->file, slash ? (size_t)(slash - c->file) : 0);
+	text = file_read_all(c->file, &len);
+	if (text && !strcmp(text, c->source)) {
+		path = strdup(c->file);
+	} else {
+		char tmpl[] = "/tmp/cuda2hlo-cudart-XXXXXX";
+		if (!(dir = mkdtemp(tmpl)))
+			die("cannot make a temporary folder for device code");
+		path = xmalloc(strlen(dir) + strlen(c->file) + 2);
+		sprintf(path, "%s/%s", dir, slash ? slash + 1 : c->file);
+		FILE *f = fopen(path, "w");
+		if (!f || fputs(c->source, f) < 0 || fclose(f))
+			die("cannot write device code to %s", path);
+	}
+	free(text);
+	map_put(paths, key, path);
+	return path;
+}
+
+/* The argv of a conversion: file, kernel, the object's flags, then extra. */
+static void base_args(ArgVec *v, const CudartKernel *k)
+{
+	char *incdir = NULL;
+	const char *path = parse_path(k->code, &incdir);
+
+	VEC_PUSH(*v, "cuda2hlo");
+	VEC_PUSH(*v, (char *)path);
+	VEC_PUSH(*v, "--kernel");
+	VEC_PUSH(*v, k->name);
+	if (incdir && *incdir) {
+		VEC_PUSH(*v, "-I");
+		VEC_PUSH(*v, incdir);
+	}
+	for (size_t i = 0; i < k->code->nflags; i++) {
+		const char *f = k->code->flags[i];
+		if (!strncmp(f, "-I", 2) || !strncmp(f, "-D", 2)) {
+			VEC_PUSH(*v, f[1] == 'I' ? "-I" : "-D");
+			VEC_PUSH(*v, (char *)f + 2);
+		} else if (!strncmp(f, "-std=", 5)) {
+			VEC_PUSH(*v, (char *)f);
+		} else {
+			VEC_PUSH(*v, "--clang-arg");
+			VEC_PUSH(*v, (char *)f);
+		}
+	}
+}
+
+/* Lays the flattened parameters over the CUDA arguments: a struct's fields ("g.nx",
+ * "g.ny") share one argument and sit at their natural alignment (the C layout of a
+ * struct of scalars and pointers). */
+static CudartSig *layout(const KirKernel *kk)
+{
+	CudartSig *s = xcalloc(1, sizeof *s);
+	const char *prev = NULL;
+	size_t prevlen = 0, off = 0;
+	int arg = -1;
+
+	s->params = xcalloc(kk->nparams + 1, sizeof *s->params);
+	for (size_t i = 0; i < kk->nparams; i++) {
+		const KirParam *p = &kk->params[i];
+		CudartParam *q = &s->params[s->nparams++];
+		const char *dot = strchr(p->name, '.');
+		size_t plen = dot ? (size_t)(dot - p->name) : 0;
+		int bytes = p->type == KT_PTR ? 8 : frontend_dtype_bytes(p->type);
+		if (!dot || !prev || plen != prevlen || strncmp(prev, p->name, plen)) {
+			arg++;
+			off = 0;
+		}
+		prev = dot ? p->name : NULL, prevlen = plen;
+		off = (off + (size_t)bytes - 1) / (size_t)bytes * (size_t)bytes;
+		q->name = xstrdup(p->name);
+		q->arg = arg, q->offset = off, q->bytes = bytes;
+		q->is_ptr = p->type == KT_PTR;
+		q->is_unsigned = frontend_dtype_is_int(p->type) && !frontend_dtype_is_signed(p->type);
+		q->is_float = p->type == KT_F16 || p->type == KT_F32 || p->type == KT_F64;
+		if (q->is_ptr)
+			q->elem_bytes = frontend_dtype_bytes(kk->bufs[p->buffer].elem);
+		off += (size_t)bytes;
+	}
+	return s;
+}
+
+typedef struct {
+	ArgVec argv;
+	int want_sig;
+	CudartSig *sig;
+	StrBuf out;
+} Job;
+
+static int run_stages(void *p)
+{
+	Job *j = p;
+	Options o;
+	int rc = 1;
+
+	if (options_parse(&o, (int)j->argv.len, j->argv.data))
+		die("cudart: a conversion's options were refused");
+	Arena *a = arena_new();
+	KirProgram *kir = frontend_parse(a, &o, o.files.data[0]);
+	if (diag_error_count() || !kir || kir->nkernels != 1)
+		goto done;
+	if (j->want_sig) {
+		j->sig = layout(&kir->kernels[0]);
+		rc = 0;
+		goto done;
+	}
+	LoopProgram *loops = loopify_program(a, &o, kir);
+	if (diag_error_count())
+		goto done;
+	TModule *mod = raise_program(a, &o, loops);
+	if (diag_error_count() || !mod)
+		goto done;
+	hlo_emit_stablehlo(&j->out, mod);
+	raise_module_destroy(mod);
+	rc = 0;
+done:
+	arena_free(a);
+	options_free(&o);
+	return rc;
+}
+
+/* 1 GiB of reserved stack, as main.c gives the command line. */
+#define JIT_STACK ((size_t)1 << 30)
+
+static int run_job(Job *j)
+{
+	diag_reset();
+	return run_on_big_stack(JIT_STACK, run_stages, j);
+}
+
+CudartSig *cudart_signature(const CudartKernel *k)
+{
+	Job j = {0};
+	base_args(&j.argv, k);
+	VEC_PUSH(j.argv, "--emit");
+	VEC_PUSH(j.argv, "kir");
+	VEC_PUSH(j.argv, NULL);
+	j.argv.len--;
+	j.want_sig = 1;
+	run_job(&j);
+	VEC_FREE(j.argv);
+	return j.sig;
+}
+
+static char *dims(const unsigned d[3])
+{
+	char *s = xmalloc(40);
+	snprintf(s, 40, "%u,%u,%u", d[0], d[1], d[2]);
+	return s;
+}
+
+char *cudart_raise(const CudartKernel *k, const CudartSpec *spec)
+{
+	Job j = {0};
+	char shm[32];
+	char *g = dims(spec->grid), *b = dims(spec->block);
+
+	base_args(&j.argv, k);
+	VEC_PUSH(j.argv, "--grid");
+	VEC_PUSH(j.argv, g);
+	VEC_PUSH(j.argv, "--block");
+	VEC_PUSH(j.argv, b);
+	snprintf(shm, sizeof shm, "%zu", spec->shmem);
+	VEC_PUSH(j.argv, "--shmem");
+	VEC_PUSH(j.argv, shm);
+	for (size_t i = 0; i < spec->nsizes; i++) {
+		VEC_PUSH(j.argv, "--size");
+		VEC_PUSH(j.argv, spec->sizes[i]);
+	}
+	for (size_t i = 0; i < spec->nsets; i++) {
+		VEC_PUSH(j.argv, "--set");
+		VEC_PUSH(j.argv, spec->sets[i]);
+	}
+	VEC_PUSH(j.argv, NULL);
+	j.argv.len--;
+	int rc = run_job(&j);
+	VEC_FREE(j.argv);
+	free(g), free(b);
+	if (rc) {
+		sb_free(&j.out);
+		return NULL;
+	}
+	return sb_take(&j.out);
+}

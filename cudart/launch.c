@@ -1,0 +1,274 @@
+/* launch.c: a kernel launch. clang lowers `k<<<g, b, s, st>>>(args)` to
+ * __cudaPushCallConfiguration(g, b, s, st) and a call of k's host stub, which pops the
+ * configuration and calls cudaLaunchKernel(stub, g, b, argv, s, st). Here a launch:
+ *   1. finds the kernel by its stub (register.c) and its parameters (jit.c, once);
+ *   2. specialises: geometry, each pointer argument's extent (from its allocation and
+ *      offset, mem.c), the values of integer scalars (index arithmetic, guards and trip
+ *      counts depend on them); float scalars stay inputs of the module, so a changing
+ *      dt neither raises nor compiles again;
+ *   3. takes the module for that specialisation from memory, else from the disk cache
+ *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
+ *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
+ *   4. copies the arguments in, runs, copies every result back into its buffer.
+ * A kernel that cannot be raised, or a launch that cannot run exactly, stops the program
+ * with the located diagnostic and exit status 1: its results would be wrong otherwise. */
+#include "cudart.h"
+
+#include "base.h"
+#include "cuda2hlo_runtime.h"
+
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+	dim3 grid, block;
+	size_t shmem;
+	void *stream;
+} cfg[64];
+static int ncfg;
+
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, void *stream)
+{
+	if (ncfg == 64)
+		die("cudart: launch configurations nested 64 deep");
+	cfg[ncfg].grid = grid, cfg[ncfg].block = block;
+	cfg[ncfg].shmem = shmem, cfg[ncfg].stream = stream;
+	ncfg++;
+	return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, void *stream)
+{
+	if (ncfg == 0)
+		return cudaErrorMissingConfiguration;
+	ncfg--;
+	*grid = cfg[ncfg].grid, *block = cfg[ncfg].block, *shmem = cfg[ncfg].shmem;
+	*(void **)stream = cfg[ncfg].stream;
+	return cudaSuccess;
+}
+
+/* One compiled specialisation: its module, session and input buffers (reused). */
+typedef struct Entry {
+	c2h_module *m;
+	c2h_session *s;
+	c2h_buffer **in;
+	int nin, nout;
+} Entry;
+
+static _Noreturn void fail(const CudartKernel *k, const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "cuda2hlo: launch of kernel '%s' (%s): ", k->name, k->code->file);
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* Where parameter q's bytes are in this launch's arguments. */
+static const char *arg_at(void **args, const CudartParam *q)
+{
+	return (const char *)args[q->arg] + q->offset;
+}
+
+/* The extent of the memory a pointer argument points into: [p, end). */
+static size_t extent(const CudartKernel *k, const CudartParam *q, const char *p)
+{
+	const CudartAlloc *al = cudart_alloc_find(p);
+	const CudartVar *v = al ? NULL : cudart_var_find(p);
+	size_t end = al ? (size_t)(al->base + al->bytes - p)
+	           : v ? (size_t)((const char *)v->host + v->bytes - p) : 0;
+	if (!al && !v)
+		fail(k, "pointer argument '%s' %s", q->name,
+		     p ? "is not memory from cudaMalloc (or a __device__ symbol)" : "is NULL");
+	if (end < (size_t)q->elem_bytes)
+		fail(k, "pointer argument '%s' %s", q->name, "points at the end of its allocation");
+	return end / (size_t)q->elem_bytes;
+}
+
+static void scalar_text(char *buf, size_t n, const CudartParam *q, const char *v)
+{
+	long long x = 0;
+	switch (q->bytes) {
+	case 1: x = *(const signed char *)v; break;
+	case 2: x = *(const short *)v; break;
+	case 4: x = *(const int *)v; break;
+	default: memcpy(&x, v, 8); break;
+	}
+	if (q->is_unsigned && q->bytes < 8)
+		x &= (long long)((1ull << (8 * q->bytes)) - 1);
+	if (q->is_unsigned)
+		snprintf(buf, n, "%s=%llu", q->name, (unsigned long long)x);
+	else
+		snprintf(buf, n, "%s=%lld", q->name, x);
+}
+
+/* The specialisation of this launch and its cache key. */
+static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem,
+                        CudartSpec *sp)
+{
+	const CudartSig *sig = k->sig;
+	StrBuf key = {0};
+	char buf[512];
+
+	*sp = (CudartSpec){{g.x, g.y, g.z}, {b.x, b.y, b.z}, shmem, NULL, NULL, 0, 0};
+	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
+	sp->sets = xcalloc(sig->nparams + 1, sizeof *sp->sets);
+	sb_printf(&key, "%016llx %s %u,%u,%u %u,%u,%u %zu", (unsigned long long)k->code->hash,
+	          k->name, g.x, g.y, g.z, b.x, b.y, b.z, shmem);
+	for (size_t i = 0; i < sig->nparams; i++) {
+		const CudartParam *q = &sig->params[i];
+		if (q->is_ptr) {
+			const char *p;
+			memcpy(&p, arg_at(args, q), sizeof p);
+			snprintf(buf, sizeof buf, "%s=%zu", q->name, extent(k, q, p));
+			sp->sizes[sp->nsizes++] = xstrdup(buf);
+		} else if (!q->is_float) {
+			scalar_text(buf, sizeof buf, q, arg_at(args, q));
+			sp->sets[sp->nsets++] = xstrdup(buf);
+		} else
+			continue;
+		sb_printf(&key, " %s", buf);
+	}
+	return sb_take(&key);
+}
+
+static void spec_free(CudartSpec *sp)
+{
+	for (size_t i = 0; i < sp->nsizes; i++)
+		free(sp->sizes[i]);
+	for (size_t i = 0; i < sp->nsets; i++)
+		free(sp->sets[i]);
+	free(sp->sizes), free(sp->sets);
+}
+
+/* The bytes that module parameter `name` is bound to in this launch, or NULL. */
+static char *source_of(const CudartKernel *k, void **args, const char *name, size_t nbytes)
+{
+	const CudartSig *sig = k->sig;
+	for (size_t i = 0; i < sig->nparams; i++) {
+		const CudartParam *q = &sig->params[i];
+		if (strcmp(q->name, name))
+			continue;
+		if (!q->is_ptr) {
+			if ((size_t)q->bytes != nbytes)
+				fail(k, "scalar '%s' %s", name, "has another size in the module");
+			return (char *)arg_at(args, q);
+		}
+		char *p;
+		memcpy(&p, arg_at(args, q), sizeof p);
+		return p;
+	}
+	const CudartVar *v = cudart_var_named(name);
+	if (v && v->bytes >= nbytes)
+		return v->host;
+	fail(k, "module parameter '%s' %s", name, "is neither an argument nor a registered symbol");
+}
+
+static const char *backend(void)
+{
+	const char *b = getenv("CUDA2HLO_BACKEND");
+	return b && *b ? b : "cpu";
+}
+
+/* The module of key: raised (or read from disk), parsed, compiled, its buffers made. */
+static Entry *entry_create(const CudartKernel *k, const char *key, const CudartSpec *sp)
+{
+	Entry *e = xcalloc(1, sizeof *e);
+	char msg[1024];
+	char *text = cudart_cache_read(key);
+
+	if (!text) {
+		text = cudart_raise(k, sp);
+		if (!text)
+			fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
+		cudart_cache_write(key, text);
+	}
+	if (c2h_module_create(text, strlen(text), k->code->file, &e->m, msg, sizeof msg) != C2H_OK)
+		fail(k, "the raised module is refused: %s%s", msg, "");
+	free(text);
+	if (c2h_session_create(e->m, backend(), &e->s, msg, sizeof msg) != C2H_OK)
+		fail(k, "backend '%s': %s", backend(), msg);
+	e->nin = c2h_module_num_params(e->m);
+	e->nout = c2h_module_num_results(e->m);
+	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
+	for (int i = 0; i < e->nin; i++) {
+		c2h_param_info pi;
+		c2h_module_param(e->m, i, &pi);
+		e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0);
+		if (!e->in[i] || c2h_session_bind_index(e->s, i, e->in[i]) != C2H_OK)
+			fail(k, "cannot bind module parameter '%s'%s", pi.name, "");
+	}
+	return e;
+}
+
+/* Two pointer arguments whose ranges overlap while the kernel writes one of them would
+ * give the module two copies of one memory: refused, not guessed. */
+static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
+{
+	for (int r = 0; r < e->nout; r++) {
+		c2h_param_info ri;
+		c2h_module_result(e->m, r, &ri);
+		const char *rp = source_of(k, args, ri.name, 0);
+		const CudartParam *rq = NULL;
+		for (size_t i = 0; i < k->sig->nparams; i++)
+			if (!strcmp(k->sig->params[i].name, ri.name))
+				rq = &k->sig->params[i];
+		if (!rq)
+			continue;
+		size_t rn = c2h_buffer_nbytes(c2h_session_result(e->s, r));
+		for (int i = 0; i < e->nin; i++) {
+			c2h_param_info pi;
+			c2h_module_param(e->m, i, &pi);
+			if (!strcmp(pi.name, ri.name) || pi.rank == 0)
+				continue;
+			const char *p = source_of(k, args, pi.name, 0);
+			size_t n = c2h_buffer_nbytes(e->in[i]);
+			if (p < rp + rn && rp < p + n)
+				fail(k, "pointer arguments '%s' and '%s' overlap and the kernel writes one "
+				     "(aliasing buffers are not supported)", ri.name, pi.name);
+		}
+	}
+}
+
+static Map *entries;
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
+                             cudaStream_t stream)
+{
+	CudartKernel *k = (CudartKernel *)cudart_kernel_find(func);
+	CudartSpec sp;
+	(void)stream;   /* every stream is the one in-order queue: launches run at once */
+
+	if (!k) {
+		cudart_set_error(cudaErrorInvalidDeviceFunction);
+		return cudaErrorInvalidDeviceFunction;
+	}
+	if (!k->sig && !(k->sig = cudart_signature(k)))
+		fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
+	char *key = specialise(k, args, g, b, shmem, &sp);
+	if (!entries)
+		entries = map_create();
+	Entry *e = map_get(entries, key);
+	if (!e) {
+		e = entry_create(k, key, &sp);
+		map_put(entries, key, e);
+	}
+	spec_free(&sp);
+	free(key);
+	for (int i = 0; i < e->nin; i++) {
+		c2h_param_info pi;
+		c2h_module_param(e->m, i, &pi);
+		size_t n = c2h_buffer_nbytes(e->in[i]);
+		memcpy(c2h_buffer_data(e->in[i]), source_of(k, args, pi.name, n), n);
+	}
+	if (c2h_session_run(e->s) != C2H_OK)
+		fail(k, "the run failed: %s%s", c2h_session_message(e->s), "");
+	check_aliasing(k, e, args);
+	for (int r = 0; r < e->nout; r++) {
+		c2h_param_info ri;
+		c2h_module_result(e->m, r, &ri);
+		const c2h_buffer *out = c2h_session_result(e->s, r);
+		memcpy(source_of(k, args, ri.name, 0), c2h_buffer_data_const(out), c2h_buffer_nbytes(out));
+	}
+	return cudaSuccess;
+}

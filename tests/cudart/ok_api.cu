@@ -1,0 +1,52 @@
+// expect-exit: 0
+// expect-stdout: PASS
+// The runtime API without a GPU: properties, memset, 2-D copies, symbols, streams, events,
+// errors; two launches of one kernel with different float scalars (one module).
+#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+__constant__ int offs[4];
+__device__ float gscale;
+__global__ void axpb(float *y, const float *x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + (float)offs[i % 4];
+}
+int main() {
+  cudaDeviceProp p;
+  int bad = 0, n = 300;
+  if (cudaGetDeviceProperties(&p, 0) != cudaSuccess || p.warpSize != 32 || p.maxThreadsPerBlock != 1024) bad |= 1;
+  float *x, *y, h[300], g[300];
+  cudaMalloc(&x, n * sizeof(float));
+  cudaMallocManaged(&y, n * sizeof(float));
+  if (cudaMemset(y, 0, n * sizeof(float)) != cudaSuccess) bad |= 2;
+  for (int i = 0; i < n; i++) h[i] = (float)i;
+  cudaMemcpy2D(x, 10 * sizeof(float), h, 10 * sizeof(float), 10 * sizeof(float), 30, cudaMemcpyHostToDevice);
+  int o[4] = {1, 2, 3, 4}, back[4];
+  cudaMemcpyToSymbol(offs, o, sizeof o);
+  cudaMemcpyFromSymbol(back, offs, sizeof back);
+  if (memcmp(o, back, sizeof o)) bad |= 4;
+  cudaStream_t s;
+  cudaEvent_t e0, e1;
+  cudaStreamCreate(&s);
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  cudaEventRecord(e0, s);
+  for (int r = 1; r <= 3; r++) {
+    axpb<<<(n + 127) / 128, 128, 0, s>>>(y, x, (float)r, n);
+    cudaMemcpyAsync(g, y, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+    for (int i = 0; i < n; i++)
+      if (g[i] != r * h[i] + o[i % 4]) bad |= 8;
+  }
+  cudaEventRecord(e1, s);
+  cudaEventSynchronize(e1);
+  float ms = -1;
+  if (cudaEventElapsedTime(&ms, e0, e1) != cudaSuccess || ms < 0) bad |= 16;
+  if (cudaGetLastError() != cudaSuccess) bad |= 32;
+  if (cudaFree(h) == cudaSuccess || cudaGetLastError() != cudaErrorInvalidDevicePointer) bad |= 64;
+  if (cudaGetLastError() != cudaSuccess) bad |= 128;
+  cudaFree(x);
+  cudaFree(y);
+  printf("%s %d\n", bad ? "FAIL" : "PASS", bad);
+  return bad != 0;
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# tests/cudart/run.sh BINDIR FILE.cu: builds FILE.cu with cuda2hlo-cc and runs it on
+# $CUDA2HLO_BACKEND (default cpu); the expectations are comment lines in the file:
+#   // cc-flags: FLAGS          extra cuda2hlo-cc flags
+#   // expect-cc-exit: N        cuda2hlo-cc's exit status (then the program is not run)
+#   // expect-exit: N           the program's exit status
+#   // expect-stdout: TEXT      / expect-stderr: TEXT   a substring of that stream
+set -u
+bin=$1 src=$2
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+field() { sed -n "s#^// $1: ##p" "$src" | head -1; }
+want_cc=$(field expect-cc-exit) want=$(field expect-exit)
+"$bin/cuda2hlo-cc" $(field cc-flags) -O1 "$src" -o "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ -z "$want_cc" ] && [ $rc = 0 ]; then
+  CUDA2HLO_CACHE_DIR="$tmp/cache" "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  want_rc=${want:-0}
+else
+  want_rc=${want_cc:-0}
+fi
+ok=1
+[ "$rc" = "$want_rc" ] || { echo "exit status $rc, expected $want_rc"; ok=0; }
+for s in stdout stderr; do
+  w=$(field expect-$s)
+  f=$tmp/out; [ $s = stderr ] && f=$tmp/err
+  [ -z "$w" ] || grep -qF -- "$w" "$f" || { echo "$s lacks '$w'"; ok=0; }
+done
+[ $ok = 1 ] && { echo "ok: $src"; exit 0; }
+echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"; exit 1
