@@ -53,7 +53,103 @@ static void interp_destroy(Backend *b) { (void)b; }
 typedef struct PjState {
 	PjrtBackend *pb;
 	PjrtExec *exec;
+	int ndev;               /* devices of the module's sdy.mesh; 1: no mesh */
+	char axis[8][64];       /* the mesh's axes, major first */
+	int64_t size[8];
+	int naxes;
 } PjState;
+
+/* ---- partitioned runs of a module with a Shardy mesh (docs/sharding.md) ---- */
+
+/* Reads `<["y"=2, "x"=2]>` into s; 0, or -1 with msg set. */
+static int mesh_read(PjState *s, const TModule *m, char *msg, size_t msglen)
+{
+	s->ndev = 1;
+	if (m->nmeshes == 0)
+		return 0;
+	if (m->nmeshes > 1) {
+		snprintf(msg, msglen, "backend 'pjrt': %d sdy.mesh definitions; one is supported", m->nmeshes);
+		return -1;
+	}
+	for (const char *p = strchr(m->meshes[0].axes, '"'); p;) {
+		const char *e = strchr(p + 1, '"');
+		long long n = 0;
+		if (!e || s->naxes == 8 || e - p - 1 >= 64 || sscanf(e + 1, " = %lld", &n) != 1 || n < 1 ||
+		    n > 1024 || (s->ndev *= (int)n) > 1024) {
+			snprintf(msg, msglen, "backend 'pjrt': cannot read the mesh %s (at most 8 axes, 1024 devices)",
+			         m->meshes[0].axes);
+			return -1;
+		}
+		snprintf(s->axis[s->naxes], sizeof s->axis[0], "%.*s", (int)(e - p - 1), p + 1);
+		s->size[s->naxes++] = n;
+		p = strchr(e, ',') ? strchr(strchr(e, ','), '"') : NULL;
+	}
+	return 0;
+}
+
+static int axis_index(const PjState *s, const char *name, size_t n)
+{
+	for (int a = 0; a < s->naxes; a++)
+		if (strlen(s->axis[a]) == n && !strncmp(s->axis[a], name, n))
+			return a;
+	return -1;
+}
+
+/* The blocks of one parameter on each device from its `#sdy.sharding<@m, [{"y"}, {}]>`
+ * (none: replicated). Device k has mesh coordinates k in row-major order of the axes
+ * (Shardy's default device order); a dimension over axes A has prod(A) tiles of
+ * ceil(dim / prod(A)). 0, or -1 with msg set. */
+static int param_shard(const PjState *s, const TParam *p, PjrtShard *out, char *msg, size_t msglen)
+{
+	const TAttr *a = tir_param_attr(p, "sdy.sharding");
+	const char *q = a && a->kind == TA_RAW ? strchr(a->u.s, '[') : NULL;
+	int rank = p->type.rank;
+	int ax[PJRT_MAX_DIMS][8], nax[PJRT_MAX_DIMS] = {0};
+
+	for (int d = 0; q && d < rank; d++) {
+		const char *open = strchr(q, '{'), *close = open ? strchr(open, '}') : NULL;
+		if (!close) {
+			snprintf(msg, msglen, "backend 'pjrt': cannot read the sharding %s", a->u.s);
+			return -1;
+		}
+		for (const char *n = strchr(open, '"'); n && n < close; n = strchr(strchr(n + 1, '"') + 1, '"')) {
+			const char *e = strchr(n + 1, '"');
+			int i = axis_index(s, n + 1, (size_t)(e - n - 1));
+			if (i < 0 || nax[d] == 8) {
+				snprintf(msg, msglen, "backend 'pjrt': the sharding %s names an axis not in the mesh", a->u.s);
+				return -1;
+			}
+			ax[d][nax[d]++] = i;
+		}
+		q = close + 1;
+	}
+	out->start = xcalloc((size_t)s->ndev, sizeof *out->start);
+	for (int d = 0; d < rank; d++) {
+		int64_t tiles = 1;
+		for (int j = 0; j < nax[d]; j++)
+			tiles *= s->size[ax[d][j]];
+		out->shard[d] = (p->type.dims[d] + tiles - 1) / tiles;
+		for (int k = 0; k < s->ndev; k++) {
+			int64_t t = 0;
+			for (int j = 0; j < nax[d]; j++) {
+				int64_t c = k, below = 1;
+				for (int b2 = ax[d][j] + 1; b2 < s->naxes; b2++)
+					below *= s->size[b2];
+				c = (c / below) % s->size[ax[d][j]];
+				t = t * s->size[ax[d][j]] + c;
+			}
+			out->start[k][d] = t * out->shard[d];
+		}
+	}
+	return 0;
+}
+
+static void shards_free(PjrtShard *sh, int n)
+{
+	for (int i = 0; sh && i < n; i++)
+		free(sh[i].start);
+	free(sh);
+}
 
 static int pj_type(DType t, PjrtType *out)
 {
@@ -75,8 +171,11 @@ static int pjrt_create_(Backend *b, const char *arg, char *msg, size_t msglen)
 {
 	PjState *s = xcalloc(1, sizeof *s);
 	b->state = s;
+	if (mesh_read(s, b->module, msg, msglen) != 0)
+		return -1;
 	if (pjrt_backend_create(arg, &s->pb) != PJRT_OK ||
-	    pjrt_exec_compile(s->pb, b->text, b->len, &s->exec) != PJRT_OK) {
+	    (s->ndev > 1 ? pjrt_exec_compile_partitioned(s->pb, b->text, b->len, s->ndev, &s->exec)
+	                 : pjrt_exec_compile(s->pb, b->text, b->len, &s->exec)) != PJRT_OK) {
 		snprintf(msg, msglen, "backend 'pjrt': %s", s->pb ? pjrt_backend_message(s->pb) : "out of memory");
 		return -1;
 	}
@@ -118,6 +217,45 @@ static int pjrt_check_limit(const Backend *b, char *msg, size_t msglen)
 	return 0;
 }
 
+static int pj_array(const RtValue *v, PjrtArray *a, char *msg, size_t msglen)
+{
+	if (pj_type(v->type.dt, &a->type) != 0) {
+		snprintf(msg, msglen, "backend 'pjrt': element type %s is not supported", dtype_name(v->type.dt));
+		return -1;
+	}
+	a->ndims = v->type.rank;
+	memcpy(a->dims, v->type.dims, sizeof(int64_t) * (size_t)v->type.rank);
+	a->data = rt_data(v);
+	a->nbytes = (size_t)tir_type_bytes(&v->type);
+	return 0;
+}
+
+/* A run on the mesh's devices: inputs split by their shardings, results assembled. */
+static int pjrt_run_sharded(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	PjState *s = b->state;
+	const TFunc *f = b->entry;
+	PjrtArray *ins = xcalloc((size_t)f->nargs + 1, sizeof *ins), *outs = xcalloc((size_t)f->nresults + 1, sizeof *outs);
+	PjrtShard *ish = xcalloc((size_t)f->nargs + 1, sizeof *ish), *osh = xcalloc((size_t)f->nresults + 1, sizeof *osh);
+	int rc = 0;
+
+	for (int i = 0; i < f->nargs && rc == 0; i++)
+		rc = pj_array(&args[i], &ins[i], msg, msglen) || param_shard(s, &f->args[i], &ish[i], msg, msglen) ? -1 : 0;
+	for (int i = 0; i < f->nresults && rc == 0; i++) {
+		results[i] = rt_tensor_new(NULL, &f->results[i].type);
+		rc = pj_array(&results[i], &outs[i], msg, msglen) || param_shard(s, &f->results[i], &osh[i], msg, msglen) ? -1 : 0;
+	}
+	if (rc == 0 && pjrt_exec_run_sharded(s->exec, ins, ish, f->nargs, outs, osh, f->nresults) != PJRT_OK) {
+		snprintf(msg, msglen, "backend 'pjrt': %s", pjrt_backend_message(s->pb));
+		rc = -1;
+	}
+	shards_free(ish, f->nargs);
+	shards_free(osh, f->nresults);
+	free(ins);
+	free(outs);
+	return rc;
+}
+
 static int pjrt_run_(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
 {
 	PjState *s = b->state;
@@ -136,6 +274,10 @@ static int pjrt_run_(Backend *b, const RtValue *args, RtValue *results, char *ms
 		ins[i].nbytes = (size_t)tir_type_bytes(&args[i].type);
 	}
 	int nouts = 0;
+	if (rc == 0 && s->ndev > 1) {
+		free(ins);
+		return pjrt_run_sharded(b, args, results, msg, msglen);
+	}
 	if (rc == 0 && pjrt_exec_run(s->exec, ins, n, &outs, &nouts) != PJRT_OK) {
 		snprintf(msg, msglen, "backend 'pjrt': %s", pjrt_backend_message(s->pb));
 		rc = -1;

@@ -250,6 +250,8 @@ struct PjrtBackend {
 	const PjApi *api;
 	PjClient *client;
 	PjDevice *device;         /* first addressable device: inputs go there */
+	PjDevice *const *devices; /* every addressable device (a partitioned run's, in order) */
+	size_t ndevices;
 	int zero_copy;            /* platform "cpu": inputs alias the caller's arrays */
 	char *path;               /* malloc'ed */
 	char msg[8192];           /* last failure */

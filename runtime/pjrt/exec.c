@@ -16,6 +16,7 @@ struct PjrtExec {
 	PjrtBackend *b;
 	PjLoadedExecutable *loaded;
 	size_t nouts;
+	int ndev;              /* partitions (1: an ordinary run on b->device) */
 };
 
 static const struct {
@@ -113,13 +114,12 @@ static PjrtStatus count_outputs(PjrtExec *e)
 	return st ? st : st2;
 }
 
-PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtExec **out)
+static PjrtStatus compile_with(PjrtBackend *b, const char *text, size_t len, const uint8_t *opts,
+                               size_t optlen, int ndev, PjrtExec **out)
 {
 	*out = NULL;
 	if (!b->client)
 		return pj_fail(b, PJRT_EARG, "PJRT backend has no client");
-	size_t optlen;
-	const uint8_t *opts = pjrt_compile_options(&optlen);
 	PjProgram prog = {.struct_size = PJ_SIZE(PjProgram, format_size), .code = (char *)text,
 	                  .code_size = len, .format = "mlir", .format_size = 4};
 	PjClientCompileArgs c = {.struct_size = PJ_SIZE(PjClientCompileArgs, executable),
@@ -138,12 +138,35 @@ PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtE
 	}
 	e->b = b;
 	e->loaded = c.executable;
+	e->ndev = ndev;
 	if ((st = count_outputs(e))) {
 		pjrt_exec_destroy(e);
 		return st;
 	}
 	*out = e;
 	return PJRT_OK;
+}
+
+PjrtStatus pjrt_exec_compile(PjrtBackend *b, const char *text, size_t len, PjrtExec **out)
+{
+	size_t optlen;
+	const uint8_t *opts = pjrt_compile_options(&optlen);
+	return compile_with(b, text, len, opts, optlen, 1, out);
+}
+
+PjrtStatus pjrt_exec_compile_partitioned(PjrtBackend *b, const char *text, size_t len, int n,
+                                         PjrtExec **out)
+{
+	uint8_t opts[1024];
+	size_t optlen = pjrt_compile_options_partitioned(n, opts, sizeof opts);
+
+	*out = NULL;
+	if (!optlen)
+		return pj_fail(b, PJRT_EARG, "%d partitions: at most 127 are supported", n);
+	if ((size_t)n > b->ndevices)
+		return pj_fail(b, PJRT_EARG, "the module's mesh has %d devices, the PJRT client %zu", n,
+		               b->ndevices);
+	return compile_with(b, text, len, opts, optlen, n, out);
 }
 
 void pjrt_exec_destroy(PjrtExec *e)
@@ -356,5 +379,166 @@ PjrtStatus pjrt_run(PjrtBackend *b, const char *text, size_t len, const PjrtArra
 	if (!st)
 		st = pjrt_exec_run(e, ins, nin, outs, nouts);
 	pjrt_exec_destroy(e);
+	return st;
+}
+
+/* ---- partitioned runs ---- */
+
+/* Copies between a whole array g (dims) and device k's block blk (sh's shard shape):
+ * to_block 1 fills blk (zeros past g's end: blk comes zeroed), 0 writes blk into g. */
+static void block_copy(const PjrtArray *g, const PjrtShard *sh, int k, char *blk, int to_block)
+{
+	size_t es = pjrt_type_size(g->type), n = 1;
+	int64_t idx[PJRT_MAX_DIMS] = {0};
+
+	for (int d = 0; d < g->ndims; d++)
+		n *= (size_t)sh->shard[d];
+	for (size_t i = 0; i < n; i++) {
+		int64_t off = 0, inside = 1;
+		for (int d = 0; d < g->ndims; d++) {
+			int64_t x = sh->start[k][d] + idx[d];
+			inside &= x < g->dims[d];
+			off = off * g->dims[d] + x;
+		}
+		if (inside) {
+			if (to_block)
+				memcpy(blk + i * es, (const char *)g->data + (size_t)off * es, es);
+			else
+				memcpy((char *)g->data + (size_t)off * es, blk + i * es, es);
+		}
+		for (int d = g->ndims - 1; d >= 0 && ++idx[d] == sh->shard[d]; d--)
+			idx[d] = 0;
+	}
+}
+
+static size_t block_bytes(const PjrtArray *g, const PjrtShard *sh)
+{
+	size_t n = pjrt_type_size(g->type);
+	for (int d = 0; d < g->ndims; d++)
+		n *= (size_t)sh->shard[d];
+	return n;
+}
+
+/* One partitioned run's device buffers: [device][arg], [device][result]. */
+typedef struct {
+	PjBuffer **args, **res;
+	PjEvent **done;
+	char **blocks;
+} SRun;
+
+static PjrtStatus sharded_upload(PjrtExec *e, const PjrtArray *ins, const PjrtShard *sh, int nin, SRun *r)
+{
+	PjrtBackend *b = e->b;
+	PjrtStatus st = PJRT_OK;
+	for (int k = 0; !st && k < e->ndev; k++)
+		for (int i = 0; !st && i < nin; i++) {
+			size_t at = (size_t)k * (size_t)nin + (size_t)i;
+			PjrtArray blk = ins[i];
+			if ((st = check_input(b, &ins[i], i)))
+				break;
+			for (int d = 0; d < blk.ndims; d++)
+				blk.dims[d] = sh[i].shard[d];
+			blk.nbytes = block_bytes(&ins[i], &sh[i]);
+			r->blocks[at] = calloc(1, blk.nbytes ? blk.nbytes : 1);
+			if (!r->blocks[at])
+				return pj_fail(b, PJRT_ENOMEM, "out of memory");
+			block_copy(&ins[i], &sh[i], k, r->blocks[at], 1);
+			PjBufferFromHostArgs h = {.struct_size = PJ_SIZE(PjBufferFromHostArgs, buffer),
+			                          .client = b->client, .data = r->blocks[at],
+			                          .type = to_pjrt[blk.type], .dims = blk.dims,
+			                          .num_dims = (size_t)blk.ndims,
+			                          .host_buffer_semantics = PJ_HOST_IMMUTABLE_ONLY_DURING_CALL,
+			                          .device = b->devices[k]};
+			st = pj_check(b, b->api->Client_BufferFromHostBuffer(&h), "PJRT_Client_BufferFromHostBuffer");
+			r->args[at] = h.buffer;
+			r->done[at] = h.done_with_host_buffer;
+		}
+	return st;
+}
+
+static PjrtStatus sharded_execute(PjrtExec *e, int nin, SRun *r)
+{
+	PjrtBackend *b = e->b;
+	int n = e->ndev;
+	PjExecuteOptions opts = {.struct_size = PJ_SIZE(PjExecuteOptions, incarnation_ids)};
+	PjBuffer *const **arg_lists = calloc((size_t)n, sizeof *arg_lists);
+	PjBuffer ***out_lists = calloc((size_t)n, sizeof *out_lists);
+	PjEvent **ev = calloc((size_t)n, sizeof *ev);
+	PjrtStatus st = arg_lists && out_lists && ev ? PJRT_OK : pj_fail(b, PJRT_ENOMEM, "out of memory");
+	for (int k = 0; !st && k < n; k++) {
+		arg_lists[k] = r->args + (size_t)k * (size_t)nin;
+		out_lists[k] = r->res + (size_t)k * e->nouts;
+	}
+	PjExecuteArgs x = {.struct_size = PJ_SIZE(PjExecuteArgs, execute_device),
+	                   .executable = e->loaded, .options = &opts,
+	                   .argument_lists = (PjBuffer *const *const *)arg_lists, .num_devices = (size_t)n,
+	                   .num_args = (size_t)nin, .output_lists = (PjBuffer **const *)out_lists,
+	                   .device_complete_events = ev};
+	if (!st)
+		st = pj_check(b, b->api->LoadedExecutable_Execute(&x), "PJRT_LoadedExecutable_Execute");
+	for (int k = 0; ev && k < n; k++) {
+		if (!st)
+			st = await(b, ev[k], "execution");
+		else if (ev[k])
+			pj_drop(b, await_quiet(b, ev[k]));
+	}
+	free(arg_lists);
+	free(out_lists);
+	free(ev);
+	return st;
+}
+
+/* Downloads device k's block of result i and writes it into outs[i]. */
+static PjrtStatus sharded_download(PjrtExec *e, SRun *r, PjrtArray *outs, const PjrtShard *sh, int nouts)
+{
+	PjrtStatus st = PJRT_OK;
+	for (int k = 0; !st && k < e->ndev; k++)
+		for (int i = 0; !st && i < nouts; i++) {
+			PjrtArray blk = {0};
+			st = download(e->b, r->res[(size_t)k * e->nouts + (size_t)i], i, &blk);
+			if (!st && blk.nbytes != block_bytes(&outs[i], &sh[i]))
+				st = pj_fail(e->b, PJRT_EARG, "result %d: device %d's block has %zu bytes, %zu expected",
+				             i, k, blk.nbytes, block_bytes(&outs[i], &sh[i]));
+			if (!st)
+				block_copy(&outs[i], &sh[i], k, blk.data, 0);
+			free(blk.data);
+		}
+	return st;
+}
+
+PjrtStatus pjrt_exec_run_sharded(PjrtExec *e, const PjrtArray *ins, const PjrtShard *in_shards,
+                                 int nin, PjrtArray *outs, const PjrtShard *out_shards, int nouts)
+{
+	PjrtBackend *b = e->b;
+	size_t na = (size_t)e->ndev * (size_t)(nin > 0 ? nin : 0), nr = (size_t)e->ndev * e->nouts;
+	SRun r = {calloc(na + 1, sizeof *r.args), calloc(nr + 1, sizeof *r.res),
+	          calloc(na + 1, sizeof *r.done), calloc(na + 1, sizeof *r.blocks)};
+	PjrtStatus st = r.args && r.res && r.done && r.blocks ? PJRT_OK : pj_fail(b, PJRT_ENOMEM, "out of memory");
+
+	if (!st && (nin < 0 || (size_t)nouts != e->nouts))
+		st = pj_fail(b, PJRT_EARG, "%d inputs, %d results given; the module has %zu results", nin, nouts,
+		             e->nouts);
+	if (!st)
+		st = sharded_upload(e, ins, in_shards, nin, &r);
+	if (!st)
+		st = sharded_execute(e, nin, &r);
+	if (!st)
+		st = sharded_download(e, &r, outs, out_shards, nouts);
+	for (size_t i = 0; r.args && i < na; i++)
+		buffer_destroy(b, r.args[i]);
+	for (size_t i = 0; r.res && i < nr; i++)
+		buffer_destroy(b, r.res[i]);
+	for (size_t i = 0; r.done && i < na; i++) {
+		if (!st)
+			st = await(b, r.done[i], "host-to-device transfer");
+		else if (r.done[i])
+			pj_drop(b, await_quiet(b, r.done[i]));
+	}
+	for (size_t i = 0; r.blocks && i < na; i++)
+		free(r.blocks[i]);
+	free(r.args);
+	free(r.res);
+	free(r.done);
+	free(r.blocks);
 	return st;
 }

@@ -84,6 +84,9 @@ char *pjrt_plugin_find(const char *spec);
 int pjrt_plugins_installed(const char *kind, char **paths, int cap);
 /* The serialized CompileOptionsProto we pass (num_replicas = num_partitions = 1). */
 const uint8_t *pjrt_compile_options(size_t *len);
+/* CompileOptionsProto for n SPMD partitions (Shardy) on devices 0..n-1 into buf; returns
+ * its length, 0 when n is not in 1..127 or cap is too small (docs/sharding.md). */
+size_t pjrt_compile_options_partitioned(int n, uint8_t *buf, size_t cap);
 
 /* ---- exec.c ---- */
 
@@ -106,6 +109,22 @@ PjrtStatus pjrt_exec_time(PjrtExec *e, const PjrtArray *ins, int nin, int reps,
 PjrtStatus pjrt_run(PjrtBackend *b, const char *text, size_t len, const PjrtArray *ins,
                     int nin, PjrtArray **outs, int *nouts);
 void pjrt_arrays_free(PjrtArray *a, int n);
+
+/* ---- exec.c: partitioned runs (sdy-annotated modules, docs/sharding.md) ----
+ * How one array is split over the n devices of a partitioned run: device k holds the box
+ * of `shard` elements per dimension from start[k] (zero-padded past the array's end, as
+ * XLA pads uneven tiles); a replicated array has shard = dims and every start 0. */
+typedef struct PjrtShard {
+	int64_t shard[PJRT_MAX_DIMS];
+	int64_t (*start)[PJRT_MAX_DIMS];    /* [n][ndims] */
+} PjrtShard;
+/* Compiles for n partitions on the first n addressable devices (n <= their count). */
+PjrtStatus pjrt_exec_compile_partitioned(PjrtBackend *b, const char *text, size_t len, int n,
+                                         PjrtExec **out);
+/* Splits each input by its PjrtShard, runs on every device, and assembles each result
+ * from the devices' blocks into outs[i] (type, dims, data and nbytes set by the caller). */
+PjrtStatus pjrt_exec_run_sharded(PjrtExec *e, const PjrtArray *ins, const PjrtShard *in_shards,
+                                 int nin, PjrtArray *outs, const PjrtShard *out_shards, int nouts);
 
 size_t pjrt_type_size(PjrtType t);
 const char *pjrt_type_hlo_name(PjrtType t);    /* "f32" */

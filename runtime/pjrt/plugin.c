@@ -37,6 +37,25 @@
  * which some plugins reject. */
 static const uint8_t compile_options[] = {0x1a, 0x04, 0x20, 0x01, 0x28, 0x01};
 
+/* The same with num_partitions = n, use_spmd_partitioning (field 6), a device assignment
+ * (field 9: replica_count 1, computation_count n, computation k on device k) and
+ * use_shardy_partitioner (field 19): the bytes jaxlib 0.10.2 serializes for
+ * CompileOptions with those set (checked with SerializeAsString). n < 128. */
+size_t pjrt_compile_options_partitioned(int n, uint8_t *buf, size_t cap)
+{
+	size_t da = 4 + 5 * (size_t)n, ebo = 6 + 2 + da + 3, len = 2 + ebo;
+	if (n < 1 || n > 127 || len > cap || ebo > 127 || da > 127)
+		return 0;
+	uint8_t *p = buf;
+	*p++ = 0x1a, *p++ = (uint8_t)ebo;
+	*p++ = 0x20, *p++ = 1, *p++ = 0x28, *p++ = (uint8_t)n, *p++ = 0x30, *p++ = 1;
+	*p++ = 0x4a, *p++ = (uint8_t)da, *p++ = 0x08, *p++ = 1, *p++ = 0x10, *p++ = (uint8_t)n;
+	for (int k = 0; k < n; k++)
+		*p++ = 0x1a, *p++ = 3, *p++ = 0x0a, *p++ = 1, *p++ = (uint8_t)k;
+	*p++ = 0x98, *p++ = 0x01, *p++ = 1;
+	return (size_t)(p - buf);
+}
+
 const uint8_t *pjrt_compile_options(size_t *len)
 {
 	*len = sizeof compile_options;
@@ -232,6 +251,8 @@ static PjrtStatus start(PjrtBackend *b)
 	if (dv.num_devices == 0)
 		return pj_fail(b, PJRT_EPLUGIN, "%s: the client has no addressable device", b->path);
 	b->device = dv.devices[0];
+	b->devices = dv.devices;
+	b->ndevices = dv.num_devices;
 	char name[64], version[128], attrs[64];
 	client_string(b, a->Client_PlatformName, name, sizeof name);
 	client_string(b, a->Client_PlatformVersion, version, sizeof version);

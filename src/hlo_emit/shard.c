@@ -3,7 +3,8 @@
  * produces the same module with a device mesh (`sdy.mesh @mesh = <["x"=4]>`), a
  * `sdy.sharding` on every argument and result of @main that a --shard names, and a
  * `sdy.sharding` on each reshape that makes a multi-dimensional view of such a buffer.
- * Nothing else changes: the annotations say how XLA should partition the program (it
+ * Every other argument and result is marked replicated. Nothing else changes (but for
+ * shard_dus.c's form of box updates): the annotations say how XLA should partition the program (it
  * inserts the halo exchanges itself); the bundled interp and cpu backends ignore them.
  *
  * A buffer is 1-D in the module's ABI, and a reshape of it to rank k is its k-D view
@@ -165,6 +166,27 @@ static int shard_one(TFunc *f, const NameValue *sh)
 	return 0;
 }
 
+/* Every other argument and result: replicated, said explicitly (closed dimensions), so
+ * that the partitioner does not pick a layout a caller cannot know. */
+static void replicate_rest(TFunc *f)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		TParam *ps = pass ? f->results : f->args;
+		for (int i = 0; i < (pass ? f->nresults : f->nargs); i++) {
+			if (tir_param_attr(&ps[i], "sdy.sharding") || ps[i].type.kind != TY_TENSOR)
+				continue;
+			StrBuf b = {0};
+			sb_printf(&b, "#sdy.sharding<@%s, [", SHARD_MESH);
+			for (int d = 0; d < ps[i].type.rank; d++)
+				sb_append(&b, d ? ", {}" : "{}");
+			sb_append(&b, "]>");
+			tir_param_set_string(f, &ps[i], "sdy.sharding", "");
+			*tir_param_attr(&ps[i], "sdy.sharding") = raw_attr(f->module->arena, "sdy.sharding", sb_str(&b));
+			sb_free(&b);
+		}
+	}
+}
+
 int hlo_shard(TModule *m, const char *mesh, const NameValue *shards, size_t nshards)
 {
 	TFunc *f = tir_module_main(m);
@@ -175,6 +197,7 @@ int hlo_shard(TModule *m, const char *mesh, const NameValue *shards, size_t nsha
 	tir_module_add_mesh(m, SHARD_MESH, mesh_axes(m->arena, mesh));
 	for (size_t i = 0; i < nshards; i++)
 		errors += shard_one(f, &shards[i]);
+	replicate_rest(f);
 	hlo_shard_dus_to_select(m);
 	return errors;
 }

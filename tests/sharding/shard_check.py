@@ -5,8 +5,10 @@ For each case: convert a host program (--entry) once without and once with shard
 annotations; run the unsharded module on XLA CPU (one device) and on cuda2hlo-run
 --backend interp; run the sharded module partitioned by XLA over the mesh's devices
 (jax's CPU platform with XLA_FLAGS=--xla_force_host_platform_device_count=8) and on
-interp (which ignores the annotations). Every sharded result must equal the unsharded
-one bitwise (--tol loosens the XLA comparison for reductions). Prints, per case, the
+interp (which ignores the annotations) and, for the Jacobi case, on cuda2hlo-run --backend
+pjrt with the venv's XLA CPU plugin (the runtime splits the inputs over the mesh's devices).
+Every sharded result must equal the unsharded one bitwise (the ocean: within 1e-12 of the
+field's scale, as XLA fuses the partitioned program differently). Prints, per case, the
 collectives of XLA's partitioned HLO: inside the time loop's body (per step) and outside
 (once), with the bytes each moves (shape bytes x source-target pairs or group size).
 
@@ -93,9 +95,18 @@ def param_names(text):
     return find(args), find(res)
 
 
-def run_interp(bin_dir, mlir, inputs, tmp):
+def pjrt_plugin():
+    """The XLA CPU PJRT plugin of the venv (as tests/exec/CMakeLists.txt finds it), or None."""
+    import glob
+    venv = os.path.dirname(os.path.dirname(sys.executable))
+    found = glob.glob(os.path.join(venv, "lib", "python3*", "site-packages", "xla_plugins",
+                                   "xla_cpu_pjrt", "xla_cpu_pjrt.so"))
+    return found[0] if found else None
+
+
+def run_interp(bin_dir, mlir, inputs, tmp, backend="interp"):
     args, res = param_names(open(mlir).read())
-    cmd = [os.path.join(bin_dir, "cuda2hlo-run"), mlir, "--backend", "interp", "--out", tmp]
+    cmd = [os.path.join(bin_dir, "cuda2hlo-run"), mlir, "--backend", backend, "--out", tmp]
     for a in args:
         p = os.path.join(tmp, f"in_{a}.npy")
         np.save(p, inputs[a])
@@ -281,7 +292,12 @@ def check_case(name, bin_dir, hlo_dir, runs):
         text = open(plain).read()
         ref, _, t1 = xla_run(text, inputs, 1, runs)
         iref = run_interp(bin_dir, plain, inputs, tmp) if name == "jacobi" else None
-        print(f"{name}: unsharded: convert {t:.1f} s, XLA CPU 1 device {t1*1e3:.2f} ms/run")
+        plugin = pjrt_plugin()
+        if iref is not None and not plugin:
+            print("note: no XLA CPU PJRT plugin in the venv: cuda2hlo-run --backend pjrt not checked")
+        print(f"{name}: unsharded: convert {t:.1f} s, XLA CPU 1 device {t1*1e3:.2f} ms/run; sharded "
+              f"runs: XLA{', interp' if iref is not None else ''}"
+              f"{', cuda2hlo-run pjrt' if iref is not None and plugin else ''}")
         for k, (mesh, shards, ndev) in enumerate(configs):
             out = os.path.join(tmp, f"s{k}.mlir")
             extra = ["--mesh", mesh] + [a for s in shards.split() for a in ("--shard", s)]
@@ -293,6 +309,9 @@ def check_case(name, bin_dir, hlo_dir, runs):
             if iref is not None:
                 ig = run_interp(bin_dir, out, inputs, tmp)
                 bad += [f"{b} (interp)" for b in iref if not same(iref[b], ig[b], 0)]
+                if plugin:     # cuda2hlo-run's pjrt backend on the mesh's devices
+                    pg = run_interp(bin_dir, out, inputs, tmp, "pjrt:" + plugin)
+                    bad += [f"{b} (pjrt, {ndev} devices)" for b in iref if not same(iref[b], pg[b], 0)]
             per_step, once = summarize(hlo, ndev)
             if hlo_dir:
                 os.makedirs(hlo_dir, exist_ok=True)
