@@ -1363,8 +1363,11 @@ static int reduction(Aff *a, int i, const KirExpr *e)
 /* A branch of c ? t : f over the box. Its loads need to be in bounds only on the threads
  * that take it (the select drops the others), so a read at the edge of a buffer
  * (`i < n ? u[i] : 0`) reads a padded buffer; its values are not shared with the rest
- * of the box's memo. The box is not changed inside (reduction() would, so a branch
- * around a reduction is evaluated without live). */
+ * of the box's memo. A branch no thread takes (`scheme == 0` with scheme bound to 1) is
+ * not built: the select, whose condition is exact, never picks its value, so any value
+ * of its type will do (and its reads have no thread to be proven in bounds on). The box
+ * is not changed inside (reduction() would, so a branch around a reduction is evaluated
+ * without live). */
 static int branch(Aff *a, const KirExpr *c, int neg, const KirExpr *e)
 {
 	const char *why;
@@ -1374,6 +1377,10 @@ static int branch(Aff *a, const KirExpr *c, int neg, const KirExpr *e)
 	if (!cs || poly_set_involves_params(cs) || a->nred)
 		return dense(a, e);
 	a->live = neg ? poly_set_subtract(outer, cs) : poly_set_intersect(outer, cs);
+	if (poly_set_is_empty(a->live)) {
+		a->live = saved;
+		return splat(a, raise_dtype(e->type), 0, 0);
+	}
 	memo_reset(&a->lmemo);
 	v = dense(a, e);
 	memo_reset(&a->lmemo);
