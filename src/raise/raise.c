@@ -173,6 +173,8 @@ static TModule *raise_done(Raise *r)
 		tir_module_destroy(m);
 		m = NULL;
 	} else {
+		memcpy(r->st->grid, r->grid, sizeof(r->grid));
+		memcpy(r->st->block, r->block, sizeof(r->block));
 		raise_stats_register(m, r->st, r->k->name);
 	}
 	free(r);

@@ -19,6 +19,7 @@ typedef struct Stats {
 	int stores_dense, stores_scatter;
 	StrBuf notes;        /* one line per store: strategy and the missing fact */
 	StrBuf checks;       /* what the race and bounds checks could not prove (race.c) */
+	int64_t grid[3], block[3];   /* the launch (--entry reports one block per launch) */
 } Stats;
 
 typedef struct Raise {

@@ -78,6 +78,28 @@ static void print_counts(FILE *f, const TModule *m)
 	        ops[TOP_SCATTER], ops[TOP_WHILE]);
 }
 
+/* One kernel module an entry inlined (one per kernel and launch configuration): its
+ * gathers, scatters and whiles, its stores, and the store lines with the missing facts. */
+static void print_launch(FILE *f, const Entry *e)
+{
+	int ops[TOP_COUNT] = {0};
+	Stats *st = e->st;
+	TFunc *fn = tir_module_main(e->m);
+	if (fn)
+		count_block(fn->body, ops);
+	fprintf(f, "  launch %s<<<(%lld,%lld,%lld), (%lld,%lld,%lld)>>>: gathers %d, scatters %d, "
+	        "whiles %d, stores dense %d fallback %d\n", e->kernel, (long long)st->grid[0],
+	        (long long)st->grid[1], (long long)st->grid[2], (long long)st->block[0],
+	        (long long)st->block[1], (long long)st->block[2], ops[TOP_GATHER], ops[TOP_SCATTER],
+	        ops[TOP_WHILE], st->stores_dense, st->stores_scatter);
+	for (const char *l = sb_str(&st->notes); *l;) {
+		const char *nl = strchr(l, '\n');
+		int len = nl ? (int)(nl - l) : (int)strlen(l);
+		fprintf(f, "  %.*s\n", len, l);
+		l += len + (nl != NULL);
+	}
+}
+
 void raise_report(FILE *f, const TModule *m)
 {
 	int found = 0;
@@ -93,10 +115,12 @@ void raise_report(FILE *f, const TModule *m)
 		fputs(sb_str(&e->st->checks), f);
 	}
 	/* a module with no kernel of its own (--entry: the kernels are inlined into @main):
-	 * the counts of the whole program */
+	 * the counts of the whole program, then each kernel module it inlined */
 	if (!found) {
 		fputs("module @main (all launches inlined)\n", f);
 		print_counts(f, m);
+		for (size_t i = 0; i < entries.len; i++)
+			print_launch(f, &entries.data[i]);
 	}
 }
 
