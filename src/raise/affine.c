@@ -1108,12 +1108,17 @@ static int64_t tree_size(const KirExpr *e, int64_t budget)
 	}
 }
 
-/* Distinct nodes of e (a DAG), counting up to budget. */
+/* Distinct nodes of e (a DAG) that the dense memo evaluates, counting up to budget. An
+ * integer node other than a load is not counted: integer values are quasi-affine facts
+ * walked as trees (bounded where their variables are substituted), and a load index is
+ * one (IX(i, j, k) in every iteration of an unrolled column loop); the loads and the
+ * values are counted. */
 static int64_t dag_size(Aff *a, const KirExpr *e, int64_t budget)
 {
-	int64_t n = 1;
+	int64_t n;
 	if (!e || visited(a, e))
 		return 0;
+	n = frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD ? 0 : 1;
 	switch (e->kind) {
 	case KE_UNARY: return n + dag_size(a, e->u.un.x, budget - n);
 	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
