@@ -190,6 +190,7 @@ typedef struct Try {
 	PolyMap *w;
 	int pad;
 	DType pad_dt;
+	size_t nnotes;
 } Try;
 
 static void try_begin(Aff *a, Try *t)
@@ -203,6 +204,7 @@ static void try_begin(Aff *a, Try *t)
 	t->w = a->w;
 	t->pad = a->pad;
 	t->pad_dt = a->pad_dt;
+	t->nnotes = a->r->st->notes.len;
 }
 
 static void try_undo(Aff *a, const Try *t)
@@ -215,6 +217,8 @@ static void try_undo(Aff *a, const Try *t)
 	a->w = t->w;
 	a->pad = t->pad;
 	a->pad_dt = t->pad_dt;
+	if (a->r->st->notes.s)
+		a->r->st->notes.s[a->r->st->notes.len = t->nnotes] = 0;
 	memo_forget_from(&a->memo, t->nvalues);
 	memo_forget_from(&a->lmemo, t->nvalues);
 }
@@ -733,6 +737,38 @@ static int trailing_view(Aff *a, const PolyExpr *pe, int b, int *rank, int64_t *
 	return n;
 }
 
+/* A read that is no set of slices: its index over the box, and a gather of one element
+ * per thread from the version of the buffer the read sees; the store and the other reads
+ * stay dense. pe NULL: the index depends on data (src[idx[i]]; its own reads are slices);
+ * else it is quasi-affine (scale[i / 4], w[i % 16]: iota and divide). The gather clamps
+ * the index into the buffer, as the SIMT strategy's does (simt.c). Shared and local
+ * memory, and a buffer a grid-stride loop writes, are not read so. */
+static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
+{
+	static const int64_t first[1] = {0};
+	int b = e->u.load.buffer, rank = a->box.rank, idx, v;
+	int64_t d[POLY_MAX_RANK + 1], ss[1] = {1};
+	TGatherDims gd = {0};
+	DType it = a->r->bufsize[b] > INT32_MAX ? DT_I64 : DT_I32;
+	KirSpace sp = a->r->k->bufs[b].space;
+	if (sp == KSP_SHARED || sp == KSP_LOCAL || (a->stride && a->stride_st[b]))
+		afail(a, e->loc, "a load index is not quasi-affine");
+	idx = pe ? affine_value(a, pe, it, e->loc) : convert(a, dense(a, e->u.load.index), it);
+	for (int k = 0; k < rank; k++)
+		d[k] = a->box.hi[k] - a->box.lo[k];
+	d[rank] = 1;
+	idx = tir_build_reshape(B(a), idx, tir_type_tensor(it, rank + 1, d));
+	gd.collapsed_slice_dims = (TInts){first, 1};
+	gd.start_index_map = (TInts){first, 1};
+	gd.index_vector_dim = rank;
+	v = load_version(a, e);
+	a->r->st->ops[TOP_GATHER]++;
+	sb_printf(&a->r->st->notes, "  load %s at %d:%d: gather (%s)\n", a->r->k->bufs[b].name,
+	          e->loc.line, e->loc.col, pe ? "not a set of slices of the buffer under any shape"
+	                                      : "its index depends on data");
+	return tir_build_gather(B(a), v, idx, &gd, ss, box_type(&a->box, dt_of(a, v)));
+}
+
 static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 {
 	int b = e->u.load.buffer, rank, n;
@@ -747,7 +783,7 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 	check_buffer(a, b, e->loc);
 	pe = poly_expr_from_kir(a->c, e->u.load.index, a->dom, lookup, a, &why);
 	if (!pe)
-		afail(a, e->loc, "a load index is not quasi-affine");
+		return keep ? -1 : gather_load(a, e, NULL);
 	if (a->stride && a->stride_st[b] && load_in_stride(a, e) &&
 	    (b != a->wbuf || !poly_set_is_subset(a->dom, poly_set_cmp(KB_EQ, pe, a->wflat))))
 		afail(a, e->loc, "a grid-stride loop reads a buffer it writes, elsewhere than where "
@@ -776,6 +812,8 @@ static int load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		}
 		if (rank < 0) {
 			a->dom = all;
+			if (!keep)
+				return gather_load(a, e, pe);
 			afail(a, e->loc, "a load is not a translation or permutation of the write under "
 			      "any shape of its buffer");
 		}
