@@ -3,9 +3,13 @@
 For every kernel file named in the list (one per line, '#' comments), converts each of
 its launches (corpus.converter_args, as run.py does) with `cuda2hlo --report` and checks
 the module and the report: zero gather, scatter and while ops in the module text, and
-every store dense ("stores dense N fallback 0", N > 0). A line `NAME whiles=N` names an
---entry test (a host program): its one module has zero gather and scatter and at most N
-while ops (the host's own loops; --report prints no per-kernel lines for entries).
+every store dense ("stores dense N fallback 0", N > 0). A line `NAME gathers=N` allows
+exactly N gathers, each a read the dense strategy could not slice, named by a `load BUF at
+L:C: gather (WHY)` line of the report (mixed raising: the stores and other reads dense).
+A line `NAME whiles=N` names an --entry test (a host program): its one module has zero
+gather and scatter and at most N while ops (the host's own loops), and every kernel
+module the report lists (`launch K<<<...>>>: ...`) has zero gathers and scatters and
+every store dense.
 Correctness of the same files is run.py's job (--mode run --mode xla on the same list).
 Prints `PASS|FAIL NAME: reason` per file, then `N passed, N failed`; exits 1 on a failure.
 
@@ -38,7 +42,7 @@ def names_of(path):
 
 def check_entry(exe, path, test, whiles, tmp):
     out = os.path.join(tmp, os.path.basename(path) + ".entry.mlir")
-    cmd = [exe, path] + corpus.converter_args(test) + ["-o", out]
+    cmd = [exe, path] + corpus.converter_args(test) + ["--report", "-o", out]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if r.returncode != 0:
         return f"cuda2hlo exited {r.returncode}: {r.stderr.strip().splitlines()[:1]}"
@@ -50,6 +54,12 @@ def check_entry(exe, path, test, whiles, tmp):
         return f"entry module has {len(gs)} gather/scatter ({gs[0]})"
     if len(bad) > whiles:
         return f"entry module has {len(bad)} while ops (at most {whiles})"
+    launches = [ln.strip() for ln in r.stderr.splitlines() if ln.startswith("  launch ")]
+    if not launches:
+        return "no `launch` line in --report"
+    for ln in launches:
+        if "gathers 0, scatters 0," not in ln or not ln.endswith("fallback 0"):
+            return f"report: {ln}"
     return None
 
 
@@ -57,13 +67,16 @@ def check(exe, name, tmp):
     name, _, opt = name.partition(" ")
     path = os.path.join(ROOT, "tests", "kernels", name if name.endswith(".cu") else name + ".cu")
     test = corpus.parse(path)
-    m = re.fullmatch(r"\s*whiles=(\d+)\s*", opt) if opt else None
+    m = re.fullmatch(r"\s*(whiles|gathers)=(\d+)\s*", opt) if opt else None
     if opt and not m:
-        return f"bad option '{opt}' (whiles=N)"
+        return f"bad option '{opt}' (whiles=N or gathers=N)"
     if test.entry:
-        if not m:
+        if not m or m.group(1) != "whiles":
             return "an --entry test needs `whiles=N` in the list"
-        return check_entry(exe, path, test, int(m.group(1)), tmp)
+        return check_entry(exe, path, test, int(m.group(2)), tmp)
+    if m and m.group(1) != "gathers":
+        return "`whiles=N` is for --entry tests"
+    gathers = int(m.group(2)) if m else 0
     if not test.launches:
         return "no launch"
     for li, launch in enumerate(test.launches):
@@ -77,6 +90,12 @@ def check(exe, name, tmp):
         rep = r.stdout + r.stderr
         why = [ln.strip() for ln in rep.splitlines() if "not applicable" in ln]
         bad = BAD_OPS.findall(text)
+        loads = [ln for ln in rep.splitlines() if re.match(r"  load \S+ at \d+:\d+: gather \(", ln)]
+        ngather = len(re.findall(r'"stablehlo\.gather"', text))   # the op, not its attribute
+        if ngather == gathers and len(loads) == gathers:
+            bad = [b for b in bad if b != "gather"]
+        elif ngather == gathers:
+            return f"launch {li}: {gathers} gathers but {len(loads)} `load ...: gather` lines"
         if bad:
             return f"launch {li}: module has {len(bad)} gather/scatter/while ({bad[0]})" + \
                 (f" ({why[0]})" if why else "")
