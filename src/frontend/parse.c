@@ -298,6 +298,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	cx.hostenv = map_create();
 	cx.assigned = map_create();
 	bad = parse_tu(&cx, NULL);
+	if (!bad)
+		bad = inclusions_check_output(&cx);
 	if (!bad) {
 		kl.cx = &cx;
 		scan_unit(&cx, &kl);

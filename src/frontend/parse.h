@@ -143,6 +143,8 @@ void ignored_diag(Ctx *cx, int i);
 /* ---- reach.c ---- */
 
 int reach_errors(Ctx *cx, CXCursor fn);
+/* inclusions.c: 1 (error reported) when -o names a file the input #includes. */
+int inclusions_check_output(Ctx *cx);
 void reach_rest(Ctx *cx, int as_errors);
 
 /* ---- clang.c ---- */
