@@ -236,6 +236,7 @@ static void parse(Cc *c, int argc, char **argv)
 				usage("-x '%s': expected cu, c++, c or none", v);
 		} else if ((v = valued((const char *const[]){"-Xcompiler", "--compiler-options", NULL}, argc, argv, &i))) {
 			push_split(&c->host, "", v);
+			push_split(&c->link, "", v);     /* nvcc hands them to the host linker too (-fopenmp) */
 		} else if ((v = valued((const char *const[]){"-Xlinker", "--linker-options", NULL}, argc, argv, &i))) {
 			push_split(&c->link, "-Wl,", v);
 		} else if ((v = joined("-L", argc, argv, &i))) {
@@ -383,6 +384,7 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, "--cuda-host-only");
 		push(&a, "--cuda-path=" C2H_CUDA_PATH);
 		push(&a, "-Wno-unknown-cuda-version");
+		push(&a, "-isystem" C2H_CUDA_PATH "/include/cccl");   /* thrust, cub, libcu++: nvcc adds it */
 		push(&a, "-D__NVCC__");
 		push(&a, "-D__CUDA2HLO_CC__");
 		push(&a, vmajor);

@@ -9,7 +9,7 @@ venv="$here/build/venv"
 pkgs="clang-22 libclang-22-dev llvm-22-dev libpolly-22-dev libisl-dev libcmocka-dev
       mlir-22-tools cmake make gcc g++ pkg-config libpng-dev zlib1g-dev libzstd-dev
       libedit-dev libffi-dev libxml2-dev libcurl4-openssl-dev python3-venv valgrind
-      libclang-rt-22-dev"
+      libclang-rt-22-dev libomp-22-dev"
 
 missing=""
 for p in $pkgs; do
