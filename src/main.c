@@ -21,8 +21,11 @@
 #include "hlo_emit.h"
 #endif
 
+#include "driver.h"
+
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__GNUC__)
@@ -46,6 +49,19 @@ static int write_output(const Options *o, const char *text, size_t len)
 
 #define STAGE_OK() do { if (diag_error_count()) goto fail; } while (0)
 
+/* -v: "cuda2hlo: STAGE N.NNN s" on stderr, the time since the last mark. */
+static void mark(const Options *o, const char *stage)
+{
+	static struct timespec last;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (o->verbose && stage)
+		fprintf(stderr, "cuda2hlo: %-9s %.3f s\n", stage,
+		        (double)(now.tv_sec - last.tv_sec) + (double)(now.tv_nsec - last.tv_nsec) * 1e-9);
+	last = now;
+}
+
 static int convert(const Options *o, const char *file, StrBuf *out)
 {
 #ifndef HAVE_FRONTEND
@@ -54,7 +70,9 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 #else
 	Arena *a = arena_new();
 	int rc = 1;
+	mark(o, NULL);
 	KirProgram *kir = frontend_parse(a, o->entry ? frontend_entry_options(a, o) : o, file);
+	mark(o, "frontend");
 	STAGE_OK();
 	if (o->list_kernels) {
 		for (size_t i = 0; i < kir->nkernels; i++)
@@ -72,10 +90,13 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	goto done;
 #else
 	LoopProgram *loops = o->entry && o->emit != EMIT_LOOPS && o->emit != EMIT_C ? NULL : loopify_program(a, o, kir);
+	mark(o, "loopify");
 	STAGE_OK();
 #ifdef HAVE_POLY
-	if (o->polly_check)
+	if (o->polly_check) {
 		poly_polly_check(o, loops);
+		mark(o, "polly");
+	}
 #endif
 	if (o->emit == EMIT_LOOPS || o->emit == EMIT_C) {
 		if (o->emit == EMIT_LOOPS)
@@ -97,9 +118,11 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 			goto fail;
 		}
 		rc = raise_write_modules(a, o, loops) ? 1 : -1;
+		mark(o, "raise+emit");
 		goto done;
 	}
 	TModule *mod = o->entry ? raise_host(a, o, kir) : raise_program(a, o, loops);
+	mark(o, "raise");
 	STAGE_OK();
 	if (o->mesh && hlo_shard(mod, o->mesh, o->shards.data, o->shards.len)) {
 		raise_module_destroy(mod);
@@ -111,6 +134,7 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 		hlo_emit_hlo(out, mod);
 	else
 		hlo_emit_stablehlo(out, mod);
+	mark(o, "emit");
 	raise_module_destroy(mod);
 	rc = 0;
 	goto done;
@@ -144,35 +168,45 @@ static int convert_all(void *p)
  * nesting, and 2000 nested parentheses (clang's limit is 2048) overflow 8 MiB. */
 #define CONVERT_STACK ((size_t)1 << 30)
 
+/* One conversion of o's files to o->output: the exit status (batch.c runs one per kernel). */
+static int convert_to_output(const Options *o)
+{
+	StrBuf out = {0};
+	Job job = {o, &out};
+	int rc;
+
+	if (o->output && strcmp(o->output, "-") && options_input_at(o, o->output)) {
+		fprintf(stderr, "cuda2hlo: -o '%s' is the input file '%s': refusing to overwrite it\n",
+		        o->output, options_input_at(o, o->output));
+		return 2;
+	}
+	rc = run_on_big_stack(CONVERT_STACK, convert_all, &job);
+	if (rc == 0)
+		rc = write_output(o, sb_str(&out), out.len);
+	if (rc < 0)
+		rc = 0;     /* the modules are written already (several kernels, -o DIR) */
+	if (o->verbose && rc == 0)
+		mark(o, "write");
+	sb_free(&out);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	Job job;
 	Options o;
-	StrBuf out = {0};
 	int rc;
 
 	diag_init(stderr, isatty(2) && getenv("NO_COLOR") == NULL);
 	rc = options_parse(&o, argc, argv);
 	if (rc)
 		return rc == 1 ? 0 : 2;
-	if (o.files.len > 1 && o.output && o.emit != EMIT_KIR) {
-		fprintf(stderr, "cuda2hlo: several input files with -o need --emit kir for now\n");
-		options_free(&o);
-		return 2;
-	}
-	if (o.output && strcmp(o.output, "-") && options_input_at(&o, o.output)) {
-		fprintf(stderr, "cuda2hlo: -o '%s' is the input file '%s': refusing to overwrite it\n",
-		        o.output, options_input_at(&o, o.output));
-		options_free(&o);
-		return 2;
-	}
-	job = (Job){&o, &out};
-	rc = run_on_big_stack(CONVERT_STACK, convert_all, &job);
-	if (rc == 0)
-		rc = write_output(&o, sb_str(&out), out.len);
-	if (rc < 0)
-		rc = 0;     /* the modules are written already (several kernels, -o DIR) */
-	sb_free(&out);
+	if (o.entry && o.files.len > 1 && o.output && o.emit != EMIT_KIR) {
+		fprintf(stderr, "cuda2hlo: --entry converts one file: give one FILE.cu\n");
+		rc = 2;
+	} else if (options_is_batch(&o))
+		rc = batch_run(&o, convert_to_output);
+	else
+		rc = convert_to_output(&o);
 	options_free(&o);
 	return rc;
 }

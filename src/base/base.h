@@ -169,6 +169,9 @@ typedef struct Options {
 	int polly_check;               /* --polly-check */
 	int unroll;                    /* --unroll N (host loops), 0: never */
 	int verbose;                   /* -v: timings per stage on stderr */
+	int jobs;                      /* -j N: conversions at once in a batch, 0: the CPUs */
+	int batch_item;                /* one kernel of a batch: a --set/--size naming no
+	                                  parameter of it is no error (it names another's) */
 } Options;
 
 /* Parses argv into *o. Returns 0 on success, 2 on bad usage (message already printed to
@@ -196,6 +199,8 @@ const char *options_grid_error(const int grid[3]);
 const char *options_block_error(const int block[3]);
 const char *options_threads_error(const int grid[3], const int block[3]);
 const char *options_shmem_error(long long static_bytes, long long dynamic_bytes);
+/* 1 when o asks for a batch (batch.c): several files, or -p and none, and -o DIR. */
+int options_is_batch(const Options *o);
 /* The input file that path is (the same device and inode, so also through a link or
  * another spelling), or NULL: an output there would destroy it. */
 const char *options_input_at(const Options *o, const char *path);

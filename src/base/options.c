@@ -10,6 +10,8 @@
 
 static const char usage[] =
 "usage: cuda2hlo [options] FILE.cu...\n"
+"       cuda2hlo [options] A.cu B.cu... -o DIR     (a batch: every kernel of every file)\n"
+"       cuda2hlo [options] -p compile_commands.json -o DIR   (a batch: its .cu files)\n"
 "\n"
 "Raise CUDA kernels into StableHLO (XLA) programs.\n"
 "\n"
@@ -19,7 +21,8 @@ static const char usage[] =
 "  --shmem BYTES         dynamic shared memory of the launch (extern __shared__)\n"
 "  --size BUF=N          number of elements of pointer parameter BUF (of its pointee\n"
 "                        type: N float4 or N structs are a tensor of 4N, kN scalars)\n"
-"  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant\n"
+"  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant,\n"
+"                        or a host variable a launch's grid or block is computed from\n"
 "  -o PATH               output file (one module) or directory (several)\n"
 "  --emit KIND           stablehlo (default), hlo, c, kir, loops, tensor\n"
 "  --entry HOSTFN        convert a host function's launch sequence into one module\n"
@@ -38,13 +41,20 @@ static const char usage[] =
 "  -I DIR, -D NAME[=V]   include folder, macro (as for clang)\n"
 "  -std=STD              language standard for parsing (default c++17)\n"
 "  -p PATH               compile_commands.json (or its folder): flags of the file's entry\n"
+"                        (response files @FILE, --options-file FILE read); with no\n"
+"                        FILE given, a batch over the database's .cu files\n"
+"  -j N                  a batch runs N conversions at once (default: the CPUs)\n"
 "  --cuda-path DIR       parse with that CUDA toolkit's headers instead of the bundled one\n"
 "  --list-kernels        print the file's kernels, one a line (template instances as\n"
 "                        launched; a template without a launch as 'k<...>'), and exit\n"
 "  --clang-arg ARG       pass ARG to clang when parsing (repeatable)\n"
 "  -v                    print stage timings on stderr, and clang's errors outside the\n"
-"                        converted kernels (those do not stop a conversion)\n"
-"  --help, --version\n"
+"                        converted kernels (those do not stop a conversion); in a\n"
+"                        batch, every conversion's messages\n"
+"  --help, --version\n";
+
+/* The rules after the flags (a second string: ISO C bounds one literal to 4095 bytes). */
+static const char usage_notes[] =
 "\n"
 "Distinct pointer parameters of a kernel are assumed not to alias (as if __restrict__);\n"
 "with --entry the host code shows which buffers are passed where.\n"
@@ -53,6 +63,10 @@ static const char usage[] =
 "Launch limits (CUDA, compute capability 9.0): grid x < 2^31, y and z <= 65535; block x\n"
 "and y <= 1024, z <= 64, at most 1024 threads; shared memory 48 KiB static, 227 KiB in all.\n"
 "--set values must fit their parameter's type; an option or name given twice is refused.\n"
+"A batch (several files and -o DIR, or -p and no file) converts each kernel on its\n"
+"own into DIR/FILE/KERNEL.mlir (FILE: the path below the inputs' common folder, without\n"
+".cu), goes on past failures and prints one line per kernel and a summary\n"
+"(docs/batch.md); its status is 1 when some kernel was refused.\n"
 "Exit status: 0 success, 1 a diagnosed problem in the input, 2 bad usage\n"
 "(docs/reliability.md).\n";
 
@@ -261,7 +275,7 @@ const char *options_emit_name(EmitKind k)
 
 /* Options that take one value: given twice is bad usage, not "the last one wins". */
 static const char *const single[] = {"--grid", "--block", "--shmem", "--emit", "--entry",
-	"--unroll", "--cuda-path", "-o", "-p", "-std=", "--mesh"};
+	"--unroll", "--cuda-path", "-o", "-p", "-std=", "--mesh", "-j"};
 
 /* 2 (after the message) when option `name` was seen before; marks it seen. */
 static int once(unsigned *seen, const char *name)
@@ -414,6 +428,15 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 	} else if (OPT("-p")) {
 		if (err) return err;
 		o->compdb = v;
+	} else if (OPT("-j")) {
+		if (err) return err;
+		char *end;
+		long n;
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (end == v || *end || errno || n < 1 || n > 1024)
+			return bad("bad -j '%s': expected a count of jobs from 1 to 1024", v);
+		o->jobs = (int)n;
 	} else if (!strncmp(a, "-std=", 5)) {
 		if ((err = once(seen, "-std=")))
 			return err;
@@ -448,6 +471,7 @@ int options_parse(Options *o, int argc, char **argv)
 		int r;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage, stdout);
+			fputs(usage_notes, stdout);
 			options_free(o);
 			return 1;
 		}
@@ -461,13 +485,17 @@ int options_parse(Options *o, int argc, char **argv)
 			return r;
 		}
 	}
-	if (!o->files.len) {
+	if (!o->files.len && !o->compdb) {
 		options_free(o);
 		return bad("%s", "no input file");
 	}
 	if (check_sharding(o)) {
 		options_free(o);
 		return 2;
+	}
+	if (!o->files.len && !o->output) {
+		options_free(o);
+		return bad("%s", "-p with no input file is a batch over the database: give -o DIR");
 	}
 	if (o->have_grid && o->have_block && options_threads_error(o->grid, o->block)) {
 		options_free(o);
@@ -503,6 +531,12 @@ const char *options_get_set(const Options *o, const char *name)
 const char *options_get_size(const Options *o, const char *name)
 {
 	return lookup(o->sizes.data, o->sizes.len, name);
+}
+
+int options_is_batch(const Options *o)
+{
+	int many = o->files.len > 1 || (o->compdb && !o->files.len);
+	return many && o->output && strcmp(o->output, "-") && !o->list_kernels && o->emit != EMIT_KIR && !o->entry;
 }
 
 const char *options_input_at(const Options *o, const char *path)

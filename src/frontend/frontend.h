@@ -436,6 +436,11 @@ int frontend_const_is_true(KirConst c);
  * string and node lives in `a`. */
 KirProgram *frontend_parse(Arena *a, const Options *o, const char *file);
 
+/* ---- compdb.c: the .cu files of compile_commands.json (-p: the file or its folder),
+ * absolute, once each, in the database's order: *files, *nfiles (all in a). Returns 0, or
+ * 1 after an error (an unreadable database). */
+int frontend_compdb_files(Arena *a, const char *compdb, const char ***files, size_t *nfiles);
+
 /* ---- print.c: deterministic text form (--emit kir), one node per line, children
  * indented by two spaces, locations as @line:col. */
 void frontend_print_kir(StrBuf *out, const KirProgram *p);

@@ -27,8 +27,38 @@ static int heval_binary(Ctx *cx, CXCursor c, int64_t *out)
 	}
 }
 
-/* Integer value of a host expression: constants, and variables initialised once with
- * an evaluable value (flow-insensitive: a variable assigned elsewhere is unknown). */
+/* A host variable or parameter of integer type that --set names: its value, checked as
+ * a kernel parameter's is (it fits the type). `--set n=4096` makes `(n + 127) / 128`
+ * known where n comes from the command line or a file at run time. The names used are
+ * kept, so a --set that names only host variables is not "no such parameter". */
+static int heval_set(Ctx *cx, CXCursor c, int64_t *out)
+{
+	CXCursor d = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(d);
+	const char *name, *text, *why;
+	KirDType t;
+	KirConst v;
+
+	if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+		return 0;
+	name = spell(cx->a, d);
+	t = dt_of(clang_getCursorType(d));
+	if (!(text = options_get_set(cx->o, name)) || !frontend_dtype_is_int(t) || t == KT_I1)
+		return 0;
+	if ((why = frontend_flag_value(text, t, &v)) != NULL) {
+		frontend_flag_value_error(loc_of(cx->a, clang_getCursorLocation(c)), name, text, t, why);
+		return 0;
+	}
+	if (!cx->host_sets)
+		cx->host_sets = map_create();
+	map_put(cx->host_sets, name, (void *)1);
+	*out = v.i;
+	return 1;
+}
+
+/* Integer value of a host expression: constants, variables initialised once with an
+ * evaluable value (flow-insensitive: a variable assigned elsewhere is unknown), and
+ * host variables --set binds. */
 static int heval(Ctx *cx, CXCursor c, int64_t *out)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -48,7 +78,7 @@ static int heval(Ctx *cx, CXCursor c, int64_t *out)
 		int64_t *v = map_get(cx->hostenv, dkey(cx->a, clang_getCursorReferenced(c)));
 		if (v)
 			*out = *v;
-		return v != NULL;
+		return v != NULL || heval_set(cx, c, out);
 	}
 	case CXCursor_BinaryOperator:
 		return heval_binary(cx, c, out);

@@ -8,13 +8,12 @@
  * helpers), expr.c (expressions), addr.c (addresses), builtin.c (builtins, math,
  * atomics, warp functions), call.c (calls: inlining, member functions), stable.c
  * (stable values), struct.c (structs in memory and by value), decl.c (declarations),
- * stmt.c (statements), launch.c (host code: launches, cudaMalloc), template.c (kernel
+ * stmt.c (statements), launch.c (host code: launches, cudaMalloc), compdb.c (compile_commands.json, response files), template.c (kernel
  * selection, template instances), reach.c (which of clang's errors concern the converted
  * kernels: only those stop a conversion). Anything that cannot be translated exactly is a
  * located error, never an approximation. */
 #include "parse.h"
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <unistd.h>
 
 /* ---- translation unit and diagnostics ----
@@ -98,96 +97,6 @@ static int collect_diags(Ctx *cx)
 		clang_disposeDiagnostic(d);
 	}
 	return bad;
-}
-
-/* ---- compile_commands.json (-p): the flags of the entry for the file: -I, -D, -U,
- * -std, -isystem, -include. An entry's file is relative to its directory, and a
- * relative directory to the database's folder; relative include paths are taken
- * against the entry's directory. */
-
-static const char *path_join(Arena *a, const char *dir, const char *p)
-{
-	return p[0] == '/' || !dir || !*dir ? p : arena_printf(a, "%s/%s", dir, p);
-}
-
-/* The entry's directory as a path usable from here. */
-static const char *entry_dir(Ctx *cx, CXCompileCommand cmd, const char *dbdir)
-{
-	return path_join(cx->a, dbdir, str(cx->a, clang_CompileCommand_getDirectory(cmd)));
-}
-
-/* 1 when the entry compiles the same file as `want` (a realpath). */
-static int entry_is(Ctx *cx, CXCompileCommand cmd, const char *dbdir, const char *want)
-{
-	const char *f = path_join(cx->a, entry_dir(cx, cmd, dbdir), str(cx->a, clang_CompileCommand_getFilename(cmd)));
-	char *r = realpath(f, NULL);
-	int eq = r && want && !strcmp(r, want);
-
-	free(r);
-	return eq;
-}
-
-static void entry_flags(Ctx *cx, CXCompileCommand cmd, const char *dir, StrVec *args)
-{
-	unsigned na = clang_CompileCommand_getNumArgs(cmd);
-
-	for (unsigned i = 1; i < na; i++) {
-		const char *s = str(cx->a, clang_CompileCommand_getArg(cmd, i));
-		int path = !strcmp(s, "-I") || !strcmp(s, "-isystem") || !strcmp(s, "-include");
-		if ((path || !strcmp(s, "-D") || !strcmp(s, "-U")) && i + 1 < na) {
-			const char *v = str(cx->a, clang_CompileCommand_getArg(cmd, ++i));
-			VEC_PUSH(*args, s);
-			VEC_PUSH(*args, path ? path_join(cx->a, dir, v) : v);
-		} else if (!strncmp(s, "-I", 2)) {
-			VEC_PUSH(*args, arena_printf(cx->a, "-I%s", path_join(cx->a, dir, s + 2)));
-		} else if (!strncmp(s, "-D", 2) || !strncmp(s, "-U", 2) || !strncmp(s, "-std=", 5)) {
-			VEC_PUSH(*args, s);
-		}
-	}
-}
-
-static void compdb_flags(Ctx *cx, StrVec *args)
-{
-	const char *p = cx->o->compdb;
-	char *dir = xstrdup(p), *want = realpath(cx->file, NULL);
-	size_t n = strlen(dir);
-	CXCompilationDatabase_Error err;
-	CXCompilationDatabase db;
-	CXCompileCommands cmds;
-	int found = 0;
-
-	if (n >= 21 && !strcmp(dir + n - 21, "compile_commands.json"))
-		dir[n - 21] = 0;       /* the file named: its folder */
-	if (!*dir) {           /* -p "" or -p compile_commands.json: this folder */
-		free(dir);
-		dir = xstrdup(".");
-	}
-	if (access(arena_printf(cx->a, "%s/compile_commands.json", dir), R_OK)) {
-		diag_error(NOLOC, "cannot read compilation database '%s' (no readable compile_commands.json there)", p);
-		free(dir);
-		free(want);
-		return;
-	}
-	db = clang_CompilationDatabase_fromDirectory(dir, &err);
-	if (err != CXCompilationDatabase_NoError) {
-		diag_error(NOLOC, "cannot read compilation database '%s'", p);
-		free(dir);
-		free(want);
-		return;
-	}
-	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
-	for (unsigned i = 0; cmds && i < clang_CompileCommands_getSize(cmds) && !found; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
-		if ((found = entry_is(cx, cmd, dir, want)))
-			entry_flags(cx, cmd, entry_dir(cx, cmd, dir), args);
-	}
-	if (!found)
-		diag_warning(NOLOC, "no entry for '%s' in '%s'", cx->file, p);
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(db);
-	free(dir);
-	free(want);
 }
 
 static void build_args(Ctx *cx, StrVec *args)
@@ -329,7 +238,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	if (!bad)
 		bad = select_kernels(&cx, &kl, &ks);
 	if (!bad && !o->entry)
-		bad = flag_check_names(o, &ks);
+		bad = flag_check_names(o, &ks, cx.host_sets);
 	if (!bad)
 		reach_rest(&cx, 0);   /* -v: the errors that did not matter */
 	cx.o = o;
@@ -366,6 +275,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	map_destroy(cx.assigned);
 	if (cx.host_insts)
 		map_destroy(cx.host_insts);
+	if (cx.host_sets)
+		map_destroy(cx.host_sets);
 	if (cx.prelude)
 		map_destroy(cx.prelude);
 	scan_free(&cx);

@@ -64,6 +64,7 @@ typedef struct Ctx {
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
 	Map *hostenv;            /* host var key -> int64 value (boxed) */
 	Map *assigned;           /* decl keys assigned anywhere (host evaluation) */
+	Map *host_sets;          /* --set names a launch's host expression used, or NULL */
 	Map *host_insts;         /* host function template instances already scanned */
 	Map *headvars;           /* decl key -> key of the one for statement whose header
 	                            (init, test, step) holds every change of it, or "" */
@@ -140,6 +141,10 @@ int parse_tu(Ctx *cx, const char *text);
 void report_diag(Ctx *cx, int i);
 void ignored_diag(Ctx *cx, int i);
 
+/* ---- compdb.c: -p, the flags of the file's entry (response files read) into args ---- */
+
+void compdb_flags(Ctx *cx, StrVec *args);
+
 /* ---- reach.c ---- */
 
 int reach_errors(Ctx *cx, CXCursor fn);
@@ -187,7 +192,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k);
 int flag_value(Lower *L, CXCursor at, const char *name, const char *text, KirDType t, KirConst *out);
 int64_t flag_size(Lower *L, CXCursor at, const char *name, const char *text, CXType pointee);
 void flag_check_launch(Lower *L, KirKernel *k, const KirLaunch *l);
-int flag_check_names(const Options *o, const KernelVec *ks);
+int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets);
 
 /* ---- expr.c ---- */
 
