@@ -105,14 +105,12 @@ class Grid:
         a = self.a
         env = dict(os.environ, CUDA2HLO_CACHE_DIR=self.cache, OMP_NUM_THREADS=str(os.cpu_count()),
                    OMP_WAIT_POLICY="passive")   # idle OpenMP threads sleep: CPU time is work
-        out = os.path.join(self.dir, "out-" + prog)
         if prog == "cpu":
             return [os.path.join(a.build, "bin", "ocean_run"), self.module, "--init", self.init, "--nx", str(self.nx),
                     "--ny", str(self.ny), "--nz", str(self.nz), "--steps", str(steps), "--every", str(max(steps, 1)),
                     "--backend", "cpu"], env
         if prog == "xla":
-            return [sys.executable, os.path.join(OCEAN, "ocean_check.py"), "xla", self.module, self.init, str(steps),
-                    out], env
+            return [sys.executable, os.path.join(ROOT, "bench", "ocean_xla.py"), self.module, self.init, str(steps)], env
         exe = self.emu if prog == "emulated" else self.native
         return [exe, "--steps", str(steps), "--every", str(max(steps, 1))], env
 
@@ -121,25 +119,40 @@ class Grid:
         return must(sh(cmd, env=env), "%s %s, %d steps" % (self.name, prog, steps))
 
 
-def measure(g, reps, log):
+def xla_execute(out):
+    """(CPU s, wall s) of XLA's execute, from ocean_xla.py's line."""
+    import re
+    m = re.search(r"execute ([0-9.]+) s CPU ([0-9.]+) s wall", out)
+    return float(m.group(1)), float(m.group(2))
+
+
+def measure(g, reps, log, programs):
     res = {p: {"start": None, "cpu": [], "wall": [], "rss": 0} for p in PROGRAMS}
-    for p in PROGRAMS:
+    for p in programs:
         r = g.run(p, 0)
         res[p]["start"] = r
         log("%s %-8s start-up: %.2f s CPU, %.2f s wall, %.0f MB" % (g.name, p, r[1], r[2], r[3] / 2**20))
-    r = g.run("cpu", 0)   # the JIT cache is warm now
-    res["cpu"]["warm"] = r
-    log("%s cpu      start-up with the JIT cache warm: %.2f s CPU" % (g.name, r[1]))
+    if "cpu" in programs:
+        r = g.run("cpu", 0)   # the JIT cache is warm now
+        res["cpu"]["warm"] = r
+        log("%s cpu      start-up with the JIT cache warm: %.2f s CPU, %.2f s wall" % (g.name, r[1], r[2]))
     for k in range(reps):
-        for p in PROGRAMS:
+        for p in programs:
             r = g.run(p, g.steps)
             s = res[p]["start"]
             base = res["cpu"]["warm"] if p == "cpu" else s
-            res[p]["cpu"].append(max(r[1] - base[1], 0.0) / g.steps)
-            res[p]["wall"].append(max(r[2] - base[2], 0.0) / g.steps)
+            extra = ""
+            if p == "xla":   # XLA compiles in every run: its execute is timed in-process
+                c, w = xla_execute(r[4])
+                res[p]["cpu"].append(c / g.steps)
+                res[p]["wall"].append(w / g.steps)
+                extra = "; execute %.3f s CPU %.3f s wall" % (c, w)
+            else:
+                res[p]["cpu"].append(max(r[1] - base[1], 0.0) / g.steps)
+                res[p]["wall"].append(max(r[2] - base[2], 0.0) / g.steps)
             res[p]["rss"] = max(res[p]["rss"], r[3])
-            log("%s %-8s round %d: %d steps in %.2f s CPU, %.2f s wall, peak RSS %.0f MB"
-                % (g.name, p, k + 1, g.steps, r[1], r[2], r[3] / 2**20))
+            log("%s %-8s round %d: %d steps in %.2f s CPU, %.2f s wall, peak RSS %.0f MB%s"
+                % (g.name, p, k + 1, g.steps, r[1], r[2], r[3] / 2**20, extra))
     return res
 
 
@@ -149,21 +162,26 @@ def table(grids, results, triad):
     for g in grids:
         res = results[g.name]
         for p in PROGRAMS:
+            if not res[p]["cpu"]:
+                continue
             c, w = statistics.median(res[p]["cpu"]), statistics.median(res[p]["wall"])
             gbs = 2 * g.state_bytes / w / 1e9 if w > 0 else float("nan")
             start = "%.2f" % res[p]["start"][1]
-            if p == "cpu":
+            if p == "cpu" and "warm" in res[p]:
                 start = "%.2f cold, %.2f warm" % (res[p]["start"][1], res[p]["warm"][1])
-            lines.append("| %s (%d) | %s | %.1f | %.1f | %.2f (%.0f%%) | %s | %.0f (%.1fx) |" % (
-                g.name, g.points, p, 1e3 * c, 1e3 * w, gbs, 100 * gbs / triad, start, res[p]["rss"] / 2**20,
-                res[p]["rss"] / g.state_bytes))
+            wall = "n/a" if w != w else "%.1f" % (1e3 * w)
+            bw = "n/a" if gbs != gbs else "%.2f (%.0f%%)" % (gbs, 100 * gbs / triad)
+            lines.append("| %s (%d) | %s | %.1f | %s | %s | %s | %.0f (%.1fx) |" % (
+                g.name, g.points, p, 1e3 * c, wall, bw, start, res[p]["rss"] / 2**20, res[p]["rss"] / g.state_bytes))
     return "\n".join(lines)
 
 
 def ratios(grids, results):
     out = []
     for g in grids:
-        m = {p: statistics.median(results[g.name][p]["cpu"]) for p in PROGRAMS}
+        m = {p: statistics.median(results[g.name][p]["cpu"]) if results[g.name][p]["cpu"] else float("nan")
+             for p in PROGRAMS}
+        m = {p: v if v > 0 else float("nan") for p, v in m.items()}
         out.append("- %s: cpu / XLA CPU **%.2f**, cpu / native OpenMP **%.2f**, cpu / emulated %.2f (CPU time per "
                    "step); module: %s" % (g.name, m["cpu"] / m["xla"], m["cpu"] / m["native"],
                                           m["cpu"] / m["emulated"], g.report))
@@ -231,7 +249,8 @@ def plot(grids, results, path):
     W, H, L, R, T, B = 720, 480, 90, 170, 30, 60
     cv = Canvas(W, H)
     xs = [g.points for g in grids]
-    ys = [1e3 * statistics.median(results[g.name][p]["cpu"]) for g in grids for p in PROGRAMS]
+    ys = [1e3 * statistics.median(results[g.name][p]["cpu"]) for g in grids for p in PROGRAMS
+          if results[g.name][p]["cpu"]]
     ys = [y for y in ys if y > 0]
     x0, x1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
     y0, y1 = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
@@ -251,7 +270,7 @@ def plot(grids, results, path):
     cv.text(6, T - 20, "cpu ms/step")
     for i, p in enumerate(PROGRAMS):
         pts = [(fx(g.points), fy(1e3 * statistics.median(results[g.name][p]["cpu"]))) for g in grids
-               if statistics.median(results[g.name][p]["cpu"]) > 0]
+               if results[g.name][p]["cpu"] and statistics.median(results[g.name][p]["cpu"]) > 0]
         for (ax, ay), (bx, by) in zip(pts, pts[1:]):
             cv.line(ax, ay, bx, by, COLORS[p], 1)
         for ax, ay in pts:
@@ -259,6 +278,59 @@ def plot(grids, results, path):
         cv.line(W - R + 14, T + 20 + 22 * i, W - R + 40, T + 20 + 22 * i, COLORS[p], 1)
         cv.text(W - R + 46, T + 15 + 22 * i, p)
     cv.png(path)
+
+
+class LoggedGrid:
+    """A grid's results read back from an ocean.log (--from-log)."""
+    def __init__(self, name, state_mb, report):
+        self.name = name
+        self.nx, self.ny, self.nz = (int(v) for v in name.split("x"))
+        self.points = self.nx * self.ny * self.nz
+        self.state_bytes = state_mb * 1e6
+        self.report = report
+
+
+def read_logs(paths):
+    """Grids and results from the log lines measure() and main() print."""
+    import re
+    grids, results = [], {}
+    for path in paths:
+        for line in open(path):
+            m = re.match(r"(\S+): converted in [0-9.]+ s CPU \((.*)\); state ([0-9.]+) MB; (\d+) steps", line)
+            if m:
+                if m.group(1) not in results:
+                    g = LoggedGrid(m.group(1), float(m.group(3)), m.group(2))
+                    grids.append(g)
+                    results[g.name] = {p: {"start": None, "cpu": [], "wall": [], "rss": 0} for p in PROGRAMS}
+                continue
+            m = re.match(r"(\S+) (\S+) +start-up: ([0-9.]+) s CPU, ([0-9.]+) s wall, ([0-9.]+) MB", line)
+            if m and m.group(1) in results:   # a later log's runs of a program replace an earlier one's
+                results[m.group(1)][m.group(2)] = {"start": (0, float(m.group(3)), float(m.group(4)),
+                                                             float(m.group(5)) * 2**20, ""), "cpu": [], "wall": [], "rss": 0}
+                continue
+            m = re.match(r"(\S+) cpu +start-up with the JIT cache warm: ([0-9.]+) s CPU(?:, ([0-9.]+) s wall)?", line)
+            if m and m.group(1) in results:
+                results[m.group(1)]["cpu"]["warm"] = (0, float(m.group(2)), float(m.group(3) or 0), 0, "")
+                continue
+            m = re.match(r"(\S+) (\S+) +round \d+: (\d+) steps in ([0-9.]+) s CPU, ([0-9.]+) s wall, "
+                         r"peak RSS ([0-9.]+) MB", line)
+            if m and m.group(1) in results:
+                r, n = results[m.group(1)][m.group(2)], int(m.group(3))
+                base = r["warm"] if m.group(2) == "cpu" else r["start"]
+                x = re.search(r"execute ([0-9.]+) s CPU ([0-9.]+) s wall", line)
+                if m.group(2) == "xla" and not x:
+                    continue   # an older log: XLA's per-step time was not taken in-process
+                if x:
+                    r["cpu"].append(float(x.group(1)) / n)
+                    r["wall"].append(float(x.group(2)) / n)
+                else:
+                    r["cpu"].append(max(float(m.group(4)) - base[1], 0.0) / n)
+                    # an older log has no wall time of the warm start-up: no wall figure for cpu
+                    wall_ok = m.group(2) != "cpu" or base[2] > 0
+                    r["wall"].append(max(float(m.group(5)) - base[2], 0.0) / n if wall_ok else float("nan"))
+                r["rss"] = max(r["rss"], float(m.group(6)) * 2**20)
+    done = [g for g in grids if any(results[g.name][p]["cpu"] for p in PROGRAMS)]
+    return done, results
 
 
 def write_doc(doc, text):
@@ -280,15 +352,30 @@ def main():
     ap.add_argument("--triad-line", default="")
     ap.add_argument("--grids", default="32x32x8,64x64x16,128x128x32,256x256x32")
     ap.add_argument("--reps", type=int, default=2)
+    ap.add_argument("--programs", default=",".join(PROGRAMS), help="a subset, for a partial run (--from-log merges)")
     ap.add_argument("--doc")
     ap.add_argument("--png")
+    ap.add_argument("--from-log", nargs="+", help="no runs: the table and plot from these ocean.log files")
     a = ap.parse_args()
+    if a.from_log:
+        grids, results = read_logs(a.from_log)
+        text = ("Assembled from %s. CPU time is user + system of the process (all threads), from wait4; "
+                "STREAM triad median %.2f GB/s." % (", ".join(os.path.relpath(p, ROOT) for p in a.from_log), a.triad))
+        text += "\n\n" + table(grids, results, a.triad) + "\n\n" + ratios(grids, results)
+        if a.png:
+            plot(grids, results, a.png)
+            text += "\n\n![CPU ms/step against grid points](%s)" % os.path.relpath(a.png, os.path.dirname(a.doc or a.png))
+        print(text)
+        if a.doc:
+            write_doc(a.doc, text)
+        return 0
     os.makedirs(a.out, exist_ok=True)
     logf = open(os.path.join(a.out, "ocean.log"), "w")
 
     def log(s):
         print(s, flush=True)
         logf.write(s + "\n")
+        logf.flush()
     grids = [Grid(a, t) for t in a.grids.split(",")]
     results = {}
     load0 = open("/proc/loadavg").read().split()[:3]
@@ -297,7 +384,7 @@ def main():
         g.prepare()
         log("%s: converted in %.1f s CPU (%s); state %.1f MB; %d steps per run"
             % (g.name, g.convert_s, g.report, g.state_bytes / 1e6, g.steps))
-        results[g.name] = measure(g, a.reps, log)
+        results[g.name] = measure(g, a.reps, log, a.programs.split(","))
     load1 = open("/proc/loadavg").read().split()[:3]
     commit = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h"], capture_output=True, text=True).stdout.strip()
     head = ("Run of %s (commit %s, `bench/ocean.sh`, REPS=%d), %d cores, load average %s before and %s after; "
