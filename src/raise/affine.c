@@ -1704,8 +1704,35 @@ static int tiled_store(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	return ok;
 }
 
-/* Tries the shapes of the buffer in turn (fewest dimensions first); the first under
- * which every fact holds wins. A failed try leaves nothing behind. */
+/* The first shape candidate of a global buffer under which the store is one box, when
+ * candidate 0 makes it several (the ocean model's Gc[IX(i, j, k)] at 16 x 16 x 4: four
+ * boxes, one per k, under [TZ * TY][TX], one under [TZ][TY][TX]); -1 when there is none
+ * or candidate 0 is one box already. Only plain stores of a phase's threads ask. */
+static int one_box_shape(Aff *a, const KirExpr *e, const PolyExpr *pe)
+{
+	int b = e->u.assign.lv.buffer;
+	if (a->r->k->bufs[b].space != KSP_GLOBAL || a->stride || a->loopvar >= 0 || a->tshape)
+		return -1;
+	for (int c = 0;; c++) {
+		int64_t dims[POLY_MAX_RANK];
+		PolyExpr *idx[POLY_MAX_RANK];
+		PolyPiece boxes[POLY_MAX_PIECES];
+		PolyMap *w;
+		int n, rank = buffer_shape(a, b, pe, c, dims, idx);
+		if (rank < 0)
+			return -1;
+		if (rank == 0)
+			continue;
+		w = poly_access(a->dom, idx, rank);
+		n = poly_map_in_coords(w, w, boxes, POLY_MAX_PIECES);
+		if (n == 1)
+			return c == 0 ? -1 : c;
+	}
+}
+
+/* Tries the shapes of the buffer in turn (fewest dimensions first, but first the one
+ * under which the store is one box); the first under which every fact holds wins. A
+ * failed try leaves nothing behind. */
 static void store(Aff *a, const KirExpr *e)
 {
 	const char *why;
@@ -1713,7 +1740,7 @@ static void store(Aff *a, const KirExpr *e)
 	jmp_buf outer;
 	const char *volatile last = NULL;
 	volatile SrcLoc lastloc = e->loc;
-	volatile int cand = 0;
+	volatile int cand = 0, first;
 	if (poly_set_is_empty(a->dom))
 		return;
 	check_buffer(a, e->u.assign.lv.buffer, e->loc);
@@ -1728,7 +1755,8 @@ static void store(Aff *a, const KirExpr *e)
 	/* first the shapes under which every contraction is one dot_general, then any */
 	a->strict_dots = 1;
 	a->dots_refused = 0;
-	for (;; cand++) {
+	first = one_box_shape(a, e, pe);
+	for (;; first >= 0 ? (void)(first = -1) : (void)cand++) {
 		int done = 0;
 		int buf = a->r->buf[e->u.assign.lv.buffer], lv = a->loopvar;
 		PolyExpr *renv[MAX_DC];
@@ -1737,7 +1765,7 @@ static void store(Aff *a, const KirExpr *e)
 			renv[i] = a->ienv[a->red[i].var];
 		try_begin(a, &t);
 		if (!setjmp(a->fail)) {
-			done = store_shape(a, e, pe, cand);
+			done = store_shape(a, e, pe, first >= 0 ? first : cand);
 			if (done < 0 && a->strict_dots && a->dots_refused) {
 				a->strict_dots = 0;
 				cand = -1;
