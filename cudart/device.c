@@ -202,3 +202,36 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 	*ms = (float)(b->ms - a->ms);
 	return cudaSuccess;
 }
+
+/* ---- what thrust and cub ask before a launch ---- */
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func)
+{
+	if (!a || !cudart_kernel_find(func))
+		return cudaErrorInvalidDeviceFunction;
+	memset(a, 0, sizeof *a);
+	a->maxThreadsPerBlock = 1024;
+	a->numRegs = 32;
+	a->ptxVersion = 90;
+	a->binaryVersion = 90;
+	a->maxDynamicSharedSizeBytes = 49152;
+	return cudaSuccess;
+}
+
+/* Blocks of blockSize threads resident per multiprocessor: 2048 threads, at most 32 blocks. */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func,
+                                                                   int block, size_t shmem,
+                                                                   unsigned flags)
+{
+	(void)func, (void)shmem, (void)flags;
+	if (!n || block <= 0)
+		return cudaErrorInvalidValue;
+	*n = 2048 / block < 32 ? 2048 / block : 32;
+	return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int block,
+                                                          size_t shmem)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, func, block, shmem, 0);
+}

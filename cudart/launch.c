@@ -272,3 +272,14 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	}
 	return cudaSuccess;
 }
+
+/* cudaLaunchKernelEx (thrust and cub launch through it): the plain launch when no launch
+ * attribute is set; an attribute (clusters, programmatic launch, ...) is refused by name. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *func, void **args)
+{
+	if (!c)
+		return cudaErrorInvalidValue;
+	if (c->numAttrs)
+		cudart_unimplemented("cudaLaunchKernelEx with launch attributes");
+	return cudaLaunchKernel(func, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream);
+}

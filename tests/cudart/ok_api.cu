@@ -1,7 +1,8 @@
 // expect-exit: 0
 // expect-stdout: PASS
 // The runtime API without a GPU: properties, memset, 2-D copies, symbols, streams, events,
-// errors; two launches of one kernel with different float scalars (one module).
+// errors; launches of one kernel with different float scalars (one module), also through
+// cudaLaunchKernelExC, with the attribute and occupancy queries thrust makes.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -45,6 +46,19 @@ int main() {
   if (cudaGetLastError() != cudaSuccess) bad |= 32;
   if (cudaFree(h) == cudaSuccess || cudaGetLastError() != cudaErrorInvalidDevicePointer) bad |= 64;
   if (cudaGetLastError() != cudaSuccess) bad |= 128;
+  cudaFuncAttributes fa;
+  int nb = 0;
+  if (cudaFuncGetAttributes(&fa, (const void *)axpb) != cudaSuccess || fa.maxThreadsPerBlock < 128) bad |= 256;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, (const void *)axpb, 128, 0) != cudaSuccess || nb < 1) bad |= 512;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3((n + 127) / 128);
+  cfg.blockDim = dim3(128);
+  float four = 4.0f;
+  void *args[] = {&y, &x, &four, &n};
+  if (cudaLaunchKernelExC(&cfg, (const void *)axpb, args) != cudaSuccess) bad |= 1024;
+  cudaMemcpy(g, y, n * sizeof(float), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; i++)
+    if (g[i] != 4 * h[i] + o[i % 4]) bad |= 2048;
   cudaFree(x);
   cudaFree(y);
   printf("%s %d\n", bad ? "FAIL" : "PASS", bad);
