@@ -135,6 +135,16 @@ static int run_stages(void *p)
 	KirProgram *kir = frontend_parse(a, &o, o.files.data[0]);
 	if (diag_error_count() || !kir || kir->nkernels != 1)
 		goto done;
+	if (j->want_sig == 2) {      /* --size P=1 each: a pointer's object is count scalars */
+		for (size_t i = 0; i < j->sig->nparams; i++)
+			if (j->sig->params[i].is_ptr) {
+				const KirKernel *kk = &kir->kernels[0];
+				const KirBuffer *b = &kk->bufs[kk->params[i].buffer];
+				j->sig->params[i].elem_bytes *= (int)(b->count > 0 ? b->count : 1);
+			}
+		rc = 0;
+		goto done;
+	}
 	if (j->want_sig) {
 		j->sig = layout(&kir->kernels[0]);
 		rc = 0;
@@ -175,6 +185,27 @@ CudartSig *cudart_signature(const CudartKernel *k)
 	j.want_sig = 1;
 	run_job(&j);
 	VEC_FREE(j.argv);
+	if (!j.sig)
+		return NULL;
+	/* a float4 or struct pointee: the frontend counts N objects as N*k scalars */
+	Job o = {0};
+	o.sig = j.sig;
+	o.want_sig = 2;
+	base_args(&o.argv, k);
+	for (size_t i = 0; i < j.sig->nparams; i++)
+		if (j.sig->params[i].is_ptr) {
+			VEC_PUSH(o.argv, "--size");
+			char *s = xmalloc(strlen(j.sig->params[i].name) + 3);
+			sprintf(s, "%s=1", j.sig->params[i].name);
+			VEC_PUSH(o.argv, s);
+		}
+	VEC_PUSH(o.argv, "--emit");
+	VEC_PUSH(o.argv, "kir");
+	VEC_PUSH(o.argv, NULL);
+	o.argv.len--;
+	if (run_job(&o))
+		return NULL;
+	VEC_FREE(o.argv);
 	return j.sig;
 }
 

@@ -156,6 +156,8 @@ static char *source_of(const CudartKernel *k, void **args, const char *name, siz
 		}
 		char *p;
 		memcpy(&p, arg_at(args, q), sizeof p);
+		if (nbytes > extent(k, q, p) * (size_t)q->elem_bytes)   /* never past its allocation */
+			fail(k, "pointer argument '%s' %s", name, "is smaller than the module's buffer");
 		return p;
 	}
 	const CudartVar *v = cudart_var_named(name);
