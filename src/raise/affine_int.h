@@ -1,0 +1,192 @@
+/* affine_int.h: the affine strategy's internal interface (raise/affine_*.c), not part of
+ * raise.h. The state of one try over a kernel (Aff), the box of write coordinates
+ * being computed, and the functions each affine_*.c file gives the others, in sections
+ * named after the files. See affine.c for the method. */
+#ifndef AFFINE_INT_H
+#define AFFINE_INT_H
+
+#include "raise_int.h"
+#include "affine_phases.h"
+#include "poly.h"
+
+#include <setjmp.h>
+
+#define MAX_DC 16
+
+typedef struct Box {
+	int rank;
+	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
+} Box;
+
+/* Where a value is being built: a try (affine_memo.c) saves and restores it whole. */
+typedef struct At {
+	PolySet *dom;             /* running threads */
+	PolyMap *w;               /* the store being built: write relation */
+	Box box;                  /* the box of write coordinates being computed */
+	PolySet *live;            /* in a branch of ?: the threads that take it, else NULL */
+	int pad;                  /* assemble may fill what no piece covers (with zeros) */
+	DType pad_dt;
+} At;
+
+typedef struct Aff {
+	Raise *r;
+	PolyCtx *c;
+	At at;
+	const KirExpr **def;      /* per variable: its initialiser (only DECL assigns) */
+	int *def_epoch;           /* stores done when it was declared */
+	PolyExpr **ienv;          /* per integer variable: quasi-affine value, or NULL */
+	int *last_store;          /* per buffer: epoch of its last store */
+	int epoch;
+	const KirExpr *dc[MAX_DC];/* guards that are not affine (data-dependent) */
+	int dcneg[MAX_DC], ndc;
+	const char *why;
+	SrcLoc wloc;
+	jmp_buf fail;
+	int nboxes;
+	TBlock *scratch;          /* where ops go until the whole kernel is done */
+	Arena *ar;                /* substituted KIR trees */
+	int *decl_depth;          /* per variable: path depth of its declaration */
+	const KirExpr *path[MAX_DC];  /* conditions of the enclosing ifs (substituted) */
+	int pathneg[MAX_DC], npath;
+	int unrolled;             /* loop iterations unrolled so far */
+	PolyExpr *widx[POLY_MAX_RANK];  /* the store being built: its coordinates */
+	int wrank;
+	int64_t wdims[POLY_MAX_RANK];   /* and its buffer's shape */
+	int loopvar;              /* the reduction loop's variable while its body is read */
+	struct Red {              /* reductions: variable nvars + i stands for red[i] */
+		const KirExpr *body;  /* over the inputs and loopvar */
+		int var;
+		int64_t lo, hi;
+	} red[MAX_DC];
+	int nred;
+	int restructured;         /* statements made by restructure() so far */
+	int stride;               /* inside a grid-stride loop (its level is open) */
+	char *stride_st;          /* per buffer: stored in that loop's body */
+	int *stride_nst;          /* per buffer: stores walked in that body */
+	int uniform, used_uniform;/* may a loop of a uniform trip count be a dimension; was one */
+	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
+	int *loc_base;
+	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
+	int wbuf;
+	int unroll_dots;          /* short contraction loops are unrolled (the retry) */
+	int short_dots;           /* short loops taken as contractions so far */
+	int strict_dots;          /* a contraction that is not one dot_general fails the shape */
+	int dots_refused;         /* ... and one did */
+	struct Memo {             /* node -> value, valid while gen[] equals cur */
+		const void **key;
+		unsigned *gen, cur;
+		int *val;
+		size_t cap, n;
+	} seen, memo;             /* nodes visited by a walk; dense values of this box */
+	struct Memo lddom;        /* load node -> index in lddoms: the threads that run it */
+	struct Memo ldver;        /* load node -> the buffer version it reads */
+	VEC(PolySet *) lddoms;
+	struct Memo lmemo;        /* dense values while live is set (reset with it) */
+	int tshape;               /* tiled_store: the one shape of the store's buffer */
+	int64_t tdims[POLY_MAX_RANK];
+	PolyExpr *tidx[POLY_MAX_RANK];
+} Aff;
+
+/* The variable that stands for open loop dimension `level` (a grid-stride loop). */
+#define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_DC + (level))
+#define LD_IN_STRIDE (-2)        /* lddom: substituted inside a grid-stride loop */
+#define MAX_LOCAL 256             /* elements of a local array that scalar replacement takes */
+
+static inline TBuilder *B(Aff *a) { return &a->r->b; }
+
+/* ---- tries: building a value that may fail half way (afail's longjmp, or a -1) ----
+ * A failed try leaves nothing behind: its ops are dropped, and the expression state it
+ * changed on the way (the box, the live branch of a ?:, the domain, the write relation,
+ * padding) and the memo entries of its values are put back as they were when it began. */
+typedef struct Try {
+	int nops, nvalues, ops[TOP_COUNT];
+	At at;
+	size_t nnotes;
+} Try;
+
+typedef int (*PieceFn)(Aff *a, const PolyPiece *p, const Box *sub, void *ctx);
+
+typedef struct SList {
+	KirStmt **v;
+	size_t n, cap;
+} SList;
+
+typedef struct Seg {          /* statements still to run, then the next segment */
+	KirStmt *const *st;
+	size_t n;
+	const struct Seg *next;
+} Seg;
+
+/* A loop with a thread-invariant trip count, unrolled (MAX_UNROLL iterations at most,
+ * MAX_UNROLL_ALL in the kernel): every iteration is walked with the loop variable a
+ * constant, so its loads are slices like any other. */
+#define MAX_UNROLL 64
+#define MAX_UNROLL_ALL 256
+
+/* The label that makes restructure() take the kernel's `return` as its exit. */
+#define RETURN_EXITS (-1)
+
+/* affine_memo.c */
+C2H_NORETURN void aff_afail(Aff *a, SrcLoc loc, const char *why);
+const PolyExpr *aff_lookup(void *env, int var, const char **why);
+void aff_memo_reset(struct Memo *m);
+int *aff_memo_slot(struct Memo *m, const void *k, int *found);
+void aff_try_begin(Aff *a, Try *t);
+void aff_try_undo(Aff *a, const Try *t);
+int aff_visited(Aff *a, const void *e);
+void aff_memo_free(struct Memo *m);
+
+/* affine_emit.c */
+TType aff_box_type(const Box *bx, DType dt);
+DType aff_dt_of(Aff *a, int v);
+int aff_bin(Aff *a, TOpKind k, int x, int y);
+int aff_splat(Aff *a, DType dt, double f, int64_t i);
+int aff_convert(Aff *a, int v, DType to);
+int aff_scalar_i32(Aff *a, int64_t v);
+int aff_clip(const PolyPiece *p, const Box *bx, Box *out);
+int aff_assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx);
+int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc);
+
+/* affine_read.c */
+void aff_check_buffer(Aff *a, int b, SrcLoc loc);
+int aff_buffer_shape(Aff *a, int b, const PolyExpr *pe, int i, int64_t dims[POLY_MAX_RANK],
+                     PolyExpr *idx[POLY_MAX_RANK]);
+int aff_reshaped(Aff *a, int b, int rank, const int64_t *dims);
+int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep);
+int aff_load(Aff *a, const KirExpr *e);
+
+/* affine_expr.c */
+int aff_binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc);
+int aff_dense(Aff *a, const KirExpr *e);
+
+/* affine_subst.c */
+void aff_check_fresh(Aff *a, const KirExpr *e, int epoch);
+void aff_scan_local_store(void *ctx, KirExpr *e);
+void aff_local_store(Aff *a, const KirExpr *e);
+KirExpr *aff_subst(Aff *a, const KirExpr *e);
+KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc);
+void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc);
+void aff_assign_var(Aff *a, const KirExpr *e);
+
+/* affine_reduce.c */
+int aff_reduction(Aff *a, int i, const KirExpr *e);
+int aff_reduction_loop(Aff *a, const KirStmt *s);
+
+/* affine_store.c */
+void aff_store(Aff *a, const KirExpr *e);
+
+/* affine_loop.c */
+int aff_uses_var(const KirExpr *e, int v);
+int aff_const_of(Aff *a, const KirExpr *e, int64_t *v);
+int aff_max_of(Aff *a, const KirExpr *e, int64_t *v);
+void aff_loop(Aff *a, const KirStmt *s, int in_data);
+
+/* affine_exits.c */
+int aff_has_exit(const KirStmt *s, int label);
+KirStmt *aff_sl_block(Aff *a, SList *l, SrcLoc loc);
+void aff_restructure(Aff *a, const Seg *seg, int label, SList *out);
+
+/* affine.c */
+void aff_walk(Aff *a, const KirStmt *s, int in_data);
+
+#endif

@@ -1,0 +1,281 @@
+/* affine_loop.c: loops. Consumes a loop statement; a loop of a thread-invariant trip count
+ * is unrolled (each iteration walked with its variable a constant), a reduction loop
+ * goes to affine_reduce.c, and a grid-stride loop `for (i = tid; i < n; i += S)` becomes
+ * a new loop dimension of the domain, so its body runs once over threads x iterations. */
+#include "affine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- statements ---- */
+
+/* Does the loop go on? Only a thread-invariant answer (the same on every running
+ * thread) is taken: the loop is unrolled. */
+static int loop_goes_on(Aff *a, const KirExpr *cond, SrcLoc loc)
+{
+	const char *why;
+	PolySet *c;
+	if (!cond)
+		return 1;
+	c = poly_set_from_cond(a->c, aff_subst(a, cond), a->at.dom, aff_lookup, a, &why);
+	if (!c)
+		aff_afail(a, loc, "a loop condition that is not quasi-affine");
+	if (poly_set_is_subset(a->at.dom, c))
+		return 1;
+	if (poly_set_is_empty(poly_set_intersect(a->at.dom, c)))
+		return 0;
+	aff_afail(a, loc, "a loop whose trip count depends on the thread");
+}
+
+static void loop_step(Aff *a, const KirExpr *e, SrcLoc loc)
+{
+	if (!e)
+		return;
+	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
+	    (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0))
+		aff_assign_var(a, e);
+	else
+		aff_afail(a, loc, "a loop step other than an assignment of a variable");
+}
+
+int aff_uses_var(const KirExpr *e, int v)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_VAR: return e->u.var == v;
+	case KE_UNARY: return aff_uses_var(e->u.un.x, v);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return aff_uses_var(e->u.bin.l, v) || aff_uses_var(e->u.bin.r, v);
+	case KE_COND:
+		return aff_uses_var(e->u.cond.c, v) || aff_uses_var(e->u.cond.t, v) ||
+		       aff_uses_var(e->u.cond.f, v);
+	case KE_CAST: case KE_BITCAST: return aff_uses_var(e->u.x, v);
+	case KE_LOAD: return aff_uses_var(e->u.load.index, v);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (aff_uses_var(e->u.math.args[i], v))
+				return 1;
+		return 0;
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: return 0;
+	default: return 1;
+	}
+}
+
+/* `for (k = lo; k < hi; k++) s += body` with thread-invariant bounds: s gets a
+ * reduction (reduce over the loop dimension). Returns 0 when the loop is not of that form. */
+int aff_const_of(Aff *a, const KirExpr *e, int64_t *v)
+{
+	const char *why;
+	PolyExpr *pe;
+	if (!e || !frontend_dtype_is_int(e->type))
+		return 0;
+	pe = poly_expr_from_kir(a->c, aff_subst(a, e), a->at.dom, aff_lookup, a, &why);
+	return pe && poly_expr_is_const(pe, v);
+}
+
+/* The largest value of e on the domain (a launch-time constant), or 0. */
+int aff_max_of(Aff *a, const KirExpr *e, int64_t *v)
+{
+	const char *why;
+	PolyExpr *pe;
+	int64_t lo;
+	if (!e || !frontend_dtype_is_int(e->type))
+		return 0;
+	pe = poly_expr_from_kir(a->c, aff_subst(a, e), a->at.dom, aff_lookup, a, &why);
+	return pe && poly_expr_bounds(pe, a->at.dom, &lo, v);
+}
+
+/* ---- grid-stride loops: `for (i = tid; i < n; i += S)` whose trip count depends on the
+ * thread. i = init + S*l with l a new loop dimension of the domain (l < the largest trip
+ * count), so the body runs once over (threads x iterations) and every store is one
+ * update of its box. That is the loop's result when no iteration sees another's
+ * effects: no variable from outside the body is assigned in it (except i, by the step),
+ * each buffer is stored by one statement of the body, and a buffer stored in the body
+ * is read in it only where the same iteration writes it (checked in store and load).
+ * The condition `i < E` (E a constant, S > 0) holds on a prefix of the iterations. ---- */
+
+typedef struct BodyScan {
+	Aff *a;
+	int var;                  /* the loop variable */
+	char *decl;               /* per variable: declared in the body */
+	int bad;
+} BodyScan;
+
+static void scan_decl(void *ctx, KirStmt *s)
+{
+	BodyScan *bs = ctx;
+	if (s->kind == KS_DECL)
+		bs->decl[s->u.decl.var] = 1;
+}
+
+static void scan_effect(void *ctx, KirExpr *e)
+{
+	BodyScan *bs = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
+	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (!lv)
+		return;
+	if (lv->var >= 0 && (lv->var == bs->var || !bs->decl[lv->var]))
+		bs->bad = 1;
+	if (lv->var < 0 && bs->a->r->k->bufs[lv->buffer].space == KSP_LOCAL)
+		bs->bad = 1;      /* a local array lives across the iterations */
+	if (lv->var < 0)
+		bs->a->stride_st[lv->buffer] = 1;
+}
+
+/* bad |= 1 when the body stores to memory, |= 2 when it reads a local array (whose
+ * indices must be constants: the loop is unrolled) */
+static void scan_store(void *ctx, KirExpr *e)
+{
+	BodyScan *bs = ctx;
+	const KirBuffer *bufs = bs->a->r->k->bufs;
+	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0)
+		bs->bad |= bufs[e->u.assign.lv.buffer].space == KSP_LOCAL ? 2 : 1;
+	if (e->kind == KE_LOAD && bufs[e->u.load.buffer].space == KSP_LOCAL)
+		bs->bad |= 2;
+}
+
+/* The step of loop variable v: `v++`, `v += S`, `v = v + S` with S a positive constant. */
+static int stride_step(Aff *a, const KirExpr *st, int v, int64_t *step)
+{
+	const KirExpr *x;
+	if (!st)
+		return 0;
+	if (st->kind == KE_INCDEC && st->u.incdec.lv.var == v && st->u.incdec.inc) {
+		*step = 1;
+		return 1;
+	}
+	if (st->kind != KE_ASSIGN || st->u.assign.lv.var != v)
+		return 0;
+	x = st->u.assign.value;
+	if (st->u.assign.op == KB_NONE && x->kind == KE_BINARY && x->u.bin.op == KB_ADD) {
+		const KirExpr *l = x->u.bin.l;
+		while (l->kind == KE_CAST)
+			l = l->u.x;
+		if (l->kind != KE_VAR || l->u.var != v)
+			return 0;
+		x = x->u.bin.r;
+	} else if (st->u.assign.op != KB_ADD) {
+		return 0;
+	}
+	return aff_const_of(a, x, step) && *step > 0;
+}
+
+static int stride_loop(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirExpr *cond, *st;
+	const KirStmt *body;
+	const KirKernel *k = a->r->k;
+	int v, level = POLY_MAX_LOOPS - 1, thread = 0;
+	int64_t step, bound, lo, hi, trips;
+	PolySet *c, *saved = a->at.dom;
+	PolyExpr *init;
+	KirExpr *lv, *sc, *def;
+	const char *why;
+	BodyScan bs = {a, -1, NULL, 0};
+	if (a->stride)
+		return 0;
+	if (s->kind == KS_FOR) {
+		cond = s->u.for_.cond;
+		st = s->u.for_.step;
+		body = s->u.for_.body;
+	} else if (s->kind == KS_WHILE && s->u.loop.body->kind == KS_BLOCK &&
+	           s->u.loop.body->u.block.nstmts > 0 && !s->u.loop.body->u.block.label) {
+		const KirStmt *b = s->u.loop.body, *last = b->u.block.stmts[b->u.block.nstmts - 1];
+		KirStmt *nb;
+		if (last->kind != KS_EXPR)
+			return 0;
+		cond = s->u.loop.cond;
+		st = last->u.expr;
+		nb = frontend_new_stmt(a->ar, KS_BLOCK, b->loc);
+		nb->u.block.stmts = b->u.block.stmts;
+		nb->u.block.nstmts = b->u.block.nstmts - 1;
+		body = nb;
+	} else {
+		return 0;
+	}
+	if (!cond || cond->kind != KE_BINARY || (cond->u.bin.op != KB_LT && cond->u.bin.op != KB_LE) ||
+	    cond->u.bin.l->kind != KE_VAR)
+		return 0;
+	v = cond->u.bin.l->u.var;
+	if (!a->def[v] || !frontend_dtype_is_int(k->vars[v].type) || !stride_step(a, st, v, &step) ||
+	    !aff_const_of(a, cond->u.bin.r, &bound) || aff_has_exit(body, RETURN_EXITS))
+		return 0;
+	bound += cond->u.bin.op == KB_LE;
+	/* a loop from a thread-invariant start (the same trip count everywhere) is unrolled */
+	init = poly_expr_from_kir(a->c, a->def[v], a->at.dom, aff_lookup, a, &why);
+	if (!init || !poly_expr_bounds(init, a->at.dom, &lo, &hi) || bound <= lo)
+		return 0;
+	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
+		thread = poly_expr_involves_dim(init, d);
+	if (!thread) {            /* unless its body stores: then one update, not one per trip */
+		BodyScan st = {a, -1, NULL, 0};
+		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
+		if (st.bad != 1 || !a->uniform)
+			return 0;
+		a->used_uniform = 1;
+	}
+	bs.var = v;
+	bs.decl = xcalloc(k->nvars + 1, 1);
+	a->stride_st = xcalloc(k->nbufs + 1, 1);
+	a->stride_nst = xcalloc(k->nbufs + 1, sizeof(int));
+	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
+	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
+	free(bs.decl);
+	if (bs.bad)
+		aff_afail(a, s->loc, "a grid-stride loop that carries a variable from one iteration to the next");
+	trips = (bound - lo + step - 1) / step;
+	lv = frontend_new_expr(a->ar, KE_VAR, k->vars[v].type, s->loc);
+	lv->u.var = LOOPVAR(a, level);
+	sc = frontend_new_expr(a->ar, KE_CONST, k->vars[v].type, s->loc);
+	sc->u.c = frontend_const_convert((KirConst){KT_I64, step, (double)step}, k->vars[v].type);
+	def = frontend_new_binary(a->ar, KB_ADD, k->vars[v].type, (KirExpr *)a->def[v],
+	                          frontend_new_binary(a->ar, KB_MUL, k->vars[v].type, sc, lv, s->loc), s->loc);
+	a->at.dom = poly_set_open_loop(a->at.dom, level, poly_expr_const(a->c, 0), 1);
+	a->at.dom = poly_set_intersect(a->at.dom, poly_set_cmp(KB_LT, poly_expr_dim(a->c, POLY_NLAUNCH + level),
+	                                                 poly_expr_const(a->c, trips)));
+	a->def[v] = def;
+	a->def_epoch[v] = a->epoch;
+	a->ienv[v] = poly_expr_from_kir(a->c, def, a->at.dom, aff_lookup, a, &why);
+	c = a->ienv[v] ? poly_set_from_cond(a->c, aff_subst(a, cond), a->at.dom, aff_lookup, a, &why) : NULL;
+	if (!c)
+		aff_afail(a, s->loc, "a grid-stride loop whose index may overflow");
+	a->at.dom = poly_set_intersect(a->at.dom, c);
+	a->stride = 1;
+	aff_walk(a, body, in_data);
+	a->stride = 0;
+	free(a->stride_st);
+	free(a->stride_nst);
+	a->stride_st = NULL;
+	a->stride_nst = NULL;
+	a->at.dom = saved;
+	a->def[v] = NULL;         /* its value after the loop depends on the thread */
+	a->ienv[v] = NULL;
+	return 1;
+}
+
+void aff_loop(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
+	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+	int first = 1;
+	if (poly_set_is_empty(a->at.dom))
+		return;
+	if (aff_reduction_loop(a, s))
+		return;
+	if (s->kind == KS_FOR && s->u.for_.init)
+		aff_walk(a, s->u.for_.init, in_data);
+	if (stride_loop(a, s, in_data))
+		return;
+	for (int n = 0;; n++) {
+		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
+			return;
+		first = 0;
+		if (n == MAX_UNROLL || ++a->unrolled > MAX_UNROLL_ALL)
+			aff_afail(a, s->loc, "a loop of more iterations than unrolling allows");
+		aff_walk(a, body, in_data);
+		if (s->kind == KS_FOR)
+			loop_step(a, s->u.for_.step, s->loc);
+	}
+}

@@ -1,0 +1,347 @@
+/* affine_subst.c: values over the kernel's inputs. Consumes the statements' assignments;
+ * keeps per variable its current value as an expression over the inputs only (every
+ * variable substituted when met, under the conditions of the enclosing guards), checks
+ * that a value's loads still see the buffer version they read, bounds the size of
+ * substituted values, and holds local arrays as per-element values (scalar replacement). */
+#include "affine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Loads inside a variable's initialiser must still see the buffers as they were. */
+static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch);
+
+void aff_check_fresh(Aff *a, const KirExpr *e, int epoch)
+{
+	aff_memo_reset(&a->seen);
+	check_fresh_dag(a, e, epoch);
+}
+
+static void check_fresh_dag(Aff *a, const KirExpr *e, int epoch)
+{
+	if (!e || aff_visited(a, e))
+		return;
+	switch (e->kind) {
+	case KE_LOAD: {
+		int found;
+		aff_memo_slot(&a->ldver, e, &found);   /* reads its own version: always fresh */
+		if (!found && a->last_store[e->u.load.buffer] > epoch)
+			aff_afail(a, e->loc, "a variable reads a buffer stored to after its declaration");
+		check_fresh_dag(a, e->u.load.index, epoch);
+		return;
+	}
+	case KE_VAR:
+		if (e->u.var >= LOOPVAR(a, 0))
+			return;
+		if (e->u.var >= (int)a->r->k->nvars)
+			check_fresh_dag(a, a->red[e->u.var - (int)a->r->k->nvars].body, epoch);
+		else if (e->u.var != a->loopvar && a->def[e->u.var])
+			check_fresh_dag(a, a->def[e->u.var], epoch);
+		return;
+	case KE_UNARY: check_fresh_dag(a, e->u.un.x, epoch); return;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		check_fresh_dag(a, e->u.bin.l, epoch);
+		check_fresh_dag(a, e->u.bin.r, epoch);
+		return;
+	case KE_COND:
+		check_fresh_dag(a, e->u.cond.c, epoch);
+		check_fresh_dag(a, e->u.cond.t, epoch);
+		check_fresh_dag(a, e->u.cond.f, epoch);
+		return;
+	case KE_CAST: case KE_BITCAST: check_fresh_dag(a, e->u.x, epoch); return;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			check_fresh_dag(a, e->u.math.args[i], epoch);
+		return;
+	default: return;
+	}
+}
+
+/* ---- substitution: expressions over the kernel's inputs only ----
+ * Every variable is replaced by its current value when an expression is met, so that
+ * later assignments cannot change what an earlier statement saw. A value whose loads
+ * would now see a newer version of a buffer is not substituted (the kernel falls back). */
+/* ---- local arrays: every index a constant (after unrolling), so each element is a
+ * per-thread value like a variable (scalar replacement) ---- */
+
+/* index: substituted already */
+void aff_scan_local_store(void *ctx, KirExpr *e)
+{
+	Aff *a = ctx;
+	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0 && a->r->k->bufs[e->u.assign.lv.buffer].init)
+		a->loc_base[e->u.assign.lv.buffer] = -1;
+}
+
+static int local_slot(Aff *a, int b, const KirExpr *index, SrcLoc loc)
+{
+	int64_t k;
+	const char *why;
+	PolyExpr *pe = frontend_dtype_is_int(index->type) ?
+		poly_expr_from_kir(a->c, index, a->at.dom, aff_lookup, a, &why) : NULL;
+	if (a->loc_base[b] < 0 || !pe || !poly_expr_is_const(pe, &k))
+		aff_afail(a, loc, "shared or local memory");
+	if (k < 0 || k >= a->r->k->bufs[b].count)
+		aff_afail(a, loc, "a local array index out of bounds");
+	return a->loc_base[b] + (int)k;
+}
+
+static KirExpr *path_cond(Aff *a, int from, SrcLoc loc);
+
+/* buf[k] = v, buf[k] op= v: the element's new value, under the enclosing guards */
+void aff_local_store(Aff *a, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	KirDType t = a->r->k->bufs[lv->buffer].elem;
+	int slot = local_slot(a, lv->buffer, aff_subst(a, lv->index), e->loc);
+	KirExpr *val = aff_subst(a, e->u.assign.value), *c;
+	const KirExpr *old = a->local[slot];
+	if (e->u.assign.op != KB_NONE) {
+		KirDType ot = e->u.assign.optype;
+		if (!old)
+			aff_afail(a, e->loc, "a local array element read before it is set");
+		val = frontend_new_binary(a->ar, e->u.assign.op, ot,
+		                          frontend_new_cast(a->ar, ot, (KirExpr *)old, e->loc), val, e->loc);
+	}
+	val = frontend_new_cast(a->ar, t, val, e->loc);
+	c = path_cond(a, 0, e->loc);
+	if (c && old) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_COND, t, e->loc);
+		n->u.cond.c = c;
+		n->u.cond.t = val;
+		n->u.cond.f = (KirExpr *)old;
+		val = n;
+	}
+	a->local[slot] = val;
+}
+
+/* (i32) of a u32 add/sub/mul tree (blockIdx.x * blockDim.x + threadIdx.x - H) as the
+ * same tree in i32: both are the value modulo 2^32, so the C value is unchanged, and the
+ * facts then check that no signed intermediate overflows on the domain (the u32 form
+ * wraps below zero and is not quasi-affine). Same for u64 under i64. */
+static KirExpr *signed_view(Aff *a, KirDType t, KirDType ut, KirExpr *x)
+{
+	if (x->kind == KE_BINARY && x->type == ut &&
+	    (x->u.bin.op == KB_ADD || x->u.bin.op == KB_SUB || x->u.bin.op == KB_MUL))
+		return frontend_new_binary(a->ar, x->u.bin.op, t, signed_view(a, t, ut, x->u.bin.l),
+		                           signed_view(a, t, ut, x->u.bin.r), x->loc);
+	return frontend_new_cast(a->ar, t, x, x->loc);
+}
+
+KirExpr *aff_subst(Aff *a, const KirExpr *e)
+{
+	KirExpr *n;
+	if (!e)
+		return NULL;
+	if (e->kind == KE_VAR && e->u.var == a->loopvar)
+		return (KirExpr *)e;
+	if (e->kind == KE_VAR) {
+		const KirExpr *d = a->def[e->u.var];
+		if (!d)
+			aff_afail(a, e->loc, "a variable read before it is set");
+		aff_check_fresh(a, d, a->def_epoch[e->u.var]);
+		return (KirExpr *)d;
+	}
+	n = frontend_new_expr(a->ar, e->kind, e->type, e->loc);
+	n->u = e->u;
+	switch (e->kind) {
+	case KE_UNARY: n->u.un.x = aff_subst(a, e->u.un.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n->u.bin.l = aff_subst(a, e->u.bin.l);
+		n->u.bin.r = aff_subst(a, e->u.bin.r);
+		break;
+	case KE_COND:
+		n->u.cond.c = aff_subst(a, e->u.cond.c);
+		n->u.cond.t = aff_subst(a, e->u.cond.t);
+		n->u.cond.f = aff_subst(a, e->u.cond.f);
+		break;
+	case KE_CAST: case KE_BITCAST:
+		n->u.x = aff_subst(a, e->u.x);
+		if (e->kind == KE_CAST && n->u.x->kind == KE_BINARY &&
+		    ((e->type == KT_I32 && n->u.x->type == KT_U32) ||
+		     (e->type == KT_I64 && n->u.x->type == KT_U64)))
+			return signed_view(a, e->type, n->u.x->type, n->u.x);
+		break;
+	case KE_LOAD: {
+		int found, *slot;
+		n->u.load.index = aff_subst(a, e->u.load.index);
+		if (a->r->k->bufs[e->u.load.buffer].space == KSP_LOCAL) {
+			const KirExpr *d = a->local[local_slot(a, e->u.load.buffer, n->u.load.index, e->loc)];
+			if (!d)
+				aff_afail(a, e->loc, "a local array element read before it is set");
+			return (KirExpr *)d;
+		}
+		slot = aff_memo_slot(&a->ldver, n, &found);
+		*slot = a->r->buf[e->u.load.buffer];
+		slot = aff_memo_slot(&a->lddom, n, &found);
+		*slot = a->stride ? LD_IN_STRIDE : -1;
+		if (a->loopvar < 0 && !a->stride) {   /* a domain without open loop dimensions */
+			*slot = (int)a->lddoms.len;
+			VEC_PUSH(a->lddoms, a->at.dom);
+		}
+		break;
+	}
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			n->u.math.args[i] = aff_subst(a, e->u.math.args[i]);
+		break;
+	case KE_ASSIGN:
+		if (e->u.assign.lv.var < 0)
+			n->u.assign.lv.index = aff_subst(a, e->u.assign.lv.index);
+		n->u.assign.value = aff_subst(a, e->u.assign.value);
+		break;
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: break;
+	default: aff_afail(a, e->loc, "an expression with effects or warp/atomic operations");
+	}
+	return n;
+}
+
+/* Substituted values are trees that share their subtrees; every walk over them (poly
+ * facts, dense evaluation) is linear in the tree's size, so sizes are bounded. */
+#define MAX_TREE 4000
+
+static int64_t tree_size(const KirExpr *e, int64_t budget)
+{
+	int64_t n = 1;
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_UNARY: return n + tree_size(e->u.un.x, budget - n);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n += tree_size(e->u.bin.l, budget - n);
+		return n > budget ? n : n + tree_size(e->u.bin.r, budget - n);
+	case KE_COND:
+		n += tree_size(e->u.cond.c, budget - n);
+		n += n > budget ? 0 : tree_size(e->u.cond.t, budget - n);
+		return n > budget ? n : n + tree_size(e->u.cond.f, budget - n);
+	case KE_CAST: case KE_BITCAST: return n + tree_size(e->u.x, budget - n);
+	case KE_LOAD: return n + tree_size(e->u.load.index, budget - n);
+	case KE_ASSIGN:
+		n += tree_size(e->u.assign.lv.index, budget - n);
+		return n > budget ? n : n + tree_size(e->u.assign.value, budget - n);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
+			n += tree_size(e->u.math.args[i], budget - n);
+		return n;
+	default: return n;
+	}
+}
+
+/* Distinct nodes of e (a DAG) that the dense memo evaluates, counting up to budget. An
+ * integer node other than a load is not counted: integer values are quasi-affine facts
+ * walked as trees (bounded where their variables are substituted), and a load index is
+ * one (IX(i, j, k) in every iteration of an unrolled column loop); the loads and the
+ * values are counted. */
+static int64_t dag_size(Aff *a, const KirExpr *e, int64_t budget)
+{
+	int64_t n;
+	if (!e || aff_visited(a, e))
+		return 0;
+	n = frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD ? 0 : 1;
+	switch (e->kind) {
+	case KE_UNARY: return n + dag_size(a, e->u.un.x, budget - n);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n += dag_size(a, e->u.bin.l, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.bin.r, budget - n);
+	case KE_COND:
+		n += dag_size(a, e->u.cond.c, budget - n);
+		n += n > budget ? 0 : dag_size(a, e->u.cond.t, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.cond.f, budget - n);
+	case KE_CAST: case KE_BITCAST: return n + dag_size(a, e->u.x, budget - n);
+	case KE_LOAD: return n + dag_size(a, e->u.load.index, budget - n);
+	case KE_ASSIGN:
+		n += dag_size(a, e->u.assign.lv.index, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.assign.value, budget - n);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
+			n += dag_size(a, e->u.math.args[i], budget - n);
+		return n;
+	default: return n;
+	}
+}
+
+/* Integer values are walked as trees by the facts (poly_expr_from_kir), so their tree
+ * size is bounded; other values are evaluated once per distinct node (the dense memo),
+ * so their DAG size is. */
+KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc)
+{
+	int64_t n;
+	if (frontend_dtype_is_int(e->type) && e->type != KT_I1)
+		n = tree_size(e, MAX_TREE);
+	else {
+		aff_memo_reset(&a->seen);
+		n = dag_size(a, e, MAX_TREE);
+	}
+	if (n > MAX_TREE)
+		aff_afail(a, loc, "a value too large to substitute (a long chain of assignments)");
+	return e;
+}
+
+/* The conjunction of the path conditions from depth `from` on, or NULL (true). */
+static KirExpr *path_cond(Aff *a, int from, SrcLoc loc)
+{
+	KirExpr *c = NULL;
+	for (int i = from; i < a->npath; i++) {
+		KirExpr *t = (KirExpr *)a->path[i];
+		if (t->type != KT_I1) {
+			KirExpr *z = frontend_new_expr(a->ar, KE_CONST, t->type, loc);
+			z->u.c = frontend_const_convert((KirConst){KT_I32, 0, 0}, t->type);
+			t = frontend_new_binary(a->ar, KB_NE, KT_I1, t, z, loc);
+		}
+		if (a->pathneg[i])
+			t = frontend_new_unary(a->ar, KU_NOT, KT_I1, t, loc);
+		if (c) {
+			KirExpr *n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, loc);
+			n->u.bin.l = c;
+			n->u.bin.r = t;
+			t = n;
+		}
+		c = t;
+	}
+	return c;
+}
+
+void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc)
+{
+	const char *why;
+	KirExpr *c = path_cond(a, a->decl_depth[v], loc);
+	if (c) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_COND, val->type, loc);
+		n->u.cond.c = c;
+		n->u.cond.t = val;
+		n->u.cond.f = (KirExpr *)a->def[v];
+		val = n;
+	}
+	a->def[v] = aff_bounded(a, val, loc);
+	a->def_epoch[v] = a->epoch;
+	a->ienv[v] = NULL;
+	if (frontend_dtype_is_int(val->type) && val->type != KT_I1)
+		a->ienv[v] = poly_expr_from_kir(a->c, val, a->at.dom, aff_lookup, a, &why);
+}
+
+/* A statement-level assignment or ++/-- of a variable. */
+void aff_assign_var(Aff *a, const KirExpr *e)
+{
+	int v;
+	KirExpr *val, *old;
+	if (e->kind == KE_INCDEC) {
+		KirDType t = e->type;
+		KirExpr *one;
+		v = e->u.incdec.lv.var;
+		old = aff_subst(a, &(KirExpr){.kind = KE_VAR, .type = t, .loc = e->loc, .u.var = v});
+		one = frontend_new_expr(a->ar, KE_CONST, t, e->loc);
+		one->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, t);
+		val = frontend_new_binary(a->ar, e->u.incdec.inc ? KB_ADD : KB_SUB, t, old, one, e->loc);
+		aff_set_var(a, v, val, e->loc);
+		return;
+	}
+	v = e->u.assign.lv.var;
+	val = aff_subst(a, e->u.assign.value);
+	if (e->u.assign.op != KB_NONE) {
+		KirDType ot = e->u.assign.optype, t = a->r->k->vars[v].type;
+		old = aff_subst(a, &(KirExpr){.kind = KE_VAR, .type = t, .loc = e->loc, .u.var = v});
+		val = frontend_new_binary(a->ar, e->u.assign.op, ot, frontend_new_cast(a->ar, ot, old, e->loc),
+		                          val, e->loc);
+		val = frontend_new_cast(a->ar, t, val, e->loc);
+	}
+	aff_set_var(a, v, val, e->loc);
+}
