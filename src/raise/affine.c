@@ -121,75 +121,108 @@ static void scan_assign(void *ctx, KirExpr *e)
 		*bad = 1;
 }
 
-/* One try over the kernel body; with returns_as_exits the body is first restructured
- * so that a `return` is the end of a branch (the rest of the body in the other), which
- * takes returns under data-dependent guards. Sets *why on failure. */
-static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int uniform,
-                           int *short_dots, int *used, const char **why)
+/* The state of one try: the facts' context, per-variable and per-buffer tables, the
+ * values of local arrays whose indices are constants (initialised ones filled in). */
+static void try_init(Aff *a, Raise *r, const TryOpts *o)
 {
 	const KirKernel *k = r->k;
-	Aff a;
-	int grid[3], block[3], ok;
-	TBuilder saved = r->b;
-	TBlock *scratch;
-	int *bsz;
-	memset(&a, 0, sizeof(a));
+	int grid[3], block[3], nloc = 0;
+	memset(a, 0, sizeof(*a));
 	for (int i = 0; i < 3; i++) {
 		grid[i] = (int)r->grid[i];
 		block[i] = (int)r->block[i];
 	}
-	a.r = r;
-	a.uniform = uniform;
-	a.loc_base = xmalloc(sizeof(int) * (k->nbufs + 1));
-	{
-		int nloc = 0;
-		for (size_t i = 0; i < k->nbufs; i++) {
-			a.loc_base[i] = -1;
-			if (k->bufs[i].space == KSP_LOCAL && k->bufs[i].count > 0 &&
-			    k->bufs[i].count <= MAX_LOCAL) {
-				a.loc_base[i] = nloc;
-				nloc += (int)k->bufs[i].count;
-			}
+	a->r = r;
+	a->opt = *o;
+	a->loc_base = xmalloc(sizeof(int) * (k->nbufs + 1));
+	for (size_t i = 0; i < k->nbufs; i++) {
+		a->loc_base[i] = -1;
+		if (k->bufs[i].space == KSP_LOCAL && k->bufs[i].count > 0 && k->bufs[i].count <= MAX_LOCAL) {
+			a->loc_base[i] = nloc;
+			nloc += (int)k->bufs[i].count;
 		}
-		a.local = xcalloc((size_t)nloc + 1, sizeof(*a.local));
 	}
-	a.c = poly_create(k, grid, block);
-	a.at.dom = poly_launch_box(a.c);
-	a.def = xcalloc(k->nvars + 1, sizeof(*a.def));
-	a.def_epoch = xcalloc(k->nvars + 1, sizeof(int));
-	a.ienv = xcalloc(k->nvars + 1, sizeof(*a.ienv));
-	a.last_store = xcalloc(k->nbufs + 1, sizeof(int));
-	a.decl_depth = xcalloc(k->nvars + 1, sizeof(int));
-	a.ar = arena_new();
+	a->local = xcalloc((size_t)nloc + 1, sizeof(*a->local));
+	a->c = poly_create(k, grid, block);
+	a->at.dom = poly_launch_box(a->c);
+	a->def = xcalloc(k->nvars + 1, sizeof(*a->def));
+	a->def_epoch = xcalloc(k->nvars + 1, sizeof(int));
+	a->ienv = xcalloc(k->nvars + 1, sizeof(*a->ienv));
+	a->last_store = xcalloc(k->nbufs + 1, sizeof(int));
+	a->decl_depth = xcalloc(k->nvars + 1, sizeof(int));
+	a->ar = arena_new();
 	/* an initialised local array that is stored to is left out: its initialiser runs
 	 * again at each execution of its declaration, which is not known here */
-	loopify_stmt_visit(k->body, aff_scan_local_store, NULL, &a);
+	loopify_stmt_visit(k->body, aff_scan_local_store, NULL, a);
 	for (size_t i = 0; i < k->nbufs; i++)          /* initialised local arrays */
-		for (int64_t j = 0; a.loc_base[i] >= 0 && k->bufs[i].init && j < k->bufs[i].count; j++) {
-			KirExpr *c = frontend_new_expr(a.ar, KE_CONST, k->bufs[i].elem, k->bufs[i].loc);
+		for (int64_t j = 0; a->loc_base[i] >= 0 && k->bufs[i].init && j < k->bufs[i].count; j++) {
+			KirExpr *c = frontend_new_expr(a->ar, KE_CONST, k->bufs[i].elem, k->bufs[i].loc);
 			c->u.c = k->bufs[i].init[j];
-			a.local[a.loc_base[i] + j] = c;
+			a->local[a->loc_base[i] + j] = c;
 		}
-	a.loopvar = -1;
-	a.unroll_dots = unroll_dots;
-	a.memo.cur = a.seen.cur = a.lddom.cur = a.ldver.cur = a.lmemo.cur = 1;
-	bsz = xmalloc(sizeof(int) * (k->nbufs + 1));
+	a->loopvar = -1;
+	a->memo.cur = a->seen.cur = a->lddom.cur = a->ldver.cur = a->lmemo.cur = 1;
+}
+
+static void try_free(Aff *a)
+{
+	poly_destroy(a->c);
+	free(a->def);
+	free(a->def_epoch);
+	free(a->ienv);
+	free(a->last_store);
+	free(a->decl_depth);
+	free(a->stride_st);
+	free(a->stride_nst);
+	free(a->local);
+	free(a->loc_base);
+	arena_free(a->ar);
+	aff_memo_free(&a->memo);
+	aff_memo_free(&a->seen);
+	aff_memo_free(&a->lddom);
+	aff_memo_free(&a->ldver);
+	VEC_FREE(a->lddoms);
+	aff_memo_free(&a->lmemo);
+}
+
+/* The body a try walks: with returns as exits, restructured so that a return ends a
+ * branch (the rest of the body in the other branch). */
+static const KirStmt *try_body(Aff *a)
+{
+	const KirKernel *k = a->r->k;
+	SList l = {0};
+	Seg all = {(KirStmt *const *)&k->body, 1, NULL};
+	if (!a->opt.returns_as_exits)
+		return k->body;
+	aff_restructure(a, &all, RETURN_EXITS, &l);
+	return aff_sl_block(a, &l, k->body->loc);
+}
+
+/* The walk of one try, into a scratch block: 1 when every statement was raised. */
+static int try_walk(Aff *a)
+{
+	if (setjmp(a->fail))
+		return 0;
+	aff_walk(a, try_body(a), 0);
+	return 1;
+}
+
+/* One try over the kernel with options o: its ops are appended to the body when it
+ * succeeds; when it fails nothing is left behind (the buffers' values are put back, the
+ * stats cleared). *t gets what it found. */
+static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
+{
+	const KirKernel *k = r->k;
+	Aff a;
+	TBuilder saved = r->b;
+	TBlock *scratch = tir_block_new(r->f);
+	int *bsz = xmalloc(sizeof(int) * (k->nbufs + 1)), ok;
 	for (size_t i = 0; i < k->nbufs; i++)
 		bsz[i] = r->buf[i];
-	scratch = tir_block_new(r->f);
+	try_init(&a, r, o);
 	r->b = tir_builder(r->f, scratch, k->loc);
 	a.scratch = scratch;
-	ok = !setjmp(a.fail);
-	if (ok) {
-		const KirStmt *body = k->body;
-		if (returns_as_exits) {
-			SList l = {0};
-			Seg all = {(KirStmt *const *)&k->body, 1, NULL};
-			aff_restructure(&a, &all, RETURN_EXITS, &l);
-			body = aff_sl_block(&a, &l, k->body->loc);
-		}
-		aff_walk(&a, body, 0);
-	}
+	ok = try_walk(&a);
 	r->b = saved;
 	if (ok) {
 		for (int i = 0; i < scratch->nops; i++)
@@ -199,58 +232,95 @@ static int affine_try_body(Raise *r, int returns_as_exits, int unroll_dots, int 
 			r->buf[i] = bsz[i];
 		sb_free(&r->st->notes);
 		memset(r->st, 0, sizeof(*r->st));
-		sb_printf(&r->st->notes, "  affine: not applicable at %d:%d: %s (SIMT)\n",
-		          a.wloc.line, a.wloc.col, a.why);
-		*why = a.why;
+		a.found.why = a.why;
+		a.found.loc = a.wloc;
 	}
-	*used = a.used_uniform;
-	poly_destroy(a.c);
-	free(a.def);
-	free(a.def_epoch);
-	free(a.ienv);
-	free(a.last_store);
-	free(a.decl_depth);
-	free(a.stride_st);
-	free(a.stride_nst);
-	free(a.local);
-	free(a.loc_base);
-	arena_free(a.ar);
-	aff_memo_free(&a.memo);
-	aff_memo_free(&a.seen);
-	aff_memo_free(&a.lddom);
-	aff_memo_free(&a.ldver);
-	VEC_FREE(a.lddoms);
-	aff_memo_free(&a.lmemo);
+	*t = a.found;
+	try_free(&a);
 	free(bsz);
-	*short_dots = a.short_dots;
 	return ok;
+}
+
+/* ---- the strategies, in the order they are tried ----
+ * The kernel as written first, with short contraction loops as dot_generals and a loop
+ * of a uniform trip count whose body stores as a dimension; then, when the try took
+ * either, with short loops unrolled and no such dimension (either may fail where the
+ * unrolled loop raises). With returns as exits (the body restructured so that a return
+ * ends a branch) only when a return under a data-dependent guard is what failed. */
+
+static int as_written(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.uniform = 1}, t);
+}
+
+static int loops_unrolled(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.unroll_dots = 1}, t);
+}
+
+static int returns_as_exits(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .uniform = 1}, t);
+}
+
+static int exits_loops_unrolled(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .unroll_dots = 1}, t);
+}
+
+typedef enum When {
+	W_FIRST,                  /* always */
+	W_TOOK_LOOPS,             /* the strategy before it ran and took a loop it may unroll */
+	W_RETURN,                 /* the last try failed on a return under a data-dependent guard */
+} When;
+
+static const struct Strategy {
+	const char *name;         /* for --report */
+	int (*run)(Raise *r, Tried *t);
+	When when;
+} strategies[] = {
+	{"affine", as_written, W_FIRST},
+	{"affine-unrolled", loops_unrolled, W_TOOK_LOOPS},
+	{"affine-exits", returns_as_exits, W_RETURN},
+	{"affine-exits-unrolled", exits_loops_unrolled, W_TOOK_LOOPS},
+};
+
+static int applies(When w, int ran_before, const Tried *last)
+{
+	switch (w) {
+	case W_FIRST: return 1;
+	case W_TOOK_LOOPS: return ran_before && (last->short_dots || last->used_uniform);
+	case W_RETURN:
+		return last->why && strcmp(last->why, "a return under a data-dependent guard") == 0;
+	}
+	return 0;
 }
 
 int raise_affine_try(Raise *r)
 {
-	const char *why = NULL;
-	int bad = 0;
+	Tried last = {0};
+	StrBuf tried = {0};
+	int bad = 0, ran = 0, ok = 0;
 	loopify_stmt_visit(r->k->body, scan_assign, NULL, &bad);
 	if (bad) {
-		sb_printf(&r->st->notes, "  affine: not applicable: atomics or warp operations (SIMT)\n");
+		sb_printf(&r->st->notes, "  tried affine: not applicable: atomics or warp operations\n");
 		return 0;
 	}
-	/* with returns as exits only when a return under a data-dependent guard is what
-	 * failed; once more, with short contraction loops unrolled and no loop of a uniform
-	 * trip count as a dimension, when the try took either (either may fail where the
-	 * unrolled loop raises) */
-	for (int exits = 0; exits < 2; exits++) {
-		int short_dots = 0, used = 0;
-		if (affine_try_body(r, exits, 0, 1, &short_dots, &used, &why))
-			return 1;
-		if (short_dots || used) {
-			sb_free(&r->st->notes);   /* the retry's report only */
-			memset(r->st, 0, sizeof(*r->st));
-			if (affine_try_body(r, exits, 1, 0, &short_dots, &used, &why))
-				return 1;
-		}
-		if (!why || strcmp(why, "a return under a data-dependent guard") != 0)
-			return 0;
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]) && !ok; i++) {
+		const struct Strategy *s = &strategies[i];
+		ran = applies(s->when, ran, &last);
+		if (!ran)
+			continue;
+		ok = s->run(r, &last);
+		if (ok)
+			r->st->strategy = s->name;
+		else
+			sb_printf(&tried, "  tried %s: not applicable at %d:%d: %s\n", s->name,
+			          last.loc.line, last.loc.col, last.why);
 	}
-	return 0;
+	/* the failed strategies first, then the stores of the one that raised the kernel */
+	sb_printf(&tried, "%s", sb_str(&r->st->notes));
+	sb_free(&r->st->notes);
+	r->st->notes = tried;
+	return ok;
 }

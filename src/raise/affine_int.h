@@ -18,6 +18,21 @@ typedef struct Box {
 	int64_t lo[POLY_MAX_RANK], hi[POLY_MAX_RANK];
 } Box;
 
+/* What a strategy (affine.c's table) allows one try over the kernel. */
+typedef struct TryOpts {
+	int returns_as_exits;     /* the body restructured so that a return ends a branch */
+	int unroll_dots;          /* short contraction loops are unrolled, not reduced */
+	int uniform;              /* a loop of a uniform trip count may be a dimension */
+} TryOpts;
+
+/* What a try found: the missing fact when it failed, and what a retry may change. */
+typedef struct Tried {
+	const char *why;
+	SrcLoc loc;
+	int short_dots;           /* short loops taken as contractions */
+	int used_uniform;         /* loops of a uniform trip count taken as dimensions */
+} Tried;
+
 /* Where a value is being built: a try (affine_memo.c) saves and restores it whole. */
 typedef struct At {
 	PolySet *dom;             /* running threads */
@@ -31,6 +46,8 @@ typedef struct At {
 typedef struct Aff {
 	Raise *r;
 	PolyCtx *c;
+	TryOpts opt;              /* what the strategy allows this try */
+	Tried found;              /* what this try found */
 	At at;
 	const KirExpr **def;      /* per variable: its initialiser (only DECL assigns) */
 	int *def_epoch;           /* stores done when it was declared */
@@ -63,13 +80,10 @@ typedef struct Aff {
 	int stride;               /* inside a grid-stride loop (its level is open) */
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
-	int uniform, used_uniform;/* may a loop of a uniform trip count be a dimension; was one */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
 	int *loc_base;
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
 	int wbuf;
-	int unroll_dots;          /* short contraction loops are unrolled (the retry) */
-	int short_dots;           /* short loops taken as contractions so far */
 	int strict_dots;          /* a contraction that is not one dot_general fails the shape */
 	int dots_refused;         /* ... and one did */
 	struct Memo {             /* node -> value, valid while gen[] equals cur */

@@ -212,9 +212,9 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	if (!thread) {            /* unless its body stores: then one update, not one per trip */
 		BodyScan st = {a, -1, NULL, 0};
 		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
-		if (st.bad != 1 || !a->uniform)
+		if (st.bad != 1 || !a->opt.uniform)
 			return 0;
-		a->used_uniform = 1;
+		a->found.used_uniform = 1;
 	}
 	bs.var = v;
 	bs.decl = xcalloc(k->nvars + 1, 1);

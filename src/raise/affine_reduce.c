@@ -198,9 +198,9 @@ int aff_reduction_loop(Aff *a, const KirStmt *s)
 		const KirExpr *f[MAX_FACTORS];
 		int nf, kf[2];
 		int row = frontend_dtype_is_int(ot) && load_of(rb) && aff_uses_var(rb, k);
-		if (a->unroll_dots || (!row && !contraction_of(rb, k, f, &nf, kf)))
+		if (a->opt.unroll_dots || (!row && !contraction_of(rb, k, f, &nf, kf)))
 			return 0;
-		a->short_dots++;
+		a->found.short_dots++;
 	}
 	a->red[a->nred] = (struct Red){rb, k, lo, hi};
 	ref = frontend_new_expr(a->ar, KE_VAR, ot, acc->loc);

@@ -17,6 +17,7 @@ typedef struct Frame {
 typedef struct Stats {
 	int ops[TOP_COUNT];
 	int stores_dense, stores_scatter;
+	const char *strategy;   /* the strategy that raised the kernel (affine.c), NULL: SIMT */
 	StrBuf notes;        /* one line per store: strategy and the missing fact */
 	StrBuf checks;       /* what the race and bounds checks could not prove (race.c) */
 	int64_t grid[3], block[3];   /* the launch (--entry reports one block per launch) */
@@ -83,8 +84,9 @@ void raise_stats_forget(const TModule *m);
 /* ==== affine.c (owner: raise-affine) ====
  * Strategy 2 for a whole single-phase kernel: every store dense (slices, one
  * dynamic_update_slice per box). Called after the arguments and buffers are set up and
- * before the lanes: returns 1 when it built every store (r->buf holds the results), 0
- * when not applicable (nothing emitted; the reason is in r->st->notes). */
+ * before the lanes: tries its strategies in order; returns 1 when one built every store
+ * (r->buf holds the results, r->st->strategy names it), 0 when none applies (nothing
+ * emitted; each strategy's missing fact is in r->st->notes). */
 int raise_affine_try(Raise *r);
 int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
 

@@ -87,10 +87,11 @@ static void print_launch(FILE *f, const Entry *e)
 	TFunc *fn = tir_module_main(e->m);
 	if (fn)
 		count_block(fn->body, ops);
-	fprintf(f, "  launch %s<<<(%lld,%lld,%lld), (%lld,%lld,%lld)>>>: gathers %d, scatters %d, "
+	fprintf(f, "  launch %s<<<(%lld,%lld,%lld), (%lld,%lld,%lld)>>>: %s, gathers %d, scatters %d, "
 	        "whiles %d, stores dense %d fallback %d\n", e->kernel, (long long)st->grid[0],
 	        (long long)st->grid[1], (long long)st->grid[2], (long long)st->block[0],
-	        (long long)st->block[1], (long long)st->block[2], ops[TOP_GATHER], ops[TOP_SCATTER],
+	        (long long)st->block[1], (long long)st->block[2], st->strategy ? st->strategy : "simt",
+	        ops[TOP_GATHER], ops[TOP_SCATTER],
 	        ops[TOP_WHILE], st->stores_dense, st->stores_scatter);
 	for (const char *l = sb_str(&st->notes); *l;) {
 		const char *nl = strchr(l, '\n');
@@ -111,6 +112,7 @@ void raise_report(FILE *f, const TModule *m)
 		fprintf(f, "kernel %s\n", e->kernel);
 		print_counts(f, m);
 		fprintf(f, "  stores dense %d fallback %d\n", e->st->stores_dense, e->st->stores_scatter);
+		fprintf(f, "  strategy %s\n", e->st->strategy ? e->st->strategy : "simt");
 		fputs(sb_str(&e->st->notes), f);
 		fputs(sb_str(&e->st->checks), f);
 	}

@@ -3,7 +3,8 @@
 For every kernel file named in the list (one per line, '#' comments), converts each of
 its launches (corpus.converter_args, as run.py does) with `cuda2hlo --report` and checks
 the module and the report: zero gather, scatter and while ops in the module text, and
-every store dense ("stores dense N fallback 0", N > 0). A line `NAME gathers=N` allows
+every store dense ("stores dense N fallback 0", N > 0) by an affine strategy ("strategy
+affine..."; `NAME strategy=S` names the one it must be). A line `NAME gathers=N` allows
 exactly N gathers, each a read the dense strategy could not slice, named by a `load BUF at
 L:C: gather (WHY)` line of the report (mixed raising: the stores and other reads dense).
 A line `NAME whiles=N` names an --entry test (a host program): its one module has zero
@@ -67,16 +68,17 @@ def check(exe, name, tmp):
     name, _, opt = name.partition(" ")
     path = os.path.join(ROOT, "tests", "kernels", name if name.endswith(".cu") else name + ".cu")
     test = corpus.parse(path)
-    m = re.fullmatch(r"\s*(whiles|gathers)=(\d+)\s*", opt) if opt else None
-    if opt and not m:
-        return f"bad option '{opt}' (whiles=N or gathers=N)"
+    opts = dict(re.findall(r"(\w+)=(\S+)", opt))
+    if len(opts) != len(opt.split()) or set(opts) - {"whiles", "gathers", "strategy"} or \
+            any(not opts[k].isdigit() for k in ("whiles", "gathers") if k in opts):
+        return f"bad option '{opt}' (whiles=N, gathers=N, strategy=NAME)"
     if test.entry:
-        if not m or m.group(1) != "whiles":
+        if "whiles" not in opts:
             return "an --entry test needs `whiles=N` in the list"
-        return check_entry(exe, path, test, int(m.group(2)), tmp)
-    if m and m.group(1) != "gathers":
+        return check_entry(exe, path, test, int(opts["whiles"]), tmp)
+    if "whiles" in opts:
         return "`whiles=N` is for --entry tests"
-    gathers = int(m.group(2)) if m else 0
+    gathers = int(opts.get("gathers", 0))
     if not test.launches:
         return "no launch"
     for li, launch in enumerate(test.launches):
@@ -104,6 +106,11 @@ def check(exe, name, tmp):
             return f"launch {li}: no 'stores dense' line in --report"
         if int(m.group(2)) != 0 or int(m.group(1)) == 0:
             return f"launch {li}: {m.group(0)}" + (f" ({why[0]})" if why else "")
+        st = re.search(r"^  strategy (\S+)$", rep, re.M)
+        want = opts.get("strategy")
+        if not st or not (st.group(1) == want if want else st.group(1).startswith("affine")):
+            return f"launch {li}: " + (st.group(0).strip() if st else "no 'strategy' line") + \
+                f" in --report (want {want or 'affine...'})"
     return None
 
 

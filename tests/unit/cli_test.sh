@@ -36,6 +36,13 @@ check output_no_temp_left 0 - test "$(ls -A "$t" | wc -l)" = 4
 python3 -c "print('__global__ void k(float *x) { x[threadIdx.x] = ' + '('*2000 + '1.0f' + ')'*2000 + '; }')" > "$t/deep.cu"
 check nesting_2000_parens 0 - $bin/cuda2hlo "$t/deep.cu" --grid 1 --block 32 --size x=32 -o "$t/deep.mlir"
 rm -f "$t/deep.cu" "$t/deep.mlir"
+# --report names the strategy that raised each kernel and each one tried before (docs/report.md).
+check report_strategy_affine 0 - grep -qx "  strategy affine" <($bin/cuda2hlo $kf --report -o "$t/r.mlir" 2>&1)
+printf '__global__ void k(float *s, const float *x) { atomicAdd(s, x[threadIdx.x]); }\n' > "$t/at.cu"
+at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"
+check report_strategy_simt 0 - grep -qx "  strategy simt" <($bin/cuda2hlo $at 2>&1)
+check report_tried 0 - grep -qx "  tried affine: not applicable: atomics or warp operations" <($bin/cuda2hlo $at 2>&1)
+rm -f "$t/at.cu" "$t/r.mlir"
 check output_folder_failed 1 - $bin/cuda2hlo "$here/../kernels/atomic_return.cu" -o "$t/mods"
 check output_folder_not_made 0 - test ! -e "$t/mods"
 rm -rf "$t"
