@@ -12,59 +12,14 @@
  * body), and after N trips the objects are the slots permuted N times. Loops of at most
  * --unroll N trips (and loops of one trip) are unrolled. An if on a runtime scalar runs
  * both branches and selects. Each (kernel, launch shape, buffer sizes) is raised once. */
-#include "raise_int.h"
+#include "host_int.h"
 
 #include <math.h>
-#include <setjmp.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct HVal {
-	int set;             /* assigned at all */
-	int dyn;             /* v is a 0-d tensor value; else c */
-	KirConst c;
-	int v;
-	KirDType t;
-} HVal;
-
-typedef struct Obj {
-	int val;             /* current contents: 1-D tensor value */
-	int64_t n;           /* elements */
-	KirDType elem;
-	int param;           /* entry parameter index, or -1 (cudaMalloc) */
-	const char *name;
-	int written;
-	int arg;             /* the function argument (parameters), else -1 */
-	int symbol;          /* __constant__ memory the host fills: an argument named after
-	                        the symbol, read by the kernels that use it, never a result */
-} Obj;
-
-typedef struct Cached {
-	const char *key;
-	TModule *m;
-} Cached;
-
-#define PV_NONE (-1)     /* a pointer variable not pointing at a buffer */
-#define PV_AMBIG (-2)    /* after a loop whose trip count and swaps make it unknown */
-#define PV_SPLIT (-3)    /* after a runtime if whose branches leave it naming different buffers */
-
-typedef struct Hr {
-	Arena *a;
-	const Options *o;
-	const KirProgram *p;
-	const HostFunc *hf;
-	TModule *m;
-	TFunc *f;
-	TBuilder b;
-	VEC(Obj) objs;
-	HVal *sv;            /* per host variable: scalar value */
-	int *pv;             /* per host variable: object index (pointers) */
-	int in_loop;         /* inside a while body or a runtime if */
-	VEC(Cached) cache;
-	jmp_buf fail;
-} Hr;
-
-C2H_NORETURN C2H_PRINTF(3, 4) static void hr_error(Hr *h, SrcLoc loc, const char *fmt, ...)
+C2H_NORETURN C2H_PRINTF(3, 4) void host_error(Hr *h, SrcLoc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -73,209 +28,20 @@ C2H_NORETURN C2H_PRINTF(3, 4) static void hr_error(Hr *h, SrcLoc loc, const char
 	longjmp(h->fail, 1);
 }
 
-/* ---- scalars ---- */
-
-static HVal hconst(KirConst c)
-{
-	HVal v = {1, 0, c, -1, c.type};
-	return v;
-}
-
-static HVal hdyn(int v, KirDType t)
-{
-	HVal r = {1, 1, {t, 0, 0}, v, t};
-	return r;
-}
-
-static int mat(Hr *h, HVal v)
-{
-	TType t;
-	if (v.dyn)
-		return v.v;
-	t = tir_type_scalar(raise_dtype(v.t));
-	if (frontend_dtype_is_float(v.t))
-		return tir_build_splat_float(&h->b, t, v.c.f);
-	return tir_build_splat_int(&h->b, t, v.c.i);
-}
-
-static HVal hconvert(Hr *h, HVal v, KirDType t)
-{
-	if (v.t == t)
-		return v;
-	if (!v.dyn)
-		return hconst(frontend_const_convert(v.c, t));
-	if (t == KT_I1) {
-		int z = mat(h, hconst(frontend_const_convert((KirConst){KT_I32, 0, 0}, v.t)));
-		return hdyn(tir_build_compare(&h->b, CMP_NE, v.v, z), KT_I1);
-	}
-	return hdyn(tir_build_convert(&h->b, v.v, raise_dtype(t)), t);
-}
-
-static HVal ev(Hr *h, const KirExpr *e);
-
-static HVal ev_binary(Hr *h, const KirExpr *e)
-{
-	HVal l = ev(h, e->u.bin.l), r = ev(h, e->u.bin.r);
-	KirBinOp op = e->u.bin.op;
-	int lv, rv;
-	if (!l.dyn && !r.dyn) {
-		KirExpr *f = frontend_new_binary(h->a, op, e->type, frontend_new_const(h->a, l.c, e->loc),
-		                                 frontend_new_const(h->a, r.c, e->loc), e->loc);
-		if (f->kind == KE_CONST)
-			return hconst(f->u.c);
-	}
-	if (r.t != l.t)
-		r = hconvert(h, r, l.t);
-	lv = mat(h, l);
-	rv = mat(h, r);
-	switch (op) {
-	case KB_ADD: return hdyn(tir_build_binary(&h->b, TOP_ADD, lv, rv), e->type);
-	case KB_SUB: return hdyn(tir_build_binary(&h->b, TOP_SUBTRACT, lv, rv), e->type);
-	case KB_MUL: return hdyn(tir_build_binary(&h->b, TOP_MULTIPLY, lv, rv), e->type);
-	case KB_DIV: return hdyn(tir_build_binary(&h->b, TOP_DIVIDE, lv, rv), e->type);
-	case KB_REM: return hdyn(tir_build_binary(&h->b, TOP_REMAINDER, lv, rv), e->type);
-	case KB_AND: return hdyn(tir_build_binary(&h->b, TOP_AND, lv, rv), e->type);
-	case KB_OR: return hdyn(tir_build_binary(&h->b, TOP_OR, lv, rv), e->type);
-	case KB_XOR: return hdyn(tir_build_binary(&h->b, TOP_XOR, lv, rv), e->type);
-	case KB_SHL: return hdyn(tir_build_binary(&h->b, TOP_SHIFT_LEFT, lv, rv), e->type);
-	case KB_SHR:
-		return hdyn(tir_build_binary(&h->b, frontend_dtype_is_signed(l.t) ? TOP_SHIFT_RIGHT_ARITHMETIC :
-		                             TOP_SHIFT_RIGHT_LOGICAL, lv, rv), e->type);
-	case KB_LT: return hdyn(tir_build_compare(&h->b, CMP_LT, lv, rv), KT_I1);
-	case KB_LE: return hdyn(tir_build_compare(&h->b, CMP_LE, lv, rv), KT_I1);
-	case KB_GT: return hdyn(tir_build_compare(&h->b, CMP_GT, lv, rv), KT_I1);
-	case KB_GE: return hdyn(tir_build_compare(&h->b, CMP_GE, lv, rv), KT_I1);
-	case KB_EQ: return hdyn(tir_build_compare(&h->b, CMP_EQ, lv, rv), KT_I1);
-	case KB_NE: return hdyn(tir_build_compare(&h->b, CMP_NE, lv, rv), KT_I1);
-	default: hr_error(h, e->loc, "host operator '%s' is not supported", frontend_binop_name(op));
-	}
-}
-
-static HVal ev_unary(Hr *h, const KirExpr *e)
-{
-	HVal x = ev(h, e->u.un.x);
-	if (!x.dyn) {
-		KirExpr *f = frontend_new_unary(h->a, e->u.un.op, e->type, frontend_new_const(h->a, x.c, e->loc), e->loc);
-		if (f->kind == KE_CONST)
-			return hconst(f->u.c);
-	}
-	x = hconvert(h, x, e->type);
-	if (e->u.un.op == KU_NEG)
-		return hdyn(tir_build_unary(&h->b, TOP_NEGATE, mat(h, x)), e->type);
-	return hdyn(tir_build_unary(&h->b, TOP_NOT, mat(h, x)), e->type);
-}
-
-static double fold_math(KirMathOp op, const double *x)
-{
-	switch (op) {
-	case KM_FMIN: case KM_MIN: return fmin(x[0], x[1]);
-	case KM_FMAX: case KM_MAX: return fmax(x[0], x[1]);
-	case KM_SQRT: return sqrt(x[0]);
-	case KM_ABS: return fabs(x[0]);
-	case KM_FLOOR: return floor(x[0]);
-	case KM_CEIL: return ceil(x[0]);
-	case KM_EXP: return exp(x[0]);
-	case KM_LOG: return log(x[0]);
-	case KM_POW: return pow(x[0], x[1]);
-	case KM_SIN: return sin(x[0]);
-	case KM_COS: return cos(x[0]);
-	default: return NAN;
-	}
-}
-
-static HVal ev_math(Hr *h, const KirExpr *e)
-{
-	static const struct { KirMathOp op; TOpKind k; } ops[] = {
-		{KM_FMIN, TOP_MINIMUM}, {KM_MIN, TOP_MINIMUM}, {KM_FMAX, TOP_MAXIMUM}, {KM_MAX, TOP_MAXIMUM},
-		{KM_SQRT, TOP_SQRT}, {KM_ABS, TOP_ABS}, {KM_FLOOR, TOP_FLOOR}, {KM_CEIL, TOP_CEIL},
-		{KM_EXP, TOP_EXPONENTIAL}, {KM_LOG, TOP_LOG}, {KM_POW, TOP_POWER}, {KM_SIN, TOP_SINE},
-		{KM_COS, TOP_COSINE}};
-	HVal a[3];
-	int dyn = 0, k = -1;
-	for (int i = 0; i < e->u.math.nargs; i++) {
-		a[i] = hconvert(h, ev(h, e->u.math.args[i]), e->type);
-		dyn |= a[i].dyn;
-	}
-	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-		if (ops[i].op == e->u.math.op)
-			k = (int)ops[i].k;
-	if (k < 0)
-		hr_error(h, e->loc, "host math function '%s' is not supported", frontend_math_name(e->u.math.op));
-	if (!dyn) {
-		double x[3];
-		KirConst c = {KT_F64, 0, 0};
-		for (int i = 0; i < e->u.math.nargs; i++)
-			x[i] = frontend_dtype_is_float(a[i].t) ? a[i].c.f : (double)a[i].c.i;
-		c.f = fold_math(e->u.math.op, x);
-		return hconst(frontend_const_convert(c, e->type));
-	}
-	if (e->u.math.nargs == 1)
-		return hdyn(tir_build_unary(&h->b, (TOpKind)k, mat(h, a[0])), e->type);
-	{
-		int l = mat(h, a[0]), r = mat(h, a[1]);
-		return hdyn(tir_build_binary(&h->b, (TOpKind)k, l, r), e->type);
-	}
-}
-
-static HVal ev(Hr *h, const KirExpr *e)
-{
-	switch (e->kind) {
-	case KE_CONST: return hconst(e->u.c);
-	case KE_VAR: {
-		HVal v = h->sv[e->u.var];
-		if (!v.set)
-			hr_error(h, e->loc, "host variable '%s' is used before it is set", h->hf->vars[e->u.var].name);
-		return hconvert(h, v, e->type);
-	}
-	case KE_CAST: return hconvert(h, ev(h, e->u.x), e->type);
-	case KE_BINARY: return ev_binary(h, e);
-	case KE_UNARY: return ev_unary(h, e);
-	case KE_MATH: return ev_math(h, e);
-	case KE_LOGAND: case KE_LOGOR: {
-		HVal l = ev(h, e->u.bin.l), r = ev(h, e->u.bin.r);
-		int and = e->kind == KE_LOGAND;
-		if (!l.dyn)
-			return frontend_const_is_true(l.c) == and ? r : l;
-		if (!r.dyn)
-			return frontend_const_is_true(r.c) == and ? l : r;
-		return hdyn(tir_build_binary(&h->b, and ? TOP_AND : TOP_OR, l.v, r.v), KT_I1);
-	}
-	case KE_COND: {
-		HVal c = ev(h, e->u.cond.c), t = hconvert(h, ev(h, e->u.cond.t), e->type),
-		     f = hconvert(h, ev(h, e->u.cond.f), e->type);
-		if (!c.dyn)
-			return frontend_const_is_true(c.c) ? t : f;
-		return hdyn(tir_build_select(&h->b, c.v, mat(h, t), mat(h, f)), e->type);
-	}
-	default:
-		hr_error(h, e->loc, "this host expression (%s) cannot be converted", "kind");
-	}
-}
-
-static int64_t ev_const(Hr *h, const KirExpr *e, const char *what)
-{
-	HVal v = ev(h, e);
-	if (v.dyn)
-		hr_error(h, e->loc, "%s depends on a runtime value (a parameter not bound by --set, or "
-		         "the counter of a loop kept as a while): bind it with --set or unroll with --unroll",
-		         what);
-	return frontend_dtype_is_float(v.t) ? (int64_t)v.c.f : v.c.i;
-}
-
 /* ---- buffers ---- */
 
 static int obj_of(Hr *h, int var, SrcLoc loc)
 {
 	int o = var >= 0 ? h->pv[var] : PV_NONE;
 	if (o == PV_AMBIG)
-		hr_error(h, loc, "which buffer '%s' names after the loop above depends on its runtime "
-		         "trip count: bind the trip count with --set", h->hf->vars[var].name);
+		host_error(h, loc, "which buffer '%s' names after the loop above depends on its runtime "
+		           "trip count: bind the trip count with --set", h->hf->vars[var].name);
 	if (o == PV_SPLIT)
-		hr_error(h, loc, "which buffer '%s' names here depends on a runtime if above (its "
+		host_error(h, loc, "which buffer '%s' names here depends on a runtime if above (its "
 		         "branches assign it differently)", h->hf->vars[var].name);
 	if (o < 0)
-		hr_error(h, loc, "device pointer '%s' does not point to a buffer here",
-		         var >= 0 ? h->hf->vars[var].name : "?");
+		host_error(h, loc, "device pointer '%s' does not point to a buffer here",
+		           var >= 0 ? h->hf->vars[var].name : "?");
 	return o;
 }
 
@@ -299,15 +65,15 @@ static void hr_memcpy(Hr *h, const HostStmt *s)
 {
 	int d = obj_of(h, s->u.copy.dst, s->loc), c = obj_of(h, s->u.copy.src, s->loc);
 	Obj *od = &h->objs.data[d], *oc = &h->objs.data[c];
-	int64_t bytes = ev_const(h, s->u.copy.bytes, "the byte count of a copy");
+	int64_t bytes = host_eval_const(h, s->u.copy.bytes, "the byte count of a copy");
 	int64_t es = frontend_dtype_bytes(od->elem), len = bytes / (es ? es : 1);
 	int64_t z = 0;
 	if (od->elem != oc->elem || bytes % es)
-		hr_error(h, s->loc, "a copy between buffers of different element types (or of part of "
+		host_error(h, s->loc, "a copy between buffers of different element types (or of part of "
 		         "an element) is not supported");
 	if (len > od->n || len > oc->n || len < 0)
-		hr_error(h, s->loc, "the copy of %lld elements overruns a buffer ('%s' has %lld, '%s' %lld)",
-		         (long long)len, od->name, (long long)od->n, oc->name, (long long)oc->n);
+		host_error(h, s->loc, "the copy of %lld elements overruns a buffer ('%s' has %lld, '%s' %lld)",
+		           (long long)len, od->name, (long long)od->n, oc->name, (long long)oc->n);
 	if (!len)
 		return;
 	{
@@ -320,14 +86,14 @@ static void hr_memcpy(Hr *h, const HostStmt *s)
 static void hr_memset(Hr *h, const HostStmt *s)
 {
 	Obj *od = &h->objs.data[obj_of(h, s->u.set.dst, s->loc)];
-	int64_t bytes = ev_const(h, s->u.set.bytes, "the byte count of a memset");
-	int64_t val = ev_const(h, s->u.set.value, "the value of a memset");
+	int64_t bytes = host_eval_const(h, s->u.set.bytes, "the byte count of a memset");
+	int64_t val = host_eval_const(h, s->u.set.value, "the value of a memset");
 	DType t = raise_dtype(od->elem);
 	int64_t es = dtype_size(t), len = bytes / es;
 	unsigned char *data;
 	if (bytes % es || len > od->n || len < 0)
-		hr_error(h, s->loc, "cudaMemset of %lld bytes does not fit '%s' (%lld elements of %lld bytes)",
-		         (long long)bytes, od->name, (long long)od->n, (long long)es);
+		host_error(h, s->loc, "cudaMemset of %lld bytes does not fit '%s' (%lld elements of %lld bytes)",
+		           (long long)bytes, od->name, (long long)od->n, (long long)es);
 	if (!len)
 		return;
 	data = arena_alloc(h->m->arena, (size_t)(len * es));
@@ -349,14 +115,14 @@ static int new_obj(Hr *h, KirDType elem, int64_t n, int param, const char *name)
 static void hr_malloc(Hr *h, const HostStmt *s)
 {
 	const HostVar *v = &h->hf->vars[s->u.alloc.var];
-	int64_t bytes = ev_const(h, s->u.alloc.bytes, "the size of a cudaMalloc");
+	int64_t bytes = host_eval_const(h, s->u.alloc.bytes, "the size of a cudaMalloc");
 	int64_t es = frontend_dtype_bytes(v->elem);
 	int o;
 	if (h->in_loop)
-		hr_error(h, s->loc, "cudaMalloc inside a loop kept as a while (or a runtime if) is not supported");
+		host_error(h, s->loc, "cudaMalloc inside a loop kept as a while (or a runtime if) is not supported");
 	if (es <= 0 || bytes <= 0 || bytes % es)
-		hr_error(h, s->loc, "cudaMalloc of %lld bytes for '%s' is not a whole number of elements",
-		         (long long)bytes, v->name);
+		host_error(h, s->loc, "cudaMalloc of %lld bytes for '%s' is not a whole number of elements",
+		           (long long)bytes, v->name);
 	o = new_obj(h, v->elem, bytes / es, -1, v->name);
 	h->objs.data[o].val = zeros(h, v->elem, bytes / es);
 	h->pv[s->u.alloc.var] = o;
@@ -369,7 +135,7 @@ static const KirKernel *find_kernel(Hr *h, const char *name, SrcLoc loc)
 	for (size_t i = 0; i < h->p->nkernels; i++)
 		if (!strcmp(h->p->kernels[i].name, name))
 			return &h->p->kernels[i];
-	hr_error(h, loc, "kernel '%s' launched here was not lowered", name);
+	host_error(h, loc, "kernel '%s' launched here was not lowered", name);
 }
 
 static TModule *raise_cached(Hr *h, const KirKernel *k, const int64_t grid[3], const int64_t block[3],
@@ -416,13 +182,13 @@ static KirKernel *sized_kernel(Hr *h, const HostStmt *s, const KirKernel *k, int
 		if (p->type != KT_PTR)
 			continue;
 		if (s->u.launch.ptr[i] < 0)
-			hr_error(h, s->loc, "argument %zu of '%s' must be a device pointer variable", i + 1, k->name);
+			host_error(h, s->loc, "argument %zu of '%s' must be a device pointer variable", i + 1, k->name);
 		objs[i] = obj_of(h, s->u.launch.ptr[i], s->loc);
 		o = &h->objs.data[objs[i]];
 		if (frontend_dtype_bytes(o->elem) != frontend_dtype_bytes(kc->bufs[p->buffer].elem) ||
 		    frontend_dtype_is_float(o->elem) != frontend_dtype_is_float(kc->bufs[p->buffer].elem))
-			hr_error(h, s->loc, "'%s' (%s elements) is passed as '%s' of '%s' (%s elements)", o->name,
-			         frontend_dtype_name(o->elem), p->name, k->name,
+			host_error(h, s->loc, "'%s' (%s elements) is passed as '%s' of '%s' (%s elements)", o->name,
+			           frontend_dtype_name(o->elem), p->name, k->name,
 			         frontend_dtype_name(kc->bufs[p->buffer].elem));
 		kc->bufs[p->buffer].count = o->n;
 	}
@@ -452,12 +218,12 @@ static void hr_launch(Hr *h, const HostStmt *s)
 	char *bind;
 	TFunc *callee;
 	for (int i = 0; i < 3; i++) {
-		grid[i] = ev_const(h, s->u.launch.grid[i], "the launch grid");
-		block[i] = ev_const(h, s->u.launch.block[i], "the launch block");
+		grid[i] = host_eval_const(h, s->u.launch.grid[i], "the launch grid");
+		block[i] = host_eval_const(h, s->u.launch.block[i], "the launch block");
 	}
-	shmem = ev_const(h, s->u.launch.shmem, "the dynamic shared memory size");
+	shmem = host_eval_const(h, s->u.launch.shmem, "the dynamic shared memory size");
 	if (s->u.launch.nargs != k->nparams)
-		hr_error(h, s->loc, "launch of '%s' with %zu arguments for %zu parameters (struct "
+		host_error(h, s->loc, "launch of '%s' with %zu arguments for %zu parameters (struct "
 		         "arguments are not supported in a host entry)", k->name, s->u.launch.nargs, k->nparams);
 	objs = ARENA_ARRAY(h->a, int, k->nparams + 1);
 	hv = ARENA_ARRAY(h->a, HVal, k->nparams + 1);
@@ -467,12 +233,12 @@ static void hr_launch(Hr *h, const HostStmt *s)
 		const KirParam *p = &k->params[i];
 		if (p->type == KT_PTR)
 			continue;
-		hv[i] = hconvert(h, ev(h, s->u.launch.arg[i]), p->type);
+		hv[i] = host_convert(h, host_eval(h, s->u.launch.arg[i]), p->type);
 		if (p->bound) {
 			KirConst c = frontend_const_convert(p->value, p->type);
 			if (hv[i].dyn || hv[i].c.i != c.i || hv[i].c.f != c.f)
-				hr_error(h, s->loc, "'%s' of '%s' is bound by --set, but this launch passes %s",
-				         p->name, k->name, hv[i].dyn ? "a runtime value" : "another value");
+				host_error(h, s->loc, "'%s' of '%s' is bound by --set, but this launch passes %s",
+				           p->name, k->name, hv[i].dyn ? "a runtime value" : "another value");
 		} else if (!hv[i].dyn) {
 			/* a constant argument: the kernel is raised for it (static shapes, folding) */
 			bind[i] = 1;
@@ -489,21 +255,21 @@ static void hr_launch(Hr *h, const HostStmt *s)
 			args[na++] = h->objs.data[objs[i]].val;
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].type != KT_PTR && !kc->params[i].bound)
-			args[na++] = mat(h, hv[i]);
+			args[na++] = host_mat(h, hv[i]);
 	for (size_t i = 0; i < kc->nbufs; i++)
 		if (kc->bufs[i].space == KSP_CONSTANT && !kc->bufs[i].init)
 			args[na++] = h->objs.data[symbol_obj(h, &kc->bufs[i])].val;
 	ASSERT(na == callee->nargs);
 	if (raise_inline_func(&h->b, callee, args, res))
-		hr_error(h, s->loc, "the raised '%s' calls functions: cannot inline it", k->name);
+		host_error(h, s->loc, "the raised '%s' calls functions: cannot inline it", k->name);
 	for (int j = 0; j < callee->nresults; j++) {
 		TAttr *nm = tir_param_attr(&callee->results[j], "cuda2hlo.param");
 		for (size_t i = 0; nm && i < k->nparams; i++)
 			if (k->params[i].type == KT_PTR && !strcmp(k->params[i].name, nm->u.s)) {
 				for (size_t q = 0; q < k->nparams; q++)
 					if (q != i && k->params[q].type == KT_PTR && objs[q] == objs[i])
-						hr_error(h, s->loc, "'%s' is passed twice to '%s' and written through '%s'",
-						         h->objs.data[objs[i]].name, k->name, k->params[i].name);
+						host_error(h, s->loc, "'%s' is passed twice to '%s' and written through '%s'",
+						           h->objs.data[objs[i]].name, k->name, k->params[i].name);
 				h->objs.data[objs[i]].val = res[j];
 				h->objs.data[objs[i]].written = 1;
 			}
@@ -600,7 +366,7 @@ static int slot_value(Hr *h, const Carry *c, int j, HVal bound)
 		return bound.v;
 	if (c->obj[j] >= 0)
 		return h->objs.data[c->obj[j]].val;
-	return mat(h, hconvert(h, h->sv[c->var[j]], h->hf->vars[c->var[j]].type));
+	return host_mat(h, host_convert(h, h->sv[c->var[j]], h->hf->vars[c->var[j]].type));
 }
 
 /* The permutation of objects the body made: perm[j] = object variable(s) pointing at j
@@ -615,8 +381,8 @@ static void body_perm(Hr *h, const HostStmt *s, const int *m0, int *perm)
 		if (h->hf->vars[v].type != KT_PTR || m0[v] < 0)
 			continue;
 		if (h->pv[v] < 0 || (perm[m0[v]] >= 0 && perm[m0[v]] != h->pv[v]))
-			hr_error(h, s->loc, "the pointer assignments in this loop's body do not permute its "
-			         "buffers the same way every trip ('%s')", h->hf->vars[v].name);
+			host_error(h, s->loc, "the pointer assignments in this loop's body do not permute its "
+			           "buffers the same way every trip ('%s')", h->hf->vars[v].name);
 		perm[m0[v]] = h->pv[v];
 	}
 	for (size_t j = 0; j < no; j++)
@@ -624,8 +390,8 @@ static void body_perm(Hr *h, const HostStmt *s, const int *m0, int *perm)
 			perm[j] = (int)j;
 	for (size_t j = 0; j < no; j++) {
 		if (hit[perm[j]])
-			hr_error(h, s->loc, "the pointer assignments in this loop's body make two pointers "
-			         "name one buffer");
+			host_error(h, s->loc, "the pointer assignments in this loop's body make two pointers "
+			           "name one buffer");
 		hit[perm[j]] = 1;
 	}
 }
@@ -635,10 +401,10 @@ static HVal cmp_counter(Hr *h, const HostStmt *s, HVal ctr, HVal bound)
 	static const TCmpDir dir[] = {[KB_LT] = CMP_LT, [KB_LE] = CMP_LE, [KB_GT] = CMP_GT,
 	                              [KB_GE] = CMP_GE, [KB_NE] = CMP_NE};
 	int l, r;
-	ctr = hconvert(h, ctr, bound.t);
-	l = mat(h, ctr);
-	r = mat(h, bound);
-	return hdyn(tir_build_compare(&h->b, dir[s->u.for_.cmp], l, r), KT_I1);
+	ctr = host_convert(h, ctr, bound.t);
+	l = host_mat(h, ctr);
+	r = host_mat(h, bound);
+	return host_dyn(tir_build_compare(&h->b, dir[s->u.for_.cmp], l, r), KT_I1);
 }
 
 /* Order of the permutation (lcm of its cycle lengths). */
@@ -675,10 +441,11 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 	KirDType ct = h->hf->vars[s->u.for_.var].type;
 	note_assigned(s->u.for_.body, as);
 	if (as[s->u.for_.var])
-		hr_error(h, s->loc, "the loop counter '%s' is assigned in the loop's body", h->hf->vars[s->u.for_.var].name);
+		host_error(h, s->loc, "the loop counter '%s' is assigned in the loop's body",
+		           h->hf->vars[s->u.for_.var].name);
 	if (uses_var(s->u.for_.bound, as))
-		hr_error(h, s->loc, "the loop bound changes in the loop's body");
-	h->sv[s->u.for_.var] = hconvert(h, init, ct);
+		host_error(h, s->loc, "the loop bound changes in the loop's body");
+	h->sv[s->u.for_.var] = host_convert(h, init, ct);
 	c = carry_of(h, s, bound, as);
 	memcpy(m0, h->pv, nv * sizeof *m0);
 	memcpy(sv0, h->sv, nv * sizeof *sv0);
@@ -703,29 +470,29 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 				bnd = a;
 		}
 		h->b = tir_builder(h->f, cb, s->loc);
-		pred = cmp_counter(h, s, hdyn(ctr, ct), bnd >= 0 ? hdyn(bnd, bound.t) : bound).v;
+		pred = cmp_counter(h, s, host_dyn(ctr, ct), bnd >= 0 ? host_dyn(bnd, bound.t) : bound).v;
 		tir_build_return(&h->b, &pred, 1);
 	}
 	h->b = tir_builder(h->f, bb, s->loc);
 	for (int j = 0; j < c.n; j++) {
 		int a = tir_block_add_arg(h->f, bb, *tir_value_type(h->f, out[j]));
 		if (j == c.bound)
-			bound = hdyn(a, bound.t);
+			bound = host_dyn(a, bound.t);
 		else if (c.obj[j] >= 0)
 			h->objs.data[c.obj[j]].val = a;
 		else
-			h->sv[c.var[j]] = hdyn(a, j == 0 ? ct : h->hf->vars[c.var[j]].type);
+			h->sv[c.var[j]] = host_dyn(a, j == 0 ? ct : h->hf->vars[c.var[j]].type);
 	}
 	h->in_loop++;
 	exec(h, s->u.for_.body);
 	h->in_loop--;
 	if (h->objs.len != no)
-		hr_error(h, s->loc, "cudaMalloc in the body of a loop is not supported");
+		host_error(h, s->loc, "cudaMalloc in the body of a loop is not supported");
 	body_perm(h, s, m0, perm);
 	{
-		HVal st = hconst(frontend_const_convert((KirConst){KT_I64, s->u.for_.step, 0}, ct));
-		int x = mat(h, h->sv[s->u.for_.var]);
-		h->sv[s->u.for_.var] = hdyn(tir_build_binary(&h->b, TOP_ADD, x, mat(h, st)), ct);
+		HVal st = host_const(frontend_const_convert((KirConst){KT_I64, s->u.for_.step, 0}, ct));
+		int x = host_mat(h, h->sv[s->u.for_.var]);
+		h->sv[s->u.for_.var] = host_dyn(tir_build_binary(&h->b, TOP_ADD, x, host_mat(h, st)), ct);
 	}
 	for (int j = 0; j < c.n; j++)
 		out[j] = c.obj[j] >= 0 ? h->objs.data[perm[c.obj[j]]].val : slot_value(h, &c, j, bound);
@@ -735,10 +502,10 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 	 * the body, or unset before it) are as before the loop */
 	for (size_t v = 0; v < nv; v++)
 		h->sv[v] = sv0[v];
-	h->sv[s->u.for_.var] = hdyn(res[0], ct);
+	h->sv[s->u.for_.var] = host_dyn(res[0], ct);
 	for (int j = 0; j < c.n; j++)
 		if (c.obj[j] < 0 && c.var[j] >= 0 && j)
-			h->sv[c.var[j]] = hdyn(res[j], h->hf->vars[c.var[j]].type);
+			h->sv[c.var[j]] = host_dyn(res[j], h->hf->vars[c.var[j]].type);
 	{
 		int ord = perm_order(perm, no);
 		int *q = ARENA_ARRAY(h->a, int, no + 1);
@@ -760,11 +527,12 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 		}
 		/* runtime trip count: r = trips mod ord picks where each buffer ended up */
 		{
-			HVal n = hconvert(h, hdyn(res[0], ct), KT_I64), a = hconvert(h, init, KT_I64);
-			int d = tir_build_binary(&h->b, TOP_SUBTRACT, mat(h, n), mat(h, a));
-			int r = tir_build_binary(&h->b, TOP_DIVIDE, d, mat(h, hconst((KirConst){KT_I64, s->u.for_.step, 0})));
+			HVal n = host_convert(h, host_dyn(res[0], ct), KT_I64), a = host_convert(h, init, KT_I64);
+			int d = tir_build_binary(&h->b, TOP_SUBTRACT, host_mat(h, n), host_mat(h, a));
+			int r = tir_build_binary(&h->b, TOP_DIVIDE, d,
+			                         host_mat(h, host_const((KirConst){KT_I64, s->u.for_.step, 0})));
 			int *slot_of = ARENA_ARRAY(h->a, int, no + 1);
-			r = tir_build_binary(&h->b, TOP_REMAINDER, r, mat(h, hconst((KirConst){KT_I64, ord, 0})));
+			r = tir_build_binary(&h->b, TOP_REMAINDER, r, host_mat(h, host_const((KirConst){KT_I64, ord, 0})));
 			for (int j = 1; j < c.n; j++)
 				if (c.obj[j] >= 0)
 					slot_of[c.obj[j]] = j;
@@ -776,7 +544,7 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 					while (perm[y] != x)
 						y++;
 					x = y;
-					pred = tir_build_compare(&h->b, CMP_EQ, r, mat(h, hconst((KirConst){KT_I64, t, 0})));
+					pred = tir_build_compare(&h->b, CMP_EQ, r, host_mat(h, host_const((KirConst){KT_I64, t, 0})));
 					val = tir_build_select(&h->b, pred, res[slot_of[x]], val);
 				}
 				h->objs.data[o].val = val;
@@ -791,16 +559,16 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 static void hr_for(Hr *h, const HostStmt *s)
 {
 	KirDType ct = h->hf->vars[s->u.for_.var].type;
-	HVal init = hconvert(h, ev(h, s->u.for_.init), ct), bound = ev(h, s->u.for_.bound);
+	HVal init = host_convert(h, host_eval(h, s->u.for_.init), ct), bound = host_eval(h, s->u.for_.bound);
 	int64_t trips = -1;
 	if (!init.dyn && !bound.dyn) {
 		KirConst b = frontend_const_convert(bound.c, KT_I64), a = frontend_const_convert(init.c, KT_I64);
 		trips = trip_count(a.i, b.i, s->u.for_.cmp, s->u.for_.step);
 		if (trips < 0)
-			hr_error(h, s->loc, "this loop does not end");
+			host_error(h, s->loc, "this loop does not end");
 		if (trips <= 1 || trips <= h->o->unroll) {
 			for (int64_t t = 0; t < trips; t++) {
-				h->sv[s->u.for_.var] = hconst(frontend_const_convert(
+				h->sv[s->u.for_.var] = host_const(frontend_const_convert(
 				        (KirConst){KT_I64, a.i + t * s->u.for_.step, 0}, ct));
 				exec(h, s->u.for_.body);
 			}
@@ -827,7 +595,7 @@ static void merge(Hr *h, int cond, const HVal *sv_t, const int *pv_t, const int 
 			continue;
 		if (a.dyn && b.dyn && a.v == b.v)
 			continue;
-		h->sv[v] = hdyn(tir_build_select(&h->b, cond, mat(h, a), mat(h, hconvert(h, b, a.t))), a.t);
+		h->sv[v] = host_dyn(tir_build_select(&h->b, cond, host_mat(h, a), host_mat(h, host_convert(h, b, a.t))), a.t);
 	}
 	for (size_t o = 0; o < h->objs.len; o++)
 		if (ov_t[o] != h->objs.data[o].val)
@@ -836,7 +604,7 @@ static void merge(Hr *h, int cond, const HVal *sv_t, const int *pv_t, const int 
 
 static void hr_if(Hr *h, const HostStmt *s)
 {
-	HVal c = ev(h, s->u.if_.cond);
+	HVal c = host_eval(h, s->u.if_.cond);
 	size_t nv = h->hf->nvars, no = h->objs.len;
 	HVal *sv0, *svt;
 	int *pv0, *pvt, *ov0, *ovt;
@@ -885,7 +653,7 @@ static void exec(Hr *h, const HostStmt *s)
 		if (h->hf->vars[s->u.assign.var].type == KT_PTR)
 			h->pv[s->u.assign.var] = s->u.assign.src >= 0 ? h->pv[s->u.assign.src] : PV_NONE;
 		else
-			h->sv[s->u.assign.var] = hconvert(h, ev(h, s->u.assign.value), h->hf->vars[s->u.assign.var].type);
+			h->sv[s->u.assign.var] = host_convert(h, host_eval(h, s->u.assign.value), h->hf->vars[s->u.assign.var].type);
 		break;
 	case HS_SWAP: {
 		int t = h->pv[s->u.swap.a];
@@ -917,8 +685,8 @@ static void check_names(Hr *h)
 			while (j < hf->nparams && !(!strcmp(hf->vars[j].name, name) && (hf->vars[j].type == KT_PTR) == pass))
 				j++;
 			if (j == hf->nparams)
-				hr_error(h, hf->loc, "%s %s: the host function '%s' has no %s parameter of that name",
-				         pass ? "--size" : "--set", name, hf->name, pass ? "pointer" : "scalar");
+				host_error(h, hf->loc, "%s %s: the host function '%s' has no %s parameter of that name",
+				           pass ? "--size" : "--set", name, hf->name, pass ? "pointer" : "scalar");
 		}
 	}
 }
@@ -935,9 +703,10 @@ static void setup_params(Hr *h)
 			continue;
 		sz = options_get_size(h->o, v->name);
 		if (!sz || strtoll(sz, NULL, 0) <= 0)
-			hr_error(h, v->loc, "size of buffer '%s' is unknown: give --size %s=N", v->name, v->name);
+			host_error(h, v->loc, "size of buffer '%s' is unknown: give --size %s=N", v->name, v->name);
 		o = new_obj(h, v->elem, strtoll(sz, NULL, 0), (int)i, v->name);
-		h->objs.data[o].val = tir_func_add_arg(h->f, tir_type_vector(raise_dtype(v->elem), h->objs.data[o].n), v->name);
+		h->objs.data[o].val = tir_func_add_arg(h->f, tir_type_vector(raise_dtype(v->elem), h->objs.data[o].n),
+		                                       v->name);
 		h->objs.data[o].arg = h->objs.data[o].val;
 		h->pv[i] = o;
 	}
@@ -955,9 +724,9 @@ static void setup_params(Hr *h)
 				diag_note(hf->loc, "in host function '%s'", hf->name);
 				longjmp(h->fail, 1);
 			}
-			h->sv[i] = hconst(c);
+			h->sv[i] = host_const(c);
 		} else
-			h->sv[i] = hdyn(tir_func_add_arg(h->f, tir_type_scalar(raise_dtype(v->type)), v->name), v->type);
+			h->sv[i] = host_dyn(tir_func_add_arg(h->f, tir_type_scalar(raise_dtype(v->type)), v->name), v->type);
 	}
 }
 

@@ -55,6 +55,25 @@ void raise_stmt(Raise *r, const KirStmt *s);
 void raise_setup_lanes(Raise *r);
 int raise_splat(Raise *r, KirDType t, double f, int64_t i);
 C2H_NORETURN void raise_error(Raise *r, SrcLoc loc, const char *fmt, ...) C2H_PRINTF(3, 4);
+/* simt.c: lane helpers (for simt_atomic.c): each op counted in r->st->ops */
+TType raise_lanes_of(Raise *r, DType t);          /* tensor<nl x t> */
+DType raise_dt_of(Raise *r, int v);
+int raise_isplat(Raise *r, DType t, int64_t v);   /* v on every lane */
+int raise_bin(Raise *r, TOpKind k, int a, int b);
+int raise_mask_and(Raise *r, int a, int b);
+int raise_mask_or(Raise *r, int a, int b);
+int raise_mask_not(Raise *r, int a);
+int raise_convert(Raise *r, int v, DType to);
+/* simt.c: memory over lanes: the address of index idx in buffer b (*inb: in bounds, or
+ * -1 when always), as gather/scatter indices, a gather of buffer b (or of any 1-D
+ * operand of element type t), a masked scatter */
+int raise_address(Raise *r, int b, int idx, int *inb);
+int raise_as_indices(Raise *r, int addr);
+int raise_gather(Raise *r, int b, int addr);
+int raise_gather_at(Raise *r, int operand, int addr, DType t);
+void raise_scatter(Raise *r, int b, int addr, int val, int mask, int combiner);
+/* simt_atomic.c: an atomic over the lanes; its old values when used */
+int raise_atomic(Raise *r, const KirExpr *e, int used);
 
 /* race.c: walks the kernel once for both checks below: the number of errors reported
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the

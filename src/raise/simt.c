@@ -9,7 +9,7 @@
  * lane; votes and barrier predicates reduce over warps or blocks. C semantics kept
  * exactly: integer ops wrap (two's complement), division truncates (StableHLO divide and
  * remainder do), shifts take the left operand's type, conversions to bool compare
- * with zero. */
+ * with zero. Atomics are simt_atomic.c. */
 #include "raise_int.h"
 
 #include <math.h>
@@ -57,12 +57,12 @@ TType raise_lanes(Raise *r, KirDType t)
 	return tir_type_vector(raise_dtype(t), r->nl);
 }
 
-static TType lanes_of(Raise *r, DType t)
+TType raise_lanes_of(Raise *r, DType t)
 {
 	return tir_type_vector(t, r->nl);
 }
 
-static DType dt_of(Raise *r, int v)
+DType raise_dt_of(Raise *r, int v)
 {
 	return tir_value_type(r->f, v)->dt;
 }
@@ -74,12 +74,12 @@ int raise_splat(Raise *r, KirDType t, double f, int64_t i)
 	return tir_build_splat_int(&r->b, raise_lanes(r, t), i);
 }
 
-static int isplat(Raise *r, DType t, int64_t v)
+int raise_isplat(Raise *r, DType t, int64_t v)
 {
-	return tir_build_splat_int(&r->b, lanes_of(r, t), v);
+	return tir_build_splat_int(&r->b, raise_lanes_of(r, t), v);
 }
 
-static int bin(Raise *r, TOpKind k, int a, int b)
+int raise_bin(Raise *r, TOpKind k, int a, int b)
 {
 	r->st->ops[k]++;
 	return tir_build_binary(&r->b, k, a, b);
@@ -91,14 +91,14 @@ static int un(Raise *r, TOpKind k, int a)
 	return tir_build_unary(&r->b, k, a);
 }
 
-static int mask_and(Raise *r, int a, int b) { return bin(r, TOP_AND, a, b); }
-static int mask_or(Raise *r, int a, int b) { return bin(r, TOP_OR, a, b); }
-static int mask_not(Raise *r, int a) { return un(r, TOP_NOT, a); }
-static int none(Raise *r) { return isplat(r, DT_I1, 0); }
+int raise_mask_and(Raise *r, int a, int b) { return raise_bin(r, TOP_AND, a, b); }
+int raise_mask_or(Raise *r, int a, int b) { return raise_bin(r, TOP_OR, a, b); }
+int raise_mask_not(Raise *r, int a) { return un(r, TOP_NOT, a); }
+static int none(Raise *r) { return raise_isplat(r, DT_I1, 0); }
 
-static int convert(Raise *r, int v, DType to)
+int raise_convert(Raise *r, int v, DType to)
 {
-	DType from = dt_of(r, v);
+	DType from = raise_dt_of(r, v);
 	if (from == to)
 		return v;
 	if (to == DT_I1) {      /* C: a value converts to bool as (x != 0) */
@@ -112,13 +112,20 @@ static int convert(Raise *r, int v, DType to)
 
 /* ---- lanes ---- */
 
-static int idiv(Raise *r, int x, int64_t d) { return bin(r, TOP_DIVIDE, x, isplat(r, DT_I32, d)); }
-static int irem(Raise *r, int x, int64_t d) { return bin(r, TOP_REMAINDER, x, isplat(r, DT_I32, d)); }
+static int idiv(Raise *r, int x, int64_t d)
+{
+	return raise_bin(r, TOP_DIVIDE, x, raise_isplat(r, DT_I32, d));
+}
+
+static int irem(Raise *r, int x, int64_t d)
+{
+	return raise_bin(r, TOP_REMAINDER, x, raise_isplat(r, DT_I32, d));
+}
 
 void raise_setup_lanes(Raise *r)
 {
 	int t;
-	r->lane = tir_build_iota(&r->b, lanes_of(r, DT_I32), 0);
+	r->lane = tir_build_iota(&r->b, raise_lanes_of(r, DT_I32), 0);
 	r->thr = irem(r, r->lane, r->nt);
 	r->blk = idiv(r, r->lane, r->nt);
 	t = r->thr;
@@ -140,16 +147,16 @@ static int builtin(Raise *r, const KirExpr *e)
 	case KBI_BID_X: v = r->bid[0]; break;
 	case KBI_BID_Y: v = r->bid[1]; break;
 	case KBI_BID_Z: v = r->bid[2]; break;
-	case KBI_BDIM_X: v = isplat(r, DT_I32, r->block[0]); break;
-	case KBI_BDIM_Y: v = isplat(r, DT_I32, r->block[1]); break;
-	case KBI_BDIM_Z: v = isplat(r, DT_I32, r->block[2]); break;
-	case KBI_GDIM_X: v = isplat(r, DT_I32, r->grid[0]); break;
-	case KBI_GDIM_Y: v = isplat(r, DT_I32, r->grid[1]); break;
-	case KBI_GDIM_Z: v = isplat(r, DT_I32, r->grid[2]); break;
-	case KBI_WARPSIZE: v = isplat(r, DT_I32, 32); break;
+	case KBI_BDIM_X: v = raise_isplat(r, DT_I32, r->block[0]); break;
+	case KBI_BDIM_Y: v = raise_isplat(r, DT_I32, r->block[1]); break;
+	case KBI_BDIM_Z: v = raise_isplat(r, DT_I32, r->block[2]); break;
+	case KBI_GDIM_X: v = raise_isplat(r, DT_I32, r->grid[0]); break;
+	case KBI_GDIM_Y: v = raise_isplat(r, DT_I32, r->grid[1]); break;
+	case KBI_GDIM_Z: v = raise_isplat(r, DT_I32, r->grid[2]); break;
+	case KBI_WARPSIZE: v = raise_isplat(r, DT_I32, 32); break;
 	default: raise_error(r, e->loc, "unknown builtin");
 	}
-	return convert(r, v, raise_dtype(e->type));
+	return raise_convert(r, v, raise_dtype(e->type));
 }
 
 /* ---- memory ---- */
@@ -159,70 +166,75 @@ static int builtin(Raise *r, const KirExpr *e)
  * an index outside [0, count) is clamped into the lane's own copy, so a load reads the
  * nearest element, and *inb (when asked) gets the lanes whose index is inside, for a
  * store to leave the others out; -1 when every lane is (no --allow-oob). */
-static int address(Raise *r, int b, int idx, int *inb)
+int raise_address(Raise *r, int b, int idx, int *inb)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
-	int i = convert(r, idx, DT_I32);
+	int i = raise_convert(r, idx, DT_I32);
 	if (inb)
 		*inb = -1;
 	if (r->o && r->o->allow_oob && kb->count > 0) {
-		int c = bin(r, TOP_MINIMUM, bin(r, TOP_MAXIMUM, i, isplat(r, DT_I32, 0)),
-		            isplat(r, DT_I32, kb->count - 1));
+		int c = raise_bin(r, TOP_MINIMUM, raise_bin(r, TOP_MAXIMUM, i, raise_isplat(r, DT_I32, 0)),
+		                  raise_isplat(r, DT_I32, kb->count - 1));
 		if (inb)
 			*inb = tir_build_compare(&r->b, CMP_EQ, c, i);
 		i = c;
 	}
 	if (kb->space == KSP_SHARED)
-		i = bin(r, TOP_ADD, bin(r, TOP_MULTIPLY, r->blk, isplat(r, DT_I32, kb->count)), i);
+		i = raise_bin(r, TOP_ADD, raise_bin(r, TOP_MULTIPLY, r->blk, raise_isplat(r, DT_I32, kb->count)), i);
 	else if (kb->space == KSP_LOCAL)
-		i = bin(r, TOP_ADD, bin(r, TOP_MULTIPLY, r->lane, isplat(r, DT_I32, kb->count)), i);
+		i = raise_bin(r, TOP_ADD, raise_bin(r, TOP_MULTIPLY, r->lane, raise_isplat(r, DT_I32, kb->count)), i);
 	return i;
 }
 
-static int as_indices(Raise *r, int addr)
+int raise_as_indices(Raise *r, int addr)
 {
 	int64_t d[2] = {r->nl, 1};
 	return tir_build_reshape(&r->b, addr, tir_type_tensor(DT_I32, 2, d));
 }
 
-static int gather(Raise *r, int b, int addr)
+int raise_gather_at(Raise *r, int operand, int addr, DType t)
 {
-	static const int64_t one[1] = {0};
+	static const int64_t zero[1] = {0};
 	TGatherDims gd = {0};
 	int64_t ss[1] = {1};
-	gd.collapsed_slice_dims = (TInts){one, 1};
-	gd.start_index_map = (TInts){one, 1};
+	gd.collapsed_slice_dims = (TInts){zero, 1};
+	gd.start_index_map = (TInts){zero, 1};
 	gd.index_vector_dim = 1;
 	r->st->ops[TOP_GATHER]++;
-	return tir_build_gather(&r->b, r->buf[b], as_indices(r, addr), &gd, ss,
-	                        lanes_of(r, dt_of(r, r->buf[b])));
+	return tir_build_gather(&r->b, operand, raise_as_indices(r, addr), &gd, ss, raise_lanes_of(r, t));
+}
+
+int raise_gather(Raise *r, int b, int addr)
+{
+	return raise_gather_at(r, r->buf[b], addr, raise_dt_of(r, r->buf[b]));
 }
 
 static int load(Raise *r, int b, const KirExpr *index)
 {
 	if (r->buf[b] < 0)
 		raise_error(r, index->loc, "buffer '%s' has no contents", r->k->bufs[b].name);
-	return gather(r, b, address(r, b, raise_expr(r, index), NULL));
+	return raise_gather(r, b, raise_address(r, b, raise_expr(r, index), NULL));
 }
 
 /* bufs[b][addr] (op)= val on the lanes of mask; combiner -1 replaces. */
-static void scatter(Raise *r, int b, int addr, int val, int mask, int combiner)
+void raise_scatter(Raise *r, int b, int addr, int val, int mask, int combiner)
 {
 	static const int64_t zero[1] = {0};
 	int64_t n = r->bufsize[b], lo[1] = {0}, hi[1] = {n}, one[1] = {1};
 	TScatterDims sd = {0};
-	TType et = tir_type_vector(dt_of(r, r->buf[b]), 1);
+	TType et = tir_type_vector(raise_dt_of(r, r->buf[b]), 1);
 	int pad = dtype_is_float(et.dt) ? tir_build_splat_float(&r->b, et, 0)
 	                                : tir_build_splat_int(&r->b, et, 0);
 	int xs[2] = {r->buf[b], pad}, ext, idx;
 	(void)one;
 	ext = tir_build_concatenate(&r->b, xs, 2, 0);
-	idx = tir_build_select(&r->b, mask, addr, isplat(r, DT_I32, n));
+	idx = tir_build_select(&r->b, mask, addr, raise_isplat(r, DT_I32, n));
 	sd.inserted_window_dims = (TInts){zero, 1};
 	sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
 	sd.index_vector_dim = 1;
 	r->st->ops[TOP_SCATTER]++;
-	ext = tir_build_scatter(&r->b, ext, as_indices(r, idx), convert(r, val, et.dt), &sd, combiner);
+	ext = tir_build_scatter(&r->b, ext, raise_as_indices(r, idx), raise_convert(r, val, et.dt), &sd,
+	                        combiner);
 	r->buf[b] = tir_build_slice(&r->b, ext, lo, hi, NULL);
 }
 
@@ -239,8 +251,8 @@ static int read_lv(Raise *r, const KirLval *lv, int *addr, int *inb)
 {
 	if (lv->var >= 0)
 		return r->var[lv->var];
-	*addr = address(r, lv->buffer, raise_expr(r, lv->index), inb);
-	return gather(r, lv->buffer, *addr);
+	*addr = raise_address(r, lv->buffer, raise_expr(r, lv->index), inb);
+	return raise_gather(r, lv->buffer, *addr);
 }
 
 static void write_lv(Raise *r, const KirLval *lv, int addr, int inb, int v, SrcLoc loc)
@@ -257,7 +269,7 @@ static void write_lv(Raise *r, const KirLval *lv, int addr, int inb, int v, SrcL
 	r->st->stores_scatter++;
 	sb_printf(&r->st->notes, "  store %s at %d:%d: scatter (SIMT fallback)\n",
 	          r->k->bufs[lv->buffer].name, loc.line, loc.col);
-	scatter(r, lv->buffer, addr, v, inb < 0 ? r->cur : mask_and(r, r->cur, inb), -1);
+	raise_scatter(r, lv->buffer, addr, v, inb < 0 ? r->cur : raise_mask_and(r, r->cur, inb), -1);
 }
 
 static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc);
@@ -269,15 +281,15 @@ static int assign(Raise *r, const KirExpr *e)
 	KirDType lt = lv->var >= 0 ? r->k->vars[lv->var].type : r->k->bufs[lv->buffer].elem;
 	if (e->u.assign.op == KB_NONE) {
 		if (lv->var < 0)
-			addr = address(r, lv->buffer, raise_expr(r, lv->index), &inb);
-		v = convert(r, raise_expr(r, e->u.assign.value), raise_dtype(lt));
+			addr = raise_address(r, lv->buffer, raise_expr(r, lv->index), &inb);
+		v = raise_convert(r, raise_expr(r, e->u.assign.value), raise_dtype(lt));
 	} else {
 		KirDType ot = e->u.assign.optype;
 		old = read_lv(r, lv, &addr, &inb);
 		v = raise_expr(r, e->u.assign.value);
-		v = binop(r, e->u.assign.op, ot, convert(r, old, raise_dtype(ot)),
-		          convert(r, v, raise_dtype(ot)), e->loc);
-		v = convert(r, v, raise_dtype(lt));
+		v = binop(r, e->u.assign.op, ot, raise_convert(r, old, raise_dtype(ot)),
+		          raise_convert(r, v, raise_dtype(ot)), e->loc);
+		v = raise_convert(r, v, raise_dtype(lt));
 	}
 	write_lv(r, lv, addr, inb, v, e->loc);
 	return v;
@@ -289,7 +301,7 @@ static int incdec(Raise *r, const KirExpr *e)
 	int addr = -1, inb = -1, old = read_lv(r, lv, &addr, &inb), one, v;
 	KirDType t = e->type;
 	one = raise_splat(r, t, 1.0, 1);
-	v = bin(r, e->u.incdec.inc ? TOP_ADD : TOP_SUBTRACT, old, one);
+	v = raise_bin(r, e->u.incdec.inc ? TOP_ADD : TOP_SUBTRACT, old, one);
 	write_lv(r, lv, addr, inb, v, e->loc);
 	return e->u.incdec.post ? old : v;
 }
@@ -333,7 +345,7 @@ static int binop(Raise *r, KirBinOp op, KirDType t, int a, int b, SrcLoc loc)
 		r->st->ops[TOP_COMPARE]++;
 		return tir_build_compare(&r->b, dir, a, b);
 	}
-	return bin(r, k, a, shift ? convert(r, b, dt_of(r, a)) : b);
+	return raise_bin(r, k, a, shift ? raise_convert(r, b, raise_dt_of(r, a)) : b);
 }
 
 static int binary(Raise *r, const KirExpr *e)
@@ -352,8 +364,8 @@ static int unary(Raise *r, const KirExpr *e)
 	case KU_NEG:
 		if (frontend_dtype_is_signed(e->type))
 			return un(r, TOP_NEGATE, x);
-		return bin(r, TOP_SUBTRACT, raise_splat(r, e->type, 0, 0), x);
-	case KU_NOT: return mask_not(r, convert(r, x, DT_I1));
+		return raise_bin(r, TOP_SUBTRACT, raise_splat(r, e->type, 0, 0), x);
+	case KU_NOT: return raise_mask_not(r, raise_convert(r, x, DT_I1));
 	default: return un(r, TOP_NOT, x);
 	}
 }
@@ -372,20 +384,20 @@ static int under(Raise *r, const KirExpr *e, int m)
 
 static int logic(Raise *r, const KirExpr *e)
 {
-	int a = convert(r, raise_expr(r, e->u.bin.l), DT_I1), b;
+	int a = raise_convert(r, raise_expr(r, e->u.bin.l), DT_I1), b;
 	if (e->kind == KE_LOGAND) {
-		b = convert(r, under(r, e->u.bin.r, mask_and(r, r->cur, a)), DT_I1);
-		return mask_and(r, a, b);
+		b = raise_convert(r, under(r, e->u.bin.r, raise_mask_and(r, r->cur, a)), DT_I1);
+		return raise_mask_and(r, a, b);
 	}
-	b = convert(r, under(r, e->u.bin.r, mask_and(r, r->cur, mask_not(r, a))), DT_I1);
-	return mask_or(r, a, b);
+	b = raise_convert(r, under(r, e->u.bin.r, raise_mask_and(r, r->cur, raise_mask_not(r, a))), DT_I1);
+	return raise_mask_or(r, a, b);
 }
 
 static int cond(Raise *r, const KirExpr *e)
 {
-	int c = convert(r, raise_expr(r, e->u.cond.c), DT_I1);
-	int t = under(r, e->u.cond.t, mask_and(r, r->cur, c));
-	int f = under(r, e->u.cond.f, mask_and(r, r->cur, mask_not(r, c)));
+	int c = raise_convert(r, raise_expr(r, e->u.cond.c), DT_I1);
+	int t = under(r, e->u.cond.t, raise_mask_and(r, r->cur, c));
+	int f = under(r, e->u.cond.f, raise_mask_and(r, r->cur, raise_mask_not(r, c)));
 	r->st->ops[TOP_SELECT]++;
 	return tir_build_select(&r->b, c, t, f);
 }
@@ -397,37 +409,34 @@ int raise_math(Raise *r, const KirExpr *e, const int *args);
 /* The value of v at lane src (i32 over lanes, a lane of the same block). */
 static int from_lane(Raise *r, int v, int src)
 {
-	static const int64_t zero[1] = {0};
-	TGatherDims gd = {0};
-	int64_t ss[1] = {1};
-	gd.collapsed_slice_dims = (TInts){zero, 1};
-	gd.start_index_map = (TInts){zero, 1};
-	gd.index_vector_dim = 1;
-	r->st->ops[TOP_GATHER]++;
-	return tir_build_gather(&r->b, v, as_indices(r, src), &gd, ss, *tir_value_type(r->f, v));
+	return raise_gather_at(r, v, src, raise_dt_of(r, v));
 }
 
 static int shfl(Raise *r, const KirExpr *e)
 {
 	int v = raise_expr(r, e->u.shfl.value);
-	int arg = convert(r, raise_expr(r, e->u.shfl.lane), DT_I32);
+	int arg = raise_convert(r, raise_expr(r, e->u.shfl.lane), DT_I32);
 	int w = e->u.shfl.width > 0 ? e->u.shfl.width : 32;
 	int lid = irem(r, r->thr, 32);                       /* lane in warp */
-	int base = bin(r, TOP_MULTIPLY, idiv(r, lid, w), isplat(r, DT_I32, w));
+	int base = raise_bin(r, TOP_MULTIPLY, idiv(r, lid, w), raise_isplat(r, DT_I32, w));
 	int src, ok;
 	switch (e->u.shfl.op) {
-	case KSH_IDX: src = bin(r, TOP_ADD, base, bin(r, TOP_AND, arg, isplat(r, DT_I32, w - 1))); break;
-	case KSH_UP: src = bin(r, TOP_SUBTRACT, lid, arg); break;
-	case KSH_DOWN: src = bin(r, TOP_ADD, lid, arg); break;
-	default: src = bin(r, TOP_XOR, lid, arg); break;
+	case KSH_IDX:
+		src = raise_bin(r, TOP_ADD, base, raise_bin(r, TOP_AND, arg, raise_isplat(r, DT_I32, w - 1)));
+		break;
+	case KSH_UP: src = raise_bin(r, TOP_SUBTRACT, lid, arg); break;
+	case KSH_DOWN: src = raise_bin(r, TOP_ADD, lid, arg); break;
+	default: src = raise_bin(r, TOP_XOR, lid, arg); break;
 	}
 	/* a source outside the segment (or past the block) gives the lane its own value */
-	ok = mask_and(r, tir_build_compare(&r->b, CMP_GE, src, base),
-	              tir_build_compare(&r->b, CMP_LT, src, bin(r, TOP_ADD, base, isplat(r, DT_I32, w))));
-	src = bin(r, TOP_ADD, bin(r, TOP_SUBTRACT, r->lane, lid), src);
-	ok = mask_and(r, ok, tir_build_compare(&r->b, CMP_LT,
-	              bin(r, TOP_SUBTRACT, src, bin(r, TOP_MULTIPLY, r->blk, isplat(r, DT_I32, r->nt))),
-	              isplat(r, DT_I32, r->nt)));
+	ok = raise_mask_and(r, tir_build_compare(&r->b, CMP_GE, src, base),
+	                    tir_build_compare(&r->b, CMP_LT, src,
+	                                      raise_bin(r, TOP_ADD, base, raise_isplat(r, DT_I32, w))));
+	src = raise_bin(r, TOP_ADD, raise_bin(r, TOP_SUBTRACT, r->lane, lid), src);
+	ok = raise_mask_and(r, ok, tir_build_compare(&r->b, CMP_LT,
+	              raise_bin(r, TOP_SUBTRACT, src,
+	                        raise_bin(r, TOP_MULTIPLY, r->blk, raise_isplat(r, DT_I32, r->nt))),
+	              raise_isplat(r, DT_I32, r->nt)));
 	src = tir_build_select(&r->b, ok, src, r->lane);
 	return from_lane(r, v, src);
 }
@@ -436,7 +445,7 @@ static int shfl(Raise *r, const KirExpr *e)
  * result back to every lane of the group. */
 static int group_reduce(Raise *r, int x, int64_t g, TOpKind k, SrcLoc loc)
 {
-	DType t = dt_of(r, x);
+	DType t = raise_dt_of(r, x);
 	int64_t d2[2] = {r->nl / g, g}, keep[1] = {0}, red[1] = {1};
 	int init, y;
 	if (r->nl % g)
@@ -449,7 +458,7 @@ static int group_reduce(Raise *r, int x, int64_t g, TOpKind k, SrcLoc loc)
 	r->st->ops[TOP_REDUCE]++;
 	y = tir_build_reduce(&r->b, y, init, red, 1, k);
 	y = tir_build_broadcast_in_dim(&r->b, y, tir_type_tensor(t, 2, d2), keep);
-	return tir_build_reshape(&r->b, y, lanes_of(r, t));
+	return tir_build_reshape(&r->b, y, raise_lanes_of(r, t));
 }
 
 /* Votes ("Warp Vote Functions"): the warp's ballot of the predicate (bit lane of each
@@ -461,287 +470,23 @@ static int vote(Raise *r, const KirExpr *e)
 	int lid, one, b, act, m, v;
 	if (r->nt % 32)
 		raise_error(r, e->loc, "warp vote with a partial warp (threads per block not a multiple of 32)");
-	lid = convert(r, irem(r, r->thr, 32), DT_UI32);
-	one = bin(r, TOP_SHIFT_LEFT, isplat(r, DT_UI32, 1), lid);
-	act = group_reduce(r, tir_build_select(&r->b, r->cur, one, isplat(r, DT_UI32, 0)), 32, TOP_OR, e->loc);
+	lid = raise_convert(r, irem(r, r->thr, 32), DT_UI32);
+	one = raise_bin(r, TOP_SHIFT_LEFT, raise_isplat(r, DT_UI32, 1), lid);
+	act = tir_build_select(&r->b, r->cur, one, raise_isplat(r, DT_UI32, 0));
+	act = group_reduce(r, act, 32, TOP_OR, e->loc);
 	if (e->u.vote.op == KV_ACTIVEMASK)
-		return convert(r, act, raise_dtype(e->type));
-	b = tir_build_select(&r->b, mask_and(r, convert(r, raise_expr(r, e->u.vote.pred), DT_I1), r->cur),
-	                     one, isplat(r, DT_UI32, 0));
-	m = convert(r, raise_expr(r, e->u.vote.mask), DT_UI32);
-	b = bin(r, TOP_AND, group_reduce(r, b, 32, TOP_OR, e->loc), m);
+		return raise_convert(r, act, raise_dtype(e->type));
+	b = tir_build_select(&r->b,
+	                     raise_mask_and(r, raise_convert(r, raise_expr(r, e->u.vote.pred), DT_I1), r->cur),
+	                     one, raise_isplat(r, DT_UI32, 0));
+	m = raise_convert(r, raise_expr(r, e->u.vote.mask), DT_UI32);
+	b = raise_bin(r, TOP_AND, group_reduce(r, b, 32, TOP_OR, e->loc), m);
 	switch (e->u.vote.op) {
-	case KV_ANY: v = tir_build_compare(&r->b, CMP_NE, b, isplat(r, DT_UI32, 0)); break;
-	case KV_ALL: v = tir_build_compare(&r->b, CMP_EQ, b, bin(r, TOP_AND, act, m)); break;
+	case KV_ANY: v = tir_build_compare(&r->b, CMP_NE, b, raise_isplat(r, DT_UI32, 0)); break;
+	case KV_ALL: v = tir_build_compare(&r->b, CMP_EQ, b, raise_bin(r, TOP_AND, act, m)); break;
 	default: v = b; break;
 	}
-	return convert(r, v, raise_dtype(e->type));
-}
-
-/* ---- atomics ----
- * An atomic used as a statement whose operation is commutative and associative (add,
- * sub, min, max, and, or, xor) is one scatter with that combiner: the order of the
- * updates does not matter. When its value is used, the old values are those of lane
- * order, computed by a sort by address and a segmented scan (atomic_scan). exch, cas,
- * inc and dec are serialized in lane order: a while loop of rounds, each round letting
- * the lowest pending lane at every address (scatter-min of the lane number) read the old
- * value and write the new one; lanes at distinct addresses share a round, so the rounds
- * are the largest number of lanes that target one address (docs/report.md). */
-
-static int gather_at(Raise *r, int operand, int addr, DType t)
-{
-	static const int64_t zero[1] = {0};
-	TGatherDims gd = {0};
-	int64_t ss[1] = {1};
-	gd.collapsed_slice_dims = (TInts){zero, 1};
-	gd.start_index_map = (TInts){zero, 1};
-	gd.index_vector_dim = 1;
-	r->st->ops[TOP_GATHER]++;
-	return tir_build_gather(&r->b, operand, as_indices(r, addr), &gd, ss, lanes_of(r, t));
-}
-
-/* The new contents of a location holding `cur` after atomic op with operands v0, v1
- * (CUDA Programming Guide, "Atomic Functions"). */
-static int atomic_apply(Raise *r, KirAtomicOp op, int cur, int v0, int v1)
-{
-	DType t = dt_of(r, cur);
-	int zero = isplat(r, t, 0);
-	if (dtype_is_float(t))
-		zero = tir_build_splat_float(&r->b, lanes_of(r, t), 0);
-	switch (op) {
-	case KA_ADD: return bin(r, TOP_ADD, cur, v0);
-	case KA_SUB: return bin(r, TOP_SUBTRACT, cur, v0);
-	case KA_MAX: return bin(r, TOP_MAXIMUM, cur, v0);
-	case KA_MIN: return bin(r, TOP_MINIMUM, cur, v0);
-	case KA_AND: return bin(r, TOP_AND, cur, v0);
-	case KA_OR: return bin(r, TOP_OR, cur, v0);
-	case KA_XOR: return bin(r, TOP_XOR, cur, v0);
-	case KA_EXCH: return v0;
-	case KA_CAS:      /* (old == compare ? val : old) */
-		return tir_build_select(&r->b, tir_build_compare(&r->b, CMP_EQ, cur, v0), v1, cur);
-	case KA_INC:      /* ((old >= val) ? 0 : (old+1)) */
-		return tir_build_select(&r->b, tir_build_compare(&r->b, CMP_GE, cur, v0), zero,
-		                        bin(r, TOP_ADD, cur, isplat(r, t, 1)));
-	default:          /* DEC: (((old == 0) || (old > val)) ? val : (old-1)) */
-		return tir_build_select(&r->b, mask_or(r, tir_build_compare(&r->b, CMP_EQ, cur, zero),
-		                                       tir_build_compare(&r->b, CMP_GT, cur, v0)),
-		                        v0, bin(r, TOP_SUBTRACT, cur, isplat(r, t, 1)));
-	}
-}
-
-/* One round: the lowest pending lane per address wins; returns the winners. */
-static int atomic_winners(Raise *r, int b, int addr, int pending)
-{
-	static const int64_t zero[1] = {0};
-	int64_t n = r->bufsize[b];
-	TScatterDims sd = {0};
-	int idx = tir_build_select(&r->b, pending, addr, isplat(r, DT_I32, n));
-	int owner = tir_build_splat_int(&r->b, tir_type_vector(DT_I32, n + 1), r->nl);
-	sd.inserted_window_dims = (TInts){zero, 1};
-	sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
-	sd.index_vector_dim = 1;
-	r->st->ops[TOP_SCATTER]++;
-	owner = tir_build_scatter(&r->b, owner, as_indices(r, idx), r->lane, &sd, TOP_MINIMUM);
-	owner = gather_at(r, owner, idx, DT_I32);
-	return mask_and(r, pending, tir_build_compare(&r->b, CMP_EQ, owner, r->lane));
-}
-
-static int atomic_serial(Raise *r, const KirExpr *e, int b, int addr, int v0, int v1)
-{
-	int in[3], res[3], arg[3], out[3], pend = -1, red, init, win, cur;
-	int64_t d[1] = {0};
-	TBuilder outer = r->b;
-	TBlock *cb, *bb;
-	TOp *w;
-	DType t = dt_of(r, r->buf[b]);
-	in[0] = r->buf[b];
-	in[1] = r->cur;
-	in[2] = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0) : isplat(r, t, 0);
-	w = tir_build_op(&r->b, TOP_WHILE, NULL, 0);
-	for (int i = 0; i < 3; i++) {
-		tir_op_add_operand(r->f, w, in[i]);
-		res[i] = tir_op_add_result(r->f, w, *tir_value_type(r->f, in[i]));
-	}
-	r->st->ops[TOP_WHILE]++;
-	cb = tir_op_add_region(r->f, w);
-	bb = tir_op_add_region(r->f, w);
-	for (int i = 0; i < 3; i++) {
-		int a = tir_block_add_arg(r->f, cb, *tir_value_type(r->f, in[i]));
-		if (i == 1)
-			pend = a;
-	}
-	r->b = tir_builder(r->f, cb, outer.loc);
-	init = tir_build_splat_int(&r->b, tir_type_scalar(DT_I1), 0);
-	red = tir_build_reduce(&r->b, pend, init, d, 1, TOP_OR);
-	tir_build_return(&r->b, &red, 1);
-	for (int i = 0; i < 3; i++)
-		arg[i] = tir_block_add_arg(r->f, bb, *tir_value_type(r->f, in[i]));
-	r->b = tir_builder(r->f, bb, outer.loc);
-	r->buf[b] = arg[0];
-	win = atomic_winners(r, b, addr, arg[1]);
-	cur = gather(r, b, addr);
-	scatter(r, b, addr, atomic_apply(r, e->u.atomic.op, cur, v0, v1), win, -1);
-	out[0] = r->buf[b];
-	out[1] = mask_and(r, arg[1], mask_not(r, win));
-	out[2] = tir_build_select(&r->b, win, cur, arg[2]);
-	tir_build_return(&r->b, out, 3);
-	r->b = outer;
-	r->buf[b] = res[0];
-	return res[2];
-}
-
-/* y[i] = x[i - d] over lanes, `fill` (a 1-element constant's value) for i < d */
-static int shift_lanes(Raise *r, int x, int64_t d, int64_t ifill, double ffill)
-{
-	DType t = dt_of(r, x);
-	int64_t lo[1] = {0}, hi[1] = {r->nl - d};
-	TType ft = tir_type_vector(t, d);
-	int xs[2];
-	xs[0] = dtype_is_float(t) ? tir_build_splat_float(&r->b, ft, ffill) : tir_build_splat_int(&r->b, ft, ifill);
-	xs[1] = tir_build_slice(&r->b, x, lo, hi, NULL);
-	return tir_build_concatenate(&r->b, xs, 2, 0);
-}
-
-/* The identity of combiner k on t, as (integer, float) */
-static void identity_of(TOpKind k, DType t, int64_t *i, double *f)
-{
-	int bits = dtype_bits(t);
-	int sgn = dtype_is_signed(t);
-	*i = 0;
-	*f = 0;
-	if (k == TOP_AND)
-		*i = -1;
-	else if (k == TOP_MINIMUM) {
-		*f = INFINITY;
-		*i = sgn ? (int64_t)((UINT64_MAX >> (65 - bits))) : -1;
-	} else if (k == TOP_MAXIMUM) {
-		*f = -INFINITY;
-		*i = sgn ? -(int64_t)((UINT64_MAX >> (65 - bits))) - 1 : 0;
-	}
-}
-
-/* The old values of a commutative atomic whose value is used, in lane order: a stable
- * sort of the lanes by address, a segmented inclusive scan (Hillis-Steele: log2(lanes)
- * steps; lanes at distance d are in one segment iff their sorted addresses are equal),
- * shifted by one to the exclusive scan, combined with the buffer's old contents and
- * scattered back to the lanes by the sort's permutation. */
-static int atomic_scan(Raise *r, int b, int addr, int val, TOpKind k)
-{
-	DType t = dt_of(r, val);
-	int64_t ii;
-	double fi;
-	int ops[3], res[3], args[6], key, vals, incl, excl, same, idv, old, lanes0;
-	TOp *so;
-	TBlock *cb;
-	TBuilder outer = r->b;
-	identity_of(k, t, &ii, &fi);
-	idv = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), fi) : isplat(r, t, ii);
-	key = tir_build_select(&r->b, r->cur, addr, isplat(r, DT_I32, r->bufsize[b]));
-	vals = tir_build_select(&r->b, r->cur, val, idv);
-	ops[0] = key;
-	ops[1] = r->lane;
-	ops[2] = vals;
-	so = tir_build_op(&r->b, TOP_SORT, ops, 3);
-	for (int i = 0; i < 3; i++)
-		res[i] = tir_op_add_result(r->f, so, *tir_value_type(r->f, ops[i]));
-	tir_op_set_int(r->f, so, "dimension", 0);
-	tir_op_set_bool(r->f, so, "is_stable", 1);
-	cb = tir_op_add_region(r->f, so);
-	for (int i = 0; i < 6; i++)
-		args[i] = tir_block_add_arg(r->f, cb, tir_type_scalar(dt_of(r, ops[i / 2])));
-	r->b = tir_builder(r->f, cb, outer.loc);
-	{
-		int lt = tir_build_compare(&r->b, CMP_LT, args[0], args[1]);
-		tir_build_return(&r->b, &lt, 1);
-	}
-	r->b = outer;
-	r->st->ops[TOP_SORT]++;
-	incl = res[2];
-	for (int64_t d = 1; d < r->nl; d *= 2) {
-		same = tir_build_compare(&r->b, CMP_EQ, res[0], shift_lanes(r, res[0], d, -1, 0));
-		incl = bin(r, k, incl, tir_build_select(&r->b, same, shift_lanes(r, incl, d, ii, fi), idv));
-	}
-	same = tir_build_compare(&r->b, CMP_EQ, res[0], shift_lanes(r, res[0], 1, -1, 0));
-	excl = tir_build_select(&r->b, same, shift_lanes(r, incl, 1, ii, fi), idv);
-	old = bin(r, k, gather_at(r, r->buf[b], res[0], t), excl);
-	{
-		static const int64_t zero[1] = {0};
-		TScatterDims sd = {0};
-		sd.inserted_window_dims = (TInts){zero, 1};
-		sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
-		sd.index_vector_dim = 1;
-		lanes0 = dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0) : isplat(r, t, 0);
-		r->st->ops[TOP_SCATTER]++;
-		old = tir_build_scatter(&r->b, lanes0, as_indices(r, res[1]), old, &sd, -1);
-	}
-	scatter(r, b, addr, val, r->cur, (int)k);
-	return old;
-}
-
-static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr, int val,
-                         int v1, int used);
-
-static int atomic(Raise *r, const KirExpr *e, int used)
-{
-	int b = e->u.atomic.buffer, addr, old, val, v1 = -1, inb;
-	KirAtomicOp op = e->u.atomic.op;
-	TOpKind k;
-	DType t = dt_of(r, r->buf[b]);
-	switch (op) {
-	case KA_ADD: case KA_SUB: k = TOP_ADD; break;
-	case KA_MAX: k = TOP_MAXIMUM; break;
-	case KA_MIN: k = TOP_MINIMUM; break;
-	case KA_AND: k = TOP_AND; break;
-	case KA_OR: k = TOP_OR; break;
-	case KA_XOR: k = TOP_XOR; break;
-	default: k = TOP_COUNT; break;
-	}
-	if ((op == KA_INC || op == KA_DEC) && t != DT_UI32)
-		raise_error(r, e->loc, "atomic%s needs an unsigned int location",
-		            frontend_atomic_name(op));
-	addr = address(r, b, raise_expr(r, e->u.atomic.index), &inb);
-	val = convert(r, raise_expr(r, e->u.atomic.args[0]), t);
-	if (e->u.atomic.nargs > 1)
-		v1 = convert(r, raise_expr(r, e->u.atomic.args[1]), t);
-	if (inb >= 0) {         /* --allow-oob: lanes out of bounds update nothing */
-		int sc = r->cur, sf = r->cur_full;
-		r->cur = mask_and(r, r->cur, inb);
-		r->cur_full = 0;
-		old = atomic_update(r, e, b, k, addr, val, v1, used);
-		r->cur = sc;
-		r->cur_full = sf;
-		return old;
-	}
-	return atomic_update(r, e, b, k, addr, val, v1, used);
-}
-
-/* The update of atomic e at addr on the lanes of r->cur; the old values. */
-static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr, int val,
-                         int v1, int used)
-{
-	KirAtomicOp op = e->u.atomic.op;
-	DType t = dt_of(r, r->buf[b]);
-	int old;
-	r->st->stores_scatter++;
-	if (k == TOP_COUNT) {
-		sb_printf(&r->st->notes, "  atomic %s at %d:%d: serialized in lane order (while "
-		          "over rounds: not commutative)\n", r->k->bufs[b].name, e->loc.line, e->loc.col);
-		return atomic_serial(r, e, b, addr, val, v1);
-	}
-	if (op == KA_SUB)
-		val = bin(r, TOP_SUBTRACT, dtype_is_float(t) ? tir_build_splat_float(&r->b, lanes_of(r, t), 0)
-		                                             : isplat(r, t, 0), val);
-	if (used) {
-		sb_printf(&r->st->notes, "  atomic %s at %d:%d: old values by a lane-order scan "
-		          "(sort by address, segmented scan), scatter with combiner\n",
-		          r->k->bufs[b].name, e->loc.line, e->loc.col);
-		return atomic_scan(r, b, addr, val, k);
-	}
-	sb_printf(&r->st->notes, "  atomic %s at %d:%d: scatter with combiner\n",
-	          r->k->bufs[b].name, e->loc.line, e->loc.col);
-	old = gather(r, b, addr);
-	scatter(r, b, addr, val, r->cur, (int)k);
-	return old;
+	return raise_convert(r, v, raise_dtype(e->type));
 }
 
 int raise_expr(Raise *r, const KirExpr *e)
@@ -764,7 +509,7 @@ int raise_expr(Raise *r, const KirExpr *e)
 	case KE_BINARY: return binary(r, e);
 	case KE_LOGAND: case KE_LOGOR: return logic(r, e);
 	case KE_COND: return cond(r, e);
-	case KE_CAST: return convert(r, raise_expr(r, e->u.x), raise_dtype(e->type));
+	case KE_CAST: return raise_convert(r, raise_expr(r, e->u.x), raise_dtype(e->type));
 	case KE_BITCAST: return tir_build_bitcast_convert(&r->b, raise_expr(r, e->u.x), raise_dtype(e->type));
 	case KE_LOAD: return load(r, e->u.load.buffer, e->u.load.index);
 	case KE_ASSIGN: return assign(r, e);
@@ -776,7 +521,7 @@ int raise_expr(Raise *r, const KirExpr *e)
 		return raise_math(r, e, args);
 	case KE_SHFL: return shfl(r, e);
 	case KE_VOTE: return vote(r, e);
-	case KE_ATOMIC: return atomic(r, e, 1);
+	case KE_ATOMIC: return raise_atomic(r, e, 1);
 	default: raise_error(r, e->loc, "unsupported expression");
 	}
 }
@@ -808,21 +553,21 @@ static void block(Raise *r, const KirStmt *s)
 		raise_stmt(r, s->u.block.stmts[i]);
 	if (fr.label > 0) {
 		fr = VEC_POP(r->frames);
-		set_cur(r, mask_or(r, r->cur, fr.exit));
+		set_cur(r, raise_mask_or(r, r->cur, fr.exit));
 	}
 }
 
 static void if_stmt(Raise *r, const KirStmt *s)
 {
-	int c = convert(r, raise_expr(r, s->u.if_.cond), DT_I1);
+	int c = raise_convert(r, raise_expr(r, s->u.if_.cond), DT_I1);
 	int saved = r->cur, then_out;
-	set_cur(r, mask_and(r, saved, c));
+	set_cur(r, raise_mask_and(r, saved, c));
 	raise_stmt(r, s->u.if_.then);
 	then_out = r->cur;
-	set_cur(r, mask_and(r, saved, mask_not(r, c)));
+	set_cur(r, raise_mask_and(r, saved, raise_mask_not(r, c)));
 	if (s->u.if_.els)
 		raise_stmt(r, s->u.if_.els);
-	set_cur(r, mask_or(r, then_out, r->cur));
+	set_cur(r, raise_mask_or(r, then_out, r->cur));
 }
 
 /* The loop-carried state: every variable, every buffer, the masks. */
@@ -862,7 +607,7 @@ static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExp
 	int *res;
 	entry = r->cur;      /* the lanes that reach the loop continue after it */
 	if (!do_while && cnd)
-		set_cur(r, mask_and(r, r->cur, convert(r, raise_expr(r, cnd), DT_I1)));
+		set_cur(r, raise_mask_and(r, r->cur, raise_convert(r, raise_expr(r, cnd), DT_I1)));
 	sl = slots(r);
 	w = tir_build_op(&r->b, TOP_WHILE, NULL, 0);
 	for (int i = 0; i < sl.n; i++)
@@ -895,11 +640,11 @@ static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExp
 		push_frame(r, fr);
 		raise_stmt(r, body);
 		fr = VEC_POP(r->frames);
-		set_cur(r, mask_or(r, r->cur, fr.exit));
+		set_cur(r, raise_mask_or(r, r->cur, fr.exit));
 		if (step)
 			raise_expr(r, step);
 		if (cnd)
-			set_cur(r, mask_and(r, r->cur, convert(r, raise_expr(r, cnd), DT_I1)));
+			set_cur(r, raise_mask_and(r, r->cur, raise_convert(r, raise_expr(r, cnd), DT_I1)));
 		/* the slot pointers into r->frames are stable: frames pushed above were popped */
 		for (int i = 0; i < sl.n; i++)
 			out[i] = *sl.p[i];
@@ -912,10 +657,10 @@ static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExp
 	/* after the loop: the lanes that entered, less those that returned or left an
 	 * enclosing block from inside it */
 	{
-		int m = mask_and(r, entry, mask_not(r, r->ret));
+		int m = raise_mask_and(r, entry, raise_mask_not(r, r->ret));
 		for (int i = 0; i < nframes; i++)
 			if (!r->frames.data[i].is_loop)
-				m = mask_and(r, m, mask_not(r, r->frames.data[i].exit));
+				m = raise_mask_and(r, m, raise_mask_not(r, r->frames.data[i].exit));
 		set_cur(r, m);
 	}
 	free(res);
@@ -944,38 +689,46 @@ static void sync_stmt(Raise *r, const KirStmt *s)
 	TOpKind k = TOP_OR;
 	if (s->u.sync.op == KSY_THREADS || s->u.sync.op == KSY_WARP)
 		return;       /* lockstep: every earlier statement has run on every lane */
-	p = convert(r, raise_expr(r, s->u.sync.arg), DT_I1);
+	p = raise_convert(r, raise_expr(r, s->u.sync.arg), DT_I1);
 	if (s->u.sync.op == KSY_THREADS_COUNT) {
-		v = group_reduce(r, convert(r, mask_and(r, p, r->cur), DT_I32), r->nt, TOP_ADD, s->loc);
+		v = group_reduce(r, raise_convert(r, raise_mask_and(r, p, r->cur), DT_I32), r->nt, TOP_ADD, s->loc);
 	} else {
 		if (s->u.sync.op == KSY_THREADS_AND) {
 			k = TOP_AND;
-			p = mask_or(r, p, mask_not(r, r->cur));
+			p = raise_mask_or(r, p, raise_mask_not(r, r->cur));
 		} else {
-			p = mask_and(r, p, r->cur);
+			p = raise_mask_and(r, p, r->cur);
 		}
-		v = convert(r, group_reduce(r, p, r->nt, k, s->loc), DT_I32);
+		v = raise_convert(r, group_reduce(r, p, r->nt, k, s->loc), DT_I32);
 	}
 	if (s->u.sync.result >= 0)
-		r->var[s->u.sync.result] = masked(r, convert(r, v,
+		r->var[s->u.sync.result] = masked(r, raise_convert(r, v,
 			raise_dtype(r->k->vars[s->u.sync.result].type)), r->var[s->u.sync.result]);
+}
+
+/* continue, block exit: the running lanes leave for frame fr's exit mask */
+static void leave(Raise *r, Frame *fr, SrcLoc loc, const char *no_frame)
+{
+	if (!fr)
+		raise_error(r, loc, "%s", no_frame);
+	fr->exit = raise_mask_or(r, fr->exit, r->cur);
+	set_cur(r, none(r));
 }
 
 void raise_stmt(Raise *r, const KirStmt *s)
 {
-	Frame *fr;
 	if (r->failed)
 		return;
 	switch (s->kind) {
 	case KS_BLOCK: block(r, s); break;
 	case KS_DECL:
 		if (s->u.decl.init)
-			r->var[s->u.decl.var] = masked(r, convert(r, raise_expr(r, s->u.decl.init),
+			r->var[s->u.decl.var] = masked(r, raise_convert(r, raise_expr(r, s->u.decl.init),
 				raise_dtype(r->k->vars[s->u.decl.var].type)), r->var[s->u.decl.var]);
 		break;
 	case KS_EXPR:
 		if (s->u.expr->kind == KE_ATOMIC)
-			atomic(r, s->u.expr, 0);
+			raise_atomic(r, s->u.expr, 0);
 		else
 			raise_expr(r, s->u.expr);
 		break;
@@ -990,26 +743,10 @@ void raise_stmt(Raise *r, const KirStmt *s)
 	case KS_BREAK:
 		set_cur(r, none(r));
 		break;
-	case KS_CONTINUE:
-		fr = innermost_loop(r);
-		if (!fr) {
-			raise_error(r, s->loc, "continue outside a loop");
-			break;
-		}
-		fr->exit = mask_or(r, fr->exit, r->cur);
-		set_cur(r, none(r));
-		break;
-	case KS_EXIT:
-		fr = label_frame(r, s->u.label);
-		if (!fr) {
-			raise_error(r, s->loc, "exit of an unknown block");
-			break;
-		}
-		fr->exit = mask_or(r, fr->exit, r->cur);
-		set_cur(r, none(r));
-		break;
+	case KS_CONTINUE: leave(r, innermost_loop(r), s->loc, "continue outside a loop"); break;
+	case KS_EXIT: leave(r, label_frame(r, s->u.label), s->loc, "exit of an unknown block"); break;
 	case KS_RETURN:
-		r->ret = mask_or(r, r->ret, r->cur);
+		r->ret = raise_mask_or(r, r->ret, r->cur);
 		set_cur(r, none(r));
 		break;
 	case KS_SYNC: sync_stmt(r, s); break;
