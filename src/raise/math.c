@@ -391,5 +391,10 @@ int raise_math(Raise *r, const KirExpr *e, const int *args)
 			return v;
 		return float_math(r, e, args);
 	}
-	return int_math(r, e, args);
+	/* __popc(unsigned), __clzll(long long), __ffsll: the count is an int whatever the
+	 * argument's type (CUDA Math API, integer intrinsics) */
+	v = int_math(r, e, args);
+	if (e->type != KT_I1 && tir_value_type(r->f, v)->dt != raise_dtype(e->type))
+		v = tir_build_convert(&r->b, v, raise_dtype(e->type));
+	return v;
 }
