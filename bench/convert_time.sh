@@ -3,7 +3,7 @@
 # time"). Not a test. For every tests/kernels/*.cu with launch lines (race/ and --entry
 # files excluded), times the whole `cuda2hlo FILE <first launch's flags> -o X.mlir`
 # process and `clang-22 -fsyntax-only` on the same file with the frontend's flags
-# (-x cuda --cuda-host-only -nocudainc -nocudalib, the bundled header: cuda_api.cuh as
+# (-x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib, the bundled header: cuda_api.cuh as
 # cuda_runtime.h, -include cuda_runtime.h, -std=c++17), best of REPS runs each (REPS=3);
 # prints per kernel both times and the ratio, then median and max of each and of the
 # ratio. BIN: the folder holding cuda2hlo (default build/raise-rel/bin, a Release build:
@@ -26,7 +26,7 @@ import os, statistics, subprocess, sys, time
 here, exe, inc, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 sys.path.insert(0, os.path.join(here, "tests", "lib"))
 import corpus
-clang = ["clang-22", "-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
+clang = ["clang-22", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-Wno-unknown-cuda-version",
          "-fsyntax-only", "-nocudainc", "-nocudalib", "-I" + inc, "-include",
          os.path.join(inc, "cuda_runtime.h"), "-std=c++17"]
 out = os.path.join(inc, "out.mlir")

@@ -105,7 +105,12 @@ static void build_args(Ctx *cx, StrVec *args)
 
 	VEC_PUSH(*args, "-x");
 	VEC_PUSH(*args, "cuda");
-	VEC_PUSH(*args, "--cuda-host-only");
+	/* the device side of the compilation, as nvcc compiles a kernel: a __host__ __device__
+	 * function calls the __device__ overloads (math functions, min/max, intrinsics) and
+	 * sees __CUDA_ARCH__; host code is parsed all the same, and what it calls is only
+	 * checked where it is emitted for the device (clang's deferred diagnostics) */
+	VEC_PUSH(*args, "--cuda-device-only");
+	VEC_PUSH(*args, "--cuda-gpu-arch=sm_80");
 	VEC_PUSH(*args, "-Wno-unknown-cuda-version");
 	VEC_PUSH(*args, "-fsyntax-only");
 	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
