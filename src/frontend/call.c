@@ -24,6 +24,7 @@ static int uses_label(const KirStmt *s, int label)
 }
 
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
+static void ctor_members(Lower *L, CXCursor fn);
 static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 {
 	const char *key = dkey(L->a, fn), *name = spell(L->a, fn);
@@ -70,6 +71,8 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	L->fr = f;
 	L->brk = 0;
 	L->in_loop = 0;
+	if (clang_getCursorKind(fn) == CXCursor_Constructor)
+		ctor_members(L, fn);
 	blk = lsub(L, body);
 	L->fr = f->up;
 	L->brk = save_brk;
@@ -129,6 +132,112 @@ static int method_object(Lower *L, CXCursor c, CXCursor fn)
 	return L->next_this != NULL;
 }
 
+/* ---- constructors ----
+ * A constructor's members are set in declaration order (C++ [class.base.init]): from
+ * the constructor's written initialiser, else from the member's default initialiser,
+ * else left unset; then its body runs with `this` bound to the new object. */
+
+static CXCursor written_init(CXCursor fn, CXCursor field, int *bad)
+{
+	CursorVec v = kids(fn);
+	CXCursor x = clang_getNullCursor();
+
+	for (size_t i = 0; i + 1 < v.len; i++) {
+		enum CXCursorKind k = clang_getCursorKind(v.data[i]);
+		if (k == CXCursor_TypeRef && clang_isExpression(clang_getCursorKind(v.data[i + 1])))
+			*bad = 1;                      /* a base class or delegated constructor */
+		if (k == CXCursor_MemberRef && clang_equalCursors(clang_getCursorReferenced(v.data[i]), field))
+			x = v.data[i + 1];
+	}
+	VEC_FREE(v);
+	return x;
+}
+
+static void member_init(Lower *L, CXCursor field, CXCursor x)
+{
+	CXType ft = clang_getCursorType(field);
+	const char *key = arena_printf(L->a, "%s.%s", L->fr->this_key, spell(L->a, field));
+	Bind *b;
+
+	if (is_record(ft)) {
+		const char *src = struct_src(L, x);
+		if (src)
+			struct_copy(L, x, ft, key, NULL, src);
+		return;
+	}
+	b = key_bind(L, NULL, key);
+	if (!b || b->kind != BK_VAR) {
+		error_at(L, x, "member '%s' of type '%s' cannot be initialised in a kernel", spell(L->a, field),
+		         type_name(L->a, ft));
+		return;
+	}
+	emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, x), cloc(L, x))));
+}
+
+static enum CXVisitorResult field_of(CXCursor f, CXClientData d)
+{
+	VEC_PUSH(*(CursorVec *)d, f);
+	return CXVisit_Continue;
+}
+
+/* The member initialisers of constructor fn, in the new frame (this_key set). */
+static void ctor_members(Lower *L, CXCursor fn)
+{
+	CursorVec fields = {0};
+	CXType t = clang_getCursorType(clang_getCursorSemanticParent(fn));
+	int bad = 0;
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_of, &fields);
+	for (size_t i = 0; i < fields.len && !L->failed; i++) {
+		CXCursor x = written_init(fn, fields.data[i], &bad);
+		if (clang_Cursor_isNull(x) && nkids(fields.data[i]) > 0 &&
+		    clang_isExpression(clang_getCursorKind(kid(fields.data[i], nkids(fields.data[i]) - 1))))
+			x = kid(fields.data[i], nkids(fields.data[i]) - 1);   /* `float s = 0;` in the class */
+		if (!clang_Cursor_isNull(x))
+			member_init(L, fields.data[i], x);
+	}
+	if (bad && !L->failed)
+		error_at(L, fn, "a constructor that calls a base class's or another constructor cannot be translated");
+	VEC_FREE(fields);
+}
+
+static CXCursor written_body(CXCursor fn)
+{
+	CursorVec v = kids(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			b = v.data[i];
+	VEC_FREE(v);
+	return b;
+}
+
+/* A constructor with a definition the user wrote (not a copy or move, not implicit). */
+int is_user_ctor(CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+
+	return clang_getCursorKind(fn) == CXCursor_Constructor && !clang_CXXConstructor_isCopyConstructor(fn) &&
+	       !clang_CXXConstructor_isMoveConstructor(fn) && !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) &&
+	       !clang_Cursor_isNull(written_body(def));
+}
+
+/* The object a user constructor call c builds (`P(x, y)`, `P p(x, y)`, `P{x, y}`): new
+ * variables for its fields, set by the inlined constructor. Its struct key, or NULL. */
+const char *lctor(Lower *L, CXCursor c)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+	CXType t = clang_getCursorType(c);
+	const char *key = struct_vars(L, t, spell(L->a, clang_getCursorReferenced(c)), KVK_TEMP, cloc(L, c));
+
+	if (!key)
+		return NULL;
+	L->next_this = key;
+	inline_def(L, c, def);
+	return L->failed ? NULL : key;
+}
+
 KirExpr *lcall(Lower *L, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
@@ -182,6 +291,10 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		return llambda_call(L, c, fn);
 	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
 		return poison(L, c);
+	if (is_user_ctor(fn)) {              /* a temporary whose value is not used */
+		lctor(L, c);
+		return L->failed ? poison(L, c) : NULL;
+	}
 	if (fk == CXCursor_Constructor || fk == CXCursor_ConversionFunction) {
 		if (clang_Cursor_getNumArguments(c) == 1)
 			return lx(L, clang_Cursor_getArgument(c, 0));

@@ -202,7 +202,8 @@ static void local_struct(Lower *L, CXCursor d, CXType t)
 	                                   clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
 		x = kid(x, 0);
 	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_CallExpr &&
-	    clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor && nkids(x) == 0)
+	    clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor && nkids(x) == 0 &&
+	    !is_user_ctor(clang_getCursorReferenced(x)))
 		init = clang_getNullCursor();     /* default construction */
 	if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
 		walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));

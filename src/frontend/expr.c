@@ -240,6 +240,17 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	mb = member_bind(L, c);
 	if (mb)
 		return bind_value(L, c, mb);
+	if ((clang_getCursorKind(b) == CXCursor_CallExpr || clang_getCursorKind(b) == CXCursor_CXXFunctionalCastExpr) &&
+	    is_record(clang_getCursorType(b))) {
+		/* a member of a temporary: `P(x, y).a`, `make(x).a` */
+		const char *src = struct_src(L, b);
+		mb = src ? find_bind(L, arena_printf(L->a, "%s.%s", src, spell(L->a, clang_getCursorReferenced(c)))) : NULL;
+		if (mb)
+			return bind_value(L, c, mb);
+		if (!L->failed)
+			error_at(L, c, "member '%s' of this value cannot be translated", spell(L->a, c));
+		return poison(L, c);
+	}
 	a = laddr(L, c);
 	if (a.buffer >= 0)
 		return load_of(L, c, a);

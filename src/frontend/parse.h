@@ -243,6 +243,8 @@ KirExpr *lcg_function(Lower *L, CXCursor c, CXCursor fn, const char *n, int *han
 /* ---- call.c ---- */
 int has_launch_config(CXCursor c);
 KirExpr *lcall(Lower *L, CXCursor c);
+int is_user_ctor(CXCursor fn);
+const char *lctor(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);
 
 /* ---- stable.c ---- */

@@ -455,8 +455,10 @@ const char *struct_src(Lower *L, CXCursor e)
 		k = clang_getCursorKind(x);
 		if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) && nkids(x) == 1)
 			x = kid(x, 0);
+		else if (k == CXCursor_CXXFunctionalCastExpr && nkids(x) > 0 && is_record(clang_getCursorType(x)))
+			x = kid(x, nkids(x) - 1);              /* `Half(v)`: the constructor call */
 		else if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor &&
-		         clang_Cursor_getNumArguments(x) == 1)
+		         clang_Cursor_getNumArguments(x) == 1 && !is_user_ctor(clang_getCursorReferenced(x)))
 			x = clang_Cursor_getArgument(x, 0);    /* a copy or move */
 		else
 			break;
@@ -469,6 +471,8 @@ const char *struct_src(Lower *L, CXCursor e)
 		return member_key(L, x);
 	if (k == CXCursor_InitListExpr)
 		return struct_list(L, x, clang_getCursorType(e));
+	if (k == CXCursor_CallExpr && is_user_ctor(clang_getCursorReferenced(x)))
+		return lctor(L, x);
 	if (k == CXCursor_CallExpr && is_make_vector(L, x))
 		return struct_args(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr) {
