@@ -190,9 +190,8 @@ static void ctor_members(Lower *L, CXCursor fn)
 	clang_Type_visitFields(clang_getCanonicalType(t), field_of, &fields);
 	for (size_t i = 0; i < fields.len && !L->failed; i++) {
 		CXCursor x = written_init(fn, fields.data[i], &bad);
-		if (clang_Cursor_isNull(x) && nkids(fields.data[i]) > 0 &&
-		    clang_isExpression(clang_getCursorKind(kid(fields.data[i], nkids(fields.data[i]) - 1))))
-			x = kid(fields.data[i], nkids(fields.data[i]) - 1);   /* `float s = 0;` in the class */
+		if (clang_Cursor_isNull(x))
+			x = field_default(fields.data[i]);   /* `float s = 0;` in the class */
 		if (!clang_Cursor_isNull(x))
 			member_init(L, fields.data[i], x);
 	}

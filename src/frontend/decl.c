@@ -218,6 +218,8 @@ static void local_struct(Lower *L, CXCursor d, CXType t)
 	walk_fields(&w, t, dkey(L->a, d), spell(L->a, d));
 	if (src)
 		struct_copy(L, d, t, dkey(L->a, d), NULL, src);
+	else
+		struct_defaults(L, t, dkey(L->a, d));
 }
 
 /* A pointer variable that is assigned or incremented somewhere: its offset lives in an

@@ -269,6 +269,8 @@ Bind *key_bind(Lower *L, Map *m, const char *key);
 const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);
 void list_into(Lower *L, CXCursor list, CXType t, const char *prefix);
+CXCursor field_default(CXCursor field);
+void struct_defaults(Lower *L, CXType t, const char *prefix);
 int is_mem_lvalue(Lower *L, CXCursor x);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
 const char *struct_src(Lower *L, CXCursor e);

@@ -267,12 +267,52 @@ void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, co
 	VEC_FREE(paths);
 }
 
-/* The values of a brace list into the variable fields under `prefix` (missing ones 0). */
 static enum CXVisitorResult field_collect(CXCursor f, CXClientData d)
 {
 	VEC_PUSH(*(CursorVec *)d, f);
 	return CXVisit_Continue;
 }
+
+/* A member's default initialiser (`float w = 0.5f;` in the class), or a null cursor. */
+CXCursor field_default(CXCursor field)
+{
+	unsigned n = nkids(field);
+	CXCursor x = n ? kid(field, n - 1) : clang_getNullCursor();
+
+	return n && clang_isExpression(clang_getCursorKind(x)) ? x : clang_getNullCursor();
+}
+
+/* A default-initialised struct under `prefix` (`S s;` with no user constructor): the
+ * members that have a default initialiser get it, nested structs included; the others
+ * stay unset. */
+void struct_defaults(Lower *L, CXType t, const char *prefix)
+{
+	CursorVec fields = {0};
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_collect, &fields);
+	for (size_t i = 0; i < fields.len && !L->failed; i++) {
+		CXType ft = clang_getCursorType(fields.data[i]);
+		const char *key = arena_printf(L->a, "%s.%s", prefix, spell(L->a, fields.data[i]));
+		CXCursor x = field_default(fields.data[i]);
+		Bind *b;
+		if (is_record(ft) && clang_Cursor_isNull(x)) {
+			struct_defaults(L, ft, key);
+			continue;
+		}
+		if (clang_Cursor_isNull(x))
+			continue;
+		b = key_bind(L, NULL, key);
+		if (is_record(ft) || !b || b->kind != BK_VAR) {
+			error_at(L, x, "the default initialiser of member '%s' cannot be translated", spell(L->a, fields.data[i]));
+			break;
+		}
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, x), cloc(L, x))));
+	}
+	VEC_FREE(fields);
+}
+
+/* The values of a brace list into the variable fields under `prefix` (missing ones
+ * their default initialiser, else 0). */
 
 /* Values v[*n...] (brace elision: a struct field without its own braces takes the next
  * scalars) into the variable fields under `prefix`; missing values are 0. */
@@ -310,7 +350,9 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 			    spell(L->a, fields.data[i]));
 			break;
 		}
-		if (clang_Cursor_isNull(x))
+		if (clang_Cursor_isNull(x) && !clang_Cursor_isNull(field_default(fields.data[i])))
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, field_default(fields.data[i])), cloc(L, list))));
+		else if (clang_Cursor_isNull(x))
 			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, frontend_new_int(L->a, KT_I32, 0, cloc(L, list)), cloc(L, list))));
 		else
 			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, v->data[(*n)++]), cloc(L, x))));
