@@ -157,6 +157,7 @@ typedef struct Options {
 	const char *std;               /* -std=c++17 etc., NULL: default */
 	const char *compdb;            /* -p compile_commands.json (file or its folder) */
 	const char *cuda_path;         /* --cuda-path DIR: use a toolkit's headers */
+	int bundled_cuda;              /* --bundled-cuda: never a toolkit's headers */
 	int list_kernels;              /* --list-kernels: print the kernels, convert nothing */
 	const char *output;            /* -o PATH */
 	const char *entry;             /* --entry HOSTFN */

@@ -45,6 +45,10 @@ static const char usage[] =
 "                        FILE given, a batch over the database's .cu files\n"
 "  -j N                  a batch runs N conversions at once (default: the CPUs)\n"
 "  --cuda-path DIR       parse with that CUDA toolkit's headers instead of the bundled one\n"
+"  --bundled-cuda        parse with the bundled CUDA header only, never a toolkit's\n"
+"                        (default: bundled; a file that includes a header the bundled set\n"
+"                        lacks, e.g. <cub/cub.cuh>, is parsed with the toolkit found in\n"
+"                        $CUDA_PATH or /usr/local/cuda)\n"
 "  --list-kernels        print the file's kernels, one a line (template instances as\n"
 "                        launched; a template without a launch as 'k<...>'), and exit\n"
 "  --clang-arg ARG       pass ARG to clang when parsing (repeatable)\n"
@@ -449,6 +453,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->allow_oob = 1;
 	} else if (!strcmp(a, "--polly-check")) {
 		o->polly_check = 1;
+	} else if (!strcmp(a, "--bundled-cuda")) {
+		o->bundled_cuda = 1;
 	} else if (!strcmp(a, "--list-kernels")) {
 		o->list_kernels = 1;
 	} else if (!strcmp(a, "-v")) {

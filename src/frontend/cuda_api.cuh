@@ -1,9 +1,11 @@
 /* cuda_api.cuh: the CUDA device and host API as cuda2hlo's frontend needs it for parsing
  * (declarations only; nothing here is ever compiled). It is embedded into the binary and
  * given to libclang as the unsaved file cuda_runtime.h, with -nocudainc -nocudalib, so no
- * toolkit is needed. Names follow the CUDA Runtime API and the CUDA Math API. */
+ * toolkit is needed. Names follow the CUDA Runtime API and the CUDA Math API; the host
+ * side of the runtime API is cuda_runtime_api.cuh. */
 #ifndef CUDA2HLO_CUDA_API
 #define CUDA2HLO_CUDA_API
+#define __CUDA_RUNTIME_H__
 #define __CUDA2HLO_BUNDLED__ 1
 #define __CUDACC__ 1
 #define __NVCC__ 1
@@ -52,52 +54,8 @@ __D inline __cuda_builtin_blockIdx_t::operator uint3() const { return uint3{x, y
 __D inline __cuda_builtin_blockDim_t::operator dim3() const { return dim3(x, y, z); }
 __D inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
 
-/* ---- host API ---- */
-typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 } cudaError_t;
-typedef enum cudaMemcpyKind {
-	cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
-	cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4
-} cudaMemcpyKind;
-typedef struct CUstream_st *cudaStream_t;
-typedef struct CUevent_st *cudaEvent_t;
-struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; int major, minor, multiProcessorCount, warpSize, maxThreadsPerBlock; };
-extern "C" {
-cudaError_t cudaMalloc(void **p, size_t bytes);
-cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned int flags = 1);
-cudaError_t cudaMallocHost(void **p, size_t bytes);
-cudaError_t cudaFree(void *p);
-cudaError_t cudaFreeHost(void *p);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, cudaStream_t s = 0);
-cudaError_t cudaMemset(void *p, int value, size_t bytes);
-cudaError_t cudaDeviceSynchronize(void);
-cudaError_t cudaDeviceReset(void);
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorString(cudaError_t e);
-const char *cudaGetErrorName(cudaError_t e);
-cudaError_t cudaSetDevice(int d);
-cudaError_t cudaGetDevice(int *d);
-cudaError_t cudaGetDeviceCount(int *n);
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d);
-cudaError_t cudaStreamCreate(cudaStream_t *s);
-cudaError_t cudaStreamDestroy(cudaStream_t s);
-cudaError_t cudaStreamSynchronize(cudaStream_t s);
-cudaError_t cudaEventCreate(cudaEvent_t *e);
-cudaError_t cudaEventDestroy(cudaEvent_t e);
-cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
-cudaError_t cudaEventSynchronize(cudaEvent_t e);
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
-unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
-cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
-/* what clang needs to parse a launch in device code (refused later: dynamic parallelism) */
-__attribute__((device)) void *cudaGetParameterBuffer(size_t align, size_t size);
-__attribute__((device)) cudaError_t cudaLaunchDevice(void *f, void *params, dim3 grid, dim3 block, unsigned shmem, cudaStream_t s);
-}
-template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
-template <class T> static inline cudaError_t cudaMallocManaged(T **p, size_t bytes, unsigned int flags = 1) { return cudaMallocManaged((void **)p, bytes, flags); }
-template <class T> static inline cudaError_t cudaMemcpyToSymbol(const T &sym, const void *src, size_t bytes, size_t off = 0, cudaMemcpyKind k = cudaMemcpyHostToDevice);
-template <class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t bytes, size_t off = 0, cudaMemcpyKind k = cudaMemcpyDeviceToHost);
+/* ---- host API: the CUDA Runtime API (cuda_runtime_api.cuh) ---- */
+#include <cuda_runtime_api.h>
 
 /* ---- device API: synchronisation, warp functions, atomics ---- */
 __D void __syncthreads(void);

@@ -452,6 +452,7 @@ void frontend_print_const(StrBuf *out, KirConst c);   /* "1000", "2.5", "nan" */
 extern const char frontend_bundled_cuda_api[];
 extern const char frontend_bundled_math_api[];
 extern const char frontend_bundled_cooperative_groups[];
+extern const char frontend_bundled_cuda_runtime_api[];
 
 /* ==== host.c: the host function named by --entry (section owned by "host") ====
  * A small tree over host variables: scalars (parameters, locals, dim3 components as

@@ -10,8 +10,9 @@
  * (stable values), struct.c (structs in memory and by value), decl.c (declarations),
  * stmt.c (statements), launch.c (host code: launches, cudaMalloc), compdb.c (compile_commands.json, response files), template.c (kernel
  * selection, template instances), reach.c (which of clang's errors concern the converted
- * kernels: only those stop a conversion). Anything that cannot be translated exactly is a
- * located error, never an approximation. */
+ * kernels: only those stop a conversion), headers.c (the bundled CUDA headers or a
+ * toolkit's). Anything that cannot be translated exactly is a located error, never an
+ * approximation. */
 #include "parse.h"
 
 #include <unistd.h>
@@ -115,17 +116,7 @@ static void build_args(Ctx *cx, StrVec *args)
 	VEC_PUSH(*args, "-fsyntax-only");
 	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
 	VEC_PUSH(*args, "-ferror-limit=0"); /* host code may hold many errors; keep going */
-	if (o->cuda_path) {
-		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", o->cuda_path));
-		VEC_PUSH(*args, "-include");
-		VEC_PUSH(*args, BUNDLED_DIR "/cuda2hlo_math_api.h");
-	} else {
-		VEC_PUSH(*args, "-nocudainc");
-		VEC_PUSH(*args, "-nocudalib");
-		VEC_PUSH(*args, "-I" BUNDLED_DIR);
-		VEC_PUSH(*args, "-include");
-		VEC_PUSH(*args, BUNDLED_DIR "/cuda_runtime.h");
-	}
+	headers_args(cx, args);
 	VEC_PUSH(*args, arena_printf(cx->a, "-std=%s", o->std ? o->std : "c++17"));
 	if (o->compdb)
 		compdb_flags(cx, args);
@@ -137,14 +128,12 @@ static void build_args(Ctx *cx, StrVec *args)
 		VEC_PUSH(*args, o->extra_args.data[i]);
 }
 
-/* Parses cx->file (with `text` as its contents when not NULL). 0 on success. */
-int parse_tu(Ctx *cx, const char *text)
+/* One parse of cx->file with the headers of cx->toolkit (NULL: the bundled set). */
+static int parse_once(Ctx *cx, const char *text)
 {
 	StrVec args = {0};
-	struct CXUnsavedFile un[12];
-	unsigned nun = 0;
-	static const char *const aliases[] = {"cuda.h", "device_launch_parameters.h",
-		"cuda_runtime_api.h", "device_functions.h", "math_constants.h", "helper_cuda.h"};
+	struct CXUnsavedFile un[48];
+	size_t nun;
 	enum CXErrorCode ec;
 
 	build_args(cx, &args);
@@ -152,31 +141,13 @@ int parse_tu(Ctx *cx, const char *text)
 		VEC_FREE(args);
 		return 1;
 	}
-	if (!cx->o->cuda_path) {
-		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda_runtime.h",
-			frontend_bundled_cuda_api, (unsigned long)strlen(frontend_bundled_cuda_api)};
-		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cooperative_groups.h",
-			frontend_bundled_cooperative_groups,
-			(unsigned long)strlen(frontend_bundled_cooperative_groups)};
-		for (size_t i = 0; i < sizeof aliases / sizeof *aliases - 1; i++) {
-			static const char inc[] = "#include <cuda_runtime.h>\n";
-			un[nun++] = (struct CXUnsavedFile){arena_printf(cx->a, BUNDLED_DIR "/%s", aliases[i]),
-				inc, sizeof inc - 1};
-		}
-	}
-	if (!cx->o->cuda_path) {         /* cg::reduce's header: all of it is in cooperative_groups.cuh */
-		static const char cg[] = "#include <cooperative_groups.h>\n";
-		un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cooperative_groups/reduce.h", cg, sizeof cg - 1};
-	}
-	/* the Math API functions written in CUDA (math_api.cuh), with either header set */
-	un[nun++] = (struct CXUnsavedFile){BUNDLED_DIR "/cuda2hlo_math_api.h",
-		frontend_bundled_math_api, (unsigned long)strlen(frontend_bundled_math_api)};
+	nun = headers_bundled(cx, un, sizeof un / sizeof *un - 1);
 	if (text)
 		un[nun++] = (struct CXUnsavedFile){cx->file, text, (unsigned long)strlen(text)};
 	if (cx->tu)
 		clang_disposeTranslationUnit(cx->tu);
 	loc_forget();
-	ec = clang_parseTranslationUnit2(cx->index, cx->file, args.data, (int)args.len, un, nun,
+	ec = clang_parseTranslationUnit2(cx->index, cx->file, args.data, (int)args.len, un, (unsigned)nun,
 	                                 CXTranslationUnit_KeepGoing, &cx->tu);
 	VEC_FREE(args);
 	if (ec == CXError_Crashed) {
@@ -190,6 +161,17 @@ int parse_tu(Ctx *cx, const char *text)
 		return 1;
 	}
 	return collect_diags(cx);
+}
+
+/* Parses cx->file (with `text` as its contents when not NULL): with the bundled
+ * headers, and again with a toolkit when the file needs one (headers.c). 0 on success. */
+int parse_tu(Ctx *cx, const char *text)
+{
+	int bad = parse_once(cx, text);
+
+	if (!bad && headers_want_toolkit(cx))
+		bad = parse_once(cx, text);
+	return bad;
 }
 
 KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
@@ -207,6 +189,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	/* Parse on this thread (main.c gives it a big stack), not on a thread of libclang's
 	 * own with 8 MiB, where a deeply nested file overflows; crash recovery stays on. */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
+	cx.toolkit = o->cuda_path;
 	cx.index = clang_createIndex(0, 0);
 	cx.allocvars = map_create();
 	cx.hostenv = map_create();

@@ -51,6 +51,8 @@ typedef struct Ctx {
 	Arena *a;
 	const Options *o;
 	const char *file;
+	const char *toolkit;     /* the CUDA toolkit whose headers the parse uses; NULL:
+	                            the bundled set (headers.c) */
 	CXIndex index;
 	CXTranslationUnit tu;
 	VEC(KirLaunch) launches;
@@ -144,6 +146,12 @@ void ignored_diag(Ctx *cx, int i);
 /* ---- compdb.c: -p, the flags of the file's entry (response files read) into args ---- */
 
 void compdb_flags(Ctx *cx, StrVec *args);
+
+/* ---- headers.c ---- */
+
+void headers_args(Ctx *cx, StrVec *args);
+size_t headers_bundled(Ctx *cx, struct CXUnsavedFile *un, size_t max);
+int headers_want_toolkit(Ctx *cx);
 
 /* ---- reach.c ---- */
 

@@ -12,7 +12,7 @@ check() {  # check NAME WANT_RC WANT_LINES(or -) CMD...
 }
 check help 0 - "$bin/cuda2hlo" --help
 check help_mentions_alias 0 - grep -q "__restrict__" <("$bin/cuda2hlo" --help)
-for f in --kernel --grid --block --size --set --emit --entry --report --cuda-path --list-kernels -p; do
+for f in --kernel --grid --block --size --set --emit --entry --report --cuda-path --bundled-cuda --list-kernels -p; do
 	check "help_$f" 0 - grep -q -- "$f" <("$bin/cuda2hlo" --help)
 done
 check bad_flag 2 1 "$bin/cuda2hlo" --bogus k.cu
@@ -57,6 +57,38 @@ check_out() {  # check_out NAME WANT_STDOUT CMD...
 check_out list_instances "$(printf 'k<2>\nk<3>')" "$bin/cuda2hlo" --list-kernels "$golden/tmpl_host_template.cu"
 check_out list_no_instance scale "$bin/cuda2hlo" --list-kernels "$golden/err/template_no_instance.cu"
 check_out list_host_errors "$(printf 'scale\nbroken')" "$bin/cuda2hlo" --list-kernels "$golden/host_errors.cu"
+# the bundled headers declare what whole programs use: with -v, clang's errors outside the
+# kernels would be listed as warnings, and there must be none
+kernels=$(dirname "$0")/../kernels
+check_err() {  # check_err NAME WANT_STDERR CMD...
+	local name=$1 want=$2; shift 2
+	local got; got=$("$@" 2>&1 >/dev/null)
+	if [ "$got" != "$want" ]; then echo "FAIL $name: stderr '$got', want '$want'"; failn=$((failn+1)); else pass=$((pass+1)); fi
+}
+for f in app_host_main app_cg_profiler; do
+	check_err "bundled_clean_$f" "" "$bin/cuda2hlo" -v --bundled-cuda --emit kir "$kernels/$f.cu"
+done
+# the toolkit's header names stand for the bundled set (a toolkit's vector_types.h in
+# /usr/local/include must not be mixed in: "redefinition of 'char1'"); the guard macros are set
+vt=$(mktemp -d)
+printf '%s\n' '#include <vector_types.h>' '#include <driver_types.h>' '#include <cuda_runtime.h>' \
+	'#ifndef __DRIVER_TYPES_H__' '#error no guard' '#endif' \
+	'__global__ void k(float4 *y) { y[threadIdx.x].x = 1.0f; }' \
+	'int main() { cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); cudaThreadSynchronize();' \
+	'  k<<<1, 32>>>(0); return p.major + p.multiProcessorCount; }' > "$vt/vt.cu"
+check_err bundled_vector_types "" "$bin/cuda2hlo" -v --bundled-cuda --emit kir "$vt/vt.cu"
+rm -rf "$vt"
+# a header the bundled set lacks: parsed with the toolkit, when there is one
+tk=${CUDA_PATH:-/usr/local/cuda}
+if [ -r "$tk/include/cuda_runtime.h" ]; then
+	got=$("$bin/cuda2hlo" -v --emit kir --grid 4 --block 256 "$golden/toolkit_headers.cu" 2>&1 >/dev/null)
+	case $got in "cuda2hlo: note: parsing with the CUDA toolkit in '$tk': the file includes "*) pass=$((pass+1)) ;;
+		*) echo "FAIL toolkit_fallback: stderr '$got'"; failn=$((failn+1)) ;; esac
+	got=$("$bin/cuda2hlo" -v --bundled-cuda --emit kir --grid 4 --block 256 "$golden/toolkit_headers.cu" 2>&1 >/dev/null)
+	case $got in *"parsing with the CUDA toolkit"*|"") echo "FAIL toolkit_bundled_forced: stderr '$got'"; failn=$((failn+1)) ;;
+		*"'cub/cub.cuh' file not found (outside the converted code"*) pass=$((pass+1)) ;;
+		*) echo "FAIL toolkit_bundled_forced: stderr '$got'"; failn=$((failn+1)) ;; esac
+fi
 if [ -x "$bin/cuda2hlo-run" ]; then
 	check run_help 0 - "$bin/cuda2hlo-run" --help
 	check run_bad_flag 2 1 "$bin/cuda2hlo-run" --bogus
