@@ -1,7 +1,10 @@
 """coverage.py DIR [-j N] [--timeout S] [-- FLAGS...]: the work of scripts/coverage.sh.
 
-Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then per kernel
-`cuda2hlo --emit kir --kernel K FILE FLAGS` (files in parallel, -j; progress on stderr). Exit 0 is parsed, 1 or 2 refused (the
+Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then one whole-file
+`cuda2hlo --emit kir FILE FLAGS`: a listed kernel it prints ('kernel NAME @line:col') is
+parsed, one its errors name ("note: in kernel 'K'" after the error) is refused with that
+first error; each other kernel gets its own `cuda2hlo --emit kir --kernel K FILE FLAGS` (files
+in parallel, -j; progress and each refusal on stderr, so a partial run can be read). Exit 0 is parsed, 1 or 2 refused (the
 first `error:` line, with quoted names and numbers blanked, is its class), anything
 else (a signal, another status, --timeout seconds passed) crashed.
 """
@@ -37,6 +40,22 @@ def first_error(stderr):
     return "(no error line) " + (stderr.strip().splitlines() or ["(empty stderr)"])[0][:80], "?"
 
 
+def attributed(stderr):
+    """{kernel: (class, where)} from a whole-file run's stderr: the first error before each
+    "note: in kernel 'K'" (or "... in kernel 'K' (device function ...)") since the last such
+    note is K's refusal. A kernel no note names gets a run of its own."""
+    why, block = {}, []
+    for line in stderr.splitlines():
+        m = re.search(r"note: (?:inlined from a call )?in kernel '([^']+)'", line)
+        if m:
+            if block and m.group(1) not in why:
+                why[m.group(1)] = first_error("\n".join(block))
+            block = []
+        elif re.search(r"\berror: ", line):
+            block.append(line)
+    return why
+
+
 def kernel_job(f, k, flags, timeout):
     rc, _, err = run(["--emit", "kir", "--kernel", k, f] + flags, timeout)
     if rc == 0:
@@ -53,7 +72,14 @@ def file_job(f, flags, timeout):
     if rc != 0:
         return f, (rc, first_error(err)), []
     ks = [k for k in out.split("\n") if k]
-    res = [kernel_job(f, k, flags, timeout) for k in ks]
+    rc, out, err = run(["--emit", "kir", f] + flags, timeout) if ks else (1, "", "")
+    done = set(re.findall(r"^kernel (.+) @\d+:\d+$", out, re.M)) if rc == 0 else set()
+    why = attributed(err) if rc in (1, 2) else {}
+    res = [(f, k, "parsed", None) if k in done else (f, k, "refused", why[k]) if k in why
+           else kernel_job(f, k, flags, timeout) for k in ks]
+    for r in res:
+        if r[3]:
+            print(f"  {r[2]}: {r[1]}: {r[3][1]}: {r[3][0]}", file=sys.stderr, flush=True)
     c = collections.Counter(r[2] for r in res)
     print(f"{f}: {len(ks)} kernels, {c['parsed']} parsed, {c['refused']} refused, {c['crashed']} crashed",
           file=sys.stderr, flush=True)
