@@ -453,6 +453,7 @@ extern const char frontend_bundled_cuda_api[];
 extern const char frontend_bundled_math_api[];
 extern const char frontend_bundled_cooperative_groups[];
 extern const char frontend_bundled_cuda_runtime_api[];
+extern const char frontend_bundled_cuda_fp16[];
 
 /* ==== host.c: the host function named by --entry (section owned by "host") ====
  * A small tree over host variables: scalars (parameters, locals, dim3 components as

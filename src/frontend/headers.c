@@ -3,13 +3,13 @@
  * errors; produces clang's header arguments and the unsaved files of the bundled set.
  *
  * The bundled set (cuda_api.cuh as cuda_runtime.h, cuda_runtime_api.cuh,
- * cooperative_groups.cuh, math_api.cuh (also with a toolkit), and the toolkit's other header names that only include
- * cuda_runtime.h) needs no toolkit and parses in a tenth of the time of the toolkit's
- * cuda_runtime.h (docs/coverage.md). Host C and C++ come from the system's own headers
- * either way. A file that includes a header the bundled set lacks (cub, thrust,
- * cuda_fp16.h, curand_kernel.h, ...) and finds it in a toolkit, or finds it nowhere
- * while a toolkit has it, is parsed again with that toolkit: --cuda-path DIR, else
- * $CUDA_PATH, else /usr/local/cuda. --bundled-cuda never uses a toolkit; --cuda-path
+ * cooperative_groups.cuh, cuda_fp16.cuh, math_api.cuh (also with a toolkit), and the
+ * toolkit's other header names that only include cuda_runtime.h) needs no toolkit and
+ * parses several times faster than the toolkit's cuda_runtime.h (docs/headers.md). Host
+ * C and C++ come from the system's own headers either way. A file that includes a header
+ * the bundled set lacks (cub, thrust, cuda_bf16.h, curand_kernel.h, ...) and finds it in
+ * a toolkit, or finds it nowhere while a toolkit has it, is parsed again with that
+ * toolkit: --cuda-path DIR, else $CUDA_PATH, else /usr/local/cuda. --bundled-cuda never uses a toolkit; --cuda-path
  * always does. With a toolkit, clang-22 needs --cuda-host-only for CUDA 13 (it knows
  * CUDA up to 12.9: -Wno-unknown-cuda-version) and include/cccl on the path (CUDA 13 moved
  * cub, thrust and libcu++ there). */
@@ -83,13 +83,14 @@ size_t headers_bundled(Ctx *cx, struct CXUnsavedFile *un, size_t max)
 {
 	size_t n = 0, na = sizeof aliases / sizeof *aliases;
 
-	ASSERT(max >= na + 4);
+	ASSERT(max >= na + 5);
 	un[n++] = unsaved(BUNDLED_DIR "/cuda2hlo_math_api.h", frontend_bundled_math_api);
 	if (cx->toolkit)
 		return n;
 	un[n++] = unsaved(BUNDLED_DIR "/cuda_runtime.h", frontend_bundled_cuda_api);
 	un[n++] = unsaved(BUNDLED_DIR "/cuda_runtime_api.h", frontend_bundled_cuda_runtime_api);
 	un[n++] = unsaved(BUNDLED_DIR "/cooperative_groups.h", frontend_bundled_cooperative_groups);
+	un[n++] = unsaved(BUNDLED_DIR "/cuda_fp16.h", frontend_bundled_cuda_fp16);
 	for (size_t i = 0; i < na; i++)
 		un[n++] = unsaved(arena_printf(cx->a, BUNDLED_DIR "/%s", aliases[i]),
 		                  strchr(aliases[i], '/') ? "#include <cooperative_groups.h>\n"

@@ -868,32 +868,8 @@ inline float __fsqrt_rn(float x) { return sqrtf(x); }
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
 
-/* ---- half precision (minimal) ---------------------------------------------- */
-typedef _Float16 __half;
-typedef __half half;
-struct __half2 { __half x, y; };
-inline __half __float2half(float x) { return (__half)x; }
-inline __half __float2half_rn(float x) { return (__half)x; }
-inline float __half2float(__half x) { return (float)x; }
-inline __half __int2half_rn(int x) { return (__half)(float)x; }
-inline int __half2int_rz(__half x) { return (int)(float)x; }
-inline __half __hadd(__half a, __half b) { return (__half)((float)a + (float)b); }
-inline __half __hsub(__half a, __half b) { return (__half)((float)a - (float)b); }
-inline __half __hmul(__half a, __half b) { return (__half)((float)a * (float)b); }
-inline __half __hdiv(__half a, __half b) { return (__half)((float)a / (float)b); }
-inline __half __hneg(__half a) { return (__half)(-(float)a); }
-inline __half __habs(__half a) { return (__half)fabsf((float)a); }
-inline __half __hfma(__half a, __half b, __half c) { return (__half)fmaf((float)a, (float)b, (float)c); }
-inline __half __hmax(__half a, __half b) { return (__half)fmaxf((float)a, (float)b); }
-inline __half __hmin(__half a, __half b) { return (__half)fminf((float)a, (float)b); }
-inline bool __hlt(__half a, __half b) { return (float)a < (float)b; }
-inline bool __hgt(__half a, __half b) { return (float)a > (float)b; }
-inline bool __heq(__half a, __half b) { return (float)a == (float)b; }
-inline __half hsqrt(__half a) { return (__half)sqrtf((float)a); }
-inline __half hexp(__half a) { return (__half)expf((float)a); }
-inline unsigned short __half_as_ushort(__half h) { return cuemu_bitcast<unsigned short>(h); }
-inline __half __ushort_as_half(unsigned short u) { return cuemu_bitcast<__half>(u); }
-inline __half atomicAdd(__half *p, __half v) { __half o = *p; *p = (__half)((float)o + (float)v); return o; }
+/* ---- half precision: __half, __nv_bfloat16 (half_emu.h) ------------------ */
+#include "half_emu.h"
 
 /* ---- cooperative groups (block and warp tiles only) ------------------------ */
 namespace cooperative_groups {

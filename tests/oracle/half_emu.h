@@ -1,0 +1,138 @@
+/* half_emu.h: the oracle's own __half and __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h), written
+ * here from the IEEE 754 formats and the CUDA Math API's definitions, sharing nothing with
+ * the translator. A value is its 16 bits; every operation converts to float (exact), computes
+ * there and rounds the result to nearest, ties to even, as one CUDA half operation does, so
+ * a*b+c rounds twice (two operators) while __hfma rounds once (computed in double, where
+ * the product is exact). Included by cuda_emu.h. */
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+namespace cuemu {
+/* x rounded to nearest even into a binary format with `eb` exponent and `mb` fraction bits. */
+inline uint16_t small_encode(double x, int eb, int mb)
+{
+  const int bias = (1 << (eb - 1)) - 1, emin = 1 - bias;
+  uint16_t sign = std::signbit(x) ? (uint16_t)(1u << (eb + mb)) : 0;
+  const uint16_t inf = (uint16_t)(((1u << eb) - 1) << mb);
+  double a = std::fabs(x);
+  if (std::isnan(x))
+    return (uint16_t)(inf | (1u << (mb - 1)));
+  if (a == 0)
+    return sign;
+  int e;
+  std::frexp(a, &e);                       /* a = m * 2^e, m in [0.5, 1) */
+  int qe = (e - 1 < emin ? emin : e - 1) - mb;   /* the quantum at a's binade */
+  double n = std::nearbyint(std::ldexp(a, -qe));  /* ties to even (default mode) */
+  double v = std::ldexp(n, qe);
+  int ve;
+  std::frexp(v, &ve);
+  if (ve - 1 > bias)
+    return (uint16_t)(sign | inf);
+  if (ve - 1 < emin)                       /* subnormal: n < 2^mb */
+    return (uint16_t)(sign | (uint16_t)n);
+  uint32_t frac = (uint32_t)(std::ldexp(v, mb - (ve - 1)) - std::ldexp(1.0, mb));
+  return (uint16_t)(sign | ((uint32_t)(ve - 1 + bias) << mb) | frac);
+}
+
+inline double small_decode(uint16_t h, int eb, int mb)
+{
+  const int bias = (1 << (eb - 1)) - 1;
+  int ex = (h >> mb) & ((1 << eb) - 1);
+  double f = h & ((1u << mb) - 1), s = (h >> (eb + mb)) & 1 ? -1.0 : 1.0;
+  if (ex == (1 << eb) - 1)
+    return f ? NAN : s * INFINITY;
+  if (ex == 0)
+    return s * std::ldexp(f, 1 - bias - mb);
+  return s * std::ldexp(f + std::ldexp(1.0, mb), ex - bias - mb);
+}
+
+template <int EB, int MB> struct small_float {
+  uint16_t bits;
+  small_float() = default;
+  small_float(double x) : bits(small_encode(x, EB, MB)) {}
+  small_float(float x) : bits(small_encode(x, EB, MB)) {}
+  small_float(int x) : bits(small_encode(x, EB, MB)) {}
+  small_float(unsigned x) : bits(small_encode(x, EB, MB)) {}
+  small_float(long long x) : bits(small_encode((double)x, EB, MB)) {}
+  operator float() const { return (float)small_decode(bits, EB, MB); }
+  static small_float from_bits(uint16_t b) { small_float r; r.bits = b; return r; }
+  small_float &operator+=(small_float o) { return *this = small_float((float)*this + (float)o); }
+  small_float &operator-=(small_float o) { return *this = small_float((float)*this - (float)o); }
+  small_float &operator*=(small_float o) { return *this = small_float((float)*this * (float)o); }
+  small_float &operator/=(small_float o) { return *this = small_float((float)*this / (float)o); }
+};
+#define CUEMU_SF_OP(op) \
+  template <int E, int M> small_float<E, M> operator op(small_float<E, M> a, small_float<E, M> b) \
+  { return small_float<E, M>((float)a op (float)b); }
+CUEMU_SF_OP(+) CUEMU_SF_OP(-) CUEMU_SF_OP(*) CUEMU_SF_OP(/)
+#undef CUEMU_SF_OP
+#define CUEMU_SF_CMP(op) \
+  template <int E, int M> bool operator op(small_float<E, M> a, small_float<E, M> b) \
+  { return (float)a op (float)b; }
+CUEMU_SF_CMP(==) CUEMU_SF_CMP(!=) CUEMU_SF_CMP(<) CUEMU_SF_CMP(<=) CUEMU_SF_CMP(>) CUEMU_SF_CMP(>=)
+#undef CUEMU_SF_CMP
+template <int E, int M> small_float<E, M> operator-(small_float<E, M> a)
+{ return small_float<E, M>::from_bits((uint16_t)(a.bits ^ 0x8000u)); }
+} // namespace cuemu
+
+typedef ::cuemu::small_float<5, 10> __half;
+typedef __half half;
+typedef ::cuemu::small_float<8, 7> __nv_bfloat16;
+typedef __nv_bfloat16 nv_bfloat16;
+struct __half2 { __half x, y; };
+typedef __half2 half2;
+struct __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef __nv_bfloat162 nv_bfloat162;
+
+/* conversions */
+inline __half __float2half(float x) { return __half(x); }
+inline __half __float2half_rn(float x) { return __half(x); }
+inline __half __double2half(double x) { return __half(x); }
+inline float __half2float(__half x) { return (float)x; }
+inline __half __int2half_rn(int x) { return __half(x); }
+inline int __half2int_rz(__half x) { return (int)(float)x; }
+inline __nv_bfloat16 __float2bfloat16(float x) { return __nv_bfloat16(x); }
+inline __nv_bfloat16 __float2bfloat16_rn(float x) { return __nv_bfloat16(x); }
+inline float __bfloat162float(__nv_bfloat16 x) { return (float)x; }
+inline unsigned short __half_as_ushort(__half h) { return h.bits; }
+inline __half __ushort_as_half(unsigned short u) { return __half::from_bits(u); }
+inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.bits; }
+inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { return __nv_bfloat16::from_bits(u); }
+
+/* arithmetic, one rounding each (the same names serve both types) */
+template <class H> inline H __hadd(H a, H b) { return a + b; }
+template <class H> inline H __hsub(H a, H b) { return a - b; }
+template <class H> inline H __hmul(H a, H b) { return a * b; }
+template <class H> inline H __hdiv(H a, H b) { return a / b; }
+template <class H> inline H __hneg(H a) { return -a; }
+template <class H> inline H __habs(H a) { return H::from_bits((uint16_t)(a.bits & 0x7fffu)); }
+inline __half __hfma(__half a, __half b, __half c) { return __half((double)(float)a * (double)(float)b + (double)(float)c); }
+template <class H> inline H __hmax(H a, H b) { return H(fmaxf((float)a, (float)b)); }
+template <class H> inline H __hmin(H a, H b) { return H(fminf((float)a, (float)b)); }
+template <class H> inline bool __heq(H a, H b) { return a == b; }
+template <class H> inline bool __hne(H a, H b) { return a != b; }
+template <class H> inline bool __hlt(H a, H b) { return a < b; }
+template <class H> inline bool __hle(H a, H b) { return a <= b; }
+template <class H> inline bool __hgt(H a, H b) { return a > b; }
+template <class H> inline bool __hge(H a, H b) { return a >= b; }
+template <class H> inline bool __hisnan(H a) { return std::isnan((float)a); }
+inline __half hsqrt(__half a) { return __half(sqrtf((float)a)); }
+inline __half hexp(__half a) { return __half(expf((float)a)); }
+inline __half atomicAdd(__half *p, __half v) { __half o = *p; *p = o + v; return o; }
+
+/* half2 */
+inline __half2 __halves2half2(__half a, __half b) { return {a, b}; }
+inline __half2 __floats2half2_rn(float a, float b) { return {__half(a), __half(b)}; }
+inline __half2 __float2half2_rn(float a) { return {__half(a), __half(a)}; }
+inline float2 __half22float2(__half2 h) { return make_float2((float)h.x, (float)h.y); }
+inline __half2 __float22half2_rn(float2 f) { return {__half(f.x), __half(f.y)}; }
+inline __half __low2half(__half2 h) { return h.x; }
+inline __half __high2half(__half2 h) { return h.y; }
+inline float __low2float(__half2 h) { return (float)h.x; }
+inline float __high2float(__half2 h) { return (float)h.y; }
+inline __half2 __hadd2(__half2 a, __half2 b) { return {a.x + b.x, a.y + b.y}; }
+inline __half2 __hsub2(__half2 a, __half2 b) { return {a.x - b.x, a.y - b.y}; }
+inline __half2 __hmul2(__half2 a, __half2 b) { return {a.x * b.x, a.y * b.y}; }
+inline __half2 __h2div(__half2 a, __half2 b) { return {a.x / b.x, a.y / b.y}; }
+inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
