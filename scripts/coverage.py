@@ -4,7 +4,9 @@ Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then one whole-file
 `cuda2hlo --emit kir FILE FLAGS`: a listed kernel it prints ('kernel NAME @line:col') is
 parsed, one its errors name ("note: in kernel 'K'" after the error) is refused with that
 first error; each other kernel gets its own `cuda2hlo --emit kir --kernel K FILE FLAGS` (files
-in parallel, -j; progress and each refusal on stderr, so a partial run can be read). Exit 0 is parsed, 1 or 2 refused (the
+in parallel, -j; progress and each refusal on stderr, so a partial run can be read:
+`coverage.py --summarize STDERR_LOG [TOP]` prints the totals and classes of the files it
+finished). Exit 0 is parsed, 1 or 2 refused (the
 first `error:` line, with quoted names and numbers blanked, is its class), anything
 else (a signal, another status, --timeout seconds passed) crashed.
 """
@@ -86,7 +88,34 @@ def file_job(f, flags, timeout):
     return f, None, res
 
 
+def summarize(log, top):
+    """Totals and refusal classes of the files a (partial) run's stderr finished."""
+    tot, classes, files = collections.Counter(), collections.defaultdict(list), 0
+    for line in open(log, errors="replace"):
+        m = re.match(r"\s+(refused|crashed): (.*?): (\S+?): (.*)$", line)
+        if m:
+            classes[(m.group(1), m.group(4))].append(f"{m.group(3)} ({m.group(2)})")
+        m = re.search(r": (\d+) kernels, (\d+) parsed, (\d+) refused, (\d+) crashed$", line)
+        if m:
+            files += 1
+            tot.update(dict(zip(["kernels", "parsed", "refused", "crashed"], map(int, m.groups()))))
+    n = tot["kernels"]
+    print(f"files with kernels finished: {files}")
+    print(f"kernels: {n}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(n, 1):.1f}%), "
+          f"refused {tot['refused']}, crashed {tot['crashed']}")
+    print_classes(classes, top)
+
+
+def print_classes(classes, top):
+    print("\n| kernels | outcome | first diagnostic (names 'X', numbers N) | example |\n| --- | --- | --- | --- |")
+    for (what, msg), ex in sorted(classes.items(), key=lambda kv: -len(kv[1]))[:top]:
+        msg = msg.replace("|", "\\|")
+        print(f"| {len(ex)} | {what} | {msg} | {ex[0]} |")
+
+
 def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == "--summarize":
+        return summarize(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 25)
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
     ap.add_argument("-j", type=int, default=2)
@@ -124,10 +153,7 @@ def report(a, files, res, nokernel, unlisted):
     print(f"\nfiles: {len(files)} .cu, {len(nokernel)} with no kernel, {len(unlisted)} whose kernels could not be listed")
     print(f"kernels: {n}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(n, 1):.1f}%), "
           f"refused {tot['refused']}, crashed {tot['crashed']}")
-    print(f"\n| kernels | outcome | first diagnostic (names 'X', numbers N) | example |\n| --- | --- | --- | --- |")
-    for (what, msg), ex in sorted(classes.items(), key=lambda kv: -len(kv[1]))[:a.top]:
-        msg = msg.replace("|", "\\|")
-        print(f"| {len(ex)} | {what} | {msg} | {ex[0]} |")
+    print_classes(classes, a.top)
     for f, rc, (msg, where) in unlisted:
         print(f"unlisted: {f}: exit {rc}: {where}: {msg}")
     for f in nokernel:

@@ -5,7 +5,8 @@
 # total: kernels parsed, refused (grouped by diagnostic), crashed (a signal, or an exit
 # status other than 0, 1, 2), and the files with no kernel. -j N: parallel jobs
 # (default 2). CUDA2HLO=PATH picks the binary (default build/bin/cuda2hlo).
-# Writes nothing but its report on stdout (docs/coverage.md holds a measured table).
+# Writes nothing but its report on stdout (docs/coverage.md holds a measured table);
+# `coverage.sh --summarize LOG [TOP]` reads the stderr of a partial run.
 here=$(cd "$(dirname "$0")/.." && pwd)
 py=python3
 [ -x "$here/build/venv/bin/python" ] && py="$here/build/venv/bin/python"

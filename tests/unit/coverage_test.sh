@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# coverage_test.sh BIN: scripts/coverage.sh on tests/unit/coverage (two.cu: 3 kernels, one
+# refused for device printf; none.cu: no kernel) gives those totals and that class, both from
+# its report and from --summarize of its stderr.
+bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
+t=$(mktemp -d)
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 >"$t/out" 2>"$t/err"
+want() {  # want FILE TEXT
+	grep -qF -- "$2" "$1" || { echo "FAIL: '$2' not in $1:"; cat "$1"; failn=$((failn+1)); }
+}
+want "$t/out" "files: 2 .cu, 1 with no kernel, 0 whose kernels could not be listed"
+want "$t/out" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0"
+want "$t/out" "| 1 | refused | device printf cannot be translated | $here/coverage/two.cu:11:3 (talk) |"
+"$root/scripts/coverage.sh" --summarize "$t/err" >"$t/sum"
+want "$t/sum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0"
+want "$t/sum" "| 1 | refused | device printf cannot be translated |"
+rm -rf "$t"
+[ "$failn" = 0 ] && echo "coverage: all pass"
+exit $((failn > 0))
