@@ -238,7 +238,10 @@ static void binop(Pr *p, KirBinOp op, KirDType t, const KirExpr *l, const KirExp
 	};
 	int wrap = p->c && is_signed_int(t) && (op == KB_ADD || op == KB_SUB || op == KB_MUL ||
 	                                        op == KB_SHL);
-	int narrow = p->c && op < KB_LT && frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4;
+	/* C computes narrow integers in int and _Float16 in float (excess precision): the
+	 * cast rounds back, as CUDA rounds each operation to the operand type */
+	int narrow = p->c && op < KB_LT &&
+	             ((frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4) || t == KT_F16);
 
 	if (wrap) {
 		sb_printf(p->o, "(%s)((%s)", ctypes[t], utypes[t]);
