@@ -10,8 +10,9 @@
  * the bundled set lacks (cub, thrust, cuda_bf16.h, curand_kernel.h, ...) and finds it in
  * a toolkit, or finds it nowhere while a toolkit has it, is parsed again with that
  * toolkit: --cuda-path DIR, else $CUDA_PATH, else /usr/local/cuda. --bundled-cuda never uses a toolkit; --cuda-path
- * always does. With a toolkit, clang-22 needs --cuda-host-only for CUDA 13 (it knows
- * CUDA up to 12.9: -Wno-unknown-cuda-version) and include/cccl on the path (CUDA 13 moved
+ * always does. The parse is the device side (--cuda-device-only --cuda-gpu-arch=sm_80,
+ * parse.c); with a CUDA 13 toolkit clang-22 needs -Wno-unknown-cuda-version (it knows
+ * CUDA up to 12.9) and include/cccl on the path (CUDA 13 moved
  * cub, thrust and libcu++ there). */
 #include "parse.h"
 
