@@ -1,4 +1,4 @@
-"""coverage.py DIR [-j N] [--timeout S] [-- FLAGS...]: the work of scripts/coverage.sh.
+"""coverage.py DIR [-j N] [--timeout S] [--every N] [-- FLAGS...]: the work of scripts/coverage.sh.
 
 Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then one whole-file
 `cuda2hlo --emit kir FILE FLAGS`: a listed kernel it prints ('kernel NAME @line:col') is
@@ -121,9 +121,11 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--top", type=int, default=25, help="refusal classes shown")
+    ap.add_argument("--every", type=int, default=1,
+                    help="a fixed sample: the 1st, (N+1)th, ... file in sorted order")
     ap.add_argument("flags", nargs="*", help="after --: extra cuda2hlo flags")
     a = ap.parse_args()
-    files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))
+    files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))[::a.every]
     pool = concurrent.futures.ThreadPoolExecutor(a.j)
     res, nokernel, unlisted = [], [], []
     for f, bad, rs in pool.map(lambda f: file_job(f, a.flags, a.timeout), files):

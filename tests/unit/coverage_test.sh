@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # coverage_test.sh BIN: scripts/coverage.sh on tests/unit/coverage (two.cu: 3 kernels, one
 # refused for device printf; none.cu: no kernel) gives those totals and that class, both from
-# its report and from --summarize of its stderr.
+# its report and from --summarize of its stderr; --every 2 takes every other file.
 bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
 t=$(mktemp -d)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 >"$t/out" 2>"$t/err"
@@ -14,6 +14,9 @@ want "$t/out" "| 1 | refused | device printf cannot be translated | $here/covera
 "$root/scripts/coverage.sh" --summarize "$t/err" >"$t/sum"
 want "$t/sum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0"
 want "$t/sum" "| 1 | refused | device printf cannot be translated |"
+# --every 2: the 1st, 3rd, ... file in sorted order (none.cu of none.cu, two.cu)
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 --every 2 >"$t/every" 2>/dev/null
+want "$t/every" "files: 1 .cu, 1 with no kernel, 0 whose kernels could not be listed"
 rm -rf "$t"
 [ "$failn" = 0 ] && echo "coverage: all pass"
 exit $((failn > 0))
