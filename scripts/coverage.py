@@ -113,6 +113,27 @@ def print_classes(classes, top):
         print(f"| {len(ex)} | {what} | {msg} | {ex[0]} |")
 
 
+def included(top):
+    """{realpath of a .cu file: a file that #includes it} under top: such a .cu is a part
+    of another translation unit (`#include "kernels.cu"`), not one of its own, so its
+    kernels are measured where it is included."""
+    out = {}
+    for d, _, ns in os.walk(top):
+        for n in ns:
+            if not n.endswith((".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc")):
+                continue
+            f = os.path.join(d, n)
+            try:
+                text = open(f, errors="replace").read()
+            except OSError:
+                continue
+            for m in re.finditer(r'^\s*#\s*include\s*"([^"]+\.cu)"', text, re.M):
+                t = os.path.realpath(os.path.join(d, m.group(1)))
+                if t != os.path.realpath(f) and os.path.exists(t):
+                    out.setdefault(t, f)
+    return out
+
+
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "--summarize":
         return summarize(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 25)
@@ -126,6 +147,9 @@ def main():
     ap.add_argument("flags", nargs="*", help="after --: extra cuda2hlo flags")
     a = ap.parse_args()
     files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))[::a.every]
+    inc = included(a.dir)
+    skipped = [(f, inc[os.path.realpath(f)]) for f in files if os.path.realpath(f) in inc]
+    files = [f for f in files if os.path.realpath(f) not in inc]
     pool = concurrent.futures.ThreadPoolExecutor(a.j)
     res, nokernel, unlisted = [], [], []
     for f, bad, rs in pool.map(lambda f: file_job(f, a.flags, a.timeout), files):
@@ -135,6 +159,8 @@ def main():
             nokernel.append(f)
         res += rs
     report(a, files, res, nokernel, unlisted)
+    for f, by in skipped:
+        print(f"included: {os.path.relpath(f, a.dir)} (by {os.path.relpath(by, a.dir)}; its kernels count there)")
 
 
 def report(a, files, res, nokernel, unlisted):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # coverage_test.sh BIN: scripts/coverage.sh on tests/unit/coverage (two.cu: 3 kernels, one
 # refused for device printf; none.cu: no kernel) gives those totals and that class, both from
-# its report and from --summarize of its stderr; --every 2 takes every other file.
+# its report and from --summarize of its stderr; --every 2 takes every other file; a .cu
+# file another includes is counted there.
 bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
 t=$(mktemp -d)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 >"$t/out" 2>"$t/err"
@@ -17,6 +18,13 @@ want "$t/sum" "| 1 | refused | device printf cannot be translated |"
 # --every 2: the 1st, 3rd, ... file in sorted order (none.cu of none.cu, two.cu)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 --every 2 >"$t/every" 2>/dev/null
 want "$t/every" "files: 1 .cu, 1 with no kernel, 0 whose kernels could not be listed"
+# a .cu file that another file includes is measured there, not on its own
+mkdir "$t/inc"
+printf '#include "k.cu"\nint main() { return 0; }\n' >"$t/inc/main.cu"
+printf '__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n' >"$t/inc/k.cu"
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$t/inc" -j 1 >"$t/inc.out" 2>/dev/null
+want "$t/inc.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0"
+want "$t/inc.out" "included: k.cu (by main.cu; its kernels count there)"
 rm -rf "$t"
 [ "$failn" = 0 ] && echo "coverage: all pass"
 exit $((failn > 0))
