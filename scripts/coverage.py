@@ -1,4 +1,4 @@
-"""coverage.py DIR [-j N] [--timeout S] [--every N] [-- FLAGS...]: the work of scripts/coverage.sh.
+"""coverage.py DIR [-j N] [--timeout S] [--every N] [--resume LOG] [-- FLAGS...]: the work of scripts/coverage.sh.
 
 Per .cu file under DIR: `cuda2hlo --list-kernels FILE`, then one whole-file
 `cuda2hlo --emit kir FILE FLAGS`: a listed kernel it prints ('kernel NAME @line:col') is
@@ -144,9 +144,14 @@ def main():
     ap.add_argument("--top", type=int, default=25, help="refusal classes shown")
     ap.add_argument("--every", type=int, default=1,
                     help="a fixed sample: the 1st, (N+1)th, ... file in sorted order")
+    ap.add_argument("--resume", metavar="LOG",
+                    help="leave out the files a partial run's stderr LOG finished (summarize both logs)")
     ap.add_argument("flags", nargs="*", help="after --: extra cuda2hlo flags")
     a = ap.parse_args()
     files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))[::a.every]
+    if a.resume:
+        done = set(re.findall(r"^(.*): \d+ kernels, \d+ parsed", open(a.resume, errors="replace").read(), re.M))
+        files = [f for f in files if f not in done]
     inc = included(a.dir)
     skipped = [(f, inc[os.path.realpath(f)]) for f in files if os.path.realpath(f) in inc]
     files = [f for f in files if os.path.realpath(f) not in inc]

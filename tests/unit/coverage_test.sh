@@ -18,6 +18,9 @@ want "$t/sum" "| 1 | refused | device printf cannot be translated |"
 # --every 2: the 1st, 3rd, ... file in sorted order (none.cu of none.cu, two.cu)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 --every 2 >"$t/every" 2>/dev/null
 want "$t/every" "files: 1 .cu, 1 with no kernel, 0 whose kernels could not be listed"
+# --resume LOG leaves out the files LOG finished: here all of them
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 --resume "$t/err" >"$t/resumed" 2>/dev/null
+want "$t/resumed" "files: 0 .cu, 0 with no kernel, 0 whose kernels could not be listed"
 # a .cu file that another file includes is measured there, not on its own
 mkdir "$t/inc"
 printf '#include "k.cu"\nint main() { return 0; }\n' >"$t/inc/main.cu"
