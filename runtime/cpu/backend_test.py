@@ -295,6 +295,49 @@ def chains(n):
     return module([("x", T), ("y", T)], body, [("%sqd", D), ("%dv", I), ("%e", T)])
 
 
+def shared_levels(n, levels):
+    """Each level reads the one before twice at the same index (a = (a + a) * h): a DAG of
+    2^levels paths. plan.c inlines every level into one loop nest and emit.c computes
+    each once per element (fused_once checks the nest count); a costly value that a
+    slice also reads (%c) stays a buffer; the update of a dynamic_update_slice reads
+    a shared value twice (%w * %w)."""
+    T, S, R = ty("f32", [n, n]), ty("f32", [n - 2, n - 2]), "tensor<i32>"
+    body = ["%h = stablehlo.constant dense<0.5> : " + T, "%a0 = stablehlo.exponential %x : " + T]
+    for k in range(levels):
+        body += ["%%t%d = stablehlo.add %%a%d, %%a%d : %s" % (k, k, k, T),
+                 "%%a%d = stablehlo.multiply %%t%d, %%h : %s" % (k + 1, k, T)]
+    a = "%%a%d" % levels
+    body += ["%%c = stablehlo.sine %s : %s" % (a, T),
+             "%%cs = stablehlo.slice %%c [1:%d, 0:%d] : (%s) -> %s" % (n - 1, n - 2, T, S),
+             "%%cc = stablehlo.slice %%c [0:%d, 2:%d] : (%s) -> %s" % (n - 2, n, T, S),
+             "%d = stablehlo.add %cs, %cc : " + S,
+             "%%w = stablehlo.cosine %%d : %s" % S,
+             "%ww = stablehlo.multiply %w, %w : " + S,
+             "%one = stablehlo.constant dense<1> : " + R,
+             "%%u = stablehlo.dynamic_update_slice %%y, %%ww, %%one, %%one : (%s, %s, %s, %s) -> %s" % (T, S, R, R, T)]
+    return module([("x", T), ("y", T)], body, [(a, T), ("%u", T)])
+
+
+def fused_once(tmp, rng):
+    """shared_levels(64, 40) runs as 3 loop nests (a40; c, read by two slices; the update),
+    not one per level (CUDA2HLO_CPU_DUMP's first line)."""
+    global passed, failed
+    with open(os.path.join(tmp, "m.mlir"), "w") as f:
+        f.write(shared_levels(64, 40))
+    for i in range(2):
+        np.save(os.path.join(tmp, "in%d.npy" % i), rng.standard_normal((64, 64)).astype(np.float32))
+    cmd = [RUN, os.path.join(tmp, "m.mlir"), "--out", os.path.join(tmp, "out_dump"), "--backend", BACKEND,
+           "--in", "0=" + os.path.join(tmp, "in0.npy"), "--in", "1=" + os.path.join(tmp, "in1.npy")]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, CUDA2HLO_CPU_DUMP="1"))
+    nests = [l for l in p.stderr.splitlines() if l.startswith("cpu: ") and "loop nests" in l]
+    if p.returncode == 0 and nests and nests[0].startswith("cpu: 3 loop nests"):
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL fused_once: %s" % ((nests or [p.stderr.strip()[-300:]])[0]))
+
+
 def shapes(a, b):
     """transpose, reverse, pad (negative edge too), concatenate (periodic wrap), dynamic_slice
     with a computed start, broadcast of a row."""
@@ -486,7 +529,9 @@ def own_cases(rng):
            ("chains_1000", chains(1000), [f32(1000), f32(1000) * 40]),
            ("chains_300000", chains(300000), [f32(300000), f32(300000) * 40]),
            ("shapes_13x17", shapes(13, 17), [f32(13, 17)]),
-           ("shapes_400x300", shapes(400, 300), [f32(400, 300)])]
+           ("shapes_400x300", shapes(400, 300), [f32(400, 300)]),
+           ("shared_levels_64", shared_levels(64, 40), [f32(64, 64), f32(64, 64)]),
+           ("shared_levels_600", shared_levels(600, 12), [f32(600, 600), f32(600, 600)])]
     for t, npt in [("i32", np.int32), ("i8", np.int8), ("ui16", np.uint16), ("i64", np.int64)]:
         info = np.iinfo(npt)
         x = rng.integers(info.min, info.max, 5000, dtype=npt, endpoint=True)
@@ -529,6 +574,8 @@ def main():
             sys.exit(77)
         for name, text, inputs in cases:
             check(tmp, name, text, inputs)
+        if BACKEND == "cpu":
+            fused_once(tmp, rng)
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     sys.exit(1 if failed else 0)
 

@@ -73,6 +73,10 @@ typedef struct CpuFusion {
 	int inplace;               /* scatter / dynamic_update_slice root: the value whose storage
 	                              it may update in place (operand 0, through reshapes), -1
 	                              when its other operands read that value */
+	int base;                  /* dynamic_update_slice root whose operand is a buffer (through
+	                              reshapes): that value; the nest writes the update box only and
+	                              exec.c copies the operand first unless it runs in place; -1
+	                              when the operand is computed in the nest (copy loops emitted) */
 	int partial;               /* a reduce to one element split across threads: the nest
 	                              runs input rows [lo, hi) from the combiner's identity and
 	                              stores its partial at bufs[0][lo]; exec.c combines the

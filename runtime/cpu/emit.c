@@ -5,11 +5,15 @@
  * the root's shape, dimension split_dim running over [lo, hi), whose body computes one
  * output element as an expression tree over input indices (XLA's loop fusion): slices
  * add offsets, broadcasts drop dimensions, transposes permute, reshapes relinearize,
- * pads and concatenates select between clamped reads. A dynamic_update_slice root splits
- * each dimension's range in three (before, inside, after the update box), so the copy of
- * the operand and the update run as plain loops without a per-element test; when the
- * executor runs it in place (bufs[ninputs + 1] != NULL: the output is the operand's own
- * storage), the copy loops are empty and only the box is written.
+ * pads and concatenates select between clamped reads. A value read several times at one
+ * index is computed once (a per-block, per-index cache, as XLA's element generator). A
+ * dynamic_update_slice root whose operand is a buffer (fu->base) writes the update box
+ * only: the executor has copied the operand into the output, or updates it in place.
+ * Otherwise it splits each dimension's range in three (before, inside, after the update
+ * box), so the operand's computation and the update run as plain loops without a
+ * per-element test; when the executor runs it in place (bufs[ninputs + 1] != NULL: the
+ * output is the operand's own storage), the copy loops are empty and only the box is
+ * written.
  *
  * Element semantics match the interpreter (interp_ew.c) exactly: integer x/0 = -1,
  * x%0 = x, INT_MIN/-1 = INT_MIN, shifts past the width give 0 (or the sign fill),
@@ -36,6 +40,7 @@ typedef struct Em {
 	LLVMValueRef inplace;      /* dynamic_update_slice roots: bufs[ninputs + 1] != NULL */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
 	LLVMTypeRef i1, i8, i64, ptr;
+	Map *memo;                 /* "v block idx..." -> value v at idx, emitted in that block */
 } Em;
 
 typedef LLVMValueRef Idx[TIR_MAX_RANK];
@@ -629,15 +634,34 @@ static LLVMValueRef emit_op(Em *e, const TOp *op, const LLVMValueRef *idx)
 	die("emit: op %s", tir_op_name(op->kind));
 }
 
-/* Value v at idx (NULL for 0-d values): inlined values are recomputed, others loaded. */
+/* The memo key of value v at idx in the builder's current block: a value emitted
+ * earlier in the same block dominates the insertion point, so it may be reused. */
+static void memo_key(Em *e, int v, const LLVMValueRef *idx, char *key, size_t n)
+{
+	int len = snprintf(key, n, "%d %p", v, (void *)LLVMGetInsertBlock(e->b));
+	for (int d = 0; d < vt(e, v)->rank && len > 0 && (size_t)len < n; d++)
+		len += snprintf(key + len, n - (size_t)len, " %p", (void *)idx[d]);
+}
+
+/* Value v at idx (NULL for 0-d values): inlined values are computed, others loaded, once
+ * per block and index (XLA's per-index cache of generated values): a value that several
+ * ops of the fusion read at the same index costs one computation. */
 static LLVMValueRef val(Em *e, int v, const LLVMValueRef *idx)
 {
 	LLVMValueRef none[1] = {NULL};
 	if (!idx)
 		idx = none;
+	char key[32 + 20 * TIR_MAX_RANK];
+	memo_key(e, v, idx, key, sizeof key);
+	LLVMValueRef x = map_get(e->memo, key);
+	if (x)
+		return x;
 	if (e->fu->inlined[v])
-		return emit_op(e, e->f->values[v].def, idx);
-	return load_at(e, v, linear(e, vt(e, v), idx));
+		x = emit_op(e, e->f->values[v].def, idx);
+	else
+		x = load_at(e, v, linear(e, vt(e, v), idx));
+	map_put(e->memo, key, x);
+	return x;
 }
 
 /* ---- loop nests ---- */
@@ -808,6 +832,12 @@ static void dus_nest(Em *e, const Dus *u, const TType *t, int d, int mode, LLVMV
 		return;
 	}
 	LLVMValueRef s = u->start[d], end = LLVMBuildNSWAdd(e->b, s, ci64(e, u->size[d]), "");
+	if (e->fu->base >= 0) {   /* the output holds the operand already (exec.c): the box only */
+		idx[d] = loop_begin(e, &l, smax(e, lo, s), smin(e, hi, end));
+		dus_nest(e, u, t, d + 1, 0, idx);
+		loop_end(e, &l);
+		return;
+	}
 	/* in place (the output already holds the operand): the copy loops are empty */
 	LLVMValueRef bounds[4] = {lo, LLVMBuildSelect(e->b, e->inplace, lo, smin(e, hi, s), ""),
 	                          LLVMBuildSelect(e->b, e->inplace, hi, smax(e, lo, end), ""), hi};
@@ -899,6 +929,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	e.lo = LLVMGetParam(e.fn, 1);
 	e.hi = LLVMGetParam(e.fn, 2);
 	e.b = LLVMCreateBuilderInContext(e.c);
+	e.memo = map_create();
 	LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.fn, "entry"));
 	LLVMValueRef bufs = LLVMGetParam(e.fn, 0);
 	const TOp *rop = e.f->values[fu->root].def;
@@ -916,7 +947,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	}
 	const TOp *op = e.f->values[fu->root].def;
 	const TType *t = vt(&e, fu->root);
-	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE) {
+	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && fu->base < 0) {
 		LLVMValueRef k = ci64(&e, fu->ninputs + 1);
 		LLVMValueRef p = LLVMBuildLoad2(e.b, e.ptr, LLVMBuildInBoundsGEP2(e.b, e.ptr, bufs, &k, 1, ""), "");
 		e.inplace = LLVMBuildIsNotNull(e.b, p, "inplace");
@@ -930,6 +961,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 		plain_nest(&e, t, 0, idx);
 	LLVMBuildRetVoid(e.b);
 	LLVMDisposeBuilder(e.b);
+	map_destroy(e.memo);
 	if (e.in != in)
 		free(e.in);
 }

@@ -15,7 +15,8 @@
  * largest set of such buffers live at once and is freed with the backend. A scatter
  * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
  * the operand's storage in place (while loops drop their blocks' slots after each
- * iteration so carried buffers qualify), and a reduce to one element runs as partials
+ * iteration so carried buffers qualify; otherwise the operand is copied into a new
+ * buffer first, and the nest writes the update box), and a reduce to one element runs as partials
  * on every thread combined in row order with the init value. */
 #include "cpu.h"
 
@@ -161,16 +162,21 @@ static int take_operand(CpuState *st, const CpuStep *s, RtValue *env, RtValue *o
 	return 1;
 }
 
+/* A new buffer of fusion fu's root type holding src's elements (same layout). */
+static RtValue copy_of(CpuState *st, const CpuFusion *fu, const RtValue *src)
+{
+	RtValue v = alloc_tensor(st, tir_value_type(fu->f, fu->root));
+	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(&v.type));
+	return v;
+}
+
 /* A scatter's output starts as its operand: taken over, else a copy. */
 static RtValue scatter_output(CpuState *st, const CpuStep *s, RtValue *env)
 {
 	RtValue v;
 	if (take_operand(st, s, env, &v))
 		return v;
-	const RtValue *src = &env[s->op->operands[0]];
-	v = alloc_tensor(st, tir_value_type(s->fusion->f, s->fusion->root));
-	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(&v.type));
-	return v;
+	return copy_of(st, s->fusion, &env[s->op->operands[0]]);
 }
 
 typedef struct PartialTask {
@@ -227,6 +233,8 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 		out = scatter_output(st, s, env);
 	else if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && take_operand(st, s, env, &out))
 		bufs[fu->ninputs + 1] = rt_data(&out);   /* in place: the kernel writes the box only */
+	else if (fu->base >= 0)
+		out = copy_of(st, fu, &env[fu->base]);   /* the kernel writes the box only */
 	else
 		out = alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	bufs[0] = rt_data(&out);

@@ -11,10 +11,14 @@
  *     a nested region, an op on types the compiled loops do not handle),
  *   - several fusible ops read it and recomputing it per consumer is not cheap (a
  *     value whose expression tree has more than CHEAP_COST ops, or a call into the C
- *     library, or an integer division by a non-constant, is computed once),
+ *     library, or an integer division by a non-constant, is computed once), unless
+ *     every read is at one index of one loop nest (element-wise readers all inlined into
+ *     the same root): emit.c then computes it once per element anyway (post_inline),
  *   - its one consumer would recompute it per copy (an expanding broadcast) or in a
  *     sequential loop (a scatter's updates and indices), and it is not cheap,
- *   - it is a dynamic_update_slice (the root's loop nest splits around the update box),
+ *   - it is a dynamic_update_slice (the root's loop nest writes the update box; when
+ *     the operand is a buffer, exec.c first copies it into the output unless it updates
+ *     it in place, else the nest also computes the operand around the box),
  *   - it is a point scatter (the SIMT form of a store: one element per update, replacing
  *     or combined with one op): the executor hands it the operand's storage (in place
  *     when the operand dies there and nobody else holds it), the loop runs over the
@@ -254,6 +258,8 @@ typedef struct Builder {
 	int *uses;                    /* reads by fusible ops of the block */
 	uint8_t *hard;                /* read by anything else */
 	const TBlock **owner;         /* block whose op defines the value */
+	int *root;                    /* per value: its read class (post_inline), -1 mixed */
+	int *seen;                    /* per value: 1 + id of the fusion that last visited it */
 	int interpret;
 } Builder;
 
@@ -308,6 +314,8 @@ static int expensive(const Builder *bd, const TOp *op)
 	}
 }
 
+static void post_inline(Builder *bd, const TBlock *b);
+
 enum { CHEAP_COST = 8 };   /* ops a value may cost to be recomputed per consumer */
 
 static void decide_marks(Builder *bd, const TBlock *b)
@@ -354,6 +362,63 @@ static void decide_marks(Builder *bd, const TBlock *b)
 		else
 			bd->inl[v] = (uint8_t)cheap;
 	}
+	post_inline(bd, b);
+}
+
+/* Does op read each operand of its own shape at its own result index (element-wise
+ * arithmetic, compare, select, clamp, convert)? */
+static int same_index_op(const TOp *op)
+{
+	switch (op->kind) {
+	case TOP_COMPARE: case TOP_SELECT: case TOP_CLAMP: case TOP_CONVERT:
+		return 1;
+	default:
+		return (tir_op_flags(op->kind) & (OF_UN | OF_BIN)) != 0;
+	}
+}
+
+/* The read class through which user reads v: a materialized user's id (times 2, plus 1
+ * for a dynamic_update_slice's update, read at the box's index), an inlined same-index
+ * user's class; -1 when v is read at an index of its own (slice, broadcast, ...). */
+static int read_class(const Builder *bd, const TOp *user, int k)
+{
+	int r = user->nresults == 1 ? user->results[0] : -1;
+	if (r < 0 || !bd->fus[r])
+		return -1;
+	const TType *vt_ = vtype(bd->f, user->operands[k]), *rt = vtype(bd->f, r);
+	if (user->kind == TOP_DYNAMIC_UPDATE_SLICE)
+		return k == 1 && !bd->inl[r] ? 2 * r + 1 : -1;
+	if (!same_index_op(user) || !tir_type_equal(vt_, rt) || user->kind == TOP_REDUCE)
+		return -1;
+	if (!bd->inl[r])
+		return bd->hard[r] || bd->uses[r] ? 2 * r : -1;
+	return bd->root[r] < 0 ? -1 : bd->root[r];
+}
+
+/* A value several ops read, all of which end up in one loop nest at one index, is
+ * computed there once (emit.c caches a value per index), so it needs no buffer of its
+ * own: inline it, however costly (XLA fuses a producer whose users all sit in one
+ * fusion). Runs over the block backwards: when an op is reached, every read of its
+ * result has been classed (root[v]: -2 none yet, -1 mixed, else the one class). */
+static void post_inline(Builder *bd, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++)
+		for (int k = 0; k < b->ops[i]->nresults; k++)
+			bd->root[b->ops[i]->results[k]] = -2;
+	for (int i = b->nops - 1; i >= 0; i--) {
+		const TOp *op = b->ops[i];
+		int v = op->nresults == 1 ? op->results[0] : -1;
+		if (v >= 0 && bd->fus[v] && !bd->inl[v] && bd->root[v] >= 0 && !bd->hard[v] && bd->uses[v] >= 2 &&
+		    op->kind != TOP_DYNAMIC_UPDATE_SLICE && op->kind != TOP_REDUCE && op->kind != TOP_SCATTER)
+			bd->inl[v] = 1;
+		for (int k = 0; k < op->noperands; k++) {
+			int w = op->operands[k];
+			if (bd->owner[w] != b)
+				continue;
+			int c = read_class(bd, op, k);
+			bd->root[w] = bd->root[w] == -2 || bd->root[w] == c ? c : -1;
+		}
+	}
 }
 
 /* ---- fusions ---- */
@@ -368,25 +433,33 @@ static void add_input(IntVec *ins, int v)
 	VEC_PUSH(*ins, v);
 }
 
-static void collect(const Builder *bd, const TOp *op, IntVec *ins, int *nops)
+/* The inputs and op count of op's expression; an inlined value read twice is visited
+ * once (seen[v] == stamp), as emit.c computes it once. */
+static void collect(const Builder *bd, const TOp *op, int stamp, IntVec *ins, int *nops)
 {
 	(*nops)++;
 	for (int k = 0; k < op->noperands; k++) {
 		int w = op->operands[k];
-		if (bd->inl[w])
-			collect(bd, bd->f->values[w].def, ins, nops);
-		else
+		if (!bd->inl[w])
 			add_input(ins, w);
+		else if (bd->seen[w] != stamp)
+			bd->seen[w] = stamp, collect(bd, bd->f->values[w].def, stamp, ins, nops);
 	}
 }
 
-/* Does the expression of op's operands from k on (through inlined values) read x? */
-static int reads_value(const Builder *bd, const TOp *op, int k, int x)
+/* Does the expression of op's operands from k on (through inlined values) read x?
+ * Each inlined value is visited once per question (seen[v] == stamp). */
+static int reads_value(const Builder *bd, const TOp *op, int k, int x, int stamp)
 {
 	for (; k < op->noperands; k++) {
 		int w = op->operands[k];
-		if (w == x || (bd->inl[w] && reads_value(bd, bd->f->values[w].def, 0, x)))
+		if (w == x)
 			return 1;
+		if (bd->inl[w] && bd->seen[w] != stamp) {
+			bd->seen[w] = stamp;
+			if (reads_value(bd, bd->f->values[w].def, 0, x, stamp))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -399,7 +472,7 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 	fu->inlined = bd->inl;
 	fu->root = op->results[0];
 	IntVec ins = {0};
-	collect(bd, op, &ins, &fu->nops);
+	collect(bd, op, fu->id + 1, &ins, &fu->nops);
 	fu->ninputs = (int)ins.len;
 	fu->inputs = ARENA_ARRAY(bd->arena, int, ins.len + 1);
 	if (ins.len)
@@ -416,13 +489,15 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 	fu->split_extent = t->rank ? t->dims[fu->split_dim] : 1;
 	if (op->kind == TOP_SCATTER)   /* updates apply in order: one thread, no split */
 		fu->split_dim = -1, fu->split_extent = 1;
-	fu->inplace = -1;
+	fu->inplace = fu->base = -1;
 	if (op->kind == TOP_SCATTER || op->kind == TOP_DYNAMIC_UPDATE_SLICE) {
 		int w = op->operands[0];   /* a reshape keeps the linear layout: look through it */
 		while (bd->inl[w] && bd->f->values[w].def->kind == TOP_RESHAPE)
 			w = bd->f->values[w].def->operands[0];
-		if (!bd->inl[w] && !reads_value(bd, op, 1, w))
+		if (!bd->inl[w] && !reads_value(bd, op, 1, w, -fu->id - 1))
 			fu->inplace = w;
+		if (!bd->inl[w] && op->kind == TOP_DYNAMIC_UPDATE_SLICE)
+			fu->base = w;
 	}
 	if (partial_reduce(bd->f, op)) {
 		fu->partial = 1;
@@ -650,6 +725,8 @@ CpuProgram *cpu_program_create(const TModule *m)
 		bd.hard = ARENA_ARRAY(arena, uint8_t, nv);
 		bd.uses = ARENA_ARRAY(arena, int, nv);
 		bd.owner = ARENA_ARRAY(arena, const TBlock *, nv);
+		bd.root = ARENA_ARRAY(arena, int, nv);
+		bd.seen = ARENA_ARRAY(arena, int, nv);
 		p->plans[i] = plan_block(&bd, f->body);
 		p->plans[i]->interpret = bd.interpret;
 	}
