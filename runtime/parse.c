@@ -1260,8 +1260,11 @@ static TOpKind parse_op_name(Parser *p, int *generic, SrcLoc l)
 	return (TOpKind)k;
 }
 
+/* The op's temporaries are dropped once it is parsed (the op keeps none of them), so
+ * the scratch of a module stays the size of its largest op, not of all its ops. */
 static void parse_op(Parser *p, TBlock *b, int in_region)
 {
+	ArenaMark mark = arena_mark(p->scratch);
 	ResultNameVec names = {0};
 	TypeVec res = {0};
 	SrcLoc l = here(p);
@@ -1287,6 +1290,7 @@ static void parse_op(Parser *p, TBlock *b, int in_region)
 		         tir_op_name(k));
 	define_results(p, op, names.data, (int)names.len);
 	tir_block_append(p->f, b, op);
+	arena_release(p->scratch, mark);
 }
 
 static void parse_block_ops(Parser *p, TBlock *b, int in_region)

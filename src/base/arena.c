@@ -100,3 +100,33 @@ size_t arena_used(const Arena *a)
 {
 	return a->total;
 }
+
+ArenaMark arena_mark(const Arena *a)
+{
+	ArenaMark m = {a->head, a->head ? a->head->next : NULL, a->head ? a->head->used : 0, a->total};
+	return m;
+}
+
+static void free_until(Block *b, const Block *stop)
+{
+	while (b != stop) {
+		Block *next = b->next;
+		free(b);
+		b = next;
+	}
+}
+
+/* Blocks made after the mark sit before the marked head in the list, or (a block made
+ * for one big request while the marked head was head) right after it. */
+void arena_release(Arena *a, ArenaMark m)
+{
+	Block *head = m.head;
+	free_until(a->head, head);
+	a->head = head;
+	if (head) {
+		free_until(head->next, m.next);
+		head->next = m.next;
+		head->used = m.used;
+	}
+	a->total = m.total;
+}

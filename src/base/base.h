@@ -39,6 +39,14 @@ char *arena_strdup(Arena *a, const char *s);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...) C2H_PRINTF(2, 3);
 size_t arena_used(const Arena *a);                   /* bytes handed out, for tests */
+/* arena_mark, then arena_release(a, mark): everything allocated after the mark is freed
+ * (its blocks returned), what came before stays; marks nest like a stack. */
+typedef struct ArenaMark {
+	void *head, *next;
+	size_t used, total;
+} ArenaMark;
+ArenaMark arena_mark(const Arena *a);
+void arena_release(Arena *a, ArenaMark m);
 #define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
 #define ARENA_ARRAY(a, T, n) ((T *)arena_alloc((a), sizeof(T) * (size_t)(n)))
 

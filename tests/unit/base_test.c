@@ -34,6 +34,43 @@ static void test_arena(void **state)
 	arena_free(a);
 }
 
+/* Release frees what came after the mark (small and big blocks) and keeps what came
+ * before; nested marks release in stack order (ASan sees any block freed twice or
+ * leaked, and any read of a block freed too early). */
+static void test_arena_mark(void **state)
+{
+	(void)state;
+	Arena *a = arena_new();
+	char *keep = arena_alloc(a, 100);
+	memset(keep, 7, 100);
+	size_t used = arena_used(a);
+	ArenaMark outer = arena_mark(a);
+	for (int round = 0; round < 3; round++) {
+		arena_alloc(a, 1000);
+		ArenaMark inner = arena_mark(a);
+		char *big = arena_alloc(a, 300000), *small = arena_alloc(a, 70000);
+		memset(big, 1, 300000);
+		memset(small, 2, 70000);
+		arena_release(a, inner);
+		char *again = arena_alloc(a, 50);
+		for (int j = 0; j < 50; j++)
+			assert_int_equal(again[j], 0);
+		arena_release(a, outer);
+		assert_int_equal(arena_used(a), used);
+	}
+	for (int j = 0; j < 100; j++)
+		assert_int_equal(keep[j], 7);
+	ArenaMark empty = arena_mark(a);
+	arena_release(a, empty);
+	Arena *b = arena_new();
+	ArenaMark none = arena_mark(b);
+	arena_alloc(b, 10), arena_alloc(b, 200000);
+	arena_release(b, none);
+	assert_int_equal(arena_used(b), 0);
+	arena_free(b);
+	arena_free(a);
+}
+
 static void test_vec(void **state)
 {
 	(void)state;
@@ -261,6 +298,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arena),
+		cmocka_unit_test(test_arena_mark),
 		cmocka_unit_test(test_vec),
 		cmocka_unit_test(test_strbuf),
 		cmocka_unit_test(test_map),
