@@ -169,6 +169,9 @@ int aff_reshaped(Aff *a, int b, int rank, const int64_t *dims);
 int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep);
 int aff_load(Aff *a, const KirExpr *e);
 
+/* affine_split.c */
+int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
+
 /* affine_expr.c */
 int aff_binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc);
 int aff_dense(Aff *a, const KirExpr *e);

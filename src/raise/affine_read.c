@@ -251,6 +251,12 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	KirSpace sp = a->r->k->bufs[b].space;
 	if (sp == KSP_SHARED || sp == KSP_LOCAL || (a->stride && a->stride_st[b]))
 		aff_afail(a, e->loc, "a load index is not quasi-affine");
+	if (pe && (v = aff_split_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a quasi-affine index: "
+		          "a split coordinate, slice and broadcast)\n", a->r->k->bufs[b].name,
+		          e->loc.line, e->loc.col);
+		return v;
+	}
 	idx = pe ? aff_value(a, pe, it, e->loc) : aff_convert(a, aff_dense(a, e->u.load.index), it);
 	for (int k = 0; k < rank; k++)
 		d[k] = a->at.box.hi[k] - a->at.box.lo[k];
