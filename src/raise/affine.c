@@ -24,6 +24,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Are the threads each branch of guard c runs (of the running ones) a box (or does a
+ * branch return)? When not, the affine-masks strategy takes c as a mask: a store under it is a select over the
+ * box hull of its threads (the old values where c does not hold), not pieces of a range
+ * that is no union of boxes. */
+static int box_guard(Aff *a, PolySet *c, const KirStmt *s)
+{
+	PolySet *t = poly_set_intersect(a->at.dom, c), *f;
+	/* a return under a mask is not raised: a guard that returns (`if (x >= nx) return;`)
+	 * only shrinks the threads */
+	if (aff_has_exit(s->u.if_.then, RETURN_EXITS) || aff_has_exit(s->u.if_.els, RETURN_EXITS))
+		return 1;
+	if (!poly_set_is_empty(t) && !poly_set_is_box(t))
+		return 0;
+	if (!s->u.if_.els)
+		return 1;
+	f = poly_set_subtract(a->at.dom, c);
+	return poly_set_is_empty(f) || poly_set_is_box(f);
+}
+
 void aff_walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
@@ -74,7 +93,7 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			aff_afail(a, s->loc, "too many nested guards");
 		a->path[a->npath] = cond;
 		a->pathneg[a->npath++] = 0;
-		if (c && !poly_set_involves_params(c)) {
+		if (c && !poly_set_involves_params(c) && !(a->opt.guard_masks && !box_guard(a, c, s))) {
 			PolySet *saved = a->at.dom, *then_dom;
 			a->at.dom = poly_set_intersect(saved, c);
 			aff_walk(a, s->u.if_.then, in_data);
@@ -245,8 +264,10 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * The kernel as written first, with short contraction loops as dot_generals and a loop
  * of a uniform trip count whose body stores as a dimension; then, when the try took
  * either, with short loops unrolled and no such dimension (either may fail where the
- * unrolled loop raises). With returns as exits (the body restructured so that a return
- * ends a branch) only when a return under a data-dependent guard is what failed. */
+ * unrolled loop raises). With affine guards whose threads are no box as masks only when
+ * a store's range was no union of boxes. With returns as exits (the body restructured so
+ * that a return ends a branch) only when a return under a data-dependent guard is what
+ * failed. */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -256,6 +277,11 @@ static int as_written(Raise *r, Tried *t)
 static int loops_unrolled(Raise *r, Tried *t)
 {
 	return try_kernel(r, &(TryOpts){.unroll_dots = 1}, t);
+}
+
+static int guards_as_masks(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.guard_masks = 1, .uniform = 1}, t);
 }
 
 static int returns_as_exits(Raise *r, Tried *t)
@@ -272,6 +298,7 @@ typedef enum When {
 	W_FIRST,                  /* always */
 	W_TOOK_LOOPS,             /* the strategy before it ran and took a loop it may unroll */
 	W_RETURN,                 /* the last try failed on a return under a data-dependent guard */
+	W_NOT_BOXES,              /* ... on a store whose range is not a union of boxes */
 } When;
 
 static const struct Strategy {
@@ -281,6 +308,7 @@ static const struct Strategy {
 } strategies[] = {
 	{"affine", as_written, W_FIRST},
 	{"affine-unrolled", loops_unrolled, W_TOOK_LOOPS},
+	{"affine-masks", guards_as_masks, W_NOT_BOXES},
 	{"affine-exits", returns_as_exits, W_RETURN},
 	{"affine-exits-unrolled", exits_loops_unrolled, W_TOOK_LOOPS},
 };
@@ -292,6 +320,8 @@ static int applies(When w, int ran_before, const Tried *last)
 	case W_TOOK_LOOPS: return ran_before && (last->short_dots || last->used_uniform);
 	case W_RETURN:
 		return last->why && strcmp(last->why, "a return under a data-dependent guard") == 0;
+	case W_NOT_BOXES:
+		return last->why && strcmp(last->why, "the store's range is not a union of boxes") == 0;
 	}
 	return 0;
 }

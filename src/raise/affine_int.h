@@ -23,6 +23,7 @@ typedef struct TryOpts {
 	int returns_as_exits;     /* the body restructured so that a return ends a branch */
 	int unroll_dots;          /* short contraction loops are unrolled, not reduced */
 	int uniform;              /* a loop of a uniform trip count may be a dimension */
+	int guard_masks;          /* an affine guard whose threads are no box is a mask */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
