@@ -492,26 +492,26 @@ static int check_reduce(Verifier *v, const TOp *op)
 	if (op->noperands % 2 || op->nresults != n || op->nregions != 1)
 		return err(v, op, "needs N inputs, N inits, N results and one body");
 	TInts dims = tir_op_get_ints(op, "dimensions");
-	TType scal[64];
-	if (n > 64)
-		return err(v, op, "too many operands");
-	for (int i = 0; i < n; i++) {
+	TType *scal = xcalloc((size_t)n + 1, sizeof *scal);
+	int ok = 1;
+	for (int i = 0; ok && i < n; i++) {
 		const TType *x = ty(v, op->operands[i]), *init = ty(v, op->operands[n + i]);
-		if (init->rank != 0 || init->dt != x->dt)
-			return err(v, op, "init %d must be a 0-d tensor of the input's element type", i);
+		if (init->rank != 0 || init->dt != x->dt) {
+			ok = err(v, op, "init %d must be a 0-d tensor of the input's element type", i);
+			break;
+		}
 		TType want = tir_type_scalar(ty(v, op->results[i])->dt);
 		for (int d = 0; d < x->rank; d++)
 			if (!contains(dims, d))
 				want.dims[want.rank++] = x->dims[d];
-		if (!check_dim_list(v, op, "dimensions", dims, x->rank, 0))
-			return 0;
-		if (!want_result(v, op, i, &want))
-			return 0;
+		ok = check_dim_list(v, op, "dimensions", dims, x->rank, 0) && want_result(v, op, i, &want);
 		scal[i] = *init;
 	}
-	if (op->regions[0]->nargs != 2 * n)
-		return err(v, op, "body takes %d arguments, expected %d", op->regions[0]->nargs, 2 * n);
-	return check_region_return(v, op, op->regions[0], scal, n, "body");
+	if (ok && op->regions[0]->nargs != 2 * n)
+		ok = err(v, op, "body takes %d arguments, expected %d", op->regions[0]->nargs, 2 * n);
+	ok = ok && check_region_return(v, op, op->regions[0], scal, n, "body");
+	free(scal);
+	return ok;
 }
 
 /* ---- dimension lists (spec: "is_unique", "0 <= d < rank", "is_sorted") ---- */
@@ -981,22 +981,22 @@ static int check_while(Verifier *v, const TOp *op)
 {
 	if (op->nregions != 2 || op->nresults != op->noperands)
 		return err(v, op, "needs cond and body regions and one result per operand");
-	TType types[256];
-	if (op->noperands > 256)
-		return err(v, op, "too many operands");
-	for (int i = 0; i < op->noperands; i++) {
+	TType *types = xcalloc((size_t)op->noperands + 1, sizeof *types);
+	int ok = 1;
+	for (int i = 0; ok && i < op->noperands; i++) {
 		types[i] = *ty(v, op->operands[i]);
-		if (!want_result(v, op, i, &types[i]))
-			return 0;
+		ok = want_result(v, op, i, &types[i]);
 	}
-	for (int r = 0; r < 2; r++) {
+	for (int r = 0; ok && r < 2; r++) {
 		const TBlock *b = op->regions[r];
 		if (b->nargs != op->noperands)
-			return err(v, op, "region %d takes %d arguments, expected %d", r, b->nargs, op->noperands);
+			ok = err(v, op, "region %d takes %d arguments, expected %d", r, b->nargs, op->noperands);
 	}
 	TType pred = tir_type_scalar(DT_I1);
-	return check_region_return(v, op, op->regions[0], &pred, 1, "cond") &&
-	       check_region_return(v, op, op->regions[1], types, op->noperands, "body");
+	ok = ok && check_region_return(v, op, op->regions[0], &pred, 1, "cond") &&
+	     check_region_return(v, op, op->regions[1], types, op->noperands, "body");
+	free(types);
+	return ok;
 }
 
 static int check_branches(Verifier *v, const TOp *op)
@@ -1009,15 +1009,14 @@ static int check_branches(Verifier *v, const TOp *op)
 		return err(v, op, "needs two branches");
 	if (op->nregions < 1)
 		return err(v, op, "needs at least one branch");
-	TType types[256];
-	if (op->nresults > 256)
-		return err(v, op, "too many results");
+	TType *types = xcalloc((size_t)op->nresults + 1, sizeof *types);
 	for (int i = 0; i < op->nresults; i++)
 		types[i] = *ty(v, op->results[i]);
-	for (int r = 0; r < op->nregions; r++)
-		if (!check_region_return(v, op, op->regions[r], types, op->nresults, "branch"))
-			return 0;
-	return 1;
+	int ok = 1;
+	for (int r = 0; ok && r < op->nregions; r++)
+		ok = check_region_return(v, op, op->regions[r], types, op->nresults, "branch");
+	free(types);
+	return ok;
 }
 
 static int check_call(Verifier *v, const TOp *op)

@@ -121,12 +121,43 @@ A = np.array([5, -7, 2**31 - 1, 0], dtype=np.int32)
 B = np.array([1, 2, -1, -(2**31)], dtype=np.int32)
 
 
+def wide_while(n):
+    """A while carrying n i32 scalars (more than any fixed table: the verifier had 256), each
+    counting to 3: every result is 3 (by hand)."""
+    args = ", ".join(f"%a{i} = %c0" for i in range(n))
+    types = ", ".join(["tensor<i32>"] * n)
+    body = "\n".join(f"      %b{i} = stablehlo.add %a{i}, %one : tensor<i32>" for i in range(n))
+    rets = ", ".join(f"%b{i}" for i in range(n))
+    return f"""func.func @main() -> (tensor<i32> {{cuda2hlo.param = "first"}}, tensor<i32> {{cuda2hlo.param = "last"}}) {{
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:{n} = stablehlo.while({args}) : {types}
+    cond {{
+      %lim = stablehlo.constant dense<3> : tensor<i32>
+      %p = stablehlo.compare LT, %a0, %lim : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    }} do {{
+      %one = stablehlo.constant dense<1> : tensor<i32>
+{body}
+      stablehlo.return {rets} : {types}
+    }}
+  return %r#0, %r#{n - 1} : tensor<i32>, tensor<i32>
+}}
+"""
+
+
+def wide_ok(d):
+    paths = [os.path.join(d, "out", f + ".npy") for f in ("first", "last")]
+    return all(os.path.exists(p) and int(np.load(p)) == 3 for p in paths)
+
+
 def setup(d):
     """Writes the modules and inputs used by the rows into folder d."""
     for name, text in (("add.mlir", ADD), ("anon.mlir", ANON), ("bad.mlir", BAD), ("recurse.mlir", RECURSE),
                        ("clash.mlir", CLASH), ("endless.mlir", ENDLESS)):
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
+    with open(os.path.join(d, "wide.mlir"), "w") as f:
+        f.write(wide_while(300))
     with open(os.path.join(d, "checks.mlir"), "w") as f:
         f.write(CHECKS)
     with open(os.path.join(d, "args_good.mlir"), "w") as f:
@@ -235,6 +266,8 @@ ROWS = [
      None),
     ("--check CHECK line mismatch", ["--check", "args_bad.mlir"], 1, [],
      [r"args_bad\.mlir:10: CHECK-NEXT: '\[31, 40\]' not found", r"0 passed, 1 failed, 0 skipped"], None),
+    ("while carrying 300 values (interp)", ["wide.mlir", "--out", "out"], 0, [], [], wide_ok),
+    ("while carrying 300 values (cpu)", ["wide.mlir", "--out", "out", "--backend", "cpu"], 0, [], [], wide_ok),
     ("--bench with --out", ["add.mlir"] + XY + ["--bench", "2", "--out", "out"], 0, [], [r"bench: 2 runs"], results_ok),
     ("--out: a symlink is replaced, not followed", ["add.mlir"] + XY + ["--out", "sym"], 0, [], [], symlink_replaced),
     ("--out: a result's file is a directory", ["add.mlir"] + XY + ["--out", "dirres"], 1,
