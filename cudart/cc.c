@@ -36,6 +36,10 @@ typedef struct {
 	size_t n, cap;
 } Args;
 
+/* Every string fmt() makes lives until exit (the driver runs once and exits), in this
+ * pool, freed by free_pool at exit; an Args frees only its own vector (args_free). */
+static Args pool;
+
 static void push(Args *a, const char *s)
 {
 	if (a->n + 2 > a->cap) {
@@ -50,6 +54,19 @@ static void push(Args *a, const char *s)
 	a->v[a->n] = NULL;
 }
 
+static void args_free(Args *a)
+{
+	free(a->v);
+	*a = (Args){0};
+}
+
+static void free_pool(void)
+{
+	for (size_t i = 0; i < pool.n; i++)
+		free((char *)pool.v[i]);
+	args_free(&pool);
+}
+
 static char *fmt(const char *f, const char *a, const char *b)
 {
 	size_t n = strlen(f) + strlen(a) + strlen(b) + 1;
@@ -57,6 +74,7 @@ static char *fmt(const char *f, const char *a, const char *b)
 	if (!s)
 		exit(1);
 	snprintf(s, n, f, a, b);
+	push(&pool, s);
 	return s;
 }
 
@@ -100,8 +118,11 @@ static const char *absolute(const char *p)
 static void push_split(Args *a, const char *prefix, const char *list)
 {
 	char *s = strdup(list), *save = NULL;
+	if (!s)
+		exit(1);
 	for (char *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save))
 		push(a, fmt("%s%s", prefix, t));
+	free(s);
 }
 
 static void add_input(Cc *c, const char *f)
@@ -350,6 +371,7 @@ static void cleanup(void)
 		int v = verbose;
 		verbose = 0;
 		run(&rm);
+		args_free(&rm);
 		verbose = v;
 	}
 }
@@ -374,11 +396,13 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 {
 	Args a = {0};
 	const char *payload = NULL;
-	push(&a, k == IN_C ? C2H_CLANG : clangxx());
 	if (k == IN_CU) {
 		payload = tmpfile_named(src, ".payload");
 		if (write_payload(c, src, payload))
 			return 1;
+	}
+	push(&a, k == IN_C ? C2H_CLANG : clangxx());
+	if (k == IN_CU) {
 		push(&a, "-x");
 		push(&a, "cuda");
 		push(&a, "--cuda-host-only");
@@ -406,7 +430,9 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, "-o");
 		push(&a, obj);
 	}
-	return run(&a);
+	int rc = run(&a);
+	args_free(&a);
+	return rc;
 }
 
 /* What CMake reads from nvcc -v (Modules/CMakeDetermineCUDACompiler.cmake): the toolkit
@@ -474,6 +500,9 @@ static int link_all(const Cc *c, const Args *objs)
 {
 	Args a = {0};
 	push(&a, clangxx());
+#ifdef C2H_SANITIZER_LIBS
+	push(&a, "-Wl,--push-state,--no-as-needed," C2H_SANITIZER_LIBS ",--pop-state");
+#endif
 	if (c->shared)
 		push(&a, "-shared");
 	for (size_t i = 0; i < objs->n; i++)
@@ -485,15 +514,30 @@ static int link_all(const Cc *c, const Args *objs)
 	push(&a, fmt("-L%s%s", libdir, ""));
 	push(&a, fmt("-Wl,-rpath,%s%s", libdir, ""));
 	push(&a, "-lcuda2hlo_cudart");
-	return run(&a);
+	int rc = run(&a);
+	args_free(&a);
+	return rc;
+}
+
+/* The command line's lists and the objects to link: freed at exit with the pool, so an
+ * exit from anywhere (usage, a failed step) leaves nothing allocated. */
+static Cc cc;
+static Args objs;
+
+static void free_all(void)
+{
+	Args *lists[] = {&cc.cu, &cc.cxx, &cc.c, &cc.obj, &cc.host, &cc.payload, &cc.link, &objs};
+	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+		args_free(lists[i]);
+	free_pool();
 }
 
 int main(int argc, char **argv)
 {
-	Cc c = {0};
-	Args objs = {0};
+	Cc *c = &cc;
 	int rc = 0;
 
+	atexit(free_all);        /* registered first, so it runs last (after cleanup) */
 	find_libdir();
 	version_macros();
 	for (int i = 1; i < argc; i++) {
@@ -504,25 +548,25 @@ int main(int argc, char **argv)
 	}
 	if (verbose)          /* before parsing: CMake probes with `-v __cmake_determine_cuda` */
 		print_nvcc_env();
-	parse(&c, argc, argv);
-	size_t nsrc = c.cu.n + c.cxx.n + c.c.n;
-	if (nsrc + c.obj.n == 0)
+	parse(c, argc, argv);
+	size_t nsrc = c->cu.n + c->cxx.n + c->c.n;
+	if (nsrc + c->obj.n == 0)
 		usage("no input files%s", "");
-	if (c.compile_only && c.out && nsrc > 1)
+	if (c->compile_only && c->out && nsrc > 1)
 		usage("-o with -c and several inputs%s", "");
 	atexit(cleanup);
-	const Args *lists[] = {&c.cu, &c.cxx, &c.c};
+	const Args *lists[] = {&c->cu, &c->cxx, &c->c};
 	const InKind kinds[] = {IN_CU, IN_CXX, IN_C};
 	for (int l = 0; l < 3 && rc == 0; l++)
 		for (size_t i = 0; i < lists[l]->n && rc == 0; i++) {
 			const char *src = lists[l]->v[i];
-			const char *obj = c.deps_only ? c.out : object_for(&c, src, nsrc);
-			rc = compile(&c, src, kinds[l], obj);
+			const char *obj = c->deps_only ? c->out : object_for(c, src, nsrc);
+			rc = compile(c, src, kinds[l], obj);
 			push(&objs, obj);
 		}
-	if (rc || c.compile_only || c.deps_only)
+	if (rc || c->compile_only || c->deps_only)
 		return rc ? 1 : 0;
-	for (size_t i = 0; i < c.obj.n; i++)
-		push(&objs, c.obj.v[i]);
-	return link_all(&c, &objs) ? 1 : 0;
+	for (size_t i = 0; i < c->obj.n; i++)
+		push(&objs, c->obj.v[i]);
+	return link_all(c, &objs) ? 1 : 0;
 }

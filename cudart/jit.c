@@ -21,51 +21,57 @@
 
 typedef VEC(char *) ArgVec;
 
-/* The path the frontend reads for code c (made once). */
-static const char *parse_path(const CudartCode *c, char **incdir)
+/* Where the frontend reads code c from, and the folder it was compiled in. */
+typedef struct {
+	char *path, *incdir;
+} CodePath;
+
+/* The CodePath of code c (made once, kept for the process). */
+static const CodePath *parse_path(const CudartCode *c)
 {
 	static Map *paths;
 	size_t len;
-	char key[32], *text, *dir, *path;
+	char key[32], *text, *dir;
 	const char *slash = strrchr(c->file, '/');
+	CodePath *p;
 
 	snprintf(key, sizeof key, "%p", (const void *)c);
 	if (!paths)
 		paths = map_create();
-	if ((path = map_get(paths, key)) != NULL)
-		return path;
-	*incdir = strndup(c->file, slash ? (size_t)(slash - c->file) : 0);
+	if ((p = map_get(paths, key)) != NULL)
+		return p;
+	p = xcalloc(1, sizeof *p);
+	p->incdir = strndup(c->file, slash ? (size_t)(slash - c->file) : 0);
 	text = file_read_all(c->file, &len);
 	if (text && !strcmp(text, c->source)) {
-		path = strdup(c->file);
+		p->path = strdup(c->file);
 	} else {
 		char tmpl[] = "/tmp/cuda2hlo-cudart-XXXXXX";
 		if (!(dir = mkdtemp(tmpl)))
 			die("cannot make a temporary folder for device code");
-		path = xmalloc(strlen(dir) + strlen(c->file) + 2);
-		sprintf(path, "%s/%s", dir, slash ? slash + 1 : c->file);
-		FILE *f = fopen(path, "w");
+		p->path = xmalloc(strlen(dir) + strlen(c->file) + 2);
+		sprintf(p->path, "%s/%s", dir, slash ? slash + 1 : c->file);
+		FILE *f = fopen(p->path, "w");
 		if (!f || fputs(c->source, f) < 0 || fclose(f))
-			die("cannot write device code to %s", path);
+			die("cannot write device code to %s", p->path);
 	}
 	free(text);
-	map_put(paths, key, path);
-	return path;
+	map_put(paths, key, p);
+	return p;
 }
 
 /* The argv of a conversion: file, kernel, the object's flags, then extra. */
 static void base_args(ArgVec *v, const CudartKernel *k)
 {
-	char *incdir = NULL;
-	const char *path = parse_path(k->code, &incdir);
+	const CodePath *p = parse_path(k->code);
 
 	VEC_PUSH(*v, "cuda2hlo");
-	VEC_PUSH(*v, (char *)path);
+	VEC_PUSH(*v, p->path);
 	VEC_PUSH(*v, "--kernel");
 	VEC_PUSH(*v, k->name);
-	if (incdir && *incdir) {
+	if (*p->incdir) {
 		VEC_PUSH(*v, "-I");
-		VEC_PUSH(*v, incdir);
+		VEC_PUSH(*v, p->incdir);
 	}
 	for (size_t i = 0; i < k->code->nflags; i++) {
 		const char *f = k->code->flags[i];
@@ -114,6 +120,14 @@ static CudartSig *layout(const KirKernel *kk)
 		off += (size_t)bytes;
 	}
 	return s;
+}
+
+static void sig_free(CudartSig *s)
+{
+	for (size_t i = 0; i < s->nparams; i++)
+		free((char *)s->params[i].name);
+	free(s->params);
+	free(s);
 }
 
 typedef struct {
@@ -189,23 +203,31 @@ CudartSig *cudart_signature(const CudartKernel *k)
 		return NULL;
 	/* a float4 or struct pointee: the frontend counts N objects as N*k scalars */
 	Job o = {0};
+	ArgVec sizes = {0};      /* the "P=1" strings o.argv borrows */
 	o.sig = j.sig;
 	o.want_sig = 2;
 	base_args(&o.argv, k);
 	for (size_t i = 0; i < j.sig->nparams; i++)
 		if (j.sig->params[i].is_ptr) {
-			VEC_PUSH(o.argv, "--size");
 			char *s = xmalloc(strlen(j.sig->params[i].name) + 3);
 			sprintf(s, "%s=1", j.sig->params[i].name);
+			VEC_PUSH(sizes, s);
+			VEC_PUSH(o.argv, "--size");
 			VEC_PUSH(o.argv, s);
 		}
 	VEC_PUSH(o.argv, "--emit");
 	VEC_PUSH(o.argv, "kir");
 	VEC_PUSH(o.argv, NULL);
 	o.argv.len--;
-	if (run_job(&o))
-		return NULL;
+	int rc = run_job(&o);
 	VEC_FREE(o.argv);
+	for (size_t i = 0; i < sizes.len; i++)
+		free(sizes.data[i]);
+	VEC_FREE(sizes);
+	if (rc) {
+		sig_free(j.sig);
+		return NULL;
+	}
 	return j.sig;
 }
 

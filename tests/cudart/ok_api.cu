@@ -61,6 +61,9 @@ int main() {
     if (g[i] != 4 * h[i] + o[i % 4]) bad |= 2048;
   cudaFree(x);
   cudaFree(y);
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  cudaStreamDestroy(s);
   printf("%s %d\n", bad ? "FAIL" : "PASS", bad);
   return bad != 0;
 }

@@ -67,5 +67,6 @@ int main(int argc, char **argv) {
     maxerr = fmax(maxerr, fmax(fabs(C[i] - c), fabs(P[i] - p)));
   }
   printf("max abs error %.3g\n%s\n", maxerr, maxerr < 1e-3 ? "PASS" : "FAIL");
+  free(S); free(X); free(T); free(C); free(P);
   return maxerr < 1e-3 ? 0 : 1;
 }

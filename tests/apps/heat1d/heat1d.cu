@@ -36,5 +36,6 @@ int main(int argc, char **argv) {
   int bad = 0;
   for (int i = 0; i < n; i++) if (fabsf(h[i] - 2*r[i]) > 1e-3f * (1 + fabsf(r[i]))) bad++;
   printf("%s\n", bad ? "FAIL" : "PASS");
+  free(h); free(r); free(t);
   return bad != 0;
 }

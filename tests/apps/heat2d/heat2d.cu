@@ -69,5 +69,6 @@ int main(int argc, char **argv) {
   for (int k = 0; k < n; k++)
     if (fabsf(h[k] - r[k]) > 1e-4f) bad++;
   printf("%d mismatches\n%s\n", bad, bad ? "FAIL" : "PASS");
+  free(h); free(r); free(t); free(part);
   return bad != 0;
 }

@@ -44,5 +44,6 @@ int main(int argc, char **argv) {
     // counts exact; the quotient within 1e-6 relative (XLA CPU's f32 divide is 1 ulp off IEEE here)
     if (got[b] != ref[b] || fabsf(prob[b] - (float)ref[b] / (float)n) > 1e-6f * ((float)ref[b] / (float)n)) bad++;
   printf("%d bins wrong\n%s\n", bad, bad ? "FAIL" : "PASS");
+  free(h);
   return bad ? 1 : 0;
 }

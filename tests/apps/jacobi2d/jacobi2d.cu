@@ -100,5 +100,6 @@ int main(int argc, char **argv) {
   if (fabsf(gres - res) > 1e-3f * (1.0f + res)) bad++;
   printf("residual %.6f (ref %.6f), %d mismatches\n", gres, res, bad);
   printf("%s\n", bad ? "FAIL" : "PASS");
+  free(h); free(ref); free(tmp); free(hsum);
   return bad ? 1 : 0;
 }

@@ -57,5 +57,6 @@ int main(int argc, char **argv) {
       if (fabs(C[i * N + j] - want) > 1e-4 * (1 + fabs(want))) bad++;
     }
   printf("%dx%dx%d: %d mismatches\n%s\n", M, N, K, bad, bad ? "FAIL" : "PASS");
+  free(A); free(B); free(C); free(C0);
   return bad != 0;
 }

@@ -64,5 +64,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) if (fabsf(got[i] - ref[c][i]) > 1e-3f * (1 + fabsf(ref[c][i]))) bad++;
   }
   printf("%d bodies, %d steps, %d wrong\n%s\n", n, steps, bad, bad ? "FAIL" : "PASS");
+  for (int k = 0; k < 10; k++) free(ref[k]);
+  free(got);
   return bad != 0;
 }

@@ -64,5 +64,6 @@ int main(int argc, char **argv) {
   int bad = 0, acc = 0;
   for (int i = 0; i < n; i++) { acc += h[i]; if (g[i] != acc) bad++; }
   printf("%d wrong of %d\n%s\n", bad, n, bad ? "FAIL" : "PASS");
+  free(h); free(g);
   return bad != 0;
 }

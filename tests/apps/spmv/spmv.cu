@@ -65,5 +65,6 @@ int main(int argc, char **argv) {
   int bad = 0;
   for (int i = 0; i < n; i++) if (fabsf(x[i] - rx[i]) > 1e-5f) bad++;
   printf("%d wrong\n%s\n", bad, bad ? "FAIL" : "PASS");
+  free(rp); free(ci); free(v); free(x); free(y); free(rx); free(ry);
   return bad != 0;
 }

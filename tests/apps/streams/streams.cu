@@ -45,5 +45,7 @@ int main(int argc, char **argv) {
   for (int c = 0; c < chunks; c++) cudaStreamDestroy(st[c]);
   cudaFreeHost(h);
   cudaFree(d);
+  cudaEventDestroy(start); cudaEventDestroy(stop);
+  free(st);
   return bad != 0;
 }

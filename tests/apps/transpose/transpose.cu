@@ -46,5 +46,6 @@ int main(int argc, char **argv) {
       if (t[c * R + r] != h[r * C + c]) bad++;
   if (memcmp(back, h, bytes)) bad++;
   printf("%d errors\n%s\n", bad, bad ? "FAIL" : "PASS");
+  free(h); free(t); free(back);
   return bad != 0;
 }
