@@ -175,6 +175,12 @@ static int fold_int(KirBinOp op, KirDType t, int64_t l, int64_t r, KirConst *out
 	return 1;
 }
 
+int frontend_const_binary(KirBinOp op, KirConst l, KirConst r, KirConst *out)
+{
+	return frontend_dtype_is_float(l.type) ? fold_float(op, l.type, l.f, r.f, out) :
+	       fold_int(op, l.type, l.i, r.i, out);
+}
+
 static int is_const_val(const KirExpr *e, int64_t v)
 {
 	return e->kind == KE_CONST && !frontend_dtype_is_float(e->type) && e->u.c.i == v;
@@ -186,10 +192,7 @@ KirExpr *frontend_new_binary(Arena *a, KirBinOp op, KirDType t, KirExpr *l, KirE
 
 	if (l->kind == KE_CONST && r->kind == KE_CONST) {
 		KirConst c = {t, 0, 0};
-		int ok = frontend_dtype_is_float(l->type) ?
-		         fold_float(op, l->type, l->u.c.f, r->u.c.f, &c) :
-		         fold_int(op, l->type, l->u.c.i, r->u.c.i, &c);
-		if (ok && c.type == t)
+		if (frontend_const_binary(op, l->u.c, r->u.c, &c) && c.type == t)
 			return frontend_new_const(a, c, loc);
 	}
 	if ((op == KB_ADD || op == KB_SUB) && is_const_val(r, 0) && l->type == t)

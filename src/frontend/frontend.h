@@ -428,6 +428,10 @@ KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc);
 /* Converts a constant to type t as C does (float to int truncates toward zero). */
 KirConst frontend_const_convert(KirConst c, KirDType t);
 int frontend_const_is_true(KirConst c);
+/* l op r folded as frontend_new_binary does, in l's type (comparisons set out->type to
+ * i1; the caller presets out->type to the result type); 0 when it is left to run time
+ * (signed overflow, division by zero). */
+int frontend_const_binary(KirBinOp op, KirConst l, KirConst r, KirConst *out);
 
 /* ---- parse.c: libclang to KIR ----
  * Parses `file` with the flags of `o` (-I, -D, -std, -p, --cuda-path), selects kernels
@@ -440,6 +444,13 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file);
  * absolute, once each, in the database's order: *files, *nfiles (all in a). Returns 0, or
  * 1 after an error (an unreadable database). */
 int frontend_compdb_files(Arena *a, const char *compdb, const char ***files, size_t *nfiles);
+
+/* ---- assigned.c: definite assignment, run on a kernel before it is raised for a launch
+ * of grid x block (both may be NULL: then the kernel's own launch, when it has one).
+ * Reports every read of a local variable or local array element that is not set on
+ * every path reaching it (an error at the read, a note at the declaration); returns the
+ * number of errors. */
+int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3]);
 
 /* ---- print.c: deterministic text form (--emit kir), one node per line, children
  * indented by two spaces, locations as @line:col. */

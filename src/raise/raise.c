@@ -207,6 +207,8 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 {
 	Raise *r;
 	StrBuf notes = {0};
+	if (frontend_check_assigned(k, grid, block))
+		return NULL;
 	if (raise_check_accesses(o, k, grid, block, &notes)) {
 		sb_free(&notes);
 		return NULL;

@@ -1,0 +1,1047 @@
+/* assigned.c: definite assignment on kernel IR (issue 14: a value the program did not
+ * set is never read as zero). Consumes one lowered kernel; produces diagnostics, no IR.
+ * Afterwards every read of a local scalar (a struct's fields are scalars here, an inlined
+ * function's result too) and of an element of a local array follows a store on every
+ * path that reaches it, or an error at the read says that it may not. CUDA leaves such
+ * a value indeterminate (C++ [basic.indet]); the raise would otherwise read it as 0.
+ *
+ * A forward walk over the statement tree. A cell (a variable, or one element of a local
+ * array) holds the path conditions under which it is set: a disjunction of conjunctions
+ * of atoms, an atom being a branch condition or its negation taken on the way there. A
+ * read is accepted when one conjunction holds on the current path, so an assignment on
+ * both arms of an `if`, and `if (i < n) a = ..; ... if (i < n) use(a)`, are accepted.
+ * Atoms are compared by a key naming each variable and buffer with a version that every
+ * assignment to it renews, so a test of something that changed since is a new atom.
+ * Variables with a value known here (constants, --set values, blockDim from the launch,
+ * loop counters from them) are tracked, so a loop whose trip count is known is walked
+ * iteration by iteration (within a budget): `for (k = 0; k < 8; k++) t[k] = ...` sets
+ * every element of t, and a loop known to run sets what its body sets. Other loops are
+ * walked once from their entry state (what their body sets before a read counts; what
+ * it sets counts after the loop under the loop's condition only). Beyond what this
+ * proves, a read is refused, never guessed. Runs on the kernel as it is raised (after
+ * --set and --entry's constant arguments are folded in), so --emit kir, loops and c,
+ * which print the program as written, do not depend on it. */
+#include "frontend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ARRAY_CELLS_MAX 65536    /* elements of one local array tracked one by one */
+#define UNROLL_BUDGET 1000000    /* statements walked in known-trip loops per kernel */
+#define CONJ_MAX 32              /* disjuncts kept per cell (dropping one only refuses more) */
+
+typedef struct Conj { int n; int a[]; } Conj;         /* sorted atoms: id * 2 + negated */
+typedef struct Cond { int n; const Conj *d[]; } Cond;  /* NULL: never set */
+
+typedef VEC(int) IntVec;
+
+typedef struct State {
+	int dead;                /* no execution reaches here */
+	const Cond **cell;       /* ncells */
+	int *ver;                /* nvars + nbufs versions */
+	unsigned char *known;    /* nvars: the value is val[v] */
+	KirConst *val;
+	IntVec prim;             /* path atoms (sorted) that set cells record */
+	IntVec all;              /* prim plus atoms they imply (a && b gives a and b) */
+} State;
+
+typedef struct Loop {
+	State *brk, *cont;
+	struct Loop *up;
+} Loop;
+
+typedef struct Ck {
+	const KirKernel *k;
+	Arena *a;                /* conds and conjunctions */
+	Map *atoms;              /* key -> id + 1 */
+	int natoms;
+	int ncells;
+	int *base;               /* per buffer: its first cell; -1 not a local array without
+	                            values; -2 one too large to track (its reads are refused) */
+	int fresh;               /* version counter */
+	long budget;
+	unsigned char *reported; /* per var, then per buffer */
+	State **exits;           /* per block label: the states that leave it */
+	Loop *loop;
+	int64_t grid[3], block[3];   /* the launch; 0 when not known */
+	StrBuf key;
+	int errors;
+} Ck;
+
+static void stmt(Ck *ck, State *S, const KirStmt *s);
+static void expr(Ck *ck, State *S, const KirExpr *e);
+
+/* ---- conditions ---- */
+
+static const Cond *always(void)
+{
+	static const Conj empty = {0};
+	static struct { int n; const Conj *d[1]; } one = {1, {&empty}};
+	return (const Cond *)&one;
+}
+
+static int subset(const Conj *x, const int *b, int nb)
+{
+	int j = 0;
+
+	for (int i = 0; i < x->n; i++) {
+		while (j < nb && b[j] < x->a[i])
+			j++;
+		if (j == nb || b[j] != x->a[i])
+			return 0;
+	}
+	return 1;
+}
+
+static int cond_holds(const Cond *c, const IntVec *path)
+{
+	for (int i = 0; c && i < c->n; i++)
+		if (subset(c->d[i], path->data, (int)path->len))
+			return 1;
+	return 0;
+}
+
+static const Conj *conj_new(Ck *ck, const int *a, int n, int skip)
+{
+	Conj *c = arena_alloc(ck->a, sizeof(Conj) + sizeof(int) * (size_t)n);
+
+	for (int i = 0; i < n; i++)
+		if (i != skip)
+			c->a[c->n++] = a[i];
+	return c;
+}
+
+/* x and y are equal but for one atom that is negated in the other: its index, else -1. */
+static int complement_at(const Conj *x, const Conj *y)
+{
+	int at = -1;
+
+	if (x->n != y->n)
+		return -1;
+	for (int i = 0; i < x->n; i++)
+		if (x->a[i] != y->a[i]) {
+			if (at >= 0 || (x->a[i] ^ 1) != y->a[i])
+				return -1;
+			at = i;
+		}
+	return at;
+}
+
+/* Merges `c or c'` pairs (c and not c under the same rest) and drops a disjunct that
+ * another one implies; returns the new count. */
+static int simplify(Ck *ck, const Conj **d, int n)
+{
+	for (int again = 1; again;) {
+		again = 0;
+		for (int i = 0; i < n && !again; i++)
+			for (int j = 0; j < n && !again; j++) {
+				int at = i == j ? -1 : complement_at(d[i], d[j]);
+				if (at >= 0) {
+					d[i] = conj_new(ck, d[i]->a, d[i]->n, at);
+					d[j] = d[--n];
+					again = 1;
+				} else if (i != j && subset(d[i], d[j]->a, d[j]->n)) {
+					d[j] = d[--n];
+					again = 1;
+				}
+			}
+	}
+	return n;
+}
+
+static const Cond *cond_make(Ck *ck, const Conj **d, int n)
+{
+	Cond *c;
+
+	n = simplify(ck, d, n);
+	if (n > CONJ_MAX)
+		n = CONJ_MAX;
+	if (n == 1 && d[0]->n == 0)
+		return always();
+	c = arena_alloc(ck->a, sizeof(Cond) + sizeof(Conj *) * (size_t)n);
+	c->n = n;
+	memcpy(c->d, d, sizeof(Conj *) * (size_t)n);
+	return c;
+}
+
+/* c, or set on the path `prim`. */
+static const Cond *cond_add(Ck *ck, const Cond *c, const IntVec *prim)
+{
+	const Conj *d[CONJ_MAX + 1];
+	int n = 0;
+
+	if (!prim->len)
+		return always();
+	if (cond_holds(c, prim))
+		return c;
+	for (int i = 0; c && i < c->n && n < CONJ_MAX; i++)
+		d[n++] = c->d[i];
+	d[n++] = conj_new(ck, prim->data, (int)prim->len, -1);
+	return cond_make(ck, d, n);
+}
+
+static const Cond *cond_union(Ck *ck, const Cond *x, const Cond *y)
+{
+	const Conj *d[2 * CONJ_MAX];
+	int n = 0;
+
+	if (x == y || !y)
+		return x;
+	if (!x)
+		return y;
+	for (int i = 0; i < x->n; i++)
+		d[n++] = x->d[i];
+	for (int i = 0; i < y->n; i++)
+		d[n++] = y->d[i];
+	return cond_make(ck, d, n);
+}
+
+/* ---- states ---- */
+
+static State *st_new(Ck *ck)
+{
+	State *S = xcalloc(1, sizeof(State));
+	size_t nv = ck->k->nvars;
+
+	S->cell = xcalloc((size_t)ck->ncells + 1, sizeof(Cond *));
+	S->ver = xcalloc(nv + ck->k->nbufs + 1, sizeof(int));
+	S->known = xcalloc(nv + 1, 1);
+	S->val = xcalloc(nv + 1, sizeof(KirConst));
+	return S;
+}
+
+static void vec_copy(IntVec *d, const IntVec *s)
+{
+	d->len = 0;
+	for (size_t i = 0; i < s->len; i++)
+		VEC_PUSH(*d, s->data[i]);
+}
+
+static void st_copy(Ck *ck, State *d, const State *s)
+{
+	size_t nv = ck->k->nvars;
+
+	d->dead = s->dead;
+	memcpy(d->cell, s->cell, sizeof(Cond *) * (size_t)ck->ncells);
+	memcpy(d->ver, s->ver, sizeof(int) * (nv + ck->k->nbufs));
+	memcpy(d->known, s->known, nv);
+	memcpy(d->val, s->val, sizeof(KirConst) * nv);
+	vec_copy(&d->prim, &s->prim);
+	vec_copy(&d->all, &s->all);
+}
+
+static State *st_dup(Ck *ck, const State *s)
+{
+	State *d = st_new(ck);
+
+	st_copy(ck, d, s);
+	return d;
+}
+
+static void st_free(State *S)
+{
+	if (!S)
+		return;
+	free(S->cell);
+	free(S->ver);
+	free(S->known);
+	free(S->val);
+	VEC_FREE(S->prim);
+	VEC_FREE(S->all);
+	free(S);
+}
+
+static void vec_intersect(IntVec *d, const IntVec *s)
+{
+	size_t n = 0, j = 0;
+
+	for (size_t i = 0; i < d->len; i++) {
+		while (j < s->len && s->data[j] < d->data[i])
+			j++;
+		if (j < s->len && s->data[j] == d->data[i])
+			d->data[n++] = d->data[i];
+	}
+	d->len = n;
+}
+
+static int same_const(KirConst x, KirConst y)
+{
+	return x.type == y.type && x.i == y.i && !memcmp(&x.f, &y.f, sizeof(double));
+}
+
+/* d becomes the state after either d or s: a cell is set under the conditions of
+ * either side (each disjunct carries the path it was set on), a version or value that
+ * differs is renewed or forgotten. */
+static void st_join(Ck *ck, State *d, const State *s)
+{
+	size_t nv = ck->k->nvars;
+
+	if (!s || s->dead)
+		return;
+	if (d->dead) {
+		st_copy(ck, d, s);
+		return;
+	}
+	for (int i = 0; i < ck->ncells; i++)
+		d->cell[i] = cond_union(ck, d->cell[i], s->cell[i]);
+	for (size_t i = 0; i < nv + ck->k->nbufs; i++)
+		if (d->ver[i] != s->ver[i])
+			d->ver[i] = ++ck->fresh;
+	for (size_t i = 0; i < nv; i++)
+		if (d->known[i] && (!s->known[i] || !same_const(d->val[i], s->val[i])))
+			d->known[i] = 0;
+	vec_intersect(&d->prim, &s->prim);
+	vec_intersect(&d->all, &s->all);
+}
+
+/* Joins S into *acc (a break, continue or exit target) and makes S dead. */
+static void jump(Ck *ck, State **acc, State *S)
+{
+	if (!*acc)
+		*acc = st_dup(ck, S);
+	else
+		st_join(ck, *acc, S);
+	S->dead = 1;
+}
+
+/* ---- constant values ---- */
+
+static int eval(Ck *ck, const State *S, const KirExpr *e, KirConst *out);
+
+static int eval_builtin(const Ck *ck, KirBuiltin b, KirConst *out)
+{
+	int64_t v;
+
+	if (b >= KBI_BDIM_X && b <= KBI_BDIM_Z && ck->block[0])
+		v = ck->block[b - KBI_BDIM_X];
+	else if (b >= KBI_GDIM_X && b <= KBI_GDIM_Z && ck->grid[0])
+		v = ck->grid[b - KBI_GDIM_X];
+	else if (b == KBI_WARPSIZE)
+		v = 32;
+	else
+		return 0;
+	*out = (KirConst){KT_U32, v, 0};
+	return 1;
+}
+
+static int eval_unary(const KirExpr *e, KirConst x, KirConst *out)
+{
+	if (e->u.un.op == KU_NOT) {
+		*out = (KirConst){KT_I1, !frontend_const_is_true(x), 0};
+		return 1;
+	}
+	if (frontend_dtype_is_float(e->type) || e->u.un.op == KU_NEG)
+		return 0;         /* negation can overflow; not needed for trip counts */
+	*out = frontend_const_convert((KirConst){KT_I64, ~x.i, 0}, e->type);
+	return 1;
+}
+
+static int eval_logic(Ck *ck, const State *S, const KirExpr *e, KirConst *out)
+{
+	KirConst l, r;
+
+	if (!eval(ck, S, e->u.bin.l, &l))
+		return 0;
+	if (frontend_const_is_true(l) == (e->kind == KE_LOGOR)) {
+		*out = (KirConst){KT_I1, e->kind == KE_LOGOR, 0};
+		return 1;
+	}
+	if (!eval(ck, S, e->u.bin.r, &r))
+		return 0;
+	*out = (KirConst){KT_I1, frontend_const_is_true(r), 0};
+	return 1;
+}
+
+/* The value of e when it is known on this path (no side effects are evaluated). */
+static int eval(Ck *ck, const State *S, const KirExpr *e, KirConst *out)
+{
+	KirConst x, y;
+
+	switch (e->kind) {
+	case KE_CONST: *out = e->u.c; return 1;
+	case KE_VAR:
+		if (!S->known[e->u.var])
+			return 0;
+		*out = S->val[e->u.var];
+		return 1;
+	case KE_BUILTIN: return eval_builtin(ck, e->u.builtin, out);
+	case KE_UNARY: return eval(ck, S, e->u.un.x, &x) && eval_unary(e, x, out);
+	case KE_BINARY:
+		if (!eval(ck, S, e->u.bin.l, &x) || !eval(ck, S, e->u.bin.r, &y))
+			return 0;
+		*out = (KirConst){e->type, 0, 0};
+		return frontend_const_binary(e->u.bin.op, x, y, out) && out->type == e->type;
+	case KE_LOGAND: case KE_LOGOR: return eval_logic(ck, S, e, out);
+	case KE_COND:
+		if (!eval(ck, S, e->u.cond.c, &x))
+			return 0;
+		return eval(ck, S, frontend_const_is_true(x) ? e->u.cond.t : e->u.cond.f, out);
+	case KE_CAST:
+		if (!eval(ck, S, e->u.x, &x))
+			return 0;
+		*out = frontend_const_convert(x, e->type);
+		return 1;
+	default: return 0;
+	}
+}
+
+/* ---- atoms: branch conditions as keys ---- */
+
+/* Appends e's key: variables and buffers with their versions; 0 when e has an effect
+ * or reads another thread's value (its key would not name one value). */
+static int key(Ck *ck, const State *S, const KirExpr *e)
+{
+	StrBuf *b = &ck->key;
+	int ok = 1;
+
+	switch (e->kind) {
+	case KE_CONST:
+		sb_printf(b, "c%d:%lld:%a", (int)e->u.c.type, (long long)e->u.c.i, e->u.c.f);
+		return 1;
+	case KE_PARAM: sb_printf(b, "p%d", e->u.param); return 1;
+	case KE_VAR: sb_printf(b, "v%d@%d", e->u.var, S->ver[e->u.var]); return 1;
+	case KE_BUILTIN: sb_printf(b, "b%d", (int)e->u.builtin); return 1;
+	case KE_UNARY:
+		sb_printf(b, "(u%d:%d ", (int)e->u.un.op, (int)e->type);
+		ok = key(ck, S, e->u.un.x);
+		break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		sb_printf(b, "(%d.%d:%d ", (int)e->kind, (int)e->u.bin.op, (int)e->type);
+		ok = key(ck, S, e->u.bin.l) && key(ck, S, e->u.bin.r);
+		break;
+	case KE_COND:
+		sb_append(b, "(? ");
+		ok = key(ck, S, e->u.cond.c) && key(ck, S, e->u.cond.t) && key(ck, S, e->u.cond.f);
+		break;
+	case KE_CAST: case KE_BITCAST:
+		sb_printf(b, "(%d:%d ", (int)e->kind, (int)e->type);
+		ok = key(ck, S, e->u.x);
+		break;
+	case KE_LOAD:
+		sb_printf(b, "(ld%d@%d ", e->u.load.buffer, S->ver[ck->k->nvars + (size_t)e->u.load.buffer]);
+		ok = key(ck, S, e->u.load.index);
+		break;
+	case KE_MATH:
+		sb_printf(b, "(m%d:%d", (int)e->u.math.op, (int)e->type);
+		for (int i = 0; ok && i < e->u.math.nargs; i++)
+			ok = key(ck, S, e->u.math.args[i]);
+		break;
+	default: return 0;
+	}
+	sb_putc(b, ')');
+	return ok;
+}
+
+static int is_compare(KirBinOp op)
+{
+	return op >= KB_LT && op <= KB_NE;
+}
+
+/* The atom "e is true" (neg: false). An integer comparison is written with <, <= or ==
+ * so that `i >= n` is the negation of `i < n`. */
+static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
+{
+	int ok;
+	void *id;
+
+	while (e->kind == KE_UNARY && e->u.un.op == KU_NOT) {
+		e = e->u.un.x;
+		neg ^= 1;
+	}
+	sb_clear(&ck->key);
+	if (e->kind == KE_BINARY && is_compare(e->u.bin.op) && !frontend_dtype_is_float(e->u.bin.l->type)) {
+		KirBinOp op = e->u.bin.op;
+		if (op == KB_GE || op == KB_GT || op == KB_NE)
+			neg ^= 1;
+		op = op == KB_GE ? KB_LT : op == KB_GT ? KB_LE : op == KB_NE ? KB_EQ : op;
+		sb_printf(&ck->key, "(cmp%d ", (int)op);
+		ok = key(ck, S, e->u.bin.l) && key(ck, S, e->u.bin.r);
+	} else {
+		ok = key(ck, S, e);
+	}
+	if (!ok)
+		return 2 * ck->natoms++ + neg;          /* an atom that matches nothing else */
+	if (!(id = map_get(ck->atoms, sb_str(&ck->key)))) {
+		id = (void *)(intptr_t)++ck->natoms;
+		map_put(ck->atoms, sb_str(&ck->key), id);
+	}
+	return 2 * ((int)(intptr_t)id - 1) + neg;
+}
+
+static void vec_insert(IntVec *v, int x)
+{
+	size_t i = 0;
+
+	while (i < v->len && v->data[i] < x)
+		i++;
+	if (i < v->len && v->data[i] == x)
+		return;
+	VEC_PUSH(*v, x);
+	memmove(v->data + i + 1, v->data + i, sizeof(int) * (v->len - 1 - i));
+	v->data[i] = x;
+}
+
+/* The atoms a true (neg: false) `a && b` (neg: `a || b`) implies. */
+static void implied(Ck *ck, State *S, const KirExpr *e, int neg)
+{
+	if ((e->kind == KE_LOGAND && !neg) || (e->kind == KE_LOGOR && neg)) {
+		vec_insert(&S->all, atom_of(ck, S, e->u.bin.l, neg));
+		vec_insert(&S->all, atom_of(ck, S, e->u.bin.r, neg));
+		implied(ck, S, e->u.bin.l, neg);
+		implied(ck, S, e->u.bin.r, neg);
+	}
+}
+
+/* S continues where e was true (neg: false). */
+static void take(Ck *ck, State *S, const KirExpr *e, int neg)
+{
+	int a = atom_of(ck, S, e, neg);
+
+	vec_insert(&S->prim, a);
+	vec_insert(&S->all, a);
+	implied(ck, S, e, neg);
+}
+
+/* ---- reads and writes ---- */
+
+static void report(Ck *ck, size_t who, SrcLoc at, SrcLoc decl, const char *what, const char *note)
+{
+	if (ck->reported[who]++)
+		return;
+	ck->errors++;
+	diag_error(at, "%s is read here but is not set on every path that reaches this read", what);
+	diag_note(decl, "%s", note);
+	diag_note(ck->k->loc, "in kernel '%s': CUDA leaves an unset local indeterminate; "
+	          "cuda2hlo does not invent a value for it", ck->k->name);
+}
+
+static void read_var(Ck *ck, State *S, int v, SrcLoc at)
+{
+	const KirVar *kv = &ck->k->vars[v];
+	char what[256];
+	const char *ret = strstr(kv->name, ".ret");
+
+	if (S->dead || cond_holds(S->cell[v], &S->all))
+		return;
+	if (kv->kind == KVK_RESULT && ret) {
+		snprintf(what, sizeof what, "the result of '%.*s'", (int)(ret - kv->name), kv->name);
+		report(ck, (size_t)v, at, kv->loc, what, "called here: a path through it ends without returning a value");
+		return;
+	}
+	snprintf(what, sizeof what, "'%s'", kv->name);
+	report(ck, (size_t)v, at, kv->loc, what, "declared here without an initial value");
+}
+
+static void read_elem(Ck *ck, State *S, int buf, const KirExpr *index, SrcLoc at)
+{
+	const KirBuffer *b = &ck->k->bufs[buf];
+	KirConst c;
+	char what[320];
+	int64_t lo = 0, hi = b->count;
+
+	if (S->dead || ck->base[buf] == -1)
+		return;
+	if (ck->base[buf] == -2) {
+		snprintf(what, sizeof what, "local array '%s' (%lld elements, more than this check "
+		         "follows one by one)", b->name, (long long)b->count);
+		report(ck, ck->k->nvars + (size_t)buf, at, b->loc, what,
+		       "declared here without an initial value");
+		return;
+	}
+	if (eval(ck, S, index, &c)) {
+		lo = frontend_dtype_is_signed(c.type) ? c.i : (int64_t)(uint64_t)c.i;
+		if (lo < 0 || lo >= b->count)
+			return;          /* out of bounds: the bounds check reports it */
+		hi = lo + 1;
+		snprintf(what, sizeof what, "element %lld of local array '%s'", (long long)lo, b->name);
+	} else {
+		snprintf(what, sizeof what, "local array '%s' (at an index not known here, so every "
+		         "element must be set)", b->name);
+	}
+	for (int64_t i = lo; i < hi; i++)
+		if (!cond_holds(S->cell[ck->base[buf] + i], &S->all)) {
+			report(ck, ck->k->nvars + (size_t)buf, at, b->loc, what,
+			       "declared here without an initial value");
+			return;
+		}
+}
+
+static void set_var(Ck *ck, State *S, int v, const KirConst *val)
+{
+	if (S->dead)
+		return;
+	S->cell[v] = cond_add(ck, S->cell[v], &S->prim);
+	S->ver[v] = ++ck->fresh;
+	S->known[v] = val != NULL;
+	if (val)
+		S->val[v] = *val;
+}
+
+static void set_elem(Ck *ck, State *S, int buf, const KirExpr *index)
+{
+	KirConst c;
+
+	S->ver[ck->k->nvars + (size_t)buf] = ++ck->fresh;
+	if (S->dead || ck->base[buf] < 0 || !eval(ck, S, index, &c))
+		return;
+	c.i = frontend_dtype_is_signed(c.type) ? c.i : (int64_t)(uint64_t)c.i;
+	if (c.i >= 0 && c.i < ck->k->bufs[buf].count)
+		S->cell[ck->base[buf] + c.i] = cond_add(ck, S->cell[ck->base[buf] + c.i], &S->prim);
+}
+
+/* The new value of `lv op= value` / `lv = value` when it is known. */
+static int new_value(Ck *ck, State *S, const KirExpr *e, KirConst *out)
+{
+	KirConst old, v;
+	const KirLval *lv = &e->u.assign.lv;
+
+	if (!eval(ck, S, e->u.assign.value, &v))
+		return 0;
+	if (e->u.assign.op == KB_NONE) {
+		*out = frontend_const_convert(v, e->type);
+		return 1;
+	}
+	if (!S->known[lv->var])
+		return 0;
+	old = frontend_const_convert(S->val[lv->var], e->u.assign.optype);
+	*out = (KirConst){e->u.assign.optype, 0, 0};
+	if (!frontend_const_binary(e->u.assign.op, old, v, out) || out->type != e->u.assign.optype)
+		return 0;
+	*out = frontend_const_convert(*out, e->type);
+	return 1;
+}
+
+static void assign(Ck *ck, State *S, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	KirConst c;
+	int known;
+
+	if (lv->var < 0) {
+		expr(ck, S, lv->index);
+		if (e->u.assign.op != KB_NONE)
+			read_elem(ck, S, lv->buffer, lv->index, e->loc);
+		expr(ck, S, e->u.assign.value);
+		set_elem(ck, S, lv->buffer, lv->index);
+		return;
+	}
+	if (e->u.assign.op != KB_NONE)
+		read_var(ck, S, lv->var, e->loc);
+	expr(ck, S, e->u.assign.value);
+	known = new_value(ck, S, e, &c);
+	set_var(ck, S, lv->var, known ? &c : NULL);
+}
+
+static void incdec(Ck *ck, State *S, const KirExpr *e)
+{
+	const KirLval *lv = &e->u.incdec.lv;
+	KirConst c = {e->type, 0, 0};
+	int known;
+
+	if (lv->var < 0) {
+		expr(ck, S, lv->index);
+		read_elem(ck, S, lv->buffer, lv->index, e->loc);
+		set_elem(ck, S, lv->buffer, lv->index);
+		return;
+	}
+	read_var(ck, S, lv->var, e->loc);
+	known = S->known[lv->var] && !frontend_dtype_is_float(e->type) &&
+	        frontend_const_binary(e->u.incdec.inc ? KB_ADD : KB_SUB, S->val[lv->var],
+	                              (KirConst){e->type, 1, 0}, &c) && c.type == e->type;
+	set_var(ck, S, lv->var, known ? &c : NULL);
+}
+
+/* c ? t : f, a && b, a || b: the lazy operands run on the path their condition gives. */
+static void lazy(Ck *ck, State *S, const KirExpr *c, const KirExpr *t, const KirExpr *f, int neg)
+{
+	KirConst v;
+	State *E;
+
+	expr(ck, S, c);
+	if (eval(ck, S, c, &v)) {
+		const KirExpr *go = frontend_const_is_true(v) != neg ? t : f;
+		if (go)
+			expr(ck, S, go);
+		return;
+	}
+	E = st_dup(ck, S);
+	ck->budget -= ck->ncells / 64;
+	take(ck, S, c, neg);
+	expr(ck, S, t);
+	if (f) {
+		take(ck, E, c, !neg);
+		expr(ck, E, f);
+	}
+	st_join(ck, S, E);
+	st_free(E);
+}
+
+static void expr(Ck *ck, State *S, const KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_VAR: read_var(ck, S, e->u.var, e->loc); break;
+	case KE_UNARY: expr(ck, S, e->u.un.x); break;
+	case KE_BINARY: expr(ck, S, e->u.bin.l); expr(ck, S, e->u.bin.r); break;
+	case KE_LOGAND: lazy(ck, S, e->u.bin.l, e->u.bin.r, NULL, 0); break;
+	case KE_LOGOR: lazy(ck, S, e->u.bin.l, e->u.bin.r, NULL, 1); break;
+	case KE_COND: lazy(ck, S, e->u.cond.c, e->u.cond.t, e->u.cond.f, 0); break;
+	case KE_CAST: case KE_BITCAST: expr(ck, S, e->u.x); break;
+	case KE_LOAD:
+		expr(ck, S, e->u.load.index);
+		read_elem(ck, S, e->u.load.buffer, e->u.load.index, e->loc);
+		break;
+	case KE_ASSIGN: assign(ck, S, e); break;
+	case KE_INCDEC: incdec(ck, S, e); break;
+	case KE_COMMA: expr(ck, S, e->u.comma.l); expr(ck, S, e->u.comma.r); break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			expr(ck, S, e->u.math.args[i]);
+		break;
+	case KE_SHFL:
+		expr(ck, S, e->u.shfl.mask);
+		expr(ck, S, e->u.shfl.value);
+		expr(ck, S, e->u.shfl.lane);
+		break;
+	case KE_VOTE:
+		if (e->u.vote.mask)
+			expr(ck, S, e->u.vote.mask);
+		if (e->u.vote.pred)
+			expr(ck, S, e->u.vote.pred);
+		break;
+	case KE_ATOMIC:
+		expr(ck, S, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			expr(ck, S, e->u.atomic.args[i]);
+		read_elem(ck, S, e->u.atomic.buffer, e->u.atomic.index, e->loc);
+		set_elem(ck, S, e->u.atomic.buffer, e->u.atomic.index);
+		break;
+	default: break;
+	}
+}
+
+/* ---- statements ---- */
+
+/* Marks in mod (nvars + nbufs flags) what s may change: variables it assigns or
+ * declares, buffers it stores to; a barrier lets other threads change shared and
+ * global memory. */
+static void mod_expr(const KirKernel *k, unsigned char *mod, const KirExpr *e);
+
+static void mod_lval(const KirKernel *k, unsigned char *mod, const KirLval *lv)
+{
+	if (lv->var >= 0) {
+		mod[lv->var] = 1;
+	} else {
+		mod[k->nvars + (size_t)lv->buffer] = 1;
+		mod_expr(k, mod, lv->index);
+	}
+}
+
+static void mod_expr(const KirKernel *k, unsigned char *mod, const KirExpr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KE_UNARY: mod_expr(k, mod, e->u.un.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		mod_expr(k, mod, e->u.bin.l);
+		mod_expr(k, mod, e->u.bin.r);
+		break;
+	case KE_COND:
+		mod_expr(k, mod, e->u.cond.c);
+		mod_expr(k, mod, e->u.cond.t);
+		mod_expr(k, mod, e->u.cond.f);
+		break;
+	case KE_CAST: case KE_BITCAST: mod_expr(k, mod, e->u.x); break;
+	case KE_LOAD: mod_expr(k, mod, e->u.load.index); break;
+	case KE_ASSIGN:
+		mod_lval(k, mod, &e->u.assign.lv);
+		mod_expr(k, mod, e->u.assign.value);
+		break;
+	case KE_INCDEC:
+		mod_lval(k, mod, &e->u.incdec.lv);
+		break;
+	case KE_COMMA: mod_expr(k, mod, e->u.comma.l); mod_expr(k, mod, e->u.comma.r); break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			mod_expr(k, mod, e->u.math.args[i]);
+		break;
+	case KE_SHFL:
+		mod_expr(k, mod, e->u.shfl.mask);
+		mod_expr(k, mod, e->u.shfl.value);
+		mod_expr(k, mod, e->u.shfl.lane);
+		break;
+	case KE_VOTE: mod_expr(k, mod, e->u.vote.mask); mod_expr(k, mod, e->u.vote.pred); break;
+	case KE_ATOMIC:
+		mod[k->nvars + (size_t)e->u.atomic.buffer] = 1;
+		mod_expr(k, mod, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			mod_expr(k, mod, e->u.atomic.args[i]);
+		break;
+	default: break;
+	}
+}
+
+static void mod_stmt(const KirKernel *k, unsigned char *mod, const KirStmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			mod_stmt(k, mod, s->u.block.stmts[i]);
+		break;
+	case KS_DECL: mod[s->u.decl.var] = 1; mod_expr(k, mod, s->u.decl.init); break;
+	case KS_EXPR: mod_expr(k, mod, s->u.expr); break;
+	case KS_IF:
+		mod_expr(k, mod, s->u.if_.cond);
+		mod_stmt(k, mod, s->u.if_.then);
+		mod_stmt(k, mod, s->u.if_.els);
+		break;
+	case KS_FOR:
+		mod_stmt(k, mod, s->u.for_.init);
+		mod_expr(k, mod, s->u.for_.cond);
+		mod_expr(k, mod, s->u.for_.step);
+		mod_stmt(k, mod, s->u.for_.body);
+		break;
+	case KS_WHILE: case KS_DO:
+		mod_expr(k, mod, s->u.loop.cond);
+		mod_stmt(k, mod, s->u.loop.body);
+		break;
+	case KS_SYNC:
+		if (s->u.sync.result >= 0)
+			mod[s->u.sync.result] = 1;
+		mod_expr(k, mod, s->u.sync.arg);
+		for (size_t b = 0; b < k->nbufs; b++)
+			if (k->bufs[b].space != KSP_LOCAL)
+				mod[k->nvars + b] = 1;
+		break;
+	default: break;
+	}
+}
+
+/* Everything in mod gets a new version and an unknown value. */
+static void renew(Ck *ck, State *S, const unsigned char *mod)
+{
+	for (size_t i = 0; i < ck->k->nvars + ck->k->nbufs; i++)
+		if (mod[i]) {
+			S->ver[i] = ++ck->fresh;
+			if (i < ck->k->nvars)
+				S->known[i] = 0;
+		}
+}
+
+static void if_stmt(Ck *ck, State *S, const KirStmt *s)
+{
+	KirConst v;
+	State *E;
+
+	expr(ck, S, s->u.if_.cond);
+	if (eval(ck, S, s->u.if_.cond, &v)) {
+		const KirStmt *go = frontend_const_is_true(v) ? s->u.if_.then : s->u.if_.els;
+		if (go)
+			stmt(ck, S, go);
+		return;
+	}
+	E = st_dup(ck, S);
+	ck->budget -= ck->ncells / 64;     /* a copy of every cell */
+	take(ck, S, s->u.if_.cond, 0);
+	stmt(ck, S, s->u.if_.then);
+	take(ck, E, s->u.if_.cond, 1);
+	if (s->u.if_.els)
+		stmt(ck, E, s->u.if_.els);
+	st_join(ck, S, E);
+	st_free(E);
+}
+
+/* One iteration: the body, what `continue` leaves with, then the step. */
+static void iteration(Ck *ck, State *S, const KirStmt *body, const KirExpr *step, Loop *L)
+{
+	ck->loop = L;
+	stmt(ck, S, body);
+	ck->loop = L->up;
+	if (L->cont) {
+		st_join(ck, S, L->cont);
+		st_free(L->cont);
+		L->cont = NULL;
+	}
+	if (step && !S->dead)
+		expr(ck, S, step);
+}
+
+/* The rest of a loop whose trip count is not known here: the body once from S (on the
+ * path where cond held, unless it surely holds now), then everything it changes is
+ * renewed. S becomes the state where cond fails (breaks are joined by the caller). */
+static void loop_rest(Ck *ck, State *S, const KirStmt *s, const KirExpr *cond,
+                      const KirExpr *step, const KirStmt *body, Loop *L, int sure)
+{
+	unsigned char *mod = xcalloc(ck->k->nvars + ck->k->nbufs + 1, 1);
+	int forever = !cond || (cond->kind == KE_CONST && frontend_const_is_true(cond->u.c));
+	State *out = NULL;
+
+	mod_stmt(ck->k, mod, s);
+	renew(ck, S, mod);
+	if (!forever) {
+		out = st_dup(ck, S);
+		take(ck, out, cond, 1);
+		if (!sure)
+			take(ck, S, cond, 0);
+	}
+	iteration(ck, S, body, step, L);
+	if (forever)
+		S->dead = 1;
+	else if (!sure)
+		st_join(ck, S, out);
+	else
+		take(ck, S, cond, 1);        /* left after one or more iterations */
+	if (!S->dead)
+		renew(ck, S, mod);
+	st_free(out);
+	free(mod);
+}
+
+static void loop_stmt(Ck *ck, State *S, const KirStmt *s)
+{
+	int is_for = s->kind == KS_FOR;
+	const KirExpr *cond = is_for ? s->u.for_.cond : s->u.loop.cond;
+	const KirExpr *step = is_for ? s->u.for_.step : NULL;
+	const KirStmt *body = is_for ? s->u.for_.body : s->u.loop.body;
+	Loop L = {NULL, NULL, ck->loop};
+	KirConst v;
+
+	if (is_for && s->u.for_.init)
+		stmt(ck, S, s->u.for_.init);
+	if (s->kind == KS_DO)
+		iteration(ck, S, body, NULL, &L);
+	while (!S->dead) {
+		int known = !cond || eval(ck, S, cond, &v);
+		int literal = !cond || cond->kind == KE_CONST;
+		if (cond)
+			expr(ck, S, cond);
+		if (known && cond && !frontend_const_is_true(v))
+			break;
+		if (!known || literal || ck->budget <= 0) {
+			loop_rest(ck, S, s, cond, step, body, &L, known);
+			break;
+		}
+		iteration(ck, S, body, step, &L);
+	}
+	if (L.brk) {
+		st_join(ck, S, L.brk);
+		st_free(L.brk);
+	}
+}
+
+static void block(Ck *ck, State *S, const KirStmt *s)
+{
+	int label = s->u.block.label;
+
+	for (size_t i = 0; i < s->u.block.nstmts && !S->dead; i++)
+		stmt(ck, S, s->u.block.stmts[i]);
+	if (label > 0 && ck->exits[label]) {
+		st_join(ck, S, ck->exits[label]);
+		st_free(ck->exits[label]);
+		ck->exits[label] = NULL;
+	}
+}
+
+static void sync_stmt(Ck *ck, State *S, const KirStmt *s)
+{
+	if (s->u.sync.arg)
+		expr(ck, S, s->u.sync.arg);
+	for (size_t b = 0; b < ck->k->nbufs; b++)
+		if (ck->k->bufs[b].space != KSP_LOCAL)
+			S->ver[ck->k->nvars + b] = ++ck->fresh;
+	if (s->u.sync.result >= 0)
+		set_var(ck, S, s->u.sync.result, NULL);
+}
+
+static void decl_stmt(Ck *ck, State *S, const KirStmt *s)
+{
+	int v = s->u.decl.var, known;
+	KirConst c;
+
+	if (!s->u.decl.init) {         /* a new object each time: indeterminate */
+		S->cell[v] = NULL;
+		S->ver[v] = ++ck->fresh;
+		S->known[v] = 0;
+		return;
+	}
+	expr(ck, S, s->u.decl.init);
+	known = eval(ck, S, s->u.decl.init, &c);
+	if (known)
+		c = frontend_const_convert(c, ck->k->vars[v].type);
+	set_var(ck, S, v, known ? &c : NULL);
+}
+
+static void stmt(Ck *ck, State *S, const KirStmt *s)
+{
+	if (S->dead)
+		return;
+	ck->budget--;
+	switch (s->kind) {
+	case KS_BLOCK: block(ck, S, s); break;
+	case KS_DECL: decl_stmt(ck, S, s); break;
+	case KS_EXPR: expr(ck, S, s->u.expr); break;
+	case KS_IF: if_stmt(ck, S, s); break;
+	case KS_FOR: case KS_WHILE: case KS_DO: loop_stmt(ck, S, s); break;
+	case KS_BREAK: ASSERT(ck->loop); jump(ck, &ck->loop->brk, S); break;
+	case KS_CONTINUE: ASSERT(ck->loop); jump(ck, &ck->loop->cont, S); break;
+	case KS_EXIT:
+		ASSERT(s->u.label > 0 && s->u.label <= ck->k->nlabels);
+		jump(ck, &ck->exits[s->u.label], S);
+		break;
+	case KS_RETURN: S->dead = 1; break;
+	case KS_SYNC: sync_stmt(ck, S, s); break;
+	default: break;
+	}
+}
+
+/* ---- entry ---- */
+
+/* Cells: the variables, then each element of every local array that has no initial
+ * values (an initialised one is set by stores at its declaration, seen as stores). A
+ * local array has a fixed positive count (decl.c refuses others). */
+static void layout(Ck *ck)
+{
+	const KirKernel *k = ck->k;
+
+	ck->ncells = (int)k->nvars;
+	ck->base = xcalloc(k->nbufs + 1, sizeof(int));
+	for (size_t b = 0; b < k->nbufs; b++) {
+		const KirBuffer *kb = &k->bufs[b];
+		int local = kb->space == KSP_LOCAL && !kb->init && !kb->is_extern;
+		ck->base[b] = !local ? -1 : kb->count > ARRAY_CELLS_MAX ? -2 : ck->ncells;
+		if (ck->base[b] >= 0)
+			ck->ncells += (int)kb->count;
+	}
+}
+
+int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3])
+{
+	Ck ck = {0};
+	State *S;
+
+	ck.k = k;
+	for (int d = 0; d < 3; d++) {
+		ck.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
+		ck.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
+	}
+	ck.a = arena_new();
+	ck.atoms = map_create();
+	ck.budget = UNROLL_BUDGET;
+	ck.reported = xcalloc(k->nvars + k->nbufs + 1, 1);
+	ck.exits = xcalloc((size_t)k->nlabels + 1, sizeof(State *));
+	layout(&ck);
+	S = st_new(&ck);
+	stmt(&ck, S, k->body);
+	st_free(S);
+	for (int i = 0; i <= k->nlabels; i++)
+		st_free(ck.exits[i]);
+	free(ck.exits);
+	free(ck.reported);
+	free(ck.base);
+	sb_free(&ck.key);
+	map_destroy(ck.atoms);
+	arena_free(ck.a);
+	return ck.errors;
+}

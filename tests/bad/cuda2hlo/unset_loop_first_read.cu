@@ -1,0 +1,13 @@
+// RUN: cuda2hlo %s --grid 1 --block 64 --size x=512 --size out=64 -o %out/k.mlir
+// ERROR: unset_loop_first_read\.cu:10:9: error: 's' is read here but is not set on every path
+// ERROR: unset_loop_first_read\.cu:7:9: note: declared here without an initial value
+// A running sum that was never initialised: the first iteration reads it.
+__global__ void k(const float *x, float *out) {
+  int i = threadIdx.x;
+  float s;
+  for (int j = 0; j < 8; j++) {
+    float v = x[i * 8 + j];
+    s = s + v;
+  }
+  out[i] = s;
+}
