@@ -170,6 +170,10 @@ int aff_reshaped(Aff *a, int b, int rank, const int64_t *dims);
 int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep);
 int aff_load(Aff *a, const KirExpr *e);
 
+/* affine_store.c, affine_scatter.c */
+int aff_guard_mask(Aff *a);
+void aff_scatter_store(Aff *a, const KirExpr *e);
+
 /* affine_split.c */
 int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
 

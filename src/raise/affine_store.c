@@ -10,7 +10,8 @@
 
 /* ---- stores ---- */
 
-static int guard_mask(Aff *a)
+/* The data-dependent guards the store runs under, as one mask over the box; -1 when none. */
+int aff_guard_mask(Aff *a)
 {
 	int m = -1;
 	for (int i = 0; i < a->ndc; i++) {
@@ -80,7 +81,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 			v = aff_convert(a, aff_binop(a, e->u.assign.op, e->u.assign.optype, old, v, e->loc), dt);
 		}
 		v = aff_convert(a, v, dt);
-		m = guard_mask(a);
+		m = aff_guard_mask(a);
 		if (m >= 0) {
 			a->r->st->ops[TOP_SELECT]++;
 			v = tir_build_select(B(a), m, v, own_slice(a, buf));
@@ -222,8 +223,10 @@ void aff_store(Aff *a, const KirExpr *e)
 		return;
 	aff_check_buffer(a, e->u.assign.lv.buffer, e->loc);
 	pe = poly_expr_from_kir(a->c, e->u.assign.lv.index, a->at.dom, aff_lookup, a, &why);
-	if (!pe)
-		aff_afail(a, e->loc, "the store index is not quasi-affine");
+	if (!pe) {                /* alone a scatter, the other stores dense */
+		aff_scatter_store(a, e);
+		return;
+	}
 	if (a->stride && ++a->stride_nst[e->u.assign.lv.buffer] > 1)
 		aff_afail(a, e->loc, "a grid-stride loop stores one buffer twice");
 	a->wflat = pe;
