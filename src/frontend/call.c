@@ -330,15 +330,11 @@ KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def)
 /* A struct argument: by value, each variable field of the callee's copy is a new
  * variable set from the caller's (constants, parameters and pointers are shared); by
  * reference, the fields are the caller's. */
-static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)
+static void bind_fields(Lower *L, CXCursor p, CXType t, const char *src, CXCursor a, Frame *f, int byref)
 {
-	const char *src = struct_src(L, a), *key = dkey(L->a, p);
-	CXType t = clang_getNonReferenceType(clang_getCursorType(p));
-	StrVec paths;
+	const char *key = dkey(L->a, p);
+	StrVec paths = field_paths(L, t);
 
-	if (!src)
-		return;
-	paths = field_paths(L, t);
 	for (size_t i = 0; i < paths.len; i++) {
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
 		if (!b) {
@@ -355,6 +351,36 @@ static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byre
 		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
 	}
 	VEC_FREE(paths);
+}
+
+static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)
+{
+	const char *src = struct_src(L, a);
+
+	if (src)
+		bind_fields(L, p, clang_getNonReferenceType(clang_getCursorType(p)), src, a, f, byref);
+}
+
+/* A pointer to a struct the caller holds in variables, `&r`, `&r.dir`, or such a
+ * pointer passed on (`p`, `&p->dir`): bound like a reference, so the callee's `p->x` is
+ * the caller's field. 0 when the argument is no such pointer (it is then an address
+ * into a buffer), or when the callee moves the pointer. */
+static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
+{
+	CXType t = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(p)));
+	CXCursor x = strip(a);
+	const char *src;
+
+	if (!is_record(t) || map_has(L->cx->devassigned, dkey(L->a, p)))
+		return 0;
+	if (clang_getCursorKind(x) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_AddrOf)
+		x = strip(kid(x, 0));
+	else if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+		return 0;
+	if (!(src = var_struct_key(L, x, t)))
+		return 0;
+	bind_fields(L, p, t, src, a, f, 1);
+	return 1;
 }
 
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
@@ -379,7 +405,10 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 		if (is_cg_group(t)) {
 			map_put(f->binds, key, new_bind(L, BK_CG));
 		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
-			Addr ad = laddr(L, a);
+			Addr ad;
+			if (bind_struct_ptr(L, p, a, f))
+				continue;
+			ad = laddr(L, a);
 			if (ad.var >= 0) {          /* &local: an out-parameter */
 				b = new_bind(L, BK_VAR);
 				b->idx = ad.var;

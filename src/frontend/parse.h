@@ -280,6 +280,7 @@ void list_into(Lower *L, CXCursor list, CXType t, const char *prefix);
 CXCursor field_default(CXCursor field);
 void struct_defaults(Lower *L, CXType t, const char *prefix);
 int is_mem_lvalue(Lower *L, CXCursor x);
+const char *var_struct_key(Lower *L, CXCursor x, CXType t);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
 const char *struct_src(Lower *L, CXCursor e);
 KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc);

@@ -27,8 +27,11 @@ static void mark_changed_in(Ctx *cx, CXCursor c, const char *forkey)
 		const char *key = dkey(cx->a, clang_getCursorReferenced(c)), *had = map_get(cx->headvars, key);
 		map_put(cx->devassigned, key, (void *)1);
 		map_put(cx->headvars, key, (void *)(forkey && (!had || !strcmp(had, forkey)) ? forkey : ""));
-	} else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
-		mark_changed_in(cx, kid(c, 0), NULL);   /* (a store through a subscript changes memory) */
+	} else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+	           clang_getCanonicalType(clang_getCursorType(member_base(c))).kind != CXType_Pointer) {
+		/* `s.x = v` changes s; `p->x = v` changes what p points to, not p (and a
+		 * store through a subscript changes memory) */
+		mark_changed_in(cx, kid(c, 0), NULL);
 	}
 }
 

@@ -380,6 +380,33 @@ static const char *struct_list(Lower *L, CXCursor list, CXType t)
 }
 
 /* A struct-valued expression that denotes memory: `s[i]`, `*p`, `p->inner`, `s[i].inner`. */
+/* The key of struct expression x (a variable `r`, a member `r.dir`, or a pointer `p`,
+ * `p->dir` to such a struct bound field by field) when its fields of type t are held in
+ * variables, else NULL (the struct is in memory, or x is another expression). */
+const char *var_struct_key(Lower *L, CXCursor x, CXType t)
+{
+	CXType xt = clang_getCanonicalType(clang_getCursorType(x));
+	const char *key = NULL;
+	StrVec paths;
+	Bind *b = NULL;
+
+	if (xt.kind == CXType_Pointer)
+		xt = clang_getCanonicalType(clang_getPointeeType(xt));
+	if (!clang_equalCursors(clang_getTypeDeclaration(xt), clang_getTypeDeclaration(clang_getCanonicalType(t))))
+		return NULL;
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr)
+		key = dkey(L->a, clang_getCursorReferenced(x));
+	else if (clang_getCursorKind(x) == CXCursor_MemberRefExpr)
+		key = member_key(L, x);
+	if (!key)
+		return NULL;
+	paths = field_paths(L, t);
+	if (paths.len)
+		b = find_bind(L, arena_printf(L->a, "%s%s", key, paths.data[0]));
+	VEC_FREE(paths);
+	return b && b->kind != BK_MEM ? key : NULL;
+}
+
 int is_mem_lvalue(Lower *L, CXCursor x)
 {
 	enum CXCursorKind k;
@@ -391,7 +418,8 @@ int is_mem_lvalue(Lower *L, CXCursor x)
 	if (k == CXCursor_UnaryOperator)
 		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref;
 	if (k == CXCursor_MemberRefExpr)
-		return is_mem_struct(member_base(x)) && !member_bind(L, x);
+		return is_mem_struct(member_base(x)) && !member_bind(L, x) &&
+		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, x, clang_getCursorType(x)));
 	return 0;
 }
 
