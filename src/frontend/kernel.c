@@ -157,9 +157,9 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
-	CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+	CXType pt = param_pointee(t);
 	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p)};
-	int buf, k;
+	int buf;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
 
@@ -168,17 +168,18 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 		    name, type_name(L->a, pt));
 		return;
 	}
-	if (mem_elem(pt) == KT_VOID || mem_elem(pt) == KT_PTR) {
+	if (mem_elem(scalar_elem(pt)) == KT_VOID || mem_elem(scalar_elem(pt)) == KT_PTR) {
 		error_at(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
 		return;
 	}
 	buf = new_buffer(L, name, KSP_GLOBAL, pt, cloc(L, p));
 	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
-	L->bufs.data[buf].is_const = clang_isConstQualifiedType(pt);
+	L->bufs.data[buf].is_const = elem_const(pt);
 	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
 	/* --size counts objects of the pointee type: a float4 or struct buffer of N
-	 * objects is a tensor of N * (scalars per object) elements */
-	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) * (struct_layout(pt, NULL, &k) ? k : 1) : 0;
+	 * objects is a tensor of N * (scalars per object) elements, and so is a
+	 * `float (*a)[4]` (or `float a[][4]`) buffer of N rows */
+	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) * array_elems(pt, NULL, NULL) : 0;
 	L->bufs.data[buf].param = (int)L->params.len;
 	kp.buffer = buf;
 	VEC_PUSH(L->params, kp);
@@ -214,7 +215,7 @@ static void kernel_params(Lower *L, CXCursor fn)
 		CXType t = clang_getCursorType(p);
 		const char *name = spell(L->a, p), *key = dkey(L->a, p);
 		L->cur_arg = i;
-		if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+		if (is_pointer_param(t)) {
 			pointer_param(L, p, t, key, name);
 		} else if (is_record(t)) {
 			FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};

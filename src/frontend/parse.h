@@ -270,6 +270,9 @@ KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLo
 int struct_layout(CXType t, KirDType *elem, int *k);
 KirDType mem_elem(CXType t);
 int64_t array_elems(CXType t, int64_t *dims, int *ndims);
+int is_pointer_param(CXType t);
+CXType param_pointee(CXType t);
+int elem_const(CXType t);
 CXType scalar_elem(CXType t);
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
 StrVec field_paths(Lower *L, CXType t);

@@ -108,6 +108,40 @@ int64_t array_elems(CXType t, int64_t *dims, int *ndims)
 	return dt_of(t) != KT_VOID && dt_of(t) != KT_PTR ? n : 0;
 }
 
+/* A parameter declared as a pointer, or as an array (`float a[]`, `double c[][4][8]`),
+ * which C adjusts to a pointer to its element ([dcl.fct]/5). */
+int is_pointer_param(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k == CXType_Pointer || k == CXType_IncompleteArray || k == CXType_ConstantArray;
+}
+
+/* What a pointer parameter points to: `double[4][8]` for `double c[][4][8]`. */
+CXType param_pointee(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Pointer ? clang_getPointeeType(clang_getCanonicalType(t)) :
+	       clang_getArrayElementType(t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray ? t :
+	                                 clang_getCanonicalType(t));
+}
+
+/* Whether the scalars of t (through arrays) are const. libclang's canonical array
+ * types lose the element's qualifiers, so the written types are walked. */
+int elem_const(CXType t)
+{
+	while (!clang_isConstQualifiedType(t)) {
+		enum CXTypeKind k = t.kind;
+		if (k != CXType_ConstantArray && k != CXType_IncompleteArray) {
+			if (clang_getCanonicalType(t).kind == k || clang_getCanonicalType(t).kind == CXType_Record)
+				return 0;
+			t = clang_getCanonicalType(t);      /* a typedef of an array */
+			continue;
+		}
+		t = clang_getArrayElementType(t);
+	}
+	return 1;
+}
+
 CXType scalar_elem(CXType t)
 {
 	t = clang_getCanonicalType(t);
