@@ -237,6 +237,28 @@ const char *lctor(Lower *L, CXCursor c)
 	return L->failed ? NULL : key;
 }
 
+/* A library call without arguments whose value clang evaluates, such as
+ * `std::numeric_limits<float>::max()` (a constexpr function): that constant, before
+ * the builtins are asked (whose `max` takes two arguments). NULL otherwise. */
+static KirExpr *library_constant(Lower *L, CXCursor c)
+{
+	KirConst k;
+	KirDType t = ctype(c);
+
+	if (clang_Cursor_getNumArguments(c) != 0 || t == KT_VOID || t == KT_PTR || !eval_const(c, t, &k))
+		return NULL;
+	return frontend_new_const(L->a, k, cloc(L, c));
+}
+
+/* A call of a library function that is no builtin: inlined like user code when the
+ * header defines it for the device (cuComplex.h's `__host__ __device__` cuCabsf).
+ * *handled is 0 when it does not. */
+static KirExpr *system_call(Lower *L, CXCursor c, CXCursor def, int *handled)
+{
+	*handled = !clang_Cursor_isNull(def) && has_attr(def, CXCursor_CUDADeviceAttr);
+	return *handled ? inline_def(L, c, def) : NULL;
+}
+
 KirExpr *lcall(Lower *L, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
@@ -300,6 +322,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		error_at(L, c, "constructing a '%s' value in a kernel is not supported", type_name(L->a, clang_getCursorType(c)));
 		return poison(L, c);
 	}
+	if (in_system(fn) && (e = library_constant(L, c)))
+		return e;
 	if (in_system(fn) || !strncmp(n, "__", 2)) {
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
@@ -311,6 +335,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		 * are inlined like user code) */
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
+			return e;
+		if ((e = system_call(L, c, def, &handled)) || handled)
 			return e;
 		error_at(L, c, "call to '%s', which has no device definition to inline", n);
 		return poison(L, c);
@@ -367,7 +393,7 @@ static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byre
  * into a buffer), or when the callee moves the pointer. */
 static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
 {
-	CXType t = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(p)));
+	CXType t = param_pointee(clang_getCursorType(p));
 	CXCursor x = strip(a);
 	const char *src;
 
@@ -404,7 +430,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 
 		if (is_cg_group(t)) {
 			map_put(f->binds, key, new_bind(L, BK_CG));
-		} else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+		} else if (is_pointer_param(t)) {
 			Addr ad;
 			if (bind_struct_ptr(L, p, a, f))
 				continue;
