@@ -253,8 +253,10 @@ typedef struct HostWalk {
 static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d);
 static int is_device_only(CXCursor c);
 
-/* A call of a host function template's instance (`run<2>(x)`): its instantiated body
- * holds the launches that the template itself shows only with dependent arguments. */
+/* A call of a host function template's instance (`run<2>(x)`), or its name passed on
+ * (`bench(run<2>)`): its instantiated body holds the launches that the template itself
+ * shows only with dependent arguments. The template may be in a header of the program
+ * (not a system header). */
 static void host_instance(HostWalk *w, CXCursor fn)
 {
 	CXCursor def;
@@ -264,7 +266,7 @@ static void host_instance(HostWalk *w, CXCursor fn)
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)))
 		return;
 	def = clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(def) || !in_main_file(def) || is_kernel(def) || is_device_only(def))
+	if (clang_Cursor_isNull(def) || in_system(def) || is_kernel(def) || is_device_only(def))
 		return;
 	name = instance_name(w->cx->a, fn);
 	if (map_has(w->cx->host_insts, name))
@@ -279,7 +281,6 @@ static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientD
 	HostWalk *w = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
 	if (w->pass == 0) {
 		if (k == CXCursor_CompoundAssignOperator || (k == CXCursor_BinaryOperator &&
 		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
@@ -303,6 +304,8 @@ static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientD
 		else
 			host_instance(w, fn);
 		clang_disposeString(s);
+	} else if (k == CXCursor_DeclRefExpr && clang_getCursorKind(parent) != CXCursor_CallExpr) {
+		host_instance(w, clang_getCursorReferenced(c));
 	}
 	return CXChildVisit_Recurse;
 }
