@@ -64,11 +64,19 @@ static int64_t stride_of(CXCursor c)
 
 /* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
  * reinterpreted (a bitcast at each load and store), which is exact when the sizes agree;
- * other sizes would need bytes of several elements and are refused. */
+ * other sizes would need bytes of several elements and are refused. A cast to a struct
+ * of the same elements (float4 over floats) is the same address. */
 static Addr view_addr(Lower *L, CXCursor c, Addr a)
 {
-	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c)));
+	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c))), se;
 	KirBuffer *b = a.buffer >= 0 ? &L->bufs.data[a.buffer] : NULL;
+
+	/* `(float4 *)p` with p into floats: a struct of the elements the pointer already
+	 * reads is a view of k consecutive elements; offsets stay in elements, and
+	 * subscripts and fields of the struct scale them as for a float4 buffer */
+	if (b && struct_layout(clang_getPointeeType(clang_getCursorType(c)), &se, NULL) &&
+	    se == (a.view != KT_VOID ? a.view : b->elem))
+		return a;
 
 	if (b && to != KT_VOID && to != KT_PTR && to != KT_I1 && b->elem != KT_I1 &&
 	    frontend_dtype_bytes(to) == frontend_dtype_bytes(b->elem)) {
@@ -211,7 +219,7 @@ Addr laddr(Lower *L, CXCursor c)
 	case CXCursor_ParenExpr:
 		return laddr(L, kid(c, 0));
 	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
-	case CXCursor_CXXConstCastExpr: {
+	case CXCursor_CXXConstCastExpr: case CXCursor_CXXReinterpretCastExpr: {
 		CXCursor x = last_expr(c);
 		if (clang_Cursor_isNull(x))
 			break;
