@@ -183,6 +183,9 @@ const char *member_key(Lower *L, CXCursor c)
 
 	if (clang_Cursor_isNull(b) || clang_getCursorKind(b) == CXCursor_CXXThisExpr)   /* `a`, `this->a` in a method */
 		return L->fr->this_key ? arena_printf(L->a, "%s.%s", L->fr->this_key, field) : NULL;
+	if (clang_getCursorKind(b) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref &&
+	    clang_getCursorKind(strip(kid(b, 0))) == CXCursor_DeclRefExpr)
+		b = strip(kid(b, 0));              /* `(*p).x` is `p->x` */
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(b);
 		return arena_printf(L->a, "%s.%s", dkey(L->a, d), field);

@@ -449,8 +449,9 @@ int is_mem_lvalue(Lower *L, CXCursor x)
 	k = clang_getCursorKind(x);
 	if (k == CXCursor_ArraySubscriptExpr)
 		return 1;
-	if (k == CXCursor_UnaryOperator)
-		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref;
+	if (k == CXCursor_UnaryOperator)     /* `*p`, unless p points to a struct held in variables */
+		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref &&
+		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x)));
 	if (k == CXCursor_MemberRefExpr)
 		return is_mem_struct(member_base(x)) && !member_bind(L, x) &&
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, x, clang_getCursorType(x)));
@@ -571,6 +572,9 @@ const char *struct_src(Lower *L, CXCursor e)
 		return struct_load(L, x, clang_getCursorType(x));
 	if (k == CXCursor_DeclRefExpr)
 		return dkey(L->a, clang_getCursorReferenced(x));
+	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref &&
+	    var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x)))
+		return var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x));     /* `*p` */
 	if (k == CXCursor_MemberRefExpr && member_key(L, x))
 		return member_key(L, x);
 	if (k == CXCursor_InitListExpr)

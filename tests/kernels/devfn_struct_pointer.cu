@@ -8,8 +8,8 @@ check: out rtol=1e-5 atol=1e-6
 */
 // Device helpers that take a pointer to the caller's local struct (C style, as ray
 // tracers and physics codes write them): `normalize(&r.dir)` changes the caller's
-// fields through the pointer, `dot(&a, &b)` reads two, and `reflect(&r, &n)` passes
-// a pointer on to a nested helper.
+// fields through the pointer (also as `*v` and `(*v).z`), `dot(&a, &b)` reads two, and
+// `reflect(&r, &n)` passes a pointer on to a nested helper.
 struct vec3 { float x, y, z; };
 struct ray { vec3 org; vec3 dir; };
 
@@ -17,12 +17,14 @@ __device__ float dot(const vec3 *a, const vec3 *b) {
   return a->x * b->x + a->y * b->y + a->z * b->z;
 }
 
+__device__ float len2(vec3 v) { return v.x * v.x + v.y * v.y + v.z * v.z; }
+
 __device__ void normalize(vec3 *v) {
-  float len = sqrtf(dot(v, v));
+  float len = sqrtf(len2(*v));
   if (len > 1e-6f) {
     v->x /= len;
     v->y /= len;
-    v->z /= len;
+    (*v).z /= len;
   }
 }
 
