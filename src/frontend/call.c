@@ -259,6 +259,15 @@ static KirExpr *system_call(Lower *L, CXCursor c, CXCursor def, int *handled)
 	return *handled ? inline_def(L, c, def) : NULL;
 }
 
+/* A conversion operator the program defines (`operator int() const { ... }`), which
+ * is inlined like any method. */
+static int user_conversion(CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+
+	return !clang_Cursor_isNull(def) && !in_system(def);
+}
+
 KirExpr *lcall(Lower *L, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
@@ -310,6 +319,11 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	}
 	if (fk == CXCursor_CXXMethod && is_lambda_type(clang_getCursorType(clang_getCursorSemanticParent(fn))))
 		return llambda_call(L, c, fn);
+	if (fk == CXCursor_ConversionFunction && user_conversion(fn)) {     /* `(int)d`: d.operator int() */
+		if (!method_object(L, c, fn))
+			return poison(L, c);
+		return inline_def(L, c, clang_getCursorDefinition(fn));
+	}
 	if (fk == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn) && !method_object(L, c, fn))
 		return poison(L, c);
 	if (is_user_ctor(fn)) {              /* a temporary whose value is not used */
