@@ -191,6 +191,7 @@ static void raise_body(Raise *r)
 	setup_buffers(r);
 	if (raise_affine_try(r)) {      /* strategy 2, affine.c (raise-affine) */
 		finish(r, r->written);
+		raise_note_unbound(r);
 		return;
 	}
 	setup_vars(r);
@@ -200,6 +201,7 @@ static void raise_body(Raise *r)
 	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
 	raise_stmt(r, r->k->body);
 	finish(r, r->written);
+	raise_note_unbound(r);
 }
 
 TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],

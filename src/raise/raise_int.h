@@ -107,6 +107,9 @@ void raise_stats_forget(const TModule *m);
  * (r->buf holds the results, r->st->strategy names it), 0 when none applies (nothing
  * emitted; each strategy's missing fact is in r->st->notes). */
 int raise_affine_try(Raise *r);
+/* symbolic_report.c: a --report line naming the unbound scalars that shapes depend on,
+ * when a store fell back or a read is a gather. */
+void raise_note_unbound(Raise *r);
 int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
 
 /* contract.c (for affine.c): the sum over loop label k of x * y as a tensor of type box

@@ -35,6 +35,18 @@ __global__ void fold_wide(const float *x, float *y, int m) {
   if (m >= 1024) y[i % m] = x[i];
 }
 """
+LAP = r"""
+__global__ void lap(const float *x, float *y, int nx, int ny, int w) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  int row = j * nx;
+  if (i > 0 && i < nx - 1 && j > 0 && j < ny - 1)
+    y[row + i] = (float)w * (x[row + i - 1] + x[row + i + 1] + x[row - nx + i] +
+                             x[row + nx + i] - 4.0f * x[row + i]);
+}
+"""
+LAP_FLAGS = ["--grid", "4,4", "--block", "16,16", "--size", "x=1024", "--size", "y=1024",
+             "--report"]
 FLAGS = ["--grid", "4", "--block", "256", "--size", "x=1024", "--size", "y=1024"]
 counts = {"passed": 0, "failed": 0}
 
@@ -44,12 +56,12 @@ def result(ok, what):
     print(("PASS " if ok else "FAIL ") + what)
 
 
-def convert(exe, tmp, name, text, extra=()):
+def convert(exe, tmp, name, text, extra=(), flags=FLAGS):
     src = os.path.join(tmp, name + ".cu")
     with open(src, "w") as f:
         f.write(text)
     mod = os.path.join(tmp, name + ".mlir")
-    r = subprocess.run([exe, src] + FLAGS + list(extra) + ["-o", mod], capture_output=True,
+    r = subprocess.run([exe, src] + flags + list(extra) + ["-o", mod], capture_output=True,
                        text=True)
     return r, mod
 
@@ -63,6 +75,39 @@ def run(bindir, tmp, mod, ins):
         args += ["--in", f"{name}={p}"]
     r = subprocess.run(args, capture_output=True, text=True)
     return np.load(os.path.join(out, "y.npy")) if r.returncode == 0 else None
+
+
+def lap_want(x, y, nx, ny, w):
+    want = y.copy().reshape(-1, nx)
+    u = x.reshape(-1, nx)
+    want[1:ny - 1, 1:nx - 1] = np.float32(w) * (
+        u[1:ny - 1, :nx - 2] + u[1:ny - 1, 2:] + u[:ny - 2, 1:nx - 1] + u[2:ny, 1:nx - 1]
+        - np.float32(4) * u[1:ny - 1, 1:nx - 1])
+    return want.reshape(-1)
+
+
+def report_names(bindir, exe, tmp, rng):
+    """--report names the unbound scalars that indices and guards depend on (nx, ny, not
+    w, a value only), and the --set it suggests makes the stencil dense and correct."""
+    r, mod = convert(exe, tmp, "lap", LAP, flags=LAP_FLAGS)
+    line = [l for l in r.stderr.splitlines() if "unbound scalars in indices" in l]
+    result(r.returncode == 0 and "scatters 1" in r.stderr and len(line) == 1
+           and line[0].strip() == "unbound scalars in indices, guards or loop bounds: nx, ny "
+           "(bind each with --set NAME=VALUE for a dense raise)",
+           f"lap with nx, ny, w unbound: --report names nx, ny (exit {r.returncode}: {line})")
+    x = rng.uniform(-1, 1, 1024).astype(np.float32)
+    y = rng.uniform(-1, 1, 1024).astype(np.float32)
+    sets = ["--set", "nx=32", "--set", "ny=32"]
+    r, mod = convert(exe, tmp, "lap_set", LAP.replace("lap(", "lap_set("), sets, LAP_FLAGS)
+    dense = r.returncode == 0 and "stores dense 1 fallback 0" in r.stderr \
+        and "gathers 0" in r.stderr and "unbound scalars" not in r.stderr
+    got = run(bindir, tmp, mod, {"x": x, "y": y, "w": np.array(3, np.int32)}) if dense else None
+    result(got is not None and np.allclose(got, lap_want(x, y, 32, 32, 3), rtol=1e-6, atol=1e-6),
+           f"lap with the suggested --set nx=32 --set ny=32: dense, no gather, equals numpy "
+           f"(exit {r.returncode}: {r.stderr[-300:]})")
+    r, mod = convert(exe, tmp, "scale_r", GUARDED, ["--report"])
+    result(r.returncode == 0 and "stores dense 1" in r.stderr and "unbound scalars" not in r.stderr,
+           f"if (i < n) with n unbound is dense: no unbound-scalars line (exit {r.returncode})")
 
 
 def main():
@@ -94,6 +139,7 @@ def main():
         result(r.returncode == 0 and "races: not proven race-free" in r.stderr,
                f"m >= 1024 guarding y[i % m]: undecided, converts, --report says so "
                f"(exit {r.returncode}: {r.stderr[-300:]})")
+        report_names(bindir, exe, tmp, rng)
     print(f"{counts['passed']} passed, {counts['failed']} failed")
     return 1 if counts["failed"] else 0
 

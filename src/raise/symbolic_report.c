@@ -1,0 +1,154 @@
+/* symbolic_report.c: which unbound scalars a kernel's shapes depend on (docs/symbolic.md).
+ * Consumes the kernel IR and the module raise built for it; when a store fell back to a
+ * scatter or a read to a gather, appends to the --report notes one line naming the
+ * unbound integer scalars that reach an index, a condition or a loop bound (directly, or
+ * through variables assigned from them), and the --set that binds each. Those are the
+ * scalars that can keep an access from being a constant-offset affine function of the
+ * thread: binding them is what lets the dense strategy apply. Nothing else changes. */
+#include "raise_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Taint {
+	const KirKernel *k;
+	size_t np;
+	char *var;               /* var * np + param: the variable's value may depend on it */
+	char *used;              /* param: reaches an index, condition or loop bound */
+	char *acc;               /* scratch: the params of the expression being walked */
+	int changed;
+} Taint;
+
+/* Adds e's params (and those of the variables it reads) to t->acc. */
+static void gather_params(void *ctx, KirExpr *e)
+{
+	Taint *t = ctx;
+	if (e->kind == KE_PARAM && frontend_dtype_is_int(e->type))
+		t->acc[e->u.param] = 1;
+	else if (e->kind == KE_VAR && e->u.var >= 0 && (size_t)e->u.var < t->k->nvars)
+		for (size_t p = 0; p < t->np; p++)
+			t->acc[p] |= t->var[(size_t)e->u.var * t->np + p];
+}
+
+static const char *expr_params(Taint *t, KirExpr *e)
+{
+	memset(t->acc, 0, t->np);
+	loopify_expr_visit(e, gather_params, t);
+	return t->acc;
+}
+
+static void taint_var(Taint *t, int var, KirExpr *value)
+{
+	const char *acc;
+	if (var < 0 || (size_t)var >= t->k->nvars || !value)
+		return;
+	acc = expr_params(t, value);
+	for (size_t p = 0; p < t->np; p++)
+		if (acc[p] && !t->var[(size_t)var * t->np + p]) {
+			t->var[(size_t)var * t->np + p] = 1;
+			t->changed = 1;
+		}
+}
+
+/* Propagation into variables: assignments and declarations. */
+static void assign_expr(void *ctx, KirExpr *e)
+{
+	if (e->kind == KE_ASSIGN)
+		taint_var(ctx, e->u.assign.lv.var, e->u.assign.value);
+}
+
+static void assign_stmt(void *ctx, KirStmt *s)
+{
+	if (s->kind == KS_DECL)
+		taint_var(ctx, s->u.decl.var, s->u.decl.init);
+}
+
+static void use(Taint *t, KirExpr *e)
+{
+	const char *acc;
+	if (!e)
+		return;
+	acc = expr_params(t, e);
+	for (size_t p = 0; p < t->np; p++)
+		t->used[p] |= acc[p];
+}
+
+/* Indices of memory accesses and the conditions inside expressions. */
+static void use_expr(void *ctx, KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_LOAD: use(ctx, e->u.load.index); break;
+	case KE_ASSIGN:
+		if (e->u.assign.lv.var < 0)
+			use(ctx, e->u.assign.lv.index);
+		break;
+	case KE_INCDEC:
+		if (e->u.incdec.lv.var < 0)
+			use(ctx, e->u.incdec.lv.index);
+		break;
+	case KE_ATOMIC: use(ctx, e->u.atomic.index); break;
+	case KE_COND: use(ctx, e->u.cond.c); break;
+	default: break;
+	}
+}
+
+/* Conditions of statements and loop bounds. */
+static void use_stmt(void *ctx, KirStmt *s)
+{
+	switch (s->kind) {
+	case KS_IF: use(ctx, s->u.if_.cond); break;
+	case KS_FOR:
+		use(ctx, s->u.for_.cond);
+		use(ctx, s->u.for_.step);
+		break;
+	case KS_WHILE: case KS_DO: use(ctx, s->u.loop.cond); break;
+	default: break;
+	}
+}
+
+static int count_kind(const TBlock *b, TOpKind k)
+{
+	int n = 0;
+	for (int i = 0; i < b->nops; i++) {
+		n += b->ops[i]->kind == k;
+		for (int j = 0; j < b->ops[i]->nregions; j++)
+			n += count_kind(b->ops[i]->regions[j], k);
+	}
+	return n;
+}
+
+static void print_names(StrBuf *out, const Taint *t)
+{
+	const char *sep = "";
+	for (size_t p = 0; p < t->np; p++)
+		if (t->used[p]) {
+			sb_printf(out, "%s%s", sep, t->k->params[p].name);
+			sep = ", ";
+		}
+}
+
+void raise_note_unbound(Raise *r)
+{
+	Taint t = {r->k, r->k->nparams, NULL, NULL, NULL, 1};
+	int any = 0;
+	if (!t.np || (!r->st->stores_scatter && !count_kind(r->f->body, TOP_GATHER)))
+		return;
+	t.var = xcalloc(r->k->nvars * t.np + 1, 1);
+	t.used = xcalloc(t.np, 1);
+	t.acc = xcalloc(t.np, 1);
+	for (size_t round = 0; t.changed && round <= r->k->nvars; round++) {
+		t.changed = 0;
+		loopify_stmt_visit(r->k->body, assign_expr, assign_stmt, &t);
+	}
+	loopify_stmt_visit(r->k->body, use_expr, use_stmt, &t);
+	for (size_t p = 0; p < t.np; p++)
+		any |= t.used[p];
+	if (any) {
+		sb_printf(&r->st->notes, "  unbound scalars in indices, guards or loop bounds: ");
+		print_names(&r->st->notes, &t);
+		sb_printf(&r->st->notes, " (bind each with --set NAME=VALUE for a dense raise)\n");
+	}
+	free(t.var);
+	free(t.used);
+	free(t.acc);
+}
