@@ -274,7 +274,7 @@ c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_sess
 	s->bound = xcalloc((size_t)m->nparams + 1, sizeof *s->bound);
 	s->results = xcalloc((size_t)m->nresults + 1, sizeof *s->results);
 	s->max_memory = c2h_physical_memory();
-	s->peak = rt_planned_peak(m->entry, &s->peak_at);
+	s->peak = m->tm->dynamic ? 0 : rt_planned_peak(m->entry, &s->peak_at);   /* 0: not known */
 	*out = s;
 	return C2H_OK;
 }
@@ -326,6 +326,17 @@ static c2h_status sfail(c2h_session *s, c2h_status st, const char *fmt, ...)
 	return st;
 }
 
+/* A `?` dimension of a polymorphic module's parameter takes any extent (refine.c). */
+static int type_accepts(const TType *want, const TType *got)
+{
+	if (want->kind != got->kind || want->dt != got->dt || want->rank != got->rank)
+		return tir_type_equal(want, got);
+	for (int i = 0; i < want->rank; i++)
+		if (want->dims[i] != TIR_DYN && want->dims[i] != got->dims[i])
+			return 0;
+	return 1;
+}
+
 c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b)
 {
 	if (!s || !b)
@@ -333,7 +344,7 @@ c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b)
 	if (i < 0 || i >= s->m->nparams)
 		return sfail(s, C2H_EINVAL, "input %d out of range (the module has %d parameters)", i, s->m->nparams);
 	const TType *want = &s->m->entry->args[i].type;
-	if (!tir_type_equal(want, &b->v.type)) {
+	if (!type_accepts(want, &b->v.type)) {
 		StrBuf w = {0}, g = {0};
 		tir_type_print(&w, want);
 		tir_type_print(&g, &b->v.type);

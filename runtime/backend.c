@@ -355,6 +355,8 @@ BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *en
 			return BACKEND_NOT_BUILT;
 		}
 		Backend *b = xcalloc(1, sizeof *b);
+		if (m->dynamic)      /* refined at each call, then run on ops (refine.c) */
+			ops = &runtime_refining_backend;
 		b->ops = ops, b->module = m, b->entry = entry, b->text = text, b->len = len;
 		b->spec = xstrdup(spec);
 		if (ops->create(b, colon ? colon + 1 : NULL, msg, msglen) != 0) {

@@ -34,6 +34,7 @@ typedef struct Parser {
 	StrBuf str;               /* string literal being unescaped */
 	int nscopes, capscopes;
 	int quiet;
+	int allow_dynamic;        /* `?` dimensions parse as TIR_DYN (runtime_parse only) */
 	ParseStatus status;
 	SrcLoc err_loc;
 	char msg[256];
@@ -311,6 +312,14 @@ static TType parse_tensor_body(Parser *p)
 	for (;;) {
 		ws(p);
 		SrcLoc l = here(p);
+		if (cur(p) == '?' && p->allow_dynamic && at(p, 1) == 'x') {
+			if (rank == TIR_MAX_RANK)
+				unsupported_at(p, l, "rank above %d is not supported", TIR_MAX_RANK);
+			dims[rank++] = TIR_DYN;
+			p->m->dynamic = 1;
+			p->pos += 2;
+			continue;
+		}
 		if (cur(p) == '?')
 			unsupported_at(p, l, "dynamic dimensions are not supported");
 		if (cur(p) == '*')
@@ -336,7 +345,8 @@ static TType parse_tensor_body(Parser *p)
 	if (accept(p, ","))
 		unsupported_at(p, here(p), "tensor encodings (bounds, sparsity) are not supported");
 	expect(p, ">");
-	check_tensor_size(p, start, dt, rank, dims);
+	if (!tir_dims_dynamic(rank, dims))
+		check_tensor_size(p, start, dt, rank, dims);
 	return tir_type_tensor(dt, rank, dims);
 }
 
@@ -1444,7 +1454,7 @@ static void parse_items(Parser *p, ItemVec *items)
 static const char *key_name(TOpKind k, const char *key)
 {
 	if (strcmp(key, "dims") == 0)
-		return k == TOP_BROADCAST_IN_DIM ? "broadcast_dimensions"
+		return k == TOP_BROADCAST_IN_DIM || k == TOP_DYNAMIC_BROADCAST_IN_DIM ? "broadcast_dimensions"
 		       : k == TOP_TRANSPOSE ? "permutation" : "dimensions";
 	if (strcmp(key, "dim") == 0)
 		return k == TOP_IOTA || k == TOP_DYNAMIC_IOTA ? "iota_dimension" : "dimension";
@@ -1877,8 +1887,22 @@ static void parse_composite_pretty(Parser *p, TOp *op, TypeVec *res)
 	parse_attrs_signature(p, op, &ins, res);
 }
 
+/* custom_call @target(%a, ...) {attrs}? : (T, ...) -> R */
+static void parse_custom_call_pretty(Parser *p, TOp *op, TypeVec *res)
+{
+	TypeVec ins = {0};
+	expect(p, "@");
+	tir_op_set_string(p->f, op, "call_target_name", ident_dup(p, "a call target name"));
+	parse_operands(p, op);
+	parse_attrs_signature(p, op, &ins, res);
+}
+
 static int parse_pretty(Parser *p, TOp *op, TypeVec *res)
 {
+	if (op->kind == TOP_CUSTOM_CALL && peek(p) == '@') {
+		parse_custom_call_pretty(p, op, res);
+		return 1;
+	}
 	if (op->kind == TOP_CONVOLUTION && peek(p) == '(') {
 		parse_conv_pretty(p, op, res);
 		return 1;
@@ -2007,8 +2031,9 @@ static void parse_funcs(Parser *p)
 
 static void parse_top(Parser *p)
 {
-	if (peek(p) == '#')
-		parse_funcs(p);   /* skips aliases; stops at 'module' with an error otherwise */
+	while (peek(p) == '#')   /* #loc = loc(...) aliases before the module (jax prints them) */
+		while (cur(p) && cur(p) != '\n')
+			p->pos++;
 	if (accept_kw(p, "module")) {
 		if (accept(p, "@"))
 			p->m->name = ident_dup(p, "a module name");
@@ -2068,7 +2093,8 @@ static ParseStatus parse_range(Parser *p, size_t start, size_t end, TModule **ou
 	}
 	parse_top(p);
 	arena_free(p->scratch);
-	int nerr = tir_verify_report(p->m, p->quiet, &p->err_loc, p->msg, sizeof p->msg);
+	/* a polymorphic module is verified once refine.c has made its shapes static */
+	int nerr = p->m->dynamic ? 0 : tir_verify_report(p->m, p->quiet, &p->err_loc, p->msg, sizeof p->msg);
 	if (nerr) {
 		tir_module_destroy(p->m);
 		*out = NULL;
@@ -2086,6 +2112,7 @@ ParseStatus runtime_parse(const char *file, const char *text, size_t len, TModul
 	p.file = file;
 	p.text = text;
 	p.lines = line_table(text, len, &p.nlines);
+	p.allow_dynamic = 1;
 	diag_add_source(file, text);
 	ParseStatus st = parse_range(&p, 0, len, out);
 	free(p.lines);
@@ -2109,6 +2136,7 @@ int runtime_parse_cases(const char *file, const char *text, size_t len, ParseCas
 	p.text = text;
 	p.quiet = 1;
 	p.lines = line_table(text, len, &p.nlines);
+	p.allow_dynamic = 1;      /* check.c skips a polymorphic case; the C API refines it */
 	for (int li = 0, start_line = 0; li <= p.nlines; li++) {
 		size_t at_ = li < p.nlines ? p.lines[li] : len;
 		if (li < p.nlines && !is_split_line(text, at_, len))

@@ -226,6 +226,15 @@ BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *en
 int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
 void backend_destroy(Backend *b);
 
+/* ---- refine.c, refine_backend.c: shape-polymorphic modules (docs/symbolic.md) ----
+ * runtime_refine: m (parsed with `?` dimensions, m->dynamic) made static in place for
+ * a call with these arguments: 0, or -1 with msg set (a failed shape assertion says its
+ * message). runtime_refining_backend: what backend_create gives for such a module; it
+ * refines per call and runs the backend named by the spec on the static module, one
+ * cached program per distinct argument shapes and 0-d integer values. */
+int runtime_refine(TModule *m, const RtValue *args, int nargs, char *msg, size_t msglen);
+extern const BackendOps runtime_refining_backend;
+
 /* ---- budget.c: the memory a function plans to use (--max-memory) ----
  * The bytes live at the function's peak (arguments, values from definition to last use,
  * plus the peak of the regions and callees of the op where it is reached), saturating

@@ -403,7 +403,7 @@ static void print_results(const c2h_module *m, c2h_session *s)
 		DType t = (DType)dtype_from_name(tn, strlen(tn));
 		int64_t n = (int64_t)(c2h_buffer_nbytes(b) / c2h_dtype_size(info.dtype));
 		StrBuf sb = {0};
-		TType ty = tir_type_tensor(t, info.rank, info.dims);
+		TType ty = tir_type_tensor(t, c2h_buffer_rank(b), c2h_buffer_dims(b));
 		tir_type_print(&sb, &ty);
 		sb_append(&sb, " [");
 		for (int64_t k = 0; k < n && k < 16; k++) {
@@ -442,8 +442,8 @@ static int bench(const c2h_module *m, c2h_session *s, int n)
 		c2h_param_info p;
 		c2h_module_param(m, i, &p);
 		size_t e = c2h_dtype_size(p.dtype);
-		for (int d = 0; d < p.rank; d++)
-			e *= (size_t)p.dims[d];
+		for (int d = 0; d < p.rank; d++)   /* a `?` dimension (polymorphic module): not counted */
+			e *= p.dims[d] >= 0 ? (size_t)p.dims[d] : 0;
 		bytes += e;
 	}
 	for (int i = 0; i < c2h_module_num_results(m); i++)

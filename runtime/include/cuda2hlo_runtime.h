@@ -59,7 +59,9 @@ typedef struct c2h_session c2h_session;
 
 /* A parameter or result of the entry function. name: the `cuda2hlo.param` attribute,
  * else `jax.arg_info` / `jax.result_info`, else "arg<i>" / "result<i>". Borrowed from
- * the module. */
+ * the module. A dimension written `?` (a shape-polymorphic module) is -1: a parameter
+ * takes any extent there, and each run refines the module to the bound inputs' shapes
+ * (docs/symbolic.md); the results' extents are those of the result buffers. */
 typedef struct c2h_param_info {
 	const char *name;
 	c2h_dtype dtype;

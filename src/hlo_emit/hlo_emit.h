@@ -120,6 +120,15 @@ typedef struct TType {
 	int nelems;
 } TType;
 
+/* A dimension written `?` (runtime_parse of a shape-polymorphic module only). */
+#define TIR_DYN (-1)
+static inline int tir_dims_dynamic(int rank, const int64_t *dims)
+{
+	for (int i = 0; i < rank; i++)
+		if (dims[i] == TIR_DYN)
+			return 1;
+	return 0;
+}
 TType tir_type_tensor(DType dt, int rank, const int64_t *dims);
 TType tir_type_scalar(DType dt);
 TType tir_type_vector(DType dt, int64_t n);   /* 1-D */
@@ -195,6 +204,8 @@ void tir_type_print(StrBuf *out, const TType *t);
 	X(DYNAMIC_CONV, "stablehlo.dynamic_conv", 3, 1, TC_NONE, 0) \
 	X(GET_DIMENSION_SIZE, "stablehlo.get_dimension_size", 1, 1, TC_NONE, 0) \
 	X(COMPOSITE, "stablehlo.composite", -1, -1, TC_NONE, 0) \
+	X(CUSTOM_CALL, "stablehlo.custom_call", -1, -1, TC_NONE, OF_RARE) \
+	X(REAL_DYNAMIC_SLICE, "stablehlo.real_dynamic_slice", 4, 1, TC_NONE, OF_RARE) \
 	/* selection and comparison */ \
 	X(SELECT, "stablehlo.select", 3, 1, TC_NONE, 0) \
 	X(CLAMP, "stablehlo.clamp", 3, 1, TC_NONE, 0) \
@@ -446,6 +457,7 @@ struct TModule {
 	int nmeshes, capmeshes;
 	TFunc **funcs;
 	int nfuncs, capfuncs;
+	int dynamic;       /* some type has a TIR_DYN dimension (runtime/refine.c makes it static) */
 };
 
 TModule *tir_module_create(void);           /* caller destroys */

@@ -124,7 +124,10 @@ void tir_type_print(StrBuf *out, const TType *t)
 	}
 	sb_append(out, "tensor<");
 	for (int i = 0; i < t->rank; i++)
-		sb_printf(out, "%lldx", (long long)t->dims[i]);
+		if (t->dims[i] == TIR_DYN)
+			sb_append(out, "?x");
+		else
+			sb_printf(out, "%lldx", (long long)t->dims[i]);
 	sb_append(out, dtype_name(t->dt));
 	sb_putc(out, '>');
 }

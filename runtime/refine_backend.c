@@ -1,0 +1,127 @@
+/* refine_backend.c: a backend over a shape-polymorphic module (docs/symbolic.md).
+ * Consumes a module with TIR_DYN dimensions and its text (backend_create gives such a
+ * module this backend). Each run looks up the program refined for the arguments' types
+ * and 0-d integer values, or parses the text again, refines it (refine.c), prints it
+ * (the text the pjrt backend compiles) and creates the backend the caller named over
+ * the static module; the programs are kept until the backend is destroyed. */
+#include "runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Refined {
+	RtValue *key;           /* the arguments' types; 0-d integers with their values */
+	TModule *m;
+	StrBuf text;
+	Backend *inner;
+	struct Refined *next;
+} Refined;
+
+typedef struct RefineState {
+	char *spec;             /* the backend each refined program runs on */
+	Refined *cache;
+	int nargs;
+} RefineState;
+
+static int same_key(const Refined *c, const RtValue *args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const RtValue *a = &args[i], *k = &c->key[i];
+		if (!tir_type_equal(&a->type, &k->type))
+			return 0;
+		if (k->buf && rt_get_i64(k->type.dt, rt_data(k), 0) != rt_get_i64(a->type.dt, rt_data(a), 0))
+			return 0;
+	}
+	return 1;
+}
+
+static RtValue *make_key(const RtValue *args, int n)
+{
+	RtValue *key = xcalloc((size_t)n + 1, sizeof(RtValue));
+	for (int i = 0; i < n; i++) {
+		key[i].type = args[i].type;
+		if (args[i].type.kind == TY_TENSOR && args[i].type.rank == 0 && rt_data(&args[i]) &&
+		    (dtype_is_int(args[i].type.dt) || args[i].type.dt == DT_I1))
+			key[i] = rt_value_ref(&args[i]);
+	}
+	return key;
+}
+
+static void refined_free(Refined *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (c->key[i].buf)
+			rt_value_release(NULL, &c->key[i]);
+	free(c->key);
+	backend_destroy(c->inner);
+	if (c->m)
+		tir_module_destroy(c->m);
+	sb_free(&c->text);
+	free(c);
+}
+
+static Refined *refine_for(Backend *b, const RtValue *args, char *msg, size_t msglen)
+{
+	RefineState *s = b->state;
+	Refined *c = xcalloc(1, sizeof *c);
+	const char *file = b->entry->loc.file ? b->entry->loc.file : "<module>";
+	c->key = make_key(args, s->nargs);
+	if (runtime_parse(file, b->text, b->len, &c->m) != PARSE_OK) {
+		snprintf(msg, msglen, "%s: error: the module no longer parses", file);
+		refined_free(c, s->nargs);
+		return NULL;
+	}
+	if (runtime_refine(c->m, args, s->nargs, msg, msglen) != 0) {
+		refined_free(c, s->nargs);
+		return NULL;
+	}
+	hlo_emit_stablehlo(&c->text, c->m);
+	if (backend_create(s->spec, c->m, tir_module_main(c->m), sb_str(&c->text), c->text.len,
+	                   &c->inner, msg, msglen) != BACKEND_OK) {
+		refined_free(c, s->nargs);
+		return NULL;
+	}
+	c->next = s->cache;
+	s->cache = c;
+	return c;
+}
+
+static int refining_create(Backend *b, const char *arg, char *msg, size_t msglen)
+{
+	RefineState *s = xcalloc(1, sizeof *s);
+	(void)arg;
+	(void)msg;
+	(void)msglen;
+	s->spec = xstrdup(b->spec);
+	s->nargs = b->entry->nargs;
+	b->state = s;
+	return 0;
+}
+
+static int refining_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
+{
+	RefineState *s = b->state;
+	Refined *c = s->cache;
+	while (c && !same_key(c, args, s->nargs))
+		c = c->next;
+	if (!c && !(c = refine_for(b, args, msg, msglen)))
+		return -1;
+	c->inner->max_iterations = b->max_iterations;
+	return backend_run(c->inner, args, results, msg, msglen);
+}
+
+static void refining_destroy(Backend *b)
+{
+	RefineState *s = b->state;
+	if (!s)
+		return;
+	while (s->cache) {
+		Refined *next = s->cache->next;
+		refined_free(s->cache, s->nargs);
+		s->cache = next;
+	}
+	free(s->spec);
+	free(s);
+}
+
+const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy};
