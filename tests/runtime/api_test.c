@@ -639,6 +639,63 @@ static void test_limits(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* A shape-polymorphic module (docs/symbolic.md): the parameter's `?` is -1 in its info;
+ * one session runs it at 4, 7 and 4 elements again (a refined program from the cache),
+ * a*a + 1 computed here; at 1 element its shape assertion fails with its message (`{0}`
+ * replaced by n) and the session stays usable. On interp and cpu, under ASan too. */
+static void test_polymorphic(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of(
+		"func.func @main(%a: tensor<?xi64>) -> tensor<?xi64> {\n"
+		"  %n = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xi64>) -> tensor<i32>\n"
+		"  %c = stablehlo.constant dense<2> : tensor<i32>\n"
+		"  %ok = stablehlo.compare GE, %n, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+		"  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = \"n >= 2, n = {0}\", "
+		"has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()\n"
+		"  %s = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>\n"
+		"  %one = stablehlo.constant dense<1> : tensor<i64>\n"
+		"  %b = stablehlo.dynamic_broadcast_in_dim %one, %s, dims = [] : (tensor<i64>, tensor<1xi32>) -> tensor<?xi64>\n"
+		"  %0 = stablehlo.multiply %a, %a : tensor<?xi64>\n"
+		"  %1 = stablehlo.add %0, %b : tensor<?xi64>\n"
+		"  return %1 : tensor<?xi64>\n"
+		"}\n");
+	static const char *const backends[] = {"interp", "cpu"};
+	static const int64_t sizes[] = {4, 7, 4};
+	c2h_param_info info;
+	char msg[256];
+	assert_non_null(m);
+	check(c2h_module_param(m, 0, &info) == C2H_OK && info.rank == 1 && info.dims[0] == -1, "info", "dims");
+	for (int k = 0; k < 2; k++) {
+		c2h_session *s;
+		if (c2h_session_create(m, backends[k], &s, msg, sizeof msg) != C2H_OK) {
+			check(k > 0, "session", msg);   /* only a build without cpu may refuse it */
+			continue;
+		}
+		for (int r = 0; r < 3; r++) {
+			int64_t v[7] = {1, -2, 3, 1 << 20, 5, 6, -7}, n = sizes[r];
+			c2h_buffer *b = c2h_buffer_create(C2H_I64, 1, &n, v, sizeof(int64_t) * (size_t)n);
+			const c2h_buffer *out;
+			int ok = c2h_session_bind(s, "arg0", b) == C2H_OK && c2h_session_run(s) == C2H_OK &&
+			         (out = c2h_session_result(s, 0)) != NULL && c2h_buffer_dims(out)[0] == n;
+			for (int64_t i = 0; ok && i < n; i++)
+				ok = ((const int64_t *)c2h_buffer_data_const(out))[i] == v[i] * v[i] + 1;
+			check(ok, backends[k], c2h_session_message(s));
+			c2h_buffer_destroy(b);
+		}
+		int64_t one = 1, v1 = 3;
+		c2h_buffer *b = c2h_buffer_create(C2H_I64, 1, &one, &v1, sizeof v1);
+		check(c2h_session_bind(s, "arg0", b) == C2H_OK && c2h_session_run(s) == C2H_ERUN &&
+		      strstr(c2h_session_message(s), "shape assertion failed: n >= 2, n = 1") != NULL,
+		      "assertion", c2h_session_message(s));
+		c2h_buffer_destroy(b);
+		c2h_session_destroy(s);
+	}
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -646,7 +703,7 @@ int main(void)
 		cmocka_unit_test(test_info_table),    cmocka_unit_test(test_buffers),
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
 		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
-		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_limits),        cmocka_unit_test(test_polymorphic),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);
