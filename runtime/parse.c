@@ -679,6 +679,8 @@ static void finish_dense(Parser *p, TAttr *a, const LitVec *lits, SrcLoc l, TTyp
 {
 	if (t.kind != TY_TENSOR)
 		error_at(p, l, "dense constant needs a tensor type");
+	if (tir_dims_dynamic(t.rank, t.dims))
+		error_at(p, l, "dense constant of dynamic shape");
 	a->kind = TA_DENSE;
 	a->u.dense.type = t;
 	int64_t numel = tir_type_numel(&t), es = dtype_size(t.dt);

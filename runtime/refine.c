@@ -88,7 +88,10 @@ static int set_type(FCtx *c, const TOp *op, int v, const TType *t)
 
 static int set_dims(FCtx *c, const TOp *op, int res, int rank, const int64_t *dims)
 {
-	TType t = tir_type_tensor(vty(c, op->results[res])->dt, rank, dims);
+	TType t;
+	if (rank < 0 || rank > TIR_MAX_RANK || res >= op->nresults)
+		return fail(c->r, op, "refining %s: a result of rank %d", tir_op_name(op->kind), rank);
+	t = tir_type_tensor(vty(c, op->results[res])->dt, rank, dims);
 	return set_type(c, op, op->results[res], &t);
 }
 
@@ -211,8 +214,13 @@ static void fold(FCtx *c, const TOp *op)
 		return;
 	if (op->kind == TOP_CONSTANT)
 		fold_constant(c, op, &out);
-	else if (op->kind == TOP_GET_DIMENSION_SIZE)
-		out.n = 1, out.v[0] = vty(c, op->operands[0])->dims[tir_op_get_int(op, "dimension", 0)];
+	else if (op->kind == TOP_GET_DIMENSION_SIZE) {
+		const TType *x = vty(c, op->operands[0]);
+		int64_t d = tir_op_get_int(op, "dimension", -1);
+		if (d < 0 || d >= x->rank || x->kind != TY_TENSOR)
+			return;        /* tir_verify reports it */
+		out.n = 1, out.v[0] = x->dims[d];
+	}
 	else if (!known_all(c, op))
 		return;
 	else if (op->kind == TOP_CONVERT || op->kind == TOP_RESHAPE)
@@ -306,6 +314,8 @@ static int infer_concatenate(FCtx *c, const TOp *op)
 {
 	const TType *x = vty(c, op->operands[0]);
 	int64_t dim = tir_op_get_int(op, "dimension", 0), d[TIR_MAX_RANK];
+	if (dim < 0 || dim >= x->rank)
+		return fail(c->r, op, "concatenate along dimension %lld of rank %d", (long long)dim, x->rank);
 	memcpy(d, x->dims, sizeof(d));
 	for (int i = 1; i < op->noperands; i++)
 		d[dim] += vty(c, op->operands[i])->dims[dim];
@@ -317,8 +327,11 @@ static int infer_transpose(FCtx *c, const TOp *op)
 	const TType *x = vty(c, op->operands[0]);
 	TInts p = tir_op_get_ints(op, "permutation");
 	int64_t d[TIR_MAX_RANK];
-	for (int i = 0; i < p.n && i < TIR_MAX_RANK; i++)
+	for (int i = 0; i < p.n && i < TIR_MAX_RANK; i++) {
+		if (p.v[i] < 0 || p.v[i] >= x->rank)
+			return fail(c->r, op, "transpose: permutation entry %lld of rank %d", (long long)p.v[i], x->rank);
 		d[i] = x->dims[p.v[i]];
+	}
 	return set_dims(c, op, 0, p.n, d);
 }
 
@@ -360,12 +373,16 @@ static int infer_dot(FCtx *c, const TOp *op)
 	int k = 0;
 	if (!at || at->kind != TA_DOT_DIMS)
 		return fail(c->r, op, "dot_general without dimension numbers");
-	for (int i = 0; i < at->u.dot.lhs_batch.n; i++)
-		d[k++] = a->dims[at->u.dot.lhs_batch.v[i]];
-	for (int i = 0; i < a->rank; i++)
+	for (int i = 0; i < at->u.dot.lhs_batch.n && k < TIR_MAX_RANK; i++) {
+		int64_t j = at->u.dot.lhs_batch.v[i];
+		if (j < 0 || j >= a->rank)
+			return fail(c->r, op, "dot_general: batch dimension %lld of rank %d", (long long)j, a->rank);
+		d[k++] = a->dims[j];
+	}
+	for (int i = 0; i < a->rank && k < TIR_MAX_RANK; i++)
 		if (!in_list(at->u.dot.lhs_batch, i) && !in_list(at->u.dot.lhs_contract, i))
 			d[k++] = a->dims[i];
-	for (int i = 0; i < b->rank; i++)
+	for (int i = 0; i < b->rank && k < TIR_MAX_RANK; i++)
 		if (!in_list(at->u.dot.rhs_batch, i) && !in_list(at->u.dot.rhs_contract, i))
 			d[k++] = b->dims[i];
 	return set_dims(c, op, 0, k, d);
@@ -510,9 +527,26 @@ static int infer_dynamic_result(FCtx *c, const TOp *op)
 	}
 }
 
+/* The operand and result counts refine relies on (the module is verified only after
+ * refinement: a malformed one must fail here, not read past an op's operands). */
+static int arity_ok(const TOp *op)
+{
+	int no = tir_op_noperands(op->kind), nr = tir_op_nresults(op->kind);
+	if ((no >= 0 && op->noperands != no) || (nr >= 0 && op->nresults != nr))
+		return 0;
+	if (op->kind == TOP_SCATTER)
+		return op->noperands >= op->nresults;
+	return op->kind == TOP_CALL || op->kind == TOP_RETURN || op->kind == TOP_WHILE ||
+	       op->kind == TOP_IF || op->kind == TOP_CASE || op->nresults == 0 || op->noperands >= 1 ||
+	       op->kind == TOP_CONSTANT || op->kind == TOP_IOTA || op->kind == TOP_AFTER_ALL;
+}
+
 static int infer(FCtx *c, TOp *op)
 {
 	int dyn = 0;
+	if (!arity_ok(op))
+		return fail(c->r, op, "'%s' with %d operands and %d results", tir_op_name(op->kind),
+		            op->noperands, op->nresults);
 	if (op->kind == TOP_CALL)
 		return infer_call(c, op);
 	if (op->kind == TOP_WHILE)
@@ -603,6 +637,20 @@ static int check_assertion(FCtx *c, const TOp *op)
 
 /* ---- blocks and functions ---- */
 
+/* get_dimension_size of a static operand: the constant (fold found its value). */
+static void fold_dimension_size(FCtx *c, TOp *op)
+{
+	const Known *k = &c->k[op->results[0]];
+	const TType *t = vty(c, op->results[0]);
+	unsigned char buf[8];
+	if (k->n != 1 || t->rank != 0 || !dtype_is_int(t->dt))
+		return;                /* tir_verify reports a malformed one */
+	tir_elem_set_i(t->dt, buf, k->v[0]);
+	tir_op_set_dense(c->f, op, "value", *t, buf, 1);
+	op->kind = TOP_CONSTANT;
+	op->noperands = 0;
+}
+
 static int refine_block(FCtx *c, TBlock *b)
 {
 	int n = 0;
@@ -617,12 +665,8 @@ static int refine_block(FCtx *c, TBlock *b)
 			return -1;
 		fold(c, op);
 		to_static(c, op);
-		if (op->kind == TOP_GET_DIMENSION_SIZE) {
-			const Known *k = &c->k[op->results[0]];
-			tir_op_set_dense(c->f, op, "value", *vty(c, op->results[0]), &(int32_t){(int32_t)k->v[0]}, 1);
-			op->kind = TOP_CONSTANT;
-			op->noperands = 0;
-		}
+		if (op->kind == TOP_GET_DIMENSION_SIZE)
+			fold_dimension_size(c, op);
 		b->ops[n++] = op;
 	}
 	b->nops = n;
@@ -694,6 +738,11 @@ int runtime_refine(TModule *m, const RtValue *args, int nargs, char *msg, size_t
 	free(ks);
 	if (rc)
 		return -1;
+	for (int i = 0; i < m->nfuncs; i++)
+		for (int v = 0; v < m->funcs[i]->nvalues; v++)
+			if (is_dyn(&m->funcs[i]->values[v].type))
+				return fail(&r, NULL, "@%s keeps a value of dynamic shape after refinement (a function "
+				            "no call reaches, or an op refine does not know)", m->funcs[i]->name);
 	m->dynamic = 0;
 	if (tir_verify_report(m, 1, NULL, msg, msglen))
 		return -1;

@@ -23,6 +23,13 @@ func.func @f(%a: tensor<*xf32>) {
 }
 
 // -----
+// expect-error: dense constant of dynamic shape
+func.func @f() -> tensor<?xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<?xf32>
+  func.return %c : tensor<?xf32>
+}
+
+// -----
 // expect-unsupported: complex<f16> is not supported (only f32 and f64 parts)
 func.func @f(%a: tensor<4xcomplex<f16>>) {
   func.return

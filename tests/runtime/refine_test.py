@@ -161,6 +161,20 @@ BAD = [
   return %0 : tensor<?x?xf32>
 }
 """, [np.eye(3, dtype=np.float32)], "cannot refine the shape of 'stablehlo.cholesky'"),
+    ("an op of the wrong arity (verified only after refinement)",
+     """func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = "stablehlo.add"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+""", [np.ones(3, np.float32)], "'stablehlo.add' with 1 operands and 1 results"),
+    ("a function no call reaches",
+     """func.func private @g(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+""", [np.ones(3, np.float32)], "@g keeps a value of dynamic shape after refinement"),
     ("rank of the input",
      """func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>
