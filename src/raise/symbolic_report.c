@@ -4,7 +4,8 @@
  * unbound integer scalars that reach an index, a condition or a loop bound (directly, or
  * through variables assigned from them), and the --set that binds each. Those are the
  * scalars that can keep an access from being a constant-offset affine function of the
- * thread: binding them is what lets the dense strategy apply. Nothing else changes. */
+ * thread: binding them is what lets the dense strategy apply (with --entry the host
+ * program passes them, and the line says so instead). Nothing else changes. */
 #include "raise_int.h"
 
 #include <stdlib.h>
@@ -146,7 +147,9 @@ void raise_note_unbound(Raise *r)
 	if (any) {
 		sb_printf(&r->st->notes, "  unbound scalars in indices, guards or loop bounds: ");
 		print_names(&r->st->notes, &t);
-		sb_printf(&r->st->notes, " (bind each with --set NAME=VALUE for a dense raise)\n");
+		/* with --entry their values come from the host program: no --set binds them */
+		sb_printf(&r->st->notes, r->o->entry ? " (values the host program passes)\n"
+		                                      : " (bind each with --set NAME=VALUE for a dense raise)\n");
 	}
 	free(t.var);
 	free(t.used);
