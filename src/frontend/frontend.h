@@ -393,6 +393,9 @@ typedef struct KirLaunch {
 	int have_block;          /* block was evaluated (also when grid or shmem was not) */
 	const char **args;       /* per argument: the host variable's name, or NULL */
 	size_t nargs;
+	const char *why;         /* !have_config: "its grid follows from 'n', which is read
+	                            from argv", or NULL when no host variable was found */
+	const char *set_var;     /* the host integer variable --set would bind, or NULL */
 } KirLaunch;
 
 /* cudaMalloc(&var, bytes) with bytes evaluable. */

@@ -196,6 +196,117 @@ const char *instance_name(Arena *a, CXCursor fn)
 	return r;
 }
 
+/* ---- why a launch value is unknown ----
+ * A launch whose grid, block or shared bytes cannot be evaluated names the host variable
+ * it follows from and where that variable's value comes from, so the user knows which
+ * --set supplies it: "its grid follows from 'n', which is read from argv". */
+
+static enum CXChildVisitResult argv_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	CXCursor r = clang_getCursorReferenced(c);
+	CXCursor fn = clang_getCursorSemanticParent(r);
+	CXString s;
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || clang_getCursorKind(r) != CXCursor_ParmDecl)
+		return CXChildVisit_Recurse;
+	s = clang_getCursorSpelling(fn);
+	if (!strcmp(clang_getCString(s), "main") && clang_getCursorType(r).kind == CXType_Pointer)
+		*(int *)d = 1;
+	clang_disposeString(s);
+	return *(int *)d ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether expression c reads main's argv. */
+static int reads_argv(CXCursor c)
+{
+	int found = 0;
+	if (argv_visit(c, c, &found) == CXChildVisit_Recurse)
+		clang_visitChildren(c, argv_visit, &found);
+	return found;
+}
+
+/* Where host variable d's value comes from, as a phrase after "which is". */
+static const char *origin(Ctx *cx, CXCursor d)
+{
+	intptr_t how = (intptr_t)map_get(cx->assigned, dkey(cx->a, d));
+	CXCursor init = clang_getNullCursor();
+	CursorVec v = kids(d);
+
+	for (size_t i = 0; i < v.len; i++)
+		if (clang_isExpression(clang_getCursorKind(v.data[i])))
+			init = v.data[i];
+	VEC_FREE(v);
+	if (how == 2 || (!clang_Cursor_isNull(init) && reads_argv(init)))
+		return "read from argv";
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+		return arena_printf(cx->a, "a parameter of '%s'", spell(cx->a, clang_getCursorSemanticParent(d)));
+	if (how)
+		return "assigned in host code (only a variable initialised once with a constant is known)";
+	if (clang_Cursor_isNull(init))
+		return "set at run time (it has no initial value)";
+	return "computed at run time";
+}
+
+/* The first host variable in expression c whose value is unknown; its phrase in *why. */
+static const char *unknown_var(Ctx *cx, CXCursor c, const char **why, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor d = clang_getCursorReferenced(c);
+	const char *key, *r = NULL;
+
+	if (depth > 64)         /* an expression nested deeper is not worth naming */
+		return NULL;
+	if (k == CXCursor_MemberRefExpr) {
+		*why = "a struct member (only variables can be given with --set)";
+		return spell(cx->a, c);
+	}
+	if (k == CXCursor_DeclRefExpr && (clang_getCursorKind(d) == CXCursor_VarDecl ||
+	                                  clang_getCursorKind(d) == CXCursor_ParmDecl)) {
+		key = dkey(cx->a, d);
+		if (clang_getCursorType(d).kind == CXType_Pointer)
+			return NULL;              /* argv in atoi(argv[1]): the call is reported */
+		if (map_has(cx->hostenv, key) || map_has(cx->hostenv, arena_printf(cx->a, "%s.dim3", key)) ||
+		    options_get_set(cx->o, spell(cx->a, d)))
+			return NULL;
+		if (is_record(clang_getCursorType(d)) && !map_has(cx->assigned, key) &&
+		    (r = unknown_var(cx, d, why, depth + 1)) != NULL)
+			return r;                  /* dim3 g(n / 128): the variable inside */
+		*why = origin(cx, d);
+		return spell(cx->a, d);
+	}
+	CursorVec v = kids(c);
+	for (size_t i = 0; i < v.len && !r; i++)
+		if (clang_getCursorKind(v.data[i]) != CXCursor_TypeRef)
+			r = unknown_var(cx, v.data[i], why, depth + 1);
+	VEC_FREE(v);
+	if (!r && k == CXCursor_CallExpr && clang_getCursorKind(d) != CXCursor_Constructor) {
+		*why = reads_argv(c) ? "read from argv" : "the result of a call";
+		r = arena_printf(cx->a, "%s()", spell(cx->a, d));
+	}
+	return r;
+}
+
+/* l->why for a launch whose configuration is unknown; part is the config argument. */
+static void launch_why(Ctx *cx, KirLaunch *l, CXCursor cfg)
+{
+	int n = clang_Cursor_getNumArguments(cfg);
+	int part = !l->have_block ? 1 : 0;
+	const char *what[] = {"grid", "block", "shared memory size"};
+	const char *why = NULL, *var;
+
+	if (n < 2)
+		return;
+	if (l->have_block) {
+		int g[3];
+		part = heval_dim3(cx, clang_Cursor_getArgument(cfg, 0), g) ? 2 : 0;
+	}
+	if (part >= n || !(var = unknown_var(cx, clang_Cursor_getArgument(cfg, (unsigned)part), &why, 0)))
+		return;
+	l->why = arena_printf(cx->a, "its %s follows from '%s', which is %s", what[part], var, why);
+	if (!strchr(var, '.') && !strchr(var, '(') && !strstr(why, "struct member"))
+		l->set_var = var;
+}
+
 static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
 {
 	CursorVec v = kids(c);
@@ -218,6 +329,8 @@ static void host_launch(Ctx *cx, CXCursor c, const char *host_fn)
 	if (!l.have_block)
 		l.block[0] = l.block[1] = l.block[2] = 0;
 	l.shmem = shmem;
+	if (!l.have_config)
+		launch_why(cx, &l, cfg);
 	l.nargs = n > 0 ? (size_t)n : 0;
 	l.args = ARENA_ARRAY(cx->a, const char *, l.nargs + 1);
 	for (int i = 0; i < n; i++)
@@ -286,8 +399,9 @@ static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientD
 		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
 		    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
 			const char *key = host_var_key(w->cx, kid(c, 0));
-			if (key)
-				map_put(w->cx->assigned, key, (void *)1);
+			intptr_t how = nkids(c) == 2 && reads_argv(kid(c, 1)) ? 2 : 1;
+			if (key && (intptr_t)map_get(w->cx->assigned, key) != 2)
+				map_put(w->cx->assigned, key, (void *)how);
 		}
 		return CXChildVisit_Recurse;
 	}

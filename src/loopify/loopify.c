@@ -1167,11 +1167,27 @@ const char *loopify_c_name(Arena *a, const char *kernel)
 	return s;
 }
 
-static int check_launch(Lz *z, const KirKernel *k, LoopLaunch *L)
+/* A kernel without a launch configuration: at its launch in host code when there is
+ * one, naming the host variable the configuration follows from (frontend launch.c) and
+ * the --set that supplies it; else at the kernel. */
+static void no_launch(const KirKernel *k, const KirLaunch *l)
+{
+	if (!l || !l->why) {
+		diag_error(l ? l->loc : k->loc, "kernel '%s' has no launch configuration: give --grid "
+		           "and --block, or launch it in the file's host code", k->name);
+	} else if (l->set_var) {
+		diag_error(l->loc, "kernel '%s' has no launch configuration: %s: give --set %s=VALUE "
+		           "(or --grid and --block)", k->name, l->why, l->set_var);
+	} else {
+		diag_error(l->loc, "kernel '%s' has no launch configuration: %s: give --grid and "
+		           "--block", k->name, l->why);
+	}
+}
+
+static int check_launch(Lz *z, const KirKernel *k, const KirLaunch *l, LoopLaunch *L)
 {
 	if (!k->have_grid || !k->have_block) {
-		diag_error(k->loc, "kernel '%s' has no launch configuration: give --grid and "
-		           "--block, or launch it in the file's host code", k->name);
+		no_launch(k, l);
 		return 0;
 	}
 	for (int d = 0; d < 3; d++) {
@@ -1236,7 +1252,7 @@ static void free_tables(Lz *z)
 	VEC_FREE(z->open);
 }
 
-static int loopify_kernel(Arena *a, const KirKernel *src, LoopKernel *lk)
+static int loopify_kernel(Arena *a, const KirKernel *src, const KirLaunch *l, LoopKernel *lk)
 {
 	Lz z = {0};
 	KirStmt *body;
@@ -1250,7 +1266,7 @@ static int loopify_kernel(Arena *a, const KirKernel *src, LoopKernel *lk)
 	lk->c_name = loopify_c_name(a, src->name);
 	lk->loc = src->loc;
 	lk->k = z.k;
-	if (!check_launch(&z, src, &z.L)) {
+	if (!check_launch(&z, src, l, &z.L)) {
 		free_tables(&z);
 		return 0;
 	}
@@ -1292,7 +1308,9 @@ LoopProgram *loopify_program(Arena *a, const Options *o, const KirProgram *k)
 	p->kernels = ARENA_ARRAY(a, LoopKernel, k->nkernels + 1);
 	p->nkernels = k->nkernels;
 	for (size_t i = 0; i < k->nkernels; i++) {
-		if (!loopify_kernel(a, &k->kernels[i], &p->kernels[i])) {
+		const KirKernel *ki = &k->kernels[i];
+		const KirLaunch *l = ki->launch >= 0 ? &k->launches[ki->launch] : NULL;
+		if (!loopify_kernel(a, ki, l, &p->kernels[i])) {
 			diag_note(k->kernels[i].loc, "in kernel '%s'", k->kernels[i].name);
 			ok = 0;
 		}
