@@ -81,29 +81,35 @@ const char *cudaGetErrorName(cudaError_t e)
 
 /* ---- memory ---- */
 
-cudaError_t cudaMalloc(void **p, size_t bytes)
+/* host: memory the host may also write directly (mem.c copies it at every launch). */
+static cudaError_t alloc(void **p, size_t bytes, int host)
 {
 	if (!p)
 		return err(cudaErrorInvalidValue);
-	*p = cudart_alloc(bytes);
+	*p = cudart_alloc(bytes, host);
 	return *p ? cudaSuccess : err(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaMalloc(void **p, size_t bytes)
+{
+	return alloc(p, bytes, 0);
 }
 
 cudaError_t cudaMallocManaged(void **p, size_t bytes, unsigned flags)
 {
 	(void)flags;
-	return cudaMalloc(p, bytes);
+	return alloc(p, bytes, 1);
 }
 
 cudaError_t cudaMallocHost(void **p, size_t bytes)
 {
-	return cudaMalloc(p, bytes);
+	return alloc(p, bytes, 1);
 }
 
 cudaError_t cudaHostAlloc(void **p, size_t bytes, unsigned flags)
 {
 	(void)flags;
-	return cudaMalloc(p, bytes);
+	return alloc(p, bytes, 1);
 }
 
 cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
@@ -152,6 +158,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
 	if (n && (!dst || !src))
 		return err(cudaErrorInvalidValue);
 	memmove(dst, src, n);
+	cudart_alloc_written(dst);
 	return cudaSuccess;
 }
 
@@ -170,6 +177,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 		return err(cudaErrorInvalidValue);
 	for (size_t r = 0; r < height; r++)
 		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+	cudart_alloc_written(dst);
 	return cudaSuccess;
 }
 
@@ -186,6 +194,7 @@ cudaError_t cudaMemset(void *p, int value, size_t n)
 	if (n && !p)
 		return err(cudaErrorInvalidValue);
 	memset(p, value, n);
+	cudart_alloc_written(p);
 	return cudaSuccess;
 }
 
@@ -199,6 +208,7 @@ cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t 
 {
 	for (size_t r = 0; r < height; r++)
 		memset((char *)p + r * pitch, value, width);
+	cudart_alloc_written(p);
 	return cudaSuccess;
 }
 
@@ -239,6 +249,7 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t of
 	if (!s)
 		return err(cudaErrorInvalidSymbol);
 	memmove(dst, s, n);
+	cudart_alloc_written(dst);
 	return cudaSuccess;
 }
 

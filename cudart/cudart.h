@@ -14,11 +14,19 @@
 typedef struct CudartAlloc {
 	char *base;
 	size_t bytes;
+	uint64_t version;        /* changes at every write through the API (never reused) */
+	int host;                /* the host may write it directly (managed, host memory) */
 } CudartAlloc;
-void *cudart_alloc(size_t bytes);                      /* zero-filled, tracked; NULL on OOM */
+/* zero-filled, tracked; NULL on OOM. host: cudaMallocManaged/MallocHost/HostAlloc. */
+void *cudart_alloc(size_t bytes, int host);
 int cudart_free(void *p);                              /* 0, or -1 when p is not an allocation */
 /* The allocation holding p (also an interior pointer), or NULL. */
 const CudartAlloc *cudart_alloc_find(const void *p);
+/* The version of the device-only allocation holding p; 0 when p is in none, or in memory
+ * the host may write directly (its contents can change without the API seeing it). */
+uint64_t cudart_alloc_version(const void *p);
+/* The API wrote memory at p (a copy, a memset, a kernel's result): a new version. */
+void cudart_alloc_written(const void *p);
 
 /* ---- register.c: the device code of each object and its kernels and symbols ---- */
 typedef struct CudartCode {

@@ -2,7 +2,14 @@
  * cudaMallocHost / cudaHostAlloc goes through cudart_alloc, which records [base, base+bytes)
  * in an array kept sorted by base, so a launch can find the allocation (and the offset)
  * behind any pointer argument, interior pointers included, by binary search. Memory is
- * zero-filled: CUDA leaves it undefined, and a defined value costs nothing here. */
+ * zero-filled: CUDA leaves it undefined, and a defined value costs nothing here.
+ *
+ * Each allocation carries a version that every write through the API replaces by a new
+ * one (a counter, so a freed and reused address never repeats a version). A launch keeps
+ * the module's copy of an input buffer while the version it copied is current (launch.c):
+ * memory from cudaMalloc is written only through the API, as on a GPU, where the host
+ * cannot dereference it. Managed and host memory the host writes directly: version 0,
+ * copied at every launch. */
 #include "cudart.h"
 
 #include <pthread.h>
@@ -12,8 +19,9 @@
 static struct {
 	CudartAlloc *v;
 	size_t n, cap;
+	uint64_t version;        /* the last version given */
 	pthread_mutex_t lock;
-} allocs = {NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+} allocs = {NULL, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
 
 /* Index of the first allocation whose base is > p. */
 static size_t upper(const void *p)
@@ -29,7 +37,7 @@ static size_t upper(const void *p)
 	return lo;
 }
 
-void *cudart_alloc(size_t bytes)
+void *cudart_alloc(size_t bytes, int host)
 {
 	char *p = calloc(1, bytes ? bytes : 1);
 	if (!p)
@@ -47,7 +55,7 @@ void *cudart_alloc(size_t bytes)
 	}
 	size_t i = upper(p);
 	memmove(allocs.v + i + 1, allocs.v + i, (allocs.n - i) * sizeof *allocs.v);
-	allocs.v[i] = (CudartAlloc){p, bytes};
+	allocs.v[i] = (CudartAlloc){p, bytes, ++allocs.version, host};
 	allocs.n++;
 	pthread_mutex_unlock(&allocs.lock);
 	return p;
@@ -68,17 +76,41 @@ int cudart_free(void *p)
 	return 0;
 }
 
-const CudartAlloc *cudart_alloc_find(const void *p)
+/* The allocation holding p, or NULL; the caller holds the lock. */
+static CudartAlloc *find(const void *p)
 {
-	const CudartAlloc *a = NULL;
-	pthread_mutex_lock(&allocs.lock);
 	size_t i = upper(p);
 	if (i > 0) {
-		const CudartAlloc *c = &allocs.v[i - 1];
+		CudartAlloc *c = &allocs.v[i - 1];
 		/* one past the end belongs to it too only when the allocation is empty */
 		if ((const char *)p < c->base + (c->bytes ? c->bytes : 1))
-			a = c;
+			return c;
 	}
+	return NULL;
+}
+
+const CudartAlloc *cudart_alloc_find(const void *p)
+{
+	pthread_mutex_lock(&allocs.lock);
+	const CudartAlloc *a = find(p);
 	pthread_mutex_unlock(&allocs.lock);
 	return a;
+}
+
+uint64_t cudart_alloc_version(const void *p)
+{
+	pthread_mutex_lock(&allocs.lock);
+	const CudartAlloc *a = find(p);
+	uint64_t v = a && !a->host ? a->version : 0;
+	pthread_mutex_unlock(&allocs.lock);
+	return v;
+}
+
+void cudart_alloc_written(const void *p)
+{
+	pthread_mutex_lock(&allocs.lock);
+	CudartAlloc *a = find(p);
+	if (a)
+		a->version = ++allocs.version;
+	pthread_mutex_unlock(&allocs.lock);
 }
