@@ -84,6 +84,18 @@ char *cudart_raise(const CudartKernel *k, const CudartSpec *spec);
 char *cudart_cache_read(const char *key);          /* module text or NULL; caller frees */
 void cudart_cache_write(const char *key, const char *text);
 
+/* ---- stats.c: time per specialisation, printed when CUDA2HLO_CUDART_STATS is set ---- */
+typedef struct CudartStats {
+	uint64_t launches;
+	double run_ms, copy_ms;
+} CudartStats;
+int cudart_stats_on(void);
+double cudart_now_ms(void);                        /* CLOCK_MONOTONIC */
+void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],
+                         int cached, double raise_ms, double compile_ms);
+void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
+                         const unsigned b[3], double run_ms, double copy_ms);
+
 /* ---- api.c ---- */
 void cudart_set_error(int err);                    /* the sticky cudaGetLastError value */
 /* Prints "cuda2hlo: FN is not implemented by libcuda2hlo_cudart" and exits 1. */

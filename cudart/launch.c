@@ -59,6 +59,8 @@ typedef struct Entry {
 	const char **from;       /* per input: the memory its contents were copied from */
 	uint64_t *version;       /* and that memory's version then (0: copy every launch) */
 	int nin, nout;
+	unsigned grid[3], block[3];
+	CudartStats stats;
 } Entry;
 
 static _Noreturn void fail(const CudartKernel *k, const char *fmt, const char *a, const char *b)
@@ -182,7 +184,9 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 {
 	Entry *e = xcalloc(1, sizeof *e);
 	char msg[1024];
+	double t0 = cudart_now_ms(), t1;
 	char *text = cudart_cache_read(key);
+	int cached = text != NULL;
 
 	if (!text) {
 		text = cudart_raise(k, sp);
@@ -190,11 +194,15 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 			fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
 		cudart_cache_write(key, text);
 	}
+	t1 = cudart_now_ms();
 	if (c2h_module_create(text, strlen(text), k->code->file, &e->m, msg, sizeof msg) != C2H_OK)
 		fail(k, "the raised module is refused: %s%s", msg, "");
 	free(text);
 	if (c2h_session_create(e->m, backend(), &e->s, msg, sizeof msg) != C2H_OK)
 		fail(k, "backend '%s': %s", backend(), msg);
+	memcpy(e->grid, sp->grid, sizeof e->grid);
+	memcpy(e->block, sp->block, sizeof e->block);
+	cudart_stats_module(k->name, e->grid, e->block, cached, t1 - t0, cudart_now_ms() - t1);
 	e->nin = c2h_module_num_params(e->m);
 	e->nout = c2h_module_num_results(e->m);
 	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
@@ -281,9 +289,12 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	}
 	spec_free(&sp);
 	free(key);
+	double t0 = cudart_now_ms();
 	copy_in(k, e, args);
+	double t1 = cudart_now_ms();
 	if (c2h_session_run(e->s) != C2H_OK)
 		fail(k, "the run failed: %s%s", c2h_session_message(e->s), "");
+	double t2 = cudart_now_ms();
 	check_aliasing(k, e, args);
 	for (int r = 0; r < e->nout; r++) {
 		c2h_param_info ri;
@@ -293,6 +304,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 		memcpy(dst, c2h_buffer_data_const(out), c2h_buffer_nbytes(out));
 		cudart_alloc_written(dst);
 	}
+	cudart_stats_launch(&e->stats, k->name, e->grid, e->block, t2 - t1,
+	                    (t1 - t0) + (cudart_now_ms() - t2));
 	return cudaSuccess;
 }
 
