@@ -62,6 +62,12 @@ typedef struct CudartParam {
 	int bytes;               /* scalar size; 8 for a pointer */
 	int is_ptr, is_float, is_unsigned;
 	int elem_bytes;          /* pointer: element size */
+	/* Integer scalars are specialised until one changes between launches; then the
+	 * kernel is raised with it as a module input (launch.c), unless that raise fails. */
+	int input;               /* 1: a module input; 2: tried as one in this launch */
+	int fixed;               /* the raise needs its value: always specialised */
+	int seen;
+	unsigned char last[8];   /* its bytes at the last launch */
 } CudartParam;
 typedef struct CudartSig {
 	CudartParam *params;

@@ -6,6 +6,9 @@
  *      offset, mem.c), the values of integer scalars (index arithmetic, guards and trip
  *      counts depend on them); float scalars stay inputs of the module, so a changing
  *      dt neither raises nor compiles again;
+ *      An integer scalar whose value changes from one launch to the next (a step or
+ *      row counter) is then tried as a module input instead: one module for every value,
+ *      when the stages can raise the kernel without knowing it (else it stays specialised);
  *   3. takes the module for that specialisation from memory, else from the disk cache
  *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
@@ -129,7 +132,7 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 			memcpy(&p, arg_at(args, q), sizeof p);
 			snprintf(buf, sizeof buf, "%s=%zu", q->name, extent(k, q, p));
 			sp->sizes[sp->nsizes++] = xstrdup(buf);
-		} else if (!q->is_float) {
+		} else if (!q->is_float && !q->input) {
 			scalar_text(buf, sizeof buf, q, arg_at(args, q));
 			sp->sets[sp->nsets++] = xstrdup(buf);
 		} else
@@ -179,21 +182,32 @@ static const char *backend(void)
 	return b && *b ? b : "cpu";
 }
 
-/* The module of key: raised (or read from disk), parsed, compiled, its buffers made. */
-static Entry *entry_create(const CudartKernel *k, const char *key, const CudartSpec *sp)
+/* The module of key: raised (or read from disk), parsed, compiled, its buffers made.
+ * quiet: a kernel that cannot be raised so is NULL, its diagnostics not shown. */
+static Entry *entry_create(const CudartKernel *k, const char *key, const CudartSpec *sp,
+                           int quiet)
 {
-	Entry *e = xcalloc(1, sizeof *e);
 	char msg[1024];
 	double t0 = cudart_now_ms(), t1;
 	char *text = cudart_cache_read(key);
 	int cached = text != NULL;
 
 	if (!text) {
+		FILE *null = quiet ? fopen("/dev/null", "w") : NULL;
+		if (null)
+			diag_init(null, 0);
 		text = cudart_raise(k, sp);
+		if (null) {
+			diag_init(stderr, 0);
+			fclose(null);
+		}
+		if (!text && quiet)
+			return NULL;
 		if (!text)
 			fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
 		cudart_cache_write(key, text);
 	}
+	Entry *e = xcalloc(1, sizeof *e);
 	t1 = cudart_now_ms();
 	if (c2h_module_create(text, strlen(text), k->code->file, &e->m, msg, sizeof msg) != C2H_OK)
 		fail(k, "the raised module is refused: %s%s", msg, "");
@@ -266,11 +280,59 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 
 static Map *entries;
 
+/* The entry of this launch's specialisation (made when new); NULL when quiet and the
+ * kernel cannot be raised so. */
+static Entry *entry_get(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, int quiet)
+{
+	CudartSpec sp;
+	char *key = specialise(k, args, g, b, shmem, &sp);
+	if (!entries)
+		entries = map_create();
+	Entry *e = map_get(entries, key);
+	if (!e && (e = entry_create(k, key, &sp, quiet)) != NULL)
+		map_put(entries, key, e);
+	spec_free(&sp);
+	free(key);
+	return e;
+}
+
+/* Marks (input = 2) each specialised integer scalar whose value differs from the last
+ * launch's, and remembers this launch's values; whether one was marked. */
+static int vary(CudartKernel *k, void **args)
+{
+	int n = 0;
+	for (size_t i = 0; i < k->sig->nparams; i++) {
+		CudartParam *q = &k->sig->params[i];
+		if (q->is_ptr || q->is_float)
+			continue;
+		const char *v = arg_at(args, q);
+		if (q->seen && !q->input && !q->fixed && memcmp(q->last, v, (size_t)q->bytes)) {
+			q->input = 2;
+			n++;
+		}
+		memcpy(q->last, v, (size_t)q->bytes);
+		q->seen = 1;
+	}
+	return n > 0;
+}
+
+/* The marked scalars become inputs for good (ok), or specialised for good. */
+static void settle(CudartKernel *k, int ok)
+{
+	for (size_t i = 0; i < k->sig->nparams; i++) {
+		CudartParam *q = &k->sig->params[i];
+		if (q->input == 2) {
+			q->input = ok;
+			q->fixed = !ok;
+		}
+	}
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
                              cudaStream_t stream)
 {
 	CudartKernel *k = (CudartKernel *)cudart_kernel_find(func);
-	CudartSpec sp;
+	Entry *e = NULL;
 	(void)stream;   /* every stream is the one in-order queue: launches run at once */
 
 	if (!k) {
@@ -279,16 +341,12 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	}
 	if (!k->sig && !(k->sig = cudart_signature(k)))
 		fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
-	char *key = specialise(k, args, g, b, shmem, &sp);
-	if (!entries)
-		entries = map_create();
-	Entry *e = map_get(entries, key);
-	if (!e) {
-		e = entry_create(k, key, &sp);
-		map_put(entries, key, e);
+	if (vary(k, args)) {
+		e = entry_get(k, args, g, b, shmem, 1);
+		settle(k, e != NULL);
 	}
-	spec_free(&sp);
-	free(key);
+	if (!e)
+		e = entry_get(k, args, g, b, shmem, 0);
 	double t0 = cudart_now_ms();
 	copy_in(k, e, args);
 	double t1 = cudart_now_ms();

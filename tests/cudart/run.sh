@@ -5,6 +5,7 @@
 #   // expect-cc-exit: N        cuda2hlo-cc's exit status (then the program is not run)
 #   // expect-exit: N           the program's exit status
 #   // expect-stdout: TEXT      / expect-stderr: TEXT   a substring of that stream
+#   // expect-no-stderr: TEXT   a substring stderr must not hold
 set -u
 bin=$1 src=$2
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
@@ -26,5 +27,7 @@ for s in stdout stderr; do
   f=$tmp/out; [ $s = stderr ] && f=$tmp/err
   [ -z "$w" ] || grep -qF -- "$w" "$f" || { echo "$s lacks '$w'"; ok=0; }
 done
+w=$(field expect-no-stderr)
+[ -z "$w" ] || ! grep -qF -- "$w" "$tmp/err" || { echo "stderr holds '$w'"; ok=0; }
 [ $ok = 1 ] && { echo "ok: $src"; exit 0; }
 echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"; exit 1
