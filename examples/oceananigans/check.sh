@@ -5,7 +5,9 @@
 # converts ocean.cu with `cuda2hlo --entry simulate` (dt and scheme bound, nsteps and
 # first left as runtime scalars), runs the module N steps from the step-0 state on each
 # backend (interp and cpu through ocean_run, xla through jaxlib) and compares T, S, u, v,
-# eta (relative L2 at most 1e-9). Exit 0 all pass, 1 a failure, 77 (SKIP) when cuda2hlo
+# eta (relative L2 at most 1e-9). Backend `cc` is the unmodified program instead: main.cu
+# built with cuda2hlo-cc (each launch raised at run time, libcuda2hlo_cudart on cpu) and run
+# N steps with the emulated run's arguments; it needs no conversion (docs/cudart.md). Exit 0 all pass, 1 a failure, 77 (SKIP) when cuda2hlo
 # does not support --entry. Prints `N passed, N failed`.
 # Environment: OCEAN_DT (the time step, default 150 s: main.cu's), OCEAN_MODULE=FILE reuses
 # a converted module (skips the conversion; it must have been converted with that dt).
@@ -48,7 +50,7 @@ e=$(el "$t0")
 note "emulated original: $steps steps in $e s ($(awk -v e="$e" -v n="$steps" 'BEGIN { printf "%.1f", 1e3 * e / n }') ms/step)"
 
 module=${OCEAN_MODULE:-$work/ocean.mlir}
-if [ -z "${OCEAN_MODULE:-}" ]; then
+if [ -z "${OCEAN_MODULE:-}" ] && [ "$backends" != cc ]; then
   n3=$(((nx + 6) * (ny + 6) * (nz + 6))) n2=$(((nx + 6) * (ny + 6)))
   sizes=""
   for f in u v w T S b p Gu Gv GT GS Gum Gvm GTm GSm; do sizes="$sizes --size $f=$n3"; done
@@ -73,6 +75,10 @@ for b in "${list[@]}"; do
   t0=$(t)
   if [ "$b" = xla ]; then
     "$py" "$here/ocean_check.py" xla "$module" "$work/init" "$steps" "$out"
+  elif [ "$b" = cc ]; then
+    "$build/bin/cuda2hlo-cc" -O2 $defs "$here/main.cu" -o "$work/ocean-cc" &&
+      CUDA2HLO_BACKEND=cpu CUDA2HLO_CACHE_DIR="$work/cache" "$work/ocean-cc" --dt "$dt" \
+        --steps "$steps" --every "$steps" --save "$out" | sed 's/^/  /'
   else
     "$build/bin/ocean_run" "$module" --init "$work/init" --nx "$nx" --ny "$ny" --nz "$nz" \
       --dt "$dt" --steps "$steps" --every "$steps" --backend "$b" --out "$out" | sed 's/^/  /'
