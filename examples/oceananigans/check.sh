@@ -76,7 +76,7 @@ for b in "${list[@]}"; do
   if [ "$b" = xla ]; then
     "$py" "$here/ocean_check.py" xla "$module" "$work/init" "$steps" "$out"
   elif [ "$b" = cc ]; then
-    "$build/bin/cuda2hlo-cc" -O2 $defs "$here/main.cu" -o "$work/ocean-cc" &&
+    mkdir -p "$out" && "$build/bin/cuda2hlo-cc" -O2 $defs "$here/main.cu" -o "$work/ocean-cc" &&
       CUDA2HLO_BACKEND=cpu CUDA2HLO_CACHE_DIR="$work/cache" "$work/ocean-cc" --dt "$dt" \
         --steps "$steps" --every "$steps" --save "$out" | sed 's/^/  /'
   else
