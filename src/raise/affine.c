@@ -17,7 +17,8 @@
  * as path conditions), affine_emit.c (values assembled over the box), affine_read.c
  * (loads as slices), affine_expr.c (expressions over the box), affine_reduce.c
  * (reductions and contractions), affine_store.c (stores), affine_loop.c (loops),
- * affine_exits.c (block exits). This file walks the statements (an affine guard splits
+ * affine_column.c (loops that carry variables: a while over k), affine_exits.c (block
+ * exits). This file walks the statements (an affine guard splits
  * the running domain, another becomes a mask) and drives the tries over a kernel. */
 #include "affine_int.h"
 
@@ -82,7 +83,8 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			aff_local_store(a, e);
 			return;
 		}
-		aff_store(a, aff_bounded(a, aff_subst(a, e), s->loc));
+		if (!a->col_dry)     /* a column loop's first walk: its updates only */
+			aff_store(a, aff_bounded(a, aff_subst(a, e), s->loc));
 		return;
 	}
 	case KS_IF: {
@@ -202,6 +204,7 @@ static void try_free(Aff *a)
 	aff_memo_free(&a->ldver);
 	VEC_FREE(a->lddoms);
 	aff_memo_free(&a->lmemo);
+	aff_column_free(a);
 }
 
 /* The body a try walks: with returns as exits, restructured so that a return ends a
@@ -261,17 +264,17 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
 }
 
 /* ---- the strategies, in the order they are tried ----
- * The kernel as written first, with short contraction loops as dot_generals and a loop
- * of a uniform trip count whose body stores as a dimension; then, when the try took
- * either, with short loops unrolled and no such dimension (either may fail where the
- * unrolled loop raises). With affine guards whose threads are no box as masks only when
- * a store's range was no union of boxes. With returns as exits (the body restructured so
- * that a return ends a branch) only when a return under a data-dependent guard is what
- * failed. */
+ * The kernel as written first, with short contraction loops as dot_generals, a loop
+ * of a uniform trip count whose body stores as a dimension and a loop that carries
+ * variables as a column loop (a while); then, when the try took any, with short loops
+ * unrolled and none of those (each may fail where the unrolled loop raises). With affine
+ * guards whose threads are no box as masks only when a store's range was no union of
+ * boxes. With returns as exits (the body restructured so that a return ends a branch)
+ * only when a return under a data-dependent guard is what failed. */
 
 static int as_written(Raise *r, Tried *t)
 {
-	return try_kernel(r, &(TryOpts){.uniform = 1}, t);
+	return try_kernel(r, &(TryOpts){.uniform = 1, .columns = 1}, t);
 }
 
 static int loops_unrolled(Raise *r, Tried *t)
@@ -281,12 +284,12 @@ static int loops_unrolled(Raise *r, Tried *t)
 
 static int guards_as_masks(Raise *r, Tried *t)
 {
-	return try_kernel(r, &(TryOpts){.guard_masks = 1, .uniform = 1}, t);
+	return try_kernel(r, &(TryOpts){.guard_masks = 1, .uniform = 1, .columns = 1}, t);
 }
 
 static int returns_as_exits(Raise *r, Tried *t)
 {
-	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .uniform = 1}, t);
+	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .uniform = 1, .columns = 1}, t);
 }
 
 static int exits_loops_unrolled(Raise *r, Tried *t)
@@ -317,7 +320,8 @@ static int applies(When w, int ran_before, const Tried *last)
 {
 	switch (w) {
 	case W_FIRST: return 1;
-	case W_TOOK_LOOPS: return ran_before && (last->short_dots || last->used_uniform);
+	case W_TOOK_LOOPS:
+		return ran_before && (last->short_dots || last->used_uniform || last->used_columns);
 	case W_RETURN:
 		return last->why && strcmp(last->why, "a return under a data-dependent guard") == 0;
 	case W_NOT_BOXES:

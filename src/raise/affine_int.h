@@ -12,6 +12,12 @@
 #include <setjmp.h>
 
 #define MAX_DC 16
+#define MAX_CARRY 8               /* variables a column loop carries */
+#define MAX_COLS 8                /* column loops in a kernel */
+#define MAX_RUNS 16               /* column whiles remembered for reuse */
+/* Column loop i's dimension is loop level COL_LEVEL(i) (1 .. 4: level 0 is a reduction's,
+ * the last a grid-stride loop's), so that one loop's result can be read in the next. */
+#define COL_LEVEL(i) (1 + (i) % (POLY_MAX_LOOPS - 2))
 
 typedef struct Box {
 	int rank;
@@ -24,6 +30,7 @@ typedef struct TryOpts {
 	int unroll_dots;          /* short contraction loops are unrolled, not reduced */
 	int uniform;              /* a loop of a uniform trip count may be a dimension */
 	int guard_masks;          /* an affine guard whose threads are no box is a mask */
+	int columns;              /* a loop that carries variables may be a while (columns) */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
@@ -32,6 +39,7 @@ typedef struct Tried {
 	SrcLoc loc;
 	int short_dots;           /* short loops taken as contractions */
 	int used_uniform;         /* loops of a uniform trip count taken as dimensions */
+	int used_columns;         /* loops taken as column loops (affine_column.c) */
 } Tried;
 
 /* Where a value is being built: a try (affine_memo.c) saves and restores it whole. */
@@ -75,8 +83,28 @@ typedef struct Aff {
 		const KirExpr *body;  /* over the inputs and loopvar */
 		int var;
 		int64_t lo, hi;
+		int col, carry, final;/* col > 0: carried variable `carry` of cols[col - 1] */
 	} red[MAX_DC];
 	int nred;
+	struct Col {              /* column loops (affine_column.c) */
+		int nc, var[MAX_CARRY];
+		const KirExpr *init[MAX_CARRY];   /* carried values before the loop */
+		const KirExpr *f[MAX_CARRY];      /* their updates, over old references */
+		KirExpr *old[MAX_CARRY];          /* the old references (Aff.red slots) */
+		int64_t trips;
+		int level;                       /* its loop dimension: COL_LEVEL(index) */
+		PolySet *threads, *dom;          /* the threads that run it; x its iterations */
+	} cols[MAX_COLS];
+	int ncols;
+	struct ColRun {           /* a while built for a column loop, for reuse */
+		int ci, d, dir;
+		Box ext;
+		char *coords;         /* the write coordinates but d, printed */
+		int olds[MAX_CARRY], finals[MAX_CARRY];
+	} runs[MAX_RUNS];
+	int nruns;
+	int col;                  /* the levels of column loops open now (a bit each) */
+	int col_dry;              /* walking a column loop's body for its updates only */
 	int restructured;         /* statements made by restructure() so far */
 	int stride;               /* inside a grid-stride loop (its level is open) */
 	char *stride_st;          /* per buffer: stored in that loop's body */
@@ -202,6 +230,12 @@ int aff_uses_var(const KirExpr *e, int v);
 int aff_const_of(Aff *a, const KirExpr *e, int64_t *v);
 int aff_max_of(Aff *a, const KirExpr *e, int64_t *v);
 void aff_loop(Aff *a, const KirStmt *s, int in_data);
+
+/* affine_column.c */
+int aff_column_loop(Aff *a, const KirStmt *s, int in_data);
+int aff_column_value(Aff *a, int i, const KirExpr *e);
+void aff_column_forget(Aff *a, int first_value);
+void aff_column_free(Aff *a);
 
 /* affine_exits.c */
 int aff_has_exit(const KirStmt *s, int label);

@@ -1,7 +1,8 @@
 /* affine_loop.c: loops. Consumes a loop statement; a loop of a thread-invariant trip count
  * is unrolled (each iteration walked with its variable a constant), a reduction loop
- * goes to affine_reduce.c, and a grid-stride loop `for (i = tid; i < n; i += S)` becomes
- * a new loop dimension of the domain, so its body runs once over threads x iterations. */
+ * goes to affine_reduce.c, a loop that carries variables to affine_column.c, and a
+ * grid-stride loop `for (i = tid; i < n; i += S)` becomes a new loop dimension of the
+ * domain, so its body runs once over threads x iterations. */
 #include "affine_int.h"
 
 #include <stdlib.h>
@@ -266,7 +267,7 @@ void aff_loop(Aff *a, const KirStmt *s, int in_data)
 		return;
 	if (s->kind == KS_FOR && s->u.for_.init)
 		aff_walk(a, s->u.for_.init, in_data);
-	if (stride_loop(a, s, in_data))
+	if (aff_column_loop(a, s, in_data) || stride_loop(a, s, in_data))
 		return;
 	for (int n = 0;; n++) {
 		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))

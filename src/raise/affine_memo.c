@@ -108,6 +108,7 @@ void aff_try_undo(Aff *a, const Try *t)
 		a->r->st->notes.s[a->r->st->notes.len = t->nnotes] = 0;
 	memo_forget_from(&a->memo, t->nvalues);
 	memo_forget_from(&a->lmemo, t->nvalues);
+	aff_column_forget(a, t->nvalues);
 }
 
 /* 1 when e was visited before in the current walk (and marks it). */

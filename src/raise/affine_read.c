@@ -357,7 +357,7 @@ static PolySet *load_domain(Aff *a, const KirExpr *e)
 		*slot = LD_IN_STRIDE;
 		return a->at.dom;
 	}
-	if (*slot < 0 || a->loopvar >= 0 || a->stride ||
+	if (*slot < 0 || a->loopvar >= 0 || a->stride || a->col ||
 	    poly_set_is_subset(a->at.dom, a->lddoms.data[*slot]))
 		return a->at.dom;
 	d = poly_set_intersect(a->at.dom, a->lddoms.data[*slot]);

@@ -202,7 +202,7 @@ int aff_reduction_loop(Aff *a, const KirStmt *s)
 			return 0;
 		a->found.short_dots++;
 	}
-	a->red[a->nred] = (struct Red){rb, k, lo, hi};
+	a->red[a->nred] = (struct Red){.body = rb, .var = k, .lo = lo, .hi = hi};
 	ref = frontend_new_expr(a->ar, KE_VAR, ot, acc->loc);
 	ref->u.var = (int)a->r->k->nvars + a->nred++;
 	old = aff_subst(a, &(KirExpr){.kind = KE_VAR, .type = a->r->k->vars[sv].type, .loc = acc->loc,

@@ -173,8 +173,8 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 		slot = aff_memo_slot(&a->ldver, n, &found);
 		*slot = a->r->buf[e->u.load.buffer];
 		slot = aff_memo_slot(&a->lddom, n, &found);
-		*slot = a->stride ? LD_IN_STRIDE : -1;
-		if (a->loopvar < 0 && !a->stride) {   /* a domain without open loop dimensions */
+		*slot = a->stride || a->col ? LD_IN_STRIDE : -1;
+		if (a->loopvar < 0 && !a->stride && !a->col) {   /* a domain without open loop dimensions */
 			*slot = (int)a->lddoms.len;
 			VEC_PUSH(a->lddoms, a->at.dom);
 		}

@@ -8,9 +8,11 @@ affine..."; `NAME strategy=S` names the one it must be). A line `NAME gathers=N`
 exactly N gathers, each a read the dense strategy could not slice, named by a `load BUF at
 L:C: gather (WHY)` line of the report (mixed raising: the stores and other reads dense).
 A line `NAME whiles=N` names an --entry test (a host program): its one module has zero
-gather and scatter and at most N while ops (the host's own loops), and every kernel
-module the report lists (`launch K<<<...>>>: ...`) has zero gathers and scatters and
-every store dense.
+gather and scatter and at most N outermost while ops (the host's own loops), and every
+kernel module the report lists (`launch K<<<...>>>: ...`) has zero gathers and scatters and
+every store dense. `columns=M` allows M while ops nested in those (column loops of the
+kernels the host loop launches, src/raise/affine_column.c; default 0). For a kernel test,
+`columns=M`: exactly M while ops, and a `column loop at` line in the report.
 Correctness of the same files is run.py's job (--mode run --mode xla on the same list).
 Prints `PASS|FAIL NAME: reason` per file, then `N passed, N failed`; exits 1 on a failure.
 
@@ -41,7 +43,26 @@ def names_of(path):
     return out
 
 
-def check_entry(exe, path, test, whiles, tmp):
+def while_nesting(text):
+    """(outermost, nested) counts of the module's while ops, nesting read from the
+    printer's indentation (a region's ops are indented deeper than the op that holds it)."""
+    outer = nested = 0
+    stack = []
+    for ln in text.splitlines():
+        if not re.search(r"stablehlo\.while\b", ln):
+            continue
+        ind = len(ln) - len(ln.lstrip(" "))
+        while stack and stack[-1] >= ind:
+            stack.pop()
+        if stack:
+            nested += 1
+        else:
+            outer += 1
+        stack.append(ind)
+    return outer, nested
+
+
+def check_entry(exe, path, test, whiles, columns, tmp):
     out = os.path.join(tmp, os.path.basename(path) + ".entry.mlir")
     cmd = [exe, path] + corpus.converter_args(test) + ["--report", "-o", out]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -53,8 +74,11 @@ def check_entry(exe, path, test, whiles, tmp):
     gs = [b for b in bad if b != "while"]
     if gs:
         return f"entry module has {len(gs)} gather/scatter ({gs[0]})"
-    if len(bad) > whiles:
-        return f"entry module has {len(bad)} while ops (at most {whiles})"
+    outer, nested = while_nesting(text)
+    if outer > whiles:
+        return f"entry module has {outer} outermost while ops (at most {whiles})"
+    if nested > columns:
+        return f"entry module has {nested} nested while ops (at most {columns} column loops)"
     launches = [ln.strip() for ln in r.stderr.splitlines() if ln.startswith("  launch ")]
     if not launches:
         return "no `launch` line in --report"
@@ -69,13 +93,14 @@ def check(exe, name, tmp):
     path = os.path.join(ROOT, "tests", "kernels", name if name.endswith(".cu") else name + ".cu")
     test = corpus.parse(path)
     opts = dict(re.findall(r"(\w+)=(\S+)", opt))
-    if len(opts) != len(opt.split()) or set(opts) - {"whiles", "gathers", "strategy"} or \
-            any(not opts[k].isdigit() for k in ("whiles", "gathers") if k in opts):
-        return f"bad option '{opt}' (whiles=N, gathers=N, strategy=NAME)"
+    if len(opts) != len(opt.split()) or set(opts) - {"whiles", "gathers", "strategy", "columns"} or \
+            any(not opts[k].isdigit() for k in ("whiles", "gathers", "columns") if k in opts):
+        return f"bad option '{opt}' (whiles=N, gathers=N, columns=N, strategy=NAME)"
+    columns = int(opts.get("columns", 0))
     if test.entry:
         if "whiles" not in opts:
             return "an --entry test needs `whiles=N` in the list"
-        return check_entry(exe, path, test, int(opts["whiles"]), tmp)
+        return check_entry(exe, path, test, int(opts["whiles"]), columns, tmp)
     if "whiles" in opts:
         return "`whiles=N` is for --entry tests"
     gathers = int(opts.get("gathers", 0))
@@ -92,6 +117,11 @@ def check(exe, name, tmp):
         rep = r.stdout + r.stderr
         why = [ln.strip() for ln in rep.splitlines() if "not applicable" in ln]
         bad = BAD_OPS.findall(text)
+        if columns:
+            nwhile = len([b for b in bad if b == "while"])
+            if nwhile != columns or "  column loop at " not in rep:
+                return f"launch {li}: {nwhile} while ops, want {columns} from column loops"
+            bad = [b for b in bad if b != "while"]
         loads = [ln for ln in rep.splitlines() if re.match(r"  load \S+ at \d+:\d+: gather \(", ln)]
         ngather = len(re.findall(r'"stablehlo\.gather"', text))   # the op, not its attribute
         if ngather == gathers and len(loads) == gathers:

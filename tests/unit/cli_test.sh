@@ -43,6 +43,20 @@ at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"
 check report_strategy_simt 0 - grep -qx "  strategy simt" <($bin/cuda2hlo $at 2>&1)
 check report_tried 0 - grep -qx "  tried affine: not applicable: atomics or warp operations" <($bin/cuda2hlo $at 2>&1)
 rm -f "$t/at.cu" "$t/r.mlir"
+# A column loop (docs/report.md) that fails on a fact leaves the kernel to affine-unrolled:
+# a store that does not move with k, a read at an index that depends on a carried value.
+printf '__global__ void k(const float *x, float *o) { int i = threadIdx.x; float s = 0;\n for (int k = 0; k < 8; k++) { s += x[k * 32 + i]; o[i] = s; } }\n' > "$t/c1.cu"
+c1="$t/c1.cu --grid 1 --block 32 --size x=256 --size o=32 --report -o $t/r.mlir"
+check column_fixed_store 0 - grep -q "^  tried affine: not applicable at 2:.*: the store is not injective" <($bin/cuda2hlo $c1 2>&1)
+check column_fixed_store_unrolled 0 - grep -qx "  strategy affine-unrolled" <($bin/cuda2hlo $c1 2>&1)
+printf '__global__ void k(const float *x, const int *n, float *o) { int i = threadIdx.x; int j = i; float s = 0;\n for (int k = 0; k < 8; k++) { j = n[j]; s += x[j]; o[k * 32 + i] = s; } }\n' > "$t/c2.cu"
+c2="$t/c2.cu --grid 1 --block 32 --size x=32 --size n=32 --size o=256 --report -o $t/r.mlir"
+check column_carried_index 0 - grep -q "^  tried affine: not applicable at 2:.*: a column loop" <($bin/cuda2hlo $c2 2>&1)
+check column_carried_index_unrolled 0 - grep -qx "  strategy affine-unrolled" <($bin/cuda2hlo $c2 2>&1)
+printf '__global__ void k(const float *x, float *o) { int i = threadIdx.x; float s = 0;\n for (int k = 0; k < 100; k++) { s = s * 0.5f + x[k * 32 + i]; o[k * 32 + i] = s; } }\n' > "$t/c3.cu"
+c3="$t/c3.cu --grid 1 --block 32 --size x=3200 --size o=3200 --report -o $t/r.mlir"
+check column_loop_line 0 - grep -qx "  column loop at 2:2: a while over 100 iterations, carrying s" <($bin/cuda2hlo $c3 2>&1)
+rm -f "$t/c1.cu" "$t/c2.cu" "$t/c3.cu" "$t/r.mlir"
 check output_folder_failed 1 - $bin/cuda2hlo "$here/../kernels/atomic_return.cu" -o "$t/mods"
 check output_folder_not_made 0 - test ! -e "$t/mods"
 rm -rf "$t"
