@@ -200,18 +200,6 @@ static void ctor_members(Lower *L, CXCursor fn)
 	VEC_FREE(fields);
 }
 
-static CXCursor written_body(CXCursor fn)
-{
-	CursorVec v = kids(fn);
-	CXCursor b = clang_getNullCursor();
-
-	for (size_t i = 0; i < v.len; i++)
-		if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
-			b = v.data[i];
-	VEC_FREE(v);
-	return b;
-}
-
 /* A constructor with a definition the user wrote (not a copy or move, not implicit). */
 int is_user_ctor(CXCursor fn)
 {
@@ -219,7 +207,7 @@ int is_user_ctor(CXCursor fn)
 
 	return clang_getCursorKind(fn) == CXCursor_Constructor && !clang_CXXConstructor_isCopyConstructor(fn) &&
 	       !clang_CXXConstructor_isMoveConstructor(fn) && !clang_Cursor_isNull(def) && !clang_CXXMethod_isDefaulted(def) &&
-	       !clang_Cursor_isNull(written_body(def));
+	       !clang_Cursor_isNull(body_of(def));
 }
 
 /* The object a user constructor call c builds (`P(x, y)`, `P p(x, y)`, `P{x, y}`): new
