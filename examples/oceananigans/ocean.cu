@@ -22,6 +22,8 @@
 #include <cuda_runtime.h>
 #include <math.h>
 
+#include "teos10.cuh"
+
 #ifndef NX
 #define NX 64
 #endif
@@ -65,6 +67,9 @@
 #define S_REF 35.0
 #ifndef NU_H
 #define NU_H 200.0              /* horizontal viscosity and diffusivity (m^2/s) */
+#endif
+#ifdef OCEAN_CATKE
+#define NU_Z 0.0                /* CATKE (catke.cuh) mixes vertically, implicitly */
 #endif
 #ifndef NU_Z
 #define NU_Z 1.0e-4             /* vertical (m^2/s) */
@@ -409,6 +414,23 @@ __global__ void hydrostatic_pressure(const double *b, double *p)
 	}
 }
 
+/* TEOS-10 (teos10.cuh, -DOCEAN_TEOS10): SeawaterBuoyancy with TEOS10EquationOfState,
+ * b = -g rho'(T, S, Z) / rho_0 at the cell centre's geopotential height Z. */
+__global__ void buoyancy_teos10(const double *T, const double *S, double *b)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	int k = blockIdx.z;
+	if (i >= NX || j >= NY)
+		return;
+	int n = IX(i, j, k);
+	b[n] = teos10_buoyancy(T[n], S[n], -LZ + (k + 0.5) * DZ, G_EARTH);
+}
+
+#ifdef OCEAN_CATKE
+#include "catke.cuh"
+#endif
+
 /* ---- host side: one time loop, the entry for `cuda2hlo --entry simulate` ---- */
 
 static void fill_centred(double *c)
@@ -436,7 +458,11 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
 	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
+#ifdef OCEAN_TEOS10
+	buoyancy_teos10<<<grid3, block>>>(T, S, b);
+#else
 	buoyancy<<<grid3, block>>>(T, S, b);
+#endif
 	hydrostatic_pressure<<<grid2, block>>>(b, p);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
 }
