@@ -1,6 +1,8 @@
-"""build_emulated.py OUT_EXE [-DNAME=V ...]: the original CUDA model (main.cu with
+"""build_emulated.py OUT_EXE [FLAG ...]: the original CUDA model (main.cu with
 ocean.cu) compiled as C++ for the CPU with the oracle's CUDA emulator
-(tests/oracle/cuda_emu.h): the reference the raised model is compared with."""
+(tests/oracle/cuda_emu.h): the reference the raised model is compared with. Every FLAG
+(-DNX=32, -DHALO=4, a configuration's -DOCEAN_...) goes to the compiler as given; the
+headers beside ocean.cu (state.cuh, ...) are found by -I."""
 import os
 import subprocess
 import sys

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # check.sh BUILD WORK [--grid NX,NY,NZ] [--steps N] [--backends interp,cpu,xla]
+#          [--cflags "-DNAME=V ..."]
 # The converted ocean model against the emulated original: builds the emulated model
-# (build_emulated.py) at the grid, saves its step-0 state and its state after N steps,
+# (build_emulated.py) at the grid with the extra compile flags of --cflags (a
+# configuration: -DHALO=4, -DOCEAN_...; the same flags go to cuda2hlo and cuda2hlo-cc), saves its step-0 state and its state after N steps,
 # converts ocean.cu with `cuda2hlo --entry simulate` (dt and scheme bound, nsteps and
 # first left as runtime scalars), runs the module N steps from the step-0 state on each
-# backend (interp and cpu through ocean_run, xla through jaxlib) and compares T, S, u, v,
-# eta (relative L2 at most 1e-9). Backend `cc` is the unmodified program instead: main.cu
+# backend (interp and cpu through ocean_run, xla through jaxlib) and compares every field
+# both save (relative L2 at most 1e-9). The state's arrays and their lengths (cuda2hlo's
+# --size) come from the emulated build's `--fields` (the list in state.cuh). Backend `cc` is the unmodified program instead: main.cu
 # built with cuda2hlo-cc (each launch raised at run time, libcuda2hlo_cudart on cpu) and run
 # N steps with the emulated run's arguments; it needs no conversion (docs/cudart.md). Exit 0 all pass, 1 a failure, 77 (SKIP) when cuda2hlo
 # does not support --entry. Prints `N passed, N failed`.
@@ -14,12 +17,13 @@
 set -u
 build=$1 work=$2
 shift 2
-grid=64,64,16 steps=200 backends=interp dt=${OCEAN_DT:-150}
+grid=64,64,16 steps=200 backends=interp dt=${OCEAN_DT:-150} cflags=
 while [ $# -gt 0 ]; do
   case $1 in
     --grid) grid=$2; shift 2 ;;
     --steps) steps=$2; shift 2 ;;
     --backends) backends=$2; shift 2 ;;
+    --cflags) cflags=$2; shift 2 ;;
     *) echo "check.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -36,7 +40,7 @@ note() { echo "check: $*"; }
 t() { date +%s.%N; }
 el() { awk -v a="$1" -v b="$(t)" 'BEGIN { printf "%.1f", b - a }'; }
 
-defs="-DNX=$nx -DNY=$ny -DNZ=$nz"
+defs="-DNX=$nx -DNY=$ny -DNZ=$nz $cflags"
 t0=$(t)
 if ! "$py" "$here/build_emulated.py" "$work/ocean-emu" $defs; then
   note "FAIL: the emulated build"; fail=$((fail + 1)); finish
@@ -51,10 +55,7 @@ note "emulated original: $steps steps in $e s ($(awk -v e="$e" -v n="$steps" 'BE
 
 module=${OCEAN_MODULE:-$work/ocean.mlir}
 if [ -z "${OCEAN_MODULE:-}" ] && [ "$backends" != cc ]; then
-  n3=$(((nx + 6) * (ny + 6) * (nz + 6))) n2=$(((nx + 6) * (ny + 6)))
-  sizes=""
-  for f in u v w T S b p Gu Gv GT GS Gum Gvm GTm GSm; do sizes="$sizes --size $f=$n3"; done
-  for f in eta Geta Getam; do sizes="$sizes --size $f=$n2"; done
+  sizes=$("$work/ocean-emu" --fields | awk '{ printf " --size %s=%s", $1, $2 }')
   t0=$(t)
   if ! "$build/bin/cuda2hlo" "$here/ocean.cu" $defs --entry simulate --set dt="$dt" --set scheme=1 \
        --report $sizes -o "$module" 2>"$work/convert.err"; then

@@ -4,7 +4,10 @@
  * tracer variance, a PNG of surface temperature, and optionally the fields as .npy.
  *
  *   ocean [--steps N] [--dt S] [--every N] [--scheme weno|centered] [--png FILE]
- *         [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R]
+ *         [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R] [--fields]
+ *
+ * The state is state.cuh's list: --save/--load write/read every field as NAME.npy;
+ * --fields prints the list with each array's length and exits.
  *
  * Build natively with nvcc (see README.md) or emulated on the CPU (run_demo.sh). */
 #include "ocean.cu"
@@ -18,11 +21,19 @@
 #include <png.h>
 #endif
 
-enum { F_U, F_V, F_W, F_T, F_S, F_B, F_P, F_GU, F_GV, F_GT, F_GS, F_GUM, F_GVM, F_GTM, F_GSM, NF3 };
-enum { F_ETA, F_GETA, F_GETAM, NF2 };
-static const char *names3[NF3] = {"u", "v", "w", "T", "S", "b", "p", "Gu", "Gv", "GT", "GS",
-				  "Gum", "Gvm", "GTm", "GSm"};
-static const char *names2[NF2] = {"eta", "Geta", "Getam"};
+/* The state of state.cuh: F_u, F_v, ... index names[], is2d[] and the arrays below. */
+#define F_ENUM(f) F_##f,
+enum { OCEAN_STATE(F_ENUM, F_ENUM) NF };
+#define F_NAME(f) #f,
+static const char *names[NF] = {OCEAN_STATE(F_NAME, F_NAME)};
+#define F_IS3(f) 0,
+#define F_IS2(f) 1,
+static const int is2d[NF] = {OCEAN_STATE(F_IS3, F_IS2)};
+
+static long field_len(int f)
+{
+	return is2d[f] ? NTOTAL2 : NTOTAL;
+}
 
 /* A reproducible normal deviate (xorshift64* and Box-Muller). */
 static uint64_t rng_state = 88172645463325252ull;
@@ -44,39 +55,37 @@ static double randn(void)
 static double set_n2 = 1e-5, set_m2 = 2e-7, set_noise = 5e-2;
 
 /* b = N^2 z + db ramp(y) + noise, carried by temperature (S uniform). */
-static void initial_state(double *h3[NF3], double *h2[NF2])
+static void initial_state(double *h[NF])
 {
 	const double N2 = set_n2, M2 = set_m2, Dy = 1.0e5, db = M2 * Dy, eps = set_noise * db;
-	for (int f = 0; f < NF3; f++)
-		memset(h3[f], 0, sizeof(double) * NTOTAL);
-	for (int f = 0; f < NF2; f++)
-		memset(h2[f], 0, sizeof(double) * NTOTAL2);
+	for (int f = 0; f < NF; f++)
+		memset(h[f], 0, sizeof(double) * field_len(f));
 	for (int k = 0; k < NZ; k++)
 		for (int j = 0; j < NY; j++)
 			for (int i = 0; i < NX; i++) {
 				double z = -LZ + (k + 0.5) * DZ, y = (j + 0.5) * DY - 0.5 * LY;
 				double ramp = fmin(fmax(0.0, y / Dy + 0.5), 1.0);
 				double b = N2 * z + db * ramp + eps * randn();
-				h3[F_T][IX(i, j, k)] = T_REF + b / (G_EARTH * ALPHA);
-				h3[F_S][IX(i, j, k)] = S_REF;
+				h[F_T][IX(i, j, k)] = T_REF + b / (G_EARTH * ALPHA);
+				h[F_S][IX(i, j, k)] = S_REF;
 			}
 }
 
-static void diagnostics(double *h3[NF3], double *h2[NF2], double *ke, double *tvar, double *etamax)
+static void diagnostics(double *h[NF], double *ke, double *tvar, double *etamax)
 {
 	double sum = 0, s1 = 0, s2 = 0, em = 0;
 	for (int k = 0; k < NZ; k++)
 		for (int j = 0; j < NY; j++)
 			for (int i = 0; i < NX; i++) {
 				int n = IX(i, j, k);
-				double u = h3[F_U][n], v = h3[F_V][n], t = h3[F_T][n];
+				double u = h[F_u][n], v = h[F_v][n], t = h[F_T][n];
 				sum += 0.5 * (u * u + v * v) * DX * DY * DZ;
 				s1 += t;
 				s2 += t * t;
 			}
 	for (int j = 0; j < NY; j++)
 		for (int i = 0; i < NX; i++)
-			em = fmax(em, fabs(h2[F_ETA][IX2(i, j)]));
+			em = fmax(em, fabs(h[F_eta][IX2(i, j)]));
 	double nc = (double)NX * NY * NZ;
 	*ke = sum;
 	*tvar = s2 / nc - (s1 / nc) * (s1 / nc);
@@ -175,6 +184,62 @@ static double now(void)
 	return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+/* --fields: the state list of state.cuh with each array's length in doubles, one
+ * `NAME LENGTH` a line (check.sh gives them to cuda2hlo as --size). */
+static void print_fields(void)
+{
+	for (int f = 0; f < NF; f++)
+		printf("%s %ld\n", names[f], field_len(f));
+}
+
+static int load_state(const char *dir, double *h[NF])
+{
+	for (int f = 0; f < NF; f++)
+		if (load_npy(dir, names[f], h[f], field_len(f))) {
+			fprintf(stderr, "cannot load %s/%s.npy\n", dir, names[f]);
+			return 1;
+		}
+	return 0;
+}
+
+static void save_state(const char *dir, double *h[NF])
+{
+	for (int f = 0; f < NF; f++)
+		save_npy(dir, names[f], h[f], field_len(f));
+}
+
+static void copy_state(double *to[NF], double *from[NF], cudaMemcpyKind kind)
+{
+	for (int f = 0; f < NF; f++)
+		cudaMemcpy(to[f], from[f], sizeof(double) * field_len(f), kind);
+}
+
+/* The time loop in chunks of `every` steps, a table line after each. */
+static int run(double *h[NF], double *d[NF], int steps, int every, double dt, int first, int scheme)
+{
+#define F_DEV(f) d[F_##f],
+	printf("%8s %10s %14s %14s %12s %10s\n", "step", "days", "kinetic (J/kg m3)", "var(T)", "max|eta|", "ms/step");
+	for (int n = 0; n < steps;) {
+		int chunk = steps - n < every ? steps - n : every;
+		double t0 = now();
+		simulate(OCEAN_STATE(F_DEV, F_DEV) dt, chunk, first, scheme);
+		cudaDeviceSynchronize();
+		double ms = 1e3 * (now() - t0) / chunk;
+		first = 0;
+		n += chunk;
+		copy_state(h, d, cudaMemcpyDeviceToHost);
+		double ke, tv, em;
+		diagnostics(h, &ke, &tv, &em);
+		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", n, n * dt / 86400.0, ke, tv, em, ms);
+		fflush(stdout);
+		if (!isfinite(ke)) {
+			fprintf(stderr, "ocean: the solution blew up at step %d\n", n);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int steps = 200, every = 50, scheme = 1;
@@ -192,88 +257,44 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[a], "--n2") && a + 1 < argc) set_n2 = atof(argv[++a]);
 		else if (!strcmp(argv[a], "--m2") && a + 1 < argc) set_m2 = atof(argv[++a]);
 		else if (!strcmp(argv[a], "--noise") && a + 1 < argc) set_noise = atof(argv[++a]);
+		else if (!strcmp(argv[a], "--fields")) { print_fields(); return 0; }
 		else {
 			fprintf(stderr, "usage: %s [--steps N] [--dt S] [--every N] [--scheme weno|centered] "
-					"[--png FILE] [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R]\n", argv[0]);
+					"[--png FILE] [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R] "
+					"[--fields]\n", argv[0]);
 			return 2;
 		}
 	}
 	if (every <= 0)
 		every = steps > 0 ? steps : 1;
-	double *h3[NF3], *h2[NF2], *d3[NF3], *d2[NF2];
-	for (int f = 0; f < NF3; f++) {
-		h3[f] = (double *)malloc(sizeof(double) * NTOTAL);
-		cudaMalloc((void **)&d3[f], sizeof(double) * NTOTAL);
+	double *h[NF], *d[NF];
+	for (int f = 0; f < NF; f++) {
+		h[f] = (double *)malloc(sizeof(double) * field_len(f));
+		cudaMalloc((void **)&d[f], sizeof(double) * field_len(f));
 	}
-	for (int f = 0; f < NF2; f++) {
-		h2[f] = (double *)malloc(sizeof(double) * NTOTAL2);
-		cudaMalloc((void **)&d2[f], sizeof(double) * NTOTAL2);
-	}
-	initial_state(h3, h2);
-	int first = 1;
-	if (load) {
-		for (int f = 0; f < NF3; f++)
-			if (load_npy(load, names3[f], h3[f], NTOTAL)) { fprintf(stderr, "cannot load %s/%s.npy\n", load, names3[f]); return 1; }
-		for (int f = 0; f < NF2; f++)
-			if (load_npy(load, names2[f], h2[f], NTOTAL2)) { fprintf(stderr, "cannot load %s/%s.npy\n", load, names2[f]); return 1; }
-		first = 0;
-	}
-	for (int f = 0; f < NF3; f++)
-		cudaMemcpy(d3[f], h3[f], sizeof(double) * NTOTAL, cudaMemcpyHostToDevice);
-	for (int f = 0; f < NF2; f++)
-		cudaMemcpy(d2[f], h2[f], sizeof(double) * NTOTAL2, cudaMemcpyHostToDevice);
+	initial_state(h);
+	if (load && load_state(load, h))
+		return 1;
+	copy_state(d, h, cudaMemcpyHostToDevice);
 	if (!load)
-		initialize_state(d3[F_U], d3[F_V], d3[F_W], d3[F_T], d3[F_S], d2[F_ETA], d3[F_B],
-				 d3[F_P], d2[F_GETA]);
+		initialize_state(d[F_u], d[F_v], d[F_w], d[F_T], d[F_S], d[F_eta], d[F_b], d[F_p],
+				 d[F_Geta]);
 	printf("ocean: %d x %d x %d, dt = %g s, %s advection\n", NX, NY, NZ, dt, scheme ? "WENO5" : "centred");
-	printf("%8s %10s %14s %14s %12s %10s\n", "step", "days", "kinetic (J/kg m3)", "var(T)", "max|eta|", "ms/step");
-	for (int n = 0; n < steps;) {
-		int chunk = steps - n < every ? steps - n : every;
-		double t0 = now();
-		simulate(d3[F_U], d3[F_V], d3[F_W], d3[F_T], d3[F_S], d2[F_ETA], d3[F_B], d3[F_P],
-			 d3[F_GU], d3[F_GV], d3[F_GT], d3[F_GS], d2[F_GETA], d3[F_GUM], d3[F_GVM],
-			 d3[F_GTM], d3[F_GSM], d2[F_GETAM], dt, chunk, first, scheme);
-		cudaDeviceSynchronize();
-		double ms = 1e3 * (now() - t0) / chunk;
-		first = 0;
-		n += chunk;
-		cudaMemcpy(h3[F_U], d3[F_U], sizeof(double) * NTOTAL, cudaMemcpyDeviceToHost);
-		cudaMemcpy(h3[F_V], d3[F_V], sizeof(double) * NTOTAL, cudaMemcpyDeviceToHost);
-		cudaMemcpy(h3[F_T], d3[F_T], sizeof(double) * NTOTAL, cudaMemcpyDeviceToHost);
-		cudaMemcpy(h2[F_ETA], d2[F_ETA], sizeof(double) * NTOTAL2, cudaMemcpyDeviceToHost);
-		double ke, tv, em;
-		diagnostics(h3, h2, &ke, &tv, &em);
-		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", n, n * dt / 86400.0, ke, tv, em, ms);
-		fflush(stdout);
-		if (!isfinite(ke)) {
-			fprintf(stderr, "ocean: the solution blew up at step %d\n", n);
-			return 1;
-		}
-	}
-	for (int f = 0; f < NF3; f++)
-		cudaMemcpy(h3[f], d3[f], sizeof(double) * NTOTAL, cudaMemcpyDeviceToHost);
-	for (int f = 0; f < NF2; f++)
-		cudaMemcpy(h2[f], d2[f], sizeof(double) * NTOTAL2, cudaMemcpyDeviceToHost);
-	if (save) {
-		for (int f = 0; f < NF3; f++)
-			save_npy(save, names3[f], h3[f], NTOTAL);
-		for (int f = 0; f < NF2; f++)
-			save_npy(save, names2[f], h2[f], NTOTAL2);
-	}
+	if (run(h, d, steps, every, dt, !load, scheme))
+		return 1;
+	copy_state(h, d, cudaMemcpyDeviceToHost);
+	if (save)
+		save_state(save, h);
 #ifdef OCEAN_PNG
-	if (png && write_png(png, h3[F_T]) == 0)
+	if (png && write_png(png, h[F_T]) == 0)
 		printf("ocean: wrote %s (surface temperature)\n", png);
 #else
 	if (png)
 		fprintf(stderr, "ocean: built without libpng (-DOCEAN_PNG -lpng); no PNG written\n");
 #endif
-	for (int f = 0; f < NF3; f++) {
-		cudaFree(d3[f]);
-		free(h3[f]);
-	}
-	for (int f = 0; f < NF2; f++) {
-		cudaFree(d2[f]);
-		free(h2[f]);
+	for (int f = 0; f < NF; f++) {
+		cudaFree(d[f]);
+		free(h[f]);
 	}
 	return 0;
 }

@@ -3,7 +3,8 @@
  * topology (Periodic, Bounded, Bounded). Written here; Oceananigans.jl is the reference
  * for the numerics (README.md in this folder maps every kernel to its Julia operator).
  *
- * Grid: NX x NY x NZ cells, halo H = 3 on every side, double precision, Arakawa C grid:
+ * Grid: NX x NY x NZ cells, halo H = HALO on every side (-DHALO=..., 3 by default: WENO5
+ * reads 3 cells on each side of a face; 4 for WENO7), double precision, Arakawa C grid:
  *   u at (face i, centre j, centre k)   -- face i is the west face of cell i
  *   v at (centre i, face j, centre k)   -- faces j = 0 and j = NY are the walls (v = 0)
  *   w at (centre i, centre j, face k)   -- face k = 0 is the bottom (w = 0), NZ the top
@@ -22,6 +23,7 @@
 #include <cuda_runtime.h>
 #include <math.h>
 
+#include "state.cuh"
 #include "teos10.cuh"
 
 #ifndef NX
@@ -33,7 +35,10 @@
 #ifndef NZ
 #define NZ 16
 #endif
-#define H 3
+#ifndef HALO
+#define HALO 3
+#endif
+#define H HALO
 #define TX (NX + 2 * H)
 #define TY (NY + 2 * H)
 #define TZ (NZ + 2 * H)
@@ -468,13 +473,11 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 }
 
 /* Advances the state by nsteps steps of dt; first != 0 means the model starts from
- * rest (no G^-), so the first step is forward Euler. All pointers are device arrays of
- * NTOTAL doubles (eta, Geta, Getam: NTOTAL2). On entry and exit the state is complete:
- * halos filled, w, b, p and Geta consistent with u, v, T, S and eta. */
-void simulate(double *u, double *v, double *w, double *T, double *S, double *eta,
-	      double *b, double *p, double *Gu, double *Gv, double *GT, double *GS,
-	      double *Geta, double *Gum, double *Gvm, double *GTm, double *GSm,
-	      double *Getam, double dt, int nsteps, int first, int scheme)
+ * rest (no G^-), so the first step is forward Euler. The pointers are the state of
+ * state.cuh, device arrays of NTOTAL doubles (the 2-D ones NTOTAL2). On entry and exit
+ * the state is complete: halos filled, w, b, p and Geta consistent with u, v, T, S, eta. */
+void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int first,
+	      int scheme)
 {
 	dim3 block(BX, BY, 1);
 	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);

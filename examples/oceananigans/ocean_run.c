@@ -1,10 +1,12 @@
 /* ocean_run.c: the converted ocean model (one module of `cuda2hlo --entry simulate`) run
  * through the runtime C API, the way main.cu runs the original on a GPU.
  *
- * Consumes: MODULE (StableHLO text whose @main takes the 18 fields of simulate by their
- * cuda2hlo.param names, u ... Getam, and the runtime scalars nsteps and first as 0-d i32;
- * dt and scheme bound at conversion) and a folder of .npy with the initial state (the
- * emulated build's `--save DIR` after `--steps 0`, or any later state). Produces: per
+ * Consumes: MODULE (StableHLO text whose @main takes the fields of simulate by their
+ * cuda2hlo.param names, the runtime scalars nsteps and first as 0-d i32, and anything
+ * else not bound at conversion) and a folder of .npy with the initial state (the emulated
+ * build's `--save DIR` after `--steps 0`, or any later state). Every parameter but nsteps
+ * and first is read from DIR/NAME.npy with the parameter's type and length: the
+ * configuration (state.cuh's list) decides which fields there are, not this driver. Produces: per
  * chunk of --every steps a table line (step, days, kinetic energy, var(T), max|eta|,
  * ms/step, the formulas of main.cu's diagnostics), the PNG of surface temperature (the
  * colour map of main.cu's write_png) and the final fields as .npy in --out DIR.
@@ -16,8 +18,9 @@
  * first step is forward Euler; --first 0 continues a saved run. --start N: the step
  * number of the initial state (for the table's step and days).
  *
- * The grid (halo 3, domain 1000 km x 1000 km x 1 km) is ocean.cu's; --nx/--ny/--nz must
- * be the sizes the module was converted with (checked against its parameter shapes).
+ * The grid (domain 1000 km x 1000 km x 1 km) is ocean.cu's; --nx/--ny/--nz must be the
+ * sizes the module was converted with; the halo follows from the length of eta (u, v, T
+ * and eta must be parameters: the table and the picture read them).
  * The module is loaded once; each chunk binds the current state, runs nsteps = chunk
  * (first = 1 only on the first chunk of a run from rest) and copies the results back. */
 #include "cuda2hlo_runtime.h"
@@ -30,13 +33,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-enum { HALO = 3, NFIELDS = 18 };
+enum { MAX_FIELDS = 64 };
 #define LX 1.0e6
 #define LY 1.0e6
 #define LZ 1.0e3
-
-static const char *field_names[NFIELDS] = {"u", "v", "w", "T", "S", "eta", "b", "p", "Gu", "Gv",
-					   "GT", "GS", "Geta", "Gum", "Gvm", "GTm", "GSm", "Getam"};
 
 typedef struct Options {
 	const char *module, *init, *backend, *png, *out;
@@ -44,62 +44,70 @@ typedef struct Options {
 	double dt;
 } Options;
 
+/* The module's parameters other than nsteps and first, each with its buffer (the state:
+ * bound once, updated in place from the results after each run). */
 typedef struct Model {
 	c2h_module *mod;
 	c2h_session *ses;
-	c2h_buffer *field[NFIELDS];
+	int nfields;
+	c2h_param_info info[MAX_FIELDS];
+	int param_of[MAX_FIELDS];  /* the module's parameter index of field f */
+	int result_of[MAX_FIELDS]; /* result index carrying field f, or -1 */
+	c2h_buffer *field[MAX_FIELDS];
 	c2h_buffer *nsteps, *first;
-	int result_of[NFIELDS];   /* result index carrying field f, or -1 */
 } Model;
 
-static int g_nx, g_ny, g_nz;
+static int g_nx, g_ny, g_nz, g_halo;
 
 static long ix3(int i, int j, int k)
 {
-	long tx = g_nx + 2 * HALO, ty = g_ny + 2 * HALO;
-	return ((long)(k + HALO) * ty + (j + HALO)) * tx + (i + HALO);
+	long tx = g_nx + 2 * g_halo, ty = g_ny + 2 * g_halo;
+	return ((long)(k + g_halo) * ty + (j + g_halo)) * tx + (i + g_halo);
 }
 
 static long ix2(int i, int j)
 {
-	return (long)(j + HALO) * (g_nx + 2 * HALO) + (i + HALO);
+	return (long)(j + g_halo) * (g_nx + 2 * g_halo) + (i + g_halo);
 }
 
-static int is_2d(int f)
+static long field_len(const Model *m, int f)
 {
-	return !strcmp(field_names[f], "eta") || !strcmp(field_names[f], "Geta") ||
-	       !strcmp(field_names[f], "Getam");
+	return m->info[f].rank == 0 ? 1 : m->info[f].dims[0];
 }
 
-static long field_len(int f)
+static int find_field(const Model *m, const char *name)
 {
-	long n2 = (long)(g_nx + 2 * HALO) * (g_ny + 2 * HALO);
-	return is_2d(f) ? n2 : n2 * (g_nz + 2 * HALO);
-}
-
-static int find_field(const char *name)
-{
-	for (int f = 0; f < NFIELDS; f++)
-		if (!strcmp(field_names[f], name))
+	for (int f = 0; f < m->nfields; f++)
+		if (!strcmp(m->info[f].name, name))
 			return f;
 	return -1;
 }
 
 static double *field_data(Model *m, const char *name)
 {
-	return (double *)c2h_buffer_data(m->field[find_field(name)]);
+	return (double *)c2h_buffer_data(m->field[find_field(m, name)]);
 }
 
 /* ---- .npy (version 1.0, <f8, 1-D), as main.cu writes them ---- */
 
-static int npy_save(const char *dir, const char *name, const double *x, long n)
+static void npy_shape(char *buf, size_t len, int rank, long n)
 {
-	char path[1024], hdr[128];
+	if (rank == 0)
+		snprintf(buf, len, "()");
+	else
+		snprintf(buf, len, "(%ld,)", n);
+}
+
+/* rank 0: one double, shape (); rank 1: n doubles. */
+static int npy_save(const char *dir, const char *name, const double *x, int rank, long n)
+{
+	char path[1024], hdr[128], shape[32];
 	snprintf(path, sizeof path, "%s/%s.npy", dir, name);
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return -1;
-	int len = snprintf(hdr, sizeof hdr, "{'descr': '<f8', 'fortran_order': False, 'shape': (%ld,), }", n);
+	npy_shape(shape, sizeof shape, rank, n);
+	int len = snprintf(hdr, sizeof hdr, "{'descr': '<f8', 'fortran_order': False, 'shape': %s, }", shape);
 	int pad = 64 - (10 + len + 1) % 64;
 	unsigned short hl = (unsigned short)(len + pad + 1);
 	fwrite("\x93NUMPY\x01\x00", 1, 8, f);
@@ -113,8 +121,9 @@ static int npy_save(const char *dir, const char *name, const double *x, long n)
 	return fclose(f);
 }
 
-/* Reads n little-endian doubles of a 1-D <f8 .npy; -1 when the header says otherwise. */
-static int npy_load(const char *dir, const char *name, double *x, long n)
+/* Reads n little-endian doubles of a <f8 .npy of the rank (0 or 1); -1 when the header
+ * says otherwise. */
+static int npy_load(const char *dir, const char *name, double *x, int rank, long n)
 {
 	char path[1024], hdr[256];
 	unsigned char pre[10];
@@ -127,8 +136,9 @@ static int npy_load(const char *dir, const char *name, double *x, long n)
 	ok = ok && hl < sizeof hdr && fread(hdr, 1, hl, f) == hl;
 	if (ok) {
 		hdr[hl] = 0;
-		char want[64];
-		snprintf(want, sizeof want, "(%ld,)", n);
+		char want[64], shape[32];
+		npy_shape(shape, sizeof shape, rank, n);
+		snprintf(want, sizeof want, "'shape': %s", shape);
 		ok = strstr(hdr, "'<f8'") && strstr(hdr, want);
 	}
 	ok = ok && (long)fread(x, sizeof(double), (size_t)n, f) == n;
@@ -232,35 +242,70 @@ static int fail(const char *what, const char *msg)
 	return 1;
 }
 
-/* Checks that parameter name exists with n f64 elements (rank 1) and binds buf to it. */
-static int bind_field(Model *m, int f)
+/* Every parameter but nsteps and first is a field: an f64 array (rank 1) or scalar. */
+static int collect_fields(Model *m)
 {
-	c2h_param_info pi;
-	int i = c2h_module_find_param(m->mod, field_names[f]);
-	if (i < 0 || c2h_module_param(m->mod, i, &pi) != C2H_OK)
-		return fail(field_names[f], "the module has no such parameter");
-	if (pi.dtype != C2H_F64 || pi.rank != 1 || pi.dims[0] != field_len(f)) {
-		char msg[160];
-		snprintf(msg, sizeof msg, "parameter is not f64[%ld] (convert with these --nx/--ny/--nz)",
-			 field_len(f));
-		return fail(field_names[f], msg);
+	for (int i = 0; i < c2h_module_num_params(m->mod); i++) {
+		c2h_param_info pi;
+		if (c2h_module_param(m->mod, i, &pi) != C2H_OK)
+			return fail("parameter", "cannot read the module's parameters");
+		if (!strcmp(pi.name, "nsteps") || !strcmp(pi.name, "first"))
+			continue;
+		if (pi.dtype != C2H_F64 || pi.rank > 1 || (pi.rank == 1 && pi.dims[0] < 0))
+			return fail(pi.name, "not an f64 array or scalar of fixed length (bind it with --set)");
+		if (m->nfields == MAX_FIELDS)
+			return fail(pi.name, "too many parameters");
+		m->param_of[m->nfields] = i;
+		m->info[m->nfields++] = pi;
 	}
-	if (c2h_session_bind_index(m->ses, i, m->field[f]) != C2H_OK)
-		return fail(field_names[f], c2h_session_message(m->ses));
+	return 0;
+}
+
+/* The halo h with (nx + 2h)(ny + 2h) the length of eta and that times nz + 2h u's. */
+static int find_halo(const Model *m)
+{
+	const char *need[] = {"u", "v", "T", "eta"};
+	for (int n = 0; n < 4; n++)
+		if (find_field(m, need[n]) < 0)
+			return fail(need[n], "the module has no such parameter (the table and picture read it)");
+	long n2 = field_len(m, find_field(m, "eta")), n3 = field_len(m, find_field(m, "u"));
+	for (g_halo = 0; g_halo <= 8; g_halo++) {
+		long t2 = (long)(g_nx + 2 * g_halo) * (g_ny + 2 * g_halo);
+		if (t2 == n2 && t2 * (g_nz + 2 * g_halo) == n3)
+			return 0;
+	}
+	return fail("eta", "its length fits no halo of this --nx/--ny/--nz (convert with these sizes)");
+}
+
+/* Loads field f from the init folder and binds it. */
+static int load_field(Model *m, int f, const char *init)
+{
+	int64_t n = field_len(m, f);
+	char msg[512];
+	m->field[f] = c2h_buffer_create(C2H_F64, m->info[f].rank, &n, NULL, 0);
+	if (!m->field[f])
+		return fail(m->info[f].name, "out of memory");
+	if (npy_load(init, m->info[f].name, c2h_buffer_data(m->field[f]), m->info[f].rank, n)) {
+		snprintf(msg, sizeof msg, "cannot read %s/%s.npy as f64%s%ld%s", init, m->info[f].name,
+			 m->info[f].rank ? "[" : " (0-d, ", (long)n, m->info[f].rank ? "]" : " value)");
+		return fail("--init", msg);
+	}
+	if (c2h_session_bind_index(m->ses, m->param_of[f], m->field[f]) != C2H_OK)
+		return fail(m->info[f].name, c2h_session_message(m->ses));
 	return 0;
 }
 
 static int map_results(Model *m)
 {
-	for (int f = 0; f < NFIELDS; f++)
+	for (int f = 0; f < m->nfields; f++)
 		m->result_of[f] = -1;
 	for (int r = 0; r < c2h_module_num_results(m->mod); r++) {
 		c2h_param_info ri;
 		if (c2h_module_result(m->mod, r, &ri) != C2H_OK)
 			return fail("result", "cannot read the module's results");
-		int f = find_field(ri.name);
+		int f = find_field(m, ri.name);
 		if (f < 0)
-			return fail(ri.name, "a result that is not one of simulate's fields");
+			return fail(ri.name, "a result that is not one of simulate's parameters");
 		m->result_of[f] = r;
 	}
 	return 0;
@@ -286,19 +331,11 @@ static int model_open(Model *m, const Options *o)
 		return fail(o->module, msg);
 	if (c2h_session_create(m->mod, o->backend, &m->ses, msg, sizeof msg) != C2H_OK)
 		return fail(o->backend, msg);
-	for (int f = 0; f < NFIELDS; f++) {
-		int64_t n = field_len(f);
-		m->field[f] = c2h_buffer_create(C2H_F64, 1, &n, NULL, 0);
-		if (!m->field[f])
-			return fail(field_names[f], "out of memory");
-		if (npy_load(o->init, field_names[f], c2h_buffer_data(m->field[f]), n)) {
-			snprintf(msg, sizeof msg, "cannot read %s/%s.npy as f64[%ld]", o->init,
-				 field_names[f], (long)n);
-			return fail("--init", msg);
-		}
-		if (bind_field(m, f))
+	if (collect_fields(m) || find_halo(m))
+		return 1;
+	for (int f = 0; f < m->nfields; f++)
+		if (load_field(m, f, o->init))
 			return 1;
-	}
 	if (bind_scalar(m, "nsteps", &m->nsteps) || bind_scalar(m, "first", &m->first))
 		return 1;
 	return map_results(m);
@@ -307,7 +344,7 @@ static int model_open(Model *m, const Options *o)
 static void model_close(Model *m)
 {
 	c2h_session_destroy(m->ses);
-	for (int f = 0; f < NFIELDS; f++)
+	for (int f = 0; f < m->nfields; f++)
 		c2h_buffer_destroy(m->field[f]);
 	c2h_buffer_destroy(m->nsteps);
 	c2h_buffer_destroy(m->first);
@@ -321,7 +358,7 @@ static int model_advance(Model *m, int nsteps, int first)
 	*(int32_t *)c2h_buffer_data(m->first) = first;
 	if (c2h_session_run(m->ses) != C2H_OK)
 		return fail("run", c2h_session_message(m->ses));
-	for (int f = 0; f < NFIELDS; f++) {
+	for (int f = 0; f < m->nfields; f++) {
 		if (m->result_of[f] < 0)
 			continue;
 		const c2h_buffer *r = c2h_session_result(m->ses, m->result_of[f]);
@@ -369,9 +406,10 @@ static int write_outputs(Model *m, const Options *o)
 	if (o->out)
 		mkdir(o->out, 0777);   /* an existing folder is fine; a failure shows below */
 	if (o->out)
-		for (int f = 0; f < NFIELDS; f++)
-			if (npy_save(o->out, field_names[f], field_data(m, field_names[f]), field_len(f))) {
-				fprintf(stderr, "ocean_run: cannot write %s/%s.npy\n", o->out, field_names[f]);
+		for (int f = 0; f < m->nfields; f++)
+			if (npy_save(o->out, m->info[f].name, c2h_buffer_data(m->field[f]), m->info[f].rank,
+				     field_len(m, f))) {
+				fprintf(stderr, "ocean_run: cannot write %s/%s.npy\n", o->out, m->info[f].name);
 				return 1;
 			}
 	if (o->png) {

@@ -1,0 +1,25 @@
+/* state.cuh: the one list of the ocean model's state, the arrays `simulate` takes in its
+ * order. Consumes nothing; produces the X-macro OCEAN_STATE(X3, X2), which applies X3 to
+ * every 3-D field (NTOTAL doubles, halos included) and X2 to every 2-D one (NTOTAL2).
+ * ocean.cu declares simulate's parameters from it; main.cu allocates, saves and loads the
+ * fields from it and prints it (`--fields`, read by check.sh for cuda2hlo's --size);
+ * ocean_run.c and ocean_check.py need no copy: they bind the converted module's
+ * parameters by their cuda2hlo.param names.
+ *
+ * A configuration that adds state (a free-surface scheme, a closure) adds its own list
+ * below, empty unless its macro selects it, and appends it to OCEAN_STATE. */
+#ifndef OCEAN_STATE_CUH
+#define OCEAN_STATE_CUH
+
+/* The base model: velocities, tracers, free surface, the diagnosed w, buoyancy and
+ * pressure, the tendencies G^n and the previous tendencies G^- of QAB2. */
+#define OCEAN_STATE_BASE(X3, X2)                                                           \
+	X3(u) X3(v) X3(w) X3(T) X3(S) X2(eta) X3(b) X3(p) X3(Gu) X3(Gv) X3(GT) X3(GS)       \
+	X2(Geta) X3(Gum) X3(Gvm) X3(GTm) X3(GSm) X2(Getam)
+
+#define OCEAN_STATE(X3, X2) OCEAN_STATE_BASE(X3, X2)
+
+/* A parameter of simulate for each field: `double *u,` (the list ends with a comma). */
+#define OCEAN_PARAM(f) double *f,
+
+#endif
