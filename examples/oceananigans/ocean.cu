@@ -87,6 +87,9 @@
 #define IX(i, j, k) ((((k) + H) * TY + ((j) + H)) * TX + ((i) + H))
 #define IX2(i, j) (((j) + H) * TX + ((i) + H))
 
+#include "coriolis.cuh"
+#include "boundary_fluxes.cuh"
+
 /* Launch shapes: interior cells with 16 x 8 x 1 blocks (NX, NY multiples of 16 and 8,
  * as the default sizes are; other sizes are guarded). */
 #define BX 16
@@ -300,7 +303,7 @@ __global__ void u_tendency(const double *u, const double *v, const double *w,
 			      v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
 	double dpdx = (p[IX(i, j, k)] - p[IX(i - 1, j, k)]) / DX;
 	double detadx = (eta[IX2(i, j)] - eta[IX2(i - 1, j)]) / DX;
-	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + F0 * vbar - dpdx - G_FS * detadx +
+	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + coriolis_f(y_centre(j)) * vbar - dpdx - G_FS * detadx +
 			  diffusion(u, i, j, k, NU_H, NU_Z);
 }
 
@@ -336,7 +339,7 @@ __global__ void v_tendency(const double *u, const double *v, const double *w,
 			      u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
 	double dpdy = (p[IX(i, j, k)] - p[IX(i, j - 1, k)]) / DY;
 	double detady = (eta[IX2(i, j)] - eta[IX2(i, j - 1)]) / DY;
-	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - F0 * ubar - dpdy - G_FS * detady +
+	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - coriolis_f(y_face(j)) * ubar - dpdy - G_FS * detady +
 			  diffusion(v, i, j, k, NU_H, NU_Z);
 }
 
@@ -488,6 +491,9 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int f
 		v_tendency<<<grid3, block>>>(u, v, w, p, eta, Gv);
 		tracer_tendency<<<grid3, block>>>(u, v, w, T, GT, scheme);
 		tracer_tendency<<<grid3, block>>>(u, v, w, S, GS, scheme);
+#if OCEAN_FLUX_BCS
+		apply_flux_bcs<<<grid2, block>>>(u, v, w, Gu, Gv, GT);
+#endif
 		ab2_step<<<grid3, block>>>(u, Gu, Gum, dt, chi);
 		ab2_step<<<grid3, block>>>(v, Gv, Gvm, dt, chi);
 		ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);

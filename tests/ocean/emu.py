@@ -12,6 +12,15 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
 import oracle  # noqa: E402
 
 
+# main() of the driver, with or without (argc, argv).
+MAIN = r"""template <class F> static int emu_main(F f, int argc, char **argv) {
+  if constexpr (std::is_invocable<F, int, char **>::value) return f(argc, argv);
+  else return f();
+}
+int main(int argc, char **argv) { return emu_main(cuemu_user_main, argc, argv); }
+"""
+
+
 def build(cu, exe, defs=()):
     """Compile cu (its own main) to exe with the emulator; raises on a compiler error."""
     with open(cu) as f:
@@ -19,7 +28,7 @@ def build(cu, exe, defs=()):
     text, has_main = oracle.prep(src)
     assert has_main, f"{cu}: no main()"
     tu = ('#include "cuda_emu.h"\n' + oracle.DRIVER_SUPPORT + f'#line 1 "{cu}"\n' + text +
-          "\nint main(int argc, char **argv) { return cuemu_user_main(argc, argv); }\n")
+          "\n" + MAIN)
     cpp = exe + ".cpp"
     with open(cpp, "w") as f:
         f.write(tu)

@@ -1,0 +1,109 @@
+/* boundary_fluxes.cuh: flux boundary conditions at the bottom and the top, as Oceananigans
+ * applies them after the tendencies (src/BoundaryConditions/compute_flux_bcs.jl,
+ * v0.110.19): a flux F through the bottom adds F / dz to the bottom cell's tendency, a flux
+ * through the top subtracts F / dz from the top cell's (fluxes positive upward). Each is
+ * selected at compile time and off by default:
+ *   -DOCEAN_BOTTOM_DRAG=1  quadratic bottom drag on u and v (Oceananigans' BulkDrag with its
+ *                          QuadraticFormulation): F = -Cd |U| u, |U|^2 = u^2 plus the
+ *                          averages of v^2 and w^2 around the u point in the bottom cell
+ *                          (speed²ᶠᶜᶜ), Cd = CD_BOTTOM = 0.003;
+ *   -DOCEAN_WIND_STRESS=1  zonal wind stress tau(y) = TAU0 cos(pi y / Ly) (N/m^2) at the
+ *                          top: F = -tau / RHO0 (an eastward stress is a downward flux of
+ *                          eastward momentum);
+ *   -DOCEAN_HEAT_FLUX=1    surface heat flux Q(y) = Q0 sin(pi y / Ly) (W/m^2, positive
+ *                          upward: cooling north of the centre, heating south of it):
+ *                          F = Q / (RHO0 CP0) on T.
+ * apply_flux_bcs consumes u, v, w and adds to Gu, Gv, GT; simulate launches it right after
+ * the tendency kernels when any of the three is on (OCEAN_FLUX_BCS). */
+#ifndef OCEAN_BOUNDARY_FLUXES_CUH
+#define OCEAN_BOUNDARY_FLUXES_CUH
+
+#include "coriolis.cuh"
+
+#ifndef OCEAN_BOTTOM_DRAG
+#define OCEAN_BOTTOM_DRAG 0
+#endif
+#ifndef OCEAN_WIND_STRESS
+#define OCEAN_WIND_STRESS 0
+#endif
+#ifndef OCEAN_HEAT_FLUX
+#define OCEAN_HEAT_FLUX 0
+#endif
+#define OCEAN_FLUX_BCS (OCEAN_BOTTOM_DRAG || OCEAN_WIND_STRESS || OCEAN_HEAT_FLUX)
+#ifndef CD_BOTTOM
+#define CD_BOTTOM 0.003         /* quadratic bottom drag coefficient */
+#endif
+#ifndef TAU0
+#define TAU0 0.1                /* peak wind stress (N/m^2) */
+#endif
+#ifndef Q0
+#define Q0 10.0                 /* peak surface heat flux (W/m^2) */
+#endif
+#define RHO0 1026.0             /* reference density (kg/m^3) */
+#define CP0 3991.0              /* heat capacity of sea water (J/(kg K)) */
+#define OCEAN_PI 3.14159265358979323846
+
+__device__ double sq(double x)
+{
+	return x * x;
+}
+
+/* Bottom flux of u at (face i, centre j): BulkDrag's x drag in the bottom cell. */
+__device__ double bottom_drag_u(const double *u, const double *v, const double *w, int i,
+				int j)
+{
+	double uu = u[IX(i, j, 0)];
+	double v2 = 0.25 * (sq(v[IX(i - 1, j, 0)]) + sq(v[IX(i, j, 0)]) +
+			    sq(v[IX(i - 1, j + 1, 0)]) + sq(v[IX(i, j + 1, 0)]));
+	double w2 = 0.25 * (sq(w[IX(i - 1, j, 0)]) + sq(w[IX(i, j, 0)]) +
+			    sq(w[IX(i - 1, j, 1)]) + sq(w[IX(i, j, 1)]));
+	return -CD_BOTTOM * sqrt(uu * uu + v2 + w2) * uu;
+}
+
+/* Bottom flux of v at (centre i, face j): BulkDrag's y drag in the bottom cell. */
+__device__ double bottom_drag_v(const double *u, const double *v, const double *w, int i,
+				int j)
+{
+	double vv = v[IX(i, j, 0)];
+	double u2 = 0.25 * (sq(u[IX(i, j - 1, 0)]) + sq(u[IX(i + 1, j - 1, 0)]) +
+			    sq(u[IX(i, j, 0)]) + sq(u[IX(i + 1, j, 0)]));
+	double w2 = 0.25 * (sq(w[IX(i, j - 1, 0)]) + sq(w[IX(i, j, 0)]) +
+			    sq(w[IX(i, j - 1, 1)]) + sq(w[IX(i, j, 1)]));
+	return -CD_BOTTOM * sqrt(u2 + vv * vv + w2) * vv;
+}
+
+/* Top flux of u at centre row j: -tau(y) / rho0 (m^2/s^2). */
+__device__ double wind_stress_flux_u(int j)
+{
+	return -TAU0 * cos(OCEAN_PI * y_centre(j) / LY) / RHO0;
+}
+
+/* Top flux of T at centre row j: Q(y) / (rho0 cp) (K m/s). */
+__device__ double heat_flux_T(int j)
+{
+	return Q0 * sin(OCEAN_PI * y_centre(j) / LY) / (RHO0 * CP0);
+}
+
+/* Adds the selected boundary fluxes to the bottom and top cells' tendencies of the
+ * interior columns; Gv on the wall face j = 0 stays 0. */
+__global__ void apply_flux_bcs(const double *u, const double *v, const double *w, double *Gu,
+			       double *Gv, double *GT)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+#if OCEAN_BOTTOM_DRAG
+	Gu[IX(i, j, 0)] += bottom_drag_u(u, v, w, i, j) / DZ;
+	if (j > 0)
+		Gv[IX(i, j, 0)] += bottom_drag_v(u, v, w, i, j) / DZ;
+#endif
+#if OCEAN_WIND_STRESS
+	Gu[IX(i, j, NZ - 1)] -= wind_stress_flux_u(j) / DZ;
+#endif
+#if OCEAN_HEAT_FLUX
+	GT[IX(i, j, NZ - 1)] -= heat_flux_T(j) / DZ;
+#endif
+}
+
+#endif
