@@ -5,7 +5,8 @@
  * to keep its value when it is declared with an initialiser and nothing in the file
  * assigns it, increments it, takes its address or binds a non-const reference to it (a
  * flow-insensitive scan of every function body, template patterns included: their
- * instances share the declarations' keys). The same scan finds loop-private counters
+ * instances share the declarations' keys, and an assignment by an operator that stays
+ * unresolved in the pattern counts as one). The same scan finds loop-private counters
  * (is_loop_private), which each for statement that assigns them may keep apart, and
  * the __constant__ symbols that host code fills with cudaMemcpyToSymbol. */
 #include "parse.h"
@@ -55,6 +56,51 @@ static int is_mutable_ref(CXType t)
 	       !clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+/* The spelling of the token at c's location ("" when there is none). */
+static const char *token_at(Ctx *cx, CXCursor c)
+{
+	CXToken *tok = clang_getToken(cx->tu, clang_getCursorLocation(c));
+	const char *s = tok ? str(cx->a, clang_getTokenSpelling(cx->tu, *tok)) : "";
+
+	if (tok)
+		clang_disposeTokens(cx->tu, tok, 1);
+	return s;
+}
+
+static int is_assign_op(const char *op)
+{
+	size_t n = strlen(op);
+
+	if (!strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "="))
+		return 1;
+	return n >= 2 && op[n - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">=");
+}
+
+/* A template pattern's `p += k`, `p = q`, `++p` on an operand of dependent type is an
+ * operator call whose callee stays unresolved until instantiation (clang's
+ * CXXOperatorCallExpr over an UnresolvedLookupExpr, which libclang lists in source
+ * order among the operands as a nameless reference at the operator's token); the
+ * instances, which this scan does not visit, assign the operand. Returns the index of
+ * the assigned operand among c's children, or -1 when c is not such a call. */
+static int dependent_assign(Ctx *cx, CXCursor c)
+{
+	CursorVec v;
+	int at = -1, operand = -1;
+
+	if (!clang_Cursor_isNull(clang_getCursorReferenced(c)))
+		return -1;
+	v = kids(c);
+	for (size_t i = 0; i < v.len; i++) {
+		if (at < 0 && clang_getCursorKind(v.data[i]) == CXCursor_DeclRefExpr && !*spell(cx->a, v.data[i]) &&
+		    is_assign_op(token_at(cx, v.data[i])))
+			at = (int)i;
+		else if (operand < 0)
+			operand = (int)i;
+	}
+	VEC_FREE(v);
+	return at >= 0 ? operand : -1;
+}
+
 static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	Ctx *cx = d;
@@ -77,6 +123,8 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 			if (clang_isExpression(clang_getCursorKind(v.data[i])))
 				mark_changed(cx, v.data[i]);
 		VEC_FREE(v);
+	} else if (k == CXCursor_CallExpr && dependent_assign(cx, c) >= 0) {
+		mark_changed_in(cx, kid(c, (unsigned)dependent_assign(cx, c)), header_of(cx, c, parent));
 	} else if (k == CXCursor_CallExpr) {
 		CXCursor fn = clang_getCursorReferenced(c);
 		if (!strncmp(spell(cx->a, fn), "cudaMemcpyToSymbol", 18) && clang_Cursor_getNumArguments(c) > 0 &&
