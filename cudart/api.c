@@ -1,8 +1,9 @@
 /* api.c: the CUDA runtime API on the host, for programs built by cuda2hlo-cc. One
  * device, whose memory is this process's memory (mem.c): copies of every kind are
- * memcpy, memsets are memset. Every stream is one in-order queue that runs at once (a
- * launch has finished when cudaLaunchKernel returns), so synchronisation is a no-op and
- * an event records the real clock (CLOCK_MONOTONIC) when it is recorded: elapsed times
+ * memcpy, memsets are memset, once a kernel result the runtime still holds for that
+ * memory has been copied into it (mem.c: cudart_alloc_sync). Every stream is one
+ * in-order queue that runs at once (a launch has finished when cudaLaunchKernel
+ * returns), so synchronisation is a no-op and an event records the real clock (CLOCK_MONOTONIC) when it is recorded: elapsed times
  * measure the work between two records. A function the program uses that is not here
  * fails at link time naming it; one that is here but not supported for some argument
  * stops the program with a message naming it (cudart_unimplemented). Prototypes come from
@@ -157,6 +158,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind
 	(void)kind;
 	if (n && (!dst || !src))
 		return err(cudaErrorInvalidValue);
+	cudart_alloc_sync(src);
+	cudart_alloc_sync(dst);
 	memmove(dst, src, n);
 	cudart_alloc_written(dst);
 	return cudaSuccess;
@@ -175,6 +178,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 	(void)kind;
 	if (width > dpitch || width > spitch)
 		return err(cudaErrorInvalidValue);
+	cudart_alloc_sync(src);
+	cudart_alloc_sync(dst);
 	for (size_t r = 0; r < height; r++)
 		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
 	cudart_alloc_written(dst);
@@ -193,6 +198,7 @@ cudaError_t cudaMemset(void *p, int value, size_t n)
 {
 	if (n && !p)
 		return err(cudaErrorInvalidValue);
+	cudart_alloc_sync(p);
 	memset(p, value, n);
 	cudart_alloc_written(p);
 	return cudaSuccess;
@@ -206,6 +212,7 @@ cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 
 cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height)
 {
+	cudart_alloc_sync(p);
 	for (size_t r = 0; r < height; r++)
 		memset((char *)p + r * pitch, value, width);
 	cudart_alloc_written(p);
@@ -237,6 +244,7 @@ cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_
 	(void)kind;
 	if (!d)
 		return err(cudaErrorInvalidSymbol);
+	cudart_alloc_sync(src);
 	memmove(d, src, n);
 	return cudaSuccess;
 }
@@ -248,6 +256,7 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t of
 	(void)kind;
 	if (!s)
 		return err(cudaErrorInvalidSymbol);
+	cudart_alloc_sync(dst);
 	memmove(dst, s, n);
 	cudart_alloc_written(dst);
 	return cudaSuccess;

@@ -11,11 +11,18 @@
 #include <stdint.h>
 
 /* ---- mem.c: every allocation the program made through the API ---- */
+struct c2h_buffer;
 typedef struct CudartAlloc {
 	char *base;
 	size_t bytes;
 	uint64_t version;        /* changes at every write through the API (never reused) */
 	int host;                /* the host may write it directly (managed, host memory) */
+	/* A kernel's result kept in the runtime: the bytes of [base + dev_off, + its size)
+	 * at version dev_version; newer than the memory while stale. */
+	struct c2h_buffer *dev;
+	size_t dev_off;
+	uint64_t dev_version;
+	int stale;
 } CudartAlloc;
 /* zero-filled, tracked; NULL on OOM. host: cudaMallocManaged/MallocHost/HostAlloc. */
 void *cudart_alloc(size_t bytes, int host);
@@ -25,8 +32,22 @@ const CudartAlloc *cudart_alloc_find(const void *p);
 /* The version of the device-only allocation holding p; 0 when p is in none, or in memory
  * the host may write directly (its contents can change without the API seeing it). */
 uint64_t cudart_alloc_version(const void *p);
-/* The API wrote memory at p (a copy, a memset, a kernel's result): a new version. */
+/* The API wrote memory at p (a copy, a memset): a new version; the kernel result kept
+ * for it is dropped (call cudart_alloc_sync first: its bytes must be in memory). */
 void cudart_alloc_written(const void *p);
+/* Memory at p is about to be read or partly written by the host side of the API
+ * (cudaMemcpy*, cudaMemset*, a launch's copy into a module): a kernel result still held
+ * in the runtime is copied into it first. No effect on memory outside allocations. */
+void cudart_alloc_sync(const void *p);
+/* A kernel wrote the memory from p on: its result buffer b (owned from now on) is kept
+ * as the newest contents, copied into memory only when something reads it there (or at
+ * once for memory the host reads directly). 0, or -1 when p is in no allocation (then b
+ * is not taken). */
+int cudart_alloc_keep(void *p, struct c2h_buffer *b);
+/* The kept result holding exactly the memory from p at its current version, when its
+ * type is rank 1 of n elements of dtype (c2h_dtype); else NULL. Bound as a module input
+ * without a copy. */
+struct c2h_buffer *cudart_alloc_resident(const void *p, int dtype, int64_t n);
 
 /* ---- register.c: the device code of each object and its kernels and symbols ---- */
 typedef struct CudartCode {
@@ -99,6 +120,8 @@ int cudart_stats_on(void);
 double cudart_now_ms(void);                        /* CLOCK_MONOTONIC */
 void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],
                          int cached, double raise_ms, double compile_ms);
+/* A copy between memory and a module's buffer: into the module (in) or back (out). */
+void cudart_stats_copy(int out, size_t bytes);
 void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
 

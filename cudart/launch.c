@@ -12,10 +12,12 @@
  *   3. takes the module for that specialisation from memory, else from the disk cache
  *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
- *   4. copies the arguments in, runs, copies every result back into its buffer. An
- *      input already holding the same version of the same memory (mem.c: cudaMalloc'd
- *      memory not written through the API since that copy) is not copied again: a
- *      read-only array stays resident in the module's buffer across launches.
+ *   4. copies the arguments in, runs, and keeps every result in the runtime as the
+ *      newest contents of its memory (mem.c copies it there when the host reads it). An
+ *      input that is such a kept result is bound as it is; one already holding the same
+ *      version of the same memory (mem.c: cudaMalloc'd memory not written through the
+ *      API since that copy) is not copied again: a read-only array stays resident in the
+ *      module's buffer across launches.
  * A kernel that cannot be raised, or a launch that cannot run exactly, stops the program
  * with the located diagnostic and exit status 1: its results would be wrong otherwise. */
 #include "cudart.h"
@@ -261,8 +263,10 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 	}
 }
 
-/* Each input's bytes into the module's buffer, unless it already holds them: the same
- * memory at the same version (scalars and symbols have version 0: always copied). */
+/* Binds each input: the kernel result the runtime keeps for that memory when it is the
+ * same tensor (no copy: mem.c), else the entry's own buffer, whose bytes are copied in
+ * unless it already holds them: the same memory at the same version (scalars and
+ * symbols have version 0: always copied). */
 static void copy_in(const CudartKernel *k, Entry *e, void **args)
 {
 	for (int i = 0; i < e->nin; i++) {
@@ -270,11 +274,36 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_module_param(e->m, i, &pi);
 		size_t n = c2h_buffer_nbytes(e->in[i]);
 		const char *src = source_of(k, args, pi.name, n);
+		c2h_buffer *kept = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
+		if (c2h_session_bind_index(e->s, i, kept ? kept : e->in[i]) != C2H_OK)
+			die("cudart: cannot rebind module parameter '%s'", pi.name);
 		uint64_t v = pi.rank > 0 ? cudart_alloc_version(src) : 0;
-		if (v && src == e->from[i] && v == e->version[i])
+		if (kept || (v && src == e->from[i] && v == e->version[i]))
 			continue;
+		cudart_alloc_sync(src);
 		memcpy(c2h_buffer_data(e->in[i]), src, n);
+		if (pi.rank > 0)
+			cudart_stats_copy(0, n);
 		e->from[i] = src, e->version[i] = v;
+	}
+}
+
+/* Each result stays in the runtime as the newest contents of its memory (mem.c), or,
+ * for memory outside every allocation (a __device__ symbol), is copied into it. */
+static void keep_results(const CudartKernel *k, Entry *e, void **args)
+{
+	for (int r = 0; r < e->nout; r++) {
+		c2h_param_info ri;
+		c2h_module_result(e->m, r, &ri);
+		char *dst = source_of(k, args, ri.name, 0);
+		c2h_buffer *out = c2h_session_take_result(e->s, r);
+		if (!out)
+			die("cudart: no result %d after a run", r);
+		if (cudart_alloc_keep(dst, out) == 0)
+			continue;
+		memcpy(dst, c2h_buffer_data_const(out), c2h_buffer_nbytes(out));
+		cudart_stats_copy(1, c2h_buffer_nbytes(out));
+		c2h_buffer_destroy(out);
 	}
 }
 
@@ -354,14 +383,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 		fail(k, "the run failed: %s%s", c2h_session_message(e->s), "");
 	double t2 = cudart_now_ms();
 	check_aliasing(k, e, args);
-	for (int r = 0; r < e->nout; r++) {
-		c2h_param_info ri;
-		c2h_module_result(e->m, r, &ri);
-		const c2h_buffer *out = c2h_session_result(e->s, r);
-		char *dst = source_of(k, args, ri.name, 0);
-		memcpy(dst, c2h_buffer_data_const(out), c2h_buffer_nbytes(out));
-		cudart_alloc_written(dst);
-	}
+	keep_results(k, e, args);
 	cudart_stats_launch(&e->stats, k->name, e->grid, e->block, t2 - t1,
 	                    (t1 - t0) + (cudart_now_ms() - t2));
 	return cudaSuccess;

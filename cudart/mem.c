@@ -9,8 +9,19 @@
  * the module's copy of an input buffer while the version it copied is current (launch.c):
  * memory from cudaMalloc is written only through the API, as on a GPU, where the host
  * cannot dereference it. Managed and host memory the host writes directly: version 0,
- * copied at every launch. */
+ * copied at every launch.
+ *
+ * A kernel's result stays in the runtime (dev): device memory lives in the modules, as
+ * on a GPU, and reaches this memory only when the host side of the API reads it (a copy
+ * to the host, a memset or copy over part of it, a launch that needs it in another type
+ * or at another offset): cudart_alloc_sync. A later launch that reads the same memory as
+ * the same tensor binds the kept buffer itself, so a time loop of launches copies
+ * nothing (tests/cudart/ok_transfers.cu). Memory the host reads directly (managed, host)
+ * gets the result at once. */
 #include "cudart.h"
+
+#include "base.h"
+#include "cuda2hlo_runtime.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,7 +66,7 @@ void *cudart_alloc(size_t bytes, int host)
 	}
 	size_t i = upper(p);
 	memmove(allocs.v + i + 1, allocs.v + i, (allocs.n - i) * sizeof *allocs.v);
-	allocs.v[i] = (CudartAlloc){p, bytes, ++allocs.version, host};
+	allocs.v[i] = (CudartAlloc){p, bytes, ++allocs.version, host, NULL, 0, 0, 0};
 	allocs.n++;
 	pthread_mutex_unlock(&allocs.lock);
 	return p;
@@ -69,6 +80,7 @@ int cudart_free(void *p)
 		pthread_mutex_unlock(&allocs.lock);
 		return -1;
 	}
+	c2h_buffer_destroy(allocs.v[i - 1].dev);
 	memmove(allocs.v + i - 1, allocs.v + i, (allocs.n - i) * sizeof *allocs.v);
 	allocs.n--;
 	pthread_mutex_unlock(&allocs.lock);
@@ -106,11 +118,75 @@ uint64_t cudart_alloc_version(const void *p)
 	return v;
 }
 
+/* The kept result's bytes into memory; the caller holds the lock. */
+static void sync(CudartAlloc *a)
+{
+	if (!a->stale)
+		return;
+	size_t n = c2h_buffer_nbytes(a->dev);
+	memcpy(a->base + a->dev_off, c2h_buffer_data_const(a->dev), n);
+	cudart_stats_copy(1, n);
+	a->stale = 0;
+}
+
+static void drop(CudartAlloc *a)
+{
+	if (a->stale)
+		die("cudart: a kept kernel result dropped before it reached memory");
+	c2h_buffer_destroy(a->dev);
+	a->dev = NULL;
+}
+
 void cudart_alloc_written(const void *p)
 {
 	pthread_mutex_lock(&allocs.lock);
 	CudartAlloc *a = find(p);
-	if (a)
+	if (a) {
 		a->version = ++allocs.version;
+		drop(a);
+	}
 	pthread_mutex_unlock(&allocs.lock);
+}
+
+void cudart_alloc_sync(const void *p)
+{
+	pthread_mutex_lock(&allocs.lock);
+	CudartAlloc *a = find(p);
+	if (a)
+		sync(a);
+	pthread_mutex_unlock(&allocs.lock);
+}
+
+int cudart_alloc_keep(void *p, c2h_buffer *b)
+{
+	pthread_mutex_lock(&allocs.lock);
+	CudartAlloc *a = find(p);
+	if (!a) {
+		pthread_mutex_unlock(&allocs.lock);
+		return -1;
+	}
+	size_t off = (size_t)((char *)p - a->base);
+	if (a->stale && off > a->dev_off)   /* the new result does not cover the old one */
+		sync(a);
+	a->stale = 0;
+	drop(a);
+	a->version = a->dev_version = ++allocs.version;
+	a->dev = b, a->dev_off = off, a->stale = 1;
+	if (a->host)   /* the host reads it directly */
+		sync(a);
+	pthread_mutex_unlock(&allocs.lock);
+	return 0;
+}
+
+c2h_buffer *cudart_alloc_resident(const void *p, int dtype, int64_t n)
+{
+	pthread_mutex_lock(&allocs.lock);
+	CudartAlloc *a = find(p);
+	c2h_buffer *b = a && a->dev && a->dev_version == a->version
+	                && (const char *)p == a->base + a->dev_off ? a->dev : NULL;
+	if (b && (c2h_buffer_dtype(b) != (c2h_dtype)dtype || c2h_buffer_rank(b) != 1
+	          || c2h_buffer_dims(b)[0] != n))
+		b = NULL;
+	pthread_mutex_unlock(&allocs.lock);
+	return b;
 }

@@ -400,9 +400,20 @@ c2h_status c2h_session_run(c2h_session *s)
 
 const c2h_buffer *c2h_session_result(const c2h_session *s, int i)
 {
-	if (!s || !s->have_results || i < 0 || i >= s->m->nresults)
+	if (!s || !s->have_results || i < 0 || i >= s->m->nresults || !s->results[i].v.buf)
 		return NULL;
 	return &s->results[i];
+}
+
+c2h_buffer *c2h_session_take_result(c2h_session *s, int i)
+{
+	if (!s || !s->have_results || i < 0 || i >= s->m->nresults || !s->results[i].v.buf)
+		return NULL;
+	c2h_buffer *b = xcalloc(1, sizeof *b);
+	*b = s->results[i];
+	memset(&s->results[i].v, 0, sizeof s->results[i].v);
+	rt_make_unique(NULL, &b->v);   /* never storage an input or a constant shares */
+	return b;
 }
 
 const char *c2h_session_message(const c2h_session *s) { return s ? s->msg : "NULL session"; }

@@ -118,6 +118,11 @@ c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b);
 c2h_status c2h_session_run(c2h_session *s);
 /* Result i of the last successful run: borrowed, valid until the next run. */
 const c2h_buffer *c2h_session_result(const c2h_session *s, int i);
+/* Result i of the last successful run, moved to the caller (who destroys it): the next
+ * run does not overwrite it, and it may be bound as another run's input without a copy.
+ * Its storage is shared with no input. NULL when there is none (or it was taken);
+ * c2h_session_result(s, i) is NULL afterwards. */
+c2h_buffer *c2h_session_take_result(c2h_session *s, int i);
 /* The message of the last failure on s ("" when none). */
 const char *c2h_session_message(const c2h_session *s);
 /* Limits on a session's runs (docs/reliability.md); value 0 means unlimited.

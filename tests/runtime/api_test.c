@@ -401,6 +401,22 @@ static void test_session_binding(void **state)
 		       ((const float *)c2h_buffer_data_const(x))[k] == xv[k];
 	check(same, "rerun values", "y + y, x untouched");
 
+	/* A taken result is the caller's: the session no longer has it, the next run leaves
+	 * it alone, and it binds as an input (cudart keeps device memory resident so). */
+	c2h_buffer *t = c2h_session_take_result(s, 0);
+	check(t && c2h_session_result(s, 0) == NULL && c2h_session_take_result(s, 0) == NULL,
+	      "take result", "taken twice or still there");
+	check(c2h_session_take_result(s, 1) == NULL, "take result out of range", "not NULL");
+	check(t && c2h_session_bind(s, "x", t) == C2H_OK && c2h_session_run(s) == C2H_OK, "run on a taken result",
+	      c2h_session_message(s));
+	r = c2h_session_result(s, 0);
+	same = r != NULL && t != NULL;
+	for (int k = 0; same && k < 6; k++)
+		same = ((const float *)c2h_buffer_data_const(r))[k] == (yv[k] + yv[k]) + yv[k] &&
+		       ((const float *)c2h_buffer_data_const(t))[k] == yv[k] + yv[k];
+	check(same, "taken result values", "2y + y, the taken y + y untouched");
+	c2h_buffer_destroy(t);
+
 	c2h_session_destroy(s);
 	c2h_buffer_destroy(x);
 	c2h_buffer_destroy(y);
