@@ -8,7 +8,11 @@ in parallel, -j; progress and each refusal on stderr, so a partial run can be re
 `coverage.py --summarize STDERR_LOG [TOP]` prints the totals and classes of the files it
 finished). Exit 0 is parsed, 1 or 2 refused (the
 first `error:` line, with quoted names and numbers blanked, is its class), anything
-else (a signal, another status, --timeout seconds passed) crashed.
+else (a signal, another status, --timeout seconds passed) crashed. A kernel template that
+the file never instantiates (no launch, no explicit instantiation: cuda2hlo's located
+"kernel template 'K' has no instance" error) is counted apart as a template: it is no
+kernel (C++ generates no code for a template never instantiated), so the percentage
+parsed is over the kernels that exist, instances included, templates left out.
 """
 import argparse
 import collections
@@ -48,6 +52,10 @@ def attributed(stderr):
     note is K's refusal. A kernel no note names gets a run of its own."""
     why, block = {}, []
     for line in stderr.splitlines():
+        m = re.search(r"error: kernel template '([^']+)' has no instance", line)
+        if m:       # names its template itself, with no note after it
+            why.setdefault(m.group(1), first_error(line))
+            continue
         m = re.search(r"note: (?:inlined from a call )?in kernel '([^']+)'", line)
         if m:
             if block and m.group(1) not in why:
@@ -58,12 +66,21 @@ def attributed(stderr):
     return why
 
 
+NO_INSTANCE = re.compile(r"is a kernel template: name an instance|kernel template 'X' has no instance")
+
+
+def outcome(k, why):
+    """refused, or template for a template the file never instantiates."""
+    return "template" if "<" not in k and NO_INSTANCE.search(why[0]) else "refused"
+
+
 def kernel_job(f, k, flags, timeout):
     rc, _, err = run(["--emit", "kir", "--kernel", k, f] + flags, timeout)
     if rc == 0:
         return f, k, "parsed", None
     if rc in (1, 2):
-        return f, k, "refused", first_error(err)
+        why = first_error(err)
+        return f, k, outcome(k, why), why
     why = f"signal {-rc}" if isinstance(rc, int) and rc < 0 else f"exit {rc}"
     return f, k, "crashed", (why, f)
 
@@ -77,14 +94,14 @@ def file_job(f, flags, timeout):
     rc, out, err = run(["--emit", "kir", f] + flags, timeout) if ks else (1, "", "")
     done = set(re.findall(r"^kernel (.+) @\d+:\d+$", out, re.M)) if rc == 0 else set()
     why = attributed(err) if rc in (1, 2) else {}
-    res = [(f, k, "parsed", None) if k in done else (f, k, "refused", why[k]) if k in why
+    res = [(f, k, "parsed", None) if k in done else (f, k, outcome(k, why[k]), why[k]) if k in why
            else kernel_job(f, k, flags, timeout) for k in ks]
     for r in res:
         if r[3]:
             print(f"  {r[2]}: {r[1]}: {r[3][1]}: {r[3][0]}", file=sys.stderr, flush=True)
     c = collections.Counter(r[2] for r in res)
-    print(f"{f}: {len(ks)} kernels, {c['parsed']} parsed, {c['refused']} refused, {c['crashed']} crashed",
-          file=sys.stderr, flush=True)
+    print(f"{f}: {len(ks)} kernels, {c['parsed']} parsed, {c['refused']} refused, {c['crashed']} crashed, "
+          f"{c['template']} templates", file=sys.stderr, flush=True)
     return f, None, res
 
 
@@ -92,18 +109,29 @@ def summarize(log, top):
     """Totals and refusal classes of the files a (partial) run's stderr finished."""
     tot, classes, files = collections.Counter(), collections.defaultdict(list), 0
     for line in open(log, errors="replace"):
-        m = re.match(r"\s+(refused|crashed): (.*?): (\S+?): (.*)$", line)
+        m = re.match(r"\s+(refused|crashed|template): (.*?): (\S+?): (.*)$", line)
         if m:
             classes[(m.group(1), m.group(4))].append(f"{m.group(3)} ({m.group(2)})")
-        m = re.search(r": (\d+) kernels, (\d+) parsed, (\d+) refused, (\d+) crashed$", line)
+        m = re.search(r": (\d+) kernels, (\d+) parsed, (\d+) refused, (\d+) crashed", line)
         if m:
             files += 1
             tot.update(dict(zip(["kernels", "parsed", "refused", "crashed"], map(int, m.groups()))))
-    n = tot["kernels"]
+    # a log written before templates were counted apart has them as refusals
+    for what, msg in [c for c in classes if c[0] == "refused" and NO_INSTANCE.search(c[1])]:
+        tot["refused"] -= len(classes[(what, msg)])
+        classes[("template", msg)] += classes.pop((what, msg))
+    tot["template"] = sum(len(v) for (what, _), v in classes.items() if what == "template")
     print(f"files with kernels finished: {files}")
-    print(f"kernels: {n}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(n, 1):.1f}%), "
-          f"refused {tot['refused']}, crashed {tot['crashed']}")
+    print(totals(tot["kernels"], tot))
     print_classes(classes, top)
+
+
+def totals(n, tot):
+    """The totals line: parsed as a share of the kernels that exist (n less the templates)."""
+    have = n - tot["template"]
+    return (f"kernels: {have}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(have, 1):.1f}%), "
+            f"refused {tot['refused']}, crashed {tot['crashed']}; "
+            f"templates never instantiated: {tot['template']}")
 
 
 def print_classes(classes, top):
@@ -175,17 +203,17 @@ def report(a, files, res, nokernel, unlisted):
         per[f][what] += 1
         if why:
             classes[(what, why[0])].append(f"{why[1]} ({k})")
-    print("| file | kernels | parsed | refused | crashed |\n| --- | --- | --- | --- | --- |")
+    print("| file | kernels | parsed | refused | crashed | templates |\n| --- | --- | --- | --- | --- | --- |")
     for f, c in per.items():
         if sum(c.values()):
-            print(f"| {os.path.relpath(f, a.dir)} | {sum(c.values())} | {c['parsed']} | {c['refused']} | {c['crashed']} |")
+            print(f"| {os.path.relpath(f, a.dir)} | {sum(c.values()) - c['template']} | {c['parsed']} | {c['refused']} "
+                  f"| {c['crashed']} | {c['template']} |")
     tot = collections.Counter()
     for c in per.values():
         tot.update(c)
     n = sum(tot.values())
     print(f"\nfiles: {len(files)} .cu, {len(nokernel)} with no kernel, {len(unlisted)} whose kernels could not be listed")
-    print(f"kernels: {n}, parsed {tot['parsed']} ({100.0 * tot['parsed'] / max(n, 1):.1f}%), "
-          f"refused {tot['refused']}, crashed {tot['crashed']}")
+    print(totals(n, tot))
     print_classes(classes, a.top)
     for f, rc, (msg, where) in unlisted:
         print(f"unlisted: {f}: exit {rc}: {where}: {msg}")

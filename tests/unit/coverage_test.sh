@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # coverage_test.sh BIN: scripts/coverage.sh on tests/unit/coverage (two.cu: 3 kernels, one
-# refused for device printf; none.cu: no kernel) gives those totals and that class, both from
-# its report and from --summarize of its stderr; --every 2 takes every other file; a .cu
+# refused for device printf, and a template never instantiated, counted apart; none.cu: no
+# kernel) gives those totals and that class, both from its report and from --summarize of
+# its stderr (and of a log in the format before templates were counted apart); --every 2 takes every other file; a .cu
 # file another includes is counted there.
 bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
 t=$(mktemp -d)
@@ -10,11 +11,17 @@ want() {  # want FILE TEXT
 	grep -qF -- "$2" "$1" || { echo "FAIL: '$2' not in $1:"; cat "$1"; failn=$((failn+1)); }
 }
 want "$t/out" "files: 2 .cu, 1 with no kernel, 0 whose kernels could not be listed"
-want "$t/out" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0"
+want "$t/out" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0; templates never instantiated: 1"
 want "$t/out" "| 1 | refused | device printf cannot be translated | $here/coverage/two.cu:11:3 (talk) |"
+want "$t/out" "| 1 | template | 'X' is a kernel template: name an instance, e.g. --kernel 'X' | $here/coverage/two.cu:20:39 (unused) |"
 "$root/scripts/coverage.sh" --summarize "$t/err" >"$t/sum"
-want "$t/sum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0"
+want "$t/sum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0; templates never instantiated: 1"
 want "$t/sum" "| 1 | refused | device printf cannot be translated |"
+# the stderr of a run before templates were counted apart: the template was a refusal
+grep -v "templates$" "$t/err" | sed 's/^  template: /  refused: /' >"$t/old"
+sed -n 's/ crashed, [0-9]* templates$/ crashed/p' "$t/err" | sed 's/1 refused/2 refused/' >>"$t/old"
+"$root/scripts/coverage.sh" --summarize "$t/old" >"$t/oldsum"
+want "$t/oldsum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0; templates never instantiated: 1"
 # --every 2: the 1st, 3rd, ... file in sorted order (none.cu of none.cu, two.cu)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 --every 2 >"$t/every" 2>/dev/null
 want "$t/every" "files: 1 .cu, 1 with no kernel, 0 whose kernels could not be listed"
@@ -26,7 +33,7 @@ mkdir "$t/inc"
 printf '#include "k.cu"\nint main() { return 0; }\n' >"$t/inc/main.cu"
 printf '__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n' >"$t/inc/k.cu"
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$t/inc" -j 1 >"$t/inc.out" 2>/dev/null
-want "$t/inc.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0"
+want "$t/inc.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0; templates never instantiated: 0"
 want "$t/inc.out" "included: k.cu (by main.cu; its kernels count there)"
 rm -rf "$t"
 [ "$failn" = 0 ] && echo "coverage: all pass"

@@ -1,5 +1,5 @@
 // scripts/coverage.sh's test input: three kernels, one refused (device printf), and a
-// template launched at one instance.
+// template launched at one instance; a template never instantiated is no kernel.
 #include <cstdio>
 
 __global__ void scale(float *y, const float *x, float a, int n) {
@@ -16,6 +16,8 @@ template <int R> __global__ void shift(float *y, const float *x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i + R < n) y[i] = x[i + R];
 }
+
+template <typename T> __global__ void unused(T *y) { y[threadIdx.x] = T(1); }
 
 int main() {
   shift<2><<<1, 64>>>(nullptr, nullptr, 64);
