@@ -2,8 +2,11 @@
 ocean.cu) compiled as C++ for the CPU with the oracle's CUDA emulator
 (tests/oracle/cuda_emu.h): the reference the raised model is compared with. Every FLAG
 (-DNX=32, -DHALO=4, a configuration's -DOCEAN_...) goes to the compiler as given; the
-headers beside ocean.cu (state.cuh, ...) are found by -I."""
+headers beside ocean.cu (state.cuh, ...) are found by -I; the files of this folder that
+main.cu and ocean.cu #include by name are inlined first (recursively), so that the
+oracle's rewrite of kernel launches sees the launches in headers (split_explicit.cuh)."""
 import os
+import re
 import subprocess
 import sys
 
@@ -13,16 +16,27 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
 import oracle  # noqa: E402
 
 
+def inline_local(name):
+    """The text of NAME (in this folder) with each `#include "X"` of a file of this folder
+    replaced by its text, recursively, between #line markers."""
+    with open(os.path.join(HERE, name)) as f:
+        lines = f.read().split("\n")
+    out = []
+    for n, line in enumerate(lines, 1):
+        m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+        if m and os.path.exists(os.path.join(HERE, m.group(1))):
+            out += ['#line 1 "%s"' % m.group(1), inline_local(m.group(1)), '#line %d "%s"' % (n + 1, name)]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     out, defs = argv[1], argv[2:]
-    with open(os.path.join(HERE, "main.cu")) as f:
-        src = f.read()
-    with open(os.path.join(HERE, "ocean.cu")) as f:
-        model = f.read()
-    src = src.replace('#include "ocean.cu"', '#line 1 "ocean.cu"\n' + model + '\n#line 12 "main.cu"\n')
+    src = inline_local("main.cu")
     text, _ = oracle.prep(src)
     tu = ('#include "cuda_emu.h"\n' + oracle.DRIVER_SUPPORT + text +
           "\nint main(int argc, char **argv) { return cuemu_user_main(argc, argv); }\n")

@@ -276,9 +276,13 @@ int main(int argc, char **argv)
 	if (load && load_state(load, h))
 		return 1;
 	copy_state(d, h, cudaMemcpyHostToDevice);
-	if (!load)
+	if (!load) {
 		initialize_state(d[F_u], d[F_v], d[F_w], d[F_T], d[F_S], d[F_eta], d[F_b], d[F_p],
 				 d[F_Geta]);
+#if OCEAN_FS == SPLIT
+		initialize_free_surface(d[F_u], d[F_v], d[F_U], d[F_V]);
+#endif
+	}
 	printf("ocean: %d x %d x %d, dt = %g s, %s advection\n", NX, NY, NZ, dt, scheme ? "WENO5" : "centred");
 	if (run(h, d, steps, every, dt, !load, scheme))
 		return 1;

@@ -23,6 +23,23 @@
 #include <cuda_runtime.h>
 #include <math.h>
 
+/* Configuration (compile time): the free surface OCEAN_FS = EXPLICIT (default) or SPLIT
+ * (split_explicit.cuh), the time stepper OCEAN_TS = QAB2 (default) or RK3
+ * (SplitRungeKutta3, with the split-explicit free surface only). */
+#define EXPLICIT 1
+#define SPLIT 2
+#define QAB2 1
+#define RK3 2
+#ifndef OCEAN_FS
+#define OCEAN_FS EXPLICIT
+#endif
+#ifndef OCEAN_TS
+#define OCEAN_TS QAB2
+#endif
+#if OCEAN_TS == RK3 && OCEAN_FS != SPLIT
+#error "OCEAN_TS=RK3 needs OCEAN_FS=SPLIT"
+#endif
+
 #include "state.cuh"
 #include "teos10.cuh"
 
@@ -256,6 +273,19 @@ __device__ double diffusion(const double *c, int i, int j, int k, double kh, dou
 
 /* ---- tendencies ---- */
 
+/* The free surface's pressure gradient in the baroclinic momentum tendencies
+ * (explicit_barotropic_pressure_x_gradient): g d(eta)/dx for the explicit free surface,
+ * 0 for the split-explicit one (its substeps carry it). */
+__device__ double explicit_barotropic_pressure_x_gradient(const double *eta, int i, int j)
+{
+	return OCEAN_FS == SPLIT ? 0.0 : G_FS * ((eta[IX2(i, j)] - eta[IX2(i - 1, j)]) / DX);
+}
+
+__device__ double explicit_barotropic_pressure_y_gradient(const double *eta, int i, int j)
+{
+	return OCEAN_FS == SPLIT ? 0.0 : G_FS * ((eta[IX2(i, j)] - eta[IX2(i, j - 1)]) / DY);
+}
+
 /* Gc = -div(u c) + diffusion, flux form (Oceananigans div_Uc and the Laplacian
  * closure's div(kappa grad c)). */
 __global__ void tracer_tendency(const double *u, const double *v, const double *w,
@@ -302,8 +332,8 @@ __global__ void u_tendency(const double *u, const double *v, const double *w,
 	double vbar = 0.25 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)] +
 			      v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
 	double dpdx = (p[IX(i, j, k)] - p[IX(i - 1, j, k)]) / DX;
-	double detadx = (eta[IX2(i, j)] - eta[IX2(i - 1, j)]) / DX;
-	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + coriolis_f(y_centre(j)) * vbar - dpdx - G_FS * detadx +
+	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + coriolis_f(y_centre(j)) * vbar - dpdx -
+			  explicit_barotropic_pressure_x_gradient(eta, i, j) +
 			  diffusion(u, i, j, k, NU_H, NU_Z);
 }
 
@@ -338,8 +368,8 @@ __global__ void v_tendency(const double *u, const double *v, const double *w,
 	double ubar = 0.25 * (u[IX(i, j - 1, k)] + u[IX(i + 1, j - 1, k)] +
 			      u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
 	double dpdy = (p[IX(i, j, k)] - p[IX(i, j - 1, k)]) / DY;
-	double detady = (eta[IX2(i, j)] - eta[IX2(i, j - 1)]) / DY;
-	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - coriolis_f(y_face(j)) * ubar - dpdy - G_FS * detady +
+	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - coriolis_f(y_face(j)) * ubar - dpdy -
+			  explicit_barotropic_pressure_y_gradient(eta, i, j) +
 			  diffusion(v, i, j, k, NU_H, NU_Z);
 }
 
@@ -475,6 +505,10 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
 }
 
+#if OCEAN_FS == SPLIT
+#include "split_explicit.cuh"
+#endif
+
 /* Advances the state by nsteps steps of dt; first != 0 means the model starts from
  * rest (no G^-), so the first step is forward Euler. The pointers are the state of
  * state.cuh, device arrays of NTOTAL doubles (the 2-D ones NTOTAL2). On entry and exit
@@ -482,6 +516,12 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int first,
 	      int scheme)
 {
+#if OCEAN_FS == SPLIT
+	for (int n = 0; n < nsteps; n++) {
+		double chi = (first && n == 0) ? -0.5 : CHI;
+		split_explicit_time_step(OCEAN_STATE(OCEAN_ARG, OCEAN_ARG) dt, chi, scheme);
+	}
+#else
 	dim3 block(BX, BY, 1);
 	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
 	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
@@ -501,6 +541,7 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int f
 		ab2_step_2d<<<grid2, block>>>(eta, Geta, Getam, dt, chi);
 		update_state(u, v, w, T, S, eta, b, p, Geta);
 	}
+#endif
 }
 
 /* Completes a state given u, v, T, S, eta (the same update_state! as in the loop). */

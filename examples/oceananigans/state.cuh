@@ -17,9 +17,23 @@
 	X3(u) X3(v) X3(w) X3(T) X3(S) X2(eta) X3(b) X3(p) X3(Gu) X3(Gv) X3(GT) X3(GS)       \
 	X2(Geta) X3(Gum) X3(Gvm) X3(GTm) X3(GSm) X2(Getam)
 
-#define OCEAN_STATE(X3, X2) OCEAN_STATE_BASE(X3, X2)
+/* The split-explicit free surface (OCEAN_FS == SPLIT, split_explicit.cuh): the barotropic
+ * transports U, V and their values at the start of a step (Um, Vm, for RK3); work arrays:
+ * the averages etab, Ub, Vb, the transport averages Ut, Vt, the slow forcing GU, GV and the
+ * transport velocities ut, vt, wt. */
+#if OCEAN_FS == SPLIT
+#define OCEAN_STATE_SPLIT(X3, X2)                                                          \
+	X2(U) X2(V) X2(Um) X2(Vm) X2(etab) X2(Ub) X2(Vb) X2(Ut) X2(Vt) X2(GU) X2(GV) X3(ut) \
+	X3(vt) X3(wt)
+#else
+#define OCEAN_STATE_SPLIT(X3, X2)
+#endif
+
+#define OCEAN_STATE(X3, X2) OCEAN_STATE_BASE(X3, X2) OCEAN_STATE_SPLIT(X3, X2)
 
 /* A parameter of simulate for each field: `double *u,` (the list ends with a comma). */
 #define OCEAN_PARAM(f) double *f,
+/* The field as an argument: `u,` (a call passing the state on: split_explicit.cuh). */
+#define OCEAN_ARG(f) f,
 
 #endif
