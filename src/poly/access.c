@@ -289,6 +289,23 @@ int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POL
 	return found;
 }
 
+int poly_map_reads_outside(const PolyMap *r, PolyMap *const *w, int nw,
+                           int64_t pt[POLY_NDIMS + POLY_MAX_RANK + 3], StrBuf *params)
+{
+	isl_set *written = isl_set_empty(isl_space_range(isl_map_get_space(r->m))), *bad;
+	int found;
+	for (int i = 0; i < nw; i++)
+		if (isl_map_dim(w[i]->m, isl_dim_out) == isl_map_dim(r->m, isl_dim_out))
+			written = isl_set_union(written, isl_map_range(isl_map_copy(w[i]->m)));
+	bad = isl_map_wrap(isl_map_subtract_range(isl_map_copy(r->m), written));
+	bad = poly_isl_param_ranges(r->c, bad);
+	found = isl_set_is_empty(bad) == isl_bool_false;
+	if (found && !poly_isl_witness(r->c, bad, pt, params))
+		memset(pt, 0, sizeof(int64_t) * (size_t)isl_set_dim(bad, isl_dim_set));
+	isl_set_free(bad);
+	return found;
+}
+
 int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK])
 {
 	isl_set *r = isl_map_range(isl_map_copy(m->m));

@@ -128,6 +128,12 @@ int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS
  * pair, and in *params the values it needs ("m = 3"; nothing when none), when not NULL. */
 int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
                               int64_t pb[POLY_NDIMS], StrBuf *params);
+/* Does read r touch an element outside the union of the ranges of w[0..nw) (maps of the
+ * same rank) for some admissible values of the unbound scalars? pt receives the first
+ * such pair: the thread (POLY_NDIMS values) then the element (rank values); params the
+ * values it needs ("n = 3"), when not NULL. */
+int poly_map_reads_outside(const PolyMap *r, PolyMap *const *w, int nw,
+                           int64_t pt[POLY_NDIMS + POLY_MAX_RANK + 3], StrBuf *params);
 /* Is the range of m exactly a box with constant bounds? */
 int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK]);
 int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);

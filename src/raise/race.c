@@ -15,12 +15,20 @@
  * For the bounds check, a loop `for (v = affine; affine; v += constant)` whose body has
  * no jumps and leaves v alone is walked once more with v as a loop dimension (every
  * iteration, exactly; races are not collected there); the other loops' accesses are
- * checked on the two iterations followed and noted as not proven after. */
+ * checked on the two iterations followed and noted as not proven after.
+ * Shared memory starts unset: a read of a __shared__ element that no thread of its block
+ * has written before it is an error (the raised module would read 0). Every recorded
+ * write adds its elements to its buffer's written set (the exact walk of a loop adds all
+ * iterations'); a write that cannot be recorded (unknown threads or index, an atomic, a
+ * loop followed on two iterations only) makes the set unknown from there on, and reads
+ * are checked only while it is known. */
 #include "raise_int.h"
 #include "poly.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+typedef VEC(PolyMap *) MapVec;
 
 typedef struct Access {
 	int buffer, write;
@@ -50,6 +58,8 @@ typedef struct Race {
 	StrBuf *notes;           /* --report lines */
 	int quiet;               /* count races, report nothing (a try of scalar values) */
 	const char *when;        /* the scalar values this walk has bound ("m = 1"), or NULL */
+	MapVec *written;         /* per shared buffer: the writes so far */
+	char *unknown_writes;    /* per shared buffer: some write not recorded: not checked */
 	int unknown;             /* an index or guard not quasi-affine, not from memory */
 } Race;
 
@@ -118,36 +128,86 @@ static PolySet *cond_set(Race *r, const KirExpr *e)
 	return s ? poly_set_intersect(r->dom, s) : NULL;
 }
 
+static void point(StrBuf *b, const int64_t *p)
+{
+	sb_printf(b, "block (%lld,%lld,%lld) thread (%lld,%lld,%lld)", (long long)p[POLY_BX],
+	          (long long)p[POLY_BY], (long long)p[POLY_BZ], (long long)p[POLY_TX],
+	          (long long)p[POLY_TY], (long long)p[POLY_TZ]);
+}
+
+/* "[3]" or "[1][2]" for flat element e of kb */
+static void element(StrBuf *out, const KirBuffer *kb, int64_t e)
+{
+	int64_t sub[KIR_MAX_DIMS];
+	int n = kb->ndims > 1 ? kb->ndims : 1;
+	for (int d = n - 1; d >= 0; d--) {
+		sub[d] = d > 0 ? e % kb->dims[d] : e;
+		e = d > 0 ? e / kb->dims[d] : e;
+	}
+	for (int d = 0; d < n; d++)
+		sb_printf(out, "[%lld]", (long long)sub[d]);
+}
+
+/* A read of shared buffer b (map a) that may touch an element no thread of the block has
+ * written before it: an error, once per buffer. */
+static void check_written(Race *r, int b, const PolyMap *a, SrcLoc loc)
+{
+	const KirBuffer *kb = &r->k->bufs[b];
+	int64_t pt[POLY_NDIMS + POLY_MAX_RANK + 3];
+	StrBuf thr = {0}, el = {0}, params = {0};
+	int64_t lo[4] = {0, 0, 0, 0}, hi[4] = {INT32_MAX, INT32_MAX, INT32_MAX, kb->count};
+	if (r->quiet || r->when || r->unknown_writes[b] || kb->count <= 0)
+		return;
+	a = poly_map_restrict_range(a, lo, hi);     /* the elements out of bounds: bounds.c */
+	if (!poly_map_reads_outside(a, r->written[b].data, (int)r->written[b].len, pt, &params))
+		return;
+	r->unknown_writes[b] = 2;       /* reported: once per buffer */
+	r->errors++;
+	point(&thr, pt);
+	element(&el, kb, pt[POLY_NDIMS + 3]);
+	diag_report(DIAG_ERROR, loc, "element %s of shared array '%s' is read here but no thread "
+	            "of its block has written it before (shared memory starts unset)", sb_str(&el),
+	            kb->name);
+	diag_note(loc, "read by %s%s%s", sb_str(&thr), params.len ? " when " : "",
+	          params.len ? sb_str(&params) : "");
+	diag_note(kb->loc, "'%s' declared here", kb->name);
+	diag_note(r->k->loc, "in kernel '%s'", r->k->name);
+	sb_free(&thr);
+	sb_free(&el);
+	sb_free(&params);
+}
+
 static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	PolyExpr *idx[4], *i;
 	Access a = {b, write, NULL, loc};
-	int n = 0;
+	int n = 0, shared = kb->space == KSP_SHARED;
 	const char *why;
 	i = val_why(r, index, &why);
 	check_bounds(r, b, index, i, why, write, loc);
-	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom || r->exact)
+	if (shared && write && (!r->dom || !i))
+		r->unknown_writes[b] |= 1;
+	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom || (r->exact && !shared))
 		return;
 	if (!i) {
 		r->unknown |= !is_tainted(r, index);
 		return;
 	}
-	if (kb->space == KSP_SHARED) {    /* one copy per block: the block is part of the address */
+	if (shared) {    /* one copy per block: the block is part of the address */
 		idx[n++] = poly_expr_dim(r->c, POLY_BZ);
 		idx[n++] = poly_expr_dim(r->c, POLY_BY);
 		idx[n++] = poly_expr_dim(r->c, POLY_BX);
 	}
 	idx[n++] = i;
 	a.map = poly_access(r->dom, idx, n);
+	if (shared && write)
+		VEC_PUSH(r->written[b], a.map);
+	if (r->exact)      /* every iteration at once: the written set only */
+		return;
+	if (shared && !write)
+		check_written(r, b, a.map, loc);
 	VEC_PUSH(r->acc, a);
-}
-
-static void point(StrBuf *b, const int64_t *p)
-{
-	sb_printf(b, "block (%lld,%lld,%lld) thread (%lld,%lld,%lld)", (long long)p[POLY_BX],
-	          (long long)p[POLY_BY], (long long)p[POLY_BZ], (long long)p[POLY_TX],
-	          (long long)p[POLY_TY], (long long)p[POLY_TZ]);
 }
 
 static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb,
@@ -428,6 +488,8 @@ static void expr(Race *r, const KirExpr *e)
 			expr(r, e->u.atomic.args[k]);
 		i = val_why(r, e->u.atomic.index, &why);
 		check_bounds(r, e->u.atomic.buffer, e->u.atomic.index, i, why, 1, e->loc);
+		if (r->k->bufs[e->u.atomic.buffer].space == KSP_SHARED)
+			r->unknown_writes[e->u.atomic.buffer] |= 1;   /* not followed */
 		break;
 	}
 	default: {
@@ -526,9 +588,20 @@ static void forget_loop(Race *r, const KirExpr *cond, KirStmt *body, const KirEx
 		loopify_expr_visit((KirExpr *)cond, forget_assigned, r);
 }
 
+static void unknown_write(void *ctx, KirExpr *e)
+{
+	Race *r = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
+	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	int b = lv && lv->var < 0 ? lv->buffer : e->kind == KE_ATOMIC ? e->u.atomic.buffer : -1;
+	if (b >= 0 && r->k->bufs[b].space == KSP_SHARED)
+		r->unknown_writes[b] |= 1;
+}
+
 /* Follows the first two iterations exactly (each under the threads whose condition
  * holds), then forgets what the loop assigns. */
-static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while)
+static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while,
+                 int covered)
 {
 	Scan sc = {0, 0};
 	PolySet *saved = r->dom, *sup = known(r);
@@ -550,6 +623,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	}
 	set_dom(r, sc.jumps ? NULL : saved, sup);
 	forget_loop(r, cond, body, step);
+	if (!covered)     /* the later iterations' writes: not followed (an exact walk has them) */
+		loopify_stmt_visit(body, unknown_write, NULL, r);
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
@@ -683,16 +758,16 @@ static void stmt(Race *r, const KirStmt *s)
 		if (exact_for(r, s)) {      /* the bounds are checked: the loop is for races */
 			r->bounds_off++;
 			if (!r->exact)
-				loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+				loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 1);
 			else
 				forget_loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
 			r->bounds_off--;
 		} else {
-			loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+			loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 0);
 		}
 		break;
-	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0); break;
-	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1); break;
+	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0, 0); break;
+	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1, 0); break;
 	case KS_SYNC:
 		if (s->u.sync.arg)
 			expr(r, s->u.sync.arg);
@@ -746,6 +821,8 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.a = arena_new();
 	r.env = xcalloc(k->nvars + 1, sizeof(PolyExpr *));
 	r.reported = xcalloc(k->nbufs + 1, 1);
+	r.written = xcalloc(k->nbufs + 1, sizeof(MapVec));
+	r.unknown_writes = xcalloc(k->nbufs + 1, 1);
 	r.tainted = xcalloc(k->nvars + 1, 1);
 	r.exited = xcalloc((size_t)k->nlabels + 1, sizeof(PolySet *));
 	r.exit_unknown = xcalloc((size_t)k->nlabels + 1, 1);
@@ -770,6 +847,10 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	VEC_FREE(r.acc);
 	free(r.env);
 	free(r.reported);
+	for (size_t b = 0; b < k->nbufs; b++)
+		VEC_FREE(r.written[b]);
+	free(r.written);
+	free(r.unknown_writes);
 	free(r.tainted);
 	free(r.exited);
 	free(r.exit_unknown);
