@@ -84,15 +84,12 @@ __device__ double heat_flux_T(int j)
 	return Q0 * sin(OCEAN_PI * y_centre(j) / LY) / (RHO0 * CP0);
 }
 
-/* Adds the selected boundary fluxes to the bottom and top cells' tendencies of the
- * interior columns; Gv on the wall face j = 0 stays 0. */
-__global__ void apply_flux_bcs(const double *u, const double *v, const double *w, double *Gu,
-			       double *Gv, double *GT)
+/* The momentum fluxes (bottom drag, wind stress) added to the bottom and top cells of
+ * column (i, j) (Oceananigans' compute_momentum_flux_bcs!); Gv on the wall face j = 0
+ * stays 0. */
+__device__ void add_momentum_flux_bcs(const double *u, const double *v, const double *w,
+				      double *Gu, double *Gv, int i, int j)
 {
-	int i = blockIdx.x * blockDim.x + threadIdx.x;
-	int j = blockIdx.y * blockDim.y + threadIdx.y;
-	if (i >= NX || j >= NY)
-		return;
 #if OCEAN_BOTTOM_DRAG
 	Gu[IX(i, j, 0)] += bottom_drag_u(u, v, w, i, j) / DZ;
 	if (j > 0)
@@ -101,9 +98,49 @@ __global__ void apply_flux_bcs(const double *u, const double *v, const double *w
 #if OCEAN_WIND_STRESS
 	Gu[IX(i, j, NZ - 1)] -= wind_stress_flux_u(j) / DZ;
 #endif
+}
+
+/* The tracer flux (surface heat flux) added to the top cell of column (i, j). */
+__device__ void add_tracer_flux_bcs(double *GT, int i, int j)
+{
 #if OCEAN_HEAT_FLUX
 	GT[IX(i, j, NZ - 1)] -= heat_flux_T(j) / DZ;
 #endif
+}
+
+/* Adds the selected boundary fluxes to the bottom and top cells' tendencies of the
+ * interior columns. */
+__global__ void apply_flux_bcs(const double *u, const double *v, const double *w, double *Gu,
+			       double *Gv, double *GT)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	add_momentum_flux_bcs(u, v, w, Gu, Gv, i, j);
+	add_tracer_flux_bcs(GT, i, j);
+}
+
+/* The two parts apart, for the split-explicit step (split_explicit.cuh), where the
+ * momentum fluxes enter before the barotropic substeps and the tracer fluxes with the
+ * tracer tendencies after them. */
+__global__ void apply_momentum_flux_bcs(const double *u, const double *v, const double *w,
+					double *Gu, double *Gv)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	add_momentum_flux_bcs(u, v, w, Gu, Gv, i, j);
+}
+
+__global__ void apply_tracer_flux_bcs(double *GT)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= NX || j >= NY)
+		return;
+	add_tracer_flux_bcs(GT, i, j);
 }
 
 #endif

@@ -22,10 +22,6 @@
  * from their continuity); after the velocity step u += (U - sum(u dz)) / H
  * (barotropic_split_explicit_corrector.jl). H = LZ (flat bottom). */
 
-#if OCEAN_FLUX_BCS
-#error "the boundary fluxes (boundary_fluxes.cuh) are not yet applied with OCEAN_FS=SPLIT"
-#endif
-
 #ifndef SPLIT_CFL
 #define SPLIT_CFL 0.7
 #endif
@@ -257,6 +253,9 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
 	u_tendency<<<grid3, block>>>(u, v, w, p, eta, Gu);
 	v_tendency<<<grid3, block>>>(u, v, w, p, eta, Gv);
+#if OCEAN_FLUX_BCS
+	apply_momentum_flux_bcs<<<grid2, block>>>(u, v, w, Gu, Gv);
+#endif
 #if OCEAN_TS == RK3
 	barotropic_forcing<<<grid2, block>>>(Gu, Gv, Gum, Gvm, GU, GV, 1.0, 0.0);
 	cudaMemcpy(U, Um, sizeof(double) * NTOTAL2, cudaMemcpyDeviceToDevice);
@@ -283,6 +282,9 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 #endif
 	tracer_tendency<<<grid3, block>>>(ut, vt, wt, T, GT, scheme);
 	tracer_tendency<<<grid3, block>>>(ut, vt, wt, S, GS, scheme);
+#if OCEAN_FLUX_BCS
+	apply_tracer_flux_bcs<<<grid2, block>>>(GT);
+#endif
 	barotropic_mode<<<grid2, block>>>(u, v, Ub, Vb);
 	barotropic_correction<<<grid3, block>>>(u, v, U, V, Ub, Vb);
 #if OCEAN_TS == RK3
