@@ -577,6 +577,40 @@ static KirExpr *llogical(Lower *L, CXCursor c, int is_and, CXCursor a, CXCursor 
 	return var_ref(L, t, loc);
 }
 
+/* A null pointer constant: `nullptr`, `NULL`, a literal 0 (through casts). */
+static int is_null_ptr(CXCursor c)
+{
+	enum CXCursorKind k;
+
+	while (nkids(c) == 1 && (clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	                         clang_getCursorKind(c) == CXCursor_CStyleCastExpr ||
+	                         clang_getCursorKind(c) == CXCursor_CXXStaticCastExpr))
+		c = kid(c, 0);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_GNUNullExpr)
+		return 1;
+	if (k == CXCursor_IntegerLiteral) {
+		KirConst v;
+		return eval_const(c, KT_I64, &v) && v.i == 0;
+	}
+	return 0;
+}
+
+/* `p == nullptr`, `p != nullptr`, `if (p)`: every address the kernel IR holds is an
+ * element of a buffer (a pointer parameter is a module argument, a tensor; shared,
+ * local and __constant__ memory) or a local variable, never null, so the test is a
+ * constant. An address that cannot be resolved (a pointer a select may make null) is
+ * refused by laddr. A host that passes null for a pointer parameter gets cuda2hlo-cc's
+ * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
+static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
+{
+	Addr a = laddr(L, p);
+
+	if (a.buffer < 0 && a.var < 0)
+		return poison(L, c);
+	return frontend_new_int(L->a, KT_I1, nonnull, cloc(L, c));
+}
+
 static KirExpr *lbinary(Lower *L, CXCursor c)
 {
 	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
@@ -620,6 +654,12 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
 		r = b.off ? conv(L, b.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
 		return frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
+	}
+	if ((k == CXBinaryOperator_EQ || k == CXBinaryOperator_NE) && is_null_ptr(v.data[0]) != is_null_ptr(v.data[1]) &&
+	    is_ptr_expr(is_null_ptr(v.data[0]) ? v.data[1] : v.data[0])) {
+		e = null_test(L, c, is_null_ptr(v.data[0]) ? v.data[1] : v.data[0], k == CXBinaryOperator_NE);
+		VEC_FREE(v);
+		return e;
 	}
 	if (is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1]) && binop_of(k) >= KB_LT && binop_of(k) <= KB_NE) {
 		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
@@ -815,6 +855,12 @@ static KirExpr *lunexposed(Lower *L, CXCursor c)
 			return poison(L, c);
 		}
 		return lx(L, first);
+	}
+	if (t == KT_I1 && is_ptr_expr(v.data[0])) {
+		/* `if (p)`, `!p`, `p && ...`: a pointer converted to bool */
+		e = null_test(L, c, v.data[0], 1);
+		VEC_FREE(v);
+		return e;
 	}
 	e = lx(L, v.data[0]);
 	VEC_FREE(v);
