@@ -9,6 +9,7 @@ Nothing here runs a kernel.
 """
 import os
 import re
+import subprocess
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -368,11 +369,27 @@ def _included_cu(src, path, depth=0):
     return "\n".join(out)
 
 
+def _preprocessed(path):
+    """path through the C preprocessor (the oracle's CUDA headers), or "" when that fails:
+    a host function whose parameter list is written with macros (an X-macro list of the
+    state, examples/oceananigans/state.cuh) has its names only after expansion."""
+    inc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "oracle")
+    cmd = [os.environ.get("CUEMU_CXX", "g++"), "-E", "-P", "-x", "c++",
+           "-I", os.path.join(inc, "include"), "-I", inc, path]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return r.stdout if r.returncode == 0 else ""
+
+
 def _bind_params(t, src):
     if t.entry:
         names = host_params(src, t.entry.function)
         if names is None:      # the host function may be in an included .cu file
             names = host_params(_included_cu(src, t.path), t.entry.function)
+        if (names is None or len(names) != len(t.entry.args)) and os.path.isfile(t.path):
+            names = host_params(_preprocessed(t.path), t.entry.function) or names
         if names is None:
             raise CorpusError(f"{t.path}:{t.entry.line}: no definition of host function "
                               f"'{t.entry.function}' with named parameters in the file")

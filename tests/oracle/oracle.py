@@ -160,7 +160,7 @@ def inline_cu_includes(src, path, depth=0):
     for no, line in enumerate(src.split("\n"), 1):
         m = re.match(r'\s*#\s*include\s*"([^"]+\.cu)"', line)
         if not m:
-            out.append(line)
+            out.append(_absolute_include(line, path) if depth else line)
             continue
         inc = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), m.group(1)))
         try:
@@ -170,6 +170,30 @@ def inline_cu_includes(src, path, depth=0):
             raise OracleError(f"{path}:{no}: cannot read {m.group(1)}: {e}") from None
         out += [f'#line 1 "{inc}"', inline_cu_includes(text, inc, depth + 1),
                 f'#line {no + 1} "{os.path.abspath(path)}"']
+    return "\n".join(out)
+
+
+def _absolute_include(line, path):
+    """An `#include "X"` line of an inlined .cu file naming a header beside that file,
+    with X made absolute: the translation unit is compiled elsewhere (the cache)."""
+    m = re.match(r'(\s*#\s*include\s*)"([^"/][^"]*)"(.*)$', line)
+    if not m:
+        return line
+    inc = os.path.join(os.path.dirname(os.path.abspath(path)), m.group(2))
+    return f'{m.group(1)}"{inc}"{m.group(3)}' if os.path.isfile(inc) else line
+
+
+def _headers_text(src, depth=0):
+    """The text of the headers src includes by absolute path (recursively, with the
+    headers beside them that those include): part of the cache key."""
+    out = []
+    for m in re.finditer(r'^\s*#\s*include\s*"(/[^"]+)"', src, re.M):
+        if depth > 8 or not os.path.isfile(m.group(1)):
+            continue
+        with open(m.group(1), encoding="utf-8") as f:
+            text = f.read()
+        text = "\n".join(_absolute_include(ln, m.group(1)) for ln in text.split("\n"))
+        out += [m.group(1), text, _headers_text(text, depth + 1)]
     return "\n".join(out)
 
 
@@ -295,6 +319,7 @@ def _key(src):
         h.update(fh.read())
     h.update(" ".join([CXX] + CXXFLAGS).encode())
     h.update(src.encode())
+    h.update(_headers_text(src).encode())
     return h.hexdigest()[:20]
 
 
