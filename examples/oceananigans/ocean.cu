@@ -106,6 +106,7 @@
 
 #include "coriolis.cuh"
 #include "boundary_fluxes.cuh"
+#include "vector_invariant.cuh"
 
 /* Launch shapes: interior cells with 16 x 8 x 1 blocks (NX, NY multiples of 16 and 8,
  * as the default sizes are; other sizes are guarded). */
@@ -332,7 +333,12 @@ __global__ void u_tendency(const double *u, const double *v, const double *w,
 	double vbar = 0.25 * (v[IX(i - 1, j, k)] + v[IX(i, j, k)] +
 			      v[IX(i - 1, j + 1, k)] + v[IX(i, j + 1, k)]);
 	double dpdx = (p[IX(i, j, k)] - p[IX(i - 1, j, k)]) / DX;
-	Gu[IX(i, j, k)] = -(adv_x + adv_y + adv_z) + coriolis_f(y_centre(j)) * vbar - dpdx -
+#if OCEAN_VECTOR_INVARIANT
+	double adv = vi_u_dot_grad_u(u, v, w, i, j, k);
+#else
+	double adv = adv_x + adv_y + adv_z;
+#endif
+	Gu[IX(i, j, k)] = -adv + coriolis_f(y_centre(j)) * vbar - dpdx -
 			  explicit_barotropic_pressure_x_gradient(eta, i, j) +
 			  diffusion(u, i, j, k, NU_H, NU_Z);
 }
@@ -368,7 +374,12 @@ __global__ void v_tendency(const double *u, const double *v, const double *w,
 	double ubar = 0.25 * (u[IX(i, j - 1, k)] + u[IX(i + 1, j - 1, k)] +
 			      u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
 	double dpdy = (p[IX(i, j, k)] - p[IX(i, j - 1, k)]) / DY;
-	Gv[IX(i, j, k)] = -(adv_x + adv_y + adv_z) - coriolis_f(y_face(j)) * ubar - dpdy -
+#if OCEAN_VECTOR_INVARIANT
+	double adv = vi_u_dot_grad_v(u, v, w, i, j, k);
+#else
+	double adv = adv_x + adv_y + adv_z;
+#endif
+	Gv[IX(i, j, k)] = -adv - coriolis_f(y_face(j)) * ubar - dpdy -
 			  explicit_barotropic_pressure_y_gradient(eta, i, j) +
 			  diffusion(v, i, j, k, NU_H, NU_Z);
 }
