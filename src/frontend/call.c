@@ -411,6 +411,57 @@ static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
 	return 1;
 }
 
+/* The bind of a const reference parameter's argument when that names a value that never
+ * changes (a constant such as a `static constexpr` local, a kernel parameter, an
+ * expression bound to a name): the parameter is that value (`clamp(x, lo, hi)` with
+ * `const T &lo`). Else NULL: the reference binds the argument's storage. */
+static Bind *value_source(Lower *L, CXType t, CXCursor a)
+{
+	Bind *b;
+
+	a = strip(a);
+	if (!clang_isConstQualifiedType(clang_getNonReferenceType(t)) || clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(a));
+	return b && (b->kind == BK_CONST || b->kind == BK_PARAM || b->kind == BK_EXPR) ? b : NULL;
+}
+
+/* An argument expression that is a value, not an object (a literal, arithmetic, a cast
+ * to a non-reference type, a call returning a value). */
+static int is_prvalue(CXCursor a)
+{
+	enum CXCursorKind k;
+
+	a = strip(a);
+	k = clang_getCursorKind(a);
+	if (k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral || k == CXCursor_CXXBoolLiteralExpr)
+		return 1;
+	if (k == CXCursor_BinaryOperator)
+		return clang_getCursorBinaryOperatorKind(a) < CXBinaryOperator_Assign;
+	if (k == CXCursor_UnaryOperator)
+		return clang_getCursorUnaryOperatorKind(a) >= CXUnaryOperator_Plus &&
+		       clang_getCursorUnaryOperatorKind(a) <= CXUnaryOperator_LNot;
+	if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr ||
+	    k == CXCursor_CallExpr)
+		return clang_getCanonicalType(clang_getCursorType(a)).kind != CXType_LValueReference &&
+		       clang_getCanonicalType(clang_getCursorType(a)).kind != CXType_RValueReference;
+	return 0;
+}
+
+/* Scalar parameter p of type dt holds argument a's value in a variable of its own. */
+static void bind_copy(Lower *L, CXCursor p, CXCursor a, Frame *f, KirDType dt)
+{
+	const char *key = dkey(L->a, p);
+	Bind *b = new_bind(L, BK_VAR);
+	KirExpr *v;
+
+	b->idx = new_var(L, spell(L->a, p), dt, KVK_ARG, cloc(L, p));
+	v = conv(L, lx(L, a), dt);
+	note_stable(L, b->idx, key, v);
+	emit_pending(L, decl_stmt(L, b->idx, v, cloc(L, a)));
+	map_put(f->binds, key, b);
+}
+
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 {
 	int n = clang_Cursor_getNumArguments(fn), skip = 0;
@@ -461,6 +512,17 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				bind_struct_arg(L, p, a, f, !clang_isConstQualifiedType(clang_getNonReferenceType(t)));
 				continue;
 			}
+			if ((b = value_source(L, t, a)) != NULL) {
+				map_put(f->binds, key, b);
+				continue;
+			}
+			if (clang_isConstQualifiedType(clang_getNonReferenceType(t)) && is_prvalue(a) &&
+			    dt_of(clang_getNonReferenceType(t)) != KT_VOID) {
+				/* `const T &lo` bound to `0.0f`, `x + 1`: a temporary holding the value
+				 * (C++ [dcl.init.ref]), read-only for the call */
+				bind_copy(L, p, a, f, dt_of(clang_getNonReferenceType(t)));
+				continue;
+			}
 			if (!lval_of(L, a, &lv, &lt))
 				continue;
 			b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
@@ -476,13 +538,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				error_at(L, p, "parameter of type '%s' is not supported", type_name(L->a, t));
 				continue;
 			}
-			b = new_bind(L, BK_VAR);
-			KirExpr *v;
-			b->idx = new_var(L, spell(L->a, p), dt, KVK_ARG, cloc(L, p));
-			v = conv(L, lx(L, a), dt);
-			note_stable(L, b->idx, key, v);
-			emit_pending(L, decl_stmt(L, b->idx, v, cloc(L, a)));
-			map_put(f->binds, key, b);
+			bind_copy(L, p, a, f, dt);
 		}
 	}
 }
