@@ -262,6 +262,13 @@ __device__ double flux_z(const double *w, const double *c, int i, int j, int k, 
 				c[IX(i, j, k)], c[IX(i, j, k + 1)], c[IX(i, j, k + 2)], vel, scheme);
 }
 
+#include "tracer_weno7.cuh"
+#if OCEAN_TRACER_ORDER == 7
+#define TRACER_FLUX(d) flux7_##d
+#else
+#define TRACER_FLUX(d) flux_##d
+#endif
+
 /* Laplacian diffusion of c at cell (i, j, k): horizontal kh, vertical kz. The mirrored
  * halos make the diffusive flux through walls, bottom and top zero. */
 __device__ double diffusion(const double *c, int i, int j, int k, double kh, double kz)
@@ -297,9 +304,12 @@ __global__ void tracer_tendency(const double *u, const double *v, const double *
 	int k = blockIdx.z;
 	if (i >= NX || j >= NY)
 		return;
-	double div = (flux_x(u, c, i + 1, j, k, scheme) - flux_x(u, c, i, j, k, scheme)) / DX +
-		     (flux_y(v, c, i, j + 1, k, scheme) - flux_y(v, c, i, j, k, scheme)) / DY +
-		     (flux_z(w, c, i, j, k + 1, scheme) - flux_z(w, c, i, j, k, scheme)) / DZ;
+	double div = (TRACER_FLUX(x)(u, c, i + 1, j, k, scheme) -
+		      TRACER_FLUX(x)(u, c, i, j, k, scheme)) / DX +
+		     (TRACER_FLUX(y)(v, c, i, j + 1, k, scheme) -
+		      TRACER_FLUX(y)(v, c, i, j, k, scheme)) / DY +
+		     (TRACER_FLUX(z)(w, c, i, j, k + 1, scheme) -
+		      TRACER_FLUX(z)(w, c, i, j, k, scheme)) / DZ;
 	Gc[IX(i, j, k)] = -div + diffusion(c, i, j, k, KAPPA_H, KAPPA_Z);
 }
 
