@@ -3,7 +3,7 @@
  * src/TurbulenceClosures/turbulence_closure_implementations/TKEBasedVerticalDiffusivities/)
  * and the vertically implicit diffusion it is stepped with (implicit_step! with the
  * BatchedTridiagonalSolver, src/TurbulenceClosures/vertically_implicit_diffusion_solver.jl),
- * written here from those formulas. Included by ocean.cu under -DOCEAN_CATKE; it uses
+ * written here from those formulas. Included by ocean.cu under -DOCEAN_CATKE=1; it uses
  * ocean.cu's grid macros and its flux_x/flux_y/flux_z and diffusion operators.
  *
  * State: the turbulent kinetic energy e at cell centres (a tracer), the diffusivities

@@ -282,6 +282,10 @@ int main(int argc, char **argv)
 #if OCEAN_FS == SPLIT
 		initialize_free_surface(d[F_u], d[F_v], d[F_U], d[F_V]);
 #endif
+#if OCEAN_CATKE
+		catke_update_state(d[F_u], d[F_v], d[F_b], d[F_e], d[F_kappa_u], d[F_kappa_c],
+				   d[F_kappa_e]);
+#endif
 	}
 	printf("ocean: %d x %d x %d, dt = %g s, %s advection\n", NX, NY, NZ, dt, scheme ? "WENO5" : "centred");
 	if (run(h, d, steps, every, dt, !load, scheme))

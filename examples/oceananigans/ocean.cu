@@ -39,6 +39,14 @@
 #if OCEAN_TS == RK3 && OCEAN_FS != SPLIT
 #error "OCEAN_TS=RK3 needs OCEAN_FS=SPLIT"
 #endif
+/* CATKE vertical mixing (catke.cuh) and the TEOS-10 equation of state (teos10.cuh):
+ * -DOCEAN_CATKE=1, -DOCEAN_TEOS10=1 (0, the default: constant NU_Z, the linear one). */
+#ifndef OCEAN_CATKE
+#define OCEAN_CATKE 0
+#endif
+#ifndef OCEAN_TEOS10
+#define OCEAN_TEOS10 0
+#endif
 
 #include "state.cuh"
 #include "teos10.cuh"
@@ -90,7 +98,7 @@
 #ifndef NU_H
 #define NU_H 200.0              /* horizontal viscosity and diffusivity (m^2/s) */
 #endif
-#ifdef OCEAN_CATKE
+#if OCEAN_CATKE
 #define NU_Z 0.0                /* CATKE (catke.cuh) mixes vertically, implicitly */
 #endif
 #ifndef NU_Z
@@ -473,7 +481,7 @@ __global__ void hydrostatic_pressure(const double *b, double *p)
 	}
 }
 
-/* TEOS-10 (teos10.cuh, -DOCEAN_TEOS10): SeawaterBuoyancy with TEOS10EquationOfState,
+/* TEOS-10 (teos10.cuh, -DOCEAN_TEOS10=1): SeawaterBuoyancy with TEOS10EquationOfState,
  * b = -g rho'(T, S, Z) / rho_0 at the cell centre's geopotential height Z. */
 __global__ void buoyancy_teos10(const double *T, const double *S, double *b)
 {
@@ -486,7 +494,7 @@ __global__ void buoyancy_teos10(const double *T, const double *S, double *b)
 	b[n] = teos10_buoyancy(T[n], S[n], -LZ + (k + 0.5) * DZ, G_EARTH);
 }
 
-#ifdef OCEAN_CATKE
+#if OCEAN_CATKE
 #include "catke.cuh"
 #endif
 
@@ -517,7 +525,7 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
 	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
-#ifdef OCEAN_TEOS10
+#if OCEAN_TEOS10
 	buoyancy_teos10<<<grid3, block>>>(T, S, b);
 #else
 	buoyancy<<<grid3, block>>>(T, S, b);
@@ -528,6 +536,35 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 
 #if OCEAN_FS == SPLIT
 #include "split_explicit.cuh"
+#endif
+#if OCEAN_CATKE
+/* CATKE's part of update_state!: e's halos, the diffusivities (compute_closure_fields!)
+ * and kappa_u's halos (u's and v's face viscosities average it in x and y). */
+static void catke_update_state(double *u, double *v, double *b, double *e, double *kappa_u,
+			       double *kappa_c, double *kappa_e)
+{
+	dim3 block(BX, BY, 1);
+	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
+	fill_centred(e);
+	catke_diffusivities<<<grid3, block>>>(u, v, b, e, kappa_u, kappa_c, kappa_e);
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(kappa_u);
+	fill_halo_walls_y<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(kappa_u);
+}
+
+/* implicit_step! after the explicit step: u and v with the viscosity kappa_u, T and S
+ * with kappa_c, e with kappa_e and its implicit linear term Le; cp, dp are scratch. */
+static void catke_implicit_step(double *u, double *v, double *T, double *S, double *e,
+				double *kappa_u, double *kappa_c, double *kappa_e, double *Le,
+				double dt, double *cp, double *dp)
+{
+	dim3 block(BX, BY, 1);
+	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
+	implicit_vertical_diffusion<<<grid2, block>>>(u, kappa_u, Le, 0.0, dt, 1, cp, dp);
+	implicit_vertical_diffusion<<<grid2, block>>>(v, kappa_u, Le, 0.0, dt, 2, cp, dp);
+	implicit_vertical_diffusion<<<grid2, block>>>(T, kappa_c, Le, 0.0, dt, 0, cp, dp);
+	implicit_vertical_diffusion<<<grid2, block>>>(S, kappa_c, Le, 0.0, dt, 0, cp, dp);
+	implicit_vertical_diffusion<<<grid2, block>>>(e, kappa_e, Le, 1.0, dt, 0, cp, dp);
+}
 #endif
 
 /* Advances the state by nsteps steps of dt; first != 0 means the model starts from
@@ -552,6 +589,9 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int f
 		v_tendency<<<grid3, block>>>(u, v, w, p, eta, Gv);
 		tracer_tendency<<<grid3, block>>>(u, v, w, T, GT, scheme);
 		tracer_tendency<<<grid3, block>>>(u, v, w, S, GS, scheme);
+#if OCEAN_CATKE
+		tke_tendency<<<grid3, block>>>(u, v, w, b, e, kappa_u, kappa_c, Ge, Le, scheme);
+#endif
 #if OCEAN_FLUX_BCS
 		apply_flux_bcs<<<grid2, block>>>(u, v, w, Gu, Gv, GT);
 #endif
@@ -560,7 +600,14 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int f
 		ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);
 		ab2_step<<<grid3, block>>>(S, GS, GSm, dt, chi);
 		ab2_step_2d<<<grid2, block>>>(eta, Geta, Getam, dt, chi);
+#if OCEAN_CATKE
+		ab2_step<<<grid3, block>>>(e, Ge, Gem, dt, chi);
+		catke_implicit_step(u, v, T, S, e, kappa_u, kappa_c, kappa_e, Le, dt, cp, dp);
+#endif
 		update_state(u, v, w, T, S, eta, b, p, Geta);
+#if OCEAN_CATKE
+		catke_update_state(u, v, b, e, kappa_u, kappa_c, kappa_e);
+#endif
 	}
 #endif
 }

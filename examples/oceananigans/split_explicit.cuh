@@ -22,7 +22,7 @@
  * from their continuity); after the velocity step u += (U - sum(u dz)) / H
  * (barotropic_split_explicit_corrector.jl). H = LZ (flat bottom). */
 
-#ifdef OCEAN_CATKE
+#if OCEAN_CATKE
 #error "CATKE (catke.cuh) is not yet stepped by the split-explicit step (split_explicit_step)"
 #endif
 

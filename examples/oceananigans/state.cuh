@@ -29,7 +29,18 @@
 #define OCEAN_STATE_SPLIT(X3, X2)
 #endif
 
-#define OCEAN_STATE(X3, X2) OCEAN_STATE_BASE(X3, X2) OCEAN_STATE_SPLIT(X3, X2)
+/* CATKE (-DOCEAN_CATKE=1, catke.cuh): the turbulent kinetic energy, its tendencies, the
+ * coefficient of its implicit linear term, the diffusivities on the z faces and the
+ * scratch of the per-column tridiagonal solve. */
+#if OCEAN_CATKE
+#define OCEAN_STATE_CATKE(X3, X2)                                                          \
+	X3(e) X3(Ge) X3(Gem) X3(Le) X3(kappa_u) X3(kappa_c) X3(kappa_e) X3(cp) X3(dp)
+#else
+#define OCEAN_STATE_CATKE(X3, X2)
+#endif
+
+#define OCEAN_STATE(X3, X2)                                                               \
+	OCEAN_STATE_BASE(X3, X2) OCEAN_STATE_SPLIT(X3, X2) OCEAN_STATE_CATKE(X3, X2)
 
 /* A parameter of simulate for each field: `double *u,` (the list ends with a comma). */
 #define OCEAN_PARAM(f) double *f,

@@ -82,7 +82,7 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     exe = os.path.join(work, "thomas_columns")
     emu.build(os.path.join(HERE, "thomas_columns.cu"), exe,
-              ["-DOCEAN_CATKE", "-DNX=%d" % NX, "-DNY=%d" % NY, "-DNZ=%d" % NZ])
+              ["-DOCEAN_CATKE=1", "-DNX=%d" % NX, "-DNY=%d" % NY, "-DNZ=%d" % NZ])
     rng = np.random.default_rng(19)
     results = [check(work, exe, loc, lin, rng) for loc, lin in CASES]
     passed = sum(results)
