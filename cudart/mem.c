@@ -172,8 +172,10 @@ int cudart_alloc_keep(void *p, c2h_buffer *b)
 	drop(a);
 	a->version = a->dev_version = ++allocs.version;
 	a->dev = b, a->dev_off = off, a->stale = 1;
-	if (a->host)   /* the host reads it directly */
+	if (a->host) {   /* the host reads and writes it directly: never kept */
 		sync(a);
+		drop(a);
+	}
 	pthread_mutex_unlock(&allocs.lock);
 	return 0;
 }

@@ -58,6 +58,13 @@ int main() {
   run("managed", m, db, dout, m, zero);
   for (int i = 0; i < n; i++) m[i] = 7;
   run("managed rewritten", m, db, dout, m, zero);
+  twice<<<(n + 127) / 128, 128>>>(m, n);           /* a kernel result the host reads */
+  for (int i = 0; i < n; i++) {                    /* directly, then writes */
+    if (m[i] != 14 && !bad++)
+      printf("managed kernel result: m[%d] = %d, expected 14\n", i, m[i]);
+    m[i] += 1;
+  }
+  run("managed after a kernel", m, db, dout, m, zero);
   cudaFree(da);
   int *dc;                                         /* may reuse da's address */
   cudaMalloc(&dc, sizeof a);
