@@ -4,6 +4,8 @@
  * groups, references and pointers (a moving pointer keeps its offset in a variable). */
 #include "parse.h"
 
+#include <math.h>
+
 int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc)
 {
 	KirBuffer b = {0};
@@ -73,22 +75,63 @@ static void fill_init(Lower *L, int buf, CXCursor init)
 		const_init(L, init, b->init, b->ninit, &pos, b->elem);
 }
 
-/* A __constant__ or __shared__ variable at namespace scope, on its first use. */
+/* A `__device__` variable at namespace scope that the program may change: its contents
+ * outlive a launch, so it is memory of the host program's, like a pointer parameter's
+ * buffer (a `const` one with a value is a constant, left to eval_const). */
+static int is_device_symbol(CXCursor d)
+{
+	return has_attr(d, CXCursor_CUDADeviceAttr) && !clang_isConstQualifiedType(scalar_elem(clang_getCursorType(d))) &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl;
+}
+
+/* An initialiser whose every value is zero (or no initialiser): the contents that a
+ * variable of static storage starts with anyway. */
+static int zero_init(CXCursor init)
+{
+	KirConst k;
+	CursorVec v;
+	int zero = 1;
+
+	if (clang_Cursor_isNull(init))
+		return 1;
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return eval_const(init, KT_F64, &k) && k.f == 0.0 && !signbit(k.f);
+	v = kids(init);
+	for (size_t i = 0; i < v.len && zero; i++)
+		zero = zero_init(v.data[i]);
+	VEC_FREE(v);
+	return zero;
+}
+
+/* A __constant__, __shared__ or __device__ variable at namespace scope, on its first use.
+ * A __device__ one is a global buffer without a parameter: an argument of the module
+ * named after the symbol and, when the kernel writes it, a result of that name (raise.c);
+ * the host program's copy holds its initial value (cudart, the oracle). */
 Bind *global_var(Lower *L, CXCursor d)
 {
 	int shared = has_attr(d, CXCursor_CUDASharedAttr), cnst = has_attr(d, CXCursor_CUDAConstantAttr);
+	int dev = !shared && !cnst && is_device_symbol(d);
 	CXType t = clang_getCursorType(d);
 	const char *key = dkey(L->a, d);
 	Bind *b;
 	int buf;
 
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst))
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst && !dev))
 		return NULL;
 	if (mem_elem(scalar_elem(t)) == KT_VOID || mem_elem(scalar_elem(t)) == KT_PTR) {
-		error_at(L, d, "__constant__/__shared__ variable of type '%s' is not supported", type_name(L->a, t));
+		error_at(L, d, "%s variable of type '%s' is not supported", dev ? "__device__" : "__constant__/__shared__",
+		    type_name(L->a, t));
 		return NULL;
 	}
-	buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : KSP_CONSTANT, t, cloc(L, d));
+	if (dev && !zero_init(var_init(d))) {
+		/* the host program's copy of the symbol is what the module reads; a program
+		 * built with cuda2hlo-cc has it zeroed, without the device image's value */
+		error_at(L, d, "__device__ variable '%s' with a nonzero initial value is not supported (the host "
+		    "program's copy it is read from does not hold that value; set it with cudaMemcpyToSymbol)",
+		    spell(L->a, d));
+		return NULL;
+	}
+	buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : dev ? KSP_GLOBAL : KSP_CONSTANT, t, cloc(L, d));
 	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
 		L->bufs.data[buf].is_extern = 1;
 		L->bufs.data[buf].count = 0;

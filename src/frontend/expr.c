@@ -151,8 +151,12 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	b = lookup(L, d);
-	if (!b && dk == CXCursor_VarDecl)
-		b = global_var(L, d);        /* a scalar __constant__/__shared__ first used here */
+	if (!b && dk == CXCursor_VarDecl) {
+		int errs = diag_error_count();
+		b = global_var(L, d);        /* a scalar __constant__/__shared__/__device__ first used here */
+		if (!b && diag_error_count() > errs)
+			return poison(L, c);      /* refused at its declaration */
+	}
 	if (b)
 		return bind_value(L, c, b);
 	if (!strcmp(spell(L->a, d), "warpSize"))

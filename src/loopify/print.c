@@ -942,6 +942,9 @@ static void c_params(Pr *p)
 	for (size_t i = 0; i < k->nbufs; i++)     /* __constant__ memory the host fills */
 		if (k->bufs[i].space == KSP_CONSTANT && !k->bufs[i].init)
 			sb_printf(p->o, "%sconst %s *%s", n++ ? ", " : "", ctypes[k->bufs[i].elem], p->bname[i]);
+	for (size_t i = 0; i < k->nbufs; i++)     /* __device__ symbols, the host's memory */
+		if (k->bufs[i].space == KSP_GLOBAL && k->bufs[i].param < 0)
+			sb_printf(p->o, "%s%s *%s", n++ ? ", " : "", ctypes[k->bufs[i].elem], p->bname[i]);
 	if (!n)
 		sb_append(p->o, "void");
 }

@@ -76,7 +76,7 @@ void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolyS
 {
 	const KirBuffer *kb = &bc->k->bufs[b];
 	PolyWitness w;
-	if (kb->count <= 0 || (kb->space == KSP_GLOBAL && kb->param < 0))
+	if (kb->count <= 0)
 		return;            /* extent unknown: raise refuses the kernel itself */
 	if (!dom || !idx) {
 		unproven(bc, kb, loc, !dom ? "control flow not followed" : why ? why : "index not affine");

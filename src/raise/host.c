@@ -247,6 +247,11 @@ static void hr_launch(Hr *h, const HostStmt *s)
 		}
 	}
 	kc = sized_kernel(h, s, nbind ? raise_kernel_bind(h->a, k, bind, vals) : k, shmem, objs);
+	for (size_t i = 0; i < kc->nbufs; i++)
+		if (kc->bufs[i].space == KSP_GLOBAL && kc->bufs[i].param < 0)
+			host_error(h, s->loc, "'%s' uses the __device__ variable '%s': a host entry does not carry "
+			           "__device__ variables from launch to launch (convert the kernel alone, with --kernel)",
+			           k->name, kc->bufs[i].name);
 	callee = tir_module_main(raise_cached(h, kc, grid, block, s->loc));
 	args = ARENA_ARRAY(h->a, int, callee->nargs + 1);
 	res = ARENA_ARRAY(h->a, int, callee->nresults + 1);

@@ -1,8 +1,9 @@
 /* raise.c: a kernel of the loop IR to `func.func public @main` per the module ABI
  * (DESIGN.md, "Module ABI"): pointer parameters as 1-D tensors in CUDA order, then the
  * unbound scalars as 0-d tensors, then the __constant__ symbols the host fills (named
- * after the symbol); results are the pointer parameters the kernel may
- * write; every argument and result carries `cuda2hlo.param`. Consumes the LoopKernel's
+ * after the symbol), then the __device__ symbols the kernel uses (named after the
+ * symbol); results are the pointer parameters the kernel may write, then the __device__
+ * symbols it may write; every argument and result carries `cuda2hlo.param`. Consumes the LoopKernel's
  * kernel IR and launch; runs the SIMT lockstep translation (simt.c) with dense stores
  * where the facts allow (affine.c); produces a TModule, or NULL after diagnostics. */
 #include "raise_int.h"
@@ -55,14 +56,15 @@ static int init_const(Raise *r, const KirBuffer *kb, int64_t copies)
 }
 
 /* Memory that is not a parameter: shared, local, __constant__ (a constant when it has
- * an initialiser; else an argument after the parameters, named after the symbol). */
+ * an initialiser; else an argument after the parameters, named after the symbol), and
+ * __device__ symbols (an argument named after the symbol, a result when written). */
 static int setup_buffers(Raise *r)
 {
 	const KirKernel *k = r->k;
 	for (size_t i = 0; i < k->nbufs; i++) {
 		const KirBuffer *kb = &k->bufs[i];
 		int64_t copies = kb->space == KSP_SHARED ? r->nb : kb->space == KSP_LOCAL ? r->nl : 1;
-		if (kb->space == KSP_GLOBAL)
+		if (kb->space == KSP_GLOBAL && kb->param >= 0)
 			continue;      /* function arguments, set by setup_args */
 		if (kb->count <= 0)
 			raise_error(r, kb->loc, "size of '%s' is unknown (dynamic shared memory "
@@ -70,7 +72,7 @@ static int setup_buffers(Raise *r)
 		r->bufsize[i] = kb->count * copies;
 		if (kb->init)
 			r->buf[i] = init_const(r, kb, copies);
-		else if (kb->space == KSP_CONSTANT)   /* filled by the host: an input */
+		else if (kb->space == KSP_CONSTANT || kb->space == KSP_GLOBAL)   /* the host's: an input */
 			r->buf[i] = tir_func_add_arg(r->f, tir_type_vector(raise_dtype(kb->elem), kb->count), kb->name);
 		else
 			r->buf[i] = elem_zero(r, raise_dtype(kb->elem), r->bufsize[i]);
@@ -114,13 +116,20 @@ static void setup_vars(Raise *r)
 
 static void finish(Raise *r, const char *written)
 {
-	int *res = xmalloc(sizeof(int) * (r->k->nparams + 1));
+	int *res = xmalloc(sizeof(int) * (r->k->nparams + r->k->nbufs + 1));
 	int n = 0;
 	for (size_t i = 0; i < r->k->nparams; i++) {
 		const KirParam *p = &r->k->params[i];
 		if (p->type == KT_PTR && written[p->buffer]) {
 			res[n++] = r->buf[p->buffer];
 			tir_func_add_result(r->f, *tir_value_type(r->f, r->buf[p->buffer]), p->name);
+		}
+	}
+	for (size_t i = 0; i < r->k->nbufs; i++) {      /* __device__ symbols the kernel writes */
+		const KirBuffer *kb = &r->k->bufs[i];
+		if (kb->space == KSP_GLOBAL && kb->param < 0 && written[i]) {
+			res[n++] = r->buf[i];
+			tir_func_add_result(r->f, *tir_value_type(r->f, r->buf[i]), kb->name);
 		}
 	}
 	tir_build_return(&r->b, res, n);

@@ -129,7 +129,7 @@ static void npy_out(const char *path, const char *descr, const void *p, size_t e
 
 def c_main(test, launch, kernel_c):
     bufs = [a.name for a in launch.args if a.kind == "buffer"]
-    with open(kernel_c) as f:     # the __constant__ arrays the function takes, after them
+    with open(kernel_c) as f:     # the __constant__ and __device__ arrays the function takes, after them
         sig = re.search(r"\bvoid\s+" + re.escape(launch.c_name) + r"\s*\(([^)]*)\)", f.read())
     consts = {b.name for b in test.buffers.values() if b.constant}
     bufs += [n for n in re.findall(r"\*\s*(\w+)\s*(?:,|$)", sig.group(1) if sig else "") if n in consts]
@@ -166,6 +166,9 @@ def step_c(cfg, test, li, launch, work, state):
     for a in launch.args:
         if a.kind == "buffer":
             shutil.copy(os.path.join(out, a.name + ".npy"), os.path.join(state, a.name + ".npy"))
+    for b in test.buffers.values():     # the symbol arrays the function took (__device__ ones change)
+        if b.constant and os.path.exists(os.path.join(out, b.name + ".npy")):
+            shutil.copy(os.path.join(out, b.name + ".npy"), os.path.join(state, b.name + ".npy"))
 
 
 # ---- modes run and xla --------------------------------------------------
@@ -203,7 +206,7 @@ def step_run(cfg, test, li, launch, work, state):
         raise Skip(first_line(r.stderr))
     if r.returncode != 0:
         raise Fail(f"cuda2hlo-run exited {r.returncode} on {what(li, launch)}: {first_line(r.stderr)}")
-    for p, b in arg_binding(launch).items():
+    for p, b in arg_binding(launch, test).items():      # a __device__ symbol is a result too
         f = os.path.join(out, p + ".npy")
         if os.path.exists(f):
             shutil.copy(f, os.path.join(state, b + ".npy"))

@@ -250,6 +250,9 @@ def driver(test, has_main=False):
                  + "".join(", " + v for v in vals) + ");")
         L.append(f"    ::cuemu::check_launch({li}, \"{ln.kernel}\");")
         L.append("  }")
+    for b in test.buffers.values():      # a __device__ symbol the kernels wrote
+        if b.constant:
+            L.append(f"  cudaMemcpyFromSymbol(b_{b.name}, {b.name}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
     for b in test.buffers.values():
         L.append(f"  ::cuemu::npy_save(out + \"/{b.name}.npy\", \"{NPY_DESCR[b.dtype]}\", "
                  f"b_{b.name}, sizeof({C_TYPE[b.dtype]}), {b.count});")
