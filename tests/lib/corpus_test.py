@@ -154,7 +154,14 @@ def run():
     ok(corpus.host_params("template <class T>\nvoid f(T *a, const int &n) {}", "f") == ["a", "n"],
        "template host function, reference parameter")
 
-    c = corpus.parse_text(HEAD + OK_LAUNCH + "constant: coef f32 4 uniform -1 1\n*/")
+    with tempfile.TemporaryDirectory() as d:     # parameters from an X-macro list
+        xm = os.path.join(d, "xmacro.cu")
+        with open(xm, "w") as f:
+            f.write(HEAD + "entry: run(a, b, n)\nbuffer: a f64 4 zeros\nbuffer: b f64 4 zeros\n"
+                    "scalar: n = 4\n*/\n#define STATE(X) X(a) X(b)\n#define PARAM(f) double *f,\n"
+                    "void run(STATE(PARAM) int n) {}\n")
+        ok(corpus.parse(xm).entry.params == ["a", "b", "n"], "entry parameters from a macro list")
+        c = corpus.parse_text(HEAD + OK_LAUNCH + "constant: coef f32 4 uniform -1 1\n*/")
     ok(c.buffers["coef"].constant and not c.buffers["x"].constant, "constant: parsed as a constant")
     ok(corpus.converter_args(c, c.launches[0]) == ["--kernel", "k", "--grid", "1,1,1", "--block",
        "32,1,1", "--size", "x=32"], "a constant is no converter flag")
