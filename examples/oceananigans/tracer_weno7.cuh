@@ -43,7 +43,11 @@ __device__ int weno7_face_order(int f, int n)
 
 /* Tracer value on a face from the eight cells c_m4..c_p3 (c_m1 | c_0 is the face) at the
  * given order, upwind by the sign of vel: the seven upwind-ordered values are chosen first
- * (v4 the nearest upwind cell), then one reconstruction per order reads them. */
+ * (v4 the nearest upwind cell), then one reconstruction per order reads them, and the
+ * order weighs them by 1 and 0 (exact: x + 0 = x for the finite values here). Not
+ * branched on: a read taken only where one order applies (a union of row ranges) made
+ * the raise fall back to gathers for NY >= 48 with HALO 4 (64x64x16: 30 gathers in
+ * tracer_tendency), while a read taken on every thread is slices of one box. */
 __device__ double face_value7(int order, double c_m4, double c_m3, double c_m2, double c_m1,
 			      double c_0, double c_p1, double c_p2, double c_p3, double vel)
 {
@@ -51,13 +55,9 @@ __device__ double face_value7(int order, double c_m4, double c_m3, double c_m2, 
 	double v1 = left ? c_m4 : c_p3, v2 = left ? c_m3 : c_p2, v3 = left ? c_m2 : c_p1;
 	double v4 = left ? c_m1 : c_0, v5 = left ? c_0 : c_m1, v6 = left ? c_p1 : c_m2;
 	double v7 = left ? c_p2 : c_m3;
-	if (order == 7)
-		return weno7(v1, v2, v3, v4, v5, v6, v7);
-	if (order == 5)
-		return weno5(v2, v3, v4, v5, v6);
-	if (order == 3)
-		return weno3(v3, v4, v5);
-	return 0.5 * (v4 + v5);
+	double r7 = weno7(v1, v2, v3, v4, v5, v6, v7), r5 = weno5(v2, v3, v4, v5, v6);
+	double r3 = weno3(v3, v4, v5), r2 = 0.5 * (v4 + v5);
+	return (order == 7) * r7 + (order == 5) * r5 + (order == 3) * r3 + (order == 2) * r2;
 }
 
 /* Through the west face of cell (i, j, k) (x periodic: always order 7). */

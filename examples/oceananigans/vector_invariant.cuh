@@ -103,25 +103,24 @@ __device__ double vi_weno3(double v2, double v3, double v4, double s2, double s3
 	return (a0 * q0 + a1 * q1) / (a0 + a1);
 }
 
-/* The upwind reconstruction of the given order (5, 3, else first-order upwind: v3). */
+/* The upwind reconstruction of the given order (5, 3 or 1: first-order upwind, v3). All
+ * are computed and the order weighs them by 1 and 0 (exact: x + 0 = x), not branched on:
+ * see face_value7 in tracer_weno7.cuh for why. */
 __device__ double vi_biased(int order, double v1, double v2, double v3, double v4, double v5,
 			    double s1, double s2, double s3, double s4, double s5, double t1,
 			    double t2, double t3, double t4, double t5)
 {
-	if (order == 5)
-		return vi_weno5(v1, v2, v3, v4, v5, s1, s2, s3, s4, s5, t1, t2, t3, t4, t5);
-	if (order == 3)
-		return vi_weno3(v2, v3, v4, s2, s3, s4, t2, t3, t4);
-	return v3;
+	double r5 = vi_weno5(v1, v2, v3, v4, v5, s1, s2, s3, s4, s5, t1, t2, t3, t4, t5);
+	double r3 = vi_weno3(v2, v3, v4, s2, s3, s4, t2, t3, t4);
+	return (order == 5) * r5 + (order == 3) * r3 + (order == 1) * v3;
 }
 
-/* Centred interpolation to a point midway between p0 and p1 (p_1 and p2 the next ones
- * out): fourth order, or second order when order is 2. */
+/* Centred interpolation to a point midway between p0 and p1 (pm1 and p2 the next ones
+ * out): fourth order (order 4) or second order (order 2), weighed as vi_biased does. */
 __device__ double vi_centred(int order, double pm1, double p0, double p1, double p2)
 {
-	if (order == 4)
-		return (-pm1 + 7.0 * p0 + 7.0 * p1 - p2) / 12.0;
-	return 0.5 * (p0 + p1);
+	double c4 = (-pm1 + 7.0 * p0 + 7.0 * p1 - p2) / 12.0, c2 = 0.5 * (p0 + p1);
+	return (order == 4) * c4 + (order == 2) * c2;
 }
 
 /* Orders in a Bounded direction of n cells (Oceananigans' outside_*_halo rules with the
