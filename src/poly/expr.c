@@ -375,6 +375,15 @@ PolyExpr *poly_expr_dim(PolyCtx *c, int dim)
 	return poly_wrap_expr(c, pa_dim(c, dim));
 }
 
+PolyExpr *poly_expr_linear(PolyCtx *c, const int64_t coef[POLY_NDIMS], int64_t cst)
+{
+	isl_pw_aff *pa = pa_const(c, cst);
+	for (int d = 0; d < POLY_NDIMS; d++)
+		if (coef[d])
+			pa = isl_pw_aff_add(pa, isl_pw_aff_mul(pa_const(c, coef[d]), pa_dim(c, d)));
+	return poly_wrap_expr(c, pa);
+}
+
 int poly_expr_is_const(const PolyExpr *e, int64_t *v)
 {
 	return pa_const_val(e->pa, v);

@@ -49,6 +49,8 @@ PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why);
 PolyExpr *poly_expr_const(PolyCtx *c, int64_t v);
 PolyExpr *poly_expr_dim(PolyCtx *c, int dim);
+/* cst + sum coef[d] * dim d. */
+PolyExpr *poly_expr_linear(PolyCtx *c, const int64_t coef[POLY_NDIMS], int64_t cst);
 /* c ? t : f, pointwise. */
 PolyExpr *poly_expr_select(const PolySet *c, const PolyExpr *t, const PolyExpr *f);
 /* Is e a constant (on every point)? Sets *v. */

@@ -44,6 +44,17 @@ static int box_guard(Aff *a, PolySet *c, const KirStmt *s)
 	return poly_set_is_empty(f) || poly_set_is_box(f);
 }
 
+/* Atomic e with its index and operands over the inputs. */
+static KirExpr *subst_atomic(Aff *a, const KirExpr *e)
+{
+	KirExpr *n = frontend_new_expr(a->ar, KE_ATOMIC, e->type, e->loc);
+	n->u = e->u;
+	n->u.atomic.index = aff_subst(a, e->u.atomic.index);
+	for (int i = 0; i < e->u.atomic.nargs; i++)
+		n->u.atomic.args[i] = aff_subst(a, e->u.atomic.args[i]);
+	return n;
+}
+
 void aff_walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
@@ -75,6 +86,11 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		if ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
 		    (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0)) {
 			aff_assign_var(a, e);
+			return;
+		}
+		if (e->kind == KE_ATOMIC) {
+			if (!a->col_dry)
+				aff_atomic(a, aff_bounded(a, subst_atomic(a, e), s->loc));
 			return;
 		}
 		if (e->kind != KE_ASSIGN)
@@ -134,11 +150,12 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 	}
 }
 
-/* Atomics and warp operations make the kernel not applicable. */
+/* Warp operations make the kernel not applicable (an atomic is raised alone, or its
+ * try fails where it is). */
 static void scan_assign(void *ctx, KirExpr *e)
 {
 	int *bad = ctx;
-	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE)
+	if (e->kind == KE_SHFL || e->kind == KE_VOTE)
 		*bad = 1;
 }
 
@@ -270,7 +287,9 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * unrolled and none of those (each may fail where the unrolled loop raises). With affine
  * guards whose threads are no box as masks only when a store's range was no union of
  * boxes. With returns as exits (the body restructured so that a return ends a branch)
- * only when a return under a data-dependent guard is what failed. */
+ * only when a return under a data-dependent guard is what failed. Last, when what failed
+ * is where a store writes (not injective, no union of boxes, no shape), with each such
+ * store a scatter alone (affine_scatter.c), the rest dense. */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -297,11 +316,17 @@ static int exits_loops_unrolled(Raise *r, Tried *t)
 	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .unroll_dots = 1}, t);
 }
 
+static int stores_scattered(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.store_scatter = 1, .guard_masks = 1, .uniform = 1, .columns = 1}, t);
+}
+
 typedef enum When {
 	W_FIRST,                  /* always */
 	W_TOOK_LOOPS,             /* the strategy before it ran and took a loop it may unroll */
 	W_RETURN,                 /* the last try failed on a return under a data-dependent guard */
 	W_NOT_BOXES,              /* ... on a store whose range is not a union of boxes */
+	W_STORE_FACT,             /* the first try or the last failed on where a store writes */
 } When;
 
 static const struct Strategy {
@@ -314,9 +339,10 @@ static const struct Strategy {
 	{"affine-masks", guards_as_masks, W_NOT_BOXES},
 	{"affine-exits", returns_as_exits, W_RETURN},
 	{"affine-exits-unrolled", exits_loops_unrolled, W_TOOK_LOOPS},
+	{"affine-scatter-stores", stores_scattered, W_STORE_FACT},
 };
 
-static int applies(When w, int ran_before, const Tried *last)
+static int applies(When w, int ran_before, const Tried *last, const Tried *first)
 {
 	switch (w) {
 	case W_FIRST: return 1;
@@ -326,26 +352,30 @@ static int applies(When w, int ran_before, const Tried *last)
 		return last->why && strcmp(last->why, "a return under a data-dependent guard") == 0;
 	case W_NOT_BOXES:
 		return last->why && strcmp(last->why, "the store's range is not a union of boxes") == 0;
+	case W_STORE_FACT:
+		return (last->why && aff_store_fact(last->why)) || (first->why && aff_store_fact(first->why));
 	}
 	return 0;
 }
 
 int raise_affine_try(Raise *r)
 {
-	Tried last = {0};
+	Tried last = {0}, first = {0};
 	StrBuf tried = {0};
 	int bad = 0, ran = 0, ok = 0;
 	loopify_stmt_visit(r->k->body, scan_assign, NULL, &bad);
 	if (bad) {
-		sb_printf(&r->st->notes, "  tried affine: not applicable: atomics or warp operations\n");
+		sb_printf(&r->st->notes, "  tried affine: not applicable: warp operations\n");
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]) && !ok; i++) {
 		const struct Strategy *s = &strategies[i];
-		ran = applies(s->when, ran, &last);
+		ran = applies(s->when, ran, &last, &first);
 		if (!ran)
 			continue;
 		ok = s->run(r, &last);
+		if (i == 0)
+			first = last;
 		if (ok)
 			r->st->strategy = s->name;
 		else

@@ -31,6 +31,7 @@ typedef struct TryOpts {
 	int uniform;              /* a loop of a uniform trip count may be a dimension */
 	int guard_masks;          /* an affine guard whose threads are no box is a mask */
 	int columns;              /* a loop that carries variables may be a while (columns) */
+	int store_scatter;        /* a store no shape raises densely is a scatter alone */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
@@ -200,7 +201,16 @@ int aff_load(Aff *a, const KirExpr *e);
 
 /* affine_store.c, affine_scatter.c */
 int aff_guard_mask(Aff *a);
-void aff_scatter_store(Aff *a, const KirExpr *e);
+int aff_thread_boxes(Aff *a, int linear, PolyPiece *boxes, PolyMap **w, int *dimof, SrcLoc loc);
+void aff_thread_box(Aff *a, PolyMap *w, const PolyPiece *boxes, int i, int n);
+int aff_masked_value(Aff *a, const KirExpr *ve, DType dt, int64_t fill);
+int aff_thread_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, int64_t count,
+                     int64_t fill, int *v, int *ix, SrcLoc loc);
+int aff_scatter_lanes(Aff *a, int buf, int64_t count, int ix, int v, int combiner);
+void aff_scatter_store(Aff *a, const KirExpr *e, const char *why);
+
+/* affine_atomic.c */
+void aff_atomic(Aff *a, const KirExpr *e);
 
 /* affine_split.c */
 int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
@@ -223,6 +233,7 @@ int aff_reduction(Aff *a, int i, const KirExpr *e);
 int aff_reduction_loop(Aff *a, const KirStmt *s);
 
 /* affine_store.c */
+int aff_store_fact(const char *why);
 void aff_store(Aff *a, const KirExpr *e);
 
 /* affine_loop.c */

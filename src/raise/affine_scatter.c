@@ -9,7 +9,8 @@
  * values, as on a GPU (a plain store; a read-modify-write there is refused as a possible
  * race before raise). Fails (afail) on what it does not build: a compound assignment, a
  * store in a grid-stride or loop dimension, shared memory, threads that are no union of
- * boxes, more than POLY_MAX_RANK dimensions. */
+ * boxes, more than POLY_MAX_RANK dimensions. The lanes over the threads and the scatter
+ * with a combiner serve the atomics too (affine_atomic.c). */
 #include "affine_int.h"
 
 #include <stdint.h>
@@ -18,7 +19,7 @@
 /* The write coordinates of the threads: launch dimensions of extent above 1 (tx when
  * none is). Returns their number. */
 static int thread_coords(Aff *a, PolyExpr *idx[POLY_MAX_RANK], int64_t dims[POLY_MAX_RANK],
-                         SrcLoc loc)
+                         int *dimof, SrcLoc loc)
 {
 	const int64_t ext[POLY_NLAUNCH] = {a->r->grid[2], a->r->grid[1], a->r->grid[0],
 	                                   a->r->block[2], a->r->block[1], a->r->block[0]};
@@ -30,9 +31,38 @@ static int thread_coords(Aff *a, PolyExpr *idx[POLY_MAX_RANK], int64_t dims[POLY
 			aff_afail(a, loc, "a store at a data-dependent index in a launch of more than 4 "
 			          "dimensions");
 		idx[rank] = poly_expr_dim(a->c, d);
+		dimof[rank] = d;
 		dims[rank++] = ext[d];
 	}
 	return rank;
+}
+
+/* When the threads are several boxes (or none) in launch coordinates (`k < nnz` over
+ * blocks x threads: the full blocks and part of the last), the lane number as the one
+ * write coordinate, when the threads are one box of it (lanes 0 .. nnz-1): sets idx,
+ * dims, *w and boxes[0] and returns 1; else 0. */
+static int linear_coords(Aff *a, PolyExpr *idx[POLY_MAX_RANK], int64_t dims[POLY_MAX_RANK],
+                         PolyMap **w, PolyPiece *boxes)
+{
+	const int64_t ext[POLY_NLAUNCH] = {a->r->grid[2], a->r->grid[1], a->r->grid[0],
+	                                   a->r->block[2], a->r->block[1], a->r->block[0]};
+	int64_t coef[POLY_NDIMS] = {0}, stride = 1;
+	PolyExpr *lane;
+	PolyMap *lw;
+	PolyPiece one[POLY_MAX_PIECES];
+	for (int d = POLY_NLAUNCH - 1; d >= 0; d--) {
+		coef[d] = ext[d] > 1 ? stride : 0;
+		stride *= ext[d];
+	}
+	lane = poly_expr_linear(a->c, coef, 0);
+	lw = poly_access(a->at.dom, &lane, 1);
+	if (poly_map_in_coords(lw, lw, one, POLY_MAX_PIECES) != 1)
+		return 0;
+	idx[0] = lane;
+	dims[0] = stride;
+	*w = lw;
+	boxes[0] = one[0];
+	return 1;
 }
 
 /* The value x over the box, flattened (one lane per thread of the box). */
@@ -44,8 +74,9 @@ static int flat(Aff *a, int x)
 	return tir_build_reshape(B(a), x, tir_type_vector(aff_dt_of(a, x), n));
 }
 
-/* buf[ix[l]] = v[l] for every lane l (the boxes' lanes concatenated). */
-static int scatter(Aff *a, int buf, int64_t count, int ix, int v)
+/* buf[ix[l]] = v[l] for every lane l (the boxes' lanes concatenated), or combined with
+ * the old contents when combiner is an op (an atomic: TOP_ADD, TOP_MINIMUM, ...). */
+int aff_scatter_lanes(Aff *a, int buf, int64_t count, int ix, int v, int combiner)
 {
 	static const int64_t zero[1] = {0};
 	int64_t lo[1] = {0}, hi[1] = {count}, d2[2];
@@ -63,18 +94,35 @@ static int scatter(Aff *a, int buf, int64_t count, int ix, int v)
 	sd.scatter_dims_to_operand_dims = (TInts){zero, 1};
 	sd.index_vector_dim = 1;
 	a->r->st->ops[TOP_SCATTER]++;
-	ext = tir_build_scatter(B(a), ext, ix, v, &sd, -1);
+	ext = tir_build_scatter(B(a), ext, ix, v, &sd, combiner);
 	a->r->st->ops[TOP_SLICE]++;
 	return tir_build_slice(B(a), ext, lo, hi, NULL);
 }
 
-/* Lane values of the store over each box: vs[i], ixs[i] (ix `count`, the dummy element,
- * where a data-dependent guard masks the lane). */
-static void box_lanes(Aff *a, const KirExpr *e, int64_t count, DType dt, int *v, int *ix)
+/* Value ve over the box (box-shaped, converted to dt), fill (splat) where a data-dependent
+ * guard masks the thread. */
+int aff_masked_value(Aff *a, const KirExpr *ve, DType dt, int64_t fill)
+{
+	int v = aff_convert(a, aff_dense(a, ve), dt), m = aff_guard_mask(a);
+	if (m < 0)
+		return v;
+	a->r->st->ops[TOP_SELECT]++;
+	return tir_build_select(B(a), m, v, aff_splat(a, dt, 0, fill));
+}
+
+/* Lane values of one box: *v the value converted to dt, *ix (when ixe is not NULL) the
+ * index; where a data-dependent guard masks the lane, the index is `count` (the dummy
+ * element) or, without an index, the value is fill. */
+static void box_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, int64_t count,
+                      int64_t fill, int *v, int *ix)
 {
 	int m;
-	*v = flat(a, aff_convert(a, aff_dense(a, e->u.assign.value), dt));
-	*ix = aff_convert(a, aff_dense(a, e->u.assign.lv.index), DT_I32);
+	if (!ixe) {
+		*v = flat(a, aff_masked_value(a, ve, dt, fill));
+		return;
+	}
+	*v = flat(a, aff_convert(a, aff_dense(a, ve), dt));
+	*ix = aff_convert(a, aff_dense(a, ixe), DT_I32);
 	m = aff_guard_mask(a);
 	if (m >= 0) {
 		a->r->st->ops[TOP_SELECT]++;
@@ -83,46 +131,127 @@ static void box_lanes(Aff *a, const KirExpr *e, int64_t count, DType dt, int *v,
 	*ix = flat(a, *ix);
 }
 
-void aff_scatter_store(Aff *a, const KirExpr *e)
+/* The running threads as boxes of write coordinates: the launch dimensions of extent
+ * above 1 (dimof[k] the launch dimension of coordinate k), or, when `linear` and the
+ * threads are several boxes of those, the lane number (dimof[0] = -1) when that makes
+ * them one box. Sets the write coordinates (a->widx ...) and *w; returns the number of
+ * boxes. Fails (afail) on threads that are no union of boxes. */
+int aff_thread_boxes(Aff *a, int linear, PolyPiece *boxes, PolyMap **w, int *dimof, SrcLoc loc)
 {
-	const KirLval *lv = &e->u.assign.lv;
-	int b = lv->buffer, rank, n, buf = a->r->buf[b], vs[POLY_MAX_PIECES], ixs[POLY_MAX_PIECES];
+	int rank, n;
 	int64_t dims[POLY_MAX_RANK];
 	PolyExpr *idx[POLY_MAX_RANK];
-	PolyPiece boxes[POLY_MAX_PIECES];
-	PolyMap *whole_w;
-	DType dt = aff_dt_of(a, buf);
-	if (e->u.assign.op != KB_NONE || a->stride || a->loopvar >= 0 || a->tshape ||
-	    a->r->k->bufs[b].space != KSP_GLOBAL || a->r->bufsize[b] >= INT32_MAX)
-		aff_afail(a, e->loc, "the store index is not quasi-affine");
-	rank = thread_coords(a, idx, dims, e->loc);
-	whole_w = poly_access(a->at.dom, idx, rank);
-	n = poly_map_in_coords(whole_w, whole_w, boxes, POLY_MAX_PIECES);
+	rank = thread_coords(a, idx, dims, dimof, loc);
+	*w = poly_access(a->at.dom, idx, rank);
+	n = poly_map_in_coords(*w, *w, boxes, POLY_MAX_PIECES);
+	if (linear && n != 1 && rank > 1 && linear_coords(a, idx, dims, w, boxes)) {
+		n = rank = 1;
+		dimof[0] = -1;
+	}
 	if (n <= 0)
-		aff_afail(a, e->loc, "the threads of a store at a data-dependent index are not a "
-		          "union of boxes");
+		aff_afail(a, loc, "the threads of a scattered store or atomic are not a union of boxes");
 	memcpy(a->widx, idx, sizeof(a->widx));
 	memcpy(a->wdims, dims, sizeof(a->wdims));
 	a->wrank = rank;
 	a->wbuf = -1;
+	return n;
+}
+
+/* Values are built over box i of n (of the whole map w) from here on. */
+void aff_thread_box(Aff *a, PolyMap *w, const PolyPiece *boxes, int i, int n)
+{
+	aff_memo_reset(&a->memo);
+	a->at.w = n > 1 ? poly_map_restrict_range(w, boxes[i].lo, boxes[i].hi) : w;
+	a->at.box.rank = a->wrank;
+	memcpy(a->at.box.lo, boxes[i].lo, sizeof(a->at.box.lo));
+	memcpy(a->at.box.hi, boxes[i].hi, sizeof(a->at.box.hi));
+}
+
+/* Value ve (and index ixe, when not NULL) over the running threads, one lane per thread:
+ * over each box of the threads in launch coordinates, the boxes' lanes concatenated.
+ * Masked lanes as box_lanes says. Returns 1 when the lanes are in the SIMT strategy's
+ * lane order (row-major over the launch coordinates, blocks first: each box's rows before
+ * the next box's), else 0. Fails (afail) on threads that are no union of boxes. */
+int aff_thread_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, int64_t count,
+                     int64_t fill, int *v, int *ix, SrcLoc loc)
+{
+	int n, vs[POLY_MAX_PIECES], ixs[POLY_MAX_PIECES], ordered = 1, dimof[POLY_MAX_RANK];
+	PolyPiece boxes[POLY_MAX_PIECES];
+	PolyMap *whole_w;
+	n = aff_thread_boxes(a, 1, boxes, &whole_w, dimof, loc);
 	for (int i = 0; i < n; i++) {
-		aff_memo_reset(&a->memo);
-		a->at.w = n > 1 ? poly_map_restrict_range(whole_w, boxes[i].lo, boxes[i].hi) : whole_w;
-		a->at.box.rank = rank;
-		memcpy(a->at.box.lo, boxes[i].lo, sizeof(a->at.box.lo));
-		memcpy(a->at.box.hi, boxes[i].hi, sizeof(a->at.box.hi));
-		box_lanes(a, e, a->r->bufsize[b], dt, &vs[i], &ixs[i]);
+		aff_thread_box(a, whole_w, boxes, i, n);
+		box_lanes(a, ve, ixe, dt, count, fill, &vs[i], &ixs[i]);
+		ordered &= i == 0 || boxes[i - 1].hi[0] <= boxes[i].lo[0];
 	}
+	*v = vs[0];
+	*ix = ixe ? ixs[0] : -1;
 	if (n > 1) {
-		vs[0] = tir_build_concatenate(B(a), vs, n, 0);
-		ixs[0] = tir_build_concatenate(B(a), ixs, n, 0);
-		a->r->st->ops[TOP_CONCATENATE] += 2;
+		*v = tir_build_concatenate(B(a), vs, n, 0);
+		a->r->st->ops[TOP_CONCATENATE]++;
 	}
-	buf = scatter(a, buf, a->r->bufsize[b], ixs[0], vs[0]);
+	if (n > 1 && ixe) {
+		*ix = tir_build_concatenate(B(a), ixs, n, 0);
+		a->r->st->ops[TOP_CONCATENATE]++;
+	}
 	a->at.w = whole_w;
-	a->r->buf[b] = buf;
+	return ordered;
+}
+
+/* Does substituted e read memory (1), else an unbound scalar (2)? 0: neither. */
+static int depends(const KirExpr *e)
+{
+	int d = 0;
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_LOAD: return 1;
+	case KE_PARAM: return 2;
+	case KE_UNARY: return depends(e->u.un.x);
+	case KE_CAST: case KE_BITCAST: return depends(e->u.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: {
+		int l = depends(e->u.bin.l), r = depends(e->u.bin.r);
+		return l == 1 || r == 1 ? 1 : l ? l : r;
+	}
+	case KE_COND:
+		for (int i = 0; i < 3 && d != 1; i++) {
+			int x = depends(i == 0 ? e->u.cond.c : i == 1 ? e->u.cond.t : e->u.cond.f);
+			d = x ? (d == 1 || x == 1 ? 1 : x) : d;
+		}
+		return d;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs && d != 1; i++) {
+			int x = depends(e->u.math.args[i]);
+			d = x ? x : d;
+		}
+		return d;
+	default: return 0;
+	}
+}
+
+/* The fact a store at index ix (substituted) is missing for a dense store: `why` when the
+ * index is quasi-affine (the store's own fact), else what it depends on. */
+static const char *missing(const KirExpr *ix, const char *why)
+{
+	int d = why ? 0 : depends(ix);
+	return why ? why : d == 1 ? "its index depends on data"
+	         : d == 2 ? "its index depends on an unbound scalar"
+	                  : "its index is not quasi-affine";
+}
+
+/* why: NULL when the index is not quasi-affine, else the fact the dense store missed. */
+void aff_scatter_store(Aff *a, const KirExpr *e, const char *why)
+{
+	const KirLval *lv = &e->u.assign.lv;
+	int b = lv->buffer, buf = a->r->buf[b], v, ix;
+	DType dt = aff_dt_of(a, buf);
+	if (e->u.assign.op != KB_NONE || a->stride || a->loopvar >= 0 || a->tshape ||
+	    a->r->k->bufs[b].space != KSP_GLOBAL || a->r->bufsize[b] >= INT32_MAX)
+		aff_afail(a, e->loc, why ? why : "the store index is not quasi-affine");
+	aff_thread_lanes(a, e->u.assign.value, lv->index, dt, a->r->bufsize[b], 0, &v, &ix, e->loc);
+	a->r->buf[b] = aff_scatter_lanes(a, buf, a->r->bufsize[b], ix, v, -1);
 	a->last_store[b] = ++a->epoch;
 	a->r->st->stores_scatter++;
-	sb_printf(&a->r->st->notes, "  store %s at %d:%d: scatter (its index is not quasi-affine: "
-	          "data or an unbound scalar)\n", a->r->k->bufs[b].name, e->loc.line, e->loc.col);
+	sb_printf(&a->r->st->notes, "  store %s at %d:%d: scatter (%s)\n", a->r->k->bufs[b].name,
+	          e->loc.line, e->loc.col, missing(lv->index, why));
 }

@@ -208,6 +208,19 @@ static int one_box_shape(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	}
 }
 
+/* Is why a fact of the store itself (where it writes), not of its value? */
+int aff_store_fact(const char *why)
+{
+	static const char *const facts[] = {
+		"the store is not injective", "the store's range is not a union of boxes",
+		"the store index does not delinearize in bounds",
+	};
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (strcmp(why, facts[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Tries the shapes of the buffer in turn (fewest dimensions first, but first the one
  * under which the store is one box); the first under which every fact holds wins. A
  * failed try leaves nothing behind. */
@@ -224,7 +237,7 @@ void aff_store(Aff *a, const KirExpr *e)
 	aff_check_buffer(a, e->u.assign.lv.buffer, e->loc);
 	pe = poly_expr_from_kir(a->c, e->u.assign.lv.index, a->at.dom, aff_lookup, a, &why);
 	if (!pe) {                /* alone a scatter, the other stores dense */
-		aff_scatter_store(a, e);
+		aff_scatter_store(a, e, NULL);
 		return;
 	}
 	if (a->stride && ++a->stride_nst[e->u.assign.lv.buffer] > 1)
@@ -271,5 +284,11 @@ void aff_store(Aff *a, const KirExpr *e)
 	memcpy(a->fail, outer, sizeof(jmp_buf));
 	if (tiled_store(a, e, pe))
 		return;
-	aff_afail(a, lastloc, last ? last : "the store index does not delinearize in bounds");
+	if (!last)
+		last = "the store index does not delinearize in bounds";
+	if (a->opt.store_scatter && aff_store_fact(last)) {
+		aff_scatter_store(a, e, last);
+		return;
+	}
+	aff_afail(a, lastloc, last);
 }

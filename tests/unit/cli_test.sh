@@ -38,10 +38,14 @@ check nesting_2000_parens 0 - $bin/cuda2hlo "$t/deep.cu" --grid 1 --block 32 --s
 rm -f "$t/deep.cu" "$t/deep.mlir"
 # --report names the strategy that raised each kernel and each one tried before (docs/report.md).
 check report_strategy_affine 0 - grep -qx "  strategy affine" <($bin/cuda2hlo $kf --report -o "$t/r.mlir" 2>&1)
-printf '__global__ void k(float *s, const float *x) { atomicAdd(s, x[threadIdx.x]); }\n' > "$t/at.cu"
-at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"
+printf '__global__ void k(float *s, const float *x) { s[threadIdx.x] = __shfl_down_sync(0xffffffffu, x[threadIdx.x], 1); }\n' > "$t/at.cu"
+at="$t/at.cu --grid 1 --block 32 --size s=32 --size x=32 --report -o $t/r.mlir"
 check report_strategy_simt 0 - grep -qx "  strategy simt" <($bin/cuda2hlo $at 2>&1)
-check report_tried 0 - grep -qx "  tried affine: not applicable: atomics or warp operations" <($bin/cuda2hlo $at 2>&1)
+check report_tried 0 - grep -qx "  tried affine: not applicable: warp operations" <($bin/cuda2hlo $at 2>&1)
+# An atomicExch is kept in lane order: the affine try names it where it is.
+printf '__global__ void k(int *s, const int *x) { atomicExch(s, x[threadIdx.x]); }\n' > "$t/at.cu"
+at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"
+check report_tried_exch 0 - grep -qx "  tried affine: not applicable at 1:43: an atomicExch/CAS/Inc/Dec (not commutative: kept in lane order)" <($bin/cuda2hlo $at 2>&1)
 rm -f "$t/at.cu" "$t/r.mlir"
 # A column loop (docs/report.md) that fails on a fact leaves the kernel to affine-unrolled:
 # a store that does not move with k, a read at an index that depends on a carried value.
