@@ -6,7 +6,8 @@
  *   ocean [--steps N] [--dt S] [--every N] [--scheme weno|centered] [--png FILE]
  *         [--save DIR] [--load DIR] [--seed N] [--n2 N2] [--m2 M2] [--noise R] [--fields]
  *
- * The state is state.cuh's list: --save/--load write/read every field as NAME.npy;
+ * The state is state.cuh's list: --save/--load write/read every field as NAME.npy and
+ * the clock's last time step as last_dt.npy (a change of --dt makes an Euler step);
  * --fields prints the list with each array's length and exits.
  *
  * Build natively with nvcc (see README.md) or emulated on the CPU (run_demo.sh). */
@@ -49,6 +50,11 @@ static double randn(void)
 	double a = uniform01() + 1e-300, b = uniform01();
 	return sqrt(-2.0 * log(a)) * cos(2.0 * M_PI * b);
 }
+
+/* The set-up's temperature and salinity around which the buoyancy varies (the linear
+ * equation of state has no reference values: b = g (alpha T - beta S)). */
+#define T_REF 10.0
+#define S_REF 35.0
 
 /* Set-up parameters (--n2, --m2, --noise): stratification N^2 (1/s^2), lateral
  * gradient M^2 (1/s^2) over a front of width Dy, noise amplitude relative to db. */
@@ -192,6 +198,28 @@ static void print_fields(void)
 		printf("%s %ld\n", names[f], field_len(f));
 }
 
+/* A 0-d .npy of one double (the clock's last_dt). */
+static int save_scalar(const char *dir, const char *name, double x)
+{
+	char path[1024], hdr[128];
+	snprintf(path, sizeof path, "%s/%s.npy", dir, name);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	int len = snprintf(hdr, sizeof hdr, "{'descr': '<f8', 'fortran_order': False, 'shape': (), }");
+	int pad = 64 - (10 + len + 1) % 64;
+	unsigned short hl = (unsigned short)(len + pad + 1);
+	fwrite("\x93NUMPY\x01\x00", 1, 8, f);
+	fputc(hl & 255, f);
+	fputc(hl >> 8, f);
+	fwrite(hdr, 1, len, f);
+	for (int i = 0; i < pad; i++)
+		fputc(' ', f);
+	fputc('\n', f);
+	fwrite(&x, sizeof(double), 1, f);
+	return fclose(f);
+}
+
 static int load_state(const char *dir, double *h[NF])
 {
 	for (int f = 0; f < NF; f++)
@@ -214,15 +242,18 @@ static void copy_state(double *to[NF], double *from[NF], cudaMemcpyKind kind)
 		cudaMemcpy(to[f], from[f], sizeof(double) * field_len(f), kind);
 }
 
-/* The time loop in chunks of `every` steps, a table line after each. */
-static int run(double *h[NF], double *d[NF], int steps, int every, double dt, int first, int scheme)
+/* The time loop in chunks of `every` steps, a table line after each; *last_dt is the
+ * clock's time step of the last step taken (infinite before any), updated. */
+static int run(double *h[NF], double *d[NF], int steps, int every, double dt, double *last_dt,
+	       int first, int scheme)
 {
 #define F_DEV(f) d[F_##f],
 	printf("%8s %10s %14s %14s %12s %10s\n", "step", "days", "kinetic (J/kg m3)", "var(T)", "max|eta|", "ms/step");
 	for (int n = 0; n < steps;) {
 		int chunk = steps - n < every ? steps - n : every;
 		double t0 = now();
-		simulate(OCEAN_STATE(F_DEV, F_DEV) dt, chunk, first, scheme);
+		simulate(OCEAN_STATE(F_DEV, F_DEV) dt, *last_dt, chunk, first, scheme);
+		*last_dt = dt;
 		cudaDeviceSynchronize();
 		double ms = 1e3 * (now() - t0) / chunk;
 		first = 0;
@@ -273,8 +304,11 @@ int main(int argc, char **argv)
 		cudaMalloc((void **)&d[f], sizeof(double) * field_len(f));
 	}
 	initial_state(h);
+	double last_dt = INFINITY;   /* no step yet (a save without last_dt.npy: the same) */
 	if (load && load_state(load, h))
 		return 1;
+	if (load)
+		load_npy(load, "last_dt", &last_dt, 1);
 	copy_state(d, h, cudaMemcpyHostToDevice);
 	if (!load) {
 		initialize_state(d[F_u], d[F_v], d[F_w], d[F_T], d[F_S], d[F_eta], d[F_b], d[F_p],
@@ -288,11 +322,13 @@ int main(int argc, char **argv)
 #endif
 	}
 	printf("ocean: %d x %d x %d, dt = %g s, %s advection\n", NX, NY, NZ, dt, scheme ? "WENO5" : "centred");
-	if (run(h, d, steps, every, dt, !load, scheme))
+	if (run(h, d, steps, every, dt, &last_dt, !load, scheme))
 		return 1;
 	copy_state(h, d, cudaMemcpyDeviceToHost);
-	if (save)
+	if (save) {
 		save_state(save, h);
+		save_scalar(save, "last_dt", last_dt);
+	}
 #ifdef OCEAN_PNG
 	if (png && write_png(png, h[F_T]) == 0)
 		printf("ocean: wrote %s (surface temperature)\n", png);

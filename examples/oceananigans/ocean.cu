@@ -93,8 +93,6 @@
 #define G_EARTH 9.80665
 #define ALPHA 2.0e-4            /* thermal expansion (1/K) */
 #define BETA 7.8e-4             /* haline contraction (1/psu) */
-#define T_REF 10.0
-#define S_REF 35.0
 #ifndef NU_H
 #define NU_H 200.0              /* horizontal viscosity and diffusivity (m^2/s) */
 #endif
@@ -200,12 +198,21 @@ __global__ void fill_halo_walls_z(double *c)
 	c[IX(i, j, NZ + m)] = c[IX(i, j, NZ - 1 - m)];
 }
 
-/* ---- reconstructions (Oceananigans Centered(order=2) and WENO(order=5)) ---- */
+/* ---- reconstructions (Oceananigans Centered(order=2), WENO(order=3), WENO(order=5);
+ * src/Advection/weno_interpolants.jl and centered_reconstruction.jl) ---- */
+
+/* Z-WENO weight of one stencil (not normalized): C* (1 + (tau / (beta + eps))^2). */
+__device__ double zweno_alpha(double cstar, double tau, double beta)
+{
+	double r = tau / (beta + WENO_EPS);
+	return cstar * (1.0 + r * r);
+}
 
 /* WENO-Z reconstruction at the face between v3 and v4 from the upwind side, with the
  * five upwind-biased values v1..v5 (v3 the nearest upwind cell). Smoothness indicators
- * of Jiang & Shu, WENO-Z weights of Borges et al. with tau5 = |b0 - b2|, linear weights
- * C* = 1/10, 3/5, 3/10 for the stencils ending at v3, centred on v3, starting at v3. */
+ * as Oceananigans tabulates them (three times Jiang & Shu's: 13/4 d^2 + 3/4 e^2), WENO-Z
+ * weights of Borges et al. with tau5 = |b0 - b2|, linear weights C* = 1/10, 3/5, 3/10
+ * for the stencils ending at v3, centred on v3, starting at v3. */
 __device__ double weno5(double v1, double v2, double v3, double v4, double v5)
 {
 	double q0 = (2.0 * v1 - 7.0 * v2 + 11.0 * v3) / 6.0;
@@ -214,27 +221,59 @@ __device__ double weno5(double v1, double v2, double v3, double v4, double v5)
 	double d0 = v1 - 2.0 * v2 + v3, e0 = v1 - 4.0 * v2 + 3.0 * v3;
 	double d1 = v2 - 2.0 * v3 + v4, e1 = v2 - v4;
 	double d2 = v3 - 2.0 * v4 + v5, e2 = 3.0 * v3 - 4.0 * v4 + v5;
-	double b0 = 13.0 / 12.0 * d0 * d0 + 0.25 * e0 * e0;
-	double b1 = 13.0 / 12.0 * d1 * d1 + 0.25 * e1 * e1;
-	double b2 = 13.0 / 12.0 * d2 * d2 + 0.25 * e2 * e2;
+	double b0 = 13.0 / 4.0 * d0 * d0 + 0.75 * e0 * e0;
+	double b1 = 13.0 / 4.0 * d1 * d1 + 0.75 * e1 * e1;
+	double b2 = 13.0 / 4.0 * d2 * d2 + 0.75 * e2 * e2;
 	double tau = fabs(b0 - b2);
-	double r0 = tau / (b0 + WENO_EPS), r1 = tau / (b1 + WENO_EPS), r2 = tau / (b2 + WENO_EPS);
-	double a0 = 0.1 * (1.0 + r0 * r0);
-	double a1 = 0.6 * (1.0 + r1 * r1);
-	double a2 = 0.3 * (1.0 + r2 * r2);
+	double a0 = zweno_alpha(0.1, tau, b0), a1 = zweno_alpha(0.6, tau, b1);
+	double a2 = zweno_alpha(0.3, tau, b2);
 	return (a0 * q0 + a1 * q1 + a2 * q2) / (a0 + a1 + a2);
 }
 
-/* Tracer value on a face from the six cells c_m3..c_p2 around it (c_m1 | c_0 is the
- * face), upwind by the sign of the normal velocity vel; scheme 0 centred, 1 WENO5. */
-__device__ double face_value(double c_m3, double c_m2, double c_m1, double c_0,
-			     double c_p1, double c_p2, double vel, int scheme)
+/* WENO(order=3), WENO5's buffer scheme next to a wall: the face between v2 and v3 from
+ * the upwind side, v2 the nearest upwind cell. Stencils (v2, v3) and (v1, v2) with
+ * C* = 2/3, 1/3, smoothness (v3 - v2)^2 and (v2 - v1)^2, tau3 = |b0 - b1|. */
+__device__ double weno3(double v1, double v2, double v3)
 {
-	if (scheme == 0)
+	double q0 = 0.5 * (v2 + v3), q1 = 0.5 * (3.0 * v2 - v1);
+	double b0 = (v3 - v2) * (v3 - v2), b1 = (v2 - v1) * (v2 - v1);
+	double tau = fabs(b0 - b1);
+	double a0 = zweno_alpha(2.0 / 3.0, tau, b0), a1 = zweno_alpha(1.0 / 3.0, tau, b1);
+	return (a0 * q0 + a1 * q1) / (a0 + a1);
+}
+
+/* How many cells on each side of face f (0 .. n, faces 0 and n the walls) of a Bounded
+ * direction with n cells a scheme that needs `buf` of them may use: Oceananigans
+ * (src/Advection/topologically_conditional_interpolation.jl) evaluates a scheme of
+ * required halo `buf` only on faces at least `buf` cells from both walls, else its
+ * buffer scheme, one order lower (WENO5 -> WENO3 -> Centered(order=2)): WENO5 keeps 3,
+ * so the first interior face is centred, the second WENO3. */
+__device__ int bounded_buffer(int f, int n, int buf)
+{
+	int d = f < n - f ? f : n - f;
+	return d < buf ? d : buf;
+}
+
+/* The scheme's buffer: Centered(order=2) needs 1 cell each side, WENO5 3. */
+__device__ int scheme_buffer(int scheme)
+{
+	return scheme == 0 ? 1 : 3;
+}
+
+/* Tracer value on a face from the six cells c_m3..c_p2 around it (c_m1 | c_0 is the
+ * face), upwind by the sign of the normal velocity vel, with the reconstruction of
+ * buffer buf: 3 WENO5, 2 WENO3, 1 (or a wall's 0) Centered(order=2). */
+__device__ double face_value(double c_m3, double c_m2, double c_m1, double c_0,
+			     double c_p1, double c_p2, double vel, int buf)
+{
+	int left = vel >= 0.0;     /* the upwind-ordered values first: one reconstruction each */
+	double v1 = left ? c_m3 : c_p2, v2 = left ? c_m2 : c_p1, v3 = left ? c_m1 : c_0;
+	double v4 = left ? c_0 : c_m1, v5 = left ? c_p1 : c_m2;
+	if (buf <= 1)
 		return 0.5 * (c_m1 + c_0);
-	if (vel >= 0.0)
-		return weno5(c_m3, c_m2, c_m1, c_0, c_p1);
-	return weno5(c_p2, c_p1, c_0, c_m1, c_m2);
+	if (buf == 2)
+		return weno3(v2, v3, v4);
+	return weno5(v1, v2, v3, v4, v5);
 }
 
 /* Advective flux of c through the west face of cell (i, j, k). */
@@ -242,20 +281,24 @@ __device__ double flux_x(const double *u, const double *c, int i, int j, int k, 
 {
 	double vel = u[IX(i, j, k)];
 	return vel * face_value(c[IX(i - 3, j, k)], c[IX(i - 2, j, k)], c[IX(i - 1, j, k)],
-				c[IX(i, j, k)], c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], vel, scheme);
+				c[IX(i, j, k)], c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], vel,
+				scheme_buffer(scheme));
 }
 
-/* Through the south face; zero on the walls (faces 0 and NY). */
+/* Through the south face; zero on the walls (faces 0 and NY), the order reduced next to
+ * them (bounded_buffer). */
 __device__ double flux_y(const double *v, const double *c, int i, int j, int k, int scheme)
 {
 	if (j == 0 || j == NY)
 		return 0.0;
 	double vel = v[IX(i, j, k)];
 	return vel * face_value(c[IX(i, j - 3, k)], c[IX(i, j - 2, k)], c[IX(i, j - 1, k)],
-				c[IX(i, j, k)], c[IX(i, j + 1, k)], c[IX(i, j + 2, k)], vel, scheme);
+				c[IX(i, j, k)], c[IX(i, j + 1, k)], c[IX(i, j + 2, k)], vel,
+				bounded_buffer(j, NY, scheme_buffer(scheme)));
 }
 
-/* Through the bottom face; zero at the bottom. At the top the free surface moves with
+/* Through the bottom face; zero at the bottom, the order reduced next to the bottom and
+ * the top (bounded_buffer). At the top the free surface moves with
  * w(top), and the flux is w(top) times the surface cell's value: with the linear free
  * surface this keeps a uniform tracer uniform (the volume flux through the top balances
  * the horizontal divergence of the top cell). */
@@ -267,7 +310,8 @@ __device__ double flux_z(const double *w, const double *c, int i, int j, int k, 
 	if (k == NZ)
 		return vel * c[IX(i, j, NZ - 1)];
 	return vel * face_value(c[IX(i, j, k - 3)], c[IX(i, j, k - 2)], c[IX(i, j, k - 1)],
-				c[IX(i, j, k)], c[IX(i, j, k + 1)], c[IX(i, j, k + 2)], vel, scheme);
+				c[IX(i, j, k)], c[IX(i, j, k + 1)], c[IX(i, j, k + 2)], vel,
+				bounded_buffer(k, NZ, scheme_buffer(scheme)));
 }
 
 #include "tracer_weno7.cuh"
@@ -404,6 +448,15 @@ __global__ void v_tendency(const double *u, const double *v, const double *w,
 
 /* ---- time stepping (Oceananigans QuasiAdamsBashforth2TimeStepper) ---- */
 
+/* The G^- an AB2 step reads: none on a forward Euler step (chi = -1/2), where
+ * Oceananigans zeroes G^- first (src/Models/HydrostaticFreeSurfaceModels/
+ * hydrostatic_free_surface_ab2_step.jl, its issue 2259): a NaN left there would
+ * otherwise survive 0 * NaN. */
+__device__ double previous_tendency(const double *Gm, int n, double chi)
+{
+	return chi == -0.5 ? 0.0 : Gm[n];
+}
+
 /* c += dt ((3/2 + chi) G - (1/2 + chi) G^-); G^- <- G. chi = -1/2 is forward Euler. */
 __global__ void ab2_step(double *c, const double *G, double *Gm, double dt, double chi)
 {
@@ -414,7 +467,7 @@ __global__ void ab2_step(double *c, const double *G, double *Gm, double dt, doub
 		return;
 	int n = IX(i, j, k);
 	double g = G[n];
-	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * Gm[n]);
+	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * previous_tendency(Gm, n, chi));
 	Gm[n] = g;
 }
 
@@ -426,7 +479,7 @@ __global__ void ab2_step_2d(double *c, const double *G, double *Gm, double dt, d
 		return;
 	int n = IX2(i, j);
 	double g = G[n];
-	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * Gm[n]);
+	c[n] += dt * ((1.5 + chi) * g - (0.5 + chi) * previous_tendency(Gm, n, chi));
 	Gm[n] = g;
 }
 
@@ -452,8 +505,10 @@ __global__ void vertical_velocity(const double *u, const double *v, double *w, d
 	Geta[IX2(i, j)] = wk;
 }
 
-/* Linear equation of state (SeawaterBuoyancy with LinearEquationOfState):
- * b = g (alpha (T - T_ref) - beta (S - S_ref)). */
+/* Linear equation of state (SeawaterBuoyancy with LinearEquationOfState, Oceananigans
+ * src/BuoyancyFormulations/linear_equation_of_state.jl): b = g (alpha T - beta S), no
+ * reference values. Launched over k = 0 .. NZ: the top halo level k = NZ too (from the
+ * tracers' halo), which the hydrostatic pressure's top face reads. */
 __global__ void buoyancy(const double *T, const double *S, double *b)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -462,21 +517,25 @@ __global__ void buoyancy(const double *T, const double *S, double *b)
 	if (i >= NX || j >= NY)
 		return;
 	int n = IX(i, j, k);
-	b[n] = G_EARTH * (ALPHA * (T[n] - T_REF) - BETA * (S[n] - S_REF));
+	b[n] = G_EARTH * (ALPHA * T[n] - BETA * S[n]);
 }
 
-/* Hydrostatic pressure anomaly (kinematic), dp/dz = b, integrated downward from
- * p = -b dz/2 at the top centre (update_hydrostatic_pressure!). */
+/* Hydrostatic pressure anomaly (kinematic), dp/dz = b, integrated downward from the
+ * top face as Oceananigans' _update_hydrostatic_pressure! does
+ * (src/Models/HydrostaticFreeSurfaceModels/update_hydrostatic_pressure.jl): the top
+ * centre gets -(b at the top face) dz, b at a face the mean of the two cells beside it
+ * (the top halo cell's b from the tracers' halo: the mirror makes it -b dz), and each
+ * level below subtracts (b at the face above it) dz. */
 __global__ void hydrostatic_pressure(const double *b, double *p)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	int j = blockIdx.y * blockDim.y + threadIdx.y;
 	if (i >= NX || j >= NY)
 		return;
-	double pk = -0.5 * DZ * b[IX(i, j, NZ - 1)];
+	double pk = -0.5 * (b[IX(i, j, NZ - 1)] + b[IX(i, j, NZ)]) * DZ;
 	p[IX(i, j, NZ - 1)] = pk;
 	for (int k = NZ - 2; k >= 0; k--) {
-		pk -= 0.5 * DZ * (b[IX(i, j, k)] + b[IX(i, j, k + 1)]);
+		pk -= 0.5 * (b[IX(i, j, k)] + b[IX(i, j, k + 1)]) * DZ;
 		p[IX(i, j, k)] = pk;
 	}
 }
@@ -513,8 +572,8 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 			 double *b, double *p, double *Geta)
 {
 	dim3 block(BX, BY, 1);
-	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
 	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
+	dim3 grid3_top((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ + 1);   /* and the top halo */
 	fill_centred(u);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
 	fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
@@ -526,9 +585,9 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
 #if OCEAN_TEOS10
-	buoyancy_teos10<<<grid3, block>>>(T, S, b);
+	buoyancy_teos10<<<grid3_top, block>>>(T, S, b);
 #else
-	buoyancy<<<grid3, block>>>(T, S, b);
+	buoyancy<<<grid3_top, block>>>(T, S, b);
 #endif
 	hydrostatic_pressure<<<grid2, block>>>(b, p);
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
@@ -567,16 +626,19 @@ static void catke_implicit_step(double *u, double *v, double *T, double *S, doub
 }
 #endif
 
-/* Advances the state by nsteps steps of dt; first != 0 means the model starts from
- * rest (no G^-), so the first step is forward Euler. The pointers are the state of
+/* Advances the state by nsteps steps of dt. The first of them is a forward Euler step
+ * when first != 0 (the model starts from rest: no G^-) or when dt differs from last_dt,
+ * the time step of the step before (a restart with a new dt), as Oceananigans' time_step!
+ * decides with clock.last_dt (src/TimeSteppers/quasi_adams_bashforth_2.jl); last_dt is
+ * infinite before any step. The pointers are the state of
  * state.cuh, device arrays of NTOTAL doubles (the 2-D ones NTOTAL2). On entry and exit
  * the state is complete: halos filled, w, b, p and Geta consistent with u, v, T, S, eta. */
-void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int first,
-	      int scheme)
+void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, double last_dt, int nsteps,
+	      int first, int scheme)
 {
 #if OCEAN_FS == SPLIT
 	for (int n = 0; n < nsteps; n++) {
-		double chi = (first && n == 0) ? -0.5 : CHI;
+		double chi = (n == 0 && (first || dt != last_dt)) ? -0.5 : CHI;
 		split_explicit_time_step(OCEAN_STATE(OCEAN_ARG, OCEAN_ARG) dt, chi, scheme);
 	}
 #else
@@ -584,7 +646,7 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, int nsteps, int f
 	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
 	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
 	for (int n = 0; n < nsteps; n++) {
-		double chi = (first && n == 0) ? -0.5 : CHI;
+		double chi = (n == 0 && (first || dt != last_dt)) ? -0.5 : CHI;
 		u_tendency<<<grid3, block>>>(u, v, w, p, eta, Gu);
 		v_tendency<<<grid3, block>>>(u, v, w, p, eta, Gv);
 		tracer_tendency<<<grid3, block>>>(u, v, w, T, GT, scheme);

@@ -15,7 +15,9 @@
  *             [--dt S] [--backend B] [--first 0|1] [--start N] [--png FILE] [--out DIR]
  *
  * --first 1 (default): the state is at rest with no G^- (step 0 of the set-up), so the
- * first step is forward Euler; --first 0 continues a saved run. --start N: the step
+ * first step is forward Euler; --first 0 continues a saved run (whose last_dt.npy, the
+ * clock's last time step, makes the first step Euler when it differs from the module's
+ * dt, as in Oceananigans). --start N: the step
  * number of the initial state (for the table's step and days).
  *
  * The grid (domain 1000 km x 1000 km x 1 km) is ocean.cu's; --nx/--ny/--nz must be the
@@ -351,8 +353,10 @@ static void model_close(Model *m)
 	c2h_module_destroy(m->mod);
 }
 
-/* Runs nsteps steps and copies the new state into the bound field buffers. */
-static int model_advance(Model *m, int nsteps, int first)
+/* Runs nsteps steps of dt and copies the new state into the bound field buffers; the
+ * clock's last_dt (a parameter, not a result: simulate's Euler step on a change of dt)
+ * becomes dt. */
+static int model_advance(Model *m, int nsteps, int first, double dt)
 {
 	*(int32_t *)c2h_buffer_data(m->nsteps) = nsteps;
 	*(int32_t *)c2h_buffer_data(m->first) = first;
@@ -364,6 +368,9 @@ static int model_advance(Model *m, int nsteps, int first)
 		const c2h_buffer *r = c2h_session_result(m->ses, m->result_of[f]);
 		memcpy(c2h_buffer_data(m->field[f]), c2h_buffer_data_const(r), c2h_buffer_nbytes(r));
 	}
+	int clock = find_field(m, "last_dt");
+	if (clock >= 0 && nsteps > 0)
+		*(double *)c2h_buffer_data(m->field[clock]) = dt;
 	return 0;
 }
 
@@ -383,7 +390,7 @@ static int run_table(Model *m, const Options *o)
 	for (int n = 0; n < o->steps;) {
 		int chunk = o->steps - n < o->every ? o->steps - n : o->every;
 		double t0 = now();
-		if (model_advance(m, chunk, first))
+		if (model_advance(m, chunk, first, o->dt))
 			return 1;
 		double ms = 1e3 * (now() - t0) / chunk;
 		first = 0;

@@ -11,7 +11,7 @@
  * so WENO7 on faces 4 .. n-4, WENO5 on 3 and n-3, WENO3 on 2 and n-2, centred on 1 and n-1
  * (y and z here; x is periodic). The boundary faces themselves are ocean.cu's: no flux
  * through the walls and the bottom, w(top) times the top cell's value at the top. The
- * WENO5 is ocean.cu's weno5; the WENO3 is Oceananigans' WENO{2} (C* = 2/3, 1/3). */
+ * WENO5 and WENO3 (Oceananigans' WENO{2}, C* = 2/3, 1/3) are ocean.cu's weno5, weno3. */
 #ifndef OCEAN_TRACER_WENO7_CUH
 #define OCEAN_TRACER_WENO7_CUH
 
@@ -23,17 +23,6 @@
 #if OCEAN_TRACER_ORDER == 7 && HALO < 4
 #error "WENO(order=7) tracer advection reads 4 cells on each side of a face: build with -DHALO=4"
 #endif
-
-/* WENO3 face value of v2, v3, v4 (v3 the nearest upwind cell, the face between v3 and
- * v4): stencils (v3, v4) and (v2, v3), smoothness (difference)^2, Z-WENO weights. */
-__device__ double weno3(double v2, double v3, double v4)
-{
-	double b0 = (v3 - v4) * (v3 - v4), b1 = (v2 - v3) * (v2 - v3);
-	double tau = fabs(b0 - b1);
-	double r0 = tau / (b0 + WENO_EPS), r1 = tau / (b1 + WENO_EPS);
-	double a0 = 2.0 / 3.0 * (1.0 + r0 * r0), a1 = 1.0 / 3.0 * (1.0 + r1 * r1);
-	return (a0 * 0.5 * (v3 + v4) + a1 * (-0.5 * v2 + 1.5 * v3)) / (a0 + a1);
-}
 
 /* The order at face f of a Bounded direction of n cells. */
 __device__ int weno7_face_order(int f, int n)

@@ -1,5 +1,5 @@
 /* cuda2hlo-test
-entry: simulate(u, v, w, T, S, eta, b, p, Gu, Gv, GT, GS, Geta, Gum, Gvm, GTm, GSm, Getam, dt, nsteps, first, scheme)
+entry: simulate(u, v, w, T, S, eta, b, p, Gu, Gv, GT, GS, Geta, Gum, Gvm, GTm, GSm, Getam, dt, last_dt, nsteps, first, scheme)
 buffer: u f64 70*70*22 uniform -0.01 0.01
 buffer: v f64 70*70*22 uniform -0.01 0.01
 buffer: w f64 70*70*22 zeros
@@ -19,6 +19,7 @@ buffer: GTm f64 70*70*22 zeros
 buffer: GSm f64 70*70*22 zeros
 buffer: Getam f64 70*70 zeros
 scalar: dt = 300.0
+scalar: last_dt = 300.0
 scalar: nsteps = 2
 scalar: first = 1
 scalar: scheme = 1

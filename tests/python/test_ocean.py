@@ -50,7 +50,7 @@ def main():
     sizes.update({f: N2 for f in F2})
     m = cuda2hlo.convert(os.path.join(ROOT, "examples", "oceananigans", "ocean.cu"),
                          entry="simulate", defines={"NX": NX, "NY": NY, "NZ": NZ},
-                         sizes=sizes, scalars={"dt": 150.0, "nsteps": STEPS, "first": 1,
+                         sizes=sizes, scalars={"dt": 150.0, "last_dt": 150.0, "nsteps": STEPS, "first": 1,
                                                "scheme": 1})
     print(f"converted in {time.time() - t0:.1f} s: {len(m.text)} bytes, "
           f"{len(m.params)} parameters", flush=True)

@@ -55,7 +55,7 @@ def ocean_case(nx, ny, nz, steps):
     src = os.path.join(ROOT, "examples/oceananigans/ocean.cu")
     n3, n2 = (nx + 6) * (ny + 6) * (nz + 6), (nx + 6) * (ny + 6)
     flags = [f"-DNX={nx}", f"-DNY={ny}", f"-DNZ={nz}", "--entry", "simulate",
-             "--set", "dt=300.0", "--set", "scheme=1", "--set", f"nsteps={steps}", "--set", "first=1"]
+             "--set", "dt=300.0", "--set", "last_dt=300.0", "--set", "scheme=1", "--set", f"nsteps={steps}", "--set", "first=1"]
     rng = np.random.default_rng(1)
     inputs = {}
     for f in F3 + F2:
