@@ -19,7 +19,9 @@
  * while's last plane). Both references are slots of Aff.red (col > 0); affine_expr.c
  * asks column_value for their value over the box. Not a column loop (0 returned: the
  * loop is unrolled as before): nested loops, local arrays, a buffer that the body both
- * reads and stores or stores twice, no carried variable, or no store and few iterations. */
+ * reads and stores or stores twice, no carried variable, or no store and few iterations.
+ * An inlined device function's early `return` (an exit of a block inside the body) is
+ * allowed: aff_walk restructures the block as anywhere else. */
 #include "affine_int.h"
 
 #include <stdlib.h>
@@ -27,21 +29,47 @@
 
 /* ---- recognising a column loop ---- */
 
+#define MAX_COL_LABELS 64       /* labelled blocks (inlined calls) in a column loop's body */
+
 typedef struct ColScan {
 	const KirKernel *k;
 	int var;                  /* the loop variable */
 	char *decl, *assigned;    /* per variable: declared / assigned in the body */
 	int *nstore;              /* per buffer: stores in the body */
 	char *read;               /* per buffer: read in the body */
-	int bad, stores;
+	int labels[MAX_COL_LABELS]; /* labelled blocks in the body (inlined calls) */
+	int nlabels, bad, stores;
 } ColScan;
 
+/* Is label that of a block met so far in the body (the visit is pre-order, so an exit's
+ * own block comes before it)? */
+static int col_label_inside(const ColScan *cs, int label)
+{
+	for (int i = 0; i < cs->nlabels; i++)
+		if (cs->labels[i] == label)
+			return 1;
+	return 0;
+}
+
+/* An exit is allowed when it leaves a block of the body (a device function's early
+ * `return`, inlined: aff_walk restructures the block); one leaving the loop is not. */
 static void col_stmt(void *ctx, KirStmt *s)
 {
 	ColScan *cs = ctx;
 	switch (s->kind) {
 	case KS_DECL: cs->decl[s->u.decl.var] = 1; return;
-	case KS_FOR: case KS_WHILE: case KS_DO: case KS_BREAK: case KS_CONTINUE: case KS_EXIT:
+	case KS_BLOCK:
+		if (s->u.block.label > 0) {
+			if (cs->nlabels == MAX_COL_LABELS)
+				cs->bad = 1;
+			else
+				cs->labels[cs->nlabels++] = s->u.block.label;
+		}
+		return;
+	case KS_EXIT:
+		cs->bad |= !col_label_inside(cs, s->u.label);
+		return;
+	case KS_FOR: case KS_WHILE: case KS_DO: case KS_BREAK: case KS_CONTINUE:
 	case KS_RETURN: case KS_SYNC:
 		cs->bad = 1;
 		return;
@@ -78,7 +106,7 @@ static int col_body(Aff *a, const KirStmt *body, int v, int64_t trips, int *var,
 {
 	const KirKernel *k = a->r->k;
 	ColScan cs = {k, v, xcalloc(k->nvars + 1, 1), xcalloc(k->nvars + 1, 1),
-	              xcalloc(k->nbufs + 1, sizeof(int)), xcalloc(k->nbufs + 1, 1), 0, 0};
+	              xcalloc(k->nbufs + 1, sizeof(int)), xcalloc(k->nbufs + 1, 1), {0}, 0, 0, 0};
 	int ok;
 	loopify_stmt_visit((KirStmt *)body, NULL, col_stmt, &cs);
 	loopify_stmt_visit((KirStmt *)body, col_expr, NULL, &cs);
