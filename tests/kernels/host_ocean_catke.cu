@@ -1,5 +1,5 @@
 /* cuda2hlo-test
-entry: simulate(u, v, w, T, S, eta, b, p, Gu, Gv, GT, GS, Geta, Gum, Gvm, GTm, GSm, Getam, e, Ge, Gem, Le, kappa_u, kappa_c, kappa_e, cp, dp, dt, nsteps, first, scheme)
+entry: simulate(u, v, w, T, S, eta, b, p, Gu, Gv, GT, GS, Geta, Gum, Gvm, GTm, GSm, Getam, e, Ge, Gem, Le, kappa_u, kappa_c, kappa_e, cp, dp, dt, last_dt, nsteps, first, scheme)
 buffer: u f64 22*22*10 uniform -0.01 0.01
 buffer: v f64 22*22*10 uniform -0.01 0.01
 buffer: w f64 22*22*10 zeros
@@ -28,6 +28,7 @@ buffer: kappa_e f64 22*22*10 zeros
 buffer: cp f64 22*22*10 zeros
 buffer: dp f64 22*22*10 zeros
 scalar: dt = 300.0
+scalar: last_dt = 300.0
 scalar: nsteps = 3
 scalar: first = 1
 scalar: scheme = 1
