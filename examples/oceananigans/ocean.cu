@@ -593,9 +593,6 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
 }
 
-#if OCEAN_FS == SPLIT
-#include "split_explicit.cuh"
-#endif
 #if OCEAN_CATKE
 /* CATKE's part of update_state!: e's halos, the diffusivities (compute_closure_fields!)
  * and kappa_u's halos (u's and v's face viscosities average it in x and y). */
@@ -624,6 +621,10 @@ static void catke_implicit_step(double *u, double *v, double *T, double *S, doub
 	implicit_vertical_diffusion<<<grid2, block>>>(S, kappa_c, Le, 0.0, dt, 0, cp, dp);
 	implicit_vertical_diffusion<<<grid2, block>>>(e, kappa_e, Le, 1.0, dt, 0, cp, dp);
 }
+#endif
+
+#if OCEAN_FS == SPLIT
+#include "split_explicit.cuh"
 #endif
 
 /* Advances the state by nsteps steps of dt. The first of them is a forward Euler step

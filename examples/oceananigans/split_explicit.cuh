@@ -22,8 +22,8 @@
  * from their continuity); after the velocity step u += (U - sum(u dz)) / H
  * (barotropic_split_explicit_corrector.jl). H = LZ (flat bottom). */
 
-#if OCEAN_CATKE
-#error "CATKE (catke.cuh) is not yet stepped by the split-explicit step (split_explicit_step)"
+#if OCEAN_CATKE && OCEAN_TS == RK3
+#error "CATKE (catke.cuh) is not yet stepped by SplitRungeKutta3 (split_explicit_step)"
 #endif
 
 #ifndef SPLIT_CFL
@@ -260,6 +260,9 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 #if OCEAN_FLUX_BCS
 	apply_momentum_flux_bcs<<<grid2, block>>>(u, v, w, Gu, Gv);
 #endif
+#if OCEAN_CATKE
+	tke_tendency<<<grid3, block>>>(u, v, w, b, e, kappa_u, kappa_c, Ge, Le, scheme);
+#endif
 #if OCEAN_TS == RK3
 	barotropic_forcing<<<grid2, block>>>(Gu, Gv, Gum, Gvm, GU, GV, 1.0, 0.0);
 	cudaMemcpy(U, Um, sizeof(double) * NTOTAL2, cudaMemcpyDeviceToDevice);
@@ -298,7 +301,14 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 	ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);
 	ab2_step<<<grid3, block>>>(S, GS, GSm, dt, chi);
 #endif
+#if OCEAN_CATKE
+	ab2_step<<<grid3, block>>>(e, Ge, Gem, dt, chi);
+	catke_implicit_step(u, v, T, S, e, kappa_u, kappa_c, kappa_e, Le, dt, cp, dp);
+#endif
 	update_state(u, v, w, T, S, eta, b, p, Geta);
+#if OCEAN_CATKE
+	catke_update_state(u, v, b, e, kappa_u, kappa_c, kappa_e);
+#endif
 }
 
 /* One time step of dt: QAB2 is one split_explicit_step; SplitRungeKutta3 (coefficients
