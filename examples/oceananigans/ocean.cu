@@ -39,6 +39,12 @@
 #if OCEAN_TS == RK3 && OCEAN_FS != SPLIT
 #error "OCEAN_TS=RK3 needs OCEAN_FS=SPLIT"
 #endif
+#if OCEAN_BOUNDED_X && OCEAN_FS == SPLIT
+#error "the split-explicit free surface (split_explicit.cuh) is written for a periodic x"
+#endif
+#if OCEAN_BOUNDED_X && OCEAN_VECTOR_INVARIANT
+#error "the vector-invariant momentum advection (vector_invariant.cuh) is written for a periodic x"
+#endif
 /* CATKE vertical mixing (catke.cuh) and the TEOS-10 equation of state (teos10.cuh):
  * -DOCEAN_CATKE=1, -DOCEAN_TEOS10=1 (0, the default: constant NU_Z, the linear one). */
 #ifndef OCEAN_CATKE
@@ -62,6 +68,12 @@
 #endif
 #ifndef HALO
 #define HALO 3
+#endif
+/* The x topology: Periodic (0, the default) or Bounded (-DOCEAN_BOUNDED_X=1: walls at
+ * x = 0 and LX, u = 0 on the wall faces 0 and NX, mirrored halos, the reconstruction
+ * order reduced next to the walls as in y and z). y and z are always Bounded. */
+#ifndef OCEAN_BOUNDED_X
+#define OCEAN_BOUNDED_X 0
 #endif
 #define H HALO
 #define TX (NX + 2 * H)
@@ -198,6 +210,46 @@ __global__ void fill_halo_walls_z(double *c)
 	c[IX(i, j, NZ + m)] = c[IX(i, j, NZ - 1 - m)];
 }
 
+/* Bounded x (OCEAN_BOUNDED_X): no-flux walls at x = 0 and LX for a centred field (and
+ * v, w, p): mirror across the wall, every row (j, k) including the y/z halos. */
+__global__ void fill_halo_walls_x(double *c)
+{
+	int m = threadIdx.x;                       /* 0 .. H-1 */
+	int j = blockIdx.x * blockDim.y + threadIdx.y - H;
+	int k = blockIdx.y - H;
+	if (j >= NY + H)
+		return;
+	c[IX(-1 - m, j, k)] = c[IX(m, j, k)];
+	c[IX(NX + m, j, k)] = c[IX(NX - 1 - m, j, k)];
+}
+
+__global__ void fill_halo_walls_x_2d(double *c)
+{
+	int m = threadIdx.x;
+	int j = blockIdx.x * blockDim.y + threadIdx.y - H;
+	if (j >= NY + H)
+		return;
+	c[IX2(-1 - m, j)] = c[IX2(m, j)];
+	c[IX2(NX + m, j)] = c[IX2(NX - 1 - m, j)];
+}
+
+/* Impenetrable walls in x for u: u = 0 on faces 0 and NX, odd reflection beyond. */
+__global__ void fill_halo_walls_x_normal(double *u)
+{
+	int m = threadIdx.x;                       /* 0 .. H-1 */
+	int j = blockIdx.x * blockDim.y + threadIdx.y - H;
+	int k = blockIdx.y - H;
+	if (j >= NY + H)
+		return;
+	if (m == 0) {
+		u[IX(0, j, k)] = 0.0;
+		u[IX(NX, j, k)] = 0.0;
+	} else {
+		u[IX(NX + m, j, k)] = -u[IX(NX - m, j, k)];
+	}
+	u[IX(-1 - m, j, k)] = -u[IX(1 + m, j, k)];
+}
+
 /* ---- reconstructions (Oceananigans Centered(order=2), WENO(order=3), WENO(order=5);
  * src/Advection/weno_interpolants.jl and centered_reconstruction.jl) ---- */
 
@@ -276,13 +328,20 @@ __device__ double face_value(double c_m3, double c_m2, double c_m1, double c_0,
 	return weno5(v1, v2, v3, v4, v5);
 }
 
-/* Advective flux of c through the west face of cell (i, j, k). */
+/* Advective flux of c through the west face of cell (i, j, k); with Bounded x zero on the
+ * walls (faces 0 and NX) and the order reduced next to them. */
 __device__ double flux_x(const double *u, const double *c, int i, int j, int k, int scheme)
 {
+#if OCEAN_BOUNDED_X
+	if (i == 0 || i == NX)
+		return 0.0;
+	int buf = bounded_buffer(i, NX, scheme_buffer(scheme));
+#else
+	int buf = scheme_buffer(scheme);
+#endif
 	double vel = u[IX(i, j, k)];
 	return vel * face_value(c[IX(i - 3, j, k)], c[IX(i - 2, j, k)], c[IX(i - 1, j, k)],
-				c[IX(i, j, k)], c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], vel,
-				scheme_buffer(scheme));
+				c[IX(i, j, k)], c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], vel, buf);
 }
 
 /* Through the south face; zero on the walls (faces 0 and NY), the order reduced next to
@@ -376,6 +435,12 @@ __global__ void u_tendency(const double *u, const double *v, const double *w,
 	int k = blockIdx.z;
 	if (i >= NX || j >= NY)
 		return;
+#if OCEAN_BOUNDED_X
+	if (i == 0) {              /* the west wall's face: u stays 0 (the east wall's, NX, is a halo) */
+		Gu[IX(i, j, k)] = 0.0;
+		return;
+	}
+#endif
 	/* x: (u at centres)^2 at centres i and i-1 */
 	double ue = 0.5 * (u[IX(i, j, k)] + u[IX(i + 1, j, k)]);
 	double uw = 0.5 * (u[IX(i - 1, j, k)] + u[IX(i, j, k)]);
@@ -559,9 +624,38 @@ __global__ void buoyancy_teos10(const double *T, const double *S, double *b)
 
 /* ---- host side: one time loop, the entry for `cuda2hlo --entry simulate` ---- */
 
+/* x halos of a centred 3-D field (and of v, w, p), of a 2-D one, and of u, for the
+ * compile-time x topology. */
+static void fill_x(double *c)
+{
+#if OCEAN_BOUNDED_X
+	fill_halo_walls_x<<<dim3((TY + 7) / 8, TZ), dim3(H, 8)>>>(c);
+#else
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(c);
+#endif
+}
+
+static void fill_x_2d(double *c)
+{
+#if OCEAN_BOUNDED_X
+	fill_halo_walls_x_2d<<<dim3((TY + 7) / 8, 1), dim3(H, 8)>>>(c);
+#else
+	fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(c);
+#endif
+}
+
+static void fill_x_normal(double *u)
+{
+#if OCEAN_BOUNDED_X
+	fill_halo_walls_x_normal<<<dim3((TY + 7) / 8, TZ), dim3(H, 8)>>>(u);
+#else
+	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(u);
+#endif
+}
+
 static void fill_centred(double *c)
 {
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(c);
+	fill_x(c);
 	fill_halo_walls_y<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(c);
 	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(c);
 }
@@ -574,23 +668,25 @@ static void update_state(double *u, double *v, double *w, double *T, double *S, 
 	dim3 block(BX, BY, 1);
 	dim3 grid2((NX + BX - 1) / BX, (NY + BY - 1) / BY, 1);
 	dim3 grid3_top((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ + 1);   /* and the top halo */
-	fill_centred(u);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(v);
+	fill_x_normal(u);
+	fill_halo_walls_y<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(u);
+	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(u);
+	fill_x(v);
 	fill_halo_walls_y_normal<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(v);
 	fill_halo_walls_z<<<dim3((TX + 31) / 32, TY), dim3(32, H)>>>(v);
 	fill_centred(T);
 	fill_centred(S);
-	fill_halo_periodic_x_2d<<<dim3((TY + 7) / 8, 1), dim3(2 * H, 8)>>>(eta);
+	fill_x_2d(eta);
 	fill_halo_walls_y_2d<<<dim3((TX + 31) / 32, 1), dim3(32, H)>>>(eta);
 	vertical_velocity<<<grid2, block>>>(u, v, w, Geta);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(w);
+	fill_x(w);
 #if OCEAN_TEOS10
 	buoyancy_teos10<<<grid3_top, block>>>(T, S, b);
 #else
 	buoyancy<<<grid3_top, block>>>(T, S, b);
 #endif
 	hydrostatic_pressure<<<grid2, block>>>(b, p);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(p);
+	fill_x(p);
 }
 
 #if OCEAN_CATKE
@@ -603,7 +699,7 @@ static void catke_update_state(double *u, double *v, double *b, double *e, doubl
 	dim3 grid3((NX + BX - 1) / BX, (NY + BY - 1) / BY, NZ);
 	fill_centred(e);
 	catke_diffusivities<<<grid3, block>>>(u, v, b, e, kappa_u, kappa_c, kappa_e);
-	fill_halo_periodic_x<<<dim3((TY + 7) / 8, TZ), dim3(2 * H, 8)>>>(kappa_u);
+	fill_x(kappa_u);
 	fill_halo_walls_y<<<dim3((TX + 31) / 32, TZ), dim3(32, H)>>>(kappa_u);
 }
 

@@ -49,11 +49,19 @@ __device__ double face_value7(int order, double c_m4, double c_m3, double c_m2, 
 	return (order == 7) * r7 + (order == 5) * r5 + (order == 3) * r3 + (order == 2) * r2;
 }
 
-/* Through the west face of cell (i, j, k) (x periodic: always order 7). */
+/* Through the west face of cell (i, j, k): order 7 with a periodic x; with a Bounded x
+ * (OCEAN_BOUNDED_X) zero on the walls and the order reduced as in y. */
 __device__ double flux7_x(const double *u, const double *c, int i, int j, int k, int scheme)
 {
+#if OCEAN_BOUNDED_X
+	if (i == 0 || i == NX)
+		return 0.0;
+	int order = scheme == 0 ? 2 : weno7_face_order(i, NX);
+#else
+	int order = scheme == 0 ? 2 : 7;
+#endif
 	double vel = u[IX(i, j, k)];
-	return vel * face_value7(scheme == 0 ? 2 : 7, c[IX(i - 4, j, k)], c[IX(i - 3, j, k)],
+	return vel * face_value7(order, c[IX(i - 4, j, k)], c[IX(i - 3, j, k)],
 				 c[IX(i - 2, j, k)], c[IX(i - 1, j, k)], c[IX(i, j, k)],
 				 c[IX(i + 1, j, k)], c[IX(i + 2, j, k)], c[IX(i + 3, j, k)], vel);
 }
