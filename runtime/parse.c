@@ -1274,6 +1274,15 @@ static TOpKind parse_op_name(Parser *p, int *generic, SrcLoc l)
 
 /* The op's temporaries are dropped once it is parsed (the op keeps none of them), so
  * the scratch of a module stays the size of its largest op, not of all its ops. */
+/* A module with a shape assertion is refined at each call, as one with `?` dimensions
+ * is: refine.c evaluates the assertion on the call's shapes and 0-d integer values
+ * (cuda2hlo --symbolic emits such modules with static shapes, docs/symbolic.md). */
+static int is_shape_assertion(const TOp *op)
+{
+	TAttr *t = tir_op_attr(op, "call_target_name");
+	return t && t->kind == TA_STRING && !strcmp(t->u.s, "shape_assertion");
+}
+
 static void parse_op(Parser *p, TBlock *b, int in_region)
 {
 	ArenaMark mark = arena_mark(p->scratch);
@@ -1292,6 +1301,8 @@ static void parse_op(Parser *p, TBlock *b, int in_region)
 		parse_pretty(p, op, &res);
 	if (peek(p) == '{' && !generic)
 		parse_attr_dict(p, op, NULL, NULL);
+	if (k == TOP_CUSTOM_CALL && p->allow_dynamic && is_shape_assertion(op))
+		p->m->dynamic = 1;   /* checked, then dropped, by refinement (refine.c) */
 	if (k == TOP_RETURN && !in_region && p->f->nresults != op->noperands)
 		error_at(p, lop, "return has %d operands, the function %d results", op->noperands,
 		         p->f->nresults);

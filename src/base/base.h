@@ -159,6 +159,7 @@ typedef struct Options {
 	int have_shmem;
 	VEC(NameValue) sizes;          /* --size BUF=N */
 	VEC(NameValue) sets;           /* --set NAME=VALUE */
+	VEC(const char *) symbolic;    /* --symbolic NAME: kept a symbol, bounds as assertions */
 	VEC(const char *) includes;    /* -I DIR */
 	VEC(const char *) defines;     /* -D NAME[=V], as given after -D */
 	VEC(const char *) extra_args;  /* -Xclang-style pass-through: --clang-arg ARG */

@@ -23,6 +23,10 @@ static const char usage[] =
 "                        type: N float4 or N structs are a tensor of 4N, kN scalars)\n"
 "  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant,\n"
 "                        or a host variable a launch's grid or block is computed from\n"
+"  --symbolic NAME       keep integer scalar parameter NAME a symbol (a 0-d input) and\n"
+"                        check at run time, as a shape assertion, the values for which\n"
+"                        every access stays in bounds; an error where NAME would turn a\n"
+"                        dense access into a gather or scatter (docs/symbolic.md)\n"
 "  -o PATH               output file (one module) or directory (several)\n"
 "  --emit KIND           stablehlo (default), hlo, c, kir, loops, tensor\n"
 "  --entry HOSTFN        convert a host function's launch sequence into one module\n"
@@ -381,6 +385,12 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 			return bad("--set '%s': that name is set twice", v);
 		}
 		VEC_PUSH(o->sets, nv);
+	} else if (OPT("--symbolic")) {
+		if (err) return err;
+		for (size_t i = 0; i < o->symbolic.len; i++)
+			if (!strcmp(o->symbolic.data[i], v))
+				return bad("--symbolic '%s': that name is given twice", v);
+		VEC_PUSH(o->symbolic, v);
 	} else if (OPT("--emit")) {
 		if (err) return err;
 		size_t k;
@@ -503,6 +513,17 @@ int options_parse(Options *o, int argc, char **argv)
 		options_free(o);
 		return bad("%s", "-p with no input file is a batch over the database: give -o DIR");
 	}
+	if (o->symbolic.len && o->emit == EMIT_HLO) {
+		options_free(o);
+		return bad("--symbolic writes StableHLO: its shape assertion (custom_call "
+		           "@shape_assertion) has no HLO text form%s", "");
+	}
+	for (size_t i = 0; i < o->symbolic.len; i++)
+		if (lookup(o->sets.data, o->sets.len, o->symbolic.data[i])) {
+			const char *name = o->symbolic.data[i];
+			options_free(o);
+			return bad("--symbolic '%s' is also given to --set: a name is either bound or symbolic", name);
+		}
 	if (o->have_grid && o->have_block && options_threads_error(o->grid, o->block)) {
 		options_free(o);
 		return bad("bad --grid/--block: %s", options_threads_error(o->grid, o->block));
@@ -523,6 +544,7 @@ void options_free(Options *o)
 	VEC_FREE(o->kernels);
 	VEC_FREE(o->sizes);
 	VEC_FREE(o->sets);
+	VEC_FREE(o->symbolic);
 	VEC_FREE(o->includes);
 	VEC_FREE(o->defines);
 	VEC_FREE(o->extra_args);

@@ -170,6 +170,29 @@ static int unknown(const KernelVec *ks, const char *flag, const char *name, cons
 	return 1;
 }
 
+/* A --symbolic name must be an integer scalar parameter: a buffer's size is the static
+ * shape of a tensor, and a float scalar is an input already (docs/symbolic.md). */
+static int check_symbolic(const KernelVec *ks, const char *name)
+{
+	for (size_t i = 0; i < ks->len; i++)
+		for (size_t j = 0; j < ks->data[i].nparams; j++) {
+			const KirParam *p = &ks->data[i].params[j];
+			if (strcmp(p->name, name))
+				continue;
+			if (p->type == KT_PTR)
+				diag_error(p->loc, "--symbolic %s: the size of buffer '%s' cannot stay symbolic: "
+				           "the raise builds tensors of static shape; give --size %s=N", name, name, name);
+			else if (!frontend_dtype_is_int(p->type))
+				diag_error(p->loc, "--symbolic %s: '%s' is not an integer scalar (an input of "
+				           "the module already; only integer scalars can be symbolic)", name, name);
+			else
+				continue;
+			diag_note(ks->data[i].loc, "in kernel '%s'", ks->data[i].name);
+			return 1;
+		}
+	return names_param(ks, name, 0) ? 0 : unknown(ks, "--symbolic", name, "scalar");
+}
+
 int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets)
 {
 	int bad = 0;
@@ -182,5 +205,7 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 	for (size_t i = 0; i < o->sizes.len; i++)
 		if (!names_param(ks, o->sizes.data[i].name, 1))
 			bad |= unknown(ks, "--size", o->sizes.data[i].name, "pointer");
+	for (size_t i = 0; i < o->symbolic.len; i++)
+		bad |= check_symbolic(ks, o->symbolic.data[i]);
 	return bad;
 }

@@ -69,6 +69,8 @@ void poly_destroy(PolyCtx *c)
 	}
 	map_destroy(c->pieces);
 	map_destroy(c->accesses);
+	isl_set_free(c->assume);
+	free(c->sym);
 	isl_ctx_free(c->ctx);
 	free(c);
 }

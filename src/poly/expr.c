@@ -111,8 +111,13 @@ static int fits(Conv *cv, isl_pw_aff *pa, KirDType t)
 	bad = isl_set_union(isl_pw_aff_lt_set(isl_pw_aff_copy(pa), pa_val(cv->c, lo)),
 	                    isl_pw_aff_gt_set(isl_pw_aff_copy(pa), pa_val(cv->c, hi)));
 	bad = isl_set_intersect(bad, isl_set_copy(cv->dom));
+	if (cv->c->assume)       /* --symbolic: the values assumed (assume.c) */
+		bad = isl_set_intersect_params(bad, isl_set_copy(cv->c->assume));
 	ok = isl_set_is_empty(bad) == isl_bool_true;
-	isl_set_free(bad);
+	if (!ok && cv->c->sym)   /* overflow for some symbolic values: those are excluded */
+		ok = poly_assume_not(cv->c, bad);
+	else
+		isl_set_free(bad);
 	poly_fact_put(cv->c, sb_str(&key), ok);
 	sb_free(&key);
 	return ok;

@@ -194,4 +194,28 @@ int poly_expr_leaves(const PolyExpr *e, const PolySet *dom, int64_t lo, int64_t 
 typedef struct LoopProgram LoopProgram;
 int poly_polly_check(const Options *o, const LoopProgram *p);
 
+/* ---- assume.c: the values --symbolic scalars are assumed to take ----
+ * poly_assume: restricts c to the parameter set text (from poly_assumption; NULL: no
+ * restriction); poly_set_shadow and the overflow checks of expr.c answer under it.
+ * poly_set_symbolic: the parameters kept symbolic (sym[i] for kernel parameter i; the
+ * mask is copied); from then on an expression that overflows only for some of their
+ * values narrows the assumption instead of failing (expr.c), and so does
+ * poly_assume_inside: it drops from the assumption the values of the symbolic
+ * parameters for which e leaves [lo, hi) on some point of dom for some value of the
+ * others; both answer 0 when no admissible value is left (and without a mask). poly_assumption: the assumption as text,
+ * simplified against the parameters' type ranges (malloc'ed), NULL when it is
+ * everything. poly_assumption_walk: calls fn for each constraint of text, piece by
+ * piece (the set is the union of the pieces, each the conjunction of its constraints
+ * sum coef[i] * param_i + c0 >= 0, or == 0 when eq); returns the number of pieces, -1
+ * when a constraint needs an existential variable or a coefficient beyond 2^31. */
+void poly_assume(PolyCtx *c, const char *text);
+void poly_set_symbolic(PolyCtx *c, const char *sym);
+int poly_assume_inside(const PolyExpr *e, const PolySet *dom, int64_t lo, int64_t hi);
+char *poly_assumption(PolyCtx *c);
+/* The points of s for some assumed value of the parameters (the parameters eliminated:
+ * the result does not involve them); NULL when c assumes nothing. */
+PolySet *poly_set_shadow(const PolySet *s);
+typedef void (*PolyConstraintFn)(void *env, int piece, int eq, const int64_t *coef, int64_t c0);
+int poly_assumption_walk(PolyCtx *c, const char *text, PolyConstraintFn fn, void *env);
+
 #endif

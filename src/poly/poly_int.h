@@ -50,7 +50,13 @@ struct PolyCtx {
 	/* poly_access' relations (handles) under the domain's handle and the printed
 	 * indices: a load is walked under every path of a select tree */
 	Map *accesses;
+	isl_set *assume;         /* assume.c: parameter values assumed (NULL: all) */
+	char *sym;               /* assume.c: per KirParam, --symbolic (NULL: none): the
+	                            checks narrow `assume` instead of failing */
 };
+/* assume.c: drops from c->assume the values of the symbolic parameters for which some
+ * point of bad (taken) exists for some value of the others; 0 when nothing is left. */
+int poly_assume_not(PolyCtx *c, isl_set *bad);
 
 /* ctx.c: wrapping (takes ownership of the isl object; NULL in, NULL out) */
 isl_space *poly_space(PolyCtx *c);                 /* the set space */

@@ -55,6 +55,28 @@ static KirExpr *subst_atomic(Aff *a, const KirExpr *e)
 	return n;
 }
 
+/* A branch of a guard that mentions a --symbolic scalar, run by the threads `in` (the
+ * guard, or its negation, on the running threads): the guard stays a mask, and the
+ * threads are narrowed to the shadow of `in`, those it holds for under some assumed
+ * value (poly_set_shadow). That is exact: the others never run the branch; and the
+ * bounds check proved every access of the shadow's threads in bounds for the value
+ * that lets each through, so the reads of the narrowed box stay inside their buffers.
+ * in NULL: no narrowing. */
+static void masked_branch(Aff *a, const KirStmt *branch, PolySet *in)
+{
+	PolySet *saved = a->at.dom, *shadow = in ? poly_set_shadow(in) : NULL;
+	if (!shadow) {
+		aff_walk(a, branch, 1);
+		return;
+	}
+	a->at.dom = poly_set_intersect(saved, shadow);
+	shadow = a->at.dom;
+	aff_walk(a, branch, 1);
+	if (a->at.dom != shadow)
+		aff_afail(a, branch->loc, "the threads changed under a guard on a --symbolic scalar");
+	a->at.dom = saved;
+}
+
 void aff_walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
@@ -126,11 +148,13 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		}
 		a->dc[a->ndc] = cond;
 		a->dcneg[a->ndc++] = 0;
-		aff_walk(a, s->u.if_.then, 1);
+		if (!c || !poly_set_involves_params(c))
+			c = NULL;         /* only a guard on --symbolic scalars narrows */
+		masked_branch(a, s->u.if_.then, c ? poly_set_intersect(a->at.dom, c) : NULL);
 		if (s->u.if_.els) {
 			a->dcneg[a->ndc - 1] = 1;
 			a->pathneg[a->npath - 1] = 1;
-			aff_walk(a, s->u.if_.els, 1);
+			masked_branch(a, s->u.if_.els, c ? poly_set_subtract(a->at.dom, c) : NULL);
 		}
 		a->ndc--;
 		a->npath--;
@@ -182,6 +206,7 @@ static void try_init(Aff *a, Raise *r, const TryOpts *o)
 	}
 	a->local = xcalloc((size_t)nloc + 1, sizeof(*a->local));
 	a->c = poly_create(k, grid, block);
+	poly_assume(a->c, r->assume);     /* --symbolic: facts under the asserted values */
 	a->at.dom = poly_launch_box(a->c);
 	a->def = xcalloc(k->nvars + 1, sizeof(*a->def));
 	a->def_epoch = xcalloc(k->nvars + 1, sizeof(int));

@@ -84,6 +84,13 @@ void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolyS
 	}
 	if (poly_set_is_empty(dom) || !poly_expr_leaves(idx, dom, 0, kb->count, &w))
 		return;
+	if (exact && bc->sym && poly_assume_inside(idx, dom, 0, kb->count)) {
+		if (!seen(bc, 'a', loc))
+			sb_printf(&bc->notes, "  bounds: %s at %d:%d in bounds for the --symbolic values "
+			          "assumed (a shape assertion)\n", kb->name, loc.line, loc.col);
+		sb_free(&w.params);
+		return;
+	}
 	if (!exact)
 		unproven(bc, kb, loc, "a guard that is not affine: it may leave the buffer on the "
 		         "threads its affine guards let through");

@@ -803,6 +803,8 @@ typedef struct Try {
 	const char *when;
 	StrBuf *notes;           /* NULL: no bounds check */
 	int unknown;             /* out: Race.unknown */
+	const char *sym;         /* BoundsCheck.sym */
+	char *assume;            /* out: poly_assumption after the walk */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -818,6 +820,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.o = o;
 	r.k = k;
 	r.c = poly_create(k, g, b);
+	poly_set_symbolic(r.c, t->sym);
 	r.a = arena_new();
 	r.env = xcalloc(k->nvars + 1, sizeof(PolyExpr *));
 	r.reported = xcalloc(k->nbufs + 1, 1);
@@ -829,6 +832,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.bc.o = o;
 	r.bc.k = k;
 	r.bc.seen = map_create();
+	r.bc.sym = t->sym;
 	r.notes = &r.bc.notes;
 	r.quiet = t->quiet;
 	r.when = t->when;
@@ -840,6 +844,8 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 		end_phase(&r);
 	errors = t->quiet ? r.found : r.errors + r.bc.errors;
 	t->unknown = r.unknown;
+	if (t->sym && !errors)
+		t->assume = poly_assumption(r.c);
 	if (t->notes)
 		sb_append(t->notes, sb_str(&r.bc.notes));
 	sb_free(&r.bc.notes);
@@ -887,7 +893,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0};
+	Try t = {1, NULL, NULL, 0, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -901,7 +907,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -913,12 +919,34 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	return errors;
 }
 
-int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
-                         const int64_t block[3], StrBuf *notes)
+char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 {
-	Try t = {0, NULL, notes, 0};
+	char *sym;
+	int any = 0;
+	if (!o || !o->symbolic.len)
+		return NULL;
+	sym = xcalloc(k->nparams + 1, 1);
+	for (size_t i = 0; i < k->nparams; i++)
+		for (size_t j = 0; j < o->symbolic.len; j++)
+			if (!strcmp(k->params[i].name, o->symbolic.data[j]) && !k->params[i].bound &&
+			    k->params[i].type != KT_PTR && frontend_dtype_is_int(k->params[i].type))
+				any = sym[i] = 1;
+	if (!any) {
+		free(sym);
+		sym = NULL;
+	}
+	return sym;
+}
+
+int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
+                         const int64_t block[3], StrBuf *notes, char **assume)
+{
+	char *sym = raise_symbolic_mask(o, k);
+	Try t = {0, NULL, notes, 0, sym, NULL};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
+	free(sym);
+	*assume = t.assume;
 	for (size_t i = 0; i < k->nparams; i++)
 		nfree += !k->params[i].bound && k->params[i].type != KT_PTR &&
 		         frontend_dtype_is_int(k->params[i].type);

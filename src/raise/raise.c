@@ -175,6 +175,7 @@ static TModule *raise_done(Raise *r)
 	free(r->param);
 	free(r->frames.data);
 	free(r->written);
+	free(r->assume);
 	if (r->failed) {
 		sb_free(&r->st->notes);
 		sb_free(&r->st->checks);
@@ -197,9 +198,11 @@ static void raise_body(Raise *r)
 	if (r->nl > (int64_t)1 << 30)
 		raise_error(r, r->k->loc, "launch of %lld threads is too large", (long long)r->nl);
 	setup_args(r);
+	raise_assert_assumption(r);
 	setup_buffers(r);
 	if (raise_affine_try(r)) {      /* strategy 2, affine.c (raise-affine) */
 		finish(r, r->written);
+		raise_check_symbolic(r);
 		raise_note_unbound(r);
 		return;
 	}
@@ -210,6 +213,7 @@ static void raise_body(Raise *r)
 	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
 	raise_stmt(r, r->k->body);
 	finish(r, r->written);
+	raise_check_symbolic(r);
 	raise_note_unbound(r);
 }
 
@@ -218,13 +222,16 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 {
 	Raise *r;
 	StrBuf notes = {0};
+	char *assume = NULL;
 	if (frontend_check_assigned(k, grid, block))
 		return NULL;
-	if (raise_check_accesses(o, k, grid, block, &notes)) {
+	if (raise_check_accesses(o, k, grid, block, &notes, &assume)) {
 		sb_free(&notes);
+		free(assume);
 		return NULL;
 	}
 	r = raise_new(o, k, grid, block);
+	r->assume = assume;
 	if (!setjmp(r->fail))
 		raise_body(r);
 	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */

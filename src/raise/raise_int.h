@@ -44,6 +44,7 @@ typedef struct Raise {
 	int ret;             /* lanes that returned */
 	VEC(Frame) frames;
 	char *written;       /* per KirBuffer: stored to somewhere in the kernel */
+	char *assume;        /* --symbolic: the values assumed (poly_assume text), or NULL */
 	Stats *st;
 } Raise;
 
@@ -79,7 +80,11 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
  * --report lines of what could not be proven go to notes. */
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
-                         const int64_t block[3], StrBuf *notes);
+                         const int64_t block[3], StrBuf *notes, char **assume);
+/* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
+ * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
+ * for which every access is in bounds, as text for poly_assume. */
+char *raise_symbolic_mask(const Options *o, const KirKernel *k);
 
 /* bounds.c: one access of buffer b at loc, index idx on the threads dom (either NULL:
  * not known, why says why), checked against the buffer's extent. With exact 0, dom is
@@ -92,6 +97,8 @@ typedef struct BoundsCheck {
 	int errors;          /* out-of-bounds accesses reported as errors */
 	StrBuf notes;        /* --report: accesses not proven in bounds */
 	Map *seen;           /* accesses reported or noted, by source location */
+	const char *sym;     /* per KirParam: --symbolic; an access that leaves its buffer
+	                        only for some of their values narrows the assumption */
 } BoundsCheck;
 void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
                         int exact, int write, SrcLoc loc, const char *why);
@@ -110,6 +117,12 @@ int raise_affine_try(Raise *r);
 /* symbolic_report.c: a --report line naming the unbound scalars that shapes depend on,
  * when a store fell back or a read is a gather. */
 void raise_note_unbound(Raise *r);
+/* symbolic_report.c: with --symbolic, a located error when the module has a gather,
+ * a scatter or a fallback store and a symbolic scalar reaches an index, a condition or
+ * a loop bound (the first index it reaches, else the first condition). */
+void raise_check_symbolic(Raise *r);
+/* symbolic_assert.c: r->assume checked at run time (custom_call @shape_assertion). */
+void raise_assert_assumption(Raise *r);
 int raise_math(Raise *r, const KirExpr *e, const int *args);   /* math.c (declared here for affine.c) */
 
 /* contract.c (for affine.c): the sum over loop label k of x * y as a tensor of type box

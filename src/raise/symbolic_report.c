@@ -18,6 +18,8 @@ typedef struct Taint {
 	char *used;              /* param: reaches an index, condition or loop bound */
 	char *acc;               /* scratch: the params of the expression being walked */
 	int changed;
+	SrcLoc *at;              /* param: the first index (else condition) it reaches */
+	char *at_index;          /* param: at is an index */
 } Taint;
 
 /* Adds e's params (and those of the variables it reads) to t->acc. */
@@ -64,30 +66,40 @@ static void assign_stmt(void *ctx, KirStmt *s)
 		taint_var(ctx, s->u.decl.var, s->u.decl.init);
 }
 
-static void use(Taint *t, KirExpr *e)
+static void use_as(Taint *t, KirExpr *e, int index)
 {
 	const char *acc;
 	if (!e)
 		return;
 	acc = expr_params(t, e);
-	for (size_t p = 0; p < t->np; p++)
+	for (size_t p = 0; p < t->np; p++) {
+		if (acc[p] && t->at && (!t->used[p] || (index && !t->at_index[p]))) {
+			t->at[p] = e->loc;
+			t->at_index[p] = (char)index;
+		}
 		t->used[p] |= acc[p];
+	}
+}
+
+static void use(Taint *t, KirExpr *e)
+{
+	use_as(t, e, 0);
 }
 
 /* Indices of memory accesses and the conditions inside expressions. */
 static void use_expr(void *ctx, KirExpr *e)
 {
 	switch (e->kind) {
-	case KE_LOAD: use(ctx, e->u.load.index); break;
+	case KE_LOAD: use_as(ctx, e->u.load.index, 1); break;
 	case KE_ASSIGN:
 		if (e->u.assign.lv.var < 0)
-			use(ctx, e->u.assign.lv.index);
+			use_as(ctx, e->u.assign.lv.index, 1);
 		break;
 	case KE_INCDEC:
 		if (e->u.incdec.lv.var < 0)
-			use(ctx, e->u.incdec.lv.index);
+			use_as(ctx, e->u.incdec.lv.index, 1);
 		break;
-	case KE_ATOMIC: use(ctx, e->u.atomic.index); break;
+	case KE_ATOMIC: use_as(ctx, e->u.atomic.index, 1); break;
 	case KE_COND: use(ctx, e->u.cond.c); break;
 	default: break;
 	}
@@ -128,20 +140,44 @@ static void print_names(StrBuf *out, const Taint *t)
 		}
 }
 
+/* Which params reach an index, a condition or a loop bound (t->used). */
+static void taint_walk(Taint *t, const KirKernel *k)
+{
+	t->var = xcalloc(k->nvars * t->np + 1, 1);
+	t->used = xcalloc(t->np, 1);
+	t->acc = xcalloc(t->np, 1);
+	t->at = xcalloc(t->np, sizeof(SrcLoc));
+	t->at_index = xcalloc(t->np, 1);
+	for (size_t round = 0; t->changed && round <= k->nvars; round++) {
+		t->changed = 0;
+		loopify_stmt_visit(k->body, assign_expr, assign_stmt, t);
+	}
+	loopify_stmt_visit(k->body, use_expr, use_stmt, t);
+}
+
+static void taint_free(Taint *t)
+{
+	free(t->var);
+	free(t->used);
+	free(t->acc);
+	free(t->at);
+	free(t->at_index);
+}
+
+/* A gather, a scatter (an atomic's too) or a store that fell back. */
+static int falls_back(Raise *r)
+{
+	return r->st->stores_scatter || count_kind(r->f->body, TOP_GATHER) ||
+	       count_kind(r->f->body, TOP_SCATTER);
+}
+
 void raise_note_unbound(Raise *r)
 {
-	Taint t = {r->k, r->k->nparams, NULL, NULL, NULL, 1};
+	Taint t = {r->k, r->k->nparams, NULL, NULL, NULL, 1, NULL, NULL};
 	int any = 0;
 	if (!t.np || (!r->st->stores_scatter && !count_kind(r->f->body, TOP_GATHER)))
 		return;
-	t.var = xcalloc(r->k->nvars * t.np + 1, 1);
-	t.used = xcalloc(t.np, 1);
-	t.acc = xcalloc(t.np, 1);
-	for (size_t round = 0; t.changed && round <= r->k->nvars; round++) {
-		t.changed = 0;
-		loopify_stmt_visit(r->k->body, assign_expr, assign_stmt, &t);
-	}
-	loopify_stmt_visit(r->k->body, use_expr, use_stmt, &t);
+	taint_walk(&t, r->k);
 	for (size_t p = 0; p < t.np; p++)
 		any |= t.used[p];
 	if (any) {
@@ -151,7 +187,32 @@ void raise_note_unbound(Raise *r)
 		sb_printf(&r->st->notes, r->o->entry ? " (values the host program passes)\n"
 		                                      : " (bind each with --set NAME=VALUE for a dense raise)\n");
 	}
-	free(t.var);
-	free(t.used);
-	free(t.acc);
+	taint_free(&t);
+}
+
+void raise_check_symbolic(Raise *r)
+{
+	Taint t = {r->k, r->k->nparams, NULL, NULL, NULL, 1, NULL, NULL};
+	char *sym = raise_symbolic_mask(r->o, r->k);
+	int bad = -1;
+	if (!sym || !falls_back(r)) {
+		free(sym);
+		return;
+	}
+	taint_walk(&t, r->k);
+	for (size_t p = 0; p < t.np && bad < 0; p++)
+		if (sym[p] && t.used[p])
+			bad = (int)p;
+	if (bad >= 0) {
+		SrcLoc at = t.at[bad];
+		const char *name = r->k->params[bad].name, *what = t.at_index[bad] ? "index" : "condition";
+		taint_free(&t);
+		free(sym);
+		raise_error(r, at, "--symbolic %s: '%s' cannot stay symbolic: with it this %s is not "
+		            "a constant-offset affine function of the threads, and the kernel "
+		            "would raise to gathers or scatters (bind it with --set %s=VALUE)",
+		            name, name, what, name);
+	}
+	taint_free(&t);
+	free(sym);
 }

@@ -1,0 +1,133 @@
+/* symbolic_assert.c: the --symbolic assumption as a shape assertion (docs/symbolic.md).
+ * Consumes the assumption race.c found (the values of the --symbolic scalars for which
+ * every access stays in its buffer, no two threads race and no index arithmetic
+ * overflows, as a union of conjunctions of linear constraints)
+ * and the module's 0-d scalar arguments; produces at the top of @main an i1 that holds
+ * exactly on those values, and `stablehlo.custom_call @shape_assertion(%ok, %n, ...)`
+ * in the form jax.export writes (error_message with {i} standing for the i-th scalar
+ * after %ok). Every backend checks it before running (runtime/refine.c): a call with
+ * other values fails with the message instead of reading or writing outside a buffer.
+ * The arithmetic is exact: coefficients and constants are below 2^31 (assume.c refuses
+ * larger ones), each scalar is at most 32 bits wide, so the sums fit in i64. */
+#include "raise_int.h"
+#include "poly.h"
+
+#include <stdlib.h>
+
+typedef struct Cond {
+	Raise *r;
+	int piece;              /* the piece being built */
+	int conj;               /* its conjunction so far, -1: none */
+	int disj;               /* the union of the finished pieces, -1: none */
+	StrBuf text;            /* "n <= 1000" */
+} Cond;
+
+static int i64_const(Raise *r, int64_t v)
+{
+	return tir_build_splat_int(&r->b, tir_type_scalar(DT_I64), v);
+}
+
+static int join(Raise *r, TOpKind k, int acc, int v)
+{
+	return acc < 0 ? v : tir_build_binary(&r->b, k, acc, v);
+}
+
+static void finish_piece(Cond *c)
+{
+	int v = c->conj >= 0 ? c->conj : tir_build_splat_int(&c->r->b, tir_type_scalar(DT_I1), 1);
+	c->disj = join(c->r, TOP_OR, c->disj, v);
+	c->conj = -1;
+}
+
+/* "n <= 1000", "n >= 3", "n == 8", else "2*n - m + 3 >= 0" */
+static void print_constraint(StrBuf *out, const KirKernel *k, int eq, const int64_t *coef, int64_t c0)
+{
+	int nz = 0, at = -1;
+	const char *sep = "";
+	for (size_t i = 0; i < k->nparams; i++)
+		if (coef[i]) {
+			nz++;
+			at = (int)i;
+		}
+	if (nz == 1 && (coef[at] == 1 || coef[at] == -1)) {
+		/* coef*p + c0 >= 0: p >= -c0 (coef 1) or p <= c0 (coef -1) */
+		sb_printf(out, "%s %s %lld", k->params[at].name, eq ? "==" : coef[at] > 0 ? ">=" : "<=",
+		          (long long)(coef[at] > 0 ? -c0 : c0));
+		return;
+	}
+	for (size_t i = 0; i < k->nparams; i++)
+		if (coef[i]) {
+			int64_t m = coef[i] < 0 ? -coef[i] : coef[i];
+			sb_printf(out, "%s%s", *sep || coef[i] > 0 ? (coef[i] > 0 ? sep : " - ") : "-",
+			          k->params[i].name);
+			if (m != 1)
+				sb_printf(out, "*%lld", (long long)m);
+			sep = " + ";
+		}
+	if (c0)
+		sb_printf(out, " %s %lld", c0 > 0 ? "+" : "-", (long long)(c0 > 0 ? c0 : -c0));
+	sb_printf(out, eq ? " == 0" : " >= 0");
+}
+
+static void constraint(void *env, int piece, int eq, const int64_t *coef, int64_t c0)
+{
+	Cond *c = env;
+	Raise *r = c->r;
+	int sum = i64_const(r, c0);
+	if (piece != c->piece) {
+		finish_piece(c);
+		sb_printf(&c->text, " or ");
+		c->piece = piece;
+	} else if (c->conj >= 0) {
+		sb_printf(&c->text, " and ");
+	}
+	print_constraint(&c->text, r->k, eq, coef, c0);
+	for (size_t i = 0; i < r->k->nparams; i++)
+		if (coef[i]) {
+			int x = tir_build_convert(&r->b, r->param[i], DT_I64);
+			if (coef[i] != 1)
+				x = tir_build_binary(&r->b, TOP_MULTIPLY, x, i64_const(r, coef[i]));
+			sum = tir_build_binary(&r->b, TOP_ADD, sum, x);
+		}
+	c->conj = join(r, TOP_AND, c->conj,
+	               tir_build_compare(&r->b, eq ? CMP_EQ : CMP_GE, sum, i64_const(r, 0)));
+}
+
+void raise_assert_assumption(Raise *r)
+{
+	Cond c = {r, 0, -1, -1, {0}};
+	StrBuf msg = {0};
+	int grid[3], block[3], n, args[64], nargs = 1;
+	PolyCtx *pc;
+	TOp *op;
+	if (!r->assume)
+		return;
+	for (int i = 0; i < 3; i++) {
+		grid[i] = (int)r->grid[i];
+		block[i] = (int)r->block[i];
+	}
+	pc = poly_create(r->k, grid, block);
+	n = poly_assumption_walk(pc, r->assume, constraint, &c);
+	poly_destroy(pc);
+	if (n <= 0) {
+		sb_free(&c.text);
+		raise_error(r, r->k->loc, "--symbolic: the values for which every access stays in "
+		            "bounds are not a union of linear conditions on the symbols (%s)", r->assume);
+	}
+	finish_piece(&c);
+	sb_printf(&msg, "--symbolic: the conversion holds (accesses in bounds, no race, no "
+	          "overflow) only when %s:", sb_str(&c.text));
+	args[0] = c.disj;
+	for (size_t i = 0; i < r->k->nparams && nargs < 64; i++)
+		if (r->param[i] >= 0 && r->k->params[i].type != KT_PTR &&
+		    frontend_dtype_is_int(r->k->params[i].type) && !r->k->params[i].bound) {
+			sb_printf(&msg, "%s %s = {%d}", nargs > 1 ? "," : "", r->k->params[i].name, nargs - 1);
+			args[nargs++] = r->param[i];
+		}
+	op = tir_build_op(&r->b, TOP_CUSTOM_CALL, args, nargs);
+	tir_op_set_string(r->f, op, "call_target_name", "shape_assertion");
+	tir_op_set_string(r->f, op, "error_message", sb_str(&msg));
+	tir_op_set_bool(r->f, op, "has_side_effect", 1);
+	sb_free(&msg);
+	sb_free(&c.text);
+}

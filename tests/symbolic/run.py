@@ -1,0 +1,166 @@
+"""run.py: kernels converted once with --symbolic, run at several values (issue 17).
+
+  run.py --bin BINDIR [-v]
+
+For each kernel here (written for this test, with a cuda2hlo-test block): convert it once
+with `--symbolic NAME` for the scalars of CASES (the block's other flags as the corpus
+runner gives them), and once statically (the block's values bound with --set). The two
+modules must have the same gather, scatter and while counts. Then, for each value set,
+run the symbolic module on the interp, cpu and pjrt (XLA CPU) backends of cuda2hlo-run
+and compare every checked buffer with the CUDA oracle (tests/oracle) run at those values.
+A value set outside what the conversion assumed must fail on every backend with the
+shape assertion's message. Prints `PASS|FAIL ...` lines and `N passed, N failed`.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import corpus  # noqa: E402
+import oracle  # noqa: E402
+
+BACKENDS = ("interp", "cpu", "pjrt")
+# file, symbolic scalars, value sets run (each equal to the oracle), value sets refused
+CASES = [
+    ("sym_scale.cu", ["n"], [{"n": 1}, {"n": 517}, {"n": 1000}], [{"n": 1001}]),
+    ("sym_smooth_1d.cu", ["n"], [{"n": 3}, {"n": 640}, {"n": 1000}], [{"n": 1200}]),
+    ("sym_stencil_2d.cu", ["ny"], [{"ny": 3}, {"ny": 17}, {"ny": 30}], [{"ny": 31}]),
+    ("sym_transpose.cu", ["w", "h"], [{"w": 32, "h": 24}, {"w": 5, "h": 7},
+                                      {"w": 17, "h": 1}], []),
+]
+counts = {"passed": 0, "failed": 0}
+ARG = re.compile(r'%arg\d+: tensor<([a-z0-9]+)> \{cuda2hlo.param = "([^"]+)"\}')
+
+
+def result(ok, what):
+    counts["passed" if ok else "failed"] += 1
+    print(("PASS " if ok else "FAIL ") + what)
+
+
+def ops(mlir):
+    """gather, scatter and while counts of a module's text."""
+    return tuple(len(re.findall(r'"?stablehlo\.%s"?[ (]' % op, mlir))
+                 for op in ("gather", "scatter", "while"))
+
+
+def flags(test, sym):
+    """The corpus runner's flags for the block's launch, with the symbolic scalars'
+    --set replaced by --symbolic."""
+    out, args = [], corpus.converter_args(test, test.launches[0])
+    i = 0
+    while i < len(args):
+        if args[i] == "--set" and args[i + 1].split("=")[0] in sym:
+            i += 2
+            continue
+        out.append(args[i])
+        i += 1
+    return out + [x for s in sym for x in ("--symbolic", s)]
+
+
+def with_values(text, values):
+    for name, v in values.items():
+        text, n = re.subn(r"(?m)^scalar: %s = .*$" % name, f"scalar: {name} = {v}", text)
+        assert n == 1, name
+    return text
+
+
+def run_module(bindir, mod, test, inputs, backend, out):
+    """cuda2hlo-run on mod with the buffers of inputs/ and the test's scalars."""
+    with open(mod) as f:
+        sig = ARG.findall(f.read())
+    cmd = [os.path.join(bindir, "cuda2hlo-run"), mod, "--backend", backend, "--out", out]
+    binding = {p: a.name for p, a in test.launches[0].bindings()}
+    for ty, param in sig:
+        name = binding.get(param, param)
+        path = os.path.join(inputs, name + ".npy")
+        if name in test.scalars:
+            dt = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64}[ty]
+            np.save(path, np.array(float(test.scalars[name]) if ty[0] == "f"
+                                   else int(test.scalars[name]), dt))
+        cmd += ["--in", f"{param}={path}"]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
+def check_values(bindir, work, path, test_text, mod, values, i):
+    text = with_values(test_text, values)
+    src = os.path.join(work, f"v{i}_" + os.path.basename(path))
+    with open(src, "w") as f:
+        f.write(text)
+    test = corpus.parse_text(text, src)
+    inputs, want = os.path.join(work, f"in{i}"), os.path.join(work, f"want{i}")
+    corpus.make_inputs(test, inputs)
+    oracle.run(src, inputs, want)
+    binding = {p: a.name for p, a in test.launches[0].bindings()}
+    for be in BACKENDS:
+        out = os.path.join(work, f"out{i}_{be}")
+        r = run_module(bindir, mod, test, inputs, be, out)
+        bad = []
+        for c in test.checks:
+            param = next(p for p, b in binding.items() if b == c.name)
+            got = os.path.join(out, param + ".npy")
+            if r.returncode or not os.path.exists(got):
+                bad.append(f"exit {r.returncode}: {r.stderr.strip()[-300:]}")
+                break
+            bad += corpus.compare(np.load(got), np.load(os.path.join(want, c.name + ".npy")),
+                                  test.buffers[c.name].dtype, c.rtol, c.atol, limit=3)
+        result(not bad, f"{os.path.basename(path)} {values} {be}: equals the oracle {bad[:3]}")
+
+
+def check_refused(bindir, work, path, test_text, mod, values, i):
+    text = with_values(test_text, values)
+    test = corpus.parse_text(text, path)
+    inputs = os.path.join(work, f"bad{i}")
+    corpus.make_inputs(test, inputs)
+    for be in BACKENDS:
+        out = os.path.join(work, f"badout{i}_{be}")
+        r = run_module(bindir, mod, test, inputs, be, out)
+        named = all(f"{k} = {v}" in r.stderr for k, v in values.items())
+        result(r.returncode == 1 and "shape assertion failed: --symbolic:" in r.stderr and named
+               and not os.path.exists(out),
+               f"{os.path.basename(path)} {values} {be}: refused by the shape assertion "
+               f"(exit {r.returncode}: {r.stderr.strip()[-200:]})")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    bindir = ap.parse_args().bin
+    exe = os.path.join(bindir, "cuda2hlo")
+    with tempfile.TemporaryDirectory() as tmp:
+        for k, (name, sym, runs, refused) in enumerate(CASES):
+            path = os.path.join(HERE, name)
+            with open(path) as f:
+                text = f.read()
+            test = corpus.parse(path)
+            work = os.path.join(tmp, str(k))
+            os.makedirs(work)
+            mod, static = os.path.join(work, "sym.mlir"), os.path.join(work, "static.mlir")
+            r = subprocess.run([exe, path] + flags(test, sym) + ["-o", mod],
+                               capture_output=True, text=True)
+            s = subprocess.run([exe, path] + corpus.converter_args(test, test.launches[0]) +
+                               ["-o", static], capture_output=True, text=True)
+            if r.returncode or s.returncode:
+                result(False, f"{name}: converts with --symbolic {sym} and statically "
+                       f"({r.stderr.strip()[-300:]} {s.stderr.strip()[-300:]})")
+                continue
+            with open(mod) as f, open(static) as g:
+                got, want = ops(f.read()), ops(g.read())
+            result(got == want, f"{name}: gather/scatter/while counts {got}, static {want}")
+            for i, values in enumerate(runs):
+                check_values(bindir, work, path, text, mod, values, i)
+            for i, values in enumerate(refused):
+                check_refused(bindir, work, path, text, mod, values, i)
+    print(f"{counts['passed']} passed, {counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
