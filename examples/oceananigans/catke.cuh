@@ -4,7 +4,8 @@
  * and the vertically implicit diffusion it is stepped with (implicit_step! with the
  * BatchedTridiagonalSolver, src/TurbulenceClosures/vertically_implicit_diffusion_solver.jl),
  * written here from those formulas. Included by ocean.cu under -DOCEAN_CATKE=1; it uses
- * ocean.cu's grid macros and its flux_x/flux_y/flux_z and diffusion operators.
+ * ocean.cu's grid macros, its tracer fluxes (TRACER_FLUX: the tracers' advection scheme,
+ * WENO5 or WENO7) and its diffusion operator.
  *
  * State: the turbulent kinetic energy e at cell centres (a tracer), the diffusivities
  * kappa_u (viscosity), kappa_c (tracers) and kappa_e (TKE) at (centre, centre, face):
@@ -197,9 +198,12 @@ __global__ void tke_tendency(const double *u, const double *v, const double *w,
 	int k = blockIdx.z;
 	if (i >= NX || j >= NY)
 		return;
-	double div = (flux_x(u, e, i + 1, j, k, scheme) - flux_x(u, e, i, j, k, scheme)) / DX +
-		     (flux_y(v, e, i, j + 1, k, scheme) - flux_y(v, e, i, j, k, scheme)) / DY +
-		     (flux_z(w, e, i, j, k + 1, scheme) - flux_z(w, e, i, j, k, scheme)) / DZ;
+	double div = (TRACER_FLUX(x)(u, e, i + 1, j, k, scheme) -
+		      TRACER_FLUX(x)(u, e, i, j, k, scheme)) / DX +
+		     (TRACER_FLUX(y)(v, e, i, j + 1, k, scheme) -
+		      TRACER_FLUX(y)(v, e, i, j, k, scheme)) / DY +
+		     (TRACER_FLUX(z)(w, e, i, j, k + 1, scheme) -
+		      TRACER_FLUX(z)(w, e, i, j, k, scheme)) / DZ;
 	double p = 0.5 * (shear_production_u(ku, u, i, j, k) + shear_production_u(ku, u, i + 1, j, k)) +
 		   0.5 * (shear_production_v(ku, v, i, j, k) + shear_production_v(ku, v, i, j + 1, k));
 	double wb = buoyancy_flux(kc, b, i, j, k);
