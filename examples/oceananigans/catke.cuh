@@ -42,6 +42,8 @@
 #define CATKE_CLO_D 1.604
 #define CATKE_CHI_D 0.579
 #define CATKE_CW_EPS 1.0         /* dissipative near-bottom TKE flux */
+#define CATKE_CW_USTAR 3.179     /* surface shear-driven TKE flux */
+#define CATKE_CW_WDELTA 0.383    /* surface convective TKE flux */
 #define CATKE_E_MIN 1.0e-9       /* minimum_tke (m^2/s^2) */
 #define CATKE_TAU_NEG 60.0       /* negative_tke_damping_time_scale (s) */
 
@@ -160,6 +162,23 @@ __device__ double buoyancy_flux(const double *kc, const double *b, int i, int j,
 	return bz_average(lo, hi, k);
 }
 
+/* The TKE flux through the top (top_tke_flux, positive upward): -C^Wu* u*^3 - C^WwD wD^3
+ * with the friction velocity u* = |Q_u|^(1/2) of the wind stress's momentum flux and
+ * wD^3 = max(0, J_b) dz, J_b = g alpha Q_T the surface buoyancy flux of the heat flux
+ * (boundary_fluxes.cuh; alpha the linear equation of state's, also under TEOS-10). */
+__device__ double top_tke_flux(int j)
+{
+	double flux = 0.0;
+#if OCEAN_WIND_STRESS
+	double ustar = sqrt(fabs(wind_stress_flux_u(j)));
+	flux -= CATKE_CW_USTAR * ustar * ustar * ustar;
+#endif
+#if OCEAN_HEAT_FLUX
+	flux -= CATKE_CW_WDELTA * fmax(0.0, G_EARTH * ALPHA * heat_flux_T(j)) * DZ;
+#endif
+	return flux;
+}
+
 /* ---- kernels ---- */
 
 /* compute_CATKE_closure_fields!: kappa_u, kappa_c, kappa_e on the bottom face of every
@@ -212,7 +231,12 @@ __global__ void tke_tendency(const double *u, const double *v, const double *w,
 	double omega = ec < 0.0 ? 1.0 / CATKE_TAU_NEG
 				: sqrt(fabs(ec)) / dissipation_length(u, v, b, e, i, j, k);
 	double bottom = k == 0 ? -CATKE_CW_EPS * sqrt(fmax(0.0, ec)) / DZ : 0.0;
-	Ge[IX(i, j, k)] = -div + diffusion(e, i, j, k, KAPPA_H, 0.0) + p + fmax(0.0, wb);
+	double g = -div + diffusion(e, i, j, k, KAPPA_H, 0.0) + p + fmax(0.0, wb);
+#if OCEAN_WIND_STRESS || OCEAN_HEAT_FLUX
+	if (k == NZ - 1)
+		g -= top_tke_flux(j) / DZ;
+#endif
+	Ge[IX(i, j, k)] = g;
 	Le[IX(i, j, k)] = wb_e - omega + bottom;
 }
 
