@@ -252,6 +252,9 @@ char *cudart_raise(const CudartKernel *k, const CudartSpec *spec)
 	snprintf(shm, sizeof shm, "%zu", spec->shmem);
 	VEC_PUSH(j.argv, "--shmem");
 	VEC_PUSH(j.argv, shm);
+	/* a scalar left a module input (one that varies between launches) may guard an
+	 * access: checked before each run instead of refused (runtime/guard.c) */
+	VEC_PUSH(j.argv, "--oob-check");
 	for (size_t i = 0; i < spec->nsizes; i++) {
 		VEC_PUSH(j.argv, "--size");
 		VEC_PUSH(j.argv, spec->sizes[i]);

@@ -24,6 +24,8 @@ struct c2h_module {
 	char *file;
 	c2h_param_info *params, *results;
 	int nparams, nresults;
+	const char **names;        /* params[i].name */
+	RtGuards *guards;          /* cuda2hlo.oob_checks (guard.c), or NULL */
 };
 
 struct c2h_buffer {
@@ -126,6 +128,13 @@ static c2h_status module_from_case(c2h_module *m, const ParseCase *c, char *msg,
 	c2h_status st = describe(m->tm->arena, m->entry->args, m->nparams, "jax.arg_info", "arg", m->params, msg, msglen);
 	if (st == C2H_OK)
 		st = describe(m->tm->arena, m->entry->results, m->nresults, "jax.result_info", "result", m->results, msg, msglen);
+	m->names = xcalloc((size_t)m->nparams + 1, sizeof *m->names);
+	for (int i = 0; st == C2H_OK && i < m->nparams; i++)
+		m->names[i] = m->params[i].name;
+	const char *oob = tir_module_string(m->tm, "cuda2hlo.oob_checks");
+	char why[256];
+	if (st == C2H_OK && oob && rt_guards_parse(oob, m->names, m->entry->args, m->nparams, &m->guards, why, sizeof why))
+		st = say(msg, msglen, C2H_EPARSE, "%s: error: %s", m->file, why);
 	return st;
 }
 
@@ -181,6 +190,8 @@ void c2h_module_destroy(c2h_module *m)
 		tir_module_destroy(m->tm);
 	free(m->params);
 	free(m->results);
+	free(m->names);
+	rt_guards_free(m->guards);
 	free(m->text);
 	free(m->file);
 	free(m);
@@ -387,7 +398,9 @@ c2h_status c2h_session_run(c2h_session *s)
 	for (int i = 0; i < n; i++)
 		args[i] = s->bound[i]->v;
 	s->msg[0] = 0;
-	int rc = backend_run(s->backend, args, res, s->msg, sizeof s->msg);
+	int rc = rt_guards_check(s->m->guards, s->m->names, args, s->msg, sizeof s->msg);
+	if (rc == 0)
+		rc = backend_run(s->backend, args, res, s->msg, sizeof s->msg);
 	for (int i = 0; i < s->m->nresults && rc == 0; i++) {
 		s->results[i].v = res[i];
 		s->results[i].dtype = s->m->results[i].dtype;

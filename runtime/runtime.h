@@ -109,6 +109,18 @@ static inline void *rt_data(const RtValue *v) { return v->buf ? v->buf->data : N
 static inline int64_t rt_numel(const RtValue *v) { return tir_type_numel(&v->type); }
 RtValue rt_value_ref(const RtValue *v);              /* shares storage */
 void rt_value_release(RtPool *p, RtValue *v);        /* p may be NULL */
+
+/* ---- guard.c: a module's run-time bounds checks (cuda2hlo.oob_checks, --oob-check) ---- */
+typedef struct RtGuards RtGuards;
+/* text against @main's arguments (names: their cuda2hlo.param names): 0, or -1 with
+ * msg when malformed or naming no integer scalar argument. */
+int rt_guards_parse(const char *text, const char *const *names, const TParam *args, int nargs,
+                    RtGuards **out, char *msg, size_t msglen);
+void rt_guards_free(RtGuards *g);
+/* 0, or -1 with msg ("k.cu:8:29: 'seq' is read out of bounds (100 elements) when t = 100
+ * ...") when a check's condition holds for the arguments of this run. */
+int rt_guards_check(const RtGuards *g, const char *const *names, const RtValue *args, char *msg,
+                    size_t msglen);
 void rt_pool_drain(RtPool *p);
 /* Copies t's storage when it is shared, so it can be written in place. */
 void rt_make_unique(RtPool *p, RtValue *v);

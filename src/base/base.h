@@ -176,6 +176,8 @@ typedef struct Options {
 	int report;                    /* --report */
 	int allow_races;               /* --allow-races: races are warnings */
 	int allow_oob;                 /* --allow-oob: out-of-bounds accesses are warnings */
+	int oob_check;                 /* --oob-check: an access out of bounds for some values
+	                                * of the unbound scalars is checked at run time */
 	int polly_check;               /* --polly-check */
 	int unroll;                    /* --unroll N (host loops), 0: never */
 	int verbose;                   /* -v: timings per stage on stderr */

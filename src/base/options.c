@@ -41,6 +41,8 @@ static const char usage[] =
 "                        such a load then reads the nearest element of its buffer (of\n"
 "                        the block's or thread's own copy for shared and local arrays)\n"
 "                        and such a store is dropped\n"
+"  --oob-check           an access out of bounds only for some values of an unbound\n"
+"                        scalar is checked when the module runs (docs/bounds.md)\n"
 "  --polly-check         cross-check the isl facts with Polly on the loopified C\n"
 "  -I DIR, -D NAME[=V]   include folder, macro (as for clang)\n"
 "  -std=STD              language standard for parsing (default c++17)\n"
@@ -461,6 +463,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->allow_races = 1;
 	} else if (!strcmp(a, "--allow-oob")) {
 		o->allow_oob = 1;
+	} else if (!strcmp(a, "--oob-check")) {
+		o->oob_check = 1;
 	} else if (!strcmp(a, "--polly-check")) {
 		o->polly_check = 1;
 	} else if (!strcmp(a, "--bundled-cuda")) {

@@ -473,6 +473,10 @@ int tir_func_add_arg(TFunc *f, TType t, const char *cuda_name);
 void tir_func_add_result(TFunc *f, TType t, const char *cuda_name);
 void tir_param_set_string(TFunc *f, TParam *p, const char *name, const char *value);
 TAttr *tir_param_attr(const TParam *p, const char *name);    /* NULL when absent */
+/* A module attribute `name = "value"` (replaced when present) / its value, NULL when
+ * absent or not a string. */
+void tir_module_set_string(TModule *m, const char *name, const char *value);
+const char *tir_module_string(const TModule *m, const char *name);
 /* Pointers into f->values move when values are added: hold ids, not pointers. */
 static inline const TType *tir_value_type(const TFunc *f, int v) { return &f->values[v].type; }
 

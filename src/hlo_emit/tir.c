@@ -295,6 +295,29 @@ void tir_param_set_string(TFunc *f, TParam *p, const char *name, const char *val
 	PUSH(f->module->arena, p->attrs, p->nattrs, p->capattrs, a);
 }
 
+void tir_module_set_string(TModule *m, const char *name, const char *value)
+{
+	TAttr a;
+	memset(&a, 0, sizeof a);
+	a.kind = TA_STRING;
+	a.name = arena_strdup(m->arena, name);
+	a.u.s = arena_strdup(m->arena, value);
+	for (int i = 0; i < m->nattrs; i++)
+		if (strcmp(m->attrs[i].name, name) == 0) {
+			m->attrs[i] = a;
+			return;
+		}
+	PUSH(m->arena, m->attrs, m->nattrs, m->capattrs, a);
+}
+
+const char *tir_module_string(const TModule *m, const char *name)
+{
+	for (int i = 0; i < m->nattrs; i++)
+		if (strcmp(m->attrs[i].name, name) == 0)
+			return m->attrs[i].kind == TA_STRING ? m->attrs[i].u.s : NULL;
+	return NULL;
+}
+
 TAttr *tir_param_attr(const TParam *p, const char *name)
 {
 	for (int i = 0; i < p->nattrs; i++)

@@ -182,6 +182,11 @@ typedef struct PolyWitness {
 	int64_t value;
 	StrBuf params;
 	int unknown;
+	/* The values of the unbound scalars for which some point leaves, as a condition
+	 * the runtime evaluates (runtime/guard.c: "-250 + t >= 0 or -t >= 0", each
+	 * disjunct constraints joined by " and "); empty when it does not involve them, when
+	 * it holds for every admissible value, or when it needs integer division. */
+	StrBuf when;
 } PolyWitness;
 int poly_expr_leaves(const PolyExpr *e, const PolySet *dom, int64_t lo, int64_t hi,
                      PolyWitness *w);

@@ -9,7 +9,10 @@
  * the declared extent of a __shared__ (one copy per block), local (one per thread) or
  * __constant__ array, --shmem for extern __shared__. An index that is not quasi-affine
  * (data-dependent: x[idx[i]]) cannot be proven: not an error, one line in --report.
- * Each access (source location) is reported once. */
+ * Each access (source location) is reported once. With --oob-check, an access that
+ * leaves its buffer only for some values of the unbound scalars is no error: its
+ * condition on them joins bc->checks, which the module carries and the runtime checks
+ * before each run (runtime/guard.c, docs/bounds.md). */
 #include "raise_int.h"
 #include "poly.h"
 
@@ -89,12 +92,20 @@ void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolyS
 			sb_printf(&bc->notes, "  bounds: %s at %d:%d in bounds for the --symbolic values "
 			          "assumed (a shape assertion)\n", kb->name, loc.line, loc.col);
 		sb_free(&w.params);
+		sb_free(&w.when);
 		return;
 	}
 	if (!exact)
 		unproven(bc, kb, loc, "a guard that is not affine: it may leave the buffer on the "
 		         "threads its affine guards let through");
-	else if (!seen(bc, 'e', loc))
+	else if (bc->o && bc->o->oob_check && w.when.len) {
+		if (!seen(bc, 'c', loc))
+			sb_printf(&bc->checks, "%s%s:%d:%d: '%s' is %s out of bounds (%lld elements%s)|%s",
+			          bc->checks.len ? ";" : "", loc.file ? loc.file : "<input>", loc.line,
+			          loc.col, kb->name, write ? "written" : "read", (long long)kb->count,
+			          space_note(kb->space), sb_str(&w.when));
+	} else if (!seen(bc, 'e', loc))
 		report(bc, kb, &w, write, loc);
 	sb_free(&w.params);
+	sb_free(&w.when);
 }

@@ -805,6 +805,7 @@ typedef struct Try {
 	int unknown;             /* out: Race.unknown */
 	const char *sym;         /* BoundsCheck.sym */
 	char *assume;            /* out: poly_assumption after the walk */
+	StrBuf *checks;          /* out: --oob-check conditions (BoundsCheck.checks) */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -848,7 +849,10 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 		t->assume = poly_assumption(r.c);
 	if (t->notes)
 		sb_append(t->notes, sb_str(&r.bc.notes));
+	if (t->checks)
+		sb_append(t->checks, sb_str(&r.bc.checks));
 	sb_free(&r.bc.notes);
+	sb_free(&r.bc.checks);
 	map_destroy(r.bc.seen);
 	VEC_FREE(r.acc);
 	free(r.env);
@@ -893,7 +897,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0, NULL, NULL};
+	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -907,7 +911,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -939,10 +943,11 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 }
 
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
-                         const int64_t block[3], StrBuf *notes, char **assume)
+                         const int64_t block[3], StrBuf *notes, char **assume,
+                         StrBuf *checks)
 {
 	char *sym = raise_symbolic_mask(o, k);
-	Try t = {0, NULL, notes, 0, sym, NULL};
+	Try t = {0, NULL, notes, 0, sym, NULL, checks};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
 	free(sym);

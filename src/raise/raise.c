@@ -221,12 +221,14 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
                           const int64_t block[3])
 {
 	Raise *r;
-	StrBuf notes = {0};
+	StrBuf notes = {0}, oob = {0};
 	char *assume = NULL;
+	TModule *m;
 	if (frontend_check_assigned(k, grid, block))
 		return NULL;
-	if (raise_check_accesses(o, k, grid, block, &notes, &assume)) {
+	if (raise_check_accesses(o, k, grid, block, &notes, &assume, &oob)) {
 		sb_free(&notes);
+		sb_free(&oob);
 		free(assume);
 		return NULL;
 	}
@@ -235,7 +237,11 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	if (!setjmp(r->fail))
 		raise_body(r);
 	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */
-	return raise_done(r);
+	m = raise_done(r);
+	if (m && oob.len)          /* --oob-check: what runtime/guard.c checks before a run */
+		tir_module_set_string(m, "cuda2hlo.oob_checks", sb_str(&oob));
+	sb_free(&oob);
+	return m;
 }
 
 /* "'a', 'b' and 'c'" into b */

@@ -78,9 +78,11 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
 
 /* race.c: walks the kernel once for both checks below: the number of errors reported
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
- * --report lines of what could not be proven go to notes. */
+ * --report lines of what could not be proven go to notes, the --oob-check conditions to
+ * checks. */
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
-                         const int64_t block[3], StrBuf *notes, char **assume);
+                         const int64_t block[3], StrBuf *notes, char **assume,
+                         StrBuf *checks);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
  * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
  * for which every access is in bounds, as text for poly_assume. */
@@ -96,6 +98,7 @@ typedef struct BoundsCheck {
 	const KirKernel *k;
 	int errors;          /* out-of-bounds accesses reported as errors */
 	StrBuf notes;        /* --report: accesses not proven in bounds */
+	StrBuf checks;       /* --oob-check: "LOC: message|condition" joined by ';' */
 	Map *seen;           /* accesses reported or noted, by source location */
 	const char *sym;     /* per KirParam: --symbolic; an access that leaves its buffer
 	                        only for some of their values narrows the assumption */

@@ -5,7 +5,8 @@
 A scalar not bound by --set is an isl parameter: a race or an out-of-bounds access for
 some value of its type is reported with that value; a kernel that is safe for every value
 converts, and its module, run with the scalar as an input, matches numpy for several
-values. Where the check cannot decide (an index not quasi-affine in the scalar, and no
+values. With --oob-check, an access out of bounds only for some values is checked when
+the module runs instead (runtime/guard.c). Where the check cannot decide (an index not quasi-affine in the scalar, and no
 race for the values tried) the kernel converts and --report says so. The kernels are
 written here. Prints `N passed, N failed`.
 """
@@ -43,6 +44,12 @@ __global__ void lap(const float *x, float *y, int nx, int ny, int w) {
   if (i > 0 && i < nx - 1 && j > 0 && j < ny - 1)
     y[row + i] = (float)w * (x[row + i - 1] + x[row + i + 1] + x[row - nx + i] +
                              x[row + nx + i] - 4.0f * x[row + i]);
+}
+"""
+PICK = r"""
+__global__ void pick(const float *x, float *y, int t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[i] + x[t];
 }
 """
 LAP_FLAGS = ["--grid", "4,4", "--block", "16,16", "--size", "x=1024", "--size", "y=1024",
@@ -110,6 +117,35 @@ def report_names(bindir, exe, tmp, rng):
            f"if (i < n) with n unbound is dense: no unbound-scalars line (exit {r.returncode})")
 
 
+def oob_check(bindir, exe, tmp, x, y):
+    """x[t] leaves x for t < 0 or t > 1023: refused with t unbound, converted with
+    --oob-check; its module runs for t in bounds (equal to numpy) and refuses to run,
+    naming the access and t, for t out of bounds, on interp and cpu."""
+    r, mod = convert(exe, tmp, "pick", PICK)
+    result(r.returncode == 1 and "'x' is read out of bounds" in r.stderr and not os.path.exists(mod),
+           f"x[t] with t unbound is refused (exit {r.returncode})")
+    r, mod = convert(exe, tmp, "pick", PICK, ["--oob-check"])
+    result(r.returncode == 0 and "cuda2hlo.oob_checks" in open(mod).read() if r.returncode == 0 else False,
+           f"--oob-check converts it with the condition in the module (exit {r.returncode}: {r.stderr[-300:]})")
+    if r.returncode:
+        return
+    for backend in ("interp", "cpu"):
+        for t in (0, 17, 1023, -1, 1024, -2**31, 2**31 - 1):
+            out = os.path.join(tmp, "res")
+            args = [os.path.join(bindir, "cuda2hlo-run"), mod, "--out", out, "--backend", backend]
+            for name, arr in {"x": x, "y": y, "t": np.array(t, np.int32)}.items():
+                np.save(os.path.join(tmp, name + ".npy"), arr)
+                args += ["--in", f"{name}={os.path.join(tmp, name + '.npy')}"]
+            rr = subprocess.run(args, capture_output=True, text=True)
+            if 0 <= t <= 1023:
+                got = np.load(os.path.join(out, "y.npy")) if rr.returncode == 0 else None
+                result(got is not None and np.array_equal(got, x + x[t]),
+                       f"pick t = {t} on {backend} runs and matches numpy ({rr.stderr[-200:]})")
+            else:
+                result(rr.returncode == 1 and f"pick.cu:4:17: 'x' is read out of bounds (1024 elements) when t = {t}"
+                       in rr.stderr, f"pick t = {t} on {backend} refused naming the access ({rr.stderr[-300:]})")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -140,6 +176,7 @@ def main():
                f"m >= 1024 guarding y[i % m]: undecided, converts, --report says so "
                f"(exit {r.returncode}: {r.stderr[-300:]})")
         report_names(bindir, exe, tmp, rng)
+        oob_check(bindir, exe, tmp, x, y)
     print(f"{counts['passed']} passed, {counts['failed']} failed")
     return 1 if counts["failed"] else 0
 

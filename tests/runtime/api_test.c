@@ -560,6 +560,81 @@ static void test_two_sessions(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* Run-time bounds checks (cuda2hlo.oob_checks, runtime/guard.c, written by cuda2hlo
+ * --oob-check): @main(x: 8 x i32, t, u) returns x; a run whose t and u meet a check's
+ * condition fails with C2H_ERUN and that check's message and values, others run. The
+ * conditions here: t < 0 or t >= 8 ("x[t]"), and t + u = 9 with u >= 2 ("x[t+u-2]"
+ * writing one past the end, an equality joined by and). Malformed texts are C2H_EPARSE. */
+static const char guard_fmt[] =
+	"module attributes {cuda2hlo.oob_checks = \"%s\"} {\n"
+	"func.func @main(%%x: tensor<8xi32> {cuda2hlo.param = \"x\"}, %%t: tensor<i32> {cuda2hlo.param = \"t\"},\n"
+	"                %%u: tensor<i64> {cuda2hlo.param = \"u\"}, %%f: tensor<f32> {cuda2hlo.param = \"f\"})\n"
+	"    -> (tensor<8xi32> {cuda2hlo.param = \"x\"}) {\n"
+	"  return %%x : tensor<8xi32>\n"
+	"}\n}\n";
+
+static c2h_status guard_module(const char *checks, c2h_module **m, char *msg, size_t n)
+{
+	char text[2048];
+	snprintf(text, sizeof text, guard_fmt, checks);
+	return c2h_module_create(text, strlen(text), "g.mlir", m, msg, n);
+}
+
+static void test_guards(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	char msg[512] = "";
+	c2h_module *m = NULL;
+	static const struct { int32_t t; int64_t u; const char *want; } runs[] = {
+		{0, 0, NULL}, {7, 1, NULL}, {8, 0, "k.cu:3:5: 'x' is read out of bounds (8 elements) when t = 8"},
+		{-1, 5, "when t = -1"}, {6, 3, "k.cu:4:5: 'x' is written out of bounds (8 elements) when t = 6, u = 3"},
+		{7, 2, "when t = 7, u = 2"}, {5, 4, "when t = 5, u = 4"}, {9, 0, "k.cu:3:5"}, {1, 8, "u = 8"}, {3, 5, NULL},
+	};
+	assert_int_equal(guard_module("k.cu:3:5: 'x' is read out of bounds (8 elements)|-1*t + -1 >= 0 or 1*t + -8 >= 0;"
+	                              "k.cu:4:5: 'x' is written out of bounds (8 elements)|-9 + 1*t + 1*u = 0 and -2 + 1*u >= 0",
+	                              &m, msg, sizeof msg), C2H_OK);
+	c2h_buffer *x = c2h_buffer_create(C2H_I32, 1, (int64_t[]){8}, NULL, 0);
+	c2h_buffer *t = c2h_buffer_create(C2H_I32, 0, NULL, NULL, 0);
+	c2h_buffer *u = c2h_buffer_create(C2H_I64, 0, NULL, NULL, 0);
+	c2h_buffer *f = c2h_buffer_create(C2H_F32, 0, NULL, NULL, 0);
+	c2h_session *s = NULL;
+	assert_int_equal(c2h_session_create(m, "interp", &s, msg, sizeof msg), C2H_OK);
+	c2h_session_bind(s, "x", x), c2h_session_bind(s, "t", t), c2h_session_bind(s, "u", u), c2h_session_bind(s, "f", f);
+	for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+		*(int32_t *)c2h_buffer_data(t) = runs[i].t;
+		*(int64_t *)c2h_buffer_data(u) = runs[i].u;
+		c2h_status st = c2h_session_run(s);
+		char row[64];
+		snprintf(row, sizeof row, "guard t=%d u=%lld", runs[i].t, (long long)runs[i].u);
+		if (!runs[i].want)
+			check(st == C2H_OK, row, c2h_session_message(s));
+		else
+			check(st == C2H_ERUN && strstr(c2h_session_message(s), runs[i].want), row, c2h_session_message(s));
+	}
+	c2h_session_destroy(s);
+	c2h_module_destroy(m);
+	static const struct { const char *checks, *want; } badrows[] = {
+		{"no bar here", "'|' expected"},
+		{"a|1*t >= 1", "'0' expected"},
+		{"a|1*t > 0", "'>=' or '=' expected"},
+		{"a|1*v >= 0", "an integer scalar parameter expected"},
+		{"a|1*x >= 0", "an integer scalar parameter expected"},     /* a buffer */
+		{"a|1*f >= 0", "an integer scalar parameter expected"},     /* a float */
+		{"a|t >= 0", "a number expected"},
+		{"a|1*t >= 0 b|1*t >= 0", "';' expected"},
+	};
+	for (size_t i = 0; i < sizeof badrows / sizeof *badrows; i++) {
+		m = NULL;
+		c2h_status st = guard_module(badrows[i].checks, &m, msg, sizeof msg);
+		check(st == C2H_EPARSE && m == NULL && strstr(msg, "g.mlir: error: malformed cuda2hlo.oob_checks") &&
+		          strstr(msg, badrows[i].want), badrows[i].checks, msg);
+		c2h_module_destroy(m);
+	}
+	c2h_buffer_destroy(x), c2h_buffer_destroy(t), c2h_buffer_destroy(u), c2h_buffer_destroy(f);
+	assert_int_equal(nfailed, before);
+}
+
 /* A program that fails while running (unbounded recursion): C2H_ERUN with a message, no
  * results, and the session stays usable. */
 static void test_run_failure(void **state)
@@ -720,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
 		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_polymorphic),
+		cmocka_unit_test(test_guards),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);
