@@ -200,18 +200,18 @@ static void values(const Check *c, const char *const *names, const RtValue *args
                    size_t n)
 {
 	size_t len = 0;
+	int shown[16], nshown = 0;
 	buf[0] = 0;
 	for (int i = 0; i < c->ncons; i++)
 		for (int j = 0; j < c->cons[i].nterms; j++) {
-			int p = c->cons[i].terms[j].param;
-			char item[128];
-			if (p < 0)
+			int p = c->cons[i].terms[j].param, k = 0;
+			while (k < nshown && shown[k] != p)
+				k++;
+			if (p < 0 || k < nshown || nshown == 16)
 				continue;
-			snprintf(item, sizeof item, "%s = %lld", names[p],
-			         (long long)rt_get_i64(args[p].type.dt, rt_data(&args[p]), 0));
-			if (strstr(buf, item))
-				continue;
-			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "", item);
+			shown[nshown++] = p;
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s = %lld", len ? ", " : "",
+			                        names[p], (long long)rt_get_i64(args[p].type.dt, rt_data(&args[p]), 0));
 			if (len >= n)
 				return;
 		}
