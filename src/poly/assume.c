@@ -93,6 +93,24 @@ PolySet *poly_set_shadow(const PolySet *s)
 	return poly_wrap_set(c, isl_set_coalesce(isl_set_remove_redundancies(t)));
 }
 
+int poly_expr_bounds_assumed(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi)
+{
+	PolyCtx *c = dom->c;
+	isl_set *r;
+	int ok;
+	if (!c->assume)
+		return 0;
+	r = isl_map_range(isl_map_intersect_domain(isl_map_from_pw_aff(isl_pw_aff_copy(e->pa)),
+	                                           isl_set_copy(dom->s)));
+	r = poly_isl_param_ranges(c, isl_set_intersect_params(r, isl_set_copy(c->assume)));
+	r = isl_set_eliminate(r, isl_dim_param, 0, (unsigned)c->nparams);
+	ok = isl_set_is_empty(r) == isl_bool_false && poly_isl_bounds(r, 1, lo, hi);
+	isl_set_free(r);
+	if (ok)
+		(*hi)--;          /* poly_isl_bounds: exclusive */
+	return ok;
+}
+
 char *poly_assumption(PolyCtx *c)
 {
 	isl_set *s, *range;

@@ -220,6 +220,9 @@ char *poly_assumption(PolyCtx *c);
 /* The points of s for some assumed value of the parameters (the parameters eliminated:
  * the result does not involve them); NULL when c assumes nothing. */
 PolySet *poly_set_shadow(const PolySet *s);
+/* lo <= e <= hi on dom for every assumed value of the parameters (constants); 0 when
+ * c assumes nothing, or e is unbounded there. */
+int poly_expr_bounds_assumed(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi);
 typedef void (*PolyConstraintFn)(void *env, int piece, int eq, const int64_t *coef, int64_t c0);
 int poly_assumption_walk(PolyCtx *c, const char *text, PolyConstraintFn fn, void *env);
 

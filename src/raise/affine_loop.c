@@ -75,7 +75,8 @@ int aff_const_of(Aff *a, const KirExpr *e, int64_t *v)
 	return pe && poly_expr_is_const(pe, v);
 }
 
-/* The largest value of e on the domain (a launch-time constant), or 0. */
+/* The largest value of e on the domain (a launch-time constant, or the largest under the
+ * --symbolic assumption), or 0. */
 int aff_max_of(Aff *a, const KirExpr *e, int64_t *v)
 {
 	const char *why;
@@ -84,7 +85,9 @@ int aff_max_of(Aff *a, const KirExpr *e, int64_t *v)
 	if (!e || !frontend_dtype_is_int(e->type))
 		return 0;
 	pe = poly_expr_from_kir(a->c, aff_subst(a, e), a->at.dom, aff_lookup, a, &why);
-	return pe && poly_expr_bounds(pe, a->at.dom, &lo, v);
+	/* a bound on a --symbolic scalar: its largest value under the assumption */
+	return pe && (poly_expr_bounds(pe, a->at.dom, &lo, v) ||
+	              poly_expr_bounds_assumed(pe, a->at.dom, &lo, v));
 }
 
 /* ---- grid-stride loops: `for (i = tid; i < n; i += S)` whose trip count depends on the

@@ -35,6 +35,8 @@ CASES = [
     ("sym_stencil_2d.cu", ["ny"], [{"ny": 3}, {"ny": 17}, {"ny": 30}], [{"ny": 31}]),
     ("sym_transpose.cu", ["w", "h"], [{"w": 32, "h": 24}, {"w": 5, "h": 7},
                                       {"w": 17, "h": 1}], []),
+    ("sym_matmul.cu", ["kk"], [{"kk": 0}, {"kk": 7}, {"kk": 32}], [{"kk": 33}]),
+    ("sym_row_sum.cu", ["n"], [{"n": 1}, {"n": 40}, {"n": 64}], [{"n": 65}]),
 ]
 counts = {"passed": 0, "failed": 0}
 ARG = re.compile(r'%arg\d+: tensor<([a-z0-9]+)> \{cuda2hlo.param = "([^"]+)"\}')
