@@ -202,6 +202,20 @@ static isl_pw_aff *shift_right(Conv *cv, isl_pw_aff *a, isl_pw_aff *b)
 		isl_val_int_from_si(cv->c->ctx, (int64_t)1 << v)));
 }
 
+/* x & (2^k - 1) of a value known to be non-negative on the domain is x mod 2^k. */
+static isl_pw_aff *and_mask(Conv *cv, isl_pw_aff *a, isl_pw_aff *b)
+{
+	int64_t m;
+	if (!pa_const_val(b, &m) || m <= 0 || m > INT32_MAX || (m & (m + 1)) ||
+	    !fits(cv, a, KT_U64)) {
+		isl_pw_aff_free(a);
+		isl_pw_aff_free(b);
+		return fail(cv, "bitwise operation");
+	}
+	isl_pw_aff_free(b);
+	return isl_pw_aff_mod_val(a, isl_val_int_from_si(cv->c->ctx, m + 1));
+}
+
 static isl_pw_aff *binary(Conv *cv, const KirExpr *e)
 {
 	KirBinOp op = e->u.bin.op;
@@ -220,6 +234,7 @@ static isl_pw_aff *binary(Conv *cv, const KirExpr *e)
 	case KB_DIV: case KB_REM: r = divrem(cv, op, a, b); break;
 	case KB_SHL: r = shift_left(cv, a, b); break;
 	case KB_SHR: r = shift_right(cv, a, b); break;
+	case KB_AND: r = and_mask(cv, a, b); break;
 	case KB_LT: case KB_LE: case KB_GT: case KB_GE: case KB_EQ: case KB_NE:
 		return cmp(op, a, b);
 	default:

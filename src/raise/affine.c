@@ -174,12 +174,12 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 	}
 }
 
-/* Warp operations make the kernel not applicable (an atomic is raised alone, or its
- * try fails where it is). */
+/* Warp votes make the kernel not applicable (an atomic or a shuffle is raised where it
+ * is, or its try fails there). */
 static void scan_assign(void *ctx, KirExpr *e)
 {
 	int *bad = ctx;
-	if (e->kind == KE_SHFL || e->kind == KE_VOTE)
+	if (e->kind == KE_VOTE)
 		*bad = 1;
 }
 
@@ -390,7 +390,7 @@ int raise_affine_try(Raise *r)
 	int bad = 0, ran = 0, ok = 0;
 	loopify_stmt_visit(r->k->body, scan_assign, NULL, &bad);
 	if (bad) {
-		sb_printf(&r->st->notes, "  tried affine: not applicable: warp operations\n");
+		sb_printf(&r->st->notes, "  tried affine: not applicable: warp votes\n");
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]) && !ok; i++) {

@@ -209,6 +209,9 @@ int aff_thread_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, in
 int aff_scatter_lanes(Aff *a, int buf, int64_t count, int ix, int v, int combiner);
 void aff_scatter_store(Aff *a, const KirExpr *e, const char *why);
 
+/* affine_warp.c */
+KirExpr *aff_shuffle(Aff *a, const KirExpr *e);
+
 /* affine_atomic.c */
 void aff_atomic(Aff *a, const KirExpr *e);
 

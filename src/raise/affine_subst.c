@@ -190,6 +190,11 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 		n->u.assign.value = aff_subst(a, e->u.assign.value);
 		break;
 	case KE_CONST: case KE_PARAM: case KE_BUILTIN: break;
+	case KE_SHFL:
+		n->u.shfl.mask = aff_subst(a, e->u.shfl.mask);
+		n->u.shfl.value = aff_subst(a, e->u.shfl.value);
+		n->u.shfl.lane = aff_subst(a, e->u.shfl.lane);
+		return aff_shuffle(a, n);
 	case KE_ATOMIC:   /* its old values are those of lane order (simt_atomic.c) */
 		aff_afail(a, e->loc, "an atomic whose old value is used");
 	default: aff_afail(a, e->loc, "an expression with effects or warp/atomic operations");

@@ -38,10 +38,14 @@ check nesting_2000_parens 0 - $bin/cuda2hlo "$t/deep.cu" --grid 1 --block 32 --s
 rm -f "$t/deep.cu" "$t/deep.mlir"
 # --report names the strategy that raised each kernel and each one tried before (docs/report.md).
 check report_strategy_affine 0 - grep -qx "  strategy affine" <($bin/cuda2hlo $kf --report -o "$t/r.mlir" 2>&1)
-printf '__global__ void k(float *s, const float *x) { s[threadIdx.x] = __shfl_down_sync(0xffffffffu, x[threadIdx.x], 1); }\n' > "$t/at.cu"
+printf '__global__ void k(unsigned *s, const float *x) { s[threadIdx.x] = __ballot_sync(0xffffffffu, x[threadIdx.x] > 0.0f); }\n' > "$t/at.cu"
 at="$t/at.cu --grid 1 --block 32 --size s=32 --size x=32 --report -o $t/r.mlir"
 check report_strategy_simt 0 - grep -qx "  strategy simt" <($bin/cuda2hlo $at 2>&1)
-check report_tried 0 - grep -qx "  tried affine: not applicable: warp operations" <($bin/cuda2hlo $at 2>&1)
+check report_tried 0 - grep -qx "  tried affine: not applicable: warp votes" <($bin/cuda2hlo $at 2>&1)
+# A shfl_up stays SIMT too, the affine try naming it where it is.
+printf '__global__ void k(float *s, const float *x) { s[threadIdx.x] = __shfl_up_sync(0xffffffffu, x[threadIdx.x], 1); }\n' > "$t/at.cu"
+at="$t/at.cu --grid 1 --block 32 --size s=32 --size x=32 --report -o $t/r.mlir"
+check report_tried_shfl_up 0 - grep -q "  tried affine: not applicable at 1:.*: a warp shuffle other than shfl_down" <($bin/cuda2hlo $at 2>&1)
 # An atomicExch is kept in lane order: the affine try names it where it is.
 printf '__global__ void k(int *s, const int *x) { atomicExch(s, x[threadIdx.x]); }\n' > "$t/at.cu"
 at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"

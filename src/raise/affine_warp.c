@@ -1,0 +1,172 @@
+/* affine_warp.c: warp shuffles in the affine strategy ("Warp Shuffle Functions" of the
+ * CUDA Programming Guide). Consumes a substituted KE_SHFL: its value V is an expression of
+ * the inputs and the thread's coordinates (affine_subst.c), so the value another lane
+ * holds is V with threadIdx.x replaced by that lane's: shfl_down(V, d) is
+ * `lane + d < width ? V[tx := tx + d] : V`, shfl_up `lane >= d ? V[tx := tx - d] : V`,
+ * shfl_xor with one bit m `tx & m ? V[tx := tx - m] : V[tx := tx + m]`, shfl(V, c)
+ * `V[tx := tx - lane + c]`. Reads in the copies are reads at those threads' indices, so
+ * they become slices like any other, and the result is the same expression the GPU
+ * evaluates (no reassociation). Only where the raise sees the lane mapping: the threads
+ * that run the shuffle are whole warps (a box whose threadIdx.x range starts and ends on
+ * a warp, no data-dependent guard), blocks are whole warps along x alone (blockDim.y =
+ * blockDim.z = 1, blockDim.x a multiple of 32), the mask is all lanes, the offset a
+ * constant. Else it fails (afail) and the kernel keeps
+ * the SIMT strategy's shuffles (simt.c). */
+#include "affine_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct Copy {
+	Aff *a;
+	KirExpr *tx;              /* what threadIdx.x becomes */
+	struct Memo done;         /* node -> index in out: the copies (a DAG stays one) */
+	VEC(KirExpr *) out;
+} Copy;
+
+static KirExpr *copy(Copy *c, const KirExpr *e);
+
+/* A load's copy reads the version and runs on the threads the original did. */
+static void copy_load_facts(Copy *c, const KirExpr *from, const KirExpr *to)
+{
+	struct Memo *ms[2] = {&c->a->ldver, &c->a->lddom};
+	for (int i = 0; i < 2; i++) {
+		int found, v = *aff_memo_slot(ms[i], from, &found);
+		if (found)
+			*aff_memo_slot(ms[i], to, &found) = v;
+	}
+}
+
+static KirExpr *copy_node(Copy *c, const KirExpr *e)
+{
+	KirExpr *n;
+	if (e->kind == KE_BUILTIN && e->u.builtin == KBI_TID_X)
+		return c->tx;
+	if (e->kind == KE_CONST || e->kind == KE_PARAM || e->kind == KE_BUILTIN)
+		return (KirExpr *)e;
+	n = frontend_new_expr(c->a->ar, e->kind, e->type, e->loc);
+	n->u = e->u;
+	switch (e->kind) {
+	case KE_UNARY: n->u.un.x = copy(c, e->u.un.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n->u.bin.l = copy(c, e->u.bin.l);
+		n->u.bin.r = copy(c, e->u.bin.r);
+		break;
+	case KE_COND:
+		n->u.cond.c = copy(c, e->u.cond.c);
+		n->u.cond.t = copy(c, e->u.cond.t);
+		n->u.cond.f = copy(c, e->u.cond.f);
+		break;
+	case KE_CAST: case KE_BITCAST: n->u.x = copy(c, e->u.x); break;
+	case KE_LOAD:
+		n->u.load.index = copy(c, e->u.load.index);
+		copy_load_facts(c, e, n);
+		break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			n->u.math.args[i] = copy(c, e->u.math.args[i]);
+		break;
+	default: aff_afail(c->a, e->loc, "a shuffled value the raise cannot move to another lane");
+	}
+	return n;
+}
+
+/* e with threadIdx.x replaced by c->tx. */
+static KirExpr *copy(Copy *c, const KirExpr *e)
+{
+	int found, *slot = aff_memo_slot(&c->done, e, &found), i;
+	KirExpr *n;
+	if (found)
+		return c->out.data[*slot];
+	n = copy_node(c, e);
+	i = (int)c->out.len;
+	VEC_PUSH(c->out, n);
+	*aff_memo_slot(&c->done, e, &found) = i;   /* (the table may have grown) */
+	return n;
+}
+
+/* v with threadIdx.x replaced by threadIdx.x + d (a u32 expression, as the builtin). */
+static KirExpr *at_lane(Aff *a, const KirExpr *v, int64_t d, SrcLoc loc)
+{
+	Copy c = {a, NULL, {0}, {0}};
+	KirExpr *tx = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, loc), *r;
+	tx->u.builtin = KBI_TID_X;
+	c.tx = frontend_new_binary(a->ar, d >= 0 ? KB_ADD : KB_SUB, KT_U32, tx,
+	                           frontend_new_int(a->ar, KT_U32, d >= 0 ? d : -d, loc), loc);
+	c.done.cur = 1;
+	r = copy(&c, v);
+	aff_memo_free(&c.done);
+	VEC_FREE(c.out);
+	return r;
+}
+
+/* (int)threadIdx.x / den % w: the lane in a segment of w (den 1), or a bit of it. */
+static KirExpr *lane(Aff *a, int64_t den, int64_t w, SrcLoc loc)
+{
+	KirExpr *tx = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, loc), *x;
+	tx->u.builtin = KBI_TID_X;
+	x = frontend_new_cast(a->ar, KT_I32, tx, loc);
+	if (den > 1)
+		x = frontend_new_binary(a->ar, KB_DIV, KT_I32, x, frontend_new_int(a->ar, KT_I32, den, loc), loc);
+	return frontend_new_binary(a->ar, KB_REM, KT_I32, x, frontend_new_int(a->ar, KT_I32, w, loc), loc);
+}
+
+static KirExpr *cmp(Aff *a, KirBinOp op, KirExpr *x, int64_t k, SrcLoc loc)
+{
+	return frontend_new_binary(a->ar, op, KT_I1, x, frontend_new_int(a->ar, KT_I32, k, loc), loc);
+}
+
+static KirExpr *cond(Aff *a, KirExpr *c, KirExpr *t, KirExpr *f, const KirExpr *e)
+{
+	KirExpr *n = frontend_new_expr(a->ar, KE_COND, e->type, e->loc);
+	n->u.cond.c = c;
+	n->u.cond.t = t;
+	n->u.cond.f = f;
+	return n;
+}
+
+/* The constant value of substituted integer e, or fails with why. */
+static int64_t constant(Aff *a, const KirExpr *e, const char *why)
+{
+	const char *w;
+	int64_t v;
+	PolyExpr *pe = poly_expr_from_kir(a->c, e, a->at.dom, aff_lookup, a, &w);
+	if (!pe || !poly_expr_is_const(pe, &v))
+		aff_afail(a, e->loc, why);
+	return v;
+}
+
+/* Do the running threads make whole warps along x (blocks of whole warps along x alone,
+ * the threads a box whose threadIdx.x range starts and ends on a warp), with no
+ * data-dependent guard? */
+static int whole_warps(Aff *a)
+{
+	int64_t lo[POLY_NDIMS], hi[POLY_NDIMS];
+	if (a->ndc > 0 || a->loopvar >= 0 || a->stride || a->col || a->r->block[1] != 1 ||
+	    a->r->block[2] != 1 || a->r->block[0] % 32 != 0 || !poly_set_is_box(a->at.dom) ||
+	    !poly_set_box_hull(a->at.dom, lo, hi))
+		return 0;
+	return lo[POLY_TX] % 32 == 0 && hi[POLY_TX] % 32 == 0;
+}
+
+KirExpr *aff_shuffle(Aff *a, const KirExpr *e)
+{
+	const KirExpr *v = e->u.shfl.value;
+	int64_t w = e->u.shfl.width, d, mask;
+	if (!whole_warps(a))
+		aff_afail(a, e->loc, "a warp shuffle that not every thread of whole warps runs");
+	mask = constant(a, e->u.shfl.mask, "a warp shuffle whose mask is not a constant");
+	d = constant(a, e->u.shfl.lane, "a warp shuffle whose lane or offset is not a constant");
+	if ((mask & 0xffffffff) != 0xffffffff || w <= 0 || w > 32 || (w & (w - 1)))
+		aff_afail(a, e->loc, "a warp shuffle over a part of the warp");
+	switch (e->u.shfl.op) {
+	case KSH_DOWN:
+		if (d < 0 || d >= w)
+			return (KirExpr *)v;
+		return cond(a, cmp(a, KB_LT, lane(a, 1, w, e->loc), w - d, e->loc),
+		            at_lane(a, v, d, e->loc), (KirExpr *)v, e);
+	default:
+		aff_afail(a, e->loc, "a warp shuffle other than shfl_down (its copies would read "
+		          "below lane 0)");
+	}
+}
