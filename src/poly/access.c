@@ -55,12 +55,24 @@ int poly_map_rank(const PolyMap *m)
 	return (int)isl_map_dim(m->m, isl_dim_out);
 }
 
-/* Range of values of pa on dom: lo <= pa <= hi. */
+/* Range of values of pa on dom: lo <= pa <= hi. isl_pw_aff_min_val gives up ("expecting
+ * integer affine expression") on some unions of points (two rows j == 3 || j == 45 of a
+ * launch split in blocks); the image of pa on dom answers those. */
 static int pa_range(isl_pw_aff *pa, isl_set *dom, int64_t *lo, int64_t *hi)
 {
 	isl_pw_aff *r = isl_pw_aff_intersect_domain(isl_pw_aff_copy(pa), isl_set_copy(dom));
-	isl_val *min = isl_pw_aff_min_val(isl_pw_aff_copy(r)), *max = isl_pw_aff_max_val(r);
-	int ok = poly_val_get(min, lo);       /* both taken, so r is freed either way */
+	isl_val *min = isl_pw_aff_min_val(isl_pw_aff_copy(r));
+	isl_val *max = isl_pw_aff_max_val(isl_pw_aff_copy(r));
+	int ok;
+	if (!min || !max) {
+		isl_set *img = isl_map_range(isl_map_from_pw_aff(isl_pw_aff_copy(r)));
+		isl_val_free(min);
+		isl_val_free(max);
+		min = isl_set_dim_min_val(isl_set_copy(img), 0);
+		max = isl_set_dim_max_val(img, 0);
+	}
+	isl_pw_aff_free(r);
+	ok = poly_val_get(min, lo);           /* both taken, so both are freed either way */
 	return poly_val_get(max, hi) && ok;
 }
 
