@@ -217,12 +217,7 @@ __global__ void tke_tendency(const double *u, const double *v, const double *w,
 	int k = blockIdx.z;
 	if (i >= NX || j >= NY)
 		return;
-	double div = (TRACER_FLUX(x)(u, e, i + 1, j, k, scheme) -
-		      TRACER_FLUX(x)(u, e, i, j, k, scheme)) / DX +
-		     (TRACER_FLUX(y)(v, e, i, j + 1, k, scheme) -
-		      TRACER_FLUX(y)(v, e, i, j, k, scheme)) / DY +
-		     (TRACER_FLUX(z)(w, e, i, j, k + 1, scheme) -
-		      TRACER_FLUX(z)(w, e, i, j, k, scheme)) / DZ;
+	double div = div_uc(u, v, w, e, i, j, k, scheme);
 	double p = 0.5 * (shear_production_u(ku, u, i, j, k) + shear_production_u(ku, u, i + 1, j, k)) +
 		   0.5 * (shear_production_v(ku, v, i, j, k) + shear_production_v(ku, v, i, j + 1, k));
 	double wb = buoyancy_flux(kc, b, i, j, k);

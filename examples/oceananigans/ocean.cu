@@ -405,6 +405,19 @@ __device__ double explicit_barotropic_pressure_y_gradient(const double *eta, int
 	return OCEAN_FS == SPLIT ? 0.0 : G_FS * ((eta[IX2(i, j)] - eta[IX2(i, j - 1)]) / DY);
 }
 
+/* div(u c) at cell (i, j, k) from the advective fluxes through its six faces
+ * (Oceananigans div_Uc), with the tracers' scheme (TRACER_FLUX). */
+__device__ double div_uc(const double *u, const double *v, const double *w, const double *c,
+			 int i, int j, int k, int scheme)
+{
+	return (TRACER_FLUX(x)(u, c, i + 1, j, k, scheme) -
+		TRACER_FLUX(x)(u, c, i, j, k, scheme)) / DX +
+	       (TRACER_FLUX(y)(v, c, i, j + 1, k, scheme) -
+		TRACER_FLUX(y)(v, c, i, j, k, scheme)) / DY +
+	       (TRACER_FLUX(z)(w, c, i, j, k + 1, scheme) -
+		TRACER_FLUX(z)(w, c, i, j, k, scheme)) / DZ;
+}
+
 /* Gc = -div(u c) + diffusion, flux form (Oceananigans div_Uc and the Laplacian
  * closure's div(kappa grad c)). */
 __global__ void tracer_tendency(const double *u, const double *v, const double *w,
@@ -415,12 +428,7 @@ __global__ void tracer_tendency(const double *u, const double *v, const double *
 	int k = blockIdx.z;
 	if (i >= NX || j >= NY)
 		return;
-	double div = (TRACER_FLUX(x)(u, c, i + 1, j, k, scheme) -
-		      TRACER_FLUX(x)(u, c, i, j, k, scheme)) / DX +
-		     (TRACER_FLUX(y)(v, c, i, j + 1, k, scheme) -
-		      TRACER_FLUX(y)(v, c, i, j, k, scheme)) / DY +
-		     (TRACER_FLUX(z)(w, c, i, j, k + 1, scheme) -
-		      TRACER_FLUX(z)(w, c, i, j, k, scheme)) / DZ;
+	double div = div_uc(u, v, w, c, i, j, k, scheme);
 	Gc[IX(i, j, k)] = -div + diffusion(c, i, j, k, KAPPA_H, KAPPA_Z);
 }
 
