@@ -64,6 +64,8 @@ static KirExpr *e_mod(void) { return bin(KB_REM, bin(KB_ADD, gx(), C(1)), C(1000
 static KirExpr *e_div(void) { return bin(KB_DIV, gx(), C(32)); }
 static KirExpr *e_shl(void) { return bin(KB_SHL, gx(), C(2)); }
 static KirExpr *e_bitand(void) { return bin(KB_AND, gx(), C(7)); }
+static KirExpr *e_bitand_6(void) { return bin(KB_AND, gx(), C(6)); }
+static KirExpr *e_bitand_neg(void) { return bin(KB_AND, bin(KB_SUB, gx(), C(1)), C(7)); }
 
 static const ExprRow expr_rows[] = {
 	{"bx*256+tx", e_gx, 1, 256, 1, 0, 1},
@@ -73,7 +75,9 @@ static const ExprRow expr_rows[] = {
 	{"(gx+1)%1000", e_mod, 1, 0, 0, 0, 0},
 	{"gx/32", e_div, 1, 0, 0, 0, 0},
 	{"gx<<2", e_shl, 1, 1024, 4, 0, 1},
-	{"gx&7", e_bitand, 0, 0, 0, 0, 0},
+	{"gx&7 = gx mod 8 (gx >= 0)", e_bitand, 1, 0, 0, 0, 0},
+	{"gx&6 (not a low mask)", e_bitand_6, 0, 0, 0, 0, 0},
+	{"(gx-1)&7 (gx-1 may be negative)", e_bitand_neg, 0, 0, 0, 0, 0},
 };
 
 static void test_exprs(void **state)
