@@ -8,9 +8,7 @@
  * kernel), o->jobs at a time. The parent never parses CUDA itself, so it stays
  * single-threaded and fork is safe. */
 #include "driver.h"
-#ifdef HAVE_FRONTEND
 #include "frontend.h"
-#endif
 
 #include <errno.h>
 #include <signal.h>
@@ -341,13 +339,7 @@ static int inputs(const Options *o, Arena *a, const char ***files, size_t *n)
 		*n = o->files.len;
 		return 0;
 	}
-#ifdef HAVE_FRONTEND
 	return frontend_compdb_files(a, o->compdb, files, n);
-#else
-	(void)a;
-	fprintf(stderr, "cuda2hlo: the frontend (parsing CUDA) is not built yet in this version\n");
-	return 1;
-#endif
 }
 
 static int out_dir(const char *dir)

@@ -1,25 +1,15 @@
 /* main.c: the cuda2hlo pipeline as a flat list of calls, one line per stage, with a
- * check of the diagnostic count after each (DESIGN.md, "Pipeline"). A stage that is not
- * built yet says so in one line and exits 1: nothing pretends to work.
+ * check of the diagnostic count after each (DESIGN.md, "Pipeline"): a stage that reports
+ * an error stops the conversion with exit 1.
  * Output goes to a fresh temporary file beside -o PATH and is renamed at the end, so a
  * failure never leaves a partial or clobbered file (output.c); -o naming an input is
  * refused before anything runs. */
 #include "base.h"
-#ifdef HAVE_FRONTEND
 #include "frontend.h"
-#endif
-#ifdef HAVE_LOOPIFY
 #include "loopify.h"
-#endif
-#ifdef HAVE_POLY
 #include "poly.h"
-#endif
-#ifdef HAVE_RAISE
 #include "raise.h"
-#endif
-#ifdef HAVE_HLO_EMIT
 #include "hlo_emit.h"
-#endif
 
 #include "driver.h"
 
@@ -27,15 +17,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#if defined(__GNUC__)
-__attribute__((unused))
-#endif
-static int not_built(const char *what)
-{
-	fprintf(stderr, "cuda2hlo: %s is not built yet in this version\n", what);
-	return 1;
-}
 
 /* Writes text to o->output (file_write_atomic: a fresh temporary file + rename) or stdout. */
 static int write_output(const Options *o, const char *text, size_t len)
@@ -64,10 +45,6 @@ static void mark(const Options *o, const char *stage)
 
 static int convert(const Options *o, const char *file, StrBuf *out)
 {
-#ifndef HAVE_FRONTEND
-	(void)o, (void)file, (void)out;
-	return not_built("the frontend (parsing CUDA)");
-#else
 	Arena *a = arena_new();
 	int rc = 1;
 	mark(o, NULL);
@@ -85,19 +62,13 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 		rc = 0;
 		goto done;
 	}
-#ifndef HAVE_LOOPIFY
-	rc = not_built("loopify (--emit loops, c and later stages)");
-	goto done;
-#else
 	LoopProgram *loops = o->entry && o->emit != EMIT_LOOPS && o->emit != EMIT_C ? NULL : loopify_program(a, o, kir);
 	mark(o, "loopify");
 	STAGE_OK();
-#ifdef HAVE_POLY
 	if (o->polly_check) {
 		poly_polly_check(o, loops);
 		mark(o, "polly");
 	}
-#endif
 	if (o->emit == EMIT_LOOPS || o->emit == EMIT_C) {
 		if (o->emit == EMIT_LOOPS)
 			loopify_print(out, loops);
@@ -106,10 +77,6 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 		rc = 0;
 		goto done;
 	}
-#if !defined(HAVE_RAISE) || !defined(HAVE_HLO_EMIT)
-	rc = not_built("raise (--emit stablehlo, hlo and tensor)");
-	goto done;
-#else
 	if (!o->entry && loops->nkernels > 1 && o->output) {   /* one module per kernel in DIR */
 		if (o->mesh) {
 			SrcLoc at = {file, 0, 0};
@@ -138,14 +105,11 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	raise_module_destroy(mod);
 	rc = 0;
 	goto done;
-#endif
-#endif
 fail:
 	rc = 1;
 done:
 	arena_free(a);
 	return rc;
-#endif
 }
 
 /* The conversion of every input, run on a thread with a big stack (base/stack.c). */
