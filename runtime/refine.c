@@ -458,20 +458,37 @@ static int infer_call(FCtx *c, const TOp *op)
 	return rc;
 }
 
+/* Is loop value i one the body returns unchanged (its own block argument)? Then every
+ * iteration, and the loop's result, see the operand's value: folded values carry over
+ * (a scalar a time loop passes to each launch, checked by a shape assertion inside). */
+static int loop_invariant(const TOp *op, int i)
+{
+	const TBlock *body = op->nregions == 2 ? op->regions[1] : NULL;
+	const TOp *ret = body && body->nops ? body->ops[body->nops - 1] : NULL;
+	return ret && ret->kind == TOP_RETURN && i < ret->noperands && i < body->nargs &&
+	       ret->operands[i] == body->args[i];
+}
+
 /* while: the loop's values keep the types of its operands; cond and body see them. */
 static int infer_while(FCtx *c, TOp *op)
 {
 	for (int r = 0; r < op->nregions; r++) {
 		TBlock *b = op->regions[r];
-		for (int i = 0; i < b->nargs && i < op->noperands; i++)
+		for (int i = 0; i < b->nargs && i < op->noperands; i++) {
 			if (set_type(c, op, b->args[i], vty(c, op->operands[i])))
 				return -1;
+			if (loop_invariant(op, i))
+				c->k[b->args[i]] = c->k[op->operands[i]];
+		}
 		if (refine_block(c, b))
 			return -1;
 	}
-	for (int i = 0; i < op->nresults; i++)
+	for (int i = 0; i < op->nresults; i++) {
 		if (set_type(c, op, op->results[i], vty(c, op->operands[i])))
 			return -1;
+		if (loop_invariant(op, i))
+			c->k[op->results[i]] = c->k[op->operands[i]];
+	}
 	return 0;
 }
 

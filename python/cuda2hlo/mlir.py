@@ -221,9 +221,15 @@ def _generic(op, rest, lines, where):
 
 
 def _dict_end(text):
-    depth = 0
+    """Index after the attribute dictionary text starts with (brackets inside quoted
+    strings, e.g. a shape assertion's `n <= 1000: n = {0}`, do not count)."""
+    depth, quote = 0, False
     for i, c in enumerate(text):
-        if c in "{[<(":
+        if c == '"' and (i == 0 or text[i - 1] != "\\"):
+            quote = not quote
+        elif quote:
+            continue
+        elif c in "{[<(":
             depth += 1
         elif c in "}]>)" and not (c == ">" and text[i - 1] == "-"):
             depth -= 1

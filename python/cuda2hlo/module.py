@@ -67,11 +67,13 @@ def _flags(kernel, entry, grid, block, sizes, scalars, defines, include_dirs, sh
 
 
 def convert(path_or_source, kernel=None, entry=None, grid=None, block=None, sizes=None,
-            scalars=None, defines=None, include_dirs=None, shmem=None, args=()):
+            scalars=None, defines=None, include_dirs=None, shmem=None, symbolic=None, args=()):
     """Convert CUDA (a file path, or source text) with the cuda2hlo binary: a Module.
     kernel: a name or list of names ('box_blur<3>'); entry: a host function (--entry);
     grid/block: int or tuple; sizes: {pointer param: elements}; scalars: {param or
     struct field: value} (--set); defines: {NAME: value} or [NAME]; include_dirs: [dir];
+    symbolic: an integer scalar's name or a list of them kept as 0-d inputs, the values
+    for which the conversion holds checked at run time (--symbolic, docs/symbolic.md);
     args: further command-line flags. A refused input raises ConversionError."""
     src = str(path_or_source)
     with tempfile.TemporaryDirectory(prefix="cuda2hlo-") as tmp:
@@ -87,6 +89,8 @@ def convert(path_or_source, kernel=None, entry=None, grid=None, block=None, size
         out = os.path.join(tmp, "module.mlir")
         cmd = [_paths.binary(), path, "--report", "-o", out] + \
             _flags(kernel, entry, grid, block, sizes, scalars, defines, include_dirs, shmem) + \
+            [x for n in ([symbolic] if isinstance(symbolic, str) else symbolic or [])
+             for x in ("--symbolic", n)] + \
             [str(a) for a in args]
         r = subprocess.run(cmd, capture_output=True, text=True)
         stderr = r.stderr.replace(path, name)

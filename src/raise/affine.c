@@ -77,6 +77,23 @@ static void masked_branch(Aff *a, const KirStmt *branch, PolySet *in)
 	a->at.dom = saved;
 }
 
+/* The threads of dom that pass the enclosing guards kept as masks (a->dc), each one
+ * that is a quasi-affine condition: a guard on a --symbolic scalar narrows the threads
+ * to its shadow, which forgets for which values of the scalar each thread runs; the
+ * shadow of a guard nested in it must be taken under those values (`if (i >= n)
+ * return;` then `if (i == n - 1) ... else u[i + 1]`: the else runs i <= n - 2 only).
+ * A guard that is not a set is left out: the shadow is then larger, never wrong. */
+static PolySet *under_masks(Aff *a, PolySet *dom)
+{
+	for (int j = 0; j < a->ndc; j++) {
+		const char *why;
+		PolySet *g = poly_set_from_cond(a->c, a->dc[j], dom, aff_lookup, a, &why);
+		if (g)
+			dom = a->dcneg[j] ? poly_set_subtract(dom, g) : poly_set_intersect(dom, g);
+	}
+	return dom;
+}
+
 void aff_walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
@@ -128,7 +145,9 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 	case KS_IF: {
 		const char *why;
 		KirExpr *cond = aff_bounded(a, aff_subst(a, s->u.if_.cond), s->loc);
-		PolySet *c = poly_set_from_cond(a->c, cond, a->at.dom, aff_lookup, a, &why);
+		/* --symbolic: the guard's arithmetic is checked on the threads that reach it */
+		PolySet *outer = a->r->assume && a->ndc ? under_masks(a, a->at.dom) : a->at.dom;
+		PolySet *c = poly_set_from_cond(a->c, cond, outer, aff_lookup, a, &why);
 		if (a->npath == MAX_DC || a->ndc == MAX_DC)
 			aff_afail(a, s->loc, "too many nested guards");
 		a->path[a->npath] = cond;
@@ -146,15 +165,15 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			a->npath--;
 			return;
 		}
-		a->dc[a->ndc] = cond;
-		a->dcneg[a->ndc++] = 0;
 		if (!c || !poly_set_involves_params(c))
 			c = NULL;         /* only a guard on --symbolic scalars narrows */
-		masked_branch(a, s->u.if_.then, c ? poly_set_intersect(a->at.dom, c) : NULL);
+		a->dc[a->ndc] = cond;
+		a->dcneg[a->ndc++] = 0;
+		masked_branch(a, s->u.if_.then, c ? poly_set_intersect(outer, c) : NULL);
 		if (s->u.if_.els) {
 			a->dcneg[a->ndc - 1] = 1;
 			a->pathneg[a->npath - 1] = 1;
-			masked_branch(a, s->u.if_.els, c ? poly_set_subtract(a->at.dom, c) : NULL);
+			masked_branch(a, s->u.if_.els, c ? poly_set_subtract(outer, c) : NULL);
 		}
 		a->ndc--;
 		a->npath--;

@@ -9,6 +9,7 @@ own transformations (run by venv.py in a fresh venv; ctest python_pkg).
 - grad, jvp and vjp of a loss through a raised --entry time loop (f64) agree with
   each other and with central finite differences (rtol 1e-6);
 - raised code and jnp code jitted together; the module inside lax.scan;
+- convert(symbolic=...): one module run at three values of n, a fourth refused;
 - every error path: conversion diagnostics, argument checks, unknown backend, an op
   lax cannot express, malformed text, 64-bit types without jax_enable_x64.
 Prints `N passed, N failed`.
@@ -291,6 +292,27 @@ def pjrt_case():
         np.testing.assert_allclose(g, w, rtol=1e-12)
 
 
+def symbolic_case():
+    """convert(symbolic=...): one module run at several n against numpy; a value outside
+    the assumption (n <= 1000: y has 1000 elements) is refused at run time."""
+    m = cuda2hlo.convert(os.path.join(ROOT, "tests", "symbolic", "sym_scale.cu"),
+                         kernel="axpy_n", grid=4, block=256, sizes={"x": 1000, "y": 1000},
+                         scalars={"a": 1.5}, symbolic="n")
+    assert [p.name for p in m.params] == ["x", "y", "n"] and m.params[2].shape == ()
+    rng = np.random.default_rng(5)
+    x, y = (rng.uniform(-1, 1, 1000).astype(np.float32) for _ in range(2))
+    for n in (1, 517, 1000):
+        want = y.copy()
+        want[:n] = np.float32(1.5) * x[:n] + y[:n]
+        np.testing.assert_array_equal(m.run(x=x, y=y, n=n), want)
+    e = raises(Exception, m.run, x=x, y=y, n=1001)
+    assert "only when n <= 1000: n = 1001" in str(e), str(e)
+    e = raises(cuda2hlo.ConversionError, cuda2hlo.convert,
+               os.path.join(ROOT, "tests", "symbolic", "sym_scale.cu"), kernel="axpy_n",
+               grid=4, block=256, sizes={"x": 1000, "y": 1000}, symbolic=["n", "x"])
+    assert "--symbolic x" in str(e), str(e)
+
+
 def main():
     assert "site-packages" in cuda2hlo.__file__, f"not the installed package: {cuda2hlo.__file__}"
     only = sys.argv[1:]
@@ -301,7 +323,7 @@ def main():
                      ("jit with jnp code", fuse_case), ("lax.scan", scan_case),
                      ("run by name, signature, facts", run_named_case),
                      ("errors", errors_case), ("numpy path without jax", no_jax_case), ("unsupported op, parse error, x64", unsupported_case),
-                     ("pjrt", pjrt_case)]:
+                     ("pjrt", pjrt_case), ("symbolic", symbolic_case)]:
         if not only or name.split()[0] in only:
             check(name, fn)
     print(f"{results['passed']} passed, {results['failed']} failed")

@@ -37,6 +37,10 @@ CASES = [
                                       {"w": 17, "h": 1}], []),
     ("sym_matmul.cu", ["kk"], [{"kk": 0}, {"kk": 7}, {"kk": 32}], [{"kk": 33}]),
     ("sym_row_sum.cu", ["n"], [{"n": 1}, {"n": 40}, {"n": 64}], [{"n": 65}]),
+    ("sym_stencil_3d.cu", ["nz"], [{"nz": 3}, {"nz": 7}, {"nz": 10}], [{"nz": 11}]),
+    ("sym_periodic.cu", ["ny"], [{"ny": 3}, {"ny": 20}, {"ny": 32}], [{"ny": 33}]),
+    ("sym_shared_tile.cu", ["n"], [{"n": 1}, {"n": 300}, {"n": 1024}], [{"n": 1025}]),
+    ("sym_time_loop.cu", ["n"], [{"n": 2}, {"n": 129}, {"n": 512}], [{"n": 513}]),
 ]
 counts = {"passed": 0, "failed": 0}
 ARG = re.compile(r'%arg\d+: tensor<([a-z0-9]+)> \{cuda2hlo.param = "([^"]+)"\}')
@@ -53,10 +57,15 @@ def ops(mlir):
                  for op in ("gather", "scatter", "while"))
 
 
+def unit(test):
+    """The block's entry (a host function run as a whole), else its first launch."""
+    return test.entry or test.launches[0]
+
+
 def flags(test, sym):
     """The corpus runner's flags for the block's launch, with the symbolic scalars'
     --set replaced by --symbolic."""
-    out, args = [], corpus.converter_args(test, test.launches[0])
+    out, args = [], corpus.converter_args(test, unit(test))
     i = 0
     while i < len(args):
         if args[i] == "--set" and args[i + 1].split("=")[0] in sym:
@@ -79,7 +88,7 @@ def run_module(bindir, mod, test, inputs, backend, out):
     with open(mod) as f:
         sig = ARG.findall(f.read())
     cmd = [os.path.join(bindir, "cuda2hlo-run"), mod, "--backend", backend, "--out", out]
-    binding = {p: a.name for p, a in test.launches[0].bindings()}
+    binding = {p: a.name for p, a in unit(test).bindings()}
     for ty, param in sig:
         name = binding.get(param, param)
         path = os.path.join(inputs, name + ".npy")
@@ -100,7 +109,7 @@ def check_values(bindir, work, path, test_text, mod, values, i):
     inputs, want = os.path.join(work, f"in{i}"), os.path.join(work, f"want{i}")
     corpus.make_inputs(test, inputs)
     oracle.run(src, inputs, want)
-    binding = {p: a.name for p, a in test.launches[0].bindings()}
+    binding = {p: a.name for p, a in unit(test).bindings()}
     for be in BACKENDS:
         out = os.path.join(work, f"out{i}_{be}")
         r = run_module(bindir, mod, test, inputs, be, out)
@@ -147,7 +156,7 @@ def main():
             mod, static = os.path.join(work, "sym.mlir"), os.path.join(work, "static.mlir")
             r = subprocess.run([exe, path] + flags(test, sym) + ["-o", mod],
                                capture_output=True, text=True)
-            s = subprocess.run([exe, path] + corpus.converter_args(test, test.launches[0]) +
+            s = subprocess.run([exe, path] + corpus.converter_args(test, unit(test)) +
                                ["-o", static], capture_output=True, text=True)
             if r.returncode or s.returncode:
                 result(False, f"{name}: converts with --symbolic {sym} and statically "
