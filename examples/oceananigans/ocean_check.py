@@ -6,9 +6,12 @@
         among them); exit 1 when one exceeds tol or is not finite. The tendencies are left
         out: one of a uniform field (S) is rounding noise, whose relative difference means
         nothing; the next step's state depends on them, so they are checked through it.
-    ocean_check.py xla MODULE INIT_DIR STEPS OUT_DIR [--first 1]
+    ocean_check.py xla MODULE INIT_DIR STEPS OUT_DIR [--first 1] [--arith ieee|fast]
         runs the converted module (cuda2hlo --entry simulate) on XLA CPU through jaxlib
         from the state in INIT_DIR for STEPS steps and writes every result as OUT_DIR/NAME.npy.
+        --arith ieee (the default): XLA CPU rounds every operation as IEEE 754 (no fused
+        multiply-add contraction, no division by a constant turned into a multiplication:
+        tests/lib/xla.py use_ieee_arithmetic); fast: XLA CPU's own defaults.
         Every parameter of the module's @main is bound by its cuda2hlo.param name:
         nsteps and first from the arguments, any other from INIT_DIR/NAME.npy (the
         configuration decides which fields there are).
@@ -75,8 +78,14 @@ def result_names(sig):
     return re.findall(r'cuda2hlo\.param = "([A-Za-z_0-9]+)"', res)
 
 
-def xla(module, init, steps, out, first):
-    from xla import run_xla
+def xla(module, init, steps, out, first, arith):
+    import xla as xla_lib
+    if arith == "ieee":
+        xla_lib.use_ieee_arithmetic()
+    elif arith != "fast":
+        print("ocean_check.py: --arith is ieee or fast, not %s" % arith, file=sys.stderr)
+        return 2
+    run_xla = xla_lib.run_xla
     text = open(module).read()
     sig = next(line for line in text.splitlines() if "func.func public @main" in line)
     inputs = []
@@ -93,13 +102,13 @@ def xla(module, init, steps, out, first):
     os.makedirs(out, exist_ok=True)
     for name, r in zip(result_names(sig), res):
         np.save(os.path.join(out, name + ".npy"), r)
-    print("xla: %d steps on XLA CPU (jaxlib) in %.2f s including compilation (%.1f ms/step)"
-          % (steps, dt, 1e3 * dt / max(steps, 1)))
+    print("xla: %d steps on XLA CPU (jaxlib, %s arithmetic) in %.2f s including compilation"
+          " (%.1f ms/step)" % (steps, arith, dt, 1e3 * dt / max(steps, 1)))
     return 0
 
 
 def main(argv):
-    opts = {"--tol": "1e-9", "--label": "check", "--first": "1"}
+    opts = {"--tol": "1e-9", "--label": "check", "--first": "1", "--arith": "ieee"}
     pos = []
     i = 1
     while i < len(argv):
@@ -112,7 +121,7 @@ def main(argv):
     if len(pos) == 3 and pos[0] == "compare":
         return compare(pos[1], pos[2], float(opts["--tol"]), opts["--label"])
     if len(pos) == 5 and pos[0] == "xla":
-        return xla(pos[1], pos[2], int(pos[3]), pos[4], int(opts["--first"]))
+        return xla(pos[1], pos[2], int(pos[3]), pos[4], int(opts["--first"]), opts["--arith"])
     print(__doc__, file=sys.stderr)
     return 2
 

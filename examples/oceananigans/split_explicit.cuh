@@ -22,10 +22,6 @@
  * from their continuity); after the velocity step u += (U - sum(u dz)) / H
  * (barotropic_split_explicit_corrector.jl). H = LZ (flat bottom). */
 
-#if OCEAN_CATKE && OCEAN_TS == RK3
-#error "CATKE (catke.cuh) is not yet stepped by SplitRungeKutta3 (split_explicit_step)"
-#endif
-
 #ifndef SPLIT_CFL
 #define SPLIT_CFL 0.7
 #endif
@@ -301,8 +297,12 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 	ab2_step<<<grid3, block>>>(T, GT, GTm, dt, chi);
 	ab2_step<<<grid3, block>>>(S, GS, GSm, dt, chi);
 #endif
-#if OCEAN_CATKE
+#if OCEAN_CATKE && OCEAN_TS == RK3
+	rk_substep<<<grid3, block>>>(e, Ge, Gem, dt);
+#elif OCEAN_CATKE
 	ab2_step<<<grid3, block>>>(e, Ge, Gem, dt, chi);
+#endif
+#if OCEAN_CATKE
 	catke_implicit_step(u, v, T, S, e, kappa_u, kappa_c, kappa_e, Le, dt, cp, dp);
 #endif
 	update_state(u, v, w, T, S, eta, b, p, Geta);
@@ -314,7 +314,10 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 /* One time step of dt: QAB2 is one split_explicit_step; SplitRungeKutta3 (coefficients
  * 3, 2, 1: stage s is c = c^n + dt / beta_s G) caches the state at the start of the step
  * (cache_current_fields!) in the G^- buffers and Um, Vm, and restarts the barotropic
- * substeps from it in every stage (initialize_free_surface_state!). */
+ * substeps from it in every stage (initialize_free_surface_state!). CATKE's TKE takes the
+ * same stages (time_step_catke_equation! for a SplitRungeKutta3TimeStepper,
+ * _rk_substep_turbulent_kinetic_energy!: e = e^n + dt / beta_s G_e from e^n cached in Gem),
+ * each followed by the implicit step of dt / beta_s, as u, v, T and S. */
 static void split_explicit_time_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 				     double chi, int scheme)
 {
@@ -326,6 +329,9 @@ static void split_explicit_time_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) doubl
 	cudaMemcpy(Getam, eta, sizeof(double) * NTOTAL2, cudaMemcpyDeviceToDevice);
 	cudaMemcpy(Um, U, sizeof(double) * NTOTAL2, cudaMemcpyDeviceToDevice);
 	cudaMemcpy(Vm, V, sizeof(double) * NTOTAL2, cudaMemcpyDeviceToDevice);
+#if OCEAN_CATKE
+	cudaMemcpy(Gem, e, sizeof(double) * NTOTAL, cudaMemcpyDeviceToDevice);
+#endif
 	for (int s = 3; s >= 1; s--)
 		split_explicit_step(OCEAN_STATE(OCEAN_ARG, OCEAN_ARG) dt / s, chi, scheme);
 #else
