@@ -17,8 +17,9 @@
  * as path conditions), affine_emit.c (values assembled over the box), affine_read.c
  * (loads as slices), affine_expr.c (expressions over the box), affine_reduce.c
  * (reductions and contractions), affine_store.c (stores), affine_loop.c (loops),
- * affine_column.c (loops that carry variables: a while over k), affine_exits.c (block
- * exits). This file walks the statements (an affine guard splits
+ * affine_column.c (loops that carry variables: a while over k), affine_while.c (loops
+ * whose trip count depends on data: a while over the threads' largest trip count),
+ * affine_exits.c (block exits). This file walks the statements (an affine guard splits
  * the running domain, another becomes a mask) and drives the tries over a kernel. */
 #include "affine_int.h"
 
@@ -189,6 +190,12 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			aff_afail(a, s->loc, "a barrier that returns a value (__syncthreads_count/and/or)");
 		return;
 	case KS_FOR: case KS_WHILE: case KS_DO: aff_loop(a, s, in_data); return;
+	case KS_BREAK:
+		if (a->dwalk) {
+			aff_while_break(a, s);
+			return;
+		}
+		aff_afail(a, s->loc, "break, continue or a block exit");
 	default: aff_afail(a, s->loc, "break, continue or a block exit");
 	}
 }
@@ -266,6 +273,7 @@ static void try_free(Aff *a)
 	VEC_FREE(a->lddoms);
 	aff_memo_free(&a->lmemo);
 	aff_column_free(a);
+	aff_while_forget(a, -1);
 }
 
 /* The body a try walks: with returns as exits, restructured so that a return ends a

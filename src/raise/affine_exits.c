@@ -16,14 +16,15 @@ int aff_has_exit(const KirStmt *s, int label)
 	switch (s->kind) {
 	case KS_EXIT: return s->u.label == label;
 	case KS_RETURN: return label == RETURN_EXITS;
+	case KS_BREAK: case KS_CONTINUE: return label == LOOP_EXITS;
 	case KS_BLOCK:
 		for (size_t i = 0; i < s->u.block.nstmts; i++)
 			if (aff_has_exit(s->u.block.stmts[i], label))
 				return 1;
 		return 0;
 	case KS_IF: return aff_has_exit(s->u.if_.then, label) || aff_has_exit(s->u.if_.els, label);
-	case KS_FOR: return aff_has_exit(s->u.for_.body, label);
-	case KS_WHILE: case KS_DO: return aff_has_exit(s->u.loop.body, label);
+	case KS_FOR: return label != LOOP_EXITS && aff_has_exit(s->u.for_.body, label);
+	case KS_WHILE: case KS_DO: return label != LOOP_EXITS && aff_has_exit(s->u.loop.body, label);
 	default: return 0;
 	}
 }
@@ -65,6 +66,11 @@ void aff_restructure(Aff *a, const Seg *seg, int label, SList *out)
 			if ((s->kind == KS_EXIT && s->u.label == label) ||
 			    (s->kind == KS_RETURN && label == RETURN_EXITS))
 				return;
+			if (label == LOOP_EXITS && (s->kind == KS_BREAK || s->kind == KS_CONTINUE)) {
+				if (s->kind == KS_BREAK)
+					sl_push(a, out, (KirStmt *)s);
+				return;
+			}
 			if (!aff_has_exit(s, label)) {
 				sl_push(a, out, (KirStmt *)s);
 				continue;

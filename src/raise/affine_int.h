@@ -15,6 +15,7 @@
 #define MAX_CARRY 8               /* variables a column loop carries */
 #define MAX_COLS 8                /* column loops in a kernel */
 #define MAX_RUNS 16               /* column whiles remembered for reuse */
+#define MAX_WHILES 4              /* data-dependent loops in a kernel (affine_while.c) */
 /* Column loop i's dimension is loop level COL_LEVEL(i) (1 .. 4: level 0 is a reduction's,
  * the last a grid-stride loop's), so that one loop's result can be read in the next. */
 #define COL_LEVEL(i) (1 + (i) % (POLY_MAX_LOOPS - 2))
@@ -104,6 +105,25 @@ typedef struct Aff {
 		int olds[MAX_CARRY], finals[MAX_CARRY];
 	} runs[MAX_RUNS];
 	int nruns;
+	struct Dw {               /* data-dependent loops (affine_while.c) */
+		int nc, var[MAX_CARRY];
+		const KirExpr *init[MAX_CARRY];   /* carried values before the loop */
+		const KirExpr *f[MAX_CARRY];      /* one iteration's updates, over old references */
+		KirExpr *old[MAX_CARRY];          /* the old references (Aff.red slots, col < 0) */
+		const KirExpr *cond;              /* the condition over old references */
+		const KirExpr *brk;               /* where an iteration breaks (NULL: never) */
+		int depth;                        /* the guards open at the loop (Aff.npath) */
+		const KirExpr *dc[MAX_DC];        /* the data-dependent guards around the loop */
+		int dcneg[MAX_DC], ndc, do_while;
+		PolySet *threads;                 /* the threads that run it */
+		int open;                         /* a->stride, a->col, a->loopvar >= 0 there */
+		int plane[MAX_CARRY];             /* while one is built: each old reference's value */
+		Box box;                          /* the last while built: its box, coordinates */
+		char *coords;                     /* (NULL: none) and results */
+		int finals[MAX_CARRY];
+	} dws[MAX_WHILES];
+	int ndws;
+	int dwalk;                /* 1 + the data-dependent loop whose body is walked, or 0 */
 	int col;                  /* the levels of column loops open now (a bit each) */
 	int col_dry;              /* walking a column loop's body for its updates only */
 	int restructured;         /* statements made by restructure() so far */
@@ -169,6 +189,9 @@ typedef struct Seg {          /* statements still to run, then the next segment 
 
 /* The label that makes restructure() take the kernel's `return` as its exit. */
 #define RETURN_EXITS (-1)
+/* ... and a data-dependent loop's body take its break and continue as exits (the break
+ * itself kept, for affine_while.c to record where the loop stops). */
+#define LOOP_EXITS (-2)
 
 /* affine_memo.c */
 C2H_NORETURN void aff_afail(Aff *a, SrcLoc loc, const char *why);
@@ -229,6 +252,7 @@ void aff_local_store(Aff *a, const KirExpr *e);
 KirExpr *aff_subst(Aff *a, const KirExpr *e);
 KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc);
 void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc);
+KirExpr *aff_path_cond(Aff *a, int from, SrcLoc loc);
 void aff_assign_var(Aff *a, const KirExpr *e);
 
 /* affine_reduce.c */
@@ -244,6 +268,14 @@ int aff_uses_var(const KirExpr *e, int v);
 int aff_const_of(Aff *a, const KirExpr *e, int64_t *v);
 int aff_max_of(Aff *a, const KirExpr *e, int64_t *v);
 void aff_loop(Aff *a, const KirStmt *s, int in_data);
+
+void aff_unroll(Aff *a, const KirStmt *s, int in_data);
+
+/* affine_while.c */
+int aff_while_loop(Aff *a, const KirStmt *s, int in_data);
+int aff_while_value(Aff *a, int i, const KirExpr *e);
+void aff_while_forget(Aff *a, int first_value);
+void aff_while_break(Aff *a, const KirStmt *s);
 
 /* affine_column.c */
 int aff_column_loop(Aff *a, const KirStmt *s, int in_data);

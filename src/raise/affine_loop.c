@@ -261,17 +261,24 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 
 void aff_loop(Aff *a, const KirStmt *s, int in_data)
 {
-	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
-	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
-	int first = 1;
 	if (poly_set_is_empty(a->at.dom))
 		return;
 	if (aff_reduction_loop(a, s))
 		return;
 	if (s->kind == KS_FOR && s->u.for_.init)
 		aff_walk(a, s->u.for_.init, in_data);
-	if (aff_column_loop(a, s, in_data) || stride_loop(a, s, in_data))
+	if (aff_column_loop(a, s, in_data) || stride_loop(a, s, in_data) || aff_while_loop(a, s, in_data))
 		return;
+	aff_unroll(a, s, in_data);
+}
+
+/* The loop unrolled: every iteration walked with its variables' values substituted, as
+ * long as the condition is the same on every running thread. */
+void aff_unroll(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
+	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+	int first = 1;
 	for (int n = 0;; n++) {
 		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
 			return;

@@ -85,7 +85,6 @@ static int local_slot(Aff *a, int b, const KirExpr *index, SrcLoc loc)
 	return a->loc_base[b] + (int)k;
 }
 
-static KirExpr *path_cond(Aff *a, int from, SrcLoc loc);
 
 /* buf[k] = v, buf[k] op= v: the element's new value, under the enclosing guards */
 void aff_local_store(Aff *a, const KirExpr *e)
@@ -103,7 +102,7 @@ void aff_local_store(Aff *a, const KirExpr *e)
 		                          frontend_new_cast(a->ar, ot, (KirExpr *)old, e->loc), val, e->loc);
 	}
 	val = frontend_new_cast(a->ar, t, val, e->loc);
-	c = path_cond(a, 0, e->loc);
+	c = aff_path_cond(a, 0, e->loc);
 	if (c && old) {
 		KirExpr *n = frontend_new_expr(a->ar, KE_COND, t, e->loc);
 		n->u.cond.c = c;
@@ -284,7 +283,7 @@ KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc)
 }
 
 /* The conjunction of the path conditions from depth `from` on, or NULL (true). */
-static KirExpr *path_cond(Aff *a, int from, SrcLoc loc)
+KirExpr *aff_path_cond(Aff *a, int from, SrcLoc loc)
 {
 	KirExpr *c = NULL;
 	for (int i = from; i < a->npath; i++) {
@@ -310,7 +309,7 @@ static KirExpr *path_cond(Aff *a, int from, SrcLoc loc)
 void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc)
 {
 	const char *why;
-	KirExpr *c = path_cond(a, a->decl_depth[v], loc);
+	KirExpr *c = aff_path_cond(a, a->decl_depth[v], loc);
 	if (c) {
 		KirExpr *n = frontend_new_expr(a->ar, KE_COND, val->type, loc);
 		n->u.cond.c = c;

@@ -1,0 +1,514 @@
+/* affine_while.c: data-dependent loops. Consumes a loop whose trip count depends on the
+ * thread or on data (a CSR row `for (k = row_ptr[r]; k < row_ptr[r + 1]; k++)`, a while
+ * or do-while exiting on a loaded value, gcd, a binary search) whose body only assigns
+ * variables (no store, atomic, nested loop, break, continue or return); produces one
+ * stablehlo.while over the largest trip count among the threads, built where a value
+ * the loop leaves is needed (a store after it), over that store's box: the while carries
+ * each carried variable as a tensor over the box (one lane per thread) and a mask of the
+ * lanes still running; its condition is any(mask); its body is the loop body dense over
+ * the box (reads whose index is affine in the threads are slices, reads at an index that
+ * depends on a carried value are gathers) with each lane's new value where it is still
+ * running and its old one elsewhere, then mask &= the loop condition. The rest of the
+ * kernel stays in the affine strategy (its stores dense).
+ *
+ * The loop is first unrolled as before (a loop whose condition is the same on every
+ * thread); only when that fails on the loop's own condition ("not quasi-affine", "depends
+ * on the thread") is the unrolling undone and the loop taken as a while. Its body is then
+ * walked once with each carried variable bound to an "old" reference (an Aff.red slot,
+ * col < 0), which gives each variable's update and the condition over the values at the
+ * start of an iteration; after the loop the variables are "final" references, whose value
+ * over a box runs the while. Lanes run the loop only where the thread reaches it: the
+ * data-dependent guards around the loop are the mask's start, and the box's threads must
+ * be threads that ran the loop (no hull box of a masked store), so that no lane runs a
+ * loop its thread would not run. Values that do not involve a carried value (the row's
+ * end row_ptr[r + 1]) are built once before the while and read inside it. */
+#include "affine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- recognising a data-dependent loop ---- */
+
+#define MAX_WHILE_LABELS 64
+
+typedef struct WScan {
+	const KirKernel *k;
+	char *decl, *assigned;    /* per variable */
+	int labels[MAX_WHILE_LABELS], nlabels, bad, exits;
+} WScan;
+
+static int w_label_inside(const WScan *ws, int label)
+{
+	for (int i = 0; i < ws->nlabels; i++)
+		if (ws->labels[i] == label)
+			return 1;
+	return 0;
+}
+
+static void w_stmt(void *ctx, KirStmt *s)
+{
+	WScan *ws = ctx;
+	switch (s->kind) {
+	case KS_DECL: ws->decl[s->u.decl.var] = 1; return;
+	case KS_BLOCK:
+		if (s->u.block.label > 0) {
+			if (ws->nlabels == MAX_WHILE_LABELS)
+				ws->bad = 1;
+			else
+				ws->labels[ws->nlabels++] = s->u.block.label;
+		}
+		return;
+	case KS_EXIT: ws->bad |= !w_label_inside(ws, s->u.label); return;
+	case KS_BREAK: case KS_CONTINUE: ws->exits = 1; return;
+	case KS_FOR: case KS_WHILE: case KS_DO: case KS_RETURN: case KS_SYNC:
+		ws->bad = 1;
+		return;
+	default: return;
+	}
+}
+
+static void w_expr(void *ctx, KirExpr *e)
+{
+	WScan *ws = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
+	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (e->kind == KE_LOAD && ws->k->bufs[e->u.load.buffer].space == KSP_LOCAL)
+		ws->bad = 1;
+	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE || e->kind == KE_COMMA)
+		ws->bad = 1;
+	if (!lv)
+		return;
+	if (lv->var < 0)
+		ws->bad = 1;      /* a store */
+	else
+		ws->assigned[lv->var] = 1;
+}
+
+/* The carried variables (assigned in the body or the step, declared before the loop) in
+ * var[0..*nc); 0 when the body is not one this file takes. */
+static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, int *nc, int *exits)
+{
+	const KirKernel *k = a->r->k;
+	WScan ws = {k, xcalloc(k->nvars + 1, 1), xcalloc(k->nvars + 1, 1), {0}, 0, 0, 0};
+	int ok;
+	loopify_stmt_visit((KirStmt *)body, NULL, w_stmt, &ws);
+	loopify_stmt_visit((KirStmt *)body, w_expr, NULL, &ws);
+	if (step) {
+		if ((step->kind == KE_ASSIGN && step->u.assign.lv.var >= 0) ||
+		    (step->kind == KE_INCDEC && step->u.incdec.lv.var >= 0))
+			loopify_expr_visit((KirExpr *)step, w_expr, &ws);
+		else
+			ws.bad = 1;
+	}
+	*nc = 0;
+	for (size_t i = 0; i < k->nvars && !ws.bad; i++)
+		if (ws.assigned[i] && !ws.decl[i]) {
+			if (*nc == MAX_CARRY || !a->def[i])
+				ws.bad = 1;
+			else
+				var[(*nc)++] = (int)i;
+		}
+	*exits = ws.exits;
+	ok = !ws.bad && *nc > 0 && a->nred + 2 * *nc <= MAX_DC && a->ndws < MAX_WHILES;
+	free(ws.decl);
+	free(ws.assigned);
+	return ok;
+}
+
+/* ---- the loop: unrolled when its condition is the same everywhere, else a while ---- */
+
+typedef struct Saved {
+	const KirExpr **def;
+	int *def_epoch, *decl_depth, unrolled, ndc, npath;
+	PolyExpr **ienv;
+} Saved;
+
+static void save(Aff *a, Saved *sv)
+{
+	size_t n = a->r->k->nvars + 1;
+	sv->def = xmalloc(n * sizeof(*sv->def));
+	sv->def_epoch = xmalloc(n * sizeof(int));
+	sv->decl_depth = xmalloc(n * sizeof(int));
+	sv->ienv = xmalloc(n * sizeof(*sv->ienv));
+	memcpy(sv->def, a->def, n * sizeof(*sv->def));
+	memcpy(sv->def_epoch, a->def_epoch, n * sizeof(int));
+	memcpy(sv->decl_depth, a->decl_depth, n * sizeof(int));
+	memcpy(sv->ienv, a->ienv, n * sizeof(*sv->ienv));
+	sv->unrolled = a->unrolled;
+	sv->ndc = a->ndc;
+	sv->npath = a->npath;
+}
+
+static void restore(Aff *a, const Saved *sv)
+{
+	size_t n = a->r->k->nvars + 1;
+	memcpy(a->def, sv->def, n * sizeof(*sv->def));
+	memcpy(a->def_epoch, sv->def_epoch, n * sizeof(int));
+	memcpy(a->decl_depth, sv->decl_depth, n * sizeof(int));
+	memcpy(a->ienv, sv->ienv, n * sizeof(*sv->ienv));
+	a->unrolled = sv->unrolled;
+	a->ndc = sv->ndc;
+	a->npath = sv->npath;
+}
+
+static void unsave(Saved *sv)
+{
+	free(sv->def);
+	free(sv->def_epoch);
+	free(sv->decl_depth);
+	free(sv->ienv);
+}
+
+/* The loop unrolled, 1; 0 (nothing left behind) when unrolling failed on the loop's own
+ * condition; another failure goes on to the caller. */
+static int unrolled(Aff *a, const KirStmt *s, int in_data)
+{
+	jmp_buf outer;
+	Saved sv;
+	Try t;
+	int ok;
+	save(a, &sv);
+	memcpy(outer, a->fail, sizeof(jmp_buf));
+	aff_try_begin(a, &t);
+	ok = !setjmp(a->fail);
+	if (ok)
+		aff_unroll(a, s, in_data);
+	memcpy(a->fail, outer, sizeof(jmp_buf));
+	if (!ok) {
+		int mine = a->wloc.line == s->loc.line && a->wloc.col == s->loc.col &&
+		           (strcmp(a->why, "a loop condition that is not quasi-affine") == 0 ||
+		            strcmp(a->why, "a loop whose trip count depends on the thread") == 0);
+		if (!mine) {
+			unsave(&sv);
+			aff_afail(a, a->wloc, a->why);
+		}
+		aff_try_undo(a, &t);
+		restore(a, &sv);
+	}
+	unsave(&sv);
+	return ok;
+}
+
+/* A reference to carried variable j of data loop wi: at the start of an iteration (final
+ * 0) or after the loop (final 1). */
+static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
+{
+	const struct Dw *w = &a->dws[wi];
+	KirExpr *ref = frontend_new_expr(a->ar, KE_VAR, a->r->k->vars[w->var[j]].type, loc);
+	a->red[a->nred] = (struct Red){NULL, w->var[j], 0, 0, -(wi + 1), j, final};
+	ref->u.var = (int)a->r->k->nvars + a->nred++;
+	return ref;
+}
+
+static void w_bind(Aff *a, int wi, int final, SrcLoc loc)
+{
+	struct Dw *w = &a->dws[wi];
+	for (int j = 0; j < w->nc; j++) {
+		a->def[w->var[j]] = final ? w_ref(a, wi, j, 1, loc) : w->old[j];
+		a->def_epoch[w->var[j]] = a->epoch;
+		a->ienv[w->var[j]] = NULL;
+	}
+}
+
+int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
+{
+	const KirKernel *k = a->r->k;
+	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
+	const KirExpr *step = s->kind == KS_FOR ? s->u.for_.step : NULL;
+	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+	int var[MAX_CARRY], nc, wi, exits;
+	struct Dw *w;
+	SList l = {0};
+	Seg all = {(KirStmt *const *)&body, 1, NULL};
+	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || !w_body(a, body, step, var, &nc, &exits))
+		return 0;
+	/* a break or continue is not unrolled (aff_walk fails on it) */
+	if (!exits && unrolled(a, s, in_data))
+		return 1;
+	wi = a->ndws++;
+	w = &a->dws[wi];
+	memset(w, 0, sizeof(*w));
+	w->nc = nc;
+	w->do_while = s->kind == KS_DO;
+	w->threads = a->at.dom;
+	w->open = a->stride || a->col || a->loopvar >= 0;
+	w->ndc = a->ndc;
+	memcpy(w->dc, a->dc, sizeof(w->dc));
+	memcpy(w->dcneg, a->dcneg, sizeof(w->dcneg));
+	for (int j = 0; j < nc; j++) {
+		w->var[j] = var[j];
+		w->init[j] = a->def[var[j]];
+		w->old[j] = w_ref(a, wi, j, 0, s->loc);
+		w->plane[j] = -1;
+	}
+	/* one iteration over the old values: the body (and step), then the condition */
+	w_bind(a, wi, 0, s->loc);
+	w->cond = aff_bounded(a, aff_subst(a, cond), s->loc);
+	w->depth = a->npath;
+	if (exits) {          /* each path of the body ends at a break, a continue or its end */
+		aff_restructure(a, &all, LOOP_EXITS, &l);
+		body = aff_sl_block(a, &l, body->loc);
+	}
+	a->dwalk = wi + 1;
+	aff_walk(a, body, 1);
+	a->dwalk = 0;
+	if (step && w->brk) { /* the step runs where the iteration did not break */
+		if (a->npath == MAX_DC)
+			aff_afail(a, s->loc, "too many nested guards");
+		a->path[a->npath] = w->brk;
+		a->pathneg[a->npath++] = 1;
+		aff_assign_var(a, step);
+		a->npath--;
+	} else if (step) {
+		aff_assign_var(a, step);
+	}
+	for (int j = 0; j < nc; j++)
+		w->f[j] = a->def[var[j]];
+	w_bind(a, wi, 1, s->loc);
+	sb_printf(&a->r->st->notes, "  data-dependent loop at %d:%d: a while over the largest trip count "
+	          "of the threads, carrying", s->loc.line, s->loc.col);
+	for (int j = 0; j < nc; j++)
+		sb_printf(&a->r->st->notes, " %s", k->vars[var[j]].name);
+	sb_printf(&a->r->st->notes, "\n");
+	return 1;
+}
+
+/* A break in the body (restructured: the last statement of its path): the iteration
+ * breaks where the guards around it hold. */
+void aff_while_break(Aff *a, const KirStmt *s)
+{
+	struct Dw *w = &a->dws[a->dwalk - 1];
+	KirExpr *pc = aff_path_cond(a, w->depth, s->loc);
+	if (!pc) {
+		pc = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
+		pc->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, KT_I1);
+	}
+	if (w->brk) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_LOGOR, KT_I1, s->loc);
+		n->u.bin.l = (KirExpr *)w->brk;
+		n->u.bin.r = pc;
+		pc = n;
+	}
+	w->brk = aff_bounded(a, pc, s->loc);
+}
+
+/* ---- the while over a box ---- */
+
+/* Does e involve an old reference of loop wi (memo: node -> 1 + answer)? */
+static int involves(Aff *a, struct Memo *m, int wi, const KirExpr *e)
+{
+	int found, r = 0, *slot;
+	KirExpr **kids[8];
+	if (!e)
+		return 0;
+	slot = aff_memo_slot(m, e, &found);
+	if (found)
+		return *slot - 1;
+	if (e->kind == KE_VAR && e->u.var >= (int)a->r->k->nvars && e->u.var < LOOPVAR(a, 0))
+		r = a->red[e->u.var - (int)a->r->k->nvars].col == -(wi + 1);
+	else
+		for (int i = 0, n = loopify_expr_kids((KirExpr *)e, kids); i < n && !r; i++)
+			r = involves(a, m, wi, *kids[i]);
+	slot = aff_memo_slot(m, e, &found);
+	*slot = 1 + r;
+	return r;
+}
+
+#define MAX_INPUTS 256
+
+typedef struct Inputs {
+	struct Memo inv;          /* node -> 1 + involves an old reference */
+	struct Memo seen;
+	const KirExpr *e[MAX_INPUTS];
+	int v[MAX_INPUTS], n;
+} Inputs;
+
+/* The inputs of e: its maximal subtrees without an old reference (constants aside). */
+static void inputs(Aff *a, Inputs *in, int wi, const KirExpr *e)
+{
+	int found;
+	KirExpr **kids[8];
+	if (!e || e->kind == KE_CONST)
+		return;
+	aff_memo_slot(&in->seen, e, &found);
+	if (found)
+		return;
+	if (!involves(a, &in->inv, wi, e)) {
+		if (in->n == MAX_INPUTS)
+			aff_afail(a, e->loc, "a data-dependent loop with too many inputs");
+		in->e[in->n++] = e;
+		return;
+	}
+	for (int i = 0, n = loopify_expr_kids((KirExpr *)e, kids); i < n; i++)
+		inputs(a, in, wi, *kids[i]);
+}
+
+/* The memo holds the inputs' values only (built before the while), so that what is built
+ * over the old values is built again for each new binding of the references. */
+static void memo_inputs(Aff *a, const Inputs *in)
+{
+	aff_memo_reset(&a->memo);
+	aff_memo_reset(&a->lmemo);
+	for (int i = 0; i < in->n; i++) {
+		int found;
+		*aff_memo_slot(&a->memo, in->e[i], &found) = in->v[i];
+	}
+}
+
+static int lanes_mask(Aff *a, const struct Dw *w)
+{
+	int m = -1;
+	for (int i = 0; i < w->ndc; i++) {
+		int c = aff_convert(a, aff_dense(a, w->dc[i]), DT_I1);
+		if (w->dcneg[i])
+			c = tir_build_unary(B(a), TOP_NOT, c);
+		m = m < 0 ? c : aff_bin(a, TOP_AND, m, c);
+	}
+	return m;
+}
+
+static char *coords_text(Aff *a)
+{
+	StrBuf sb = {0};
+	char *t;
+	for (int k = 0; k < a->wrank; k++) {
+		poly_expr_print(&sb, a->widx[k]);
+		sb_printf(&sb, ";");
+	}
+	t = xstrdup(sb_str(&sb));
+	sb_free(&sb);
+	return t;
+}
+
+static int same_box(const Box *x, const Box *y)
+{
+	return x->rank == y->rank && !memcmp(x->lo, y->lo, sizeof(int64_t) * (size_t)x->rank) &&
+	       !memcmp(x->hi, y->hi, sizeof(int64_t) * (size_t)x->rank);
+}
+
+/* The while of loop wi over the current box: finals[j] each carried value after it. */
+static void run(Aff *a, int wi, int *finals)
+{
+	struct Dw *w = &a->dws[wi];
+	Inputs in = {0};
+	TBuilder outer = *B(a);
+	int nc = w->nc, ops[MAX_CARRY + 1], res[MAX_CARRY + 1], out[MAX_CARRY + 1], mask;
+	int64_t dims[POLY_MAX_RANK];
+	TOp *wh;
+	TBlock *cb, *bb;
+	DType dt[MAX_CARRY];
+	in.inv.cur = in.seen.cur = 1;
+	for (int j = 0; j < nc; j++)
+		inputs(a, &in, wi, w->f[j]);
+	inputs(a, &in, wi, w->cond);
+	inputs(a, &in, wi, w->brk);
+	aff_memo_reset(&a->memo);
+	aff_memo_reset(&a->lmemo);
+	for (int i = 0; i < in.n; i++)
+		in.v[i] = aff_dense(a, in.e[i]);
+	for (int j = 0; j < nc; j++) {
+		dt[j] = raise_dtype(a->r->k->vars[w->var[j]].type);
+		ops[j] = aff_convert(a, aff_dense(a, w->init[j]), dt[j]);
+	}
+	mask = lanes_mask(a, w);
+	ops[nc] = mask >= 0 ? mask : tir_build_splat_int(B(a), aff_box_type(&a->at.box, DT_I1), 1);
+	wh = tir_build_op(B(a), TOP_WHILE, NULL, 0);
+	for (int i = 0; i <= nc; i++) {
+		tir_op_add_operand(a->r->f, wh, ops[i]);
+		res[i] = tir_op_add_result(a->r->f, wh, *tir_value_type(a->r->f, ops[i]));
+	}
+	a->r->st->ops[TOP_WHILE]++;
+	cb = tir_op_add_region(a->r->f, wh);
+	bb = tir_op_add_region(a->r->f, wh);
+	{   /* cond: any lane still running */
+		int m = -1, r;
+		for (int i = 0; i <= nc; i++)
+			m = tir_block_add_arg(a->r->f, cb, *tir_value_type(a->r->f, ops[i]));
+		*B(a) = tir_builder(a->r->f, cb, outer.loc);
+		for (int k = 0; k < a->at.box.rank; k++)
+			dims[k] = k;
+		r = tir_build_reduce(B(a), m, tir_build_splat_int(B(a), tir_type_scalar(DT_I1), 0), dims,
+		                     a->at.box.rank, TOP_OR);
+		tir_build_return(B(a), &r, 1);
+	}
+	{   /* body: a step of the running lanes, then mask &= the condition */
+		int arg[MAX_CARRY + 1], act;
+		for (int i = 0; i <= nc; i++)
+			arg[i] = tir_block_add_arg(a->r->f, bb, *tir_value_type(a->r->f, ops[i]));
+		*B(a) = tir_builder(a->r->f, bb, outer.loc);
+		act = arg[nc];
+		for (int j = 0; j < nc; j++)
+			w->plane[j] = arg[j];
+		memo_inputs(a, &in);
+		if (!w->do_while)
+			act = aff_bin(a, TOP_AND, act, aff_convert(a, aff_dense(a, w->cond), DT_I1));
+		for (int j = 0; j < nc; j++) {
+			int v = aff_convert(a, aff_dense(a, w->f[j]), dt[j]);
+			a->r->st->ops[TOP_SELECT]++;
+			out[j] = tir_build_select(B(a), act, v, arg[j]);
+		}
+		if (w->brk)           /* lanes that broke stop */
+			act = aff_bin(a, TOP_AND, act, tir_build_unary(B(a), TOP_NOT,
+			              aff_convert(a, aff_dense(a, w->brk), DT_I1)));
+		if (w->do_while) {
+			for (int j = 0; j < nc; j++)
+				w->plane[j] = out[j];
+			memo_inputs(a, &in);
+			act = aff_bin(a, TOP_AND, act, aff_convert(a, aff_dense(a, w->cond), DT_I1));
+		}
+		out[nc] = act;
+		tir_build_return(B(a), out, nc + 1);
+	}
+	*B(a) = outer;
+	for (int j = 0; j < nc; j++) {
+		w->plane[j] = -1;
+		finals[j] = res[j];
+	}
+	aff_memo_reset(&a->memo);
+	aff_memo_reset(&a->lmemo);
+	aff_memo_free(&in.inv);
+	aff_memo_free(&in.seen);
+}
+
+int aff_while_value(Aff *a, int i, const KirExpr *e)
+{
+	const struct Red *rd = &a->red[i];
+	struct Dw *w = &a->dws[-rd->col - 1];
+	char *coords;
+	if (!rd->final) {
+		if (w->plane[rd->carry] < 0)
+			aff_afail(a, e->loc, "a data-dependent loop's value used outside it");
+		return w->plane[rd->carry];
+	}
+	if (a->opt.guard_masks || a->at.live || a->at.pad || !a->at.w || a->at.box.rank != a->wrank ||
+	    w->open != (a->stride || a->col || a->loopvar >= 0))
+		aff_afail(a, e->loc, "a data-dependent loop's result used where its lanes cannot be built");
+	if (!poly_set_is_subset(a->at.dom, w->threads))
+		aff_afail(a, e->loc, "a data-dependent loop's result read by threads that did not run it");
+	coords = coords_text(a);
+	if (w->coords && same_box(&w->box, &a->at.box) && !strcmp(w->coords, coords)) {
+		free(coords);
+		return w->finals[rd->carry];
+	}
+	free(w->coords);
+	w->coords = NULL;
+	{
+		At saved = a->at;
+		int finals[MAX_CARRY];
+		run(a, -rd->col - 1, finals);
+		a->at = saved;
+		w->box = a->at.box;
+		w->coords = coords;
+		memcpy(w->finals, finals, sizeof(finals));
+		return finals[rd->carry];
+	}
+}
+
+void aff_while_forget(Aff *a, int first_value)
+{
+	for (int i = 0; i < a->ndws; i++)
+		if (a->dws[i].coords && a->dws[i].finals[0] >= first_value) {
+			free(a->dws[i].coords);
+			a->dws[i].coords = NULL;
+		}
+}
