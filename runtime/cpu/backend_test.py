@@ -437,6 +437,25 @@ def reduce_cases(rng):
             y = rng.integers(0, 100, shape).astype(npt)
         name = "reduce_%s_%s_%s_%s%s" % ("x".join(map(str, shape)), "".join(map(str, dims)), t, op, "_fused" if fuse else "")
         out.append((name, reduce_case(shape, dims, t, op, fuse), [x, y]))
+    # or / and stop at their absorbing value (all ones / zero): reached at the last
+    # element, never, by two elements together (i32: 0x0f0f0f0f | 0xf0f0f0f0), per row
+    # and per column; y = 0, so the reduced input x + y is x
+    n = 300000
+    last, none = np.zeros(n, bool), np.zeros(n, bool)
+    last[-1] = True
+    rows = rng.integers(0, 2, (300, 1000)) * (rng.random((300, 1000)) < 0.002)
+    rows[:, -1] |= np.arange(300) % 7 == 0
+    pair = np.full((400, 700), 0x01010101, np.int32)
+    pair[399, 698], pair[399, 699] = 0x0F0F0F0F, np.int32(-0x0F0F0F10)   # 0xf0f0f0f0
+    half = np.full((500, 400), -1, np.int32)
+    half[250, 3], half[499, 399] = 0x0000FFFF, np.int32(-0x10000)          # 0xffff0000
+    for name, shape, dims, t, op, x in [("last", [n], [0], "i1", "or", last), ("never", [n], [0], "i1", "or", none),
+                                        ("rows", [300, 1000], [1], "i1", "or", rows.astype(bool)),
+                                        ("cols", [300, 1000], [0], "i1", "and", rows.astype(bool) == 0),
+                                        ("pair", [400, 700], [0, 1], "i32", "or", pair),
+                                        ("half", [500, 400], [0, 1], "i32", "and", half)]:
+        y = np.zeros(shape, x.dtype)
+        out.append(("reduce_absorbing_%s_%s_%s" % (name, t, op), reduce_case(shape, dims, t, op, False), [x, y]))
     return out
 
 
@@ -496,6 +515,61 @@ def inplace_case(n, m, self_read):
 
 
 
+def store_loop(n, m, steps, keep):
+    """The converter's SIMT store in a loop: x = slice(scatter(concatenate(x, [0]), idx[i],
+    upd + i), [0:n]), masked lanes at index n (the extra element). keep: the loop also
+    carries the old x, so the concatenate's operand does not die there (no update in place)."""
+    X, X1, I, U = ty("f32", [n]), ty("f32", [n + 1]), "tensor<i32>", ty("f32", [m])
+    IX, ROW, ROW1 = ty("i32", [steps, m]), ty("i32", [1, m]), ty("i32", [m, 1])
+    sd = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+          'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+          'unique_indices = false}')
+    carried = "%it_i = %zero, %it_x = %x" + (", %it_o = %x" if keep else "")
+    tys = "{0}, {1}".format(I, X) + (", " + X if keep else "")
+    lines = [
+        "%zero = stablehlo.constant dense<0> : " + I,
+        "%%r:%d = stablehlo.while(%s) : %s" % (3 if keep else 2, carried, tys),
+        " cond {",
+        "  %%lim = stablehlo.constant dense<%d> : %s" % (steps, I),
+        "  %p = stablehlo.compare LT, %it_i, %lim : ({0}, {0}) -> tensor<i1>".format(I),
+        "  stablehlo.return %p : tensor<i1>",
+        " } do {",
+        "  %%pad = stablehlo.constant dense<[0.0]> : %s" % ty("f32", [1]),
+        "  %%c = stablehlo.concatenate %%it_x, %%pad, dim = 0 : (%s, %s) -> %s" % (X, ty("f32", [1]), X1),
+        "  %%z = stablehlo.constant dense<0> : %s" % I,
+        "  %%row = stablehlo.dynamic_slice %%idx, %%it_i, %%z, sizes = [1, %d] : (%s, %s, %s) -> %s" % (m, IX, I, I, ROW),
+        "  %%ri = stablehlo.reshape %%row : (%s) -> %s" % (ROW, ROW1),
+        "  %%fi = stablehlo.convert %%it_i : (%s) -> tensor<f32>" % I,
+        "  %%fb = stablehlo.broadcast_in_dim %%fi, dims = [] : (tensor<f32>) -> %s" % U,
+        "  %%u = stablehlo.add %%upd, %%fb : %s" % U,
+        '  %s = "stablehlo.scatter"(%c, %ri, %u) ({',
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):",
+        "    stablehlo.return %b : tensor<f32>",
+        "  }) %s : (%s, %s, %s) -> %s" % (sd, X1, ROW1, U, X1),
+        "  %%nx = stablehlo.slice %%s [0:%d] : (%s) -> %s" % (n, X1, X),
+        "  %inc = stablehlo.constant dense<1> : " + I,
+        "  %ni = stablehlo.add %it_i, %inc : " + I,
+        "  stablehlo.return %ni, %nx" + (", %it_x" if keep else "") + " : " + tys,
+        " }"]
+    return module([("x", X), ("idx", IX), ("upd", U)], lines,
+                  [("%r#1", X)] + ([("%r#2", X)] if keep else []))
+
+
+def prefix_slices():
+    """Slices of a materialized value: prefixes of its memory (shared storage) and not."""
+    A, B = ty("f32", [3, 4]), ty("f32", [1, 5, 4])
+    body = ["%a = stablehlo.slice %x [0:2, 0:4] : ({0}) -> {1}".format(A, ty("f32", [2, 4])),
+            "%b = stablehlo.slice %x [0:3, 0:2] : ({0}) -> {1}".format(A, ty("f32", [3, 2])),
+            "%c = stablehlo.slice %y [0:1, 0:3, 0:4] : ({0}) -> {1}".format(B, ty("f32", [1, 3, 4])),
+            "%d = stablehlo.slice %y [0:1, 0:5, 0:3] : ({0}) -> {1}".format(B, ty("f32", [1, 5, 3])),
+            "%e = stablehlo.slice %x [0:3, 0:4] : ({0}) -> {0}".format(A),
+            "%two = stablehlo.constant dense<2.0> : " + ty("f32", [2, 4]),
+            "%f = stablehlo.multiply %a, %two : " + ty("f32", [2, 4])]
+    return module([("x", A), ("y", B)], body, [("%a", ty("f32", [2, 4])), ("%b", ty("f32", [3, 2])),
+                                                ("%c", ty("f32", [1, 3, 4])), ("%d", ty("f32", [1, 5, 3])),
+                                                ("%e", A), ("%f", ty("f32", [2, 4]))])
+
+
 def simt_cases(rng):
     out = []
     for n, m, comb, t in [(100, 300, "replace", "f32"), (100, 300, "add", "f32"), (5000, 200000, "replace", "f32"),
@@ -514,6 +588,14 @@ def simt_cases(rng):
         dst = np.roll(idx, 1)   # each update reads where an earlier one wrote
         out.append(("inplace_scatter_%s" % ("self_read" if self_read else "other"), inplace_case(n, m, self_read),
                     [x, idx, dst]))
+    for n, m, steps, keep in [(1000, 300, 9, False), (1000, 300, 9, True), (200000, 50000, 5, False)]:
+        x = rng.standard_normal(n).astype(np.float32)
+        idx = rng.integers(0, n + 1, (steps, m)).astype(np.int32)
+        idx[:, ::3] = n   # masked lanes: the extra element
+        out.append(("store_loop_%d_%s" % (n, "keep" if keep else "inplace"), store_loop(n, m, steps, keep),
+                    [x, idx, rng.standard_normal(m).astype(np.float32)]))
+    out.append(("prefix_slices", prefix_slices(), [rng.standard_normal((3, 4)).astype(np.float32),
+                                                   rng.standard_normal((1, 5, 4)).astype(np.float32)]))
     return out
 
 

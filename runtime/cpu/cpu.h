@@ -53,6 +53,10 @@ int cpu_region_combiner(const TBlock *b);
 /* The op kind of a reduce's body when it is one binary op on the two arguments (add,
  * multiply, maximum, minimum, and, or, xor), else -1. */
 int cpu_reduce_combiner(const TOp *op);
+/* A reduce whose combiner is or / and on an integer type (the while condition of a SIMT
+ * loop: "does any thread go on"): once the accumulator is all ones (or) or zero (and), no
+ * element can change it, so the loop nest stops there, and it is not split into partials. */
+int cpu_reduce_absorbing(const TOp *op);
 
 typedef void (*CpuKernelFn)(void **bufs, int64_t lo, int64_t hi);
 
@@ -77,6 +81,11 @@ typedef struct CpuFusion {
 	                              reshapes): that value; the nest writes the update box only and
 	                              exec.c copies the operand first unless it runs in place; -1
 	                              when the operand is computed in the nest (copy loops emitted) */
+	int64_t tail;              /* concatenate root whose operand 0 is a prefix of its memory
+	                              (fu->inplace when materialized): the split index where
+	                              the other operands start; exec.c computes [tail, extent)
+	                              only, in operand 0's storage, when it dies there, has no
+	                              other holder and room for the result; else -1 */
 	int partial;               /* a reduce to one element split across threads: the nest
 	                              runs input rows [lo, hi) from the combiner's identity and
 	                              stores its partial at bufs[0][lo]; exec.c combines the
@@ -86,9 +95,9 @@ typedef struct CpuFusion {
 
 typedef enum {
 	CS_FUSION,    /* run a compiled loop nest */
-	CS_ALIAS,     /* share the storage of operand `alias`: a reshape or no-op convert of a
-	                 materialized value, a dynamic_update_slice of a materialized update
-	                 as large as its result */
+	CS_ALIAS,     /* share the storage of operand `alias`: a reshape, no-op convert or
+	                 prefix slice of a materialized value, a dynamic_update_slice of a
+	                 materialized update as large as its result */
 	CS_CONST,     /* a constant prepared once */
 	CS_DOT,       /* dot_general through dot.c (or the interpreter when unsupported) */
 	CS_WHILE, CS_IF, CS_CASE, CS_CALL,

@@ -38,6 +38,8 @@ typedef struct Em {
 	LLVMValueRef out;          /* output pointer */
 	LLVMValueRef acc;          /* reduce roots: the accumulator (an alloca, promoted) */
 	LLVMValueRef inplace;      /* dynamic_update_slice roots: bufs[ninputs + 1] != NULL */
+	LLVMBasicBlockRef brk;     /* reduce roots with an absorbing element: the exit of the
+	                              outermost reduced loop, taken once the accumulator holds it */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
 	LLVMTypeRef i1, i8, i64, ptr;
 	Map *memo;                 /* "v block idx..." -> value v at idx, emitted in that block */
@@ -731,7 +733,15 @@ static void reduce_loops(Em *e, const TOp *op, TInts dims, int level, LLVMValueR
 		DType t = it->dt;
 		LLVMValueRef x = val(e, op->operands[0], iidx);
 		LLVMValueRef a = LLVMBuildLoad2(e->b, reg_type(e, t), e->acc, "");
-		LLVMBuildStore(e->b, combine(e, (TOpKind)cpu_reduce_combiner(op), t, a, x), e->acc);
+		TOpKind k = (TOpKind)cpu_reduce_combiner(op);
+		LLVMValueRef r = combine(e, k, t, a, x);
+		LLVMBuildStore(e->b, r, e->acc);
+		if (e->brk) {   /* or reaching all ones, and reaching zero: nothing can change it */
+			LLVMValueRef z = k == TOP_OR ? LLVMConstAllOnes(reg_type(e, t)) : LLVMConstInt(reg_type(e, t), 0, 0);
+			LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(e->c, e->fn, "go");
+			LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, r, z, ""), e->brk, go);
+			LLVMPositionBuilderAtEnd(e->b, go);
+		}
 		return;
 	}
 	/* the reduced dimensions in increasing order: the innermost runs along memory */
@@ -742,8 +752,12 @@ static void reduce_loops(Em *e, const TOp *op, TInts dims, int level, LLVMValueR
 	Loop l;
 	int split = e->fu->partial && level == 0;   /* partial: this thread's input rows */
 	iidx[d] = loop_begin(e, &l, split ? e->lo : ci64(e, 0), split ? e->hi : ci64(e, it->dims[d]));
+	if (level == 0 && cpu_reduce_absorbing(op))
+		e->brk = l.exit;
 	reduce_loops(e, op, dims, level + 1, iidx);
 	loop_end(e, &l);
+	if (level == 0)
+		e->brk = NULL;
 }
 
 /* The identity of combiner k on t: the start of a partial reduction. -0.0 is the

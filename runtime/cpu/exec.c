@@ -17,7 +17,10 @@
  * the operand's storage in place (while loops drop their blocks' slots after each
  * iteration so carried buffers qualify; otherwise the operand is copied into a new
  * buffer first, and the nest writes the update box), and a reduce to one element runs as partials
- * on every thread combined in row order with the init value. */
+ * on every thread combined in row order with the init value. A concatenate whose operand
+ * 0 is a prefix of its memory, dies there, has no other holder and a buffer with room for
+ * the result (a prefix slice shares its operand's larger buffer: the SIMT store form
+ * slice(scatter(concatenate(x, c))) in a loop) writes its other operands only, in place. */
 #include "cpu.h"
 
 #include <stdlib.h>
@@ -125,12 +128,13 @@ static int fail(CpuState *st, const TOp *op, const char *fmt, const char *arg)
 typedef struct FusionTask {
 	CpuKernelFn fn;
 	void **bufs;
+	int64_t from;      /* the split range starts here (a concatenate's tail) */
 } FusionTask;
 
 static void fusion_task(void *ctx, int64_t lo, int64_t hi)
 {
 	FusionTask *t = ctx;
-	t->fn(t->bufs, lo, hi);
+	t->fn(t->bufs, t->from + lo, t->from + hi);
 }
 
 /* Does only env's slot hold b (besides the buffer pool)? */
@@ -228,8 +232,13 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 		}
 	}
 	RtValue out;
+	int64_t from = 0;
 	bufs[fu->ninputs + 1] = NULL;
-	if (op->kind == TOP_SCATTER)
+	if (fu->tail >= 0 && env[fu->inplace].buf &&
+	    env[fu->inplace].buf->cap >= (size_t)tir_type_bytes(tir_value_type(fu->f, fu->root)) &&
+	    take_operand(st, s, env, &out))
+		from = fu->tail;   /* operand 0 is in place: only the other operands are written */
+	else if (op->kind == TOP_SCATTER)
 		out = scatter_output(st, s, env);
 	else if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && take_operand(st, s, env, &out))
 		bufs[fu->ninputs + 1] = rt_data(&out);   /* in place: the kernel writes the box only */
@@ -238,7 +247,7 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 	else
 		out = alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	bufs[0] = rt_data(&out);
-	FusionTask t = {fu->fn, bufs};
+	FusionTask t = {fu->fn, bufs, from};
 	if (fu->partial) {
 		run_partial(st, fu, op, bufs, env, &out);
 		if (bufs != small)
@@ -247,12 +256,13 @@ static int run_fusion(CpuState *st, const CpuStep *s, RtValue *env)
 		return 0;
 	}
 	int64_t work = fu->numel * (fu->nops < 8 ? fu->nops : 8);
-	if (work >= PAR_WORK && fu->split_extent > 1) {
-		int64_t per = fu->numel / fu->split_extent;   /* elements per step of the split dim */
+	int64_t per = fu->numel / (fu->split_extent ? fu->split_extent : 1);   /* elements per step of the split dim */
+	work = work / (fu->split_extent ? fu->split_extent : 1) * (fu->split_extent - from);
+	if (work >= PAR_WORK && fu->split_extent - from > 1) {
 		int64_t grain = (PAR_WORK / 4) / (per ? per : 1);
-		cpu_pool_run(st->pool, fu->split_extent, grain, fusion_task, &t);
+		cpu_pool_run(st->pool, fu->split_extent - from, grain, fusion_task, &t);
 	} else {
-		fu->fn(bufs, 0, fu->split_extent);
+		fu->fn(bufs, from, fu->split_extent);
 	}
 	if (bufs != small)
 		free(bufs);

@@ -130,6 +130,12 @@ int cpu_reduce_combiner(const TOp *op)
 	return k == CPU_REPLACE ? -1 : k;
 }
 
+int cpu_reduce_absorbing(const TOp *op)
+{
+	int k = cpu_reduce_combiner(op);
+	return k == TOP_OR || k == TOP_AND;   /* integer and boolean types only (StableHLO) */
+}
+
 static int all_ones(TInts v)
 {
 	for (int i = 0; i < v.n; i++)
@@ -238,13 +244,60 @@ static int index_only(TOpKind k)
 }
 
 /* A reduce to one element of a large input: split across threads as partial sums
- * (its init value is then materialized: exec.c combines it with the partials). */
+ * (its init value is then materialized: exec.c combines it with the partials); not an
+ * or / and reduce, which stops at its first absorbing element on one thread. */
 static int partial_reduce(const TFunc *f, const TOp *op)
 {
-	if (op->kind != TOP_REDUCE || tir_type_numel(vtype(f, op->results[0])) != 1)
+	if (op->kind != TOP_REDUCE || tir_type_numel(vtype(f, op->results[0])) != 1 || cpu_reduce_absorbing(op))
 		return 0;
 	const TType *in = vtype(f, op->operands[0]);
 	return in->rank >= 1 && in->dims[0] >= 2 && tir_type_numel(in) >= PARTIAL_MIN;
+}
+
+/* A slice whose result is a prefix of its operand's memory (starts 0, strides 1, the
+ * dimensions before the first cut of extent 1, those after it whole): the SIMT store
+ * form `slice(scatter(concatenate(x, c)), [0:n])` drops the extra element so; the
+ * result shares the operand's storage (alias_operand). */
+static int prefix_slice(const TFunc *f, const TOp *op)
+{
+	if (op->kind != TOP_SLICE)
+		return 0;
+	const TType *xt = vtype(f, op->operands[0]);
+	TInts st = tir_op_get_ints(op, "start_indices"), lim = tir_op_get_ints(op, "limit_indices");
+	TInts str = tir_op_get_ints(op, "strides");
+	if (st.n != xt->rank || lim.n != xt->rank)
+		return 0;
+	int cut = xt->rank;   /* the first dimension not taken whole */
+	for (int d = 0; d < xt->rank; d++) {
+		if (st.v[d] != 0 || (d < str.n && str.v[d] != 1))
+			return 0;
+		if (lim.v[d] != xt->dims[d]) {
+			if (cut < xt->rank)
+				return 0;   /* a second cut */
+			cut = d;
+		}
+	}
+	for (int d = 0; d < cut && cut < xt->rank; d++)
+		if (xt->dims[d] != 1)
+			return 0;   /* rows of a whole dimension, each cut: strided */
+	return 1;
+}
+
+/* A concatenate whose operand 0 is a prefix of its result's memory (the dimensions
+ * before the concatenated one of extent 1): the split index where the other operands
+ * start (exec.c may compute only those, in operand 0's storage); else -1. */
+static int64_t concat_tail(const TFunc *f, const TOp *op)
+{
+	if (op->kind != TOP_CONCATENATE)
+		return -1;
+	int64_t c = tir_op_get_int(op, "dimension", -1);
+	const TType *rt = vtype(f, op->results[0]), *xt = vtype(f, op->operands[0]);
+	if (c < 0 || c >= rt->rank || rt->dims[c] < 2)
+		return -1;
+	for (int d = 0; d < c; d++)
+		if (rt->dims[d] != 1)
+			return -1;
+	return xt->dims[c];
 }
 
 /* ---- marks: per function, which values are computed inside their consumers ---- */
@@ -357,6 +410,8 @@ static void decide_marks(Builder *bd, const TBlock *b)
 		if (bd->hard[v] || op->kind == TOP_DYNAMIC_UPDATE_SLICE || op->kind == TOP_REDUCE ||
 		    op->kind == TOP_SCATTER || bd->uses[v] == 0)
 			continue;
+		if (op->kind == TOP_SLICE && !bd->inl[op->operands[0]] && prefix_slice(bd->f, op))
+			continue;   /* shares its operand's storage: no copy, no recomputation */
 		if (bd->uses[v] == 1)
 			bd->inl[v] = (uint8_t)(cheap || !consumer_repeats(bd, b, v));
 		else
@@ -499,6 +554,11 @@ static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 		if (!bd->inl[w] && op->kind == TOP_DYNAMIC_UPDATE_SLICE)
 			fu->base = w;
 	}
+	fu->tail = concat_tail(bd->f, op);
+	if (fu->tail >= 0 && !bd->inl[op->operands[0]] && fu->split_dim == tir_op_get_int(op, "dimension", -1))
+		fu->inplace = op->operands[0];
+	else
+		fu->tail = -1;
 	if (partial_reduce(bd->f, op)) {
 		fu->partial = 1;
 		fu->split_dim = 0;
@@ -536,7 +596,7 @@ static RtValue make_constant(const TFunc *f, const TOp *op)
 }
 
 /* The operand whose storage op's result may share: a reshape or no-op convert of a
- * materialized value (operand 0), a dynamic_update_slice whose materialized update is
+ * materialized value (operand 0), a prefix slice of one (operand 0), a dynamic_update_slice whose materialized update is
  * as large as its operand (its start indices clamp to 0: the result is the update,
  * operand 1); else -1. */
 static int alias_operand(const TFunc *f, const uint8_t *inl, const TOp *op)
@@ -551,6 +611,8 @@ static int alias_operand(const TFunc *f, const uint8_t *inl, const TOp *op)
 				return -1;
 		return 1;
 	}
+	if (op->kind == TOP_SLICE && !inl[op->operands[0]] && prefix_slice(f, op))
+		return 0;
 	if ((op->kind != TOP_RESHAPE && op->kind != TOP_CONVERT) || inl[op->operands[0]])
 		return -1;
 	return op->kind == TOP_RESHAPE || vtype(f, op->operands[0])->dt == rt->dt ? 0 : -1;
