@@ -122,6 +122,7 @@ void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned
                          int cached, double raise_ms, double compile_ms);
 /* A copy between memory and a module's buffer: into the module (in) or back (out). */
 void cudart_stats_copy(int out, size_t bytes);
+void cudart_stats_donated(void);                   /* a kept result donated to a launch */
 void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
 

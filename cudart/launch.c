@@ -263,22 +263,52 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 	}
 }
 
+/* Is name one of the module's results (memory the kernel writes)? */
+static int returned(const Entry *e, const char *name)
+{
+	for (int r = 0; r < e->nout; r++) {
+		c2h_param_info ri;
+		c2h_module_result(e->m, r, &ri);
+		if (!strcmp(ri.name, name))
+			return 1;
+	}
+	return 0;
+}
+
 /* Binds each input: the kernel result the runtime keeps for that memory when it is the
  * same tensor (no copy: mem.c), else the entry's own buffer, whose bytes are copied in
  * unless it already holds them: the same memory at the same version (scalars and
- * symbols have version 0: always copied). */
+ * symbols have version 0: always copied). A kept result the module also returns (the
+ * kernel writes that memory) and no other input reads is donated to the run: the new
+ * result replaces it (keep_results), so the backend may compute it in that storage in
+ * place instead of a new copy of the whole buffer per launch. */
 static void copy_in(const CudartKernel *k, Entry *e, void **args)
 {
+	c2h_buffer **kept = xcalloc((size_t)e->nin + 1, sizeof *kept);
+	for (int i = 0; i < e->nin; i++) {
+		c2h_param_info pi;
+		c2h_module_param(e->m, i, &pi);
+		const char *src = source_of(k, args, pi.name, c2h_buffer_nbytes(e->in[i]));
+		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
+	}
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
 		size_t n = c2h_buffer_nbytes(e->in[i]);
 		const char *src = source_of(k, args, pi.name, n);
-		c2h_buffer *kept = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
-		if (c2h_session_bind_index(e->s, i, kept ? kept : e->in[i]) != C2H_OK)
+		int shared = 0;
+		for (int j = 0; j < e->nin; j++)
+			shared |= j != i && kept[j] == kept[i];
+		c2h_status st;
+		if (kept[i] && !shared && returned(e, pi.name)) {
+			st = c2h_session_donate(e->s, i, kept[i]);   /* replaced by the result: donated */
+			cudart_stats_donated();
+		} else
+			st = c2h_session_bind_index(e->s, i, kept[i] ? kept[i] : e->in[i]);
+		if (st != C2H_OK)
 			die("cudart: cannot rebind module parameter '%s'", pi.name);
 		uint64_t v = pi.rank > 0 ? cudart_alloc_version(src) : 0;
-		if (kept || (v && src == e->from[i] && v == e->version[i]))
+		if (kept[i] || (v && src == e->from[i] && v == e->version[i]))
 			continue;
 		cudart_alloc_sync(src);
 		memcpy(c2h_buffer_data(e->in[i]), src, n);
@@ -286,6 +316,7 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 			cudart_stats_copy(0, n);
 		e->from[i] = src, e->version[i] = v;
 	}
+	free(kept);
 }
 
 /* Each result stays in the runtime as the newest contents of its memory (mem.c), or,

@@ -7,8 +7,9 @@
  * (a line after launches 1, 2, 4, 8, ...: the averages so far). "raised" is "read" when
  * the module came from the disk cache. At exit, the copies between memory and the
  * modules' buffers over the whole run (a kernel result kept in the runtime and bound to
- * the next launch is no copy: mem.c):
- *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB) */
+ * the next launch is no copy: mem.c), and the kept results donated to the launch that
+ * replaces them (launch.c copy_in: the backend may update them in place):
+ *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB), 38 donated */
 #include "cudart.h"
 
 #include <stdio.h>
@@ -34,17 +35,20 @@ double cudart_now_ms(void)
 }
 
 static struct {
-	uint64_t launches, n[2];
+	uint64_t launches, n[2], donated;
 	double bytes[2];
 } total;
 
 static void summary(void)
 {
 	fprintf(stderr, "cuda2hlo-stats: %llu launches, %llu cop%s into modules (%.2f MB), "
-	        "%llu cop%s back (%.2f MB)\n", (unsigned long long)total.launches,
+	        "%llu cop%s back (%.2f MB), %llu donated\n", (unsigned long long)total.launches,
 	        (unsigned long long)total.n[0], total.n[0] == 1 ? "y" : "ies", total.bytes[0] / 1e6,
-	        (unsigned long long)total.n[1], total.n[1] == 1 ? "y" : "ies", total.bytes[1] / 1e6);
+	        (unsigned long long)total.n[1], total.n[1] == 1 ? "y" : "ies", total.bytes[1] / 1e6,
+	        (unsigned long long)total.donated);
 }
+
+void cudart_stats_donated(void) { total.donated++; }
 
 void cudart_stats_copy(int out, size_t bytes)
 {

@@ -37,6 +37,8 @@ struct c2h_session {
 	const c2h_module *m;
 	Backend *backend;
 	const c2h_buffer **bound;
+	c2h_buffer **donor;        /* per input: bound by c2h_session_donate for the next run */
+	uint8_t *donated;
 	c2h_buffer *results;
 	int have_results;
 	int64_t max_memory;        /* bytes; 0: unlimited */
@@ -283,6 +285,8 @@ c2h_status c2h_session_create(const c2h_module *m, const char *backend, c2h_sess
 	s->m = m;
 	s->backend = b;
 	s->bound = xcalloc((size_t)m->nparams + 1, sizeof *s->bound);
+	s->donor = xcalloc((size_t)m->nparams + 1, sizeof *s->donor);
+	s->donated = xcalloc((size_t)m->nparams + 1, 1);
 	s->results = xcalloc((size_t)m->nresults + 1, sizeof *s->results);
 	s->max_memory = c2h_physical_memory();
 	s->peak = m->tm->dynamic ? 0 : rt_planned_peak(m->entry, &s->peak_at);   /* 0: not known */
@@ -323,6 +327,8 @@ void c2h_session_destroy(c2h_session *s)
 	drop_results(s);
 	backend_destroy(s->backend);
 	free(s->bound);
+	free(s->donor);
+	free(s->donated);
 	free(s->results);
 	free(s);
 }
@@ -365,7 +371,16 @@ c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b)
 		return C2H_ETYPE;
 	}
 	s->bound[i] = b;
+	s->donor[i] = NULL;
 	return C2H_OK;
+}
+
+c2h_status c2h_session_donate(c2h_session *s, int i, c2h_buffer *b)
+{
+	c2h_status st = c2h_session_bind_index(s, i, b);
+	if (st == C2H_OK)
+		s->donor[i] = b;
+	return st;
 }
 
 c2h_status c2h_session_bind(c2h_session *s, const char *name, const c2h_buffer *b)
@@ -398,9 +413,24 @@ c2h_status c2h_session_run(c2h_session *s)
 	for (int i = 0; i < n; i++)
 		args[i] = s->bound[i]->v;
 	s->msg[0] = 0;
-	int rc = rt_guards_check(s->m->guards, s->m->names, args, s->msg, sizeof s->msg);
-	if (rc == 0)
+	int rc = rt_guards_check(s->m->guards, s->m->names, args, s->msg, sizeof s->msg), donating = 0;
+	for (int i = 0; i < n; i++) {   /* a donated buffer's storage goes to the run */
+		s->donated[i] = s->donor[i] != NULL;
+		if (s->donor[i]) {
+			s->donor[i]->v.buf = NULL;
+			s->donor[i] = NULL;
+			s->bound[i] = NULL;
+			donating = 1;
+		}
+	}
+	if (rc == 0 && donating)
+		rc = backend_run_donated(s->backend, args, s->donated, res, s->msg, sizeof s->msg);
+	else if (rc == 0)
 		rc = backend_run(s->backend, args, res, s->msg, sizeof s->msg);
+	else
+		for (int i = 0; i < n; i++)
+			if (s->donated[i])
+				rt_value_release(NULL, &args[i]);
 	for (int i = 0; i < s->m->nresults && rc == 0; i++) {
 		s->results[i].v = res[i];
 		s->results[i].dtype = s->m->results[i].dtype;

@@ -317,16 +317,16 @@ static void pjrt_destroy_(Backend *b)
 #endif
 
 static const BackendOps backends[] = {
-	{"interp", interp_create, interp_run, interp_destroy},
+	{"interp", interp_create, interp_run, interp_destroy, 0},
 #ifdef HAVE_PJRT
-	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_},
+	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_, 0},
 #else
-	{"pjrt", NULL, NULL, NULL},
+	{"pjrt", NULL, NULL, NULL, 0},
 #endif
 #ifdef HAVE_CPU
-	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy},
+	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy, 1},
 #else
-	{"cpu", NULL, NULL, NULL},
+	{"cpu", NULL, NULL, NULL, 0},
 #endif
 };
 
@@ -373,6 +373,22 @@ BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *en
 int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen)
 {
 	return b->ops->run(b, args, results, msg, msglen);
+}
+
+int backend_run_donated(Backend *b, RtValue *args, const uint8_t *donated, RtValue *results,
+                        char *msg, size_t msglen)
+{
+	if (b->ops->takes_donated) {
+		b->donated = donated;
+		int rc = b->ops->run(b, args, results, msg, msglen);
+		b->donated = NULL;
+		return rc;
+	}
+	int rc = b->ops->run(b, args, results, msg, msglen);
+	for (int i = 0; i < b->entry->nargs; i++)
+		if (donated[i])
+			rt_value_release(NULL, &args[i]);
+	return rc;
 }
 
 void backend_destroy(Backend *b)

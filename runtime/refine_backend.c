@@ -124,4 +124,4 @@ static void refining_destroy(Backend *b)
 	free(s);
 }
 
-const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy};
+const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy, 0};

@@ -213,9 +213,12 @@ typedef struct BackendOps {
 	const char *name;
 	/* arg: the text after "name:" (NULL when absent). 0, or -1 with msg set. */
 	int (*create)(Backend *b, const char *arg, char *msg, size_t msglen);
-	/* args: the entry's nargs inputs (borrowed); results: nresults owned outputs. */
+	/* args: the entry's nargs inputs (borrowed, but see donated); results: nresults
+	 * owned outputs. */
 	int (*run)(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
 	void (*destroy)(Backend *b);
+	int takes_donated;      /* run takes over each args[i] with b->donated[i] set (may
+	                           update its storage in place) and releases it itself */
 } BackendOps;
 
 struct Backend {
@@ -227,6 +230,7 @@ struct Backend {
 	char *spec;             /* as given: "interp", "pjrt:cpu" */
 	void *state;
 	int64_t max_iterations; /* copied into the backend's Interp on each run; 0: unlimited */
+	const uint8_t *donated; /* during backend_run_donated: per entry argument */
 };
 
 typedef enum { BACKEND_OK, BACKEND_UNKNOWN, BACKEND_NOT_BUILT, BACKEND_FAILED } BackendStatus;
@@ -236,6 +240,12 @@ const char *backend_default_name(void);      /* "cpu" where built, else "interp"
 BackendStatus backend_create(const char *spec, const TModule *m, const TFunc *entry,
                              const char *text, size_t len, Backend **out, char *msg, size_t msglen);
 int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
+/* backend_run where each args[i] with donated[i] is a reference the call consumes (XLA's
+ * donated arguments): a backend that takes them may compute a result in that storage in
+ * place when it holds the only reference; the others run as backend_run, and the
+ * references are released after the run. */
+int backend_run_donated(Backend *b, RtValue *args, const uint8_t *donated, RtValue *results,
+                        char *msg, size_t msglen);
 void backend_destroy(Backend *b);
 
 /* ---- refine.c, refine_backend.c: shape-polymorphic modules (docs/symbolic.md) ----

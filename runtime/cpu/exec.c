@@ -75,7 +75,7 @@ static void profile_print(CpuState *st)
 	VEC_FREE(st->prof_secs);
 }
 
-static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *results);
+static int run_func(CpuState *st, const TFunc *f, const RtValue *args, const uint8_t *owned, RtValue *results);
 static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs, int nouts);
 
 /* ---- buffers ---- */
@@ -380,7 +380,7 @@ static int run_call(CpuState *st, const TOp *op, RtValue *env)
 	RtValue *res = xcalloc((size_t)op->nresults + 1, sizeof(RtValue));
 	for (int i = 0; i < op->noperands; i++)
 		args[i] = env[op->operands[i]];
-	int rc = run_func(st, callee, args, res);
+	int rc = run_func(st, callee, args, NULL, res);
 	for (int i = 0; i < op->nresults && rc == 0; i++)
 		set_slot(st, env, op->results[i], res[i]);
 	free(args);
@@ -434,19 +434,32 @@ static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs,
 	return 0;
 }
 
-static int run_func(CpuState *st, const TFunc *f, const RtValue *args, RtValue *results)
+/* owned: per argument, its reference is the call's (a donated entry argument): the
+ * environment takes it over, so that an update of that value may run in place. */
+static int run_func(CpuState *st, const TFunc *f, const RtValue *args, const uint8_t *owned, RtValue *results)
 {
 	const CpuPlan *p = cpu_program_plan(st->prog, f);
-	if (!p || p->interpret)
-		return interp_call(&st->it, f, args, results);
+	if (!p || p->interpret) {
+		int rc = interp_call(&st->it, f, args, results);
+		for (int i = 0; owned && i < f->nargs; i++)
+			if (owned[i])
+				rt_value_release(NULL, (RtValue *)&args[i]);
+		return rc;
+	}
 	/* the interpreter's bound on call depth, so a recursive module fails with a message
 	 * instead of overflowing the stack */
 	if (st->it.depth >= RT_MAX_CALL_DEPTH)
 		return interp_fail(&st->it, NULL, "call depth exceeds %d (recursion?) in @%s",
 		                   RT_MAX_CALL_DEPTH, f->name);
 	RtValue *env = xcalloc((size_t)f->nvalues + 1, sizeof(RtValue));
-	for (int i = 0; i < f->nargs; i++)
-		env[f->args[i].value] = rt_value_ref(&args[i]);
+	for (int i = 0; i < f->nargs; i++) {
+		if (owned && owned[i]) {
+			env[f->args[i].value] = args[i];
+			memset((RtValue *)&args[i], 0, sizeof args[i]);
+		} else {
+			env[f->args[i].value] = rt_value_ref(&args[i]);
+		}
+	}
 	st->it.depth++;
 	int rc = run_plan(st, p, env, results, f->nresults);
 	st->it.depth--;
@@ -481,7 +494,7 @@ int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg
 	CpuState *st = b->state;
 	interp_init(&st->it, b->module);
 	st->it.max_iterations = b->max_iterations;
-	int rc = run_func(st, b->entry, args, results);
+	int rc = run_func(st, b->entry, args, b->donated, results);
 	if (rc != 0) {
 		if (st->it.loc.file)
 			snprintf(msg, msglen, "%s:%d:%d: error: %s", st->it.loc.file, st->it.loc.line, st->it.loc.col, st->it.msg);

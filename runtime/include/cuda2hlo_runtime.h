@@ -115,6 +115,11 @@ void c2h_session_destroy(c2h_session *s);
  * or the session's end). The buffer's type and shape must be the parameter's. */
 c2h_status c2h_session_bind(c2h_session *s, const char *name, const c2h_buffer *b);
 c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b);
+/* Binds input i to b for the next run only and gives that run b's storage (XLA's donated
+ * arguments): a result may be computed in it in place, with no copy of the input. After
+ * the run, successful or not, b has no storage (c2h_buffer_data(b) is NULL; the caller
+ * still destroys it) and input i is unbound. */
+c2h_status c2h_session_donate(c2h_session *s, int i, c2h_buffer *b);
 c2h_status c2h_session_run(c2h_session *s);
 /* Result i of the last successful run: borrowed, valid until the next run. */
 const c2h_buffer *c2h_session_result(const c2h_session *s, int i);

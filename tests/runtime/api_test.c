@@ -560,6 +560,63 @@ static void test_two_sessions(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* c2h_session_donate: @main(x: 50000 x f32) writes x[5..7] (dynamic_update_slice of the
+ * argument). Donated, the cpu backend updates the argument's storage in place (the
+ * result's data is the donated buffer's old data), the other backends copy; either way
+ * the values are right, the donor has no storage after the run and the input is unbound.
+ * Bound (not donated), the input is unchanged and the result is a new buffer. */
+static void test_donate(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	enum { N = 50000 };
+	c2h_module *m = module_of("func.func @main(%x: tensor<50000xf32> {cuda2hlo.param = \"x\"})\n"
+	                          "    -> (tensor<50000xf32> {cuda2hlo.param = \"x\"}) {\n"
+	                          "  %u = stablehlo.constant dense<[1.5, 2.5, 3.5]> : tensor<3xf32>\n"
+	                          "  %i = stablehlo.constant dense<5> : tensor<i32>\n"
+	                          "  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<50000xf32>, tensor<3xf32>, tensor<i32>) -> tensor<50000xf32>\n"
+	                          "  return %0 : tensor<50000xf32>\n"
+	                          "}\n");
+	assert_non_null(m);
+	static float v[N];
+	for (int k = 0; k < N; k++)
+		v[k] = (float)k;
+	const char *backends[] = {"cpu", "interp"};
+	for (int bi = 0; bi < 2; bi++)
+		for (int donate = 0; donate < 2; donate++) {
+			char row[64], msg[256];
+			snprintf(row, sizeof row, "%s %s", backends[bi], donate ? "donated" : "bound");
+			c2h_session *s;
+			if (c2h_session_create(m, backends[bi], &s, msg, sizeof msg) != C2H_OK) {
+				check(!strcmp(backends[bi], "cpu"), row, msg);   /* cpu may not be built */
+				continue;
+			}
+			c2h_buffer *b = c2h_buffer_create(C2H_F32, 1, (int64_t[]){N}, v, sizeof v);
+			const void *old = c2h_buffer_data(b);
+			c2h_status st = donate ? c2h_session_donate(s, 0, b) : c2h_session_bind_index(s, 0, b);
+			check(st == C2H_OK && c2h_session_run(s) == C2H_OK, row, c2h_session_message(s));
+			c2h_buffer *r = c2h_session_take_result(s, 0);
+			const float *g = r ? c2h_buffer_data_const(r) : NULL;
+			int ok = g != NULL;
+			for (int k = 0; ok && k < N; k++)
+				ok = g[k] == (k >= 5 && k < 8 ? (float)(k - 5) + 1.5f : (float)k);
+			check(ok, row, "values");
+			if (donate) {
+				check(c2h_buffer_data(b) == NULL, row, "the donor keeps storage");
+				check(strcmp(backends[bi], "cpu") || (const void *)g == old, row, "not updated in place");
+				check(c2h_session_run(s) == C2H_EUNBOUND, row, "a donated input stays bound");
+			} else {
+				const float *in = c2h_buffer_data_const(b);
+				check(in && in[5] == 5.0f && (const void *)g != old, row, "the bound input changed");
+			}
+			c2h_buffer_destroy(r);
+			c2h_buffer_destroy(b);
+			c2h_session_destroy(s);
+		}
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
 /* Run-time bounds checks (cuda2hlo.oob_checks, runtime/guard.c, written by cuda2hlo
  * --oob-check): @main(x: 8 x i32, t, u) returns x; a run whose t and u meet a check's
  * condition fails with C2H_ERUN and that check's message and values, others run. The
@@ -795,7 +852,7 @@ int main(void)
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
 		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_polymorphic),
-		cmocka_unit_test(test_guards),
+		cmocka_unit_test(test_guards),        cmocka_unit_test(test_donate),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);

@@ -1,0 +1,39 @@
+// expect-exit: 0
+// expect-stdout: PASS
+// expect-stderr: cuda2hlo-stats: 64 launches, 1 copy into modules (1.06 MB), 1 copy back (1.06 MB), 63 donated
+// Run with CUDA2HLO_CUDART_STATS=1 (cudart/CMakeLists.txt). A kernel result the runtime
+// keeps and the next launch both reads and writes is donated to that launch (launch.c
+// copy_in, c2h_session_donate), so the cpu backend may update it in place instead of
+// returning a new copy of the whole table per launch (that it does: tests/runtime
+// api_test.c, donate). Each launch fills row t of a 65 x 4096 table from row t - 1 (a
+// wavefront, as nw's diagonals): the first launch binds the copy from the host (not a
+// kept result), the other 63 get the previous launch's result donated. The result must
+// still be right: expected values from the same recurrence on the host.
+#include <cstdio>
+#include <cuda_runtime.h>
+__global__ void row(int *m, int t, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    m[t * n + i] = m[(t - 1) * n + i] + (i > 0 ? m[(t - 1) * n + i - 1] : 0) % 1000 + t;
+}
+int main() {
+  const int rows = 65, n = 4096;
+  static int h[rows * n], want[rows * n];
+  for (int i = 0; i < rows * n; i++)
+    h[i] = want[i] = i < n ? i % 13 : 0;
+  int *m;
+  cudaMalloc(&m, sizeof h);
+  cudaMemcpy(m, h, sizeof h, cudaMemcpyHostToDevice);
+  for (int t = 1; t < rows; t++) {
+    row<<<n / 256, 256>>>(m, t, n);
+    for (int i = 0; i < n; i++)
+      want[t * n + i] = want[(t - 1) * n + i] + (i > 0 ? want[(t - 1) * n + i - 1] : 0) % 1000 + t;
+  }
+  cudaMemcpy(h, m, sizeof h, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int i = 0; i < rows * n; i++)
+    bad += h[i] != want[i];
+  printf("%s\n", bad ? "FAIL" : "PASS");
+  cudaFree(m);
+  return bad != 0;
+}
