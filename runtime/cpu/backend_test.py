@@ -515,19 +515,25 @@ def inplace_case(n, m, self_read):
 
 
 
-def store_loop(n, m, steps, keep):
+def store_loop(n, m, steps, keep, init="arg"):
     """The converter's SIMT store in a loop: x = slice(scatter(concatenate(x, [0]), idx[i],
     upd + i), [0:n]), masked lanes at index n (the extra element). keep: the loop also
-    carries the old x, so the concatenate's operand does not die there (no update in place)."""
+    carries the old x, so the concatenate's operand does not die there (no update in place).
+    init: the loop starts from the argument x, from x * 2 computed before it ("computed":
+    it dies at the loop, which takes it over), or from x * 2 that the body also reads
+    ("captured": the loop must not take it over)."""
     X, X1, I, U = ty("f32", [n]), ty("f32", [n + 1]), "tensor<i32>", ty("f32", [m])
     IX, ROW, ROW1 = ty("i32", [steps, m]), ty("i32", [1, m]), ty("i32", [m, 1])
     sd = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
           'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
           'unique_indices = false}')
-    carried = "%it_i = %zero, %it_x = %x" + (", %it_o = %x" if keep else "")
+    x0 = "%x" if init == "arg" else "%x2"
+    carried = "%it_i = %zero, %it_x = " + x0 + (", %it_o = " + x0 if keep else "")
     tys = "{0}, {1}".format(I, X) + (", " + X if keep else "")
     lines = [
         "%zero = stablehlo.constant dense<0> : " + I,
+        "%two = stablehlo.constant dense<2.0> : " + X,
+        "%x2 = stablehlo.multiply %x, %two : " + X,
         "%%r:%d = stablehlo.while(%s) : %s" % (3 if keep else 2, carried, tys),
         " cond {",
         "  %%lim = stablehlo.constant dense<%d> : %s" % (steps, I),
@@ -541,7 +547,10 @@ def store_loop(n, m, steps, keep):
         "  %%ri = stablehlo.reshape %%row : (%s) -> %s" % (ROW, ROW1),
         "  %%fi = stablehlo.convert %%it_i : (%s) -> tensor<f32>" % I,
         "  %%fb = stablehlo.broadcast_in_dim %%fi, dims = [] : (tensor<f32>) -> %s" % U,
-        "  %%u = stablehlo.add %%upd, %%fb : %s" % U,
+        "  %%u0 = stablehlo.add %%upd, %%fb : %s" % U,
+        "  %%xs = stablehlo.slice %%x2 [0:%d] : (%s) -> %s" % (m, X, U) if init == "captured" else
+        "  %%xs = stablehlo.constant dense<0.0> : %s" % U,
+        "  %%u = stablehlo.add %%u0, %%xs : %s" % U,
         '  %s = "stablehlo.scatter"(%c, %ri, %u) ({',
         "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):",
         "    stablehlo.return %b : tensor<f32>",
@@ -588,12 +597,14 @@ def simt_cases(rng):
         dst = np.roll(idx, 1)   # each update reads where an earlier one wrote
         out.append(("inplace_scatter_%s" % ("self_read" if self_read else "other"), inplace_case(n, m, self_read),
                     [x, idx, dst]))
-    for n, m, steps, keep in [(1000, 300, 9, False), (1000, 300, 9, True), (200000, 50000, 5, False)]:
+    for n, m, steps, keep, init in [(1000, 300, 9, False, "arg"), (1000, 300, 9, True, "arg"),
+                                    (200000, 50000, 5, False, "arg"), (1000, 300, 9, False, "computed"),
+                                    (1000, 300, 9, True, "computed"), (1000, 300, 9, False, "captured")]:
         x = rng.standard_normal(n).astype(np.float32)
         idx = rng.integers(0, n + 1, (steps, m)).astype(np.int32)
         idx[:, ::3] = n   # masked lanes: the extra element
-        out.append(("store_loop_%d_%s" % (n, "keep" if keep else "inplace"), store_loop(n, m, steps, keep),
-                    [x, idx, rng.standard_normal(m).astype(np.float32)]))
+        out.append(("store_loop_%d_%s_%s" % (n, "keep" if keep else "inplace", init),
+                    store_loop(n, m, steps, keep, init), [x, idx, rng.standard_normal(m).astype(np.float32)]))
     out.append(("prefix_slices", prefix_slices(), [rng.standard_normal((3, 4)).astype(np.float32),
                                                    rng.standard_normal((1, 5, 4)).astype(np.float32)]))
     return out

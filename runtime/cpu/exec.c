@@ -311,14 +311,51 @@ static void drop_block_values(CpuState *st, RtValue *env, const TBlock *b)
 			rt_value_release(&st->it.pool, &env[b->ops[i]->results[k]]);
 }
 
+/* Does block b (at any depth) read value x of an enclosing block? */
+static int block_reads(const TBlock *b, int x)
+{
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *o = b->ops[i];
+		for (int k = 0; k < o->noperands; k++)
+			if (o->operands[k] == x)
+				return 1;
+		for (int r = 0; r < o->nregions; r++)
+			if (block_reads(o->regions[r], x))
+				return 1;
+	}
+	return 0;
+}
+
+/* Operand i of while step s moves into the loop (no reference left in env): it dies at
+ * the loop, no later operand carries it too and the loop's blocks do not read it, so
+ * the first iteration may update it in place (a donated argument carried by a loop). */
+static int moves_in(const CpuStep *s, int i)
+{
+	const TOp *op = s->op;
+	int x = op->operands[i], dies = 0;
+	for (int k = 0; k < s->nrelease; k++)
+		dies |= s->release[k] == x;
+	for (int j = i + 1; j < op->noperands && dies; j++)
+		dies = op->operands[j] != x;
+	for (int r = 0; r < op->nregions && dies; r++)
+		dies = !block_reads(op->regions[r], x);
+	return dies;
+}
+
 static int run_while(CpuState *st, const CpuStep *s, RtValue *env)
 {
 	const TOp *op = s->op;
 	int n = op->noperands, rc = 0;
 	const CpuPlan *cond = s->subs[0], *body = s->subs[1];
 	RtValue *cur = xcalloc((size_t)n + 1, sizeof(RtValue)), *next = xcalloc((size_t)n + 1, sizeof(RtValue));
-	for (int i = 0; i < n; i++)
-		cur[i] = rt_value_ref(&env[op->operands[i]]);
+	for (int i = 0; i < n; i++) {
+		if (moves_in(s, i)) {
+			cur[i] = env[op->operands[i]];
+			memset(&env[op->operands[i]], 0, sizeof(RtValue));
+		} else {
+			cur[i] = rt_value_ref(&env[op->operands[i]]);
+		}
+	}
 	for (int64_t iter = 0;; iter++) {
 		RtValue pred = {0};
 		bind(st, env, cond->b, cur);
