@@ -1,17 +1,19 @@
 /* affine_warp.c: warp shuffles in the affine strategy ("Warp Shuffle Functions" of the
  * CUDA Programming Guide). Consumes a substituted KE_SHFL: its value V is an expression of
  * the inputs and the thread's coordinates (affine_subst.c), so the value another lane
- * holds is V with threadIdx.x replaced by that lane's: shfl_down(V, d) is
- * `lane + d < width ? V[tx := tx + d] : V`, shfl_up `lane >= d ? V[tx := tx - d] : V`,
- * shfl_xor with one bit m `tx & m ? V[tx := tx - m] : V[tx := tx + m]`, shfl(V, c)
- * `V[tx := tx - lane + c]`. Reads in the copies are reads at those threads' indices, so
- * they become slices like any other, and the result is the same expression the GPU
- * evaluates (no reassociation). Only where the raise sees the lane mapping: the threads
- * that run the shuffle are whole warps (a box whose threadIdx.x range starts and ends on
- * a warp, no data-dependent guard), blocks are whole warps along x alone (blockDim.y =
- * blockDim.z = 1, blockDim.x a multiple of 32), the mask is all lanes, the offset a
- * constant. Else it fails (afail) and the kernel keeps
- * the SIMT strategy's shuffles (simt.c). */
+ * holds is V with threadIdx.x replaced by that lane's (lane = threadIdx.x % width):
+ * shfl_down(V, d) is `lane + d < width ? V[tx := tx + d] : V`, shfl_up
+ * `lane >= d ? V[tx := tx - d] : V` (the copy only runs where it reads a lane of the
+ * segment), shfl_xor bit by bit of the mask, `tx & b ? V[tx := tx - b] : V[tx := tx + b]`
+ * (a mask of k bits makes 2^k copies, each a shift), shfl(V, s)
+ * `V[tx := tx - lane + (s & (width - 1))]` with s quasi-affine. Reads in the copies are
+ * reads at those threads' indices, so they become slices like any other, and the result
+ * is the same expression the GPU evaluates (no reassociation). Only where the raise sees
+ * the lane mapping: the threads that run the shuffle are whole warps (a box whose
+ * threadIdx.x range starts and ends on a warp, no data-dependent guard), blocks are whole
+ * warps along x alone (blockDim.y = blockDim.z = 1, blockDim.x a multiple of 32), the mask
+ * is all lanes, the offset a constant, an xor mask inside the segment. Else it fails
+ * (afail) and the kernel keeps the SIMT strategy's shuffles (simt.c). */
 #include "affine_int.h"
 
 #include <stdint.h>
@@ -85,19 +87,41 @@ static KirExpr *copy(Copy *c, const KirExpr *e)
 	return n;
 }
 
-/* v with threadIdx.x replaced by threadIdx.x + d (a u32 expression, as the builtin). */
-static KirExpr *at_lane(Aff *a, const KirExpr *v, int64_t d, SrcLoc loc)
+/* v with threadIdx.x replaced by tx (a u32 expression, as the builtin). */
+static KirExpr *at_thread(Aff *a, const KirExpr *v, KirExpr *tx)
 {
-	Copy c = {a, NULL, {0}, {0}};
-	KirExpr *tx = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, loc), *r;
-	tx->u.builtin = KBI_TID_X;
-	c.tx = frontend_new_binary(a->ar, d >= 0 ? KB_ADD : KB_SUB, KT_U32, tx,
-	                           frontend_new_int(a->ar, KT_U32, d >= 0 ? d : -d, loc), loc);
+	Copy c = {a, tx, {0}, {0}};
+	KirExpr *r;
 	c.done.cur = 1;
 	r = copy(&c, v);
 	aff_memo_free(&c.done);
 	VEC_FREE(c.out);
 	return r;
+}
+
+static KirExpr *tid_x(Aff *a, SrcLoc loc)
+{
+	KirExpr *tx = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, loc);
+	tx->u.builtin = KBI_TID_X;
+	return tx;
+}
+
+/* v with threadIdx.x replaced by threadIdx.x + d. A copy to a lower lane is taken at
+ * max(tx, -d) + d: the same thread where the copy is used (tx >= -d there), and an index
+ * that stays in u32's range on every thread (the facts check each intermediate). */
+static KirExpr *at_lane(Aff *a, const KirExpr *v, int64_t d, SrcLoc loc)
+{
+	KirExpr *tx = tid_x(a, loc), *m;
+	if (d >= 0)
+		return at_thread(a, v, frontend_new_binary(a->ar, KB_ADD, KT_U32, tx,
+		                                           frontend_new_int(a->ar, KT_U32, d, loc), loc));
+	m = frontend_new_expr(a->ar, KE_MATH, KT_U32, loc);
+	m->u.math.op = KM_MAX;
+	m->u.math.nargs = 2;
+	m->u.math.args[0] = tx;
+	m->u.math.args[1] = frontend_new_int(a->ar, KT_U32, -d, loc);
+	return at_thread(a, v, frontend_new_binary(a->ar, KB_SUB, KT_U32, m,
+	                                           frontend_new_int(a->ar, KT_U32, -d, loc), loc));
 }
 
 /* (int)threadIdx.x / den % w: the lane in a segment of w (den 1), or a bit of it. */
@@ -149,6 +173,66 @@ static int whole_warps(Aff *a)
 	return lo[POLY_TX] % 32 == 0 && hi[POLY_TX] % 32 == 0;
 }
 
+/* The value at lane tx ^ m (0 <= m < w, so the same segment), the bits of m from bit:
+ * each bit b is a shift by -b where the lane has it, by +b where not, so every copy is a
+ * shift (its reads slices) and m with k bits makes 2^k copies. */
+static KirExpr *xor_lanes(Aff *a, const KirExpr *v, int64_t m, int64_t shift, const KirExpr *e)
+{
+	int64_t b = m & -m;
+	if (!m)
+		return shift ? at_lane(a, v, shift, e->loc) : (KirExpr *)v;
+	return cond(a, cmp(a, KB_NE, lane(a, b, 2, e->loc), 0, e->loc),
+	            xor_lanes(a, v, m & ~b, shift - b, e), xor_lanes(a, v, m & ~b, shift + b, e), e);
+}
+
+/* threadIdx.x of the source of shfl(V, src, w): the first thread of the segment plus
+ * src & (w - 1), with src quasi-affine (a constant, or the lane's own index plus one). */
+static KirExpr *idx_thread(Aff *a, const KirExpr *src, int64_t w, SrcLoc loc)
+{
+	const char *why;
+	KirExpr *first, *s;
+	if (!poly_expr_from_kir(a->c, src, a->at.dom, aff_lookup, a, &why))
+		aff_afail(a, src->loc, "a warp shuffle whose source lane is not quasi-affine");
+	first = frontend_new_binary(a->ar, KB_MUL, KT_U32,
+	                            frontend_new_binary(a->ar, KB_DIV, KT_U32, tid_x(a, loc),
+	                                                frontend_new_int(a->ar, KT_U32, w, loc), loc),
+	                            frontend_new_int(a->ar, KT_U32, w, loc), loc);
+	s = frontend_new_binary(a->ar, KB_AND, KT_I32, frontend_new_cast(a->ar, KT_I32, (KirExpr *)src, loc),
+	                        frontend_new_int(a->ar, KT_I32, w - 1, loc), loc);
+	return frontend_new_binary(a->ar, KB_ADD, KT_U32, first, frontend_new_cast(a->ar, KT_U32, s, loc), loc);
+}
+
+/* The constant (src - lane) mod w of a source lane src (lane + k: a rotation of the
+ * segment), or -1. */
+static int64_t rotation(Aff *a, const KirExpr *src, int64_t w, SrcLoc loc)
+{
+	const char *why;
+	int64_t k;
+	KirExpr *x = frontend_new_binary(a->ar, KB_SUB, KT_I32, frontend_new_cast(a->ar, KT_I32, (KirExpr *)src, loc),
+	                                 lane(a, 1, w, loc), loc);
+	PolyExpr *pe;
+	x = frontend_new_binary(a->ar, KB_ADD, KT_I32, x, frontend_new_int(a->ar, KT_I32, w << 20, loc), loc);
+	x = frontend_new_binary(a->ar, KB_AND, KT_I32, x, frontend_new_int(a->ar, KT_I32, w - 1, loc), loc);
+	pe = poly_expr_from_kir(a->c, x, a->at.dom, aff_lookup, a, &why);
+	return pe && poly_expr_is_const(pe, &k) ? k : -1;
+}
+
+/* shfl(V, src, w): a constant src is one lane's copy (a broadcast over the segment); a
+ * rotation by k the copy k lanes up where lane + k stays in the segment and w - k lanes
+ * down elsewhere (each a shift); any other quasi-affine src the copy at its thread. */
+static KirExpr *idx(Aff *a, const KirExpr *v, const KirExpr *e, int64_t w)
+{
+	const KirExpr *src = e->u.shfl.lane;
+	int64_t k;
+	if (src->kind != KE_CONST && (k = rotation(a, src, w, e->loc)) >= 0) {
+		if (!k)
+			return (KirExpr *)v;
+		return cond(a, cmp(a, KB_LT, lane(a, 1, w, e->loc), w - k, e->loc),
+		            at_lane(a, v, k, e->loc), at_lane(a, v, k - w, e->loc), e);
+	}
+	return at_thread(a, v, idx_thread(a, src, w, e->loc));
+}
+
 KirExpr *aff_shuffle(Aff *a, const KirExpr *e)
 {
 	const KirExpr *v = e->u.shfl.value;
@@ -156,17 +240,26 @@ KirExpr *aff_shuffle(Aff *a, const KirExpr *e)
 	if (!whole_warps(a))
 		aff_afail(a, e->loc, "a warp shuffle that not every thread of whole warps runs");
 	mask = constant(a, e->u.shfl.mask, "a warp shuffle whose mask is not a constant");
-	d = constant(a, e->u.shfl.lane, "a warp shuffle whose lane or offset is not a constant");
 	if ((mask & 0xffffffff) != 0xffffffff || w <= 0 || w > 32 || (w & (w - 1)))
 		aff_afail(a, e->loc, "a warp shuffle over a part of the warp");
+	d = e->u.shfl.op == KSH_IDX ? 0 :
+	    constant(a, e->u.shfl.lane, "a warp shuffle whose offset or lane mask is not a constant");
 	switch (e->u.shfl.op) {
-	case KSH_DOWN:
-		if (d < 0 || d >= w)
+	case KSH_DOWN:   /* delta is unsigned: past the segment, the lane's own value */
+		if (d <= 0 || d >= w)
 			return (KirExpr *)v;
 		return cond(a, cmp(a, KB_LT, lane(a, 1, w, e->loc), w - d, e->loc),
 		            at_lane(a, v, d, e->loc), (KirExpr *)v, e);
-	default:
-		aff_afail(a, e->loc, "a warp shuffle other than shfl_down (its copies would read "
-		          "below lane 0)");
+	case KSH_UP:     /* the copy runs only where lane >= d: it reads no lane below 0 */
+		if (d <= 0 || d >= w)
+			return (KirExpr *)v;
+		return cond(a, cmp(a, KB_GE, lane(a, 1, w, e->loc), d, e->loc),
+		            at_lane(a, v, -d, e->loc), (KirExpr *)v, e);
+	case KSH_XOR:
+		if (d < 0 || d >= w)
+			aff_afail(a, e->loc, "a shfl_xor whose lane mask leaves the segment");
+		return xor_lanes(a, v, d, 0, e);
+	default:         /* shfl: lane src mod w of the segment */
+		return idx(a, v, e, w);
 	}
 }

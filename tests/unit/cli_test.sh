@@ -42,10 +42,10 @@ printf '__global__ void k(unsigned *s, const float *x) { s[threadIdx.x] = __ball
 at="$t/at.cu --grid 1 --block 32 --size s=32 --size x=32 --report -o $t/r.mlir"
 check report_strategy_simt 0 - grep -qx "  strategy simt" <($bin/cuda2hlo $at 2>&1)
 check report_tried 0 - grep -qx "  tried affine: not applicable: warp votes" <($bin/cuda2hlo $at 2>&1)
-# A shfl_up stays SIMT too, the affine try naming it where it is.
-printf '__global__ void k(float *s, const float *x) { s[threadIdx.x] = __shfl_up_sync(0xffffffffu, x[threadIdx.x], 1); }\n' > "$t/at.cu"
+# A shfl_xor whose mask leaves its segment of 8 stays SIMT, the affine try naming it where it is.
+printf '__global__ void k(float *s, const float *x) { s[threadIdx.x] = __shfl_xor_sync(0xffffffffu, x[threadIdx.x], 8, 8); }\n' > "$t/at.cu"
 at="$t/at.cu --grid 1 --block 32 --size s=32 --size x=32 --report -o $t/r.mlir"
-check report_tried_shfl_up 0 - grep -q "  tried affine: not applicable at 1:.*: a warp shuffle other than shfl_down" <($bin/cuda2hlo $at 2>&1)
+check report_tried_shfl_xor 0 - grep -q "  tried affine: not applicable at 1:.*: a shfl_xor whose lane mask leaves the segment" <($bin/cuda2hlo $at 2>&1)
 # An atomicExch is kept in lane order: the affine try names it where it is.
 printf '__global__ void k(int *s, const int *x) { atomicExch(s, x[threadIdx.x]); }\n' > "$t/at.cu"
 at="$t/at.cu --grid 1 --block 32 --size s=1 --size x=32 --report -o $t/r.mlir"
