@@ -30,10 +30,13 @@ if [ ! -f "$stamp" ]; then
   mkdir -p "$here/build"
   "$py" -m venv "$venv"
   "$venv/bin/pip" install -q --upgrade pip
-  "$venv/bin/pip" install -q numpy "jax[cpu]<0.11"
+  "$venv/bin/pip" install -q numpy "jax[cpu]<0.11" matplotlib
   "$venv/bin/python" -c "import jax, jaxlib, numpy; print('setup: jax', jax.__version__)"
   touch "$stamp"
 fi
+# matplotlib draws the ocean demo's pictures (examples/oceananigans/plot.py, ctest
+# ocean_demo); an environment made before it was on the line above gets it here.
+"$venv/bin/python" -c "import matplotlib" 2>/dev/null || "$venv/bin/pip" install -q matplotlib
 
 # CPU PJRT plugins for `--backend pjrt` (runtime/pjrt, docs/pjrt.md): lammps-jax-pjrt-cpu
 # is XLA of jaxlib 0.11.2 (StableHLO 1.20, newer than jaxlib 0.10's 1.17); xla-cpu-pjrt

@@ -12,8 +12,13 @@
  *                          eastward momentum);
  *   -DOCEAN_HEAT_FLUX=1    surface heat flux Q(y) = Q0 sin(pi y / Ly) (W/m^2, positive
  *                          upward: cooling north of the centre, heating south of it):
- *                          F = Q / (RHO0 CP0) on T.
- * apply_flux_bcs consumes u, v, w and adds to Gu, Gv, GT; simulate launches it right after
+ *                          F = Q / (RHO0 CP0) on T;
+ *   -DOCEAN_SURFACE_RESTORING=1  surface temperature relaxed toward T*(y) (restoring_T_star,
+ *                          linear in y) with the time scale TAU_RESTORE, written as the flux
+ *                          boundary condition of Oceananigans users (a FluxBoundaryCondition
+ *                          with field_dependencies = :T): F = (DZ / TAU_RESTORE) (T - T*(y)),
+ *                          the piston velocity DZ / TAU_RESTORE over the top cell.
+ * apply_flux_bcs consumes u, v, w, T and adds to Gu, Gv, GT; simulate launches it right after
  * the tendency kernels when any of the three is on (OCEAN_FLUX_BCS). */
 #ifndef OCEAN_BOUNDARY_FLUXES_CUH
 #define OCEAN_BOUNDARY_FLUXES_CUH
@@ -29,7 +34,11 @@
 #ifndef OCEAN_HEAT_FLUX
 #define OCEAN_HEAT_FLUX 0
 #endif
-#define OCEAN_FLUX_BCS (OCEAN_BOTTOM_DRAG || OCEAN_WIND_STRESS || OCEAN_HEAT_FLUX)
+#ifndef OCEAN_SURFACE_RESTORING
+#define OCEAN_SURFACE_RESTORING 0
+#endif
+#define OCEAN_FLUX_BCS                                                                      \
+	(OCEAN_BOTTOM_DRAG || OCEAN_WIND_STRESS || OCEAN_HEAT_FLUX || OCEAN_SURFACE_RESTORING)
 #ifndef CD_BOTTOM
 #define CD_BOTTOM 0.003         /* quadratic bottom drag coefficient */
 #endif
@@ -39,6 +48,18 @@
 #ifndef Q0
 #define Q0 10.0                 /* peak surface heat flux (W/m^2) */
 #endif
+#ifndef TAU_RESTORE
+#define TAU_RESTORE (30.0 * 86400.0) /* surface restoring time scale (s) */
+#endif
+#ifndef T_STAR_MEAN
+#define T_STAR_MEAN 10.0        /* restoring target at the channel's centre (deg C) */
+#endif
+#ifndef T_STAR_DELTA
+#define T_STAR_DELTA 20.0       /* its drop from the south wall to the north wall (K) */
+#endif
+/* The restoring target T*(y) (deg C), linear in y (0 at the centre): warm south, cold
+ * north. A macro, so that main.cu's set-up takes the same profile on the host. */
+#define RESTORING_T_STAR(y) (T_STAR_MEAN - T_STAR_DELTA * (y) / LY)
 #define RHO0 1026.0             /* reference density (kg/m^3) */
 #define CP0 3991.0              /* heat capacity of sea water (J/(kg K)) */
 #define OCEAN_PI 3.14159265358979323846
@@ -84,6 +105,12 @@ __device__ double heat_flux_T(int j)
 	return Q0 * sin(OCEAN_PI * y_centre(j) / LY) / (RHO0 * CP0);
 }
 
+/* Top flux of T in column (i, j) relaxing the top cell toward T*(y) (K m/s). */
+__device__ double restoring_flux_T(const double *T, int i, int j)
+{
+	return DZ / TAU_RESTORE * (T[IX(i, j, NZ - 1)] - RESTORING_T_STAR(y_centre(j)));
+}
+
 /* The momentum fluxes (bottom drag, wind stress) added to the bottom and top cells of
  * column (i, j) (Oceananigans' compute_momentum_flux_bcs!); Gv on the wall face j = 0
  * stays 0. */
@@ -100,25 +127,28 @@ __device__ void add_momentum_flux_bcs(const double *u, const double *v, const do
 #endif
 }
 
-/* The tracer flux (surface heat flux) added to the top cell of column (i, j). */
-__device__ void add_tracer_flux_bcs(double *GT, int i, int j)
+/* The tracer fluxes (surface heat flux, restoring) added to the top cell of column (i, j). */
+__device__ void add_tracer_flux_bcs(const double *T, double *GT, int i, int j)
 {
 #if OCEAN_HEAT_FLUX
 	GT[IX(i, j, NZ - 1)] -= heat_flux_T(j) / DZ;
+#endif
+#if OCEAN_SURFACE_RESTORING
+	GT[IX(i, j, NZ - 1)] -= restoring_flux_T(T, i, j) / DZ;
 #endif
 }
 
 /* Adds the selected boundary fluxes to the bottom and top cells' tendencies of the
  * interior columns. */
-__global__ void apply_flux_bcs(const double *u, const double *v, const double *w, double *Gu,
-			       double *Gv, double *GT)
+__global__ void apply_flux_bcs(const double *u, const double *v, const double *w,
+			       const double *T, double *Gu, double *Gv, double *GT)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	int j = blockIdx.y * blockDim.y + threadIdx.y;
 	if (i >= NX || j >= NY)
 		return;
 	add_momentum_flux_bcs(u, v, w, Gu, Gv, i, j);
-	add_tracer_flux_bcs(GT, i, j);
+	add_tracer_flux_bcs(T, GT, i, j);
 }
 
 /* The two parts apart, for the split-explicit step (split_explicit.cuh), where the
@@ -134,13 +164,13 @@ __global__ void apply_momentum_flux_bcs(const double *u, const double *v, const 
 	add_momentum_flux_bcs(u, v, w, Gu, Gv, i, j);
 }
 
-__global__ void apply_tracer_flux_bcs(double *GT)
+__global__ void apply_tracer_flux_bcs(const double *T, double *GT)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	int j = blockIdx.y * blockDim.y + threadIdx.y;
 	if (i >= NX || j >= NY)
 		return;
-	add_tracer_flux_bcs(GT, i, j);
+	add_tracer_flux_bcs(T, GT, i, j);
 }
 
 #endif

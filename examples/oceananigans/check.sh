@@ -6,7 +6,8 @@
 # configuration: -DHALO=4, -DOCEAN_...; the same flags go to cuda2hlo and cuda2hlo-cc), saves its step-0 state and its state after N steps,
 # converts ocean.cu with `cuda2hlo --entry simulate` (dt and scheme bound, nsteps and
 # first left as runtime scalars), runs the module N steps from the step-0 state on each
-# backend (interp and cpu through ocean_run, xla through jaxlib with IEEE arithmetic:
+# backend (interp and cpu through ocean_run, which also writes WORK/series-B.csv: step 0
+# and step N of --series; xla through jaxlib with IEEE arithmetic:
 # no FMA contraction, no reciprocal division, tests/lib/xla.py; xla-fast with XLA CPU's own
 # defaults, bound 1e-9) and compares every field
 # both save (relative L2: 0 on cpu, at most 1e-12 on xla, 1e-9 otherwise). The state's arrays and their lengths (cuda2hlo's
@@ -86,7 +87,8 @@ for b in "${list[@]}"; do
         --steps "$steps" --every "$steps" --save "$out" | sed 's/^/  /'
   else
     "$build/bin/ocean_run" "$module" --init "$work/init" --nx "$nx" --ny "$ny" --nz "$nz" \
-      --dt "$dt" --steps "$steps" --every "$steps" --backend "$b" --out "$out" | sed 's/^/  /'
+      --dt "$dt" --steps "$steps" --every "$steps" --backend "$b" --out "$out" \
+      --series "$work/series-$b.csv" | sed 's/^/  /'
   fi
   rc=${PIPESTATUS[0]}
   note "$b: $steps steps in $(el "$t0") s (exit $rc)"

@@ -60,7 +60,10 @@ static double randn(void)
  * gradient M^2 (1/s^2) over a front of width Dy, noise amplitude relative to db. */
 static double set_n2 = 1e-5, set_m2 = 2e-7, set_noise = 5e-2;
 
-/* b = N^2 z + db ramp(y) + noise, carried by temperature (S uniform). */
+/* The basic case: b = N^2 z + db ramp(y) + noise, carried by temperature (S uniform).
+ * The channel (OCEAN_CASE == CHANNEL, channel.cuh): T = T*(y) + N^2 (z - z_top) / (g alpha)
+ * + noise, the surface restoring profile at the top cell over a uniform stratification
+ * CHANNEL_N2 (--n2 ignored), the noise --noise times T*'s south-north drop, in K. */
 static void initial_state(double *h[NF])
 {
 	const double N2 = set_n2, M2 = set_m2, Dy = 1.0e5, db = M2 * Dy, eps = set_noise * db;
@@ -70,9 +73,17 @@ static void initial_state(double *h[NF])
 		for (int j = 0; j < NY; j++)
 			for (int i = 0; i < NX; i++) {
 				double z = -LZ + (k + 0.5) * DZ, y = (j + 0.5) * DY - 0.5 * LY;
+#if OCEAN_CASE == CHANNEL
+				double ztop = -0.5 * DZ;
+				h[F_T][IX(i, j, k)] = RESTORING_T_STAR(y) +
+					CHANNEL_N2 * (z - ztop) / (G_EARTH * ALPHA) +
+					set_noise * T_STAR_DELTA * randn();
+				(void)N2, (void)eps;
+#else
 				double ramp = fmin(fmax(0.0, y / Dy + 0.5), 1.0);
 				double b = N2 * z + db * ramp + eps * randn();
 				h[F_T][IX(i, j, k)] = T_REF + b / (G_EARTH * ALPHA);
+#endif
 				h[F_S][IX(i, j, k)] = S_REF;
 			}
 }

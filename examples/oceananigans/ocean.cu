@@ -30,6 +30,17 @@
 #define SPLIT 2
 #define QAB2 1
 #define RK3 2
+/* A case selects a whole configuration (before the defaults below): -DOCEAN_CASE=CHANNEL
+ * is the wind-driven baroclinic channel of channel.cuh (make demo); BASIC (the default)
+ * takes each option's own default. */
+#define BASIC 1
+#define CHANNEL 2
+#ifndef OCEAN_CASE
+#define OCEAN_CASE BASIC
+#endif
+#if OCEAN_CASE == CHANNEL
+#include "channel.cuh"
+#endif
 #ifndef OCEAN_FS
 #define OCEAN_FS EXPLICIT
 #endif
@@ -760,7 +771,7 @@ void simulate(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt, double last_dt, i
 		tke_tendency<<<grid3, block>>>(u, v, w, b, e, kappa_u, kappa_c, Ge, Le, scheme);
 #endif
 #if OCEAN_FLUX_BCS
-		apply_flux_bcs<<<grid2, block>>>(u, v, w, Gu, Gv, GT);
+		apply_flux_bcs<<<grid2, block>>>(u, v, w, T, Gu, Gv, GT);
 #endif
 		ab2_step<<<grid3, block>>>(u, Gu, Gum, dt, chi);
 		ab2_step<<<grid3, block>>>(v, Gv, Gvm, dt, chi);

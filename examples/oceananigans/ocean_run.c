@@ -9,10 +9,15 @@
  * configuration (state.cuh's list) decides which fields there are, not this driver. Produces: per
  * chunk of --every steps a table line (step, days, kinetic energy, var(T), max|eta|,
  * ms/step, the formulas of main.cu's diagnostics), the PNG of surface temperature (the
- * colour map of main.cu's write_png) and the final fields as .npy in --out DIR.
+ * colour map of main.cu's write_png), the final fields as .npy in --out DIR and, with
+ * --series FILE, the time series of the run as CSV: a row for the initial state and one
+ * per chunk with step, time in days, kinetic energy rho0 * sum(1/2 (u^2 + v^2) dV) (J,
+ * rho0 = 1026 kg/m^3), the tracer contents sum(T dV) (K m^3) and sum(S dV) (g/kg m^3)
+ * over the interior cells, and max|eta| (m) (examples/oceananigans/plot.py draws it).
  *
  *   ocean_run MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]
  *             [--dt S] [--backend B] [--first 0|1] [--start N] [--png FILE] [--out DIR]
+ *             [--series FILE]
  *
  * --first 1 (default): the state is at rest with no G^- (step 0 of the set-up), so the
  * first step is forward Euler; --first 0 continues a saved run (whose last_dt.npy, the
@@ -39,9 +44,10 @@ enum { MAX_FIELDS = 64 };
 #define LX 1.0e6
 #define LY 1.0e6
 #define LZ 1.0e3
+#define RHO0 1026.0
 
 typedef struct Options {
-	const char *module, *init, *backend, *png, *out;
+	const char *module, *init, *backend, *png, *out, *series;
 	int nx, ny, nz, steps, every, first, start;
 	double dt;
 } Options;
@@ -171,6 +177,33 @@ static void diagnostics(Model *m, double *ke, double *tvar, double *etamax)
 	*ke = sum;
 	*tvar = s2 / nc - (s1 / nc) * (s1 / nc);
 	*etamax = em;
+}
+
+/* The interior sum of field NAME times the cell volume (0 when the module has no NAME). */
+static double content(Model *m, const char *name)
+{
+	if (find_field(m, name) < 0)
+		return 0.0;
+	const double *c = field_data(m, name);
+	const double dv = (LX / g_nx) * (LY / g_ny) * (LZ / g_nz);
+	double sum = 0;
+	for (int k = 0; k < g_nz; k++)
+		for (int j = 0; j < g_ny; j++)
+			for (int i = 0; i < g_nx; i++)
+				sum += c[ix3(i, j, k)] * dv;
+	return sum;
+}
+
+/* One row of --series: step, days, kinetic energy (J), T and S content, max|eta|. */
+static void series_row(FILE *f, Model *m, int step, double dt)
+{
+	double ke, tv, em;
+	if (!f)
+		return;
+	diagnostics(m, &ke, &tv, &em);
+	fprintf(f, "%d,%.17g,%.17g,%.17g,%.17g,%.17g\n", step, step * dt / 86400.0, RHO0 * ke,
+		content(m, "T"), content(m, "S"), em);
+	fflush(f);
 }
 
 static void colour(double a, unsigned char *px)
@@ -387,11 +420,24 @@ static int run_table(Model *m, const Options *o)
 	printf("%8s %10s %14s %14s %12s %10s\n", "step", "days", "kinetic (J/kg m3)", "var(T)",
 	       "max|eta|", "ms/step");
 	int first = o->first;
+	FILE *series = NULL;
+	if (o->series) {
+		series = fopen(o->series, "w");
+		if (!series) {
+			fprintf(stderr, "ocean_run: cannot write %s\n", o->series);
+			return 1;
+		}
+		fprintf(series, "step,days,kinetic_energy_J,T_content_K_m3,S_content_m3,max_abs_eta_m\n");
+		series_row(series, m, o->start, o->dt);
+	}
 	for (int n = 0; n < o->steps;) {
 		int chunk = o->steps - n < o->every ? o->steps - n : o->every;
 		double t0 = now();
-		if (model_advance(m, chunk, first, o->dt))
+		if (model_advance(m, chunk, first, o->dt)) {
+			if (series)
+				fclose(series);
 			return 1;
+		}
 		double ms = 1e3 * (now() - t0) / chunk;
 		first = 0;
 		n += chunk;
@@ -400,10 +446,17 @@ static int run_table(Model *m, const Options *o)
 		printf("%8d %10.2f %14.6e %14.6e %12.4e %10.2f\n", step, step * o->dt / 86400.0, ke, tv,
 		       em, ms);
 		fflush(stdout);
+		series_row(series, m, step, o->dt);
 		if (!isfinite(ke)) {
 			fprintf(stderr, "ocean_run: the solution blew up at step %d\n", n);
+			if (series)
+				fclose(series);
 			return 1;
 		}
+	}
+	if (series && fclose(series)) {
+		fprintf(stderr, "ocean_run: cannot write %s\n", o->series);
+		return 1;
 	}
 	return 0;
 }
@@ -433,7 +486,7 @@ static int usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s MODULE --init DIR [--nx N --ny N --nz N] [--steps N] [--every N]\n"
 			"       [--dt S] [--backend interp|cpu|pjrt[:P]] [--first 0|1] [--start N] [--png FILE]\n"
-			"       [--out DIR]\n",
+			"       [--out DIR] [--series FILE]\n",
 		argv0);
 	return 2;
 }
@@ -451,6 +504,7 @@ static int parse_args(int argc, char **argv, Options *o)
 		else if (!strcmp(k, "--backend")) o->backend = v;
 		else if (!strcmp(k, "--png")) o->png = v;
 		else if (!strcmp(k, "--out")) o->out = v;
+		else if (!strcmp(k, "--series")) o->series = v;
 		else if (!strcmp(k, "--nx")) o->nx = atoi(v);
 		else if (!strcmp(k, "--ny")) o->ny = atoi(v);
 		else if (!strcmp(k, "--nz")) o->nz = atoi(v);

@@ -286,7 +286,7 @@ static void split_explicit_step(OCEAN_STATE(OCEAN_PARAM, OCEAN_PARAM) double dt,
 	tracer_tendency<<<grid3, block>>>(ut, vt, wt, T, GT, scheme);
 	tracer_tendency<<<grid3, block>>>(ut, vt, wt, S, GS, scheme);
 #if OCEAN_FLUX_BCS
-	apply_tracer_flux_bcs<<<grid2, block>>>(GT);
+	apply_tracer_flux_bcs<<<grid2, block>>>(T, GT);
 #endif
 	barotropic_mode<<<grid2, block>>>(u, v, Ub, Vb);
 	barotropic_correction<<<grid3, block>>>(u, v, U, V, Ub, Vb);

@@ -6,7 +6,9 @@ dz = 250 m, y = 0 at the channel centre):
     |U|^2 = u^2 + v^2 + (0 + 0 + w1^2 + w1^2) / 4, u = 0.3, v = -0.4, w1 = 0.01; Gv likewise
     with v (0 on the wall face j = 0);
   wind stress tau = 0.1 cos(pi y / Ly) N/m^2: Gu[top] = +tau / (rho0 dz), rho0 = 1026;
-  heat flux Q = 10 sin(pi y / Ly) W/m^2 (upward): GT[top] = -Q / (rho0 cp dz), cp = 3991;
+  heat flux Q = 10 sin(pi y / Ly) W/m^2 (upward) and surface restoring toward
+    T*(y) = 10 - 20 y / Ly with tau = 30 days (flux (dz / tau) (T - T*) upward, T = 12.5):
+    GT[top] = -Q / (rho0 cp dz) - (T - T*(y)) / tau, cp = 3991;
   beta plane f = 1e-4 + 1.6e-11 y: Gu = f(y_centre) * 0.2 and Gv = -f(y_face) * 0.1 on the
     uniform state u = 0.1, v = 0.2 (interior rows, where the averages see no wall);
   cells other than the top and bottom ones untouched (0).
@@ -19,7 +21,7 @@ import emu
 
 NY, LY, DZ = 16, 1.0e6, 1.0e3 / 4
 DEFS = ["-DNX=16", "-DNY=16", "-DNZ=4", "-DOCEAN_BOTTOM_DRAG=1", "-DOCEAN_WIND_STRESS=1",
-        "-DOCEAN_HEAT_FLUX=1", "-DOCEAN_BETA_PLANE=1"]
+        "-DOCEAN_HEAT_FLUX=1", "-DOCEAN_SURFACE_RESTORING=1", "-DOCEAN_BETA_PLANE=1"]
 CD, RHO0, CP = 0.003, 1026.0, 3991.0
 
 
@@ -35,8 +37,10 @@ def expected(name, j):
         return 0.0 if j == 0 else -CD * speed * -0.4 / DZ
     if name == "wind_u":
         return 0.1 * math.cos(math.pi * y_centre(j) / LY) / (RHO0 * DZ)
-    if name == "heat_T":
-        return -10.0 * math.sin(math.pi * y_centre(j) / LY) / (RHO0 * CP * DZ)
+    if name == "surface_T":
+        heat = -10.0 * math.sin(math.pi * y_centre(j) / LY) / (RHO0 * CP * DZ)
+        t_star = 10.0 - 20.0 * y_centre(j) / LY
+        return heat - (12.5 - t_star) / (30 * 86400.0)
     if name == "untouched":
         return 0.0
     if name == "coriolis_u":
