@@ -114,7 +114,7 @@ static CudartSig *layout(const KirKernel *kk)
 		q->arg = arg, q->offset = off, q->bytes = bytes;
 		q->is_ptr = p->type == KT_PTR;
 		q->is_unsigned = frontend_dtype_is_int(p->type) && !frontend_dtype_is_signed(p->type);
-		q->is_float = p->type == KT_F16 || p->type == KT_F32 || p->type == KT_F64;
+		q->is_float = p->type == KT_F16 || p->type == KT_BF16 || p->type == KT_F32 || p->type == KT_F64;
 		if (q->is_ptr)
 			q->elem_bytes = frontend_dtype_bytes(kk->bufs[p->buffer].elem);
 		off += (size_t)bytes;

@@ -72,8 +72,10 @@ static int convert(const Options *o, const char *file, StrBuf *out)
 	if (o->emit == EMIT_LOOPS || o->emit == EMIT_C) {
 		if (o->emit == EMIT_LOOPS)
 			loopify_print(out, loops);
-		else
-			loopify_print_c(out, loops);
+		else if (!loopify_print_c(out, loops)) {
+			rc = 1;
+			goto done;
+		}
 		rc = 0;
 		goto done;
 	}

@@ -163,8 +163,29 @@ static PjrtStatus check_api(PjrtBackend *b)
 	return PJRT_OK;
 }
 
+/* XLA computes a chain of bf16 (f16) operations in f32 and rounds once at the end unless
+ * --xla_allow_excess_precision=false; StableHLO, like CUDA, rounds every operation. The
+ * plugin reads XLA_FLAGS when it creates its client, so the flag is added there unless
+ * the caller set that flag itself. */
+static void exact_precision(void)
+{
+	const char *f = getenv("XLA_FLAGS");
+	char *v;
+	size_t n;
+
+	if (f && strstr(f, "xla_allow_excess_precision"))
+		return;
+	n = (f ? strlen(f) : 0) + 40;
+	if (!(v = malloc(n)))
+		return;
+	snprintf(v, n, "%s%s--xla_allow_excess_precision=false", f ? f : "", f && *f ? " " : "");
+	setenv("XLA_FLAGS", v, 1);
+	free(v);
+}
+
 static PjrtStatus load(PjrtBackend *b)
 {
+	exact_precision();
 	b->dl = dlopen(b->path, RTLD_NOW | RTLD_LOCAL);
 	if (!b->dl)
 		return pj_fail(b, PJRT_ELOAD, "cannot load PJRT plugin: %s", dlerror());

@@ -153,7 +153,7 @@ int is_mem_struct(CXCursor b)
 		return 0;
 	if (t.kind == CXType_Pointer)
 		return struct_layout(clang_getPointeeType(t), NULL, NULL);     /* p->x */
-	return t.kind == CXType_Record && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
+	return is_record(t) && (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
 	                                   k == CXCursor_MemberRefExpr || k == CXCursor_ParenExpr);
 }
 

@@ -287,6 +287,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		error_at(L, c, "virtual calls cannot be translated ('%s')", n);
 		return poison(L, c);
 	}
+	if ((e = lhalf_call(L, c, fn, n, &handled)) || handled)
+		return e;
 	if (fk == CXCursor_CXXMethod && cg_object_type(c, &cgt))
 		return lcg_method(L, c, n, cgt);
 	if (fk == CXCursor_FunctionDecl && ((e = lcg_function(L, c, fn, n, &handled)) || handled))

@@ -150,13 +150,14 @@ KirDType dt_of(CXType t)
 	case CXType_Double: return KT_F64;
 	case CXType_Enum: return dt_of(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
 	case CXType_Pointer: return KT_PTR;
+	case CXType_Record: return half_dtype(t);
 	default: return KT_VOID;
 	}
 }
 
 int is_record(CXType t)
 {
-	return clang_getCanonicalType(t).kind == CXType_Record;
+	return clang_getCanonicalType(t).kind == CXType_Record && half_dtype(t) == KT_VOID;
 }
 
 const char *type_name(Arena *a, CXType t)

@@ -352,7 +352,7 @@ void local_var(Lower *L, CXCursor d)
 		put_bind(L, key, b);
 		return;
 	}
-	if (tk == CXType_Record) {
+	if (tk == CXType_Record && half_dtype(t) == KT_VOID) {
 		local_struct(L, d, t);
 		return;
 	}

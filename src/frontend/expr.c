@@ -435,24 +435,31 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 {
 	CursorVec v = kids(c);
+	KirExpr *e;
+
+	if (is_ptr_expr(v.data[0]))
+		e = lptr_assign(L, c, v.data[0], v.data[1], binop_of(k));
+	else
+		e = lassign_parts(L, c, v.data[0], v.data[1], binop_of(k));
+	VEC_FREE(v);
+	return e;
+}
+
+/* `lhs op= rhs` (op KB_NONE: `lhs = rhs`) of scalars, at c; also an operator call
+ * (half.c's `h += x` on the toolkit's __half). */
+KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
+{
 	KirLval lv;
 	KirDType t;
 	KirExpr *e, *val;
-	KirBinOp op = binop_of(k);
 
-	if (is_ptr_expr(v.data[0])) {
-		e = lptr_assign(L, c, v.data[0], v.data[1], op);
-		VEC_FREE(v);
-		return e;
-	}
 	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
 	 * old p) */
-	val = lx(L, v.data[1]);
+	val = lx(L, rhs);
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
-	if (!lval_of(L, v.data[0], &lv, &t)) {
+	if (!lval_of(L, lhs, &lv, &t)) {
 		L->allow_view = 0;
-		VEC_FREE(v);
 		return poison(L, c);
 	}
 	L->allow_view = 0;
@@ -467,7 +474,6 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 		e->u.assign.op = KB_NONE;
 		e->u.assign.optype = t;
 		e->u.assign.value = val;
-		VEC_FREE(v);
 		val = frontend_new_expr(L->a, KE_BITCAST, vt, cloc(L, c));
 		val->u.x = e;
 		L->lv_view = KT_VOID;
@@ -493,7 +499,6 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 			val = conv(L, val, ot);
 	}
 	e->u.assign.value = val;
-	VEC_FREE(v);
 	return e;
 }
 

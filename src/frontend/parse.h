@@ -175,6 +175,7 @@ int in_main_file(CXCursor c);
 int in_system(CXCursor c);
 KirDType dt_of(CXType t);
 int is_record(CXType t);
+KirDType half_dtype(CXType t);     /* half.c: f16/bf16 for the toolkit's __half/__nv_bfloat16 */
 const char *type_name(Arena *a, CXType t);
 
 /* ---- kernel.c ---- */
@@ -216,6 +217,7 @@ const char *member_key(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
+KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);
 KirBinOp binop_of(enum CXBinaryOperatorKind k);
 int is_ptr_expr(CXCursor c);
 Bind *moving_bind(Lower *L, CXCursor c);
@@ -251,6 +253,7 @@ KirExpr *lcg_function(Lower *L, CXCursor c, CXCursor fn, const char *n, int *han
 /* ---- call.c ---- */
 int has_launch_config(CXCursor c);
 KirExpr *lcall(Lower *L, CXCursor c);
+KirExpr *lhalf_call(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handled);
 int is_user_ctor(CXCursor fn);
 const char *lctor(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);

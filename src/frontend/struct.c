@@ -25,7 +25,7 @@ static enum CXVisitorResult layout_visit(CXCursor f, CXClientData d)
 	CXType t = clang_getCanonicalType(clang_getCursorType(f));
 	int64_t off = ly->bits + clang_Cursor_getOffsetOfField(f);
 
-	if (t.kind == CXType_Record) {
+	if (t.kind == CXType_Record && half_dtype(t) == KT_VOID) {    /* (a __half is a scalar) */
 		Layout sub = *ly;
 		sub.bits = off;
 		clang_Type_visitFields(t, layout_visit, &sub);
@@ -54,7 +54,7 @@ int struct_layout(CXType t, KirDType *elem, int *k)
 	Layout ly = {KT_VOID, 0, 1, 0};
 
 	t = clang_getCanonicalType(t);
-	if (t.kind != CXType_Record)
+	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID)
 		return 0;
 	clang_Type_visitFields(t, layout_visit, &ly);
 	if (!ly.ok || !ly.k || clang_Type_getSizeOf(t) != (long long)ly.k * frontend_dtype_bytes(ly.elem))

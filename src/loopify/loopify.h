@@ -149,7 +149,7 @@ void loopify_print(StrBuf *out, const LoopProgram *p);
  *   void NAME(T *p1, T *p2, ..., scalars...)
  * pointer parameters in CUDA order, then the unbound scalars (the module ABI); the launch
  * loops explicit; includes <math.h>, <stdint.h>, <stdlib.h>. ---- */
-void loopify_print_c(StrBuf *out, const LoopProgram *p);
+int loopify_print_c(StrBuf *out, const LoopProgram *p);   /* 0: refused (bf16), an error given */
 /* The same C for Polly (src/poly/polly_check.c): `&&`/`||` whose right operand is a pure
  * i1 condition print as `&`/`|`, which Polly models as affine sets. */
 void loopify_print_c_polly(StrBuf *out, const LoopProgram *p);

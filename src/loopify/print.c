@@ -29,11 +29,11 @@ typedef struct Pr {
 
 static const char *const ctypes[] = {
 	"void", "_Bool", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
-	"uint32_t", "uint64_t", "_Float16", "float", "double", "void *"
+	"uint32_t", "uint64_t", "_Float16", "__bf16", "float", "double", "void *"
 };
 static const char *const utypes[] = {
 	"void", "_Bool", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint16_t",
-	"uint32_t", "uint64_t", "_Float16", "float", "double", "void *"
+	"uint32_t", "uint64_t", "_Float16", "__bf16", "float", "double", "void *"
 };
 
 static void loc(Pr *p, SrcLoc l)
@@ -241,7 +241,7 @@ static void binop(Pr *p, KirBinOp op, KirDType t, const KirExpr *l, const KirExp
 	/* C computes narrow integers in int and _Float16 in float (excess precision): the
 	 * cast rounds back, as CUDA rounds each operation to the operand type */
 	int narrow = p->c && op < KB_LT &&
-	             ((frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4) || t == KT_F16);
+	             ((frontend_dtype_is_int(t) && frontend_dtype_bytes(t) < 4) || t == KT_F16 || t == KT_BF16);
 
 	if (wrap) {
 		sb_printf(p->o, "(%s)((%s)", ctypes[t], utypes[t]);
@@ -1023,9 +1023,20 @@ static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 	arena_free(a);
 }
 
-void loopify_print_c(StrBuf *out, const LoopProgram *prog)
+/* C11 and gcc before 13 have no bf16 arithmetic (`__bf16` is clang's and gcc 13's): a
+ * program with bf16 values is refused here (0) rather than printed as C that cc rejects. */
+int loopify_print_c(StrBuf *out, const LoopProgram *prog)
 {
+	size_t at = out->len;
+
 	print_c(out, prog, 0);
+	if (!strstr(sb_str(out) + at, "__bf16"))
+		return 1;
+	out->len = at;
+	out->s[at] = 0;
+	diag_error(NOLOC, "--emit c: '%s' holds bf16 (__nv_bfloat16) values, which C11 has no type for; "
+	           "--emit stablehlo translates them", prog->file ? prog->file : "");
+	return 0;
 }
 
 void loopify_print_c_polly(StrBuf *out, const LoopProgram *prog)

@@ -46,6 +46,7 @@ DType raise_dtype(KirDType t)
 	case KT_U32: return DT_UI32;
 	case KT_U64: return DT_UI64;
 	case KT_F16: return DT_F16;
+	case KT_BF16: return DT_BF16;
 	case KT_F32: return DT_F32;
 	case KT_F64: return DT_F64;
 	default: die("raise_dtype: no tensor type for %s", frontend_dtype_name(t));
