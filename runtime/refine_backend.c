@@ -3,7 +3,10 @@
  * module this backend). Each run looks up the program refined for the arguments' types
  * and 0-d integer values, or parses the text again, refines it (refine.c), prints it
  * (the text the pjrt backend compiles) and creates the backend the caller named over
- * the static module; the programs are kept until the backend is destroyed. */
+ * the static module, unless a program refined earlier has the same text: then that one
+ * runs (values that only a shape assertion reads, e.g. a --symbolic scalar over static
+ * buffers, give one compiled program, each new value still refined and checked). The
+ * programs are kept until the backend is destroyed. */
 #include "runtime.h"
 
 #include <stdlib.h>
@@ -14,6 +17,7 @@ typedef struct Refined {
 	TModule *m;
 	StrBuf text;
 	Backend *inner;
+	int owns;               /* inner is this entry's (else another entry's, same text) */
 	struct Refined *next;
 } Refined;
 
@@ -53,7 +57,8 @@ static void refined_free(Refined *c, int n)
 		if (c->key[i].buf)
 			rt_value_release(NULL, &c->key[i]);
 	free(c->key);
-	backend_destroy(c->inner);
+	if (c->owns)
+		backend_destroy(c->inner);
 	if (c->m)
 		tir_module_destroy(c->m);
 	sb_free(&c->text);
@@ -76,10 +81,16 @@ static Refined *refine_for(Backend *b, const RtValue *args, char *msg, size_t ms
 		return NULL;
 	}
 	hlo_emit_stablehlo(&c->text, c->m);
-	if (backend_create(s->spec, c->m, tir_module_main(c->m), sb_str(&c->text), c->text.len,
-	                   &c->inner, msg, msglen) != BACKEND_OK) {
-		refined_free(c, s->nargs);
-		return NULL;
+	for (Refined *o = s->cache; o && !c->inner; o = o->next)
+		if (o->owns && o->text.len == c->text.len && !memcmp(o->text.s, c->text.s, c->text.len))
+			c->inner = o->inner;
+	if (!c->inner) {
+		if (backend_create(s->spec, c->m, tir_module_main(c->m), sb_str(&c->text), c->text.len,
+		                   &c->inner, msg, msglen) != BACKEND_OK) {
+			refined_free(c, s->nargs);
+			return NULL;
+		}
+		c->owns = 1;
 	}
 	c->next = s->cache;
 	s->cache = c;

@@ -844,6 +844,76 @@ static void test_polymorphic(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* Static shapes, a 0-d value read by a shape assertion (as --symbolic writes it): one
+ * session runs several values. The refined programs are shared when their text is the
+ * same (n only in the assertion and in data: a * n) and not when a value sets a static
+ * attribute (n is the start of a real_dynamic_slice of static size 2): each result must be
+ * the one for its own n, and n = 7 still fails the assertion after a shared program ran. */
+static void test_polymorphic_values(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of(
+		"func.func @main(%a: tensor<8xi64>, %n: tensor<i64>) -> (tensor<8xi64>, tensor<2xi64>) {\n"
+		"  %c6 = stablehlo.constant dense<6> : tensor<i64>\n"
+		"  %c0 = stablehlo.constant dense<0> : tensor<i64>\n"
+		"  %le = stablehlo.compare LE, %n, %c6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+		"  %ge = stablehlo.compare GE, %n, %c0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+		"  %ok = stablehlo.and %le, %ge : tensor<i1>\n"
+		"  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = \"0 <= n <= 6, n = {0}\", "
+		"has_side_effect = true} : (tensor<i1>, tensor<i64>) -> ()\n"
+		"  %b = stablehlo.broadcast_in_dim %n, dims = [] : (tensor<i64>) -> tensor<8xi64>\n"
+		"  %p = stablehlo.multiply %a, %b : tensor<8xi64>\n"
+		"  %lo = stablehlo.reshape %n : (tensor<i64>) -> tensor<1xi64>\n"
+		"  %two = stablehlo.constant dense<2> : tensor<1xi64>\n"
+		"  %hi = stablehlo.add %lo, %two : tensor<1xi64>\n"
+		"  %one = stablehlo.constant dense<1> : tensor<1xi64>\n"
+		"  %s = \"stablehlo.real_dynamic_slice\"(%a, %lo, %hi, %one) : (tensor<8xi64>, tensor<1xi64>, "
+		"tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>\n"
+		"  return %p, %s : tensor<8xi64>, tensor<2xi64>\n"
+		"}\n");
+	static const char *const backends[] = {"interp", "cpu"};
+	static const int64_t ns[] = {0, 3, 0, 6, 3};
+	int64_t v[8] = {5, -1, 7, 2, 9, -4, 11, 3}, eight = 8;
+	char msg[256];
+	assert_non_null(m);
+	for (int k = 0; k < 2; k++) {
+		c2h_session *s;
+		c2h_buffer *a = c2h_buffer_create(C2H_I64, 1, &eight, v, sizeof v), *nb;
+		if (c2h_session_create(m, backends[k], &s, msg, sizeof msg) != C2H_OK) {
+			check(k > 0, "session", msg);   /* only a build without cpu may refuse it */
+			c2h_buffer_destroy(a);
+			continue;
+		}
+		for (int r = 0; r < 6; r++) {
+			int64_t n = r < 5 ? ns[r] : 7;
+			const c2h_buffer *p, *sl;
+			int ok;
+			nb = c2h_buffer_create(C2H_I64, 0, NULL, &n, sizeof n);
+			ok = c2h_session_bind(s, "arg0", a) == C2H_OK && c2h_session_bind(s, "arg1", nb) == C2H_OK;
+			if (r == 5) {
+				check(ok && c2h_session_run(s) == C2H_ERUN &&
+				      strstr(c2h_session_message(s), "shape assertion failed: 0 <= n <= 6, n = 7"),
+				      "assertion", c2h_session_message(s));
+				c2h_buffer_destroy(nb);
+				break;
+			}
+			ok = ok && c2h_session_run(s) == C2H_OK && (p = c2h_session_result(s, 0)) != NULL &&
+			     (sl = c2h_session_result(s, 1)) != NULL;
+			for (int i = 0; ok && i < 8; i++)
+				ok = ((const int64_t *)c2h_buffer_data_const(p))[i] == v[i] * n;
+			for (int i = 0; ok && i < 2; i++)
+				ok = ((const int64_t *)c2h_buffer_data_const(sl))[i] == v[n + i];
+			check(ok, backends[k], c2h_session_message(s));
+			c2h_buffer_destroy(nb);
+		}
+		c2h_buffer_destroy(a);
+		c2h_session_destroy(s);
+	}
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -852,7 +922,8 @@ int main(void)
 		cmocka_unit_test(test_session_binding), cmocka_unit_test(test_session_dtypes),
 		cmocka_unit_test(test_two_sessions),    cmocka_unit_test(test_run_failure),
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_polymorphic),
-		cmocka_unit_test(test_guards),        cmocka_unit_test(test_donate),
+		cmocka_unit_test(test_polymorphic_values), cmocka_unit_test(test_guards),
+		cmocka_unit_test(test_donate),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);
