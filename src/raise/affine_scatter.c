@@ -240,18 +240,42 @@ static const char *missing(const KirExpr *ix, const char *why)
 }
 
 /* why: NULL when the index is not quasi-affine, else the fact the dense store missed. */
+/* Is the store's index injective on the running threads (isl), with no lane masked (a
+ * masked lane writes the dummy element, which several may share)? Then its scatter has
+ * unique_indices. */
+static int unique_lanes(Aff *a, const KirExpr *index)
+{
+	const char *why;
+	PolyExpr *pe;
+	if (a->ndc)
+		return 0;
+	pe = poly_expr_from_kir(a->c, index, a->at.dom, aff_lookup, a, &why);
+	return pe && poly_map_is_injective(poly_access(a->at.dom, &pe, 1));
+}
+
+/* unique_indices on the scatter whose result slice v is (aff_scatter_lanes). */
+static void set_unique(Aff *a, int v)
+{
+	const TFunc *f = a->r->f;
+	TOp *sl = f->values[v].def, *sc = sl && sl->noperands ? f->values[sl->operands[0]].def : NULL;
+	if (sc && sc->kind == TOP_SCATTER)
+		tir_op_set_bool(a->r->f, sc, "unique_indices", 1);
+}
+
 void aff_scatter_store(Aff *a, const KirExpr *e, const char *why)
 {
 	const KirLval *lv = &e->u.assign.lv;
-	int b = lv->buffer, buf = a->r->buf[b], v, ix;
+	int b = lv->buffer, buf = a->r->buf[b], v, ix, unique = unique_lanes(a, lv->index);
 	DType dt = aff_dt_of(a, buf);
 	if (e->u.assign.op != KB_NONE || a->stride || a->loopvar >= 0 || a->tshape ||
 	    a->r->k->bufs[b].space != KSP_GLOBAL || a->r->bufsize[b] >= INT32_MAX)
 		aff_afail(a, e->loc, why ? why : "the store index is not quasi-affine");
 	aff_thread_lanes(a, e->u.assign.value, lv->index, dt, a->r->bufsize[b], 0, &v, &ix, e->loc);
 	a->r->buf[b] = aff_scatter_lanes(a, buf, a->r->bufsize[b], ix, v, -1);
+	if (unique)
+		set_unique(a, a->r->buf[b]);
 	a->last_store[b] = ++a->epoch;
 	a->r->st->stores_scatter++;
-	sb_printf(&a->r->st->notes, "  store %s at %d:%d: scatter (%s)\n", a->r->k->bufs[b].name,
-	          e->loc.line, e->loc.col, missing(lv->index, why));
+	sb_printf(&a->r->st->notes, "  store %s at %d:%d: scatter (%s)%s\n", a->r->k->bufs[b].name,
+	          e->loc.line, e->loc.col, missing(lv->index, why), unique ? ", unique indices" : "");
 }
