@@ -161,8 +161,8 @@ int is_mem_struct(CXCursor b)
 static Addr field_addr(Lower *L, CXCursor c)
 {
 	CXCursor b = member_base(c), fld = clang_getCursorReferenced(c);
-	CXType bt = clang_getCanonicalType(clang_getCursorType(b));
-	KirDType elem, ft = dt_of(clang_getCursorType(fld));
+	CXType bt = clang_getCanonicalType(clang_getCursorType(b)), t = clang_getCanonicalType(clang_getCursorType(fld));
+	KirDType elem, ft;
 	Addr a = laddr(L, b);
 	int64_t j;
 
@@ -173,7 +173,15 @@ static Addr field_addr(Lower *L, CXCursor c)
 	elem = L->bufs.data[a.buffer].elem;
 	j = clang_Cursor_getOffsetOfField(fld) / (8 * frontend_dtype_bytes(elem));
 	a.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, cloc(L, c)), cloc(L, c));
-	a.view = is_record(clang_getCursorType(fld)) || ft == elem ? KT_VOID : ft;
+	while (t.kind == CXType_ConstantArray)   /* an array field: its elements' type (int ids[3] among floats) */
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	ft = dt_of(t);
+	if (!is_record(t) && ft != KT_VOID && frontend_dtype_bytes(ft) < frontend_dtype_bytes(elem)) {
+		error_at(L, c, "field '%s' (a %d-byte %s) fills a %d-byte slot of its struct in memory (slots of the struct's widest scalar): reading or writing it is not supported",
+		    spell(L->a, fld), frontend_dtype_bytes(ft), type_name(L->a, t), frontend_dtype_bytes(elem));
+		return no_addr();
+	}
+	a.view = is_record(t) || ft == elem ? KT_VOID : ft;
 	return a;
 }
 

@@ -169,6 +169,36 @@ static void store_init(Lower *L, CXCursor d, int buf, size_t i, KirExpr *value)
 	emit_pending(L, expr_stmt(L, e));
 }
 
+/* The scalars that initialiser list `list` of an object of array type t gives, placed
+ * in slot[base ...] (by flat index; a nested list per row). 0 after a reported error:
+ * a row without its braces, a struct element, an element past the end. */
+static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *slot, size_t n)
+{
+	CXType et;
+	size_t stride;
+	CursorVec v = kids(list);
+	int ok = 1;
+
+	t = clang_getCanonicalType(t);
+	et = clang_getCanonicalType(clang_getArrayElementType(t));
+	stride = (size_t)array_elems(et, NULL, NULL);
+	for (size_t i = 0; i < v.len && ok; i++) {
+		CXCursor c = v.data[i];
+		int list_kid = clang_getCursorKind(c) == CXCursor_InitListExpr;
+		if (et.kind == CXType_ConstantArray && list_kid) {
+			ok = flat_init(L, c, et, base + i * stride, slot, n);
+		} else if (et.kind == CXType_ConstantArray || et.kind == CXType_Record || list_kid || !stride ||
+		           base + i * stride >= n) {
+			error_at(L, c, "this initialiser of a local array is not supported (scalars, a braced list per row)");
+			ok = 0;
+		} else {
+			slot[base + i * stride] = c;
+		}
+	}
+	VEC_FREE(v);
+	return ok;
+}
+
 static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 {
 	CXCursor init = var_init(d);
@@ -187,18 +217,25 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 	b->buffer = buf;
 	put_bind(L, dkey(L->a, d), b);
 	if (!clang_Cursor_isNull(init) && kb->count && !kb->is_const && kb->space == KSP_LOCAL) {
-		/* a mutable array: its initial values are stores at the declaration */
-		CursorVec iv = kids(init);
-		for (size_t i = 0; i < (size_t)kb->count; i++) {
-			KirExpr *v = i < iv.len ? lx(L, iv.data[i]) : NULL;
+		/* a mutable array: its initial values are stores at the declaration; an element
+		 * the initialiser leaves out is zero (`float a[4][8] = {{0}}`) */
+		size_t n = (size_t)kb->count;
+		CXCursor *slot = arena_alloc(L->a, n * sizeof *slot);
+		for (size_t i = 0; i < n; i++)
+			slot[i] = clang_getNullCursor();
+		if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+			error_at(L, init, "this initialiser of a local array is not supported (scalars, a braced list per row)");
+			return;
+		}
+		if (!flat_init(L, init, t, 0, slot, n))
+			return;
+		for (size_t i = 0; i < n && !L->failed; i++) {
+			KirExpr *v = clang_Cursor_isNull(slot[i]) ? NULL : lx(L, slot[i]);
 			kb = &L->bufs.data[buf];     /* lx may have added a buffer (a global first used here) */
-			v = i < iv.len ? conv(L, v, kb->elem) :
+			v = v ? conv(L, v, kb->elem) :
 			    frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, kb->elem), cloc(L, d));
-			if (i < iv.len && clang_getCursorKind(iv.data[i]) == CXCursor_InitListExpr)
-				error_at(L, iv.data[i], "nested initialiser lists of a local array are not supported");
 			store_init(L, d, buf, i, v);
 		}
-		VEC_FREE(iv);
 	} else if (!clang_Cursor_isNull(init) && kb->count) {
 		fill_init(L, buf, init);
 		if (!kb->is_const && kb->space == KSP_LOCAL) {

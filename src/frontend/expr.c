@@ -43,9 +43,15 @@ int eval_int(CXCursor c, int64_t *out)
 
 int eval_const(CXCursor c, KirDType t, KirConst *out)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(c);
+	enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(c)).kind;
+	CXEvalResult r;
 	int ok = 0;
 
+	/* libclang's evaluator crashes on an initialiser list of an array (`{{0}}`); no
+	 * aggregate is a scalar constant anyway */
+	if (tk == CXType_ConstantArray || tk == CXType_IncompleteArray || tk == CXType_Record)
+		return 0;
+	r = clang_Cursor_Evaluate(c);
 	if (!r)
 		return 0;
 	if (clang_EvalResult_getKind(r) == CXEval_Int) {

@@ -13,9 +13,11 @@
  *   the KE_LOAD, and a store through it assigns a KE_BITCAST of the value.
  * - Structs by value never appear: their scalar fields are parameters ("g.nx"),
  *   variables ("s.sum") or an inlined function's results ("f.ret.sum"). A struct in
- *   memory (`float2 *p`, `__shared__ Particle s[64]`) made of k scalars of one size
- *   without padding is k consecutive elements of one buffer whose element type is its
- *   first field's (p[i].y is element 2*i + 1; an array gets an innermost dimension k;
+ *   memory (`float2 *p`, `__shared__ Particle s[64]`) of scalars (also in nested
+ *   structs and array fields) is k = sizeof / S consecutive elements of one buffer whose
+ *   element type is its first scalar of the widest size S (p[i].y is element 2*i + 1;
+ *   padding is slots no field names, a narrower scalar fills a slot and is refused where
+ *   it is used; an array gets an innermost dimension k;
  *   a pointer parameter's count is in those elements); a field of another type of the
  *   same size is reached through KE_BITCAST as above.
  * - Template kernels appear as instances ("k<3>", "axpy<float>"), their parameters

@@ -164,8 +164,8 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	const char *sz = options_get_size(L->cx->o, name);
 
 	if (is_record(pt) && !struct_layout(pt, NULL, NULL)) {
-		error_at(L, p, "pointer parameter '%s' to struct '%s' is not supported: only structs of scalars of one size without padding (float2, a struct of floats) are stored as a flat tensor",
-		    name, type_name(L->a, pt));
+		error_at(L, p, "pointer parameter '%s' to struct '%s' is not supported: %s; a struct in memory must be scalars of one size (float2, a struct of floats; padding allowed), stored as a flat tensor",
+		    name, type_name(L->a, pt), struct_layout_why(L->a, pt));
 		return;
 	}
 	if (mem_elem(scalar_elem(pt)) == KT_VOID || mem_elem(scalar_elem(pt)) == KT_PTR) {

@@ -366,25 +366,42 @@ typedef struct HostWalk {
 static enum CXChildVisitResult host_visit(CXCursor c, CXCursor parent, CXClientData d);
 static int is_device_only(CXCursor c);
 
-/* A call of a host function template's instance (`run<2>(x)`), or its name passed on
- * (`bench(run<2>)`): its instantiated body holds the launches that the template itself
- * shows only with dependent arguments. The template may be in a header of the program
- * (not a system header). */
+static int is_method(enum CXCursorKind k)
+{
+	return k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	       k == CXCursor_ConversionFunction;
+}
+
+/* A call of a host function that the scan of the main file's definitions does not
+ * cover, or its name passed on (`bench(run<2>)`): a function template's instance
+ * (`run<2>(x)`), a member function of a class template's instance (`m.init()` of a
+ * `Map<int>`, also its constructor from `Map<int> m;`), or a function or member
+ * function defined in a header of the program (not a system header). Its body holds the
+ * launches that the templates show only with dependent arguments, or that sit outside
+ * the main file; each is walked once (per instance: the key holds the class). */
 static void host_instance(HostWalk *w, CXCursor fn)
 {
 	CXCursor def;
-	const char *name;
+	const char *name, *key;
 	HostWalk sub = *w;
+	enum CXCursorKind k = clang_getCursorKind(fn);
 
-	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)))
+	if (k != CXCursor_FunctionDecl && !is_method(k))
 		return;
 	def = clang_getCursorDefinition(fn);
 	if (clang_Cursor_isNull(def) || in_system(def) || is_kernel(def) || is_device_only(def))
 		return;
+	if (clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) && in_main_file(def))
+		return;   /* top_visit walks it */
 	name = instance_name(w->cx->a, fn);
-	if (map_has(w->cx->host_insts, name))
+	key = name;
+	if (is_method(k))
+		key = arena_printf(w->cx->a, "%s::%s",
+		                   type_name(w->cx->a, clang_getCursorType(clang_getCursorSemanticParent(def))), name);
+	key = arena_printf(w->cx->a, "%s@%s", key, dkey(w->cx->a, def));   /* overloads */
+	if (map_has(w->cx->host_insts, key))
 		return;
-	map_put(w->cx->host_insts, name, (void *)1);
+	map_put(w->cx->host_insts, key, (void *)1);
 	sub.fn = name;
 	clang_visitChildren(def, host_visit, &sub);
 }
@@ -442,9 +459,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	(void)parent;
 	if (!in_main_file(c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_Namespace)
-		return CXChildVisit_Recurse;
-	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) && clang_isCursorDefinition(c) &&
+	if (k == CXCursor_Namespace || k == CXCursor_ClassDecl || k == CXCursor_StructDecl)
+		return CXChildVisit_Recurse;   /* member functions of classes (not templates: their instances are walked from their calls) */
+	if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || is_method(k)) && clang_isCursorDefinition(c) &&
 	    !is_kernel(c) && !is_device_only(c)) {
 		HostWalk sub = *w;
 		sub.fn = spell(w->cx->a, c);

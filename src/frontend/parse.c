@@ -10,7 +10,7 @@
  * (stable values), struct.c (structs in memory and by value), decl.c (declarations),
  * stmt.c (statements), launch.c (host code: launches, cudaMalloc), compdb.c (compile_commands.json, response files), template.c (kernel
  * selection, template instances), reach.c (which of clang's errors concern the converted
- * kernels: only those stop a conversion), headers.c (the bundled CUDA headers or a
+ * kernels: only those stop a conversion), missing.c (headers found nowhere), headers.c (the bundled CUDA headers or a
  * toolkit's). Anything that cannot be translated exactly is a located error, never an
  * approximation. */
 #include "parse.h"
@@ -117,6 +117,7 @@ static void build_args(Ctx *cx, StrVec *args)
 	VEC_PUSH(*args, "-fgpu-rdc");      /* so a launch in device code reaches our refusal */
 	VEC_PUSH(*args, "-ferror-limit=0"); /* host code may hold many errors; keep going */
 	headers_args(cx, args);
+	missing_args(cx, args);
 	VEC_PUSH(*args, arena_printf(cx->a, "-std=%s", o->std ? o->std : "c++17"));
 	if (o->compdb)
 		compdb_flags(cx, args);
@@ -132,7 +133,7 @@ static void build_args(Ctx *cx, StrVec *args)
 static int parse_once(Ctx *cx, const char *text)
 {
 	StrVec args = {0};
-	struct CXUnsavedFile un[48];
+	struct CXUnsavedFile un[48 + 64];
 	size_t nun;
 	enum CXErrorCode ec;
 
@@ -141,7 +142,8 @@ static int parse_once(Ctx *cx, const char *text)
 		VEC_FREE(args);
 		return 1;
 	}
-	nun = headers_bundled(cx, un, sizeof un / sizeof *un - 1);
+	nun = headers_bundled(cx, un, 48 - 1);
+	nun += missing_unsaved(cx, un + nun, 64);
 	if (text)
 		un[nun++] = (struct CXUnsavedFile){cx->file, text, (unsigned long)strlen(text)};
 	if (cx->tu)
@@ -167,9 +169,13 @@ static int parse_once(Ctx *cx, const char *text)
  * headers, and again with a toolkit when the file needs one (headers.c). 0 on success. */
 int parse_tu(Ctx *cx, const char *text)
 {
-	int bad = parse_once(cx, text);
+	int bad;
 
+	cx->missing.len = 0;
+	bad = parse_once(cx, text);
 	if (!bad && headers_want_toolkit(cx))
+		bad = parse_once(cx, text);
+	if (!bad && missing_scan(cx))   /* templates instantiate only without fatal errors */
 		bad = parse_once(cx, text);
 	return bad;
 }
@@ -258,6 +264,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(cx.inst_locs);
 	VEC_FREE(cx.allocs);
 	VEC_FREE(cx.errs);
+	VEC_FREE(cx.missing);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
 	map_destroy(cx.assigned);

@@ -81,6 +81,7 @@ typedef struct Ctx {
 	Map *loopcand, *loopbad; /* decl keys of for-init counters; those used elsewhere or
 	                            in nested for statements of their own (stable.c) */
 	Map *hostfilled;         /* decl keys of symbols cudaMemcpyToSymbol writes (stable.c) */
+	StrVec missing;          /* included headers found nowhere, parsed as empty (missing.c) */
 } Ctx;
 
 typedef struct Lower {
@@ -152,6 +153,10 @@ void compdb_flags(Ctx *cx, StrVec *args);
 void headers_args(Ctx *cx, StrVec *args);
 size_t headers_bundled(Ctx *cx, struct CXUnsavedFile *un, size_t max);
 int headers_want_toolkit(Ctx *cx);
+int missing_scan(Ctx *cx);
+void missing_args(Ctx *cx, StrVec *args);
+size_t missing_unsaved(Ctx *cx, struct CXUnsavedFile *un, size_t max);
+void missing_note(Ctx *cx);
 
 /* ---- reach.c ---- */
 
@@ -271,6 +276,7 @@ KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLo
 /* ---- struct.c ---- */
 
 int struct_layout(CXType t, KirDType *elem, int *k);
+const char *struct_layout_why(Arena *a, CXType t);
 KirDType mem_elem(CXType t);
 int64_t array_elems(CXType t, int64_t *dims, int *ndims);
 int is_pointer_param(CXType t);

@@ -103,6 +103,8 @@ int reach_errors(Ctx *cx, CXCursor fn)
 		clang_visitChildren(d, reach_visit, &r);
 	}
 	n = report_in(&r, cx->errs_done);
+	if (n > 0)
+		missing_note(cx);
 	VEC_FREE(r.todo);
 	VEC_FREE(r.ranges);
 	map_destroy(r.seen);

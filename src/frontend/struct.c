@@ -6,64 +6,152 @@
 #include "parse.h"
 
 /* ---- structs in memory ----
- * A struct that is k scalars of one size without padding (float2, three floats, a float
- * and an int) is stored in a buffer as k consecutive elements of its first field's type:
- * element i's field j is at i*k + j, and a field of another type of the same size is
- * read through a view (a bitcast). So `float2 *p` is a buffer of 2N floats and
- * `__shared__ float2 s[64]` a float[64][2]. Other structs are refused in memory. */
+ * A struct of scalars (also in nested structs and array fields) is stored in a buffer
+ * as k = sizeof / S consecutive slots of its first scalar of the widest size S: element
+ * i's field at byte offset o is slot i*k + o/S, and a field of another type of size S is
+ * read through a view (a bitcast). Padding (an `__align__(16)` struct of three uints,
+ * k = 4) is slots no field names: a struct copy copies the fields, as C++ leaves padding
+ * unspecified. A narrower scalar (a bool among ints) fills a slot with padding: the
+ * other fields stay usable, and it is refused where it is read, written or copied. So
+ * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
+ * Pointers, unions and fields that share a slot are refused in memory. */
 
 typedef struct Layout {
-	KirDType elem;
-	int k;                   /* scalars per struct */
+	KirDType elem;           /* the slot type: the first scalar of the widest size */
+	int k;                   /* scalars seen */
 	int ok;
-	int64_t bits;            /* offset of the struct being visited */
+	int pass;                /* 0: find elem; 1: check every scalar against it */
+	int64_t end;             /* bit offset just after the slot of the last scalar seen */
+	CXCursor first, bad;     /* elem's field; the field that breaks the layout */
 } Layout;
+
+static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off);
+
+typedef struct LayoutAt {
+	Layout *ly;
+	int64_t bits;            /* offset of the struct being visited */
+} LayoutAt;
 
 static enum CXVisitorResult layout_visit(CXCursor f, CXClientData d)
 {
-	Layout *ly = d;
-	CXType t = clang_getCanonicalType(clang_getCursorType(f));
-	int64_t off = ly->bits + clang_Cursor_getOffsetOfField(f);
+	LayoutAt *at = d;
+
+	layout_type(at->ly, clang_getCanonicalType(clang_getCursorType(f)), f,
+	            at->bits + clang_Cursor_getOffsetOfField(f));
+	return at->ly->ok ? CXVisit_Continue : CXVisit_Break;
+}
+
+/* An object of type t (field f, or an element of its array) at bit offset off: a
+ * struct's fields, an array's elements in order, or one scalar in a slot of its own.
+ * A scalar narrower than the slot (a bool among ints) must start a slot; it can be
+ * neither read nor written (field_addr), but it does not stop the struct's other
+ * fields. Pointers, unions (overlapping fields) and scalars between slots do. */
+static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
+{
+	KirDType dt;
+	int64_t eb;
 
 	if (t.kind == CXType_Record && half_dtype(t) == KT_VOID) {    /* (a __half is a scalar) */
-		Layout sub = *ly;
-		sub.bits = off;
+		LayoutAt sub = {ly, off};
 		clang_Type_visitFields(t, layout_visit, &sub);
-		ly->elem = sub.elem;
-		ly->k = sub.k;
-		ly->ok = sub.ok;
-		return ly->ok ? CXVisit_Continue : CXVisit_Break;
+		return;
 	}
-	if (dt_of(t) == KT_VOID || dt_of(t) == KT_PTR || dt_of(t) == KT_I1 ||
-	    (ly->k && frontend_dtype_bytes(dt_of(t)) != frontend_dtype_bytes(ly->elem))) {
+	if (t.kind == CXType_ConstantArray) {   /* `float e[3][2]`: its elements in order */
+		CXType et = clang_getCanonicalType(clang_getArrayElementType(t));
+		long long n = clang_getArraySize(t), es = clang_Type_getSizeOf(et);
+		for (long long i = 0; i < n && ly->ok; i++)
+			layout_type(ly, et, f, off + i * es * 8);
+		return;
+	}
+	dt = dt_of(t);
+	if (dt == KT_VOID || dt == KT_PTR) {
 		ly->ok = 0;
-		return CXVisit_Break;
+		ly->bad = f;
+		return;
 	}
-	if (!ly->k)
-		ly->elem = dt_of(t);
-	if (off != (int64_t)ly->k * 8 * frontend_dtype_bytes(ly->elem)) {
+	if (ly->pass == 0) {
+		if (ly->elem == KT_VOID || frontend_dtype_bytes(dt) > frontend_dtype_bytes(ly->elem)) {
+			ly->elem = dt;
+			ly->first = f;
+		}
+		return;
+	}
+	eb = 8 * frontend_dtype_bytes(ly->elem);
+	if (off < ly->end || off % eb) {   /* overlapping (a union) or between slots */
 		ly->ok = 0;
-		return CXVisit_Break;
+		ly->bad = f;
+		return;
 	}
+	ly->end = off + eb;
 	ly->k++;
-	return CXVisit_Continue;
+}
+
+/* Whether objects of type t are stored as slots of one scalar type (above): the type
+ * (elem) and the slots per object (k, padding included). */
+static int layout_of(CXType t, Layout *ly)
+{
+	long long size;
+
+	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor()};
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID ||
+	    clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
+		return 0;
+	layout_type(ly, t, clang_getNullCursor(), 0);
+	if (!ly->ok || ly->elem == KT_VOID || ly->elem == KT_I1)
+		return 0;
+	ly->pass = 1;
+	layout_type(ly, t, clang_getNullCursor(), 0);
+	size = clang_Type_getSizeOf(t);
+	if (!ly->ok || !ly->k || size <= 0 || size % frontend_dtype_bytes(ly->elem))
+		return 0;
+	ly->k = (int)(size / frontend_dtype_bytes(ly->elem));
+	return 1;
 }
 
 int struct_layout(CXType t, KirDType *elem, int *k)
 {
-	Layout ly = {KT_VOID, 0, 1, 0};
+	Layout ly;
 
-	t = clang_getCanonicalType(t);
-	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID)
-		return 0;
-	clang_Type_visitFields(t, layout_visit, &ly);
-	if (!ly.ok || !ly.k || clang_Type_getSizeOf(t) != (long long)ly.k * frontend_dtype_bytes(ly.elem))
+	if (!layout_of(t, &ly))
 		return 0;
 	if (elem)
 		*elem = ly.elem;
 	if (k)
 		*k = ly.k;
 	return 1;
+}
+
+/* Why objects of struct type t have no layout as slots of one scalar type (for a
+ * refusal): the field that breaks it. */
+const char *struct_layout_why(Arena *a, CXType t)
+{
+	Layout ly;
+	CXType ct = clang_getCanonicalType(t);
+
+	if (layout_of(t, &ly))
+		return "it has one";
+	if (ct.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_UnionDecl)
+		return "it is a union";
+	if (clang_Cursor_isNull(ly.bad)) {
+		if (!ly.k)
+			return "it has no scalar field";
+		return arena_printf(a, "its size (%lld bytes) is not a multiple of %d bytes", clang_Type_getSizeOf(t),
+		                    frontend_dtype_bytes(ly.elem));
+	}
+	{
+		CXType ft = clang_getCanonicalType(clang_getCursorType(ly.bad));
+		KirDType fd;
+		while (ft.kind == CXType_ConstantArray)   /* an array field: what its elements are */
+			ft = clang_getCanonicalType(clang_getArrayElementType(ft));
+		fd = dt_of(ft);
+		if (fd == KT_PTR)
+			return arena_printf(a, "field '%s' (%s) is a pointer", spell(a, ly.bad), type_name(a, ft));
+		if (fd == KT_VOID)
+			return arena_printf(a, "field '%s' (%s) is not a scalar", spell(a, ly.bad), type_name(a, ft));
+		return arena_printf(a, "field '%s' (%s) shares a %d-byte slot with another field or does not start one (the struct's widest scalar, '%s', sets the slot size)",
+		                    spell(a, ly.bad), type_name(a, ft), frontend_dtype_bytes(ly.elem), spell(a, ly.first));
+	}
 }
 
 /* The element type of a buffer holding objects of (array element) type t. */
@@ -238,6 +326,39 @@ static CXType field_type(Lower *L, CXType t, const char *path)
 
 	clang_Type_visitFields(clang_getCanonicalType(t), find_visit, &ff);
 	return dot && ff.found ? field_type(L, ff.t, dot) : ff.t;
+}
+
+/* The slot of field `path` (".pos.x") in an object of struct type t stored as slots of
+ * elem (its byte offset over the slot size: padding and nested structs counted). */
+static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
+{
+	int64_t bits = 0;
+
+	t = clang_getCanonicalType(t);
+	while (*path == '.') {
+		const char *dot = strchr(path + 1, '.');
+		const char *f = dot ? arena_printf(L->a, "%.*s", (int)(dot - path - 1), path + 1) : path + 1;
+		long long o = clang_Type_getOffsetOf(t, f);
+		ASSERT(o >= 0);
+		bits += o;
+		t = clang_getCanonicalType(field_type(L, t, arena_printf(L->a, ".%s", f)));
+		path = dot ? dot : "";
+	}
+	return bits / (8 * frontend_dtype_bytes(elem));
+}
+
+/* A field narrower than the slots of its struct in memory (a bool among ints): its
+ * slot holds it and padding, so a whole-struct copy is refused (reported), 1. */
+static int narrow_field(Lower *L, CXCursor at, CXType t, const char *path, KirDType elem)
+{
+	CXType ft = clang_getCanonicalType(field_type(L, t, path));
+	KirDType d = dt_of(ft);
+
+	if (d == KT_VOID || is_record(ft) || frontend_dtype_bytes(d) >= frontend_dtype_bytes(elem))
+		return 0;
+	error_at(L, at, "struct field '%s' (a %d-byte %s) fills a %d-byte slot of its struct in memory (slots of the struct's widest scalar): copying the whole struct is not supported",
+	    path + 1, frontend_dtype_bytes(d), type_name(L->a, ft), frontend_dtype_bytes(elem));
+	return 1;
 }
 
 Bind *key_bind(Lower *L, Map *m, const char *key)
@@ -494,7 +615,11 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
 		Addr f = a;
 		KirDType ft = L->vars.data[b->idx].type;
-		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, (int64_t)j, cloc(L, x)), cloc(L, x));
+		if (narrow_field(L, x, t, paths.data[j], L->bufs.data[a.buffer].elem))
+			break;
+		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32,
+		                                           field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem), cloc(L, x)),
+		                cloc(L, x));
 		f.view = ft == L->bufs.data[a.buffer].elem ? KT_VOID : ft;
 		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, load_of(L, x, f), cloc(L, x))));
 	}
@@ -516,11 +641,14 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
 		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
+		if (narrow_field(L, at, t, paths.data[j], L->bufs.data[a.buffer].elem))
+			break;
 		if (!sb || sb->kind == BK_PTR || sb->kind == BK_CG) {
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
 			break;
 		}
-		emit_pending(L, expr_stmt(L, store_field(L, a, (int64_t)j, ft, bind_value(L, at, sb), cloc(L, at))));
+		emit_pending(L, expr_stmt(L, store_field(L, a, field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem), ft,
+		                                         bind_value(L, at, sb), cloc(L, at))));
 	}
 	VEC_FREE(paths);
 }

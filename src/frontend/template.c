@@ -264,6 +264,10 @@ static int lower_instance(Ctx *cx, CXCursor t, const char *name, KernelVec *out)
 	}
 	def = clang_getCursorDefinition(fn);
 	if (clang_Cursor_isNull(def) || clang_Cursor_isNull(body_of(def))) {
+		if (reach_errors(cx, t)) {   /* clang did not instantiate it: the template's errors say why */
+			diag_note(tl, "in kernel '%s': clang could not instantiate it", name);
+			return 1;
+		}
 		diag_error(tl, "template kernel instance '%s' has no instantiated body", name);
 		return 1;
 	}
