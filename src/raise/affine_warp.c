@@ -24,6 +24,8 @@ typedef struct Copy {
 	KirExpr *tx;              /* what threadIdx.x becomes */
 	struct Memo done;         /* node -> index in out: the copies (a DAG stays one) */
 	VEC(KirExpr *) out;
+	const KirExpr *bad;       /* the first node that cannot be copied (at_thread fails on it
+	                           * after freeing the tables: aff_afail does not return) */
 } Copy;
 
 static KirExpr *copy(Copy *c, const KirExpr *e);
@@ -68,7 +70,9 @@ static KirExpr *copy_node(Copy *c, const KirExpr *e)
 		for (int i = 0; i < e->u.math.nargs; i++)
 			n->u.math.args[i] = copy(c, e->u.math.args[i]);
 		break;
-	default: aff_afail(c->a, e->loc, "a shuffled value the raise cannot move to another lane");
+	default:
+		if (!c->bad)
+			c->bad = e;
 	}
 	return n;
 }
@@ -90,12 +94,14 @@ static KirExpr *copy(Copy *c, const KirExpr *e)
 /* v with threadIdx.x replaced by tx (a u32 expression, as the builtin). */
 static KirExpr *at_thread(Aff *a, const KirExpr *v, KirExpr *tx)
 {
-	Copy c = {a, tx, {0}, {0}};
+	Copy c = {a, tx, {0}, {0}, NULL};
 	KirExpr *r;
 	c.done.cur = 1;
 	r = copy(&c, v);
 	aff_memo_free(&c.done);
 	VEC_FREE(c.out);
+	if (c.bad)
+		aff_afail(a, c.bad->loc, "a shuffled value the raise cannot move to another lane");
 	return r;
 }
 
