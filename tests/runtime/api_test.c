@@ -561,9 +561,9 @@ static void test_two_sessions(void **state)
 }
 
 /* c2h_session_donate: @main(x: 50000 x f32) writes x[5..7] (dynamic_update_slice of the
- * argument). Donated, the cpu backend updates the argument's storage in place (the
- * result's data is the donated buffer's old data), the other backends copy; either way
- * the values are right, the donor has no storage after the run and the input is unbound.
+ * argument). Donated, the run takes the argument's storage (the cpu backend may update it
+ * in place; see below); the values are right, the donor has no storage after the run and
+ * the input is unbound.
  * Bound (not donated), the input is unchanged and the result is a new buffer. */
 static void test_donate(void **state)
 {
@@ -603,14 +603,13 @@ static void test_donate(void **state)
 			check(ok, row, "values");
 			if (donate) {
 				check(c2h_buffer_data(b) == NULL, row, "the donor keeps storage");
-#if !defined(__SANITIZE_ADDRESS__)
-				/* Under make asan's build (Debug, ASan) the cpu backend copies here
-				 * (profile: 0 updates in place); why is not known yet (the values and
-				 * the donor's emptied storage are still checked there). */
-				check(strcmp(backends[bi], "cpu") || (const void *)g == old, row, "not updated in place");
-#else
-				(void)old;
-#endif
+				/* Whether the cpu backend updated the storage in place is not checked:
+				 * comparing g with old cannot tell (glibc hands a freed 200 KB mapping's
+				 * address to the next one, so a copy has the same address), and
+				 * CUDA2HLO_CPU_PROFILE shows "0 updates in place" for this module today
+				 * (ASan's and valgrind's allocators do not reuse the address: the check
+				 * failed there). Restore it with a check that can fail once the entry
+				 * argument is taken in place. */
 				check(c2h_session_run(s) == C2H_EUNBOUND, row, "a donated input stays bound");
 			} else {
 				const float *in = c2h_buffer_data_const(b);
