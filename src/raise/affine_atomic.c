@@ -7,17 +7,21 @@
  *   combined with the old element, one dynamic_update_slice;
  * - an affine address no two threads share (`atomicAdd(&out[i], v)`): the compound store
  *   `out[i] += v` of affine_store.c (add, sub, and, or, xor);
- * - an address along one launch dimension (`atomicAdd(&part[blockIdx.x], v)`): per box of
- *   the threads, a reduce over the other launch coordinates and one slice updated;
+ * - an address row-major along some of the threads' coordinates (`atomicAdd(&part[
+ *   blockIdx.x], v)`): per box of the threads, a reduce over the other coordinates and
+ *   one slice updated;
  * - any other address (`atomicAdd(&hist[data[i]], 1)`, `lo[y % 2]`): one
  *   scatter with the combiner, its index lanes built densely.
  * Integer add, sub, min, max, and, or, xor give the same result in any order. A float
  * atomicAdd does not (additions in another order round differently): it is never a reduce,
  * only a compound store (one addition per element) or the scatter of the SIMT strategy,
  * its lanes in the same lane order (one box of threads), so the module computes what the
- * SIMT strategy's does. Exch/cas/inc/dec (the order decides), an atomic whose old value is
- * used, shared memory and atomics in a loop dimension fail (afail): the kernel keeps the
- * SIMT strategy's atomics (simt_atomic.c). */
+ * SIMT strategy's does. Shared memory is one copy per block: its address in the storage
+ * is index + count * block, and the forms above apply to that. In a grid-stride loop
+ * (affine_loop.c) the loop's iteration is one more coordinate of the threads (integer
+ * combiners only). Exch/cas/inc/dec (the order decides), an atomic whose old value is
+ * used, local memory and atomics in a reduction's or column loop's dimension fail
+ * (afail): the kernel keeps the SIMT strategy's atomics (simt_atomic.c). */
 #include "affine_int.h"
 
 #include <stdint.h>
@@ -59,14 +63,22 @@ static const KirExpr *operand(Aff *a, const KirExpr *e)
 	return frontend_new_unary(a->ar, KU_NEG, v->type, (KirExpr *)v, e->loc);
 }
 
+/* The lane coordinates of aff_thread_lanes for an atomic on buffer b: the block's number
+ * a coordinate of its own in a grid-stride loop and on shared memory (where the address
+ * has it), else the lane number alone. */
+static int lanes(Aff *a, int b)
+{
+	return a->stride || a->r->k->bufs[b].space == KSP_SHARED ? 2 : 1;
+}
+
 /* Every thread updates element c: the lanes reduced, combined with the old element. */
 static int one_address(Aff *a, const KirExpr *e, TOpKind k, int64_t c)
 {
 	int b = e->u.atomic.buffer, buf = a->r->buf[b], v, ix, init, old, start;
 	int64_t dim = 0, lo[1] = {c}, hi[1] = {c + 1};
 	DType dt = aff_dt_of(a, buf);
-	aff_thread_lanes(a, operand(a, e), NULL, dt, a->r->bufsize[b], identity(k, dt), &v, &ix,
-	                 e->loc);
+	aff_thread_lanes(a, lanes(a, b), operand(a, e), NULL, dt, a->r->bufsize[b], identity(k, dt),
+	                 &v, &ix, e->loc);
 	init = tir_build_splat_int(B(a), tir_type_scalar(dt), identity(k, dt));
 	v = tir_build_reduce(B(a), v, init, &dim, 1, k);
 	a->r->st->ops[TOP_REDUCE]++;
@@ -79,73 +91,105 @@ static int one_address(Aff *a, const KirExpr *e, TOpKind k, int64_t c)
 	return tir_build_dynamic_update_slice(B(a), buf, v, &start);
 }
 
-/* The one launch dimension an address cst + d follows (coefficient 1: `per_block[
- * blockIdx.x]`), -1 when it is not of that form. */
-static int address_dim(PolyExpr *pe, int64_t *cst)
+/* The address as cst + sum cf[j] * (write coordinate j) over the threads' coordinates
+ * (dimof: their launch or loop dimensions; a launch dimension of extent 1 is 0); 0 when
+ * it is not of that form. */
+static int address_coefs(Aff *a, PolyExpr *pe, const int *dimof, int64_t *cf, int64_t *cst)
 {
+	const int64_t ext[POLY_NLAUNCH] = {a->r->grid[2], a->r->grid[1], a->r->grid[0],
+	                                   a->r->block[2], a->r->block[1], a->r->block[0]};
 	int64_t coef[POLY_NDIMS];
-	int d = -1;
+	int any = 0;
 	if (!poly_expr_get_linear(pe, coef, cst))
-		return -1;
-	for (int i = 0; i < POLY_NDIMS; i++) {
-		if (!coef[i])
-			continue;
-		if (d >= 0 || coef[i] != 1 || i >= POLY_NLAUNCH)
-			return -1;
-		d = i;
+		return 0;
+	for (int d = 0; d < POLY_NLAUNCH; d++)
+		if (ext[d] <= 1)
+			coef[d] = 0;
+	for (int j = 0; j < a->wrank; j++) {
+		cf[j] = coef[dimof[j]];
+		coef[dimof[j]] = 0;
+		any |= cf[j] != 0;
 	}
-	return d;
+	for (int i = 0; i < POLY_NDIMS; i++)
+		if (coef[i])
+			return 0;
+	return any;
 }
 
-/* Box i of the threads, coordinate kc the address: the values reduced over the other
- * coordinates, combined with the elements the box's range of kc covers. */
-static int box_along(Aff *a, const KirExpr *e, TOpKind k, int buf, int kc, int64_t cst)
+/* Does box p's address range (coordinates with cf[j] != 0, row-major: the last
+ * coefficient 1, each other the next one's times its extent) fill [*lo, *lo + *n)? */
+static int contiguous(Aff *a, const PolyPiece *p, const int64_t *cf, int64_t cst, int64_t *lo,
+                      int64_t *n)
 {
-	int64_t red[POLY_MAX_RANK], lo[1] = {cst + a->at.box.lo[kc]}, hi[1] = {cst + a->at.box.hi[kc]};
+	int64_t want = 1;
+	*lo = cst;
+	*n = 1;
+	for (int j = a->wrank - 1; j >= 0; j--) {
+		if (!cf[j])
+			continue;
+		if (cf[j] != want)
+			return 0;
+		want *= p->hi[j] - p->lo[j];
+		*lo += cf[j] * p->lo[j];
+	}
+	*n = want;
+	return 1;
+}
+
+/* Box i of the threads: the values reduced over the coordinates the address does not
+ * follow, combined with the elements [lo, lo + n) it covers. */
+static int box_along(Aff *a, const KirExpr *e, TOpKind k, int buf, const int64_t *cf, int64_t lo,
+                     int64_t n)
+{
+	int64_t red[POLY_MAX_RANK], los[1] = {lo}, his[1] = {lo + n};
 	int nr = 0, v, old, start;
 	DType dt = aff_dt_of(a, buf);
 	v = aff_masked_value(a, operand(a, e), dt, identity(k, dt));
 	for (int j = 0; j < a->wrank; j++)
-		if (j != kc)
+		if (!cf[j])
 			red[nr++] = j;
 	if (nr > 0) {
 		int init = tir_build_splat_int(B(a), tir_type_scalar(dt), identity(k, dt));
 		v = tir_build_reduce(B(a), v, init, red, nr, k);
 		a->r->st->ops[TOP_REDUCE]++;
 	}
-	old = tir_build_slice(B(a), buf, lo, hi, NULL);
+	if (a->wrank - nr > 1)
+		v = tir_build_reshape(B(a), v, tir_type_vector(dt, n));
+	old = tir_build_slice(B(a), buf, los, his, NULL);
 	a->r->st->ops[TOP_SLICE]++;
 	v = aff_bin(a, k, old, v);
-	start = aff_scalar_i32(a, lo[0]);
+	start = aff_scalar_i32(a, lo);
 	a->r->st->ops[TOP_DYNAMIC_UPDATE_SLICE]++;
 	return tir_build_dynamic_update_slice(B(a), buf, v, &start);
 }
 
-/* An address cst + d along one launch dimension d that the threads of a block (or of a
- * row...) share: per box of the threads in launch coordinates, a reduce over the other
- * coordinates and one update of a slice. 0 (nothing built) when the address is not of
- * that form or leaves the buffer. */
-static int along_dim(Aff *a, const KirExpr *e, TOpKind k, PolyExpr *pe)
+/* An address that follows some of the threads' coordinates row-major and ignores the
+ * others (`atomicAdd(&part[blockIdx.x], v)`, `hist[b]` for b = tx + 128 l over the
+ * iterations l of a block-stride loop): per box of the threads, a reduce over the
+ * coordinates it ignores and one update of a slice. 0 (nothing built) when the address
+ * is not of that form in every box or leaves the buffer. */
+static int along_dims(Aff *a, const KirExpr *e, TOpKind k, PolyExpr *pe)
 {
-	int64_t cst;
-	int d = address_dim(pe, &cst), b = e->u.atomic.buffer, buf = a->r->buf[b], n, kc = -1;
+	int64_t cst, cf[POLY_MAX_RANK], lo[POLY_MAX_PIECES], cnt[POLY_MAX_PIECES];
+	int b = e->u.atomic.buffer, buf = a->r->buf[b], n;
 	int dimof[POLY_MAX_RANK];
 	PolyPiece boxes[POLY_MAX_PIECES];
 	PolyMap *w;
-	if (d < 0)
+	int rank = a->stride != 0;
+	for (int d = 0; d < 3; d++)
+		rank += (a->r->grid[d] > 1) + (a->r->block[d] > 1);
+	if (rank > POLY_MAX_RANK)  /* more coordinates than a box has */
 		return 0;
 	n = aff_thread_boxes(a, 0, boxes, &w, dimof, e->loc);
-	for (int j = 0; j < a->wrank; j++)
-		if (dimof[j] == d)
-			kc = j;
-	for (int i = 0; i < n && kc >= 0; i++)
-		if (cst + boxes[i].lo[kc] < 0 || cst + boxes[i].hi[kc] > a->r->bufsize[b])
-			kc = -1;
-	if (kc < 0)
+	if (!address_coefs(a, pe, dimof, cf, &cst))
 		return 0;
+	for (int i = 0; i < n; i++)
+		if (!contiguous(a, &boxes[i], cf, cst, &lo[i], &cnt[i]) || lo[i] < 0 ||
+		    lo[i] + cnt[i] > a->r->bufsize[b])
+			return 0;
 	for (int i = 0; i < n; i++) {
 		aff_thread_box(a, w, boxes, i, n);
-		buf = box_along(a, e, k, buf, kc, cst);
+		buf = box_along(a, e, k, buf, cf, lo[i], cnt[i]);
 	}
 	a->at.w = w;
 	a->r->buf[b] = buf;
@@ -178,6 +222,8 @@ static void as_store(Aff *a, const KirExpr *e)
 	s->u.assign.op = ops[e->u.atomic.op];
 	s->u.assign.optype = kb->elem;
 	s->u.assign.value = v;
+	if (a->stride)            /* refused() counted it: aff_store counts again */
+		a->stride_nst[e->u.atomic.buffer]--;
 	aff_store(a, s);
 	/* the atomic's own line says what it became (not a `store` line) */
 	if (a->r->st->notes.len > n0)
@@ -192,11 +238,40 @@ static const char *refused(Aff *a, const KirExpr *e, TOpKind k)
 		return "an atomicExch/CAS/Inc/Dec (not commutative: kept in lane order)";
 	if (dtype_is_float(aff_dt_of(a, a->r->buf[b])) && e->u.atomic.op != KA_ADD)
 		return "a float atomic other than atomicAdd";
-	if (a->r->k->bufs[b].space != KSP_GLOBAL)
-		return "an atomic on shared memory";
-	if (a->stride || a->loopvar >= 0 || a->tshape || a->r->bufsize[b] >= INT32_MAX)
+	if (a->r->k->bufs[b].space != KSP_GLOBAL && a->r->k->bufs[b].space != KSP_SHARED)
+		return "an atomic on local memory";
+	if (a->stride && dtype_is_float(aff_dt_of(a, a->r->buf[b])))
+		return "a float atomic in a grid-stride loop (its lanes are not in lane order)";
+	if (a->stride && ++a->stride_nst[b] > 1)
+		return "a grid-stride loop stores one buffer twice";
+	if (a->loopvar >= 0 || a->tshape || a->r->bufsize[b] >= INT32_MAX)
 		return "an atomic in a loop dimension";
 	return NULL;
+}
+
+/* Atomic e with its address in the buffer's storage: shared memory holds one copy per
+ * block, block-major (simt.c's raise_address): index + count * (the block's number). */
+static const KirExpr *in_storage(Aff *a, const KirExpr *e)
+{
+	static const KirBuiltin bid[3] = {KBI_BID_X, KBI_BID_Y, KBI_BID_Z};
+	const KirBuffer *kb = &a->r->k->bufs[e->u.atomic.buffer];
+	KirExpr *blk = NULL, *ix, *x;
+	KirDType t = KT_I64;      /* wide enough for any element of the storage */
+	if (kb->space != KSP_SHARED)
+		return e;
+	ix = frontend_new_cast(a->ar, t, e->u.atomic.index, e->loc);
+	for (int d = 2; d >= 0; d--) {        /* ((bz) * gy + by) * gx + bx */
+		KirExpr *bd = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, e->loc);
+		bd->u.builtin = bid[d];
+		bd = frontend_new_cast(a->ar, t, bd, e->loc);
+		blk = !blk ? bd : frontend_new_binary(a->ar, KB_ADD, t, frontend_new_binary(a->ar, KB_MUL, t,
+		                  blk, frontend_new_int(a->ar, t, a->r->grid[d], e->loc), e->loc), bd, e->loc);
+	}
+	x = frontend_new_expr(a->ar, KE_ATOMIC, e->type, e->loc);
+	x->u.atomic = e->u.atomic;
+	x->u.atomic.index = frontend_new_binary(a->ar, KB_ADD, t, ix, frontend_new_binary(a->ar, KB_MUL, t,
+	                    blk, frontend_new_int(a->ar, t, kb->count, e->loc), e->loc), e->loc);
+	return x;
 }
 
 /* The scatter with combiner k: every lane's value into its element. A float sum is the
@@ -205,36 +280,38 @@ static int scatter(Aff *a, const KirExpr *e, TOpKind k)
 {
 	int b = e->u.atomic.buffer, v, ix, buf = a->r->buf[b];
 	DType dt = aff_dt_of(a, buf);
-	int ordered = aff_thread_lanes(a, operand(a, e), e->u.atomic.index, dt, a->r->bufsize[b], 0,
-	                               &v, &ix, e->loc);
+	int ordered = aff_thread_lanes(a, lanes(a, b), operand(a, e), e->u.atomic.index, dt,
+	                               a->r->bufsize[b], 0, &v, &ix, e->loc);
 	if (dtype_is_float(dt) && !ordered)
 		aff_afail(a, e->loc, "a float atomic whose threads' boxes are not in lane order");
 	a->r->st->stores_scatter++;
 	return aff_scatter_lanes(a, buf, a->r->bufsize[b], ix, v, (int)k);
 }
 
-void aff_atomic(Aff *a, const KirExpr *e)
+void aff_atomic(Aff *a, const KirExpr *e0)
 {
-	int b = e->u.atomic.buffer, fp = dtype_is_float(aff_dt_of(a, a->r->buf[b]));
-	TOpKind k = combiner(e->u.atomic.op);
-	const char *why = refused(a, e, k), *how, *pwhy;
+	int b = e0->u.atomic.buffer, fp = dtype_is_float(aff_dt_of(a, a->r->buf[b]));
+	TOpKind k = combiner(e0->u.atomic.op);
+	const char *why = refused(a, e0, k), *how, *pwhy;
+	const KirExpr *e;
 	PolyExpr *pe;
 	int64_t c;
 	if (why)
-		aff_afail(a, e->loc, why);
+		aff_afail(a, e0->loc, why);
 	if (poly_set_is_empty(a->at.dom))
 		return;
+	e = in_storage(a, e0);
 	pe = poly_expr_from_kir(a->c, e->u.atomic.index, a->at.dom, aff_lookup, a, &pwhy);
 	if (pe && !fp && poly_expr_is_const(pe, &c) && c >= 0 && c < a->r->bufsize[b]) {
 		a->r->buf[b] = one_address(a, e, k, c);
 		how = "reduce (one address)";
 		a->r->st->stores_dense++;
 	} else if (pe && ops_store(e->u.atomic.op) && injective(a, pe)) {
-		as_store(a, e);
+		as_store(a, e0);
 		how = "dense (an affine address no two threads share: a compound store)";
-	} else if (pe && !fp && along_dim(a, e, k, pe)) {
-		how = "reduce over the threads that share each address (an address along one "
-		      "launch dimension)";
+	} else if (pe && !fp && along_dims(a, e, k, pe)) {
+		how = "reduce over the threads that share each address (an address along some "
+		      "of their coordinates)";
 		a->r->st->stores_dense++;
 	} else {
 		a->r->buf[b] = scatter(a, e, k);

@@ -227,8 +227,8 @@ int aff_guard_mask(Aff *a);
 int aff_thread_boxes(Aff *a, int linear, PolyPiece *boxes, PolyMap **w, int *dimof, SrcLoc loc);
 void aff_thread_box(Aff *a, PolyMap *w, const PolyPiece *boxes, int i, int n);
 int aff_masked_value(Aff *a, const KirExpr *ve, DType dt, int64_t fill);
-int aff_thread_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, int64_t count,
-                     int64_t fill, int *v, int *ix, SrcLoc loc);
+int aff_thread_lanes(Aff *a, int linear, const KirExpr *ve, const KirExpr *ixe, DType dt,
+                     int64_t count, int64_t fill, int *v, int *ix, SrcLoc loc);
 int aff_scatter_lanes(Aff *a, int buf, int64_t count, int ix, int v, int combiner);
 void aff_scatter_store(Aff *a, const KirExpr *e, const char *why);
 

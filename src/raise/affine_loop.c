@@ -118,6 +118,8 @@ static void scan_effect(void *ctx, KirExpr *e)
 	BodyScan *bs = ctx;
 	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
 	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (e->kind == KE_ATOMIC)   /* read there only where the same iteration updates it */
+		bs->a->stride_st[e->u.atomic.buffer] = 1;
 	if (!lv)
 		return;
 	if (lv->var >= 0 && (lv->var == bs->var || !bs->decl[lv->var]))

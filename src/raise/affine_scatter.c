@@ -16,53 +16,76 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The write coordinates of the threads: launch dimensions of extent above 1 (tx when
- * none is). Returns their number. */
+/* The write coordinates of the threads: inside a grid-stride loop (an atomic there) its
+ * iteration first (dimof POLY_NLAUNCH + level: `i = tid + S * l` is then row-major in
+ * (l, tid)), then the launch dimensions of extent above 1 (tx when none is). Returns
+ * their number, -1 when they are more than POLY_MAX_RANK. */
 static int thread_coords(Aff *a, PolyExpr *idx[POLY_MAX_RANK], int64_t dims[POLY_MAX_RANK],
                          int *dimof, SrcLoc loc)
 {
 	const int64_t ext[POLY_NLAUNCH] = {a->r->grid[2], a->r->grid[1], a->r->grid[0],
 	                                   a->r->block[2], a->r->block[1], a->r->block[0]};
 	int rank = 0;
-	for (int d = 0; d < POLY_NLAUNCH; d++) {
-		if (ext[d] <= 1 && !(d == POLY_TX && rank == 0))
+	for (int d = a->stride ? -1 : 0; d < POLY_NLAUNCH; d++) {
+		int dim = d >= 0 ? d : POLY_NLAUNCH + POLY_MAX_LOOPS - 1;
+		int64_t lo = 0, hi = 0;
+		if (d >= 0 && ext[d] <= 1 && !(d == POLY_TX && rank == (a->stride != 0)))
 			continue;
 		if (rank == POLY_MAX_RANK)
-			aff_afail(a, loc, "a store at a data-dependent index in a launch of more than 4 "
-			          "dimensions");
-		idx[rank] = poly_expr_dim(a->c, d);
-		dimof[rank] = d;
-		dims[rank++] = ext[d];
+			return -1;
+		idx[rank] = poly_expr_dim(a->c, dim);
+		if (d < 0 && (!poly_expr_bounds(idx[rank], a->at.dom, &lo, &hi) || lo != 0))
+			aff_afail(a, loc, "a grid-stride loop of no constant trip count");
+		dimof[rank] = dim;
+		dims[rank++] = d >= 0 ? ext[d] : hi + 1;
 	}
 	return rank;
 }
 
 /* When the threads are several boxes (or none) in launch coordinates (`k < nnz` over
- * blocks x threads: the full blocks and part of the last), the lane number as the one
- * write coordinate, when the threads are one box of it (lanes 0 .. nnz-1): sets idx,
- * dims, *w and boxes[0] and returns 1; else 0. */
-static int linear_coords(Aff *a, PolyExpr *idx[POLY_MAX_RANK], int64_t dims[POLY_MAX_RANK],
-                         PolyMap **w, PolyPiece *boxes)
+ * blocks x threads: the full blocks and part of the last), lane numbers as the write
+ * coordinates: with two == 0 the lane as the one coordinate, when the threads are one
+ * box of it (lanes 0 .. nnz-1); with two, (the block's number, the thread's number in
+ * the block), when the threads are a union of boxes of those (a block's number as a
+ * coordinate keeps it quasi-affine in the write coordinates, as shared memory's address
+ * needs). In a grid-stride loop its iteration is outermost in the first. Sets idx,
+ * dims, *w and boxes and returns the number of coordinates; 0 when neither holds. */
+static int linear_coords(Aff *a, int two, PolyExpr *idx[POLY_MAX_RANK],
+                         int64_t dims[POLY_MAX_RANK], PolyMap **w, PolyPiece *boxes, int *n)
 {
 	const int64_t ext[POLY_NLAUNCH] = {a->r->grid[2], a->r->grid[1], a->r->grid[0],
 	                                   a->r->block[2], a->r->block[1], a->r->block[0]};
-	int64_t coef[POLY_NDIMS] = {0}, stride = 1;
-	PolyExpr *lane;
+	int64_t coef[2][POLY_NDIMS] = {{0}}, stride[2] = {1, 1}, lo, hi;
+	PolyExpr *lane[2];
 	PolyMap *lw;
-	PolyPiece one[POLY_MAX_PIECES];
+	PolyPiece ps[POLY_MAX_PIECES];
+	int nl = two ? 2 : 1, np;
 	for (int d = POLY_NLAUNCH - 1; d >= 0; d--) {
-		coef[d] = ext[d] > 1 ? stride : 0;
-		stride *= ext[d];
+		int lev = two && d >= POLY_TZ;
+		coef[lev][d] = ext[d] > 1 ? stride[lev] : 0;
+		stride[lev] *= ext[d];
 	}
-	lane = poly_expr_linear(a->c, coef, 0);
-	lw = poly_access(a->at.dom, &lane, 1);
-	if (poly_map_in_coords(lw, lw, one, POLY_MAX_PIECES) != 1)
+	if (a->stride) {          /* a grid-stride loop's iteration outermost */
+		int l = POLY_NLAUNCH + POLY_MAX_LOOPS - 1;
+		if (!poly_expr_bounds(poly_expr_dim(a->c, l), a->at.dom, &lo, &hi) || lo != 0)
+			return 0;
+		coef[0][l] = stride[0];
+		stride[0] *= hi + 1;
+	}
+	for (int k = 0; k < nl; k++)
+		lane[k] = poly_expr_linear(a->c, coef[k], 0);
+	lw = poly_access(a->at.dom, lane, nl);
+	np = poly_map_in_coords(lw, lw, ps, POLY_MAX_PIECES);
+	if (np <= 0 || (!two && np != 1))
 		return 0;
-	idx[0] = lane;
-	dims[0] = stride;
+	for (int k = 0; k < nl; k++) {
+		idx[k] = lane[k];
+		dims[k] = stride[k];
+	}
 	*w = lw;
-	boxes[0] = one[0];
-	return 1;
+	memcpy(boxes, ps, sizeof(PolyPiece) * (size_t)np);
+	*n = np;
+	return nl;
 }
 
 /* The value x over the box, flattened (one lane per thread of the box). */
@@ -133,21 +156,29 @@ static void box_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, i
 
 /* The running threads as boxes of write coordinates: the launch dimensions of extent
  * above 1 (dimof[k] the launch dimension of coordinate k), or, when `linear` and the
- * threads are several boxes of those, the lane number (dimof[0] = -1) when that makes
- * them one box. Sets the write coordinates (a->widx ...) and *w; returns the number of
+ * threads are several boxes of those, lane numbers (linear_coords: two when linear is
+ * 2; dimof -1). Sets the write coordinates (a->widx ...) and *w; returns the number of
  * boxes. Fails (afail) on threads that are no union of boxes. */
 int aff_thread_boxes(Aff *a, int linear, PolyPiece *boxes, PolyMap **w, int *dimof, SrcLoc loc)
 {
-	int rank, n;
+	int rank, n, k;
 	int64_t dims[POLY_MAX_RANK];
 	PolyExpr *idx[POLY_MAX_RANK];
 	rank = thread_coords(a, idx, dims, dimof, loc);
-	*w = poly_access(a->at.dom, idx, rank);
-	n = poly_map_in_coords(*w, *w, boxes, POLY_MAX_PIECES);
-	if (linear && n != 1 && rank > 1 && linear_coords(a, idx, dims, w, boxes)) {
-		n = rank = 1;
-		dimof[0] = -1;
+	if (rank > 0) {
+		*w = poly_access(a->at.dom, idx, rank);
+		n = poly_map_in_coords(*w, *w, boxes, POLY_MAX_PIECES);
+	} else {
+		n = 0;
 	}
+	if (linear && n != 1 && rank != 1 && (k = linear_coords(a, linear == 2, idx, dims, w, boxes,
+	                                                       &n)) > 0) {
+		rank = k;
+		dimof[0] = dimof[1] = -1;
+	}
+	if (rank < 0)
+		aff_afail(a, loc, "a store at a data-dependent index in a launch of more than 4 "
+		          "dimensions");
 	if (n <= 0)
 		aff_afail(a, loc, "the threads of a scattered store or atomic are not a union of boxes");
 	memcpy(a->widx, idx, sizeof(a->widx));
@@ -172,13 +203,13 @@ void aff_thread_box(Aff *a, PolyMap *w, const PolyPiece *boxes, int i, int n)
  * Masked lanes as box_lanes says. Returns 1 when the lanes are in the SIMT strategy's
  * lane order (row-major over the launch coordinates, blocks first: each box's rows before
  * the next box's), else 0. Fails (afail) on threads that are no union of boxes. */
-int aff_thread_lanes(Aff *a, const KirExpr *ve, const KirExpr *ixe, DType dt, int64_t count,
-                     int64_t fill, int *v, int *ix, SrcLoc loc)
+int aff_thread_lanes(Aff *a, int linear, const KirExpr *ve, const KirExpr *ixe, DType dt,
+                     int64_t count, int64_t fill, int *v, int *ix, SrcLoc loc)
 {
 	int n, vs[POLY_MAX_PIECES], ixs[POLY_MAX_PIECES], ordered = 1, dimof[POLY_MAX_RANK];
 	PolyPiece boxes[POLY_MAX_PIECES];
 	PolyMap *whole_w;
-	n = aff_thread_boxes(a, 1, boxes, &whole_w, dimof, loc);
+	n = aff_thread_boxes(a, linear, boxes, &whole_w, dimof, loc);
 	for (int i = 0; i < n; i++) {
 		aff_thread_box(a, whole_w, boxes, i, n);
 		box_lanes(a, ve, ixe, dt, count, fill, &vs[i], &ixs[i]);
@@ -270,7 +301,7 @@ void aff_scatter_store(Aff *a, const KirExpr *e, const char *why)
 	if (e->u.assign.op != KB_NONE || a->stride || a->loopvar >= 0 || a->tshape ||
 	    a->r->k->bufs[b].space != KSP_GLOBAL || a->r->bufsize[b] >= INT32_MAX)
 		aff_afail(a, e->loc, why ? why : "the store index is not quasi-affine");
-	aff_thread_lanes(a, e->u.assign.value, lv->index, dt, a->r->bufsize[b], 0, &v, &ix, e->loc);
+	aff_thread_lanes(a, 1, e->u.assign.value, lv->index, dt, a->r->bufsize[b], 0, &v, &ix, e->loc);
 	a->r->buf[b] = aff_scatter_lanes(a, buf, a->r->bufsize[b], ix, v, -1);
 	if (unique)
 		set_unique(a, a->r->buf[b]);
