@@ -7,8 +7,13 @@
  * on the domain; where it may leave it the expression is "not affine". Division and
  * remainder truncate toward zero (isl's tdiv_q/tdiv_r) and need a positive constant
  * divisor; multiplication needs one constant factor. Comparisons and logic give 0/1
- * (isl indicator functions), so i1 values are expressions too. */
+ * (isl indicator functions), so i1 values are expressions too. A conversion visits each
+ * node of a DAG once (values substituted into each other share their subtrees, and a
+ * warp shuffle's copies share the lanes' values): a node's function is kept by address. */
 #include "poly_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
 
 typedef struct Conv {
 	PolyCtx *c;
@@ -17,6 +22,8 @@ typedef struct Conv {
 	PolyVarFn fn;
 	void *env;
 	const char *why;
+	struct ConvSlot { const KirExpr *k; isl_pw_aff *v; } *memo;   /* open addressing */
+	size_t cap, n;
 } Conv;
 
 static isl_pw_aff *conv(Conv *cv, const KirExpr *e);
@@ -343,7 +350,49 @@ static isl_pw_aff *variable(Conv *cv, int var)
 	return isl_pw_aff_copy(v->pa);
 }
 
+static isl_pw_aff *conv_node(Conv *cv, const KirExpr *e);
+
+static struct ConvSlot *memo_slot(struct ConvSlot *t, size_t cap, const KirExpr *e)
+{
+	size_t i = (size_t)(((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull) & (cap - 1);
+	while (t[i].k && t[i].k != e)
+		i = (i + 1) & (cap - 1);
+	return &t[i];
+}
+
+static void memo_put(Conv *cv, const KirExpr *e, isl_pw_aff *v)
+{
+	if (2 * (cv->n + 1) > cv->cap) {
+		struct ConvSlot *old = cv->memo;
+		size_t oc = cv->cap;
+		cv->cap = oc ? 2 * oc : 256;
+		cv->memo = xcalloc(cv->cap, sizeof(*cv->memo));
+		for (size_t i = 0; i < oc; i++)
+			if (old[i].k)
+				*memo_slot(cv->memo, cv->cap, old[i].k) = old[i];
+		free(old);
+	}
+	*memo_slot(cv->memo, cv->cap, e) = (struct ConvSlot){e, v};
+	cv->n++;
+}
+
+/* e's function, each node converted once (leaves are cheap: not kept). */
 static isl_pw_aff *conv(Conv *cv, const KirExpr *e)
+{
+	struct ConvSlot *s;
+	isl_pw_aff *r;
+	if (e->kind == KE_CONST || e->kind == KE_PARAM || e->kind == KE_VAR || e->kind == KE_BUILTIN)
+		return conv_node(cv, e);
+	s = cv->cap ? memo_slot(cv->memo, cv->cap, e) : NULL;
+	if (s && s->k)
+		return isl_pw_aff_copy(s->v);
+	r = conv_node(cv, e);
+	if (r)
+		memo_put(cv, e, isl_pw_aff_copy(r));
+	return r;
+}
+
+static isl_pw_aff *conv_node(Conv *cv, const KirExpr *e)
 {
 	if (!frontend_dtype_is_int(e->type))
 		return fail(cv, "not an integer");
@@ -374,11 +423,14 @@ static isl_pw_aff *conv(Conv *cv, const KirExpr *e)
 PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why)
 {
-	Conv cv = {c, NULL, NULL, fn, env, NULL};
+	Conv cv = {c, NULL, NULL, fn, env, NULL, NULL, 0, 0};
 	isl_pw_aff *pa;
 	cv.dom = dom ? isl_set_copy(dom->s) : isl_set_copy(poly_launch_box(c)->s);
 	pa = conv(&cv, e);
 	isl_set_free(cv.dom);
+	for (size_t i = 0; i < cv.cap; i++)
+		isl_pw_aff_free(cv.memo[i].v);
+	free(cv.memo);
 	free(cv.domstr);
 	if (!pa && why)
 		*why = cv.why ? cv.why : "not affine";

@@ -240,6 +240,7 @@ void aff_atomic(Aff *a, const KirExpr *e);
 
 /* affine_split.c */
 int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
+int aff_strided_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
 
 /* affine_expr.c */
 int aff_binop(Aff *a, KirBinOp op, KirDType t, int x, int y, SrcLoc loc);

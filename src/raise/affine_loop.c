@@ -39,28 +39,45 @@ static void loop_step(Aff *a, const KirExpr *e, SrcLoc loc)
 		aff_afail(a, loc, "a loop step other than an assignment of a variable");
 }
 
-int aff_uses_var(const KirExpr *e, int v)
+static int uses_var(struct Memo *m, const KirExpr *e, int v)
 {
+	int found;
 	if (!e)
 		return 0;
+	if (e->kind != KE_VAR && e->kind != KE_CONST && e->kind != KE_PARAM && e->kind != KE_BUILTIN) {
+		aff_memo_slot(m, e, &found);
+		if (found)
+			return 0;    /* seen: had it used v, the walk would have stopped there */
+	}
 	switch (e->kind) {
 	case KE_VAR: return e->u.var == v;
-	case KE_UNARY: return aff_uses_var(e->u.un.x, v);
+	case KE_UNARY: return uses_var(m, e->u.un.x, v);
 	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
-		return aff_uses_var(e->u.bin.l, v) || aff_uses_var(e->u.bin.r, v);
+		return uses_var(m, e->u.bin.l, v) || uses_var(m, e->u.bin.r, v);
 	case KE_COND:
-		return aff_uses_var(e->u.cond.c, v) || aff_uses_var(e->u.cond.t, v) ||
-		       aff_uses_var(e->u.cond.f, v);
-	case KE_CAST: case KE_BITCAST: return aff_uses_var(e->u.x, v);
-	case KE_LOAD: return aff_uses_var(e->u.load.index, v);
+		return uses_var(m, e->u.cond.c, v) || uses_var(m, e->u.cond.t, v) ||
+		       uses_var(m, e->u.cond.f, v);
+	case KE_CAST: case KE_BITCAST: return uses_var(m, e->u.x, v);
+	case KE_LOAD: return uses_var(m, e->u.load.index, v);
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
-			if (aff_uses_var(e->u.math.args[i], v))
+			if (uses_var(m, e->u.math.args[i], v))
 				return 1;
 		return 0;
 	case KE_CONST: case KE_PARAM: case KE_BUILTIN: return 0;
 	default: return 1;
 	}
+}
+
+/* Does e (a DAG: each shared node visited once) read variable v? */
+int aff_uses_var(const KirExpr *e, int v)
+{
+	struct Memo m = {0};
+	int r;
+	m.cur = 1;
+	r = uses_var(&m, e, v);
+	aff_memo_free(&m);
+	return r;
 }
 
 /* `for (k = lo; k < hi; k++) s += body` with thread-invariant bounds: s gets a

@@ -257,6 +257,11 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 		          e->loc.line, e->loc.col);
 		return v;
 	}
+	if (pe && (v = aff_strided_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a strided slice)\n",
+		          a->r->k->bufs[b].name, e->loc.line, e->loc.col);
+		return v;
+	}
 	idx = pe ? aff_value(a, pe, it, e->loc) : aff_convert(a, aff_dense(a, e->u.load.index), it);
 	for (int k = 0; k < rank; k++)
 		d[k] = a->at.box.hi[k] - a->at.box.lo[k];

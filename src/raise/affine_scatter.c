@@ -229,32 +229,25 @@ int aff_thread_lanes(Aff *a, int linear, const KirExpr *ve, const KirExpr *ixe, 
 	return ordered;
 }
 
-/* Does substituted e read memory (1), else an unbound scalar (2)? 0: neither. */
-static int depends(const KirExpr *e)
+/* The bits of what substituted e depends on: 1 memory, 2 an unbound scalar. A DAG walk
+ * (a->seen): each shared node once. */
+static int depends(Aff *a, const KirExpr *e)
 {
 	int d = 0;
-	if (!e)
+	if (!e || aff_visited(a, e))
 		return 0;
 	switch (e->kind) {
 	case KE_LOAD: return 1;
 	case KE_PARAM: return 2;
-	case KE_UNARY: return depends(e->u.un.x);
-	case KE_CAST: case KE_BITCAST: return depends(e->u.x);
-	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: {
-		int l = depends(e->u.bin.l), r = depends(e->u.bin.r);
-		return l == 1 || r == 1 ? 1 : l ? l : r;
-	}
+	case KE_UNARY: return depends(a, e->u.un.x);
+	case KE_CAST: case KE_BITCAST: return depends(a, e->u.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return depends(a, e->u.bin.l) | depends(a, e->u.bin.r);
 	case KE_COND:
-		for (int i = 0; i < 3 && d != 1; i++) {
-			int x = depends(i == 0 ? e->u.cond.c : i == 1 ? e->u.cond.t : e->u.cond.f);
-			d = x ? (d == 1 || x == 1 ? 1 : x) : d;
-		}
-		return d;
+		return depends(a, e->u.cond.c) | depends(a, e->u.cond.t) | depends(a, e->u.cond.f);
 	case KE_MATH:
-		for (int i = 0; i < e->u.math.nargs && d != 1; i++) {
-			int x = depends(e->u.math.args[i]);
-			d = x ? x : d;
-		}
+		for (int i = 0; i < e->u.math.nargs; i++)
+			d |= depends(a, e->u.math.args[i]);
 		return d;
 	default: return 0;
 	}
@@ -262,10 +255,14 @@ static int depends(const KirExpr *e)
 
 /* The fact a store at index ix (substituted) is missing for a dense store: `why` when the
  * index is quasi-affine (the store's own fact), else what it depends on. */
-static const char *missing(const KirExpr *ix, const char *why)
+static const char *missing(Aff *a, const KirExpr *ix, const char *why)
 {
-	int d = why ? 0 : depends(ix);
-	return why ? why : d == 1 ? "its index depends on data"
+	int d = 0;
+	if (!why) {
+		aff_memo_reset(&a->seen);
+		d = depends(a, ix);
+	}
+	return why ? why : d & 1 ? "its index depends on data"
 	         : d == 2 ? "its index depends on an unbound scalar"
 	                  : "its index is not quasi-affine";
 }
@@ -308,5 +305,5 @@ void aff_scatter_store(Aff *a, const KirExpr *e, const char *why)
 	a->last_store[b] = ++a->epoch;
 	a->r->st->stores_scatter++;
 	sb_printf(&a->r->st->notes, "  store %s at %d:%d: scatter (%s)%s\n", a->r->k->bufs[b].name,
-	          e->loc.line, e->loc.col, missing(lv->index, why), unique ? ", unique indices" : "");
+	          e->loc.line, e->loc.col, missing(a, lv->index, why), unique ? ", unique indices" : "");
 }

@@ -143,3 +143,72 @@ int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count)
 	a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
 	return v;
 }
+
+/* The value over the box of flat buffer version buf read at affine index pe when pe is,
+ * on the whole box, cst + sum c_k * w_k over some write coordinates whose coefficients
+ * nest (ordered by decreasing c_k, each c_k is the next one's times its extent; the last
+ * c >= 2): x[128 * blockIdx.x + 32 * warp + d] under a store over (blockIdx.x, warp), a
+ * buffer of 1000 elements that no shape splits. That is one slice of stride c, reshaped
+ * to those coordinates' extents, ordered by write coordinate and broadcast along the
+ * others. Past the buffer's end (a read a guard masks there) it reads the last element,
+ * as the gather's clamped index does. Else -1, with nothing emitted (the caller then
+ * gathers). */
+int aff_strided_read(Aff *a, const PolyExpr *pe, int buf, int64_t count)
+{
+	PolyPiece p;
+	const Box *bx = &a->at.box;
+	int64_t start[1], limit[1], stride[1], keep[POLY_MAX_RANK], ext[POLY_MAX_RANK],
+		perm[POLY_MAX_RANK], bdims[POLY_MAX_RANK], len = 1, c;
+	int nk = 0, v;
+	if (poly_expr_in_coords(pe, a->at.w, &p, 1) != 1)
+		return -1;
+	start[0] = p.cst[0];
+	for (int j = 0; j < bx->rank; j++) {
+		int i;
+		if (p.lo[j] > bx->lo[j] || p.hi[j] < bx->hi[j] || p.coef[0][j] < 0)
+			return -1;
+		if (!p.coef[0][j])
+			continue;
+		start[0] += p.coef[0][j] * bx->lo[j];
+		for (i = nk; i > 0 && p.coef[0][keep[i - 1]] < p.coef[0][j]; i--)
+			keep[i] = keep[i - 1];
+		keep[i] = j;
+		nk++;
+	}
+	if (!nk || (c = p.coef[0][keep[nk - 1]]) < 2)
+		return -1;
+	for (int i = 0; i < nk; i++) {
+		ext[i] = bx->hi[keep[i]] - bx->lo[keep[i]];
+		if (i + 1 < nk && p.coef[0][keep[i]] != p.coef[0][keep[i + 1]] * (bx->hi[keep[i + 1]] - bx->lo[keep[i + 1]]))
+			return -1;
+		len *= ext[i];
+	}
+	limit[0] = start[0] + c * (len - 1) + 1;
+	if (start[0] < 0 || start[0] >= count || limit[0] > 2 * count)
+		return -1;
+	if (limit[0] > count) {
+		/* past the end (threads a guard masks, `i < n ? x[i] : 0`): the last element, as
+		 * the gather's clamped index reads */
+		int64_t last[1] = {count - 1}, end[1] = {count}, more[1] = {limit[0] - count};
+		int xs[2] = {buf, tir_build_slice(B(a), buf, last, end, NULL)};
+		xs[1] = tir_build_broadcast_in_dim(B(a), xs[1], tir_type_tensor(aff_dt_of(a, buf), 1, more),
+		                                   (const int64_t[1]){0});
+		buf = tir_build_concatenate(B(a), xs, 2, 0);
+		a->r->st->ops[TOP_SLICE]++;
+		a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
+		a->r->st->ops[TOP_CONCATENATE]++;
+	}
+	stride[0] = c;
+	v = tir_build_slice(B(a), buf, start, limit, stride);
+	a->r->st->ops[TOP_SLICE]++;
+	if (nk > 1)
+		v = tir_build_reshape(B(a), v, tir_type_tensor(aff_dt_of(a, buf), nk, ext));
+	v = raise_sort_dims(B(a), v, keep, nk, perm, a->r->st->ops);
+	for (int i = 0; i < nk; i++)
+		bdims[i] = keep[perm[i]];
+	if (nk != bx->rank) {
+		v = tir_build_broadcast_in_dim(B(a), v, aff_box_type(bx, aff_dt_of(a, buf)), bdims);
+		a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
+	}
+	return v;
+}

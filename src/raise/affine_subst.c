@@ -201,83 +201,50 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 	return n;
 }
 
-/* Substituted values are trees that share their subtrees; every walk over them (poly
- * facts, dense evaluation) is linear in the tree's size, so sizes are bounded. */
-#define MAX_TREE 4000
+/* Substituted values are DAGs: they share their subtrees (a variable read twice, a warp
+ * shuffle's copies of the lanes' values). Every walk over them (the poly facts, the dense
+ * memo, the other walkers) visits each distinct node once, so a value is bounded by the
+ * number of its distinct nodes. */
+#define MAX_DAG 4000
 
-static int64_t tree_size(const KirExpr *e, int64_t budget)
-{
-	int64_t n = 1;
-	if (!e)
-		return 0;
-	switch (e->kind) {
-	case KE_UNARY: return n + tree_size(e->u.un.x, budget - n);
-	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
-		n += tree_size(e->u.bin.l, budget - n);
-		return n > budget ? n : n + tree_size(e->u.bin.r, budget - n);
-	case KE_COND:
-		n += tree_size(e->u.cond.c, budget - n);
-		n += n > budget ? 0 : tree_size(e->u.cond.t, budget - n);
-		return n > budget ? n : n + tree_size(e->u.cond.f, budget - n);
-	case KE_CAST: case KE_BITCAST: return n + tree_size(e->u.x, budget - n);
-	case KE_LOAD: return n + tree_size(e->u.load.index, budget - n);
-	case KE_ASSIGN:
-		n += tree_size(e->u.assign.lv.index, budget - n);
-		return n > budget ? n : n + tree_size(e->u.assign.value, budget - n);
-	case KE_MATH:
-		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
-			n += tree_size(e->u.math.args[i], budget - n);
-		return n;
-	default: return n;
-	}
-}
-
-/* Distinct nodes of e (a DAG) that the dense memo evaluates, counting up to budget. An
- * integer node other than a load is not counted: integer values are quasi-affine facts
- * walked as trees (bounded where their variables are substituted), and a load index is
- * one (IX(i, j, k) in every iteration of an unrolled column loop); the loads and the
- * values are counted. */
-static int64_t dag_size(Aff *a, const KirExpr *e, int64_t budget)
+/* Distinct nodes of e, counting up to budget. For a value that is not an integer, an
+ * integer node other than a load is not counted: its index values are bounded where
+ * they are set (aff_set_var), and a load index is one (IX(i, j, k) in every iteration of
+ * an unrolled column loop); the loads and the values are counted. ints: count them. */
+static int64_t dag_size(Aff *a, const KirExpr *e, int ints, int64_t budget)
 {
 	int64_t n;
 	if (!e || aff_visited(a, e))
 		return 0;
-	n = frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD ? 0 : 1;
+	n = !ints && frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD ? 0 : 1;
 	switch (e->kind) {
-	case KE_UNARY: return n + dag_size(a, e->u.un.x, budget - n);
+	case KE_UNARY: return n + dag_size(a, e->u.un.x, ints, budget - n);
 	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
-		n += dag_size(a, e->u.bin.l, budget - n);
-		return n > budget ? n : n + dag_size(a, e->u.bin.r, budget - n);
+		n += dag_size(a, e->u.bin.l, ints, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.bin.r, ints, budget - n);
 	case KE_COND:
-		n += dag_size(a, e->u.cond.c, budget - n);
-		n += n > budget ? 0 : dag_size(a, e->u.cond.t, budget - n);
-		return n > budget ? n : n + dag_size(a, e->u.cond.f, budget - n);
-	case KE_CAST: case KE_BITCAST: return n + dag_size(a, e->u.x, budget - n);
-	case KE_LOAD: return n + dag_size(a, e->u.load.index, budget - n);
+		n += dag_size(a, e->u.cond.c, ints, budget - n);
+		n += n > budget ? 0 : dag_size(a, e->u.cond.t, ints, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.cond.f, ints, budget - n);
+	case KE_CAST: case KE_BITCAST: return n + dag_size(a, e->u.x, ints, budget - n);
+	case KE_LOAD: return n + dag_size(a, e->u.load.index, ints, budget - n);
 	case KE_ASSIGN:
-		n += dag_size(a, e->u.assign.lv.index, budget - n);
-		return n > budget ? n : n + dag_size(a, e->u.assign.value, budget - n);
+		n += dag_size(a, e->u.assign.lv.index, ints, budget - n);
+		return n > budget ? n : n + dag_size(a, e->u.assign.value, ints, budget - n);
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)
-			n += dag_size(a, e->u.math.args[i], budget - n);
+			n += dag_size(a, e->u.math.args[i], ints, budget - n);
 		return n;
 	default: return n;
 	}
 }
 
-/* Integer values are walked as trees by the facts (poly_expr_from_kir), so their tree
- * size is bounded; other values are evaluated once per distinct node (the dense memo),
- * so their DAG size is. */
+/* e, failing when its DAG is too large: an integer value counts every distinct node (the
+ * facts convert it once per node, poly/expr.c), another value its own and its loads. */
 KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc)
 {
-	int64_t n;
-	if (frontend_dtype_is_int(e->type) && e->type != KT_I1)
-		n = tree_size(e, MAX_TREE);
-	else {
-		aff_memo_reset(&a->seen);
-		n = dag_size(a, e, MAX_TREE);
-	}
-	if (n > MAX_TREE)
+	aff_memo_reset(&a->seen);
+	if (dag_size(a, e, frontend_dtype_is_int(e->type) && e->type != KT_I1, MAX_DAG) > MAX_DAG)
 		aff_afail(a, loc, "a value too large to substitute (a long chain of assignments)");
 	return e;
 }
