@@ -121,11 +121,11 @@ static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
 	return NULL;
 }
 
-static KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
+static const KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
 {
-	KirExpr *e = arg(L, c, i);
+	const KirExpr *e = const_value(L, arg(L, c, i));
 
-	if (e->kind == KE_CONST && !frontend_dtype_is_float(e->type)) {
+	if (e && !frontend_dtype_is_float(e->type)) {
 		*v = e->u.c.i;
 		return e;
 	}

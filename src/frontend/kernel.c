@@ -55,6 +55,7 @@ int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc)
 
 	VEC_PUSH(L->vars, v);
 	VEC_PUSH(L->stable, 0);
+	VEC_PUSH(L->cinit, NULL);
 	return (int)L->vars.len - 1;
 }
 
@@ -384,6 +385,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	kernel_defaults(&L, k);
 	VEC_FREE(L.argidx);
 	VEC_FREE(L.stable);
+	VEC_FREE(L.cinit);
 	map_destroy(L.names);
 	map_destroy(L.globals);
 	map_destroy(top.binds);

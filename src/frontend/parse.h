@@ -92,6 +92,8 @@ typedef struct Lower {
 	VEC(KirBuffer) bufs;
 	VEC(KirVar) vars;
 	VEC(unsigned char) stable; /* per var: keeps the value of its declaration */
+	VEC(const KirExpr *) cinit; /* per var: its declaration's constant value when it
+	                            keeps it (note_stable), else NULL */
 	Map *names;              /* name -> uses */
 	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
 	Frame *fr;
@@ -271,6 +273,7 @@ void scan_free(Ctx *cx);
 CXCursor for_counter(CXCursor f);
 int is_loop_private(Ctx *cx, CXCursor var);
 void note_stable(Lower *L, int var, const char *key, const KirExpr *init);
+const KirExpr *const_value(Lower *L, const KirExpr *e);
 KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar);
 
 /* ---- struct.c ---- */

@@ -262,8 +262,20 @@ static int is_stable(Lower *L, const KirExpr *e)
 /* A variable declared with `init` that keeps it (decl key `key` never changes). */
 void note_stable(Lower *L, int var, const char *key, const KirExpr *init)
 {
-	if (init && !map_has(L->cx->devassigned, key))
+	if (init && !map_has(L->cx->devassigned, key)) {
 		L->stable.data[var] = 1;
+		L->cinit.data[var] = const_value(L, init);
+	}
+}
+
+/* e's constant value: e itself when it is a constant, the constant a variable was declared
+ * with when it keeps it (an inlined function's by-value parameter bound to `16`, `int w =
+ * 16;` never changed), else NULL. */
+const KirExpr *const_value(Lower *L, const KirExpr *e)
+{
+	if (e->kind == KE_VAR)
+		return L->cinit.data[e->u.var];
+	return e->kind == KE_CONST ? e : NULL;
 }
 
 /* An offset kept as is when stable, else in a new KVK_OFFSET variable set here. */
