@@ -48,6 +48,13 @@ int cudart_alloc_keep(void *p, struct c2h_buffer *b);
  * type is rank 1 of n elements of dtype (c2h_dtype); else NULL. Bound as a module input
  * without a copy. */
 struct c2h_buffer *cudart_alloc_resident(const void *p, int dtype, int64_t n);
+/* For an allocation from cudaMalloc that holds no kept buffer: a buffer holding a copy
+ * of its n elements of dtype from p, kept from now on as that memory's contents (not
+ * stale: memory holds the same bytes), so that every launch of every module reading the
+ * memory as that tensor binds it without a copy until the memory is written (a copy or
+ * memset through the API, a kernel result). NULL when p is in no such allocation, the
+ * allocation holds a kept buffer already, or the tensor does not fit. */
+struct c2h_buffer *cudart_alloc_resident_copy(const void *p, int dtype, int64_t n);
 
 /* ---- register.c: the device code of each object and its kernels and symbols ---- */
 typedef struct CudartCode {
@@ -123,6 +130,9 @@ void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned
 /* A copy between memory and a module's buffer: into the module (in) or back (out). */
 void cudart_stats_copy(int out, size_t bytes);
 void cudart_stats_donated(void);                   /* a kept result donated to a launch */
+/* A run's share of its session's counters (c2h_session_get_stats): updates the backend
+ * computed in place, bytes it copied for updates. */
+void cudart_stats_updates(int64_t in_place, int64_t bytes_copied);
 void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
 

@@ -14,10 +14,11 @@
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
  *   4. copies the arguments in, runs, and keeps every result in the runtime as the
  *      newest contents of its memory (mem.c copies it there when the host reads it). An
- *      input that is such a kept result is bound as it is; one already holding the same
- *      version of the same memory (mem.c: cudaMalloc'd memory not written through the
- *      API since that copy) is not copied again: a read-only array stays resident in the
- *      module's buffer across launches.
+ *      input that is such a kept result is bound as it is; cudaMalloc'd memory that no
+ *      kernel wrote is copied once into a buffer the allocation keeps (mem.c) and bound
+ *      as it is by every module until the API writes that memory: a read-only array is
+ *      copied once, not once per specialisation; other inputs are copied into the
+ *      entry's buffer unless it already holds the same version of the same memory.
  * A kernel that cannot be raised, or a launch that cannot run exactly, stops the program
  * with the located diagnostic and exit status 1: its results would be wrong otherwise. */
 #include "cudart.h"
@@ -275,10 +276,12 @@ static int returned(const Entry *e, const char *name)
 	return 0;
 }
 
-/* Binds each input: the kernel result the runtime keeps for that memory when it is the
- * same tensor (no copy: mem.c), else the entry's own buffer, whose bytes are copied in
- * unless it already holds them: the same memory at the same version (scalars and
- * symbols have version 0: always copied). A kept result the module also returns (the
+/* Binds each input: the buffer the runtime keeps for that memory when it is the same
+ * tensor (a kernel result, or a copy made by an earlier launch of any module: no copy,
+ * mem.c), else a new such copy when the allocation keeps none (cudaMalloc'd memory),
+ * else the entry's own buffer, whose bytes are copied in unless it already holds them:
+ * the same memory at the same version (scalars and symbols have version 0: always
+ * copied). A kept buffer the module also returns (the
  * kernel writes that memory) and no other input reads is donated to the run: the new
  * result replaces it (keep_results), so the backend may compute it in that storage in
  * place instead of a new copy of the whole buffer per launch. */
@@ -290,6 +293,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_module_param(e->m, i, &pi);
 		const char *src = source_of(k, args, pi.name, c2h_buffer_nbytes(e->in[i]));
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
+		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
+			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
 	}
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
@@ -409,10 +414,14 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 		e = entry_get(k, args, g, b, shmem, 0);
 	double t0 = cudart_now_ms();
 	copy_in(k, e, args);
+	c2h_session_stats was, now;
+	c2h_session_get_stats(e->s, &was);
 	double t1 = cudart_now_ms();
 	if (c2h_session_run(e->s) != C2H_OK)
 		fail(k, "the run failed: %s%s", c2h_session_message(e->s), "");
 	double t2 = cudart_now_ms();
+	c2h_session_get_stats(e->s, &now);
+	cudart_stats_updates(now.updates_in_place - was.updates_in_place, now.bytes_copied - was.bytes_copied);
 	check_aliasing(k, e, args);
 	keep_results(k, e, args);
 	cudart_stats_launch(&e->stats, k->name, e->grid, e->block, t2 - t1,

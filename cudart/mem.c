@@ -17,7 +17,9 @@
  * or at another offset): cudart_alloc_sync. A later launch that reads the same memory as
  * the same tensor binds the kept buffer itself, so a time loop of launches copies
  * nothing (tests/cudart/ok_transfers.cu). Memory the host reads directly (managed, host)
- * gets the result at once. */
+ * gets the result at once. An input no kernel wrote is kept the same way once copied
+ * (cudart_alloc_resident_copy, not stale): read-only data is copied once per allocation,
+ * not once per module that reads it, until the API writes the memory. */
 #include "cudart.h"
 
 #include "base.h"
@@ -189,6 +191,22 @@ c2h_buffer *cudart_alloc_resident(const void *p, int dtype, int64_t n)
 	if (b && (c2h_buffer_dtype(b) != (c2h_dtype)dtype || c2h_buffer_rank(b) != 1
 	          || c2h_buffer_dims(b)[0] != n))
 		b = NULL;
+	pthread_mutex_unlock(&allocs.lock);
+	return b;
+}
+
+c2h_buffer *cudart_alloc_resident_copy(const void *p, int dtype, int64_t n)
+{
+	pthread_mutex_lock(&allocs.lock);
+	CudartAlloc *a = find(p);
+	c2h_buffer *b = NULL;
+	size_t esz = c2h_dtype_size((c2h_dtype)dtype);
+	if (a && !a->host && !a->dev && n >= 0 && (size_t)n <= (a->bytes - (size_t)((const char *)p - a->base)) / esz &&
+	    (b = c2h_buffer_create((c2h_dtype)dtype, 1, (int64_t[]){n}, p, (size_t)n * esz)) != NULL) {
+		a->dev = b, a->dev_off = (size_t)((const char *)p - a->base);
+		a->dev_version = a->version, a->stale = 0;
+		cudart_stats_copy(0, (size_t)n * esz);
+	}
 	pthread_mutex_unlock(&allocs.lock);
 	return b;
 }

@@ -8,8 +8,11 @@
  * the module came from the disk cache. At exit, the copies between memory and the
  * modules' buffers over the whole run (a kernel result kept in the runtime and bound to
  * the next launch is no copy: mem.c), and the kept results donated to the launch that
- * replaces them (launch.c copy_in: the backend may update them in place):
- *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB), 38 donated */
+ * replaces them (launch.c copy_in: the backend may update them in place), then what the
+ * backend did with updates (c2h_session_get_stats: the cpu backend counts them; a donated
+ * result updated in its own storage is one update in place and no bytes copied):
+ *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB), 38 donated,
+ *   38 updates in place, 0.00 MB copied for updates */
 #include "cudart.h"
 
 #include <stdio.h>
@@ -37,18 +40,27 @@ double cudart_now_ms(void)
 static struct {
 	uint64_t launches, n[2], donated;
 	double bytes[2];
+	int64_t in_place, update_bytes;
 } total;
 
 static void summary(void)
 {
 	fprintf(stderr, "cuda2hlo-stats: %llu launches, %llu cop%s into modules (%.2f MB), "
-	        "%llu cop%s back (%.2f MB), %llu donated\n", (unsigned long long)total.launches,
+	        "%llu cop%s back (%.2f MB), %llu donated, %lld update%s in place, %.2f MB copied for updates\n",
+	        (unsigned long long)total.launches,
 	        (unsigned long long)total.n[0], total.n[0] == 1 ? "y" : "ies", total.bytes[0] / 1e6,
 	        (unsigned long long)total.n[1], total.n[1] == 1 ? "y" : "ies", total.bytes[1] / 1e6,
-	        (unsigned long long)total.donated);
+	        (unsigned long long)total.donated, (long long)total.in_place, total.in_place == 1 ? "" : "s",
+	        (double)total.update_bytes / 1e6);
 }
 
 void cudart_stats_donated(void) { total.donated++; }
+
+void cudart_stats_updates(int64_t in_place, int64_t bytes_copied)
+{
+	total.in_place += in_place;
+	total.update_bytes += bytes_copied;
+}
 
 void cudart_stats_copy(int out, size_t bytes)
 {

@@ -43,6 +43,7 @@ struct c2h_session {
 	int have_results;
 	int64_t max_memory;        /* bytes; 0: unlimited */
 	int64_t peak;              /* the entry's planned peak (budget.c) */
+	int64_t runs;              /* successful runs (c2h_session_get_stats) */
 	SrcLoc peak_at;
 	char msg[1024];
 };
@@ -436,6 +437,7 @@ c2h_status c2h_session_run(c2h_session *s)
 		s->results[i].dtype = s->m->results[i].dtype;
 	}
 	s->have_results = rc == 0;
+	s->runs += rc == 0;
 	free(args);
 	free(res);
 	return rc == 0 ? C2H_OK : C2H_ERUN;
@@ -461,3 +463,15 @@ c2h_buffer *c2h_session_take_result(c2h_session *s, int i)
 
 const char *c2h_session_message(const c2h_session *s) { return s ? s->msg : "NULL session"; }
 const char *c2h_session_backend(const c2h_session *s) { return s ? s->backend->spec : ""; }
+
+c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out)
+{
+	if (!s || !out)
+		return C2H_EINVAL;
+	const BackendStats *b = &s->backend->stats;
+	out->runs = s->runs;
+	out->counted = b->counted;
+	out->updates_in_place = b->in_place;
+	out->bytes_copied = b->bytes_copied;
+	return C2H_OK;
+}

@@ -118,7 +118,12 @@ static int refining_run(Backend *b, const RtValue *args, RtValue *results, char 
 	if (!c && !(c = refine_for(b, args, msg, msglen)))
 		return -1;
 	c->inner->max_iterations = b->max_iterations;
-	return backend_run(c->inner, args, results, msg, msglen);
+	BackendStats was = c->inner->stats;
+	int rc = backend_run(c->inner, args, results, msg, msglen);
+	b->stats.counted |= c->inner->stats.counted;   /* the inner run's share of its counters */
+	b->stats.in_place += c->inner->stats.in_place - was.in_place;
+	b->stats.bytes_copied += c->inner->stats.bytes_copied - was.bytes_copied;
+	return rc;
 }
 
 static void refining_destroy(Backend *b)

@@ -221,6 +221,15 @@ typedef struct BackendOps {
 	                           update its storage in place) and releases it itself */
 } BackendOps;
 
+/* What a backend's runs did, summed over its life (c2h_session_get_stats). counted: the
+ * backend counts the two updates figures (cpu; a refining backend once its inner one does). */
+typedef struct BackendStats {
+	int counted;
+	int64_t in_place;       /* scatter / dynamic_update_slice / concatenate results computed
+	                           in their operand's storage */
+	int64_t bytes_copied;   /* operand bytes copied into a new buffer for such a result */
+} BackendStats;
+
 struct Backend {
 	const BackendOps *ops;
 	const TModule *module;
@@ -231,6 +240,7 @@ struct Backend {
 	void *state;
 	int64_t max_iterations; /* copied into the backend's Interp on each run; 0: unlimited */
 	const uint8_t *donated; /* during backend_run_donated: per entry argument */
+	BackendStats stats;
 };
 
 typedef enum { BACKEND_OK, BACKEND_UNKNOWN, BACKEND_NOT_BUILT, BACKEND_FAILED } BackendStatus;

@@ -37,7 +37,7 @@ typedef struct CpuState {
 	size_t pool_bytes;
 	Interp it;                 /* per run: fallback ops and error messages */
 	int profile;               /* CUDA2HLO_CPU_PROFILE: time every step */
-	int64_t ninplace;          /* updates done in place (profile output) */
+	BackendStats *stats;       /* the Backend's: updates in place, bytes copied for updates */
 	VEC(const CpuStep *) prof_steps;
 	VEC(double) prof_secs;
 } CpuState;
@@ -69,7 +69,8 @@ static void profile_print(CpuState *st)
 		fprintf(stderr, "cpu profile: %9.3f ms  %s %s line %d\n", 1e3 * st->prof_secs.data[i], kinds[s->kind],
 		        tir_op_short_name(s->op->kind), s->op->loc.line);
 	}
-	fprintf(stderr, "cpu profile: %lld updates in place\n", (long long)st->ninplace);
+	fprintf(stderr, "cpu profile: %lld updates in place, %lld bytes copied for updates\n",
+	        (long long)st->stats->in_place, (long long)st->stats->bytes_copied);
 	fprintf(stderr, "cpu profile: buffer pool: %zu buffers, %zu bytes\n", st->bufs.len, st->pool_bytes);
 	VEC_FREE(st->prof_steps);
 	VEC_FREE(st->prof_secs);
@@ -162,7 +163,7 @@ static int take_operand(CpuState *st, const CpuStep *s, RtValue *env, RtValue *o
 	*out = *src;
 	memset(src, 0, sizeof *src);
 	out->type = *tir_value_type(s->fusion->f, s->fusion->root);
-	st->ninplace++;
+	st->stats->in_place++;
 	return 1;
 }
 
@@ -171,6 +172,7 @@ static RtValue copy_of(CpuState *st, const CpuFusion *fu, const RtValue *src)
 {
 	RtValue v = alloc_tensor(st, tir_value_type(fu->f, fu->root));
 	memcpy(rt_data(&v), rt_data(src), (size_t)tir_type_bytes(&v.type));
+	st->stats->bytes_copied += tir_type_bytes(&v.type);
 	return v;
 }
 
@@ -523,6 +525,8 @@ int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen)
 		return -1;
 	st->pool = cpu_pool_create(threads);
 	st->profile = getenv("CUDA2HLO_CPU_PROFILE") != NULL;
+	st->stats = &b->stats;
+	b->stats.counted = 1;
 	return 0;
 }
 

@@ -313,6 +313,7 @@ typedef struct Builder {
 	const TBlock **owner;         /* block whose op defines the value */
 	int *root;                    /* per value: its read class (post_inline), -1 mixed */
 	int *seen;                    /* per value: 1 + id of the fusion that last visited it */
+	int stamp;                    /* the last seen[] stamp taken outside fusions (negative) */
 	int interpret;
 } Builder;
 
@@ -368,6 +369,7 @@ static int expensive(const Builder *bd, const TOp *op)
 }
 
 static void post_inline(Builder *bd, const TBlock *b);
+static void materialize_self_reads(Builder *bd, const TBlock *b);
 
 enum { CHEAP_COST = 8 };   /* ops a value may cost to be recomputed per consumer */
 
@@ -418,6 +420,7 @@ static void decide_marks(Builder *bd, const TBlock *b)
 			bd->inl[v] = (uint8_t)cheap;
 	}
 	post_inline(bd, b);
+	materialize_self_reads(bd, b);
 }
 
 /* Does op read each operand of its own shape at its own result index (element-wise
@@ -517,6 +520,78 @@ static int reads_value(const Builder *bd, const TOp *op, int k, int x, int stamp
 		}
 	}
 	return 0;
+}
+
+/* Does an op of b after op i (at any depth, the terminator included) read x? */
+static int read_after(const TBlock *b, int i, int x)
+{
+	for (int j = i + 1; j < b->nops; j++) {
+		const TOp *o = b->ops[j];
+		for (int k = 0; k < o->noperands; k++)
+			if (o->operands[k] == x)
+				return 1;
+		for (int r = 0; r < o->nregions; r++)
+			if (read_after(o->regions[r], -1, x))
+				return 1;
+	}
+	return 0;
+}
+
+static int alias_operand(const TFunc *f, const uint8_t *inl, const TOp *op);
+
+/* Does materialized value v share x's storage (x itself, or a CS_ALIAS step's result:
+ * a reshape or prefix slice of x, at any depth)? */
+static int shares_storage(const Builder *bd, int v, int x)
+{
+	for (;;) {
+		const TOp *d = bd->f->values[v].def;
+		int a;
+		if (v == x)
+			return 1;
+		if (!d || bd->inl[v] || d->nresults != 1 || !bd->fus[v] || (a = alias_operand(bd->f, bd->inl, d)) < 0)
+			return 0;
+		v = d->operands[a];
+	}
+}
+
+/* Does the expression of op (through inlined values) read x's storage? */
+static int reads_storage(const Builder *bd, const TOp *op, int x, int stamp)
+{
+	for (int k = 0; k < op->noperands; k++) {
+		int w = op->operands[k];
+		if (!bd->inl[w] ? shares_storage(bd, w, x)
+		                : bd->seen[w] != stamp && (bd->seen[w] = stamp, reads_storage(bd, bd->f->values[w].def, x, stamp)))
+			return 1;
+	}
+	return 0;
+}
+
+/* A scatter or dynamic_update_slice updates its operand's storage in place (exec.c)
+ * only when its other operands' loop nest does not read that operand: an update computed
+ * from the operand itself or a view of its storage (u[i] += s; a row from the row before:
+ * a kernel's read-modify-write of a buffer) would read elements the nest has overwritten. Such an update (or
+ * start index, scatter index) smaller than the operand is materialized first instead of
+ * computed inside the nest, when no later op reads the operand (else it cannot die
+ * there): the cost of a buffer of the update's size instead of a copy of the operand. */
+static void materialize_self_reads(Builder *bd, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		if ((op->kind != TOP_SCATTER && op->kind != TOP_DYNAMIC_UPDATE_SLICE) || !bd->fus[op->results[0]])
+			continue;
+		int w = op->operands[0];   /* through reshapes, as new_fusion */
+		while (bd->inl[w] && bd->f->values[w].def->kind == TOP_RESHAPE)
+			w = bd->f->values[w].def->operands[0];
+		if (bd->inl[w] || read_after(b, i, w))
+			continue;
+		int64_t n = tir_type_numel(vtype(bd->f, w));
+		for (int k = 1; k < op->noperands; k++) {
+			int u = op->operands[k];
+			if (bd->inl[u] && tir_type_numel(vtype(bd->f, u)) < n &&
+			    reads_storage(bd, bd->f->values[u].def, w, --bd->stamp))
+				bd->inl[u] = 0;
+		}
+	}
 }
 
 static CpuFusion *new_fusion(Builder *bd, const TOp *op)
@@ -718,10 +793,14 @@ static void plan_releases(Builder *bd, CpuPlan *p)
 		for (int k = 0; k < st->op->nresults; k++)
 			def[st->op->results[k]] = i;
 	}
-	/* Block arguments (a loop body's carried values) die at their last read too, so a
-	 * loop body can update a carried buffer in place. */
+	/* Block arguments (a loop body's carried values) and, in a function's body, the
+	 * function's arguments (TFunc.args, not the block's) die at their last read too, so a
+	 * loop body can update a carried buffer in place and an entry argument donated to the
+	 * run (exec.c run_func) can be updated in its own storage. */
 	for (int k = 0; k < p->b->nargs; k++)
 		def[p->b->args[k]] = 0;
+	for (int k = 0; p->b == bd->f->body && k < bd->f->nargs; k++)
+		def[bd->f->args[k].value] = 0;
 	if (p->ret)
 		for (int k = 0; k < p->ret->noperands; k++)
 			lu.last[p->ret->operands[k]] = p->nsteps;   /* returned: never released */
@@ -789,6 +868,7 @@ CpuProgram *cpu_program_create(const TModule *m)
 		bd.owner = ARENA_ARRAY(arena, const TBlock *, nv);
 		bd.root = ARENA_ARRAY(arena, int, nv);
 		bd.seen = ARENA_ARRAY(arena, int, nv);
+		bd.stamp = -(1 << 30);   /* below every fusion's stamp (+-(id + 1)) */
 		p->plans[i] = plan_block(&bd, f->body);
 		p->plans[i]->interpret = bd.interpret;
 	}

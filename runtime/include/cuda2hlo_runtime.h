@@ -143,6 +143,24 @@ c2h_status c2h_session_set_limit(c2h_session *s, c2h_limit which, int64_t value)
 int64_t c2h_physical_memory(void);
 /* The backend's name as created ("interp", "pjrt:/path/to/plugin.so"). */
 const char *c2h_session_backend(const c2h_session *s);
+/* What a session's runs did, summed since its creation; the difference of two readings is
+ * what the runs between them did (docs/cudart.md "Donated arguments"):
+ *   runs              successful runs
+ *   counted           1 when the backend counts the two below (cpu), else 0 and they are 0
+ *                     (interp and pjrt copy or not as they do, uncounted)
+ *   updates_in_place  scatter, dynamic_update_slice and concatenate results computed in
+ *                     their operand's own storage: an input donated to the run
+ *                     (c2h_session_donate) that the module updates, a loop's carried value
+ *   bytes_copied      bytes of operands copied into a new buffer for such a result because
+ *                     the operand could not be taken (a bound input, which the run must
+ *                     not change; a value read again later) */
+typedef struct c2h_session_stats {
+	int64_t runs;
+	int counted;
+	int64_t updates_in_place;
+	int64_t bytes_copied;
+} c2h_session_stats;
+c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,17 @@
 // expect-exit: 0
 // expect-stdout: PASS
-// expect-stderr: cuda2hlo-stats: 62 launches, 3 copies into modules (0.01 MB), 3 copies back (0.01 MB)
+// expect-stderr: cuda2hlo-stats: 62 launches, 2 copies into modules (0.01 MB), 3 copies back (0.01 MB), 62 donated, 21 updates in place, 0.00 MB copied for updates
 // Run with CUDA2HLO_CUDART_STATS=1 (cudart/CMakeLists.txt). Device memory stays in the
 // runtime between launches (mem.c): a time loop of launches with pointer swaps copies
 // nothing between memory and the modules once each buffer is there. Counted here:
-// into modules: u and v at the first diffuse launch, and v again at the second (its
-// memory, not yet written by a kernel, is bound where u was); back to memory: v's result
+// into modules: u and v at the first diffuse launch, each kept for its allocation (at
+// the second launch v's memory, not yet written by a kernel, is bound where u was with
+// no copy: it was 3 copies while such copies were kept per module); back to memory: v's result
 // read by the cudaMemcpy in the middle of the loop, then the two buffers read at the end.
 // Before results were kept, every launch copied its buffers in and out (62 in and 62 back at least).
+// source's u[n/2] += s is a dynamic_update_slice whose update reads u: materialized first
+// (runtime/cpu/plan.c), then written in place into the donated u: 21 updates in place
+// and no bytes copied for them (it was 0 and 21 x 4000 bytes).
 // Expected values: the same loop on the host.
 #include <cstdio>
 #include <cuda_runtime.h>
