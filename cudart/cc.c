@@ -15,6 +15,7 @@
  * exactly, at the launch. To CMake it identifies itself as NVIDIA nvcc (--version and -v
  * in nvcc's format), the compiler id CMake's CUDA language accepts without a GPU. */
 #include <cuda_runtime_api.h>   /* CUDART_VERSION: the toolkit the host side is built against */
+#include "cudart.h"             /* CUDART_PTX_ARCH */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -30,6 +31,9 @@
 #ifndef C2H_CUDA_PATH
 #define C2H_CUDA_PATH "/usr/local/cuda"
 #endif
+
+#define C2H_STR_(x) #x
+#define C2H_STR(x) C2H_STR_(x)
 
 typedef struct {
 	const char **v;
@@ -406,6 +410,7 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, "-x");
 		push(&a, "cuda");
 		push(&a, "--cuda-host-only");
+		push(&a, "--cuda-gpu-arch=sm_" C2H_STR(CUDART_PTX_ARCH));   /* __CUDA_ARCH_LIST__ */
 		push(&a, "--cuda-path=" C2H_CUDA_PATH);
 		push(&a, "-Wno-unknown-cuda-version");
 		push(&a, "-isystem" C2H_CUDA_PATH "/include/cccl");   /* thrust, cub, libcu++: nvcc adds it */

@@ -10,6 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The virtual architecture device code is compiled for, as nvcc's `-arch=compute_80`:
+ * the frontend parses device code for sm_80 (src/frontend/parse.c), cuda2hlo-cc compiles
+ * the host side for it (clang's __CUDA_ARCH_LIST__, the list of architectures a program's
+ * kernels were built for), and cudaFuncGetAttributes reports it as every kernel's
+ * ptxVersion. thrust and cub check the runtime's ptxVersion against __CUDA_ARCH_LIST__
+ * (cudaErrorInvalidDeviceFunction when it is not there) and pick by it the tuning policy
+ * whose tile sizes the host side launches with, while the kernel's device code was parsed
+ * with the policy of __CUDA_ARCH__: all three must name the same architecture. */
+#define CUDART_PTX_ARCH 80
+
 /* ---- mem.c: every allocation the program made through the API ---- */
 struct c2h_buffer;
 typedef struct CudartAlloc {

@@ -212,8 +212,8 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func
 	memset(a, 0, sizeof *a);
 	a->maxThreadsPerBlock = 1024;
 	a->numRegs = 32;
-	a->ptxVersion = 90;
-	a->binaryVersion = 90;
+	a->ptxVersion = CUDART_PTX_ARCH;   /* compute_80 code, run on the 9.0 device */
+	a->binaryVersion = 10 * 9 + 0;
 	a->maxDynamicSharedSizeBytes = 49152;
 	return cudaSuccess;
 }
