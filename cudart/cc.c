@@ -92,6 +92,7 @@ typedef struct {
 	const char *out, *xlang, *std;
 	int compile_only, verbose, deps_only, shared;
 	const char *arch;            /* "90" unless -arch / -gencode named one */
+	const char *gpu_lib, *gpu_arg;  /* the first library that needs a GPU (gpu_libs), as given */
 } Cc;
 
 static char libdir[PATH_MAX + 8];
@@ -129,6 +130,24 @@ static void push_split(Args *a, const char *prefix, const char *list)
 	free(s);
 }
 
+/* The toolkit's libraries whose work runs on an NVIDIA GPU through NVIDIA's own runtime:
+ * linked as they are, every call fails at run time (no driver) or, when the program does
+ * not check the status, leaves its results unwritten. A program linking one is refused at
+ * its link, naming it. The runtime (-lcudart, -lcuda, -lcudadevrt) is ours. */
+static const char *const gpu_libs[] = {
+	"cublas", "cuBLAS", "cublasLt", "cuBLASLt", "cusparse", "cuSPARSE", "cusparseLt", "cuSPARSELt",
+	"cufft", "cuFFT", "cufftw", "cuFFTW", "curand", "cuRAND", "cusolver", "cuSOLVER",
+	"cusolverMg", "cuSOLVERMg", "nvrtc", "NVRTC", "nvjpeg", "nvJPEG", "cudnn", "cuDNN",
+	"nccl", "NCCL", NULL};
+
+static const char *gpu_lib_name(const char *l)
+{
+	for (size_t k = 0; gpu_libs[k]; k += 2)
+		if (!strcmp(gpu_libs[k], l))
+			return gpu_libs[k + 1];
+	return NULL;
+}
+
 static void add_input(Cc *c, const char *f)
 {
 	if (c->xlang && !has_suffix(f, ".o") && !has_suffix(f, ".a") && !has_suffix(f, ".so")) {
@@ -142,8 +161,16 @@ static void add_input(Cc *c, const char *f)
 	else if (has_suffix(f, ".cpp") || has_suffix(f, ".cc") || has_suffix(f, ".cxx")
 	         || has_suffix(f, ".C") || has_suffix(f, ".c++"))
 		push(&c->cxx, f);
-	else if (has_suffix(f, ".o") || has_suffix(f, ".a") || has_suffix(f, ".so") || strstr(f, ".so."))
+	else if (has_suffix(f, ".o") || has_suffix(f, ".a") || has_suffix(f, ".so") || strstr(f, ".so.")) {
+		const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+		char lib[64];
+		/* ".../libcublas.so.13", "libcusparse_static.a": CMake's CUDA::cublas targets */
+		if (!strncmp(base, "lib", 3) && sscanf(base + 3, "%63[A-Za-z]", lib) == 1 && gpu_lib_name(lib)) {
+			if (!c->gpu_lib)
+				c->gpu_lib = fmt("%s%s", lib, ""), c->gpu_arg = f;
+		}
 		push(&c->obj, f);
+	}
 	else
 		usage("don't know what to do with input file '%s'", f);
 }
@@ -267,8 +294,11 @@ static void parse(Cc *c, int argc, char **argv)
 		} else if ((v = joined("-L", argc, argv, &i))) {
 			push(&c->link, fmt("-L%s%s", v, ""));
 		} else if ((v = joined("-l", argc, argv, &i))) {
-			if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt")
-			    && strcmp(v, "cuda"))   /* the runtime is ours */
+			if (gpu_lib_name(v)) {
+				if (!c->gpu_lib)
+					c->gpu_lib = v, c->gpu_arg = fmt("-l%s%s", v, "");
+			} else if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt")
+			           && strcmp(v, "cuda"))   /* the runtime is ours */
 				push(&c->link, fmt("-l%s%s", v, ""));
 		} else if (!strncmp(a, "-Wl,", 4) || !strcmp(a, "-rdynamic")) {
 			push(&c->link, a);
@@ -559,6 +589,12 @@ int main(int argc, char **argv)
 		usage("no input files%s", "");
 	if (c->compile_only && c->out && nsrc > 1)
 		usage("-o with -c and several inputs%s", "");
+	if (c->gpu_lib && !c->compile_only && !c->deps_only) {   /* before compiling anything */
+		fprintf(stderr, "cuda2hlo-cc: %s: %s runs on an NVIDIA GPU and is not provided by "
+		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API only); the "
+		        "program is not linked\n", c->gpu_arg, gpu_lib_name(c->gpu_lib));
+		return 1;
+	}
 	atexit(cleanup);
 	const Args *lists[] = {&c->cu, &c->cxx, &c->c};
 	const InKind kinds[] = {IN_CU, IN_CXX, IN_C};
