@@ -121,6 +121,51 @@ cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height
 	return cudaMalloc(p, *pitch * height);
 }
 
+/* cudaMallocPitch in three dimensions: rows of pitch bytes, height x depth of them. */
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e)
+{
+	size_t pitch;
+	void *p;
+	if (!pp)
+		return err(cudaErrorInvalidValue);
+	cudaError_t r = cudaMallocPitch(&p, &pitch, e.width, e.height * e.depth);
+	if (r == cudaSuccess)
+		*pp = (struct cudaPitchedPtr){p, pitch, e.width, e.height};
+	return r;
+}
+
+/* Stream-ordered allocation: every stream runs at once, so the order is the call's. One
+ * pool, the default, whose attributes (release threshold, reuse) change nothing here. */
+cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t s)
+{
+	(void)s;
+	return cudaMalloc(p, bytes);
+}
+
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+	(void)s;
+	return cudaFree(p);
+}
+
+static char default_pool;
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device)
+{
+	if (!pool || device != 0)
+		return err(device != 0 ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+	*pool = (cudaMemPool_t)&default_pool;
+	return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr, void *value)
+{
+	(void)attr;
+	if (pool != (cudaMemPool_t)&default_pool || !value)
+		return err(cudaErrorInvalidValue);
+	return cudaSuccess;
+}
+
 cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags)
 {
 	(void)flags;

@@ -135,6 +135,8 @@ typedef struct CudartStats {
 } CudartStats;
 int cudart_stats_on(void);
 double cudart_now_ms(void);                        /* CLOCK_MONOTONIC */
+/* A raise starts (a program stopped by a time limit while it runs says so). */
+void cudart_stats_raising(const char *kernel, const unsigned g[3], const unsigned b[3]);
 void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],
                          int cached, double raise_ms, double compile_ms);
 /* A copy between memory and a module's buffer: into the module (in) or back (out). */

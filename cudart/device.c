@@ -104,7 +104,38 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr, int d)
 cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 cudaError_t cudaDeviceReset(void) { return cudaSuccess; }
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache c) { (void)c; return cudaSuccess; }
-cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v) { (void)l, (void)v; return cudaSuccess; }
+/* Limits have no effect here (device code runs as StableHLO: no stack, no device heap);
+ * cudaDeviceGetLimit returns the last value set, else the value CUDA starts with. */
+static size_t limits[16];
+static int limit_set[16];
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit l, size_t v)
+{
+	if ((unsigned)l >= 16)
+		return cudaErrorInvalidValue;
+	limits[l] = v, limit_set[l] = 1;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *v, enum cudaLimit l)
+{
+	if (!v || (unsigned)l >= 16)
+		return cudaErrorInvalidValue;
+	if (limit_set[l]) {
+		*v = limits[l];
+		return cudaSuccess;
+	}
+	switch (l) {
+	case cudaLimitStackSize: *v = 1024; break;
+	case cudaLimitPrintfFifoSize: *v = 1 << 20; break;
+	case cudaLimitMallocHeapSize: *v = 8 << 20; break;
+	case cudaLimitDevRuntimeSyncDepth: *v = 2; break;
+	case cudaLimitDevRuntimePendingLaunchCount: *v = 2048; break;
+	case cudaLimitMaxL2FetchGranularity: *v = 64; break;
+	default: *v = 0; break;
+	}
+	return cudaSuccess;
+}
 cudaError_t cudaFuncSetCacheConfig(const void *f, enum cudaFuncCache c) { (void)f, (void)c; return cudaSuccess; }
 cudaError_t cudaFuncSetAttribute(const void *f, enum cudaFuncAttribute a, int v)
 {
@@ -146,6 +177,17 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int pr
 {
 	(void)flags, (void)prio;
 	return cudaStreamCreate(s);
+}
+
+/* Priorities order nothing here (one in-order queue); the range is a GPU's (0 = least,
+ * -5 = greatest) so programs that pick levels in it run unchanged. */
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+	if (least)
+		*least = 0;
+	if (greatest)
+		*greatest = -5;
+	return cudaSuccess;
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t s) { free(s); return cudaSuccess; }

@@ -199,6 +199,7 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 		FILE *null = quiet ? fopen("/dev/null", "w") : NULL;
 		if (null)
 			diag_init(null, 0);
+		cudart_stats_raising(k->name, sp->grid, sp->block);
 		text = cudart_raise(k, sp);
 		if (null) {
 			diag_init(stderr, 0);

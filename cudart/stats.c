@@ -2,6 +2,7 @@
  * CUDA2HLO_CUDART_STATS is set (to anything but "0"). Consumes the timings launch.c takes
  * around each step of a launch; prints to stderr, as it happens (a program stopped by a
  * time limit has still reported):
+ *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: raising its module
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: module raised in 812.4 ms, compiled in 95.1 ms
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: 16 launches, per launch 3.20 ms run, 0.41 ms copies
  * (a line after launches 1, 2, 4, 8, ...: the averages so far). "raised" is "read" when
@@ -72,6 +73,14 @@ static void label(const char *kernel, const unsigned g[3], const unsigned b[3])
 {
 	fprintf(stderr, "cuda2hlo-stats: '%s' %u,%u,%u x %u,%u,%u: ", kernel, g[0], g[1], g[2],
 	        b[0], b[1], b[2]);
+}
+
+void cudart_stats_raising(const char *kernel, const unsigned g[3], const unsigned b[3])
+{
+	if (!cudart_stats_on())
+		return;
+	label(kernel, g, b);
+	fprintf(stderr, "raising its module\n");
 }
 
 void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],

@@ -12,7 +12,8 @@
 #   RAISE    a launch was refused with a located diagnostic (reason: the diagnostic)
 #   CRASH    another non-zero exit (reason: the last line of output)
 #   TIMEOUT  the time limit (reason: "PASS printed before" when it was, and the last
-#            cuda2hlo-stats line: per-launch run time of the kernel running then)
+#            cuda2hlo-stats line: per-launch run time of the kernel running then, or
+#            "raising its module" when a raise was under way; none: no launch yet)
 # then a summary line. Logs stay in OUTDIR/PROGRAM-cuda/{build,run}.log. Nothing of the
 # suite is copied into this repository.
 bin=$(cd "$1" && pwd) out=$2

@@ -2,7 +2,8 @@
 // expect-stdout: PASS
 // The runtime API without a GPU: properties, memset, 2-D copies, symbols, streams, events,
 // errors; launches of one kernel with different float scalars (one module), also through
-// cudaLaunchKernelExC, with the attribute and occupancy queries thrust makes.
+// cudaLaunchKernelExC, with the attribute and occupancy queries thrust makes; stream-ordered
+// allocation, cudaMalloc3D, limits and stream priorities.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -59,6 +60,29 @@ int main() {
   cudaMemcpy(g, y, n * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < n; i++)
     if (g[i] != 4 * h[i] + o[i % 4]) bad |= 2048;
+  // stream-ordered allocation from the default pool, a 3-D pitched allocation, limits,
+  // stream priorities (CUDA's defaults and orders; hand values)
+  float *z = nullptr;
+  cudaMemPool_t pool;
+  unsigned long long thr = ~0ull;
+  if (cudaDeviceGetDefaultMemPool(&pool, 0) != cudaSuccess
+      || cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &thr) != cudaSuccess) bad |= 4096;
+  if (cudaMallocAsync((void **)&z, n * sizeof(float), s) != cudaSuccess || !z) bad |= 8192;
+  axpb<<<(n + 127) / 128, 128, 0, s>>>(z, x, 5.0f, n);
+  cudaMemcpyAsync(g, z, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < n; i++)
+    if (g[i] != 5 * h[i] + o[i % 4]) bad |= 8192;
+  if (cudaFreeAsync(z, s) != cudaSuccess) bad |= 8192;
+  cudaPitchedPtr pp;
+  if (cudaMalloc3D(&pp, make_cudaExtent(10 * sizeof(float), 3, 2)) != cudaSuccess
+      || pp.pitch < 10 * sizeof(float) || pp.xsize != 10 * sizeof(float) || pp.ysize != 3
+      || cudaMemset(pp.ptr, 0, pp.pitch * 3 * 2) != cudaSuccess || cudaFree(pp.ptr) != cudaSuccess) bad |= 16384;
+  size_t lim = 0;
+  if (cudaDeviceGetLimit(&lim, cudaLimitStackSize) != cudaSuccess || lim != 1024) bad |= 32768;
+  if (cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 26) != cudaSuccess
+      || cudaDeviceGetLimit(&lim, cudaLimitMallocHeapSize) != cudaSuccess || lim != 1 << 26) bad |= 32768;
+  int least = 1, greatest = 1;
+  if (cudaDeviceGetStreamPriorityRange(&least, &greatest) != cudaSuccess || least != 0 || greatest > least) bad |= 65536;
   cudaFree(x);
   cudaFree(y);
   cudaEventDestroy(e0);

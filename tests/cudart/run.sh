@@ -4,7 +4,8 @@
 #   // cc-flags: FLAGS          extra cuda2hlo-cc flags
 #   // expect-cc-exit: N        cuda2hlo-cc's exit status (then the program is not run)
 #   // expect-exit: N           the program's exit status
-#   // expect-stdout: TEXT      / expect-stderr: TEXT   a substring of that stream
+#   // expect-stdout: TEXT      / expect-stderr: TEXT   a substring of that stream (each
+#                               such line is checked)
 #   // expect-no-stderr: TEXT   a substring stderr must not hold
 set -u
 bin=$1 src=$2
@@ -23,9 +24,11 @@ fi
 ok=1
 [ "$rc" = "$want_rc" ] || { echo "exit status $rc, expected $want_rc"; ok=0; }
 for s in stdout stderr; do
-  w=$(field expect-$s)
   f=$tmp/out; [ $s = stderr ] && f=$tmp/err
-  [ -z "$w" ] || grep -qF -- "$w" "$f" || { echo "$s lacks '$w'"; ok=0; }
+  sed -n "s#^// expect-$s: ##p" "$src" > "$tmp/want"
+  while IFS= read -r w; do
+    grep -qF -- "$w" "$f" || { echo "$s lacks '$w'"; ok=0; }
+  done < "$tmp/want"
 done
 w=$(field expect-no-stderr)
 [ -z "$w" ] || ! grep -qF -- "$w" "$tmp/err" || { echo "stderr holds '$w'"; ok=0; }
