@@ -590,7 +590,7 @@ int main(int argc, char **argv)
 	if (c->compile_only && c->out && nsrc > 1)
 		usage("-o with -c and several inputs%s", "");
 	if (c->gpu_lib && !c->compile_only && !c->deps_only) {   /* before compiling anything */
-		fprintf(stderr, "cuda2hlo-cc: %s: %s runs on an NVIDIA GPU and is not provided by "
+		fprintf(stderr, "cuda2hlo-cc: error: %s: %s runs on an NVIDIA GPU and is not provided by "
 		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API only); the "
 		        "program is not linked\n", c->gpu_arg, gpu_lib_name(c->gpu_lib));
 		return 1;
