@@ -29,103 +29,23 @@
 
 /* ---- recognising a column loop ---- */
 
-#define MAX_COL_LABELS 64       /* labelled blocks (inlined calls) in a column loop's body */
-
-typedef struct ColScan {
-	const KirKernel *k;
-	int var;                  /* the loop variable */
-	char *decl, *assigned;    /* per variable: declared / assigned in the body */
-	int *nstore;              /* per buffer: stores in the body */
-	char *read;               /* per buffer: read in the body */
-	int labels[MAX_COL_LABELS]; /* labelled blocks in the body (inlined calls) */
-	int nlabels, bad, stores;
-} ColScan;
-
-/* Is label that of a block met so far in the body (the visit is pre-order, so an exit's
- * own block comes before it)? */
-static int col_label_inside(const ColScan *cs, int label)
-{
-	for (int i = 0; i < cs->nlabels; i++)
-		if (cs->labels[i] == label)
-			return 1;
-	return 0;
-}
-
-/* An exit is allowed when it leaves a block of the body (a device function's early
- * `return`, inlined: aff_walk restructures the block); one leaving the loop is not. */
-static void col_stmt(void *ctx, KirStmt *s)
-{
-	ColScan *cs = ctx;
-	switch (s->kind) {
-	case KS_DECL: cs->decl[s->u.decl.var] = 1; return;
-	case KS_BLOCK:
-		if (s->u.block.label > 0) {
-			if (cs->nlabels == MAX_COL_LABELS)
-				cs->bad = 1;
-			else
-				cs->labels[cs->nlabels++] = s->u.block.label;
-		}
-		return;
-	case KS_EXIT:
-		cs->bad |= !col_label_inside(cs, s->u.label);
-		return;
-	case KS_FOR: case KS_WHILE: case KS_DO: case KS_BREAK: case KS_CONTINUE:
-	case KS_RETURN: case KS_SYNC:
-		cs->bad = 1;
-		return;
-	default: return;
-	}
-}
-
-static void col_expr(void *ctx, KirExpr *e)
-{
-	ColScan *cs = ctx;
-	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
-	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
-	if (e->kind == KE_LOAD) {
-		cs->read[e->u.load.buffer] = 1;
-		cs->bad |= cs->k->bufs[e->u.load.buffer].space == KSP_LOCAL;
-	}
-	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE || e->kind == KE_COMMA)
-		cs->bad = 1;
-	if (!lv)
-		return;
-	if (lv->var >= 0) {
-		cs->assigned[lv->var] = 1;
-		return;
-	}
-	if (e->kind == KE_INCDEC || cs->k->bufs[lv->buffer].space != KSP_GLOBAL)
-		cs->bad = 1;
-	cs->nstore[lv->buffer]++;
-	cs->stores = 1;
-}
-
 /* The body's shape: 1 and the carried variables (assigned in the body, declared outside
- * it, not the loop variable) in var[0..*nc) when it is a column loop's. */
+ * it, not the loop variable) in var[0..*nc) when it is a column loop's: none of what
+ * affine_scan.c calls bad, no break or continue, stores only plain ones to global memory,
+ * a buffer stored at most once and then not read. */
 static int col_body(Aff *a, const KirStmt *body, int v, int64_t trips, int *var, int *nc)
 {
 	const KirKernel *k = a->r->k;
-	ColScan cs = {k, v, xcalloc(k->nvars + 1, 1), xcalloc(k->nvars + 1, 1),
-	              xcalloc(k->nbufs + 1, sizeof(int)), xcalloc(k->nbufs + 1, 1), {0}, 0, 0, 0};
+	LoopScan ls;
 	int ok;
-	loopify_stmt_visit((KirStmt *)body, NULL, col_stmt, &cs);
-	loopify_stmt_visit((KirStmt *)body, col_expr, NULL, &cs);
-	*nc = 0;
-	for (size_t i = 0; i < k->nvars && !cs.bad; i++)
-		if (cs.assigned[i] && !cs.decl[i] && (int)i != v) {
-			if (*nc == MAX_CARRY || !a->def[i])
-				cs.bad = 1;
-			else
-				var[(*nc)++] = (int)i;
-		}
+	aff_scan_body(&ls, k, body);
+	ls.bad |= ls.exits || ls.odd_store;
+	aff_scan_carried(a, &ls, v, var, nc);
 	for (size_t b = 0; b < k->nbufs; b++)
-		cs.bad |= cs.nstore[b] > 1 || (cs.nstore[b] && cs.read[b]);
-	ok = !cs.bad && *nc > 0 && (cs.stores || trips > MAX_UNROLL) &&
+		ls.bad |= ls.nstore[b] > 1 || (ls.nstore[b] && ls.read[b]);
+	ok = !ls.bad && *nc > 0 && (ls.stores || trips > MAX_UNROLL) &&
 	     a->nred + 2 * *nc <= MAX_DC && a->ncols < MAX_COLS;
-	free(cs.decl);
-	free(cs.assigned);
-	free(cs.nstore);
-	free(cs.read);
+	aff_scan_free(&ls);
 	return ok;
 }
 

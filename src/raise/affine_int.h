@@ -278,6 +278,27 @@ int aff_while_value(Aff *a, int i, const KirExpr *e);
 void aff_while_forget(Aff *a, int first_value);
 void aff_while_break(Aff *a, const KirStmt *s);
 
+/* affine_scan.c: what a loop's body does (affine_while.c, affine_column.c) */
+#define MAX_SCAN_LABELS 64        /* labelled blocks (inlined calls) in a loop's body */
+typedef struct LoopScan {
+	const KirKernel *k;
+	char *decl, *assigned;    /* per variable: declared / assigned in the body */
+	int *nstore;              /* per buffer: stores in the body */
+	char *read;               /* per buffer: read in the body */
+	int labels[MAX_SCAN_LABELS], nlabels;  /* labelled blocks met so far */
+	int bad;                  /* a construct no whole-loop strategy takes */
+	int exits;                /* a break or continue */
+	int stores;               /* a store to memory */
+	int odd_store;            /* ... an increment, or to shared or local memory */
+} LoopScan;
+void aff_scan_body(LoopScan *ls, const KirKernel *k, const KirStmt *body);
+void aff_scan_expr(LoopScan *ls, const KirExpr *e);
+/* The carried variables (assigned in the body, declared before it, not variable skip) in
+ * var[0..*nc); 0 (ls->bad set) when one has no value before the loop or they are too
+ * many. */
+int aff_scan_carried(Aff *a, LoopScan *ls, int skip, int *var, int *nc);
+void aff_scan_free(LoopScan *ls);
+
 /* affine_column.c */
 int aff_column_loop(Aff *a, const KirStmt *s, int in_data);
 int aff_column_value(Aff *a, int i, const KirExpr *e);

@@ -29,89 +29,26 @@
 
 /* ---- recognising a data-dependent loop ---- */
 
-#define MAX_WHILE_LABELS 64
-
-typedef struct WScan {
-	const KirKernel *k;
-	char *decl, *assigned;    /* per variable */
-	int labels[MAX_WHILE_LABELS], nlabels, bad, exits;
-} WScan;
-
-static int w_label_inside(const WScan *ws, int label)
-{
-	for (int i = 0; i < ws->nlabels; i++)
-		if (ws->labels[i] == label)
-			return 1;
-	return 0;
-}
-
-static void w_stmt(void *ctx, KirStmt *s)
-{
-	WScan *ws = ctx;
-	switch (s->kind) {
-	case KS_DECL: ws->decl[s->u.decl.var] = 1; return;
-	case KS_BLOCK:
-		if (s->u.block.label > 0) {
-			if (ws->nlabels == MAX_WHILE_LABELS)
-				ws->bad = 1;
-			else
-				ws->labels[ws->nlabels++] = s->u.block.label;
-		}
-		return;
-	case KS_EXIT: ws->bad |= !w_label_inside(ws, s->u.label); return;
-	case KS_BREAK: case KS_CONTINUE: ws->exits = 1; return;
-	case KS_FOR: case KS_WHILE: case KS_DO: case KS_RETURN: case KS_SYNC:
-		ws->bad = 1;
-		return;
-	default: return;
-	}
-}
-
-static void w_expr(void *ctx, KirExpr *e)
-{
-	WScan *ws = ctx;
-	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
-	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
-	if (e->kind == KE_LOAD && ws->k->bufs[e->u.load.buffer].space == KSP_LOCAL)
-		ws->bad = 1;
-	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE || e->kind == KE_COMMA)
-		ws->bad = 1;
-	if (!lv)
-		return;
-	if (lv->var < 0)
-		ws->bad = 1;      /* a store */
-	else
-		ws->assigned[lv->var] = 1;
-}
-
 /* The carried variables (assigned in the body or the step, declared before the loop) in
- * var[0..*nc); 0 when the body is not one this file takes. */
+ * var[0..*nc); 0 when the body is not one this file takes (a store, or what
+ * affine_scan.c calls bad). */
 static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, int *nc, int *exits)
 {
-	const KirKernel *k = a->r->k;
-	WScan ws = {k, xcalloc(k->nvars + 1, 1), xcalloc(k->nvars + 1, 1), {0}, 0, 0, 0};
+	LoopScan ls;
 	int ok;
-	loopify_stmt_visit((KirStmt *)body, NULL, w_stmt, &ws);
-	loopify_stmt_visit((KirStmt *)body, w_expr, NULL, &ws);
+	aff_scan_body(&ls, a->r->k, body);
 	if (step) {
 		if ((step->kind == KE_ASSIGN && step->u.assign.lv.var >= 0) ||
 		    (step->kind == KE_INCDEC && step->u.incdec.lv.var >= 0))
-			loopify_expr_visit((KirExpr *)step, w_expr, &ws);
+			aff_scan_expr(&ls, step);
 		else
-			ws.bad = 1;
+			ls.bad = 1;
 	}
-	*nc = 0;
-	for (size_t i = 0; i < k->nvars && !ws.bad; i++)
-		if (ws.assigned[i] && !ws.decl[i]) {
-			if (*nc == MAX_CARRY || !a->def[i])
-				ws.bad = 1;
-			else
-				var[(*nc)++] = (int)i;
-		}
-	*exits = ws.exits;
-	ok = !ws.bad && *nc > 0 && a->nred + 2 * *nc <= MAX_DC && a->ndws < MAX_WHILES;
-	free(ws.decl);
-	free(ws.assigned);
+	ls.bad |= ls.stores;
+	aff_scan_carried(a, &ls, -1, var, nc);
+	*exits = ls.exits;
+	ok = !ls.bad && *nc > 0 && a->nred + 2 * *nc <= MAX_DC && a->ndws < MAX_WHILES;
+	aff_scan_free(&ls);
 	return ok;
 }
 
