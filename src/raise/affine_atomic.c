@@ -19,12 +19,15 @@
  * SIMT strategy's does. Shared memory is one copy per block: its address in the storage
  * is index + count * block, and the forms above apply to that. In a grid-stride loop
  * (affine_loop.c) the loop's iteration is one more coordinate of the threads (integer
- * combiners only). Exch/cas/inc/dec (the order decides), an atomic whose old value is
- * used, local memory and atomics in a reduction's or column loop's dimension fail
- * (afail): the kernel keeps the SIMT strategy's atomics (simt_atomic.c). */
+ * combiners only). An atomic whose old value is used: below (aff_atomic_value, one
+ * address only). Exch/cas/inc/dec (the order decides), local memory and atomics in a
+ * reduction's or column loop's dimension fail (afail): the kernel keeps the SIMT
+ * strategy's atomics (simt_atomic.c). */
 #include "affine_int.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The combiner of op, TOP_COUNT when none is exact on integers in any order. */
 static TOpKind combiner(KirAtomicOp op)
@@ -322,4 +325,161 @@ void aff_atomic(Aff *a, const KirExpr *e0)
 	a->last_store[b] = ++a->epoch;
 	sb_printf(&a->r->st->notes, "  atomic %s at %d:%d: %s\n", a->r->k->bufs[b].name,
 	          e->loc.line, e->loc.col, how);
+}
+
+/* ---- an atomic whose old value is used: `slot = atomicAdd(count, 1)` ----
+ * Integer add (or sub) of a thread-invariant increment at one address of global memory:
+ * in lane order (the SIMT strategy's, simt_atomic.c) the lane's old value is the old
+ * element plus the increment times the number of running lanes before it, an exclusive
+ * prefix sum of the running lanes' flags; the element gets the increment times their
+ * number. The old values are built once, over the threads' lanes (affine_scatter.c), and
+ * stand as an Aff.red slot (body the atomic) read back over the same lanes only: a store
+ * whose index or value they are, over the same threads (the compaction `out[atomicAdd(
+ * count, 1)] = v` is a scatter at them). Any other use fails, and so does a second
+ * substitution of the same atomic (in an unrolled loop, or looked at speculatively). */
+
+/* The exclusive prefix sum of flat x (n lanes, integers: exact), by doubling steps
+ * (x + x shifted by s lanes, s = 1, 2, 4 ...); *total the sum of x (1 element). */
+static int exclusive_scan(Aff *a, int x, int64_t n, int *total)
+{
+	DType dt = aff_dt_of(a, x);
+	int incl = x, zero = tir_build_splat_int(B(a), tir_type_scalar(dt), 0);
+	int64_t start[1] = {0}, lim[1] = {n}, nolo[1] = {0}, last[1] = {n - 1};
+	for (int64_t s = 1; s < n; s *= 2) {
+		int64_t lo[1] = {s};
+		int sh = tir_build_pad(B(a), incl, zero, lo, nolo, NULL);
+		a->r->st->ops[TOP_PAD]++;
+		sh = tir_build_slice(B(a), sh, start, lim, NULL);
+		a->r->st->ops[TOP_SLICE]++;
+		incl = aff_bin(a, TOP_ADD, incl, sh);
+	}
+	*total = tir_build_slice(B(a), incl, last, lim, NULL);
+	a->r->st->ops[TOP_SLICE]++;
+	return aff_bin(a, TOP_SUBTRACT, incl, x);
+}
+
+/* Why atomic e's old value is not built (NULL: it is); *c its address, *inc the
+ * increment. */
+static const char *value_refused(Aff *a, const KirExpr *e, int64_t *c, int64_t *inc)
+{
+	int b = e->u.atomic.buffer;
+	const char *why;
+	PolyExpr *pe;
+	if ((e->u.atomic.op != KA_ADD && e->u.atomic.op != KA_SUB) ||
+	    !frontend_dtype_is_int(a->r->k->bufs[b].elem) || a->r->k->bufs[b].space != KSP_GLOBAL ||
+	    a->stride || a->loopvar >= 0 || a->tshape || a->col || a->col_dry || a->dwalk ||
+	    a->at.live || a->nolds == MAX_OLDS || a->nred == MAX_DC || a->r->bufsize[b] >= INT32_MAX)
+		return "an atomic whose old value is used";
+	pe = poly_expr_from_kir(a->c, e->u.atomic.index, a->at.dom, aff_lookup, a, &why);
+	if (!pe || !poly_expr_is_const(pe, c) || *c < 0 || *c >= a->r->bufsize[b])
+		return "an atomic whose old value is used";
+	pe = poly_expr_from_kir(a->c, e->u.atomic.args[0], a->at.dom, aff_lookup, a, &why);
+	if (!pe || !poly_expr_is_const(pe, inc))
+		return "an atomic whose old value is used";
+	if (e->u.atomic.op == KA_SUB)
+		*inc = -*inc;
+	return NULL;
+}
+
+KirExpr *aff_atomic_value(Aff *a, const KirExpr *orig, KirExpr *e)
+{
+	static const int64_t dim0[1] = {0};
+	int b = e->u.atomic.buffer, buf = a->r->buf[b], n, v, flags[POLY_MAX_PIECES], ordered = 1;
+	int total, old, start, dimof[POLY_MAX_RANK];
+	int64_t c, inc, lanes = 0, lo[1], hi[1];
+	DType dt = aff_dt_of(a, buf);
+	const char *why = value_refused(a, e, &c, &inc);
+	KirExpr *one, *ref;
+	struct Old *o;
+	PolyMap *w;
+	if (why)
+		aff_afail(a, e->loc, why);
+	/* substituted twice (an unrolled loop's iterations, or a loop bound looked at before
+	 * the loop is walked): each substitution would run it again */
+	for (int i = 0; i < a->nolds; i++)
+		if (a->olds[i].orig == orig)
+			aff_afail(a, e->loc, "an atomic whose old value is used (more than once)");
+	if (poly_set_is_empty(a->at.dom))      /* no thread: no value is read */
+		return frontend_new_int(a->ar, e->type, 0, e->loc);
+	o = &a->olds[a->nolds];
+	one = frontend_new_int(a->ar, a->r->k->bufs[b].elem, 1, e->loc);
+	n = aff_thread_boxes(a, 1, o->boxes, &w, dimof, e->loc);
+	for (int i = 0; i < n; i++) {
+		int64_t size = 1;
+		aff_thread_box(a, w, o->boxes, i, n);
+		for (int k = 0; k < a->wrank; k++)
+			size *= o->boxes[i].hi[k] - o->boxes[i].lo[k];
+		flags[i] = tir_build_reshape(B(a), aff_masked_value(a, one, dt, 0), tir_type_vector(dt, size));
+		lanes += size;
+		ordered &= i == 0 || o->boxes[i - 1].hi[0] <= o->boxes[i].lo[0];
+	}
+	a->at.w = w;
+	if (!ordered)
+		aff_afail(a, e->loc, "an atomic whose old value is used (its threads' boxes are not in lane order)");
+	v = n > 1 ? tir_build_concatenate(B(a), flags, n, 0) : flags[0];
+	a->r->st->ops[TOP_CONCATENATE] += n > 1;
+	v = exclusive_scan(a, v, lanes, &total);
+	lo[0] = c;
+	hi[0] = c + 1;
+	old = tir_build_slice(B(a), buf, lo, hi, NULL);
+	a->r->st->ops[TOP_SLICE]++;
+	v = aff_bin(a, TOP_MULTIPLY, v, tir_build_splat_int(B(a), tir_type_vector(dt, lanes), inc));
+	v = aff_bin(a, TOP_ADD, v, tir_build_broadcast_in_dim(B(a), old, tir_type_vector(dt, lanes), dim0));
+	a->r->st->ops[TOP_BROADCAST_IN_DIM]++;
+	total = aff_bin(a, TOP_MULTIPLY, total, tir_build_splat_int(B(a), tir_type_vector(dt, 1), inc));
+	start = aff_scalar_i32(a, c);
+	a->r->st->ops[TOP_DYNAMIC_UPDATE_SLICE]++;
+	a->r->buf[b] = tir_build_dynamic_update_slice(B(a), buf, aff_bin(a, TOP_ADD, old, total), &start);
+	a->last_store[b] = ++a->epoch;
+	a->r->st->stores_dense++;
+	{
+		char *t = aff_coords_text(a);
+		o->coords = arena_strdup(a->ar, t);
+		free(t);
+	}
+	o->v = v;
+	o->n = n;
+	o->orig = orig;
+	ref = frontend_new_expr(a->ar, KE_VAR, e->type, e->loc);
+	a->red[a->nred] = (struct Red){.body = e, .var = 0, .carry = a->nolds++};
+	ref->u.var = (int)a->r->k->nvars + a->nred++;
+	sb_printf(&a->r->st->notes, "  atomic %s at %d:%d: old values an exclusive prefix sum in lane "
+	          "order (one address)\n", a->r->k->bufs[b].name, e->loc.line, e->loc.col);
+	return ref;
+}
+
+/* The old values of slot i over the current box: the lanes of one of their boxes. */
+int aff_atomic_old(Aff *a, int i, const KirExpr *e)
+{
+	const struct Old *o = &a->olds[a->red[i].carry];
+	char *t = aff_coords_text(a);
+	int64_t off = 0, lo[1], hi[1];
+	int same = o->coords && !strcmp(t, o->coords), v;
+	free(t);
+	for (int j = 0; j < o->n && same; j++) {
+		int64_t size = 1;
+		int match = a->at.box.rank == a->wrank;
+		for (int k = 0; k < a->wrank; k++) {
+			size *= o->boxes[j].hi[k] - o->boxes[j].lo[k];
+			match &= a->at.box.lo[k] == o->boxes[j].lo[k] && a->at.box.hi[k] == o->boxes[j].hi[k];
+		}
+		if (!match) {
+			off += size;
+			continue;
+		}
+		lo[0] = off;
+		hi[0] = off + size;
+		v = tir_build_slice(B(a), o->v, lo, hi, NULL);
+		a->r->st->ops[TOP_SLICE]++;
+		return aff_convert(a, tir_build_reshape(B(a), v, aff_box_type(&a->at.box, aff_dt_of(a, v))),
+		                   raise_dtype(e->type));
+	}
+	aff_afail(a, e->loc, "an atomic whose old value is used over other threads than its own");
+}
+
+void aff_atomic_forget(Aff *a, int first_value)
+{
+	for (int i = 0; i < a->nolds; i++)
+		if (a->olds[i].coords && a->olds[i].v >= first_value)
+			a->olds[i].coords = NULL;
 }

@@ -72,6 +72,9 @@ static int structural(Aff *a, const KirExpr *e)
 		const KirExpr *d;
 		if (e->u.var >= LOOPVAR(a, 0))
 			aff_afail(a, e->loc, "a grid-stride loop variable that is not quasi-affine");
+		if (e->u.var >= (int)a->r->k->nvars && a->red[e->u.var - (int)a->r->k->nvars].body &&
+		    a->red[e->u.var - (int)a->r->k->nvars].body->kind == KE_ATOMIC)
+			return aff_atomic_old(a, e->u.var - (int)a->r->k->nvars, e);
 		if (e->u.var >= (int)a->r->k->nvars && a->red[e->u.var - (int)a->r->k->nvars].col < 0)
 			return aff_while_value(a, e->u.var - (int)a->r->k->nvars, e);
 		if (e->u.var >= (int)a->r->k->nvars && a->red[e->u.var - (int)a->r->k->nvars].col)

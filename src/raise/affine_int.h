@@ -16,6 +16,7 @@
 #define MAX_COLS 8                /* column loops in a kernel */
 #define MAX_RUNS 16               /* column whiles remembered for reuse */
 #define MAX_WHILES 4              /* data-dependent loops in a kernel (affine_while.c) */
+#define MAX_OLDS 4                /* atomics whose old value is used (affine_atomic.c) */
 /* Column loop i's dimension is loop level COL_LEVEL(i) (1 .. 4: level 0 is a reduction's,
  * the last a grid-stride loop's), so that one loop's result can be read in the next. */
 #define COL_LEVEL(i) (1 + (i) % (POLY_MAX_LOOPS - 2))
@@ -123,6 +124,14 @@ typedef struct Aff {
 		int finals[MAX_CARRY];
 	} dws[MAX_WHILES];
 	int ndws;
+	struct Old {              /* atomics whose old value is used (affine_atomic.c) */
+		const KirExpr *orig;  /* the atomic (of the kernel IR, not substituted) */
+		int v;                /* the old values over the lanes of boxes[0..n), flat */
+		const char *coords;   /* the lanes' write coordinates, printed (NULL: forgotten) */
+		int n;
+		PolyPiece boxes[POLY_MAX_PIECES];
+	} olds[MAX_OLDS];
+	int nolds;
 	int dwalk;                /* 1 + the data-dependent loop whose body is walked, or 0 */
 	int col;                  /* the levels of column loops open now (a bit each) */
 	int col_dry;              /* walking a column loop's body for its updates only */
@@ -237,6 +246,9 @@ KirExpr *aff_shuffle(Aff *a, const KirExpr *e);
 
 /* affine_atomic.c */
 void aff_atomic(Aff *a, const KirExpr *e);
+KirExpr *aff_atomic_value(Aff *a, const KirExpr *orig, KirExpr *e);
+int aff_atomic_old(Aff *a, int i, const KirExpr *e);
+void aff_atomic_forget(Aff *a, int first_value);
 
 /* affine_split.c */
 int aff_split_read(Aff *a, const PolyExpr *pe, int buf, int64_t count);
@@ -277,6 +289,7 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data);
 int aff_while_value(Aff *a, int i, const KirExpr *e);
 void aff_while_forget(Aff *a, int first_value);
 void aff_while_break(Aff *a, const KirStmt *s);
+char *aff_coords_text(Aff *a);   /* the write coordinates, printed (malloc'd) */
 
 /* affine_scan.c: what a loop's body does (affine_while.c, affine_column.c) */
 #define MAX_SCAN_LABELS 64        /* labelled blocks (inlined calls) in a loop's body */

@@ -110,6 +110,7 @@ void aff_try_undo(Aff *a, const Try *t)
 	memo_forget_from(&a->lmemo, t->nvalues);
 	aff_column_forget(a, t->nvalues);
 	aff_while_forget(a, t->nvalues);
+	aff_atomic_forget(a, t->nvalues);
 }
 
 /* 1 when e was visited before in the current walk (and marks it). */

@@ -195,7 +195,10 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 		n->u.shfl.lane = aff_subst(a, e->u.shfl.lane);
 		return aff_shuffle(a, n);
 	case KE_ATOMIC:   /* its old values are those of lane order (simt_atomic.c) */
-		aff_afail(a, e->loc, "an atomic whose old value is used");
+		n->u.atomic.index = aff_subst(a, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			n->u.atomic.args[i] = aff_subst(a, e->u.atomic.args[i]);
+		return aff_atomic_value(a, e, n);
 	default: aff_afail(a, e->loc, "an expression with effects or warp/atomic operations");
 	}
 	return n;

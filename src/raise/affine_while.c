@@ -304,7 +304,7 @@ static int lanes_mask(Aff *a, const struct Dw *w)
 	return m;
 }
 
-static char *coords_text(Aff *a)
+char *aff_coords_text(Aff *a)
 {
 	StrBuf sb = {0};
 	char *t;
@@ -422,7 +422,7 @@ int aff_while_value(Aff *a, int i, const KirExpr *e)
 		aff_afail(a, e->loc, "a data-dependent loop's result used where its lanes cannot be built");
 	if (!poly_set_is_subset(a->at.dom, w->threads))
 		aff_afail(a, e->loc, "a data-dependent loop's result read by threads that did not run it");
-	coords = coords_text(a);
+	coords = aff_coords_text(a);
 	if (w->coords && same_box(&w->box, &a->at.box) && !strcmp(w->coords, coords)) {
 		free(coords);
 		return w->finals[rd->carry];
