@@ -3,6 +3,7 @@
  * declaration references through their binds, members, assignments (also of moving
  * pointers), C's usual conversions, unary, binary and conditional operators, casts.
  * Memory is reached through addr.c's (buffer, offset) addresses; calls go to call.c. */
+#include <ctype.h>
 #include "parse.h"
 
 KirDType ctype(CXCursor c)
@@ -219,20 +220,38 @@ Bind *member_bind(Lower *L, CXCursor c)
 }
 
 /* The member's name; MS properties (threadIdx.x) have an empty spelling in libclang,
- * so the last token of the expression names it. */
+ * and so has the declaration they reference. Their source names them: the text
+ * where the expression is spelled (in a macro's body for `#define tx threadIdx.x`,
+ * whose expansion has the one token `tx`) is `BASE . NAME` or `BASE -> NAME`. */
 static const char *member_name(Lower *L, CXCursor c)
 {
-	const char *n = spell(L->a, c);
-	CXToken *toks;
-	unsigned nt;
+	const char *n = spell(L->a, c), *buf;
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0, i, s;
 
 	if (*n)
 		return n;
-	clang_tokenize(L->cx->tu, clang_getCursorExtent(c), &toks, &nt);
-	if (nt)
-		n = str(L->a, clang_getTokenSpelling(L->cx->tu, toks[nt - 1]));
-	clang_disposeTokens(L->cx->tu, toks, nt);
-	return n;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	buf = f ? clang_getFileContents(L->cx->tu, f, &size) : NULL;
+	if (!buf || off >= size)
+		return n;
+	i = off;
+	while (i < size && (isalnum((unsigned char)buf[i]) || buf[i] == '_'))   /* the base, or the name */
+		i++;
+	while (i < size && isspace((unsigned char)buf[i]))
+		i++;
+	if (i < size && buf[i] == '.')
+		i++;
+	else if (i + 1 < size && buf[i] == '-' && buf[i + 1] == '>')
+		i += 2;
+	else
+		i = off;                  /* the location was the name itself */
+	while (i < size && isspace((unsigned char)buf[i]))
+		i++;
+	for (s = i; i < size && (isalnum((unsigned char)buf[i]) || buf[i] == '_'); i++)
+		;
+	return arena_printf(L->a, "%.*s", (int)(i - s), buf + s);
 }
 
 static KirExpr *lmember(Lower *L, CXCursor c)
