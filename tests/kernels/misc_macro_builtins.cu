@@ -4,11 +4,12 @@ buffer: in f64 384x2 uniform -1 1
 buffer: out f64 384x2 zeros
 scalar: w = 3
 check: out
-note: every index comes from a macro whose body names threadIdx/blockIdx/blockDim/gridDim; the double2 buffers are read as doubles
+note: every index comes from a macro whose body names threadIdx/blockIdx/blockDim/gridDim; the double2 buffers are read as doubles; s is declared register
 */
 // threadIdx.x and friends written inside macro bodies (`#define tx threadIdx.x`, an
 // index macro with and without arguments): the expansion of such a macro is one token
-// (`tx`), which must not be taken for the field's name.
+// (`tx`), which must not be taken for the field's name. A `register` local, which
+// clang's C++17 refuses and nvcc compiles, changes nothing.
 #define tx threadIdx.x
 #define ty (threadIdx . y)
 #define NX (gridDim.x * blockDim.x)
@@ -20,7 +21,7 @@ __global__ void tiles(const double2 *in2, double2 *out2, int w) {
   const double *in = (const double *)in2;
   double *out = (double *)out2;
   int r = GY(blockIdx.y), c = GX;
-  double s = 0;
+  register double s = 0;   // an error in clang's C++17, accepted by nvcc
   for (int k = 0; k < w; k++)
     s += AT(in, r, (c + k) % (2 * NX)) * (k + 1);
   AT(out, r, c) = s;
