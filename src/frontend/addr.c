@@ -259,6 +259,8 @@ Addr laddr(Lower *L, CXCursor c)
 		return a;
 	}
 	case CXCursor_ArraySubscriptExpr:
+		if (is_var_elem(L, c))          /* an element of an array field held in variables */
+			return var_elem_addr(L, c);
 		v = kids(c);
 		if (v.len == 2) {
 			CXCursor base = v.data[0], idx = v.data[1];

@@ -248,15 +248,32 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 	}
 }
 
+static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name);
+
 static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, const char *name)
 {
+	field_var_of(w, field, clang_getCursorType(field), key, name);
+}
+
+/* The variables of field (or field element) `key` of type t: a nested struct's fields,
+ * an array's elements (`acc[0]`, ..., up to FIELD_ELEMS_MAX scalars, field_elems.c),
+ * or one scalar. */
+static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name)
+{
 	Lower *L = w->L;
-	CXType t = clang_getCursorType(field);
+	CXType ct = clang_getCanonicalType(t);
 	Bind *b;
 	KirDType dt = dt_of(t);
 
 	if (is_record(t)) {
 		walk_fields(w, t, key, name);
+		return;
+	}
+	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
+	    array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
+		for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++)
+			field_var_of(w, field, clang_getArrayElementType(ct), arena_printf(L->a, "%s[%lld]", key, i),
+			             arena_printf(L->a, "%s[%lld]", name, i));
 		return;
 	}
 	if (dt == KT_VOID || dt == KT_PTR) {

@@ -205,6 +205,10 @@ const char *member_key(Lower *L, CXCursor c)
 		const char *k = member_key(L, b);
 		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
 	}
+	if (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr) {   /* `s.pts[1].x`, pts held in variables */
+		const char *k = subscript_key(L, b);
+		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
+	}
 	return NULL;
 }
 
@@ -905,6 +909,8 @@ static KirExpr *lunexposed(Lower *L, CXCursor c)
 
 static KirExpr *lsubscript(Lower *L, CXCursor c)
 {
+	if (is_var_elem(L, c))
+		return var_elem_load(L, c);
 	return load_of(L, c, laddr(L, c));
 }
 

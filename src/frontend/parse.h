@@ -288,6 +288,13 @@ int elem_const(CXType t);
 CXType scalar_elem(CXType t);
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
 StrVec field_paths(Lower *L, CXType t);
+StrVec elem_paths(Lower *L, CXType t);
+/* field_elems.c: array fields of structs held in variables, one per element */
+#define FIELD_ELEMS_MAX 64
+const char *subscript_key(Lower *L, CXCursor c);
+int is_var_elem(Lower *L, CXCursor c);
+Addr var_elem_addr(Lower *L, CXCursor c);
+KirExpr *var_elem_load(Lower *L, CXCursor c);
 Bind *key_bind(Lower *L, Map *m, const char *key);
 const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);

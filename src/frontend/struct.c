@@ -272,23 +272,47 @@ typedef struct Paths {
 	StrVec *out;
 } Paths;
 
-static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
+static enum CXVisitorResult path_visit(CXCursor f, CXClientData d);
+
+/* The paths of an object of type t at `path`: a struct's fields, an array's elements
+ * (`.acc[2]`, at most FIELD_ELEMS_MAX of them; a larger array stays one path, which no
+ * variable can hold), or the path itself. */
+static void add_paths(Paths *p, const char *path, CXType t)
 {
-	Paths *p = d;
-	const char *path = arena_printf(p->L->a, "%s.%s", p->prefix, spell(p->L->a, f));
-	CXType t = clang_getCursorType(f);
+	CXType ct = clang_getCanonicalType(t);
 
 	if (is_record(t)) {
 		Paths sub = {p->L, path, p->out};
-		clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &sub);
+		clang_Type_visitFields(ct, path_visit, &sub);
+	} else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
+	           array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
+		for (long long i = 0; i < clang_getArraySize(ct); i++)
+			add_paths(p, arena_printf(p->L->a, "%s[%lld]", path, i), clang_getArrayElementType(ct));
 	} else {
 		VEC_PUSH(*p->out, path);
 	}
+}
+
+static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
+{
+	Paths *p = d;
+
+	add_paths(p, arena_printf(p->L->a, "%s.%s", p->prefix, spell(p->L->a, f)), clang_getCursorType(f));
 	return CXVisit_Continue;
 }
 
-/* The scalar and pointer fields of struct type t as paths ".sum", ".pos.x", in
- * declaration order. */
+/* The paths of the scalars of an array of type t held in variables ("[0]", "[0].x"). */
+StrVec elem_paths(Lower *L, CXType t)
+{
+	StrVec v = {0};
+	Paths p = {L, "", &v};
+
+	add_paths(&p, "", t);
+	return v;
+}
+
+/* The scalar and pointer fields of struct type t as paths ".sum", ".pos.x", ".acc[1]"
+ * (the elements of an array field), in declaration order. */
 StrVec field_paths(Lower *L, CXType t)
 {
 	StrVec v = {0};
@@ -297,8 +321,6 @@ StrVec field_paths(Lower *L, CXType t)
 	clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &p);
 	return v;
 }
-
-static CXType field_type(Lower *L, CXType t, const char *path);
 
 typedef struct FieldFind {
 	Lower *L;
@@ -318,31 +340,56 @@ static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
 	return CXVisit_Break;
 }
 
-/* The type of field `path` (".pos.x") of struct type t. */
-static CXType field_type(Lower *L, CXType t, const char *path)
+/* One step of a field path: `.name` (its field's type and byte offset in t) or `[i]`
+ * (an element of array type t). The rest of the path, or NULL when t has no such
+ * field or element. */
+static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, int64_t *bits)
 {
-	const char *dot = strchr(path + 1, '.');
-	FieldFind ff = {L, dot ? arena_printf(L->a, "%.*s", (int)(dot - path - 1), path + 1) : path + 1, t, 0};
+	CXType ct = clang_getCanonicalType(t);
 
-	clang_Type_visitFields(clang_getCanonicalType(t), find_visit, &ff);
-	return dot && ff.found ? field_type(L, ff.t, dot) : ff.t;
+	if (*path == '[') {
+		char *end;
+		long long i = strtoll(path + 1, &end, 10);
+		CXType et = clang_getArrayElementType(ct);
+		if (ct.kind != CXType_ConstantArray || *end != ']' || i < 0 || i >= clang_getArraySize(ct))
+			return NULL;
+		*out = et;
+		*bits = i * clang_Type_getSizeOf(et) * 8;
+		return end + 1;
+	}
+	{
+		size_t n = strcspn(path + 1, ".[");
+		FieldFind ff = {L, arena_printf(L->a, "%.*s", (int)n, path + 1), t, 0};
+		clang_Type_visitFields(ct, find_visit, &ff);
+		if (!ff.found)
+			return NULL;
+		*out = ff.t;
+		*bits = clang_Type_getOffsetOf(ct, ff.name);
+		return path + 1 + n;
+	}
 }
 
-/* The slot of field `path` (".pos.x") in an object of struct type t stored as slots of
- * elem (its byte offset over the slot size: padding and nested structs counted). */
+/* The type of field `path` (".pos.x", ".acc[1]") of struct type t. */
+static CXType field_type(Lower *L, CXType t, const char *path)
+{
+	int64_t bits;
+
+	while (path && *path)
+		path = path_step(L, t, path, &t, &bits);
+	return t;
+}
+
+/* The slot of field `path` (".pos.x", ".acc[1]") in an object of struct type t stored
+ * as slots of elem (its byte offset over the slot size: padding and nested structs
+ * counted). */
 static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
 {
-	int64_t bits = 0;
+	int64_t bits = 0, b = 0;
 
-	t = clang_getCanonicalType(t);
-	while (*path == '.') {
-		const char *dot = strchr(path + 1, '.');
-		const char *f = dot ? arena_printf(L->a, "%.*s", (int)(dot - path - 1), path + 1) : path + 1;
-		long long o = clang_Type_getOffsetOf(t, f);
-		ASSERT(o >= 0);
-		bits += o;
-		t = clang_getCanonicalType(field_type(L, t, arena_printf(L->a, ".%s", f)));
-		path = dot ? dot : "";
+	while (path && *path) {
+		path = path_step(L, t, path, &t, &b);
+		ASSERT(path && b >= 0);
+		bits += b;
 	}
 	return bits / (8 * frontend_dtype_bytes(elem));
 }
@@ -428,12 +475,17 @@ static enum CXVisitorResult field_collect(CXCursor f, CXClientData d)
 	return CXVisit_Continue;
 }
 
-/* A member's default initialiser (`float w = 0.5f;` in the class), or a null cursor. */
+/* A member's default initialiser (`float w = 0.5f;` in the class), or a null cursor.
+ * An array member's kids include its size expression (`float d[V]`): its default
+ * initialiser can only be a braced list. */
 CXCursor field_default(CXCursor field)
 {
 	unsigned n = nkids(field);
 	CXCursor x = n ? kid(field, n - 1) : clang_getNullCursor();
 
+	if (n && clang_getCanonicalType(clang_getCursorType(field)).kind == CXType_ConstantArray &&
+	    clang_getCursorKind(x) != CXCursor_InitListExpr)
+		return clang_getNullCursor();
 	return n && clang_isExpression(clang_getCursorKind(x)) ? x : clang_getNullCursor();
 }
 
@@ -469,6 +521,49 @@ void struct_defaults(Lower *L, CXType t, const char *prefix)
 /* The values of a brace list into the variable fields under `prefix` (missing ones
  * their default initialiser, else 0). */
 
+static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix);
+
+/* The elements of array field `key` (type t, held in variables) from braced list `sub`
+ * (a null cursor: none given); elements it leaves out are 0. */
+static void list_elems(Lower *L, CXCursor at, CXCursor sub, CXType t, const char *key)
+{
+	CursorVec v = {0};
+	CXType ct = clang_getCanonicalType(t), et = clang_getArrayElementType(ct);
+
+	if (!clang_Cursor_isNull(sub))
+		v = kids(sub);
+	for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++) {
+		const char *ek = arena_printf(L->a, "%s[%lld]", key, i);
+		CXCursor x = (size_t)i < v.len ? strip(v.data[i]) : clang_getNullCursor();
+		Bind *b;
+		if (is_record(et) || clang_getCanonicalType(et).kind == CXType_ConstantArray) {
+			if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) != CXCursor_InitListExpr) {
+				error_at(L, x, "an element of this array field needs its own braces here");
+				break;
+			}
+			if (is_record(et)) {
+				CursorVec sv = {0};
+				size_t m = 0;
+				if (!clang_Cursor_isNull(x))
+					sv = kids(x);
+				list_fields(L, clang_Cursor_isNull(x) ? at : x, &sv, &m, et, ek);
+				VEC_FREE(sv);
+			} else {
+				list_elems(L, clang_Cursor_isNull(x) ? at : x, x, et, ek);
+			}
+			continue;
+		}
+		b = key_bind(L, NULL, ek);
+		if (!b || b->kind != BK_VAR) {
+			error_at(L, at, "element %lld of this array field cannot be initialised here", i);
+			break;
+		}
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, clang_Cursor_isNull(x) ? frontend_new_int(L->a, KT_I32, 0, cloc(L, at)) :
+		                                        lx(L, v.data[i]), cloc(L, clang_Cursor_isNull(x) ? at : x))));
+	}
+	VEC_FREE(v);
+}
+
 /* Values v[*n...] (brace elision: a struct field without its own braces takes the next
  * scalars) into the variable fields under `prefix`; missing values are 0. */
 static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix)
@@ -497,6 +592,15 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 		}
 		if (is_record(ft)) {
 			list_fields(L, list, v, n, ft, key);
+			continue;
+		}
+		if (clang_getCanonicalType(ft).kind == CXType_ConstantArray && array_elems(ft, NULL, NULL) > 0 &&
+		    array_elems(ft, NULL, NULL) <= FIELD_ELEMS_MAX) {
+			/* an array field held in variables: its braced list, element by element */
+			if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr)
+				(*n)++;
+			list_elems(L, clang_Cursor_isNull(x) ? list : x, clang_getCursorKind(x) == CXCursor_InitListExpr ? x :
+			           clang_getNullCursor(), ft, key);
 			continue;
 		}
 		b = key_bind(L, NULL, key);
@@ -569,7 +673,7 @@ int is_mem_lvalue(Lower *L, CXCursor x)
 	x = strip(x);
 	k = clang_getCursorKind(x);
 	if (k == CXCursor_ArraySubscriptExpr)
-		return 1;
+		return !is_var_elem(L, x);
 	if (k == CXCursor_UnaryOperator)     /* `*p`, unless p points to a struct held in variables */
 		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref &&
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x)));
@@ -705,6 +809,8 @@ const char *struct_src(Lower *L, CXCursor e)
 		return var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x));     /* `*p` */
 	if (k == CXCursor_MemberRefExpr && member_key(L, x))
 		return member_key(L, x);
+	if (k == CXCursor_ArraySubscriptExpr && subscript_key(L, x))
+		return subscript_key(L, x);        /* `s.pts[1]`, pts held in variables */
 	if (k == CXCursor_InitListExpr)
 		return struct_list(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr && is_user_ctor(clang_getCursorReferenced(x)))

@@ -1,0 +1,121 @@
+/* field_elems.c: array fields of structs held in variables. A struct value (a local
+ * `auto pi = p[i];`, a temporary of a struct copy, an inlined function's struct
+ * argument) is a set of binds, one per scalar; an array field of at most
+ * FIELD_ELEMS_MAX scalars has one per element, under the keys "KEY.acc[0]",
+ * "KEY.acc[1]", ... (field_paths in struct.c lists them). `pi.acc[1]` is that variable;
+ * an index that is not a constant reads through a select over the elements, and a
+ * store through it is refused. */
+#include "parse.h"
+
+/* The array-typed base of subscript c (`pi.acc` in `pi.acc[j]`), or a null cursor. */
+static CXCursor array_base(CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXCursor b = clang_getNullCursor();
+
+	if (v.len == 2)
+		b = strip(v.data[0]);
+	VEC_FREE(v);
+	if (clang_Cursor_isNull(b) || clang_getCanonicalType(clang_getCursorType(b)).kind != CXType_ConstantArray)
+		return clang_getNullCursor();
+	return b;
+}
+
+/* The key of an array object held in variables element by element (`pi.acc`,
+ * `pi.m[1]`, `q.v` of structs), or NULL: its first scalar ("[0]", "[0].x") has a bind. */
+static const char *array_key(Lower *L, CXCursor b)
+{
+	const char *k = NULL;
+	StrVec paths;
+	int held;
+
+	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
+		k = member_key(L, b);
+	else if (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr)
+		k = subscript_key(L, b);
+	if (!k)
+		return NULL;
+	paths = elem_paths(L, clang_getCursorType(b));
+	held = paths.len && find_bind(L, arena_printf(L->a, "%s%s", k, paths.data[0]));
+	VEC_FREE(paths);
+	return held ? k : NULL;
+}
+
+const char *subscript_key(Lower *L, CXCursor c)
+{
+	CXCursor b = array_base(c);
+	const char *k;
+	KirConst i;
+
+	if (clang_Cursor_isNull(b) || !(k = array_key(L, b)))
+		return NULL;
+	if (!eval_const(kid(c, 1), KT_I64, &i))
+		return NULL;
+	return arena_printf(L->a, "%s[%lld]", k, (long long)i.i);
+}
+
+int is_var_elem(Lower *L, CXCursor c)
+{
+	CXCursor b = array_base(c);
+
+	return !clang_Cursor_isNull(b) && array_key(L, b);
+}
+
+Addr var_elem_addr(Lower *L, CXCursor c)
+{
+	Addr a = {-1, NULL, -1, KT_VOID};
+	const char *k = subscript_key(L, c);
+	Bind *b = k ? find_bind(L, k) : NULL;
+
+	if (b && b->kind == BK_VAR)
+		a.var = b->idx;
+	else if (k)
+		error_at(L, c, "element '%s' of this array field is out of its bounds or not a scalar", spell(L->a, c));
+	else
+		error_at(L, c, "an element of an array field of a struct held in variables is addressed only at a constant index (a scalar element may be read at any index)");
+	return a;
+}
+
+KirExpr *var_elem_load(Lower *L, CXCursor c)
+{
+	CXCursor b = array_base(c);
+	const char *k = array_key(L, b);
+	CXType at = clang_getCanonicalType(clang_getCursorType(b));
+	long long n = clang_getArraySize(at);
+	KirExpr *idx, *e = NULL;
+	SrcLoc l = cloc(L, c);
+	int tmp;
+
+	if (subscript_key(L, c))
+		return load_of(L, c, var_elem_addr(L, c));
+	if (is_record(clang_getArrayElementType(at)) ||
+	    clang_getCanonicalType(clang_getArrayElementType(at)).kind == CXType_ConstantArray) {
+		error_at(L, c, "an array field of structs or arrays held in variables is read only at a constant index");
+		return poison(L, c);
+	}
+	/* a select over the elements: element n-1 unless the index names an earlier one (an
+	 * index out of the bounds is undefined behaviour in C++) */
+	idx = conv(L, lx(L, kid(c, 1)), KT_I64);
+	tmp = new_var(L, "elem_index", KT_I64, KVK_TEMP, l);
+	emit_pending(L, decl_stmt(L, tmp, idx, l));
+	for (long long i = n - 1; i >= 0 && !L->failed; i--) {
+		Bind *eb = find_bind(L, arena_printf(L->a, "%s[%lld]", k, i));
+		KirExpr *v;
+		if (!eb || eb->kind != BK_VAR) {
+			error_at(L, c, "element %lld of this array field is not held in a variable", i);
+			return poison(L, c);
+		}
+		v = conv(L, var_ref(L, eb->idx, l), ctype(c));
+		if (e) {
+			KirExpr *s = frontend_new_expr(L->a, KE_COND, ctype(c), l);
+			s->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, l),
+			                                  frontend_new_int(L->a, KT_I64, i, l), l);
+			s->u.cond.t = v;
+			s->u.cond.f = e;
+			e = s;
+		} else {
+			e = v;
+		}
+	}
+	return e ? e : poison(L, c);
+}
