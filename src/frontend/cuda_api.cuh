@@ -26,6 +26,10 @@
 #define __HD __attribute__((host)) __attribute__((device))
 
 #include <stddef.h>
+/* the toolkit's cuda.h includes <stdint.h> (and cuda.h is this header here), and the
+ * device-side parse of a toolkit's cuda_runtime.h has uint64_t and friends too: a file
+ * that names them after including only CUDA headers parses either way */
+#include <stdint.h>
 
 #define __C2H_VEC(T, N) \
 	struct T##1 { N x; }; struct T##2 { N x, y; }; struct T##3 { N x, y, z; }; \
