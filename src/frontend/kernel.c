@@ -389,5 +389,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	map_destroy(L.names);
 	map_destroy(L.globals);
 	map_destroy(top.binds);
+	if (!L.failed)
+		missing_warn(cx, fn, name, k->loc);
 	return L.failed ? 1 : 0;
 }

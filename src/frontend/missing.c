@@ -10,6 +10,9 @@
  * lists the headers taken as empty. */
 #include "parse.h"
 
+#include <limits.h>
+#include <stdint.h>
+
 #define MISSING_DIR "/__cuda2hlo__/missing"
 
 /* The header X of a "'X' file not found" diagnostic, else NULL. */
@@ -80,4 +83,71 @@ void missing_note(Ctx *cx)
 		sb_printf(&b, "%s'%s'", i ? ", " : "", cx->missing.data[i]);
 	diag_note(NOLOC, "not found on the include path, parsed as empty: %s (-I DIR adds a folder)", sb_str(&b));
 	sb_free(&b);
+}
+
+/* ---- the kernels converted after a missing header ---- */
+
+/* The main-file offset of a location: its own in the main file, else the offset of the
+ * main file's #include that brings its file in; UINT_MAX when not known (as if last). */
+static unsigned top_offset(Ctx *cx, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned off;
+	void *top;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	if (clang_Location_isFromMainFile(l))
+		return off;
+	if (!f || !cx->incl_top)
+		return UINT_MAX;
+	top = map_get(cx->incl_top, str(cx->a, clang_getFileName(f)));
+	return top ? (unsigned)((uintptr_t)top - 1) : UINT_MAX;
+}
+
+static void place(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	Ctx *cx = data;
+	const char *name = str(cx->a, clang_getFileName(f));
+	size_t n = strlen(MISSING_DIR "/");
+	unsigned off;
+
+	if (!depth)
+		return;
+	clang_getExpansionLocation(stack[depth - 1], NULL, NULL, NULL, &off);
+	if (!map_has(cx->incl_top, name))
+		map_put(cx->incl_top, name, (void *)((uintptr_t)off + 1));
+	if (!strncmp(name, MISSING_DIR "/", n))
+		VEC_PUSH(cx->missing_incs, ((MissingInc){name + n, loc_of(cx->a, stack[0]), off}));
+}
+
+/* After the last parse: where each header taken as empty is included, and for every
+ * included file the main file's #include that brings it in. */
+void missing_places(Ctx *cx)
+{
+	cx->missing_incs.len = 0;
+	map_destroy(cx->incl_top);
+	cx->incl_top = NULL;
+	if (!cx->missing.len || !cx->tu)
+		return;
+	cx->incl_top = map_create();
+	clang_getInclusions(cx->tu, place, cx);
+}
+
+/* A kernel converted after an #include of a header taken as empty gets a warning: a
+ * macro or an overload the header would declare could change what the kernel means
+ * (an undeclared name is clang's located error, but a name that resolves elsewhere, or
+ * an #ifdef on the header's macro, is silent). Kernels before the first such #include
+ * convert as they are. */
+void missing_warn(Ctx *cx, CXCursor fn, const char *name, SrcLoc loc)
+{
+	unsigned at = top_offset(cx, clang_getCursorLocation(fn));
+
+	for (size_t i = 0; i < cx->missing_incs.len; i++) {
+		MissingInc *m = &cx->missing_incs.data[i];
+		if (m->top > at)
+			continue;
+		diag_warning(loc, "kernel '%s' converted after an #include of '%s', a header found nowhere and parsed as empty: a macro or an overload it declares could change the kernel's meaning", name, m->name);
+		diag_note(m->at, "'%s' included here (-I DIR adds the folder that has it)", m->name);
+		return;
+	}
 }

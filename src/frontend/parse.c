@@ -180,6 +180,8 @@ int parse_tu(Ctx *cx, const char *text)
 		bad = parse_once(cx, text);
 	if (!bad && missing_scan(cx))   /* templates instantiate only without fatal errors */
 		bad = parse_once(cx, text);
+	if (!bad)
+		missing_places(cx);
 	return bad;
 }
 
@@ -268,6 +270,8 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(cx.allocs);
 	VEC_FREE(cx.errs);
 	VEC_FREE(cx.missing);
+	VEC_FREE(cx.missing_incs);
+	map_destroy(cx.incl_top);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);
 	map_destroy(cx.assigned);

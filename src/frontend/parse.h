@@ -47,6 +47,12 @@ typedef struct Frame {
 	struct Frame *up;
 } Frame;
 
+typedef struct MissingInc {  /* an #include of a header found nowhere (missing.c) */
+	const char *name;
+	SrcLoc at;               /* the #include directive */
+	unsigned top;            /* main-file offset of the #include that brings it in */
+} MissingInc;
+
 typedef struct Ctx {
 	Arena *a;
 	const Options *o;
@@ -82,6 +88,9 @@ typedef struct Ctx {
 	                            in nested for statements of their own (stable.c) */
 	Map *hostfilled;         /* decl keys of symbols cudaMemcpyToSymbol writes (stable.c) */
 	StrVec missing;          /* included headers found nowhere, parsed as empty (missing.c) */
+	VEC(MissingInc) missing_incs; /* where they are included, in the last parse */
+	Map *incl_top;           /* included file name -> main-file offset + 1 of the #include
+	                            that brings it in (set with missing_incs) */
 } Ctx;
 
 typedef struct Lower {
@@ -159,6 +168,8 @@ int missing_scan(Ctx *cx);
 void missing_args(Ctx *cx, StrVec *args);
 size_t missing_unsaved(Ctx *cx, struct CXUnsavedFile *un, size_t max);
 void missing_note(Ctx *cx);
+void missing_places(Ctx *cx);
+void missing_warn(Ctx *cx, CXCursor fn, const char *name, SrcLoc loc);
 
 /* ---- reach.c ---- */
 

@@ -112,6 +112,22 @@ if [ -r "$tk/include/cuda_runtime.h" ]; then
 		*"'cub/cub.cuh' file not found (outside the converted code"*) pass=$((pass+1)) ;;
 		*) echo "FAIL toolkit_bundled_forced: stderr '$got'"; failn=$((failn+1)) ;; esac
 fi
+# a header found nowhere (missing.c): the kernel before its #include converts silently, the
+# one after it converts with a located warning (its macro could change the kernel) and a note
+mh=$(mktemp -d)
+printf '%s\n' '__global__ void before(float *x) { x[threadIdx.x] *= 2.0f; }' '#include "no_such_lib.h"' \
+	'__global__ void after(float *x) {' '#ifdef LIB_SCALE' '  x[threadIdx.x] *= LIB_SCALE;' '#else' \
+	'  x[threadIdx.x] *= 3.0f;' '#endif' '}' > "$mh/mh.cu"
+mhf="--emit kir --grid 1 --block 32 --size x=32"
+check_err missing_header_before "" "$bin/cuda2hlo" $mhf --kernel before "$mh/mh.cu"
+check missing_header_after 0 6 "$bin/cuda2hlo" $mhf --kernel after "$mh/mh.cu"
+got=$("$bin/cuda2hlo" $mhf --kernel after "$mh/mh.cu" 2>&1 >/dev/null | grep -E '^[^ ]')
+want="$mh/mh.cu:3:17: warning: kernel 'after' converted after an #include of 'no_such_lib.h', a header found nowhere and parsed as empty: a macro or an overload it declares could change the kernel's meaning
+__global__ void after(float *x) {
+$mh/mh.cu:2:10: note: 'no_such_lib.h' included here (-I DIR adds the folder that has it)
+#include \"no_such_lib.h\""
+if [ "$got" != "$want" ]; then echo "FAIL missing_header_warning: '$got'"; failn=$((failn+1)); else pass=$((pass+1)); fi
+rm -rf "$mh"
 if [ -x "$bin/cuda2hlo-run" ]; then
 	check run_help 0 - "$bin/cuda2hlo-run" --help
 	check run_bad_flag 2 1 "$bin/cuda2hlo-run" --bogus
