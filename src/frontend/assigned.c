@@ -61,6 +61,8 @@ typedef struct Ck {
 	int fresh;               /* version counter */
 	long budget;
 	unsigned char *reported; /* per var, then per buffer */
+	int *origin;             /* per var: the variable it last copied a partly set value
+	                            from (copy_var), -1 when none (for messages) */
 	State **exits;           /* per block label: the states that leave it */
 	Loop *loop;
 	int64_t grid[3], block[3];   /* the launch; 0 when not known */
@@ -529,7 +531,53 @@ static void read_var(Ck *ck, State *S, int v, SrcLoc at)
 		return;
 	}
 	snprintf(what, sizeof what, "'%s'", kv->name);
+	if (ck->origin[v] >= 0) {
+		const KirVar *o = &ck->k->vars[ck->origin[v]];
+		char note[320];
+		if (!strncmp(o->name, "cub.", 4))   /* cub.c */
+			snprintf(note, sizeof note, "a cub::BlockReduce aggregate, valid in thread 0 only (CUB docs), "
+			         "which '%s' holds", kv->name);
+		else
+			snprintf(note, sizeof note, "'%s' declared here without an initial value; '%s' holds a copy of it",
+			         o->name, kv->name);
+		report(ck, (size_t)v, at, o->loc, what, note);
+		return;
+	}
 	report(ck, (size_t)v, at, kv->loc, what, "declared here without an initial value");
+}
+
+/* A plain copy `v = w` (or w as v's initial value) of a local w that is not set on
+ * every path here is no read: v is then set where w is and this path is taken (its
+ * conjunctions with the path's atoms), and a later read of v is checked as a read of w
+ * would be. 1 when handled so. */
+static int copy_var(Ck *ck, State *S, int v, const KirExpr *value)
+{
+	const Cond *src;
+	const Conj *d[CONJ_MAX];
+	int n = 0, w;
+
+	if (value->kind != KE_VAR || S->dead || value->type != ck->k->vars[v].type)
+		return 0;
+	w = value->u.var;
+	src = S->cell[w];
+	if (cond_holds(src, &S->all))
+		return 0;
+	for (int i = 0; src && i < src->n && n < CONJ_MAX; i++) {
+		int *m = arena_alloc(ck->a, sizeof(int) * (size_t)(src->d[i]->n + (int)S->prim.len));
+		int k = 0, a = 0, b = 0;
+		while (a < src->d[i]->n || b < (int)S->prim.len) {
+			int x = b == (int)S->prim.len || (a < src->d[i]->n && src->d[i]->a[a] <= S->prim.data[b]) ?
+			        src->d[i]->a[a++] : S->prim.data[b++];
+			if (!k || m[k - 1] != x)
+				m[k++] = x;
+		}
+		d[n++] = conj_new(ck, m, k, -1);
+	}
+	S->cell[v] = n ? cond_make(ck, d, n) : NULL;
+	S->ver[v] = ++ck->fresh;
+	S->known[v] = 0;
+	ck->origin[v] = ck->origin[w] >= 0 ? ck->origin[w] : w;
+	return 1;
 }
 
 static void read_elem(Ck *ck, State *S, int buf, const KirExpr *index, SrcLoc at)
@@ -625,6 +673,8 @@ static void assign(Ck *ck, State *S, const KirExpr *e)
 		set_elem(ck, S, lv->buffer, lv->index);
 		return;
 	}
+	if (e->u.assign.op == KB_NONE && copy_var(ck, S, lv->var, e->u.assign.value))
+		return;
 	if (e->u.assign.op != KB_NONE)
 		read_var(ck, S, lv->var, e->loc);
 	expr(ck, S, e->u.assign.value);
@@ -966,6 +1016,8 @@ static void decl_stmt(Ck *ck, State *S, const KirStmt *s)
 		S->known[v] = 0;
 		return;
 	}
+	if (copy_var(ck, S, v, s->u.decl.init))
+		return;
 	expr(ck, S, s->u.decl.init);
 	known = eval(ck, S, s->u.decl.init, &c);
 	if (known)
@@ -1030,6 +1082,9 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	ck.atoms = map_create();
 	ck.budget = UNROLL_BUDGET;
 	ck.reported = xcalloc(k->nvars + k->nbufs + 1, 1);
+	ck.origin = xmalloc((k->nvars + 1) * sizeof(int));
+	for (size_t v = 0; v <= k->nvars; v++)
+		ck.origin[v] = -1;
 	ck.exits = xcalloc((size_t)k->nlabels + 1, sizeof(State *));
 	layout(&ck);
 	S = st_new(&ck);
@@ -1039,6 +1094,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 		st_free(ck.exits[i]);
 	free(ck.exits);
 	free(ck.reported);
+	free(ck.origin);
 	free(ck.base);
 	sb_free(&ck.key);
 	map_destroy(ck.atoms);

@@ -291,6 +291,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		return e;
 	if (fk == CXCursor_CXXMethod && cg_object_type(c, &cgt))
 		return lcg_method(L, c, n, cgt);
+	if (fk == CXCursor_CXXMethod && cub_object_type(L, c, &cgt))
+		return lcub_method(L, c, n, cgt);
 	if (fk == CXCursor_FunctionDecl && ((e = lcg_function(L, c, fn, n, &handled)) || handled))
 		return e;
 	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&

@@ -164,6 +164,11 @@ void compdb_flags(Ctx *cx, StrVec *args);
 void headers_args(Ctx *cx, StrVec *args);
 size_t headers_bundled(Ctx *cx, struct CXUnsavedFile *un, size_t max);
 int headers_want_toolkit(Ctx *cx);
+/* ---- cub.c ---- */
+int cub_object_type(Lower *L, CXCursor c, CXType *t);
+int cub_storage_type(Lower *L, CXType t);
+KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on);
+
 int missing_scan(Ctx *cx);
 void missing_args(Ctx *cx, StrVec *args);
 size_t missing_unsaved(Ctx *cx, struct CXUnsavedFile *un, size_t max);
