@@ -57,11 +57,14 @@ cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, v
 	return cudaSuccess;
 }
 
-/* One compiled specialisation: its module, session and input buffers (reused). */
+/* One compiled specialisation: its module, session and input buffers (reused; each made
+ * at the first launch that copies into it: an input bound to a buffer its allocation
+ * keeps never needs one). */
 typedef struct Entry {
 	c2h_module *m;
 	c2h_session *s;
 	c2h_buffer **in;
+	size_t *bytes;           /* per input: its size */
 	const char **from;       /* per input: the memory its contents were copied from */
 	uint64_t *version;       /* and that memory's version then (0: copy every launch) */
 	int nin, nout;
@@ -224,14 +227,15 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 	e->nin = c2h_module_num_params(e->m);
 	e->nout = c2h_module_num_results(e->m);
 	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
+	e->bytes = xcalloc((size_t)e->nin + 1, sizeof *e->bytes);
 	e->from = xcalloc((size_t)e->nin + 1, sizeof *e->from);
 	e->version = xcalloc((size_t)e->nin + 1, sizeof *e->version);
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
-		e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0);
-		if (!e->in[i] || c2h_session_bind_index(e->s, i, e->in[i]) != C2H_OK)
-			fail(k, "cannot bind module parameter '%s'%s", pi.name, "");
+		e->bytes[i] = c2h_dtype_size(pi.dtype);
+		for (int d = 0; d < pi.rank; d++)
+			e->bytes[i] *= (size_t)pi.dims[d];
 	}
 	return e;
 }
@@ -257,7 +261,7 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 			if (!strcmp(pi.name, ri.name) || pi.rank == 0)
 				continue;
 			const char *p = source_of(k, args, pi.name, 0);
-			size_t n = c2h_buffer_nbytes(e->in[i]);
+			size_t n = e->bytes[i];
 			if (p < rp + rn && rp < p + n)
 				fail(k, "pointer arguments '%s' and '%s' overlap and the kernel writes one "
 				     "(aliasing buffers are not supported)", ri.name, pi.name);
@@ -292,7 +296,7 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
-		const char *src = source_of(k, args, pi.name, c2h_buffer_nbytes(e->in[i]));
+		const char *src = source_of(k, args, pi.name, e->bytes[i]);
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
 		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
 			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
@@ -300,12 +304,14 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
-		size_t n = c2h_buffer_nbytes(e->in[i]);
+		size_t n = e->bytes[i];
 		const char *src = source_of(k, args, pi.name, n);
 		int shared = 0;
 		for (int j = 0; j < e->nin; j++)
 			shared |= j != i && kept[j] == kept[i];
 		c2h_status st;
+		if (!kept[i] && !e->in[i] && !(e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0)))
+			fail(k, "cannot make the buffer of module parameter '%s'%s", pi.name, " (out of memory)");
 		if (kept[i] && !shared && returned(e, pi.name)) {
 			st = c2h_session_donate(e->s, i, kept[i]);   /* replaced by the result: donated */
 			cudart_stats_donated();

@@ -44,6 +44,7 @@ struct c2h_session {
 	int64_t max_memory;        /* bytes; 0: unlimited */
 	int64_t peak;              /* the entry's planned peak (budget.c) */
 	int64_t runs;              /* successful runs (c2h_session_get_stats) */
+	int64_t taken_copied;      /* bytes take_result copied (c2h_session_get_stats) */
 	SrcLoc peak_at;
 	char msg[1024];
 };
@@ -457,6 +458,10 @@ c2h_buffer *c2h_session_take_result(c2h_session *s, int i)
 	c2h_buffer *b = xcalloc(1, sizeof *b);
 	*b = s->results[i];
 	memset(&s->results[i].v, 0, sizeof s->results[i].v);
+	if (b->v.buf && b->v.buf->refs > 1)
+		backend_disown(s->backend, b->v.buf);   /* a pooled buffer leaves the pool: no copy */
+	if (b->v.buf && b->v.buf->refs > 1)
+		s->taken_copied += tir_type_bytes(&b->v.type);
 	rt_make_unique(NULL, &b->v);   /* never storage an input or a constant shares */
 	return b;
 }
@@ -473,5 +478,6 @@ c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out)
 	out->counted = b->counted;
 	out->updates_in_place = b->in_place;
 	out->bytes_copied = b->bytes_copied;
+	out->taken_bytes_copied = s->taken_copied;
 	return C2H_OK;
 }

@@ -317,16 +317,16 @@ static void pjrt_destroy_(Backend *b)
 #endif
 
 static const BackendOps backends[] = {
-	{"interp", interp_create, interp_run, interp_destroy, 0},
+	{"interp", interp_create, interp_run, interp_destroy, 0, NULL},
 #ifdef HAVE_PJRT
-	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_, 0},
+	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_, 0, NULL},
 #else
-	{"pjrt", NULL, NULL, NULL, 0},
+	{"pjrt", NULL, NULL, NULL, 0, NULL},
 #endif
 #ifdef HAVE_CPU
-	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy, 1},
+	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy, 1, cpu_backend_disown},
 #else
-	{"cpu", NULL, NULL, NULL, 0},
+	{"cpu", NULL, NULL, NULL, 0, NULL},
 #endif
 };
 
@@ -389,6 +389,12 @@ int backend_run_donated(Backend *b, RtValue *args, const uint8_t *donated, RtVal
 		if (donated[i])
 			rt_value_release(NULL, &args[i]);
 	return rc;
+}
+
+void backend_disown(Backend *b, RtBuf *buf)
+{
+	if (b->ops->disown && buf)
+		b->ops->disown(b, buf);
 }
 
 void backend_destroy(Backend *b)

@@ -24,6 +24,7 @@ typedef struct Refined {
 typedef struct RefineState {
 	char *spec;             /* the backend each refined program runs on */
 	Refined *cache;
+	Refined *last;          /* the program of the last run (its results' backend) */
 	int nargs;
 } RefineState;
 
@@ -118,12 +119,20 @@ static int refining_run(Backend *b, const RtValue *args, RtValue *results, char 
 	if (!c && !(c = refine_for(b, args, msg, msglen)))
 		return -1;
 	c->inner->max_iterations = b->max_iterations;
+	s->last = c;
 	BackendStats was = c->inner->stats;
 	int rc = backend_run(c->inner, args, results, msg, msglen);
 	b->stats.counted |= c->inner->stats.counted;   /* the inner run's share of its counters */
 	b->stats.in_place += c->inner->stats.in_place - was.in_place;
 	b->stats.bytes_copied += c->inner->stats.bytes_copied - was.bytes_copied;
 	return rc;
+}
+
+static void refining_disown(Backend *b, RtBuf *buf)
+{
+	RefineState *s = b->state;
+	if (s->last)
+		backend_disown(s->last->inner, buf);
 }
 
 static void refining_destroy(Backend *b)
@@ -140,4 +149,5 @@ static void refining_destroy(Backend *b)
 	free(s);
 }
 
-const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy, 0};
+const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy, 0,
+                                             refining_disown};

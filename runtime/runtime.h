@@ -219,6 +219,10 @@ typedef struct BackendOps {
 	void (*destroy)(Backend *b);
 	int takes_donated;      /* run takes over each args[i] with b->donated[i] set (may
 	                           update its storage in place) and releases it itself */
+	/* Optional: a result's storage leaves the backend for good (c2h_session_take_result):
+	 * drop any reference the backend keeps to buf for reuse (the cpu buffer pool), so
+	 * that the caller holds it alone and it is not copied. */
+	void (*disown)(Backend *b, RtBuf *buf);
 } BackendOps;
 
 /* What a backend's runs did, summed over its life (c2h_session_get_stats). counted: the
@@ -256,6 +260,7 @@ int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, si
  * references are released after the run. */
 int backend_run_donated(Backend *b, RtValue *args, const uint8_t *donated, RtValue *results,
                         char *msg, size_t msglen);
+void backend_disown(Backend *b, RtBuf *buf);   /* BackendOps.disown, when the backend has one */
 void backend_destroy(Backend *b);
 
 /* ---- refine.c, refine_backend.c: shape-polymorphic modules (docs/symbolic.md) ----

@@ -26,6 +26,8 @@
 int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen);
 int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, size_t msglen);
 void cpu_backend_destroy(Backend *b);
+/* buf leaves the backend (a result taken by the caller): the buffer pool forgets it. */
+void cpu_backend_disown(Backend *b, RtBuf *buf);
 
 /* ---- pool.c ---- */
 typedef struct CpuPool CpuPool;

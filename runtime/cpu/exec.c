@@ -546,6 +546,18 @@ int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg
 	return rc;
 }
 
+void cpu_backend_disown(Backend *b, RtBuf *buf)
+{
+	CpuState *st = b->state;
+	for (size_t i = 0; st && i < st->bufs.len; i++)
+		if (st->bufs.data[i] == buf) {
+			st->pool_bytes -= buf->cap;
+			st->bufs.data[i] = st->bufs.data[--st->bufs.len];
+			buf->refs--;   /* the pool's reference; the caller's stays */
+			return;
+		}
+}
+
 void cpu_backend_destroy(Backend *b)
 {
 	CpuState *st = b->state;

@@ -125,7 +125,10 @@ c2h_status c2h_session_run(c2h_session *s);
 const c2h_buffer *c2h_session_result(const c2h_session *s, int i);
 /* Result i of the last successful run, moved to the caller (who destroys it): the next
  * run does not overwrite it, and it may be bound as another run's input without a copy.
- * Its storage is shared with no input. NULL when there is none (or it was taken);
+ * Its storage is shared with no input: a result that is an input's or a constant's storage
+ * is copied (counted in c2h_session_stats.taken_bytes_copied); one the backend would reuse
+ * for a later run (the cpu backend's buffer pool) leaves the backend instead, with no
+ * copy. NULL when there is none (or it was taken);
  * c2h_session_result(s, i) is NULL afterwards. */
 c2h_buffer *c2h_session_take_result(c2h_session *s, int i);
 /* The message of the last failure on s ("" when none). */
@@ -153,12 +156,15 @@ const char *c2h_session_backend(const c2h_session *s);
  *                     (c2h_session_donate) that the module updates, a loop's carried value
  *   bytes_copied      bytes of operands copied into a new buffer for such a result because
  *                     the operand could not be taken (a bound input, which the run must
- *                     not change; a value read again later) */
+ *                     not change; a value read again later)
+ *   taken_bytes_copied  bytes c2h_session_take_result copied because the result's storage
+ *                     was shared (with an input or a constant; any backend) */
 typedef struct c2h_session_stats {
 	int64_t runs;
 	int counted;
 	int64_t updates_in_place;
 	int64_t bytes_copied;
+	int64_t taken_bytes_copied;
 } c2h_session_stats;
 c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out);
 

@@ -1,6 +1,6 @@
 // expect-exit: 0
 // expect-stdout: PASS
-// expect-stderr: cuda2hlo-stats: 64 launches, 1 copy into modules (1.06 MB), 1 copy back (1.06 MB), 64 donated, 64 updates in place, 0.00 MB copied for updates
+// expect-stderr: cuda2hlo-stats: 64 launches, 1 copy into modules (1.06 MB), 1 copy back (1.06 MB), 64 donated, 126 updates in place, 0.00 MB copied for updates
 // Run with CUDA2HLO_CUDART_STATS=1 (cudart/CMakeLists.txt). A buffer the runtime keeps
 // for an allocation that the next launch both reads and writes is donated to that launch
 // (launch.c copy_in, c2h_session_donate), so the cpu backend updates it in place instead
@@ -9,9 +9,14 @@
 // the copy from the host, kept for the allocation (mem.c), the other 63 the previous
 // launch's result, all 64 donated; each launch's update reads the table (row t - 1), so
 // the cpu backend computes the row first and then writes it into the table (plan.c
-// materialize_self_reads): 64 updates in place, no bytes copied for them (counted by
-// c2h_session_get_stats; without that rule the first launch's module, t specialised,
-// copied the 1.06 MB table: 63 in place). The
+// materialize_self_reads), no bytes copied for them (counted by c2h_session_get_stats;
+// without that rule the first launch's module, t specialised, copied the 1.06 MB table).
+// 126 updates in place: launch 1's module (t specialised) is one dynamic_update_slice;
+// the other 63 run one module (t an input) of two updates, the SIMT store form
+// slice(scatter(concatenate(m, pad))): the scatter, and the concatenate's tail written
+// into m's storage when that buffer has room for the pad element, which a result taken
+// from the cpu backend's pool has (BackendOps.disown; copied to its exact size before):
+// launch 2's buffer is launch 1's exact-size one, so 1 + 1 + 62 x 2. The
 // result must still be right: expected values from the same recurrence on the host.
 #include <cstdio>
 #include <cuda_runtime.h>

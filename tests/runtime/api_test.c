@@ -691,6 +691,63 @@ static void test_donate_self_read(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* c2h_session_take_result moves a result's storage to the caller: a result the cpu
+ * backend computed in a buffer of its pool leaves the pool instead of being copied
+ * (BackendOps.disown), on every run (the pool makes a new buffer for the next run); a
+ * result that is the bound input itself is copied (200000 bytes per take), on cpu and
+ * interp. Counted by c2h_session_get_stats' taken_bytes_copied. */
+static void test_take_result_copies(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	enum { N = 50000 };
+	static const char *texts[] = {
+		"func.func @main(%x: tensor<50000xf32>) -> tensor<50000xf32> {\n"
+		"  %0 = stablehlo.add %x, %x : tensor<50000xf32>\n"
+		"  return %0 : tensor<50000xf32>\n}\n",
+		"func.func @main(%x: tensor<50000xf32>) -> tensor<50000xf32> {\n"
+		"  return %x : tensor<50000xf32>\n}\n",
+	};
+	static float v[N];
+	for (int k = 0; k < N; k++)
+		v[k] = (float)k;
+	const char *backends[] = {"cpu", "interp"};
+	for (int t = 0; t < 2; t++) {
+		c2h_module *m = module_of(texts[t]);
+		assert_non_null(m);
+		for (int bi = 0; bi < 2; bi++) {
+			char row[64], msg[256];
+			snprintf(row, sizeof row, "%s %s", backends[bi], t ? "input returned" : "add");
+			c2h_session *s;
+			if (c2h_session_create(m, backends[bi], &s, msg, sizeof msg) != C2H_OK) {
+				check(!strcmp(backends[bi], "cpu"), row, msg);
+				continue;
+			}
+			c2h_buffer *b = c2h_buffer_create(C2H_F32, 1, (int64_t[]){N}, v, sizeof v);
+			int ok = c2h_session_bind_index(s, 0, b) == C2H_OK;
+			for (int run = 0; run < 3 && ok; run++) {   /* the pool's buffer is reused from run 2 on */
+				ok = c2h_session_run(s) == C2H_OK;
+				c2h_buffer *r = ok ? c2h_session_take_result(s, 0) : NULL;
+				const float *g = r ? c2h_buffer_data_const(r) : NULL;
+				for (int k = 0; g && k < N; k++)
+					ok &= g[k] == (t ? (float)k : 2.0f * (float)k);
+				ok &= g != NULL;
+				c2h_buffer_destroy(r);
+			}
+			check(ok, row, c2h_session_message(s));
+			c2h_session_stats st;
+			char got[96];
+			check(c2h_session_get_stats(s, &st) == C2H_OK && st.runs == 3, row, "stats");
+			snprintf(got, sizeof got, "%lld bytes copied by take_result", (long long)st.taken_bytes_copied);
+			check(st.taken_bytes_copied == (t ? 3 * (int64_t)sizeof v : 0), row, got);
+			c2h_buffer_destroy(b);
+			c2h_session_destroy(s);
+		}
+		c2h_module_destroy(m);
+	}
+	assert_int_equal(nfailed, before);
+}
+
 /* Run-time bounds checks (cuda2hlo.oob_checks, runtime/guard.c, written by cuda2hlo
  * --oob-check): @main(x: 8 x i32, t, u) returns x; a run whose t and u meet a check's
  * condition fails with C2H_ERUN and that check's message and values, others run. The
@@ -999,6 +1056,7 @@ int main(void)
 		cmocka_unit_test(test_polymorphic_values), cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_donate),
 		cmocka_unit_test(test_donate_self_read),
+		cmocka_unit_test(test_take_result_copies),
 	};
 	int failed_groups = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("%d passed, %d failed\n", npassed, nfailed);
