@@ -200,15 +200,6 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 	}
 }
 
-/* Warp votes make the kernel not applicable (an atomic or a shuffle is raised where it
- * is, or its try fails there). */
-static void scan_assign(void *ctx, KirExpr *e)
-{
-	int *bad = ctx;
-	if (e->kind == KE_VOTE)
-		*bad = 1;
-}
-
 /* The state of one try: the facts' context, per-variable and per-buffer tables, the
  * values of local arrays whose indices are constants (initialised ones filled in). */
 static void try_init(Aff *a, Raise *r, const TryOpts *o)
@@ -414,12 +405,7 @@ int raise_affine_try(Raise *r)
 {
 	Tried last = {0}, first = {0};
 	StrBuf tried = {0};
-	int bad = 0, ran = 0, ok = 0;
-	loopify_stmt_visit(r->k->body, scan_assign, NULL, &bad);
-	if (bad) {
-		sb_printf(&r->st->notes, "  tried affine: not applicable: warp votes\n");
-		return 0;
-	}
+	int ran = 0, ok = 0;
 	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]) && !ok; i++) {
 		const struct Strategy *s = &strategies[i];
 		ran = applies(s->when, ran, &last, &first);

@@ -243,6 +243,7 @@ void aff_scatter_store(Aff *a, const KirExpr *e, const char *why);
 
 /* affine_warp.c */
 KirExpr *aff_shuffle(Aff *a, const KirExpr *e);
+KirExpr *aff_vote(Aff *a, const KirExpr *e);
 
 /* affine_atomic.c */
 void aff_atomic(Aff *a, const KirExpr *e);

@@ -194,6 +194,10 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 		n->u.shfl.value = aff_subst(a, e->u.shfl.value);
 		n->u.shfl.lane = aff_subst(a, e->u.shfl.lane);
 		return aff_shuffle(a, n);
+	case KE_VOTE:
+		n->u.vote.mask = aff_subst(a, e->u.vote.mask);
+		n->u.vote.pred = aff_subst(a, e->u.vote.pred);
+		return aff_vote(a, n);
 	case KE_ATOMIC:   /* its old values are those of lane order (simt_atomic.c) */
 		n->u.atomic.index = aff_subst(a, e->u.atomic.index);
 		for (int i = 0; i < e->u.atomic.nargs; i++)

@@ -13,7 +13,8 @@
  * threadIdx.x range starts and ends on a warp, no data-dependent guard), blocks are whole
  * warps along x alone (blockDim.y = blockDim.z = 1, blockDim.x a multiple of 32), the mask
  * is all lanes, the offset a constant, an xor mask inside the segment. Else it fails
- * (afail) and the kernel keeps the SIMT strategy's shuffles (simt.c). */
+ * (afail) and the kernel keeps the SIMT strategy's shuffles (simt.c). Votes (aff_vote) the
+ * same way: the predicate at each of the warp's 32 lanes, as bits of the ballot. */
 #include "affine_int.h"
 
 #include <stdint.h>
@@ -267,5 +268,44 @@ KirExpr *aff_shuffle(Aff *a, const KirExpr *e)
 		return xor_lanes(a, v, d, 0, e);
 	default:         /* shfl: lane src mod w of the segment */
 		return idx(a, v, e, w);
+	}
+}
+
+/* Votes ("Warp Vote Functions") where every lane of the warp runs (whole_warps): the
+ * warp's ballot is sum_j (u32)p_j << j over its 32 lanes, p_j the predicate's copy at lane
+ * j (threadIdx.x := (threadIdx.x / 32) * 32 + j), each lane then keeping the bits of the
+ * lanes its mask names: ballot = b & mask, any = (b & mask) != 0, all = (b & mask) == mask
+ * (every lane is active), activemask all 32 lanes: simt.c's vote with every lane on. A
+ * tile's mask (cooperative groups) names its own lanes. */
+KirExpr *aff_vote(Aff *a, const KirExpr *e)
+{
+	SrcLoc l = e->loc;
+	KirExpr *b = NULL, *first, *m;
+	if (!whole_warps(a))
+		aff_afail(a, l, "a warp vote that not every thread of whole warps runs");
+	if (e->u.vote.op == KV_ACTIVEMASK)
+		return frontend_new_cast(a->ar, e->type, frontend_new_int(a->ar, KT_U32, 0xffffffff, l), l);
+	first = frontend_new_binary(a->ar, KB_MUL, KT_U32,
+	                            frontend_new_binary(a->ar, KB_DIV, KT_U32, tid_x(a, l),
+	                                                frontend_new_int(a->ar, KT_U32, 32, l), l),
+	                            frontend_new_int(a->ar, KT_U32, 32, l), l);
+	for (int j = 0; j < 32; j++) {
+		KirExpr *tx = j ? frontend_new_binary(a->ar, KB_ADD, KT_U32, first,
+		                                      frontend_new_int(a->ar, KT_U32, j, l), l) : first;
+		KirExpr *bit = frontend_new_cast(a->ar, KT_U32, at_thread(a, e->u.vote.pred, tx), l);
+		if (j)
+			bit = frontend_new_binary(a->ar, KB_SHL, KT_U32, bit, frontend_new_int(a->ar, KT_U32, j, l), l);
+		b = b ? frontend_new_binary(a->ar, KB_OR, KT_U32, b, bit, l) : bit;
+	}
+	m = frontend_new_cast(a->ar, KT_U32, e->u.vote.mask, l);
+	b = frontend_new_binary(a->ar, KB_AND, KT_U32, b, m, l);
+	switch (e->u.vote.op) {
+	case KV_ANY:
+		return frontend_new_cast(a->ar, e->type, frontend_new_binary(a->ar, KB_NE, KT_I1, b,
+		                         frontend_new_int(a->ar, KT_U32, 0, l), l), l);
+	case KV_ALL:
+		return frontend_new_cast(a->ar, e->type, frontend_new_binary(a->ar, KB_EQ, KT_I1, b, m, l), l);
+	default:
+		return frontend_new_cast(a->ar, e->type, b, l);
 	}
 }
