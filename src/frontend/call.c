@@ -297,9 +297,13 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		return e;
 	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
 	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
-		/* struct assignment: field by field, the source evaluated first */
+		/* struct assignment: field by field, the source evaluated first; through
+		 * pointers that reinterpret other elements, their bytes (rawcopy.c) */
 		CXCursor d = clang_Cursor_getArgument(c, 0);
-		const char *src = struct_src(L, clang_Cursor_getArgument(c, 1)), *dst;
+		const char *src, *dst;
+		if (raw_struct_copy(L, c, d, clang_Cursor_getArgument(c, 1)))
+			return L->failed ? poison(L, c) : NULL;
+		src = struct_src(L, clang_Cursor_getArgument(c, 1));
 		if (src && is_mem_lvalue(L, d)) {
 			struct_store(L, c, d, clang_getCursorType(d), src);
 			return L->failed ? poison(L, c) : NULL;

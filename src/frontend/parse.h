@@ -281,6 +281,9 @@ int is_user_ctor(CXCursor fn);
 const char *lctor(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);
 
+/* ---- rawcopy.c ---- */
+int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
+
 /* ---- stable.c ---- */
 
 CXCursor strip(CXCursor c);
