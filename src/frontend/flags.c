@@ -170,18 +170,21 @@ static int unknown(const KernelVec *ks, const char *flag, const char *name, cons
 	return 1;
 }
 
-/* A --symbolic name must be an integer scalar parameter: a buffer's size is the static
- * shape of a tensor, and a float scalar is an input already (docs/symbolic.md). */
-static int check_symbolic(const KernelVec *ks, const char *name)
+/* A --symbolic name must be an integer scalar parameter or a pointer without --size
+ * (whose size is a symbol with any --symbolic anyway); a float scalar is an input
+ * already (docs/symbolic.md). */
+static int check_symbolic(const Options *o, const KernelVec *ks, const char *name)
 {
 	for (size_t i = 0; i < ks->len; i++)
 		for (size_t j = 0; j < ks->data[i].nparams; j++) {
 			const KirParam *p = &ks->data[i].params[j];
 			if (strcmp(p->name, name))
 				continue;
+			if (p->type == KT_PTR && !options_get_size(o, name))
+				continue;
 			if (p->type == KT_PTR)
-				diag_error(p->loc, "--symbolic %s: the size of buffer '%s' cannot stay symbolic: "
-				           "the raise builds tensors of static shape; give --size %s=N", name, name, name);
+				diag_error(p->loc, "--symbolic %s: the size of buffer '%s' is also given to "
+				           "--size: a size is either given or symbolic", name, name);
 			else if (!frontend_dtype_is_int(p->type))
 				diag_error(p->loc, "--symbolic %s: '%s' is not an integer scalar (an input of "
 				           "the module already; only integer scalars can be symbolic)", name, name);
@@ -190,7 +193,8 @@ static int check_symbolic(const KernelVec *ks, const char *name)
 			diag_note(ks->data[i].loc, "in kernel '%s'", ks->data[i].name);
 			return 1;
 		}
-	return names_param(ks, name, 0) ? 0 : unknown(ks, "--symbolic", name, "scalar");
+	return names_param(ks, name, 0) || names_param(ks, name, 1) ? 0 :
+	       unknown(ks, "--symbolic", name, "scalar or pointer");
 }
 
 int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets)
@@ -206,6 +210,6 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 		if (!names_param(ks, o->sizes.data[i].name, 1))
 			bad |= unknown(ks, "--size", o->sizes.data[i].name, "pointer");
 	for (size_t i = 0; i < o->symbolic.len; i++)
-		bad |= check_symbolic(ks, o->symbolic.data[i]);
+		bad |= check_symbolic(o, ks, o->symbolic.data[i]);
 	return bad;
 }

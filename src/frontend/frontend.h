@@ -240,6 +240,10 @@ typedef struct KirBuffer {
 	                            (cudaMemcpyToSymbol): an input of the module */
 	size_t ninit;
 	SrcLoc loc;
+	int sym_size;            /* --symbolic: a pointer parameter without --size whose element
+	                            count is a symbol (an isl parameter named after the pointer;
+	                            the module's tensor<?xT>); count is then the static bound the
+	                            launch accesses, or 0 before it is known (docs/symbolic.md) */
 } KirBuffer;
 
 typedef struct KirParam {

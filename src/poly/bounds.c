@@ -23,7 +23,10 @@ isl_set *poly_isl_param_ranges(PolyCtx *c, isl_set *s)
 		if (pos < 0)
 			continue;
 		bits = 8 * frontend_dtype_bytes(t);
-		if (frontend_dtype_is_signed(t)) {
+		if (t == KT_PTR) {         /* a --symbolic buffer's size: a dimension, below 2^31 */
+			lo = isl_val_zero(c->ctx);
+			hi = isl_val_int_from_si(c->ctx, INT32_MAX);
+		} else if (frontend_dtype_is_signed(t)) {
 			lo = isl_val_neg(isl_val_2exp(isl_val_int_from_si(c->ctx, bits - 1)));
 			hi = isl_val_sub_ui(isl_val_2exp(isl_val_int_from_si(c->ctx, bits - 1)), 1);
 		} else {

@@ -34,7 +34,8 @@ PolyCtx *poly_create(const KirKernel *k, const int grid[3], const int block[3])
 	for (size_t i = 0; k && i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
 		c->param_pos[i] = -1;
-		if (!p->bound && p->type != KT_PTR && frontend_dtype_is_int(p->type))
+		if ((!p->bound && p->type != KT_PTR && frontend_dtype_is_int(p->type)) ||
+		    (p->type == KT_PTR && k->bufs[p->buffer].sym_size))
 			c->param_pos[i] = c->nparams++;
 	}
 	return c;

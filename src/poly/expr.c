@@ -120,6 +120,8 @@ static int fits(Conv *cv, isl_pw_aff *pa, KirDType t)
 	bad = isl_set_intersect(bad, isl_set_copy(cv->dom));
 	if (cv->c->assume)       /* --symbolic: the values assumed (assume.c) */
 		bad = isl_set_intersect_params(bad, isl_set_copy(cv->c->assume));
+	if (cv->c->assume || cv->c->sym)   /* --symbolic: each symbol within its type */
+		bad = poly_isl_param_ranges(cv->c, bad);
 	ok = isl_set_is_empty(bad) == isl_bool_true;
 	if (!ok && cv->c->sym)   /* overflow for some symbolic values: those are excluded */
 		ok = poly_assume_not(cv->c, bad);

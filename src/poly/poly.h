@@ -226,4 +226,20 @@ int poly_expr_bounds_assumed(const PolyExpr *e, const PolySet *dom, int64_t *lo,
 typedef void (*PolyConstraintFn)(void *env, int piece, int eq, const int64_t *coef, int64_t c0);
 int poly_assumption_walk(PolyCtx *c, const char *text, PolyConstraintFn fn, void *env);
 
+/* ---- symsize.c: --symbolic buffer sizes (KirBuffer.sym_size) ----
+ * poly_assume_below_size: drops from the assumption the values for which e reaches the
+ * size of the buffer of kernel pointer parameter `param` on some point of dom; 0 when no
+ * admissible value is left. poly_range_add: the indices e takes on dom joined to acc
+ * (NULL: none yet); poly_range_max: their largest for any assumed value of the
+ * parameters, into *hi (not using the symbols' type ranges), and the lcm of their
+ * thread and loop coefficients (the row pitches of the buffer's views) into *stride;
+ * 0 when they are unbounded, bounded only beyond POLY_SIZE_BOUND_MAX, or none (frees
+ * acc). */
+typedef struct PolyRange PolyRange;
+#define POLY_SIZE_BOUND_MAX ((int64_t)1 << 28)
+int poly_assume_below_size(const PolyExpr *e, const PolySet *dom, int param);
+PolyRange *poly_range_add(PolyRange *acc, const PolyExpr *e, const PolySet *dom);
+int poly_range_max(PolyCtx *c, PolyRange *acc, int64_t *hi, int64_t *stride);
+void poly_range_free(PolyRange *acc);
+
 #endif

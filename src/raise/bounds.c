@@ -74,11 +74,63 @@ static void unproven(BoundsCheck *bc, const KirBuffer *kb, SrcLoc loc, const cha
 		          loc.line, loc.col, why);
 }
 
+/* A buffer whose size is a symbol (--symbolic): the access must be provably at or
+ * above 0, and the values of the symbols for which it reaches the size leave the
+ * assumption (`n <= size(x)`); its indices join the buffer's range, whose largest element
+ * over the launch is the static extent the raise works on (race.c, raise.c). */
+static void sym_size_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
+                           int exact, int write, SrcLoc loc, const char *why)
+{
+	const KirBuffer *kb = &bc->k->bufs[b];
+	const char *what = write ? "written" : "read";
+	PolyWitness w;
+	if (dom && poly_set_is_empty(dom))
+		return;
+	if (!dom || !idx || !exact) {
+		if (!seen(bc, 'e', loc)) {
+			diag_error(loc, "--symbolic: the size of buffer '%s' cannot stay symbolic: this "
+			           "access cannot be proven below it (%s)", kb->name, !dom ? "control flow "
+			           "not followed" : !idx ? (why ? why : "index not affine") : "a guard that "
+			           "is not affine");
+			diag_note(bc->k->loc, "in kernel '%s' (give --size %s=N)", bc->k->name, kb->name);
+			bc->errors++;
+		}
+		return;
+	}
+	if (poly_expr_leaves(idx, dom, 0, INT32_MAX, &w) &&
+	    !poly_assume_inside(idx, dom, 0, INT32_MAX)) {
+		if (!seen(bc, 'e', loc)) {
+			diag_error(loc, "'%s' is %s at a negative index (or beyond 2^31 - 1) by some thread "
+			           "for every value of the --symbolic scalars", kb->name, what);
+			diag_note(bc->k->loc, "in kernel '%s'", bc->k->name);
+			bc->errors++;
+		}
+	} else if (!poly_assume_below_size(idx, dom, kb->param)) {
+		if (!seen(bc, 'e', loc)) {
+			diag_error(loc, "'%s' is %s out of bounds for every size of '%s' and every value "
+			           "of the --symbolic scalars", kb->name, what, kb->name);
+			diag_note(bc->k->loc, "in kernel '%s'", bc->k->name);
+			bc->errors++;
+		}
+	} else if (!seen(bc, 'a', loc)) {
+		sb_printf(&bc->notes, "  bounds: %s at %d:%d below its --symbolic size for the values "
+		          "assumed (a shape assertion)\n", kb->name, loc.line, loc.col);
+	}
+	sb_free(&w.params);
+	sb_free(&w.when);
+	if (bc->ranges)
+		bc->ranges[b] = poly_range_add(bc->ranges[b], idx, dom);
+}
+
 void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
                         int exact, int write, SrcLoc loc, const char *why)
 {
 	const KirBuffer *kb = &bc->k->bufs[b];
 	PolyWitness w;
+	if (kb->sym_size && bc->sym) {
+		sym_size_check(bc, b, idx, dom, exact, write, loc, why);
+		return;
+	}
 	if (kb->count <= 0)
 		return;            /* extent unknown: raise refuses the kernel itself */
 	if (!dom || !idx) {

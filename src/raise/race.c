@@ -806,6 +806,8 @@ typedef struct Try {
 	const char *sym;         /* BoundsCheck.sym */
 	char *assume;            /* out: poly_assumption after the walk */
 	StrBuf *checks;          /* out: --oob-check conditions (BoundsCheck.checks) */
+	int64_t *symhi;          /* out, per buffer of a --symbolic size: the largest index
+	                            accessed under the assumption, -1 when unbounded */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -834,6 +836,8 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.bc.k = k;
 	r.bc.seen = map_create();
 	r.bc.sym = t->sym;
+	if (t->symhi && t->sym)
+		r.bc.ranges = xcalloc(k->nbufs + 1, sizeof(PolyRange *));
 	r.notes = &r.bc.notes;
 	r.quiet = t->quiet;
 	r.when = t->when;
@@ -847,6 +851,16 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	t->unknown = r.unknown;
 	if (t->sym && !errors)
 		t->assume = poly_assumption(r.c);
+	for (size_t b = 0; r.bc.ranges && b < k->nbufs; b++) {
+		int64_t stride;
+		if (errors || !k->bufs[b].sym_size)
+			poly_range_free(r.bc.ranges[b]);
+		else if (!poly_range_max(r.c, r.bc.ranges[b], &t->symhi[b], &stride))
+			t->symhi[b] = r.bc.ranges[b] ? -1 : 0;   /* unbounded; or never accessed */
+		else if (stride > 1 && stride <= t->symhi[b] + 1)   /* whole rows of its views */
+			t->symhi[b] = (t->symhi[b] + stride) / stride * stride - 1;
+	}
+	free(r.bc.ranges);
 	if (t->notes)
 		sb_append(t->notes, sb_str(&r.bc.notes));
 	if (t->checks)
@@ -897,7 +911,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL};
+	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -911,7 +925,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -935,6 +949,9 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 			if (!strcmp(k->params[i].name, o->symbolic.data[j]) && !k->params[i].bound &&
 			    k->params[i].type != KT_PTR && frontend_dtype_is_int(k->params[i].type))
 				any = sym[i] = 1;
+	for (size_t i = 0; i < k->nparams; i++)       /* buffers without --size: their sizes */
+		if (k->params[i].type == KT_PTR && k->bufs[k->params[i].buffer].sym_size)
+			any = sym[i] = 1;
 	if (!any) {
 		free(sym);
 		sym = NULL;
@@ -944,10 +961,10 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks)
+                         StrBuf *checks, int64_t *symhi)
 {
 	char *sym = raise_symbolic_mask(o, k);
-	Try t = {0, NULL, notes, 0, sym, NULL, checks};
+	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
 	free(sym);

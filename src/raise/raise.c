@@ -92,6 +92,11 @@ static int setup_args(Raise *r)
 				raise_error(r, p->loc, "size of buffer '%s' is unknown: give --size %s=N",
 				                   p->name, p->name);
 			r->bufsize[p->buffer] = kb->count;
+			if (kb->sym_size) {       /* tensor<?xT>, adapted to its static bound */
+				int arg = tir_func_add_arg(r->f, tir_type_vector(raise_dtype(kb->elem), TIR_DYN), p->name);
+				r->buf[p->buffer] = raise_sym_size_in(r, arg, kb->count, &r->param[i]);
+				continue;
+			}
 			r->buf[p->buffer] = tir_func_add_arg(r->f, tir_type_vector(raise_dtype(kb->elem), kb->count),
 			                                     p->name);
 		}
@@ -121,8 +126,11 @@ static void finish(Raise *r, const char *written)
 	for (size_t i = 0; i < r->k->nparams; i++) {
 		const KirParam *p = &r->k->params[i];
 		if (p->type == KT_PTR && written[p->buffer]) {
-			res[n++] = r->buf[p->buffer];
-			tir_func_add_result(r->f, *tir_value_type(r->f, r->buf[p->buffer]), p->name);
+			res[n] = r->buf[p->buffer];
+			if (r->k->bufs[p->buffer].sym_size)
+				res[n] = raise_sym_size_out(r, (int)i, res[n]);
+			tir_func_add_result(r->f, *tir_value_type(r->f, res[n]), p->name);
+			n++;
 		}
 	}
 	for (size_t i = 0; i < r->k->nbufs; i++) {      /* __device__ symbols the kernel writes */
@@ -224,16 +232,21 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	StrBuf notes = {0}, oob = {0};
 	char *assume = NULL;
 	TModule *m;
-	if (frontend_check_assigned(k, grid, block))
-		return NULL;
-	if (raise_check_accesses(o, k, grid, block, &notes, &assume, &oob)) {
+	KirKernel *ks = raise_sym_size_kernel(o, k);     /* --symbolic buffer sizes, or NULL */
+	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
+	if (ks)
+		k = ks;
+	if (frontend_check_assigned(k, grid, block) ||
+	    raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi) ||
+	    (ks && raise_sym_size_bounds(ks, symhi))) {
 		sb_free(&notes);
 		sb_free(&oob);
 		free(assume);
+		raise_sym_size_free(ks, symhi);
 		return NULL;
 	}
 	r = raise_new(o, k, grid, block);
-	r->assume = assume;
+	r->assume = assume ? assume : raise_assume_all(o, k);
 	if (!setjmp(r->fail))
 		raise_body(r);
 	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */
@@ -241,6 +254,7 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	if (m && oob.len)          /* --oob-check: what runtime/guard.c checks before a run */
 		tir_module_set_string(m, "cuda2hlo.oob_checks", sb_str(&oob));
 	sb_free(&oob);
+	raise_sym_size_free(ks, symhi);
 	return m;
 }
 

@@ -79,14 +79,32 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
 /* race.c: walks the kernel once for both checks below: the number of errors reported
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
  * --report lines of what could not be proven go to notes, the --oob-check conditions to
- * checks. */
+ * checks; symhi (per buffer, may be NULL) the largest index accessed of each buffer of a
+ * --symbolic size (KirBuffer.sym_size), -1 when unbounded. */
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks);
+                         StrBuf *checks, int64_t *symhi);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
  * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
  * for which every access is in bounds, as text for poly_assume. */
 char *raise_symbolic_mask(const Options *o, const KirKernel *k);
+
+/* symbolic_size.c: --symbolic buffer sizes. raise_sym_size_kernel: a copy of k whose
+ * pointer parameters without --size have sym_size set (NULL: none, or no --symbolic);
+ * raise_sym_size_bounds: their counts from raise_check_accesses' symhi (1 after an error
+ * when one is unbounded); raise_sym_size_in: the static tensor of `bound` elements the raise
+ * works on, from the tensor<?xT> argument arg (*size: its element count, i64);
+ * raise_sym_size_out: the tensor<?xT> result of pointer parameter `param` from the raised
+ * tensor v. */
+KirKernel *raise_sym_size_kernel(const Options *o, const KirKernel *k);
+/* With --symbolic, the assumption "every value" (isl text over poly_create's parameters)
+ * for a kernel whose checks assumed nothing: guards on a symbol still narrow to their
+ * shadows (affine.c); NULL without --symbolic. */
+char *raise_assume_all(const Options *o, const KirKernel *k);
+int raise_sym_size_bounds(KirKernel *ks, const int64_t *symhi);
+void raise_sym_size_free(KirKernel *ks, int64_t *symhi);
+int raise_sym_size_in(Raise *r, int arg, int64_t bound, int *size);
+int raise_sym_size_out(Raise *r, int param, int v);
 
 /* bounds.c: one access of buffer b at loc, index idx on the threads dom (either NULL:
  * not known, why says why), checked against the buffer's extent. With exact 0, dom is
@@ -102,6 +120,7 @@ typedef struct BoundsCheck {
 	Map *seen;           /* accesses reported or noted, by source location */
 	const char *sym;     /* per KirParam: --symbolic; an access that leaves its buffer
 	                        only for some of their values narrows the assumption */
+	struct PolyRange **ranges;  /* per buffer of a symbolic size: the indices accessed */
 } BoundsCheck;
 void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
                         int exact, int write, SrcLoc loc, const char *why);

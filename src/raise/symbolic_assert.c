@@ -12,6 +12,7 @@
 #include "raise_int.h"
 #include "poly.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct Cond {
@@ -39,9 +40,19 @@ static void finish_piece(Cond *c)
 	c->conj = -1;
 }
 
+/* A symbol's name in a message: "n", or "size(x)" for the size of buffer x. */
+static const char *sym_name(const KirKernel *k, size_t i, char *buf, size_t n)
+{
+	if (k->params[i].type != KT_PTR)
+		return k->params[i].name;
+	snprintf(buf, n, "size(%s)", k->params[i].name);
+	return buf;
+}
+
 /* "n <= 1000", "n >= 3", "n == 8", else "2*n - m + 3 >= 0" */
 static void print_constraint(StrBuf *out, const KirKernel *k, int eq, const int64_t *coef, int64_t c0)
 {
+	char nb[256];
 	int nz = 0, at = -1;
 	const char *sep = "";
 	for (size_t i = 0; i < k->nparams; i++)
@@ -49,9 +60,26 @@ static void print_constraint(StrBuf *out, const KirKernel *k, int eq, const int6
 			nz++;
 			at = (int)i;
 		}
+	if (nz == 2) {            /* p - q + c0 >= 0: "q <= p + c0" (a size and a scalar) */
+		int pi = -1, qi = -1;
+		for (size_t i = 0; i < k->nparams; i++) {
+			if (coef[i] == 1)
+				pi = (int)i;
+			else if (coef[i] == -1)
+				qi = (int)i;
+		}
+		if (pi >= 0 && qi >= 0) {
+			char pb[256];
+			sb_printf(out, "%s %s %s", sym_name(k, (size_t)qi, nb, sizeof nb), eq ? "==" : "<=",
+			          sym_name(k, (size_t)pi, pb, sizeof pb));
+			if (c0)
+				sb_printf(out, " %s %lld", c0 > 0 ? "+" : "-", (long long)(c0 > 0 ? c0 : -c0));
+			return;
+		}
+	}
 	if (nz == 1 && (coef[at] == 1 || coef[at] == -1)) {
 		/* coef*p + c0 >= 0: p >= -c0 (coef 1) or p <= c0 (coef -1) */
-		sb_printf(out, "%s %s %lld", k->params[at].name, eq ? "==" : coef[at] > 0 ? ">=" : "<=",
+		sb_printf(out, "%s %s %lld", sym_name(k, (size_t)at, nb, sizeof nb), eq ? "==" : coef[at] > 0 ? ">=" : "<=",
 		          (long long)(coef[at] > 0 ? -c0 : c0));
 		return;
 	}
@@ -59,7 +87,7 @@ static void print_constraint(StrBuf *out, const KirKernel *k, int eq, const int6
 		if (coef[i]) {
 			int64_t m = coef[i] < 0 ? -coef[i] : coef[i];
 			sb_printf(out, "%s%s", *sep || coef[i] > 0 ? (coef[i] > 0 ? sep : " - ") : "-",
-			          k->params[i].name);
+			          sym_name(k, i, nb, sizeof nb));
 			if (m != 1)
 				sb_printf(out, "*%lld", (long long)m);
 			sep = " + ";
@@ -84,7 +112,8 @@ static void constraint(void *env, int piece, int eq, const int64_t *coef, int64_
 	print_constraint(&c->text, r->k, eq, coef, c0);
 	for (size_t i = 0; i < r->k->nparams; i++)
 		if (coef[i]) {
-			int x = tir_build_convert(&r->b, r->param[i], DT_I64);
+			int x = tir_value_type(r->f, r->param[i])->dt == DT_I64 ? r->param[i] :
+			        tir_build_convert(&r->b, r->param[i], DT_I64);
 			if (coef[i] != 1)
 				x = tir_build_binary(&r->b, TOP_MULTIPLY, x, i64_const(r, coef[i]));
 			sum = tir_build_binary(&r->b, TOP_ADD, sum, x);
@@ -96,7 +125,7 @@ static void constraint(void *env, int piece, int eq, const int64_t *coef, int64_
 void raise_assert_assumption(Raise *r)
 {
 	Cond c = {r, 0, -1, -1, {0}};
-	StrBuf msg = {0};
+	StrBuf msg = {0}, vals = {0};
 	int grid[3], block[3], n, args[64], nargs = 1;
 	PolyCtx *pc;
 	TOp *op;
@@ -114,16 +143,31 @@ void raise_assert_assumption(Raise *r)
 		raise_error(r, r->k->loc, "--symbolic: the values for which every access stays in "
 		            "bounds are not a union of linear conditions on the symbols (%s)", r->assume);
 	}
+	if (!c.text.len) {         /* every value: nothing to assert */
+		sb_free(&c.text);
+		return;
+	}
 	finish_piece(&c);
-	sb_printf(&msg, "--symbolic: the conversion holds (accesses in bounds, no race, no "
-	          "overflow) only when %s:", sb_str(&c.text));
 	args[0] = c.disj;
 	for (size_t i = 0; i < r->k->nparams && nargs < 64; i++)
-		if (r->param[i] >= 0 && r->k->params[i].type != KT_PTR &&
-		    frontend_dtype_is_int(r->k->params[i].type) && !r->k->params[i].bound) {
-			sb_printf(&msg, "%s %s = {%d}", nargs > 1 ? "," : "", r->k->params[i].name, nargs - 1);
+		if (r->param[i] >= 0 && ((r->k->params[i].type != KT_PTR &&
+		    frontend_dtype_is_int(r->k->params[i].type) && !r->k->params[i].bound) ||
+		    (r->k->params[i].type == KT_PTR && r->k->bufs[r->k->params[i].buffer].sym_size))) {
+			char nb[256];
+			sb_printf(&vals, "%s %s = {%d}", nargs > 1 ? "," : "",
+			          sym_name(r->k, i, nb, sizeof nb), nargs - 1);
 			args[nargs++] = r->param[i];
 		}
+	/* "... only when COND: n = {0}"; a long COND (several buffers' sizes) after the
+	 * values, so that they stay in the runtime's message of 1 KB */
+	if (c.text.len <= 400)
+		sb_printf(&msg, "--symbolic: the conversion holds (accesses in bounds, no race, no "
+		          "overflow) only when %s:%s", sb_str(&c.text), sb_str(&vals));
+	else
+		sb_printf(&msg, "--symbolic: the conversion holds (accesses in bounds, no race, no "
+		          "overflow) only for the values assumed, not for%s; assumed: %s", sb_str(&vals),
+		          sb_str(&c.text));
+	sb_free(&vals);
 	op = tir_build_op(&r->b, TOP_CUSTOM_CALL, args, nargs);
 	tir_op_set_string(r->f, op, "call_target_name", "shape_assertion");
 	tir_op_set_string(r->f, op, "error_message", sb_str(&msg));

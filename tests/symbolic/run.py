@@ -9,7 +9,14 @@ modules must have the same gather, scatter and while counts. Then, for each valu
 run the symbolic module on the interp, cpu and pjrt (XLA CPU) backends of cuda2hlo-run
 and compare every checked buffer with the CUDA oracle (tests/oracle) run at those values.
 A value set outside what the conversion assumed must fail on every backend with the
-shape assertion's message. Prints `PASS|FAIL ...` lines and `N passed, N failed`.
+shape assertion's message.
+
+SIZE_CASES do the same with symbolic buffer sizes: the buffers they name get no --size
+(with --symbolic each is a `tensor<?xT>` argument), and each value set also gives those
+buffers' element counts (the test block's `buffer:` lines rewritten), so one module runs
+on buffers of three different sizes (smaller and larger than the launch's bound); a
+refused set names `size(BUF) = N` in the message. Prints `PASS|FAIL ...` lines and
+`N passed, N failed`.
 """
 import argparse
 import os
@@ -42,8 +49,40 @@ CASES = [
     ("sym_shared_tile.cu", ["n"], [{"n": 1}, {"n": 300}, {"n": 1024}], [{"n": 1025}]),
     ("sym_time_loop.cu", ["n"], [{"n": 2}, {"n": 129}, {"n": 512}], [{"n": 513}]),
 ]
+# file, symbolic scalars, buffers of symbolic size (the others keep --size), value sets
+# run (scalars and buffer element counts), value sets refused
+SIZE_CASES = [
+    ("sym_scale.cu", ["n"], ["x", "y"],
+     [{"n": 1, "x": 1, "y": 1}, {"n": 517, "x": 517, "y": 600}, {"n": 1000, "x": 2000, "y": 1000}],
+     [{"n": 518, "x": 517, "y": 600}]),
+    ("sym_smooth_1d.cu", ["n"], ["u", "v"],
+     [{"n": 3, "u": 3, "v": 3}, {"n": 640, "u": 700, "v": 640}, {"n": 1000, "u": 1500, "v": 1200}],
+     [{"n": 641, "u": 640, "v": 700}]),
+    ("sym_stencil_2d.cu", ["ny"], ["u", "v"],
+     [{"ny": 3, "u": 120, "v": 120}, {"ny": 17, "u": 680, "v": 700}, {"ny": 33, "u": 1320, "v": 1320}],
+     [{"ny": 17, "u": 678, "v": 680}]),
+    ("sym_transpose.cu", ["w", "h"], ["in", "out"],
+     [{"w": 32, "h": 24, "in": 768, "out": 768}, {"w": 5, "h": 7, "in": 197, "out": 103},
+      {"w": 17, "h": 1, "in": 17, "out": 385}],
+     [{"w": 5, "h": 7, "in": 196, "out": 103}]),
+    ("sym_matmul.cu", ["kk"], ["a", "c"],
+     [{"kk": 0, "a": 480, "c": 256}, {"kk": 7, "a": 487, "c": 300}, {"kk": 32, "a": 512, "c": 256}],
+     [{"kk": 20, "a": 499, "c": 256}]),
+    ("sym_row_sum.cu", ["n"], ["s"],
+     [{"n": 1, "s": 64}, {"n": 40, "s": 100}, {"n": 64, "s": 64}],
+     [{"n": 10, "s": 63}]),
+    ("sym_stencil_3d.cu", ["nz"], ["u", "v"],
+     [{"nz": 3, "u": 576, "v": 576}, {"nz": 7, "u": 1344, "v": 1400}, {"nz": 13, "u": 2496, "v": 2496}],
+     [{"nz": 7, "u": 1326, "v": 1344}]),
+    ("sym_periodic.cu", ["ny"], ["u", "v"],
+     [{"ny": 3, "u": 192, "v": 192}, {"ny": 20, "u": 1280, "v": 1300}, {"ny": 33, "u": 2112, "v": 2112}],
+     [{"ny": 20, "u": 1279, "v": 1280}]),
+    ("sym_shared_tile.cu", ["n"], ["y"],
+     [{"n": 1, "y": 1}, {"n": 300, "y": 300}, {"n": 1024, "y": 1100}],
+     [{"n": 300, "y": 299}]),
+]
 counts = {"passed": 0, "failed": 0}
-ARG = re.compile(r'%arg\d+: tensor<([a-z0-9]+)> \{cuda2hlo.param = "([^"]+)"\}')
+ARG = re.compile(r'%arg\d+: tensor<([a-z0-9?]+)> \{cuda2hlo.param = "([^"]+)"\}')
 
 
 def result(ok, what):
@@ -62,13 +101,17 @@ def unit(test):
     return test.entry or test.launches[0]
 
 
-def flags(test, sym):
+def flags(test, sym, sized=()):
     """The corpus runner's flags for the block's launch, with the symbolic scalars'
-    --set replaced by --symbolic."""
+    --set replaced by --symbolic and no --size for the buffers named in sized."""
     out, args = [], corpus.converter_args(test, unit(test))
+    binding = {p: a.name for p, a in unit(test).bindings()}
     i = 0
     while i < len(args):
         if args[i] == "--set" and args[i + 1].split("=")[0] in sym:
+            i += 2
+            continue
+        if args[i] == "--size" and binding.get(args[i + 1].split("=")[0]) in sized:
             i += 2
             continue
         out.append(args[i])
@@ -77,10 +120,21 @@ def flags(test, sym):
 
 
 def with_values(text, values):
+    """The test block with the scalars' values and the buffers' element counts."""
     for name, v in values.items():
         text, n = re.subn(r"(?m)^scalar: %s = .*$" % name, f"scalar: {name} = {v}", text)
+        if not n:
+            text, n = re.subn(r"(?m)^(buffer: %s \S+) \S+" % name, rf"\g<1> {v}", text)
         assert n == 1, name
     return text
+
+
+def value_text(test, k, v):
+    """How the assertion's message names a value: `n = 3`, `size(x) = 517`."""
+    if k in test.buffers:
+        param = next(p for p, a in unit(test).bindings() if a.name == k)
+        return f"size({param}) = {v}"
+    return f"{k} = {v}"
 
 
 def run_module(bindir, mod, test, inputs, backend, out):
@@ -133,7 +187,7 @@ def check_refused(bindir, work, path, test_text, mod, values, i):
     for be in BACKENDS:
         out = os.path.join(work, f"badout{i}_{be}")
         r = run_module(bindir, mod, test, inputs, be, out)
-        named = all(f"{k} = {v}" in r.stderr for k, v in values.items())
+        named = all(value_text(test, k, v) in r.stderr for k, v in values.items())
         result(r.returncode == 1 and "shape assertion failed: --symbolic:" in r.stderr and named
                and not os.path.exists(out),
                f"{os.path.basename(path)} {values} {be}: refused by the shape assertion "
@@ -143,10 +197,14 @@ def check_refused(bindir, work, path, test_text, mod, values, i):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
-    bindir = ap.parse_args().bin
+    ap.add_argument("--only", choices=("scalars", "sizes"), help="one list of cases")
+    args = ap.parse_args()
+    bindir = args.bin
     exe = os.path.join(bindir, "cuda2hlo")
+    cases = ([(n, s, (), r, f) for n, s, r, f in CASES] if args.only != "sizes" else []) + \
+        (SIZE_CASES if args.only != "scalars" else [])
     with tempfile.TemporaryDirectory() as tmp:
-        for k, (name, sym, runs, refused) in enumerate(CASES):
+        for k, (name, sym, sized, runs, refused) in enumerate(cases):
             path = os.path.join(HERE, name)
             with open(path) as f:
                 text = f.read()
@@ -154,16 +212,22 @@ def main():
             work = os.path.join(tmp, str(k))
             os.makedirs(work)
             mod, static = os.path.join(work, "sym.mlir"), os.path.join(work, "static.mlir")
-            r = subprocess.run([exe, path] + flags(test, sym) + ["-o", mod],
+            r = subprocess.run([exe, path] + flags(test, sym, sized) + ["-o", mod],
                                capture_output=True, text=True)
             s = subprocess.run([exe, path] + corpus.converter_args(test, unit(test)) +
                                ["-o", static], capture_output=True, text=True)
             if r.returncode or s.returncode:
-                result(False, f"{name}: converts with --symbolic {sym} and statically "
+                result(False, f"{name}: converts with --symbolic {sym} (sizes of {list(sized)}) and statically "
                        f"({r.stderr.strip()[-300:]} {s.stderr.strip()[-300:]})")
                 continue
             with open(mod) as f, open(static) as g:
                 got, want = ops(f.read()), ops(g.read())
+            if sized:
+                with open(mod) as f:
+                    dyn = re.findall(r"%arg\d+: tensor<\?x[a-z0-9]+> \{cuda2hlo.param = \"([^\"]+)\"\}", f.read())
+                want_dyn = sorted(p for p, a in unit(test).bindings() if a.name in sized)
+                result(sorted(dyn) == want_dyn, f"{name}: buffers {sorted(dyn)} are tensor<?xT> "
+                       f"(want {want_dyn})")
             result(got == want, f"{name}: gather/scatter/while counts {got}, static {want}")
             for i, values in enumerate(runs):
                 check_values(bindir, work, path, text, mod, values, i)
