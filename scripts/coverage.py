@@ -13,12 +13,19 @@ the file never instantiates (no launch, no explicit instantiation: cuda2hlo's lo
 "kernel template 'K' has no instance" error) is counted apart as a template: it is no
 kernel (C++ generates no code for a template never instantiated), so the percentage
 parsed is over the kernels that exist, instances included, templates left out.
+
+--build-flags: each file also gets the -D, -U, -I and -std= flags its own build passes to
+the CUDA compiler, read from `make -n -B` in the nearest folder above the file that has a
+Makefile (the command line that compiles the file, else the first that compiles a .cu
+file; -I folders made absolute). Files are parsed as the program's build parses them; the
+default (no flag) parses each file with none, as the issue's "files as they stand" figure.
 """
 import argparse
 import collections
 import concurrent.futures
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -33,6 +40,53 @@ def run(args, timeout):
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return "timeout", "", ""
+
+
+def make_dir(f):
+    d = os.path.dirname(os.path.abspath(f))
+    while d != os.path.dirname(d):
+        if any(os.path.isfile(os.path.join(d, m)) for m in ("Makefile", "makefile", "GNUmakefile")):
+            return d
+        d = os.path.dirname(d)
+    return None
+
+
+_make_cache = {}
+
+
+def build_flags(f):
+    """The -D/-U/-I/-std= flags `make -n -B` shows for compiling f (see --build-flags)."""
+    d = make_dir(f)
+    if d is None:
+        return []
+    if d not in _make_cache:
+        try:
+            out = subprocess.run(["make", "-n", "-B"], cwd=d, capture_output=True, text=True,
+                                 errors="replace", timeout=60, stdin=subprocess.DEVNULL).stdout
+        except subprocess.TimeoutExpired:
+            out = ""
+        _make_cache[d] = out
+    lines = []
+    for line in _make_cache[d].split("\n"):
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            continue
+        if "-c" in words and any(w.endswith(".cu") for w in words):
+            lines.append(words)
+    rel = os.path.relpath(os.path.abspath(f), d)
+    words = next((w for w in lines if rel in w or os.path.basename(f) in w), lines[0] if lines else [])
+    flags, i = [], 0
+    while i < len(words):
+        w = words[i]
+        if w in ("-D", "-U", "-I") and i + 1 < len(words):
+            w, i = w + words[i + 1], i + 1
+        if w.startswith("-I"):
+            flags.append("-I" + os.path.normpath(os.path.join(d, w[2:])))
+        elif w.startswith(("-D", "-U", "-std=")):
+            flags.append(w)
+        i += 1
+    return flags
 
 
 def first_error(stderr):
@@ -85,8 +139,10 @@ def kernel_job(f, k, flags, timeout):
     return f, k, "crashed", (why, f)
 
 
-def file_job(f, flags, timeout):
+def file_job(f, flags, timeout, own_flags=False):
     """(f, list outcome, [kernel results]) for one file: its kernels, one run each."""
+    if own_flags:
+        flags = build_flags(f) + flags
     rc, out, err = run(["--list-kernels", f] + flags, timeout)
     if rc != 0:
         return f, (rc, first_error(err)), []
@@ -174,6 +230,8 @@ def main():
                     help="a fixed sample: the 1st, (N+1)th, ... file in sorted order")
     ap.add_argument("--resume", metavar="LOG",
                     help="leave out the files a partial run's stderr LOG finished (summarize both logs)")
+    ap.add_argument("--build-flags", action="store_true",
+                    help="add the -D/-U/-I/-std= flags of each file's own Makefile (make -n -B)")
     ap.add_argument("flags", nargs="*", help="after --: extra cuda2hlo flags")
     a = ap.parse_args()
     files = sorted(os.path.join(d, n) for d, _, ns in os.walk(a.dir) for n in ns if n.endswith(".cu"))[::a.every]
@@ -185,7 +243,7 @@ def main():
     files = [f for f in files if os.path.realpath(f) not in inc]
     pool = concurrent.futures.ThreadPoolExecutor(a.j)
     res, nokernel, unlisted = [], [], []
-    for f, bad, rs in pool.map(lambda f: file_job(f, a.flags, a.timeout), files):
+    for f, bad, rs in pool.map(lambda f: file_job(f, a.flags, a.timeout, a.build_flags), files):
         if bad:
             unlisted.append((f, bad[0], bad[1]))
         elif not rs:
