@@ -3,7 +3,7 @@
 # refused for device printf, and a template never instantiated, counted apart; none.cu: no
 # kernel) gives those totals and that class, both from its report and from --summarize of
 # its stderr (and of a log in the format before templates were counted apart); --every 2 takes every other file; a .cu
-# file another includes is counted there.
+# file another includes is counted there; --build-flags takes a file's flags from its Makefile.
 bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
 t=$(mktemp -d)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 >"$t/out" 2>"$t/err"
@@ -35,6 +35,11 @@ printf '__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n' >"$t/inc/k.cu"
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$t/inc" -j 1 >"$t/inc.out" 2>/dev/null
 want "$t/inc.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0; templates never instantiated: 0"
 want "$t/inc.out" "included: k.cu (by main.cu; its kernels count there)"
+# --build-flags: the kernel needs its Makefile's -DREAL=float and -I inc (refused without them)
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage_flags" -j 1 >"$t/nf.out" 2>/dev/null
+want "$t/nf.out" "kernels: 1, parsed 0 (0.0%), refused 1, crashed 0"
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage_flags" -j 1 --build-flags >"$t/bf.out" 2>/dev/null
+want "$t/bf.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0"
 rm -rf "$t"
 [ "$failn" = 0 ] && echo "coverage: all pass"
 exit $((failn > 0))

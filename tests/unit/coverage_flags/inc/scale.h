@@ -1,0 +1,2 @@
+typedef REAL real_t;
+#define SCALE 2
