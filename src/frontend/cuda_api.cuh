@@ -194,7 +194,7 @@ __D unsigned long long ullmax(unsigned long long, unsigned long long);
 #define __C2H_V2(n) __D unsigned __##n##4(unsigned, unsigned); __D unsigned __##n##2(unsigned, unsigned);
 __C2H_V2(vadd) __C2H_V2(vsub) __C2H_V2(vaddss) __C2H_V2(vsubss) __C2H_V2(vaddus) __C2H_V2(vsubus)
 __C2H_V2(vabsdiffu) __C2H_V2(vabsdiffs) __C2H_V2(vmaxu) __C2H_V2(vmaxs) __C2H_V2(vminu) __C2H_V2(vmins)
-__C2H_V2(vhaddu) __C2H_V2(vavgu) __C2H_V2(vcmpeq) __C2H_V2(vcmpne) __C2H_V2(vcmpgeu) __C2H_V2(vcmpges)
+__C2H_V2(vhaddu) __C2H_V2(vavgu) __C2H_V2(vavgs) __C2H_V2(vcmpeq) __C2H_V2(vcmpne) __C2H_V2(vcmpgeu) __C2H_V2(vcmpges)
 __C2H_V2(vcmpgtu) __C2H_V2(vcmpgts) __C2H_V2(vcmpleu) __C2H_V2(vcmples) __C2H_V2(vcmpltu) __C2H_V2(vcmplts)
 __C2H_V2(vseteq) __C2H_V2(vsetne) __C2H_V2(vsetgeu) __C2H_V2(vsetges) __C2H_V2(vsetgtu) __C2H_V2(vsetgts)
 __C2H_V2(vsetleu) __C2H_V2(vsetles) __C2H_V2(vsetltu) __C2H_V2(vsetlts) __C2H_V2(vsadu) __C2H_V2(vsads)

@@ -3,20 +3,20 @@ launch: simd_bytes<<<3, 64>>>(a, b, s, out, n)
 buffer: a u32 150 randint 0 4294967296
 buffer: b u32 150 randint 0 4294967296
 buffer: s u32 150 randint 0 65536
-buffer: out u32 150*24 zeros
+buffer: out u32 150*26 zeros
 scalar: n = 150
 check: out
-note: every result exact; each thread writes 24 words
+note: every result exact; each thread writes 26 words
 */
 // Byte and lane intrinsics of the CUDA Math API on random words: __byte_perm with a
 // random selector, funnel shifts (masked and clamped amounts), halving adds, and the
 // SIMD intrinsics on 4 bytes and 2 halfwords (wrapping, saturating, absolute difference,
-// min/max, averages, comparisons as masks and as 0/1, sums of absolute differences).
+// min/max, averages (unsigned, and signed with halves rounded away from zero), comparisons as masks and as 0/1, sums of absolute differences).
 __global__ void simd_bytes(const unsigned *a, const unsigned *b, const unsigned *s, unsigned *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   unsigned x = a[i], y = b[i], k = s[i];
-  unsigned *o = out + 24 * i;
+  unsigned *o = out + 26 * i;
   o[0] = __byte_perm(x, y, k);
   o[1] = __funnelshift_l(x, y, k & 63u);
   o[2] = __funnelshift_r(x, y, k & 63u);
@@ -41,4 +41,6 @@ __global__ void simd_bytes(const unsigned *a, const unsigned *b, const unsigned 
   o[21] = __vnegss2(y);
   o[22] = __vmins4(x, y) ^ __vmaxu4(x, y);
   o[23] = __byte_perm(x, 0u, 0x0123u) + __vcmpne4(x, y);
+  o[24] = __vavgs4(x, y);
+  o[25] = __vavgs2(x, y);
 }

@@ -727,6 +727,8 @@ CUEMU_SIMD_24(__vminu, false, std::min(x, y))
 CUEMU_SIMD_24(__vmins, true, std::min(x, y))
 CUEMU_SIMD_24(__vhaddu, false, (x + y) / 2)
 CUEMU_SIMD_24(__vavgu, false, (x + y + 1) / 2)
+/* signed rounded average: halves rounded away from zero */
+CUEMU_SIMD_24(__vavgs, true, x + y < 0 ? -((-(x + y) + 1) / 2) : (x + y + 1) / 2)
 CUEMU_SIMD_24(__vcmpeq, false, x == y ? -1 : 0)
 CUEMU_SIMD_24(__vcmpne, false, x != y ? -1 : 0)
 CUEMU_SIMD_24(__vcmpgeu, false, x >= y ? -1 : 0)
