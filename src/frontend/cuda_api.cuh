@@ -198,6 +198,17 @@ __C2H_V2(vhaddu) __C2H_V2(vavgu) __C2H_V2(vavgs) __C2H_V2(vcmpeq) __C2H_V2(vcmpn
 __C2H_V2(vcmpgtu) __C2H_V2(vcmpgts) __C2H_V2(vcmpleu) __C2H_V2(vcmples) __C2H_V2(vcmpltu) __C2H_V2(vcmplts)
 __C2H_V2(vseteq) __C2H_V2(vsetne) __C2H_V2(vsetgeu) __C2H_V2(vsetges) __C2H_V2(vsetgtu) __C2H_V2(vsetgts)
 __C2H_V2(vsetleu) __C2H_V2(vsetles) __C2H_V2(vsetltu) __C2H_V2(vsetlts) __C2H_V2(vsadu) __C2H_V2(vsads)
+/* DPX (CUDA 12): three-way and add-then max/min, with relu (max with 0) and predicates */
+#define __C2H_DPX3(n) __D int __##n##_s32(int, int, int); __D unsigned __##n##_u32(unsigned, unsigned, unsigned); \
+	__D unsigned __##n##_s16x2(unsigned, unsigned, unsigned); __D unsigned __##n##_u16x2(unsigned, unsigned, unsigned); \
+	__D int __##n##_s32_relu(int, int, int); __D unsigned __##n##_s16x2_relu(unsigned, unsigned, unsigned);
+__C2H_DPX3(vimax3) __C2H_DPX3(vimin3) __C2H_DPX3(viaddmax) __C2H_DPX3(viaddmin)
+__D int __vimax_s32_relu(int, int); __D int __vimin_s32_relu(int, int);
+__D unsigned __vimax_s16x2_relu(unsigned, unsigned); __D unsigned __vimin_s16x2_relu(unsigned, unsigned);
+__D int __vibmax_s32(int, int, bool *); __D unsigned __vibmax_u32(unsigned, unsigned, bool *);
+__D int __vibmin_s32(int, int, bool *); __D unsigned __vibmin_u32(unsigned, unsigned, bool *);
+__D unsigned __vibmax_s16x2(unsigned, unsigned, bool *, bool *); __D unsigned __vibmax_u16x2(unsigned, unsigned, bool *, bool *);
+__D unsigned __vibmin_s16x2(unsigned, unsigned, bool *, bool *); __D unsigned __vibmin_u16x2(unsigned, unsigned, bool *, bool *);
 #undef __C2H_V2
 __D unsigned __vabs4(unsigned); __D unsigned __vabs2(unsigned); __D unsigned __vneg4(unsigned);
 __D unsigned __vneg2(unsigned); __D unsigned __vnegss4(unsigned); __D unsigned __vnegss2(unsigned);

@@ -212,6 +212,65 @@ __C2H unsigned __c2h___vsads2(unsigned a, unsigned b)
 {
 	return (unsigned)(__C2H_ABSD(__C2H_S16(a, 0), __C2H_S16(b, 0), 16) + __C2H_ABSD(__C2H_S16(a, 1), __C2H_S16(b, 1), 16));
 }
+/* DPX (CUDA 12). Sums wrap in their lane's width (add.s16x2 / 32-bit add), then compare as
+ * the lane's type; relu is a max with 0; __vibmax/__vibmin also store a >= b / a <= b. */
+#define __C2H_MX(x, y) ((x) > (y) ? (x) : (y))
+#define __C2H_MN(x, y) ((x) < (y) ? (x) : (y))
+#define __C2H_W16S(v) ((int)(short)(unsigned short)(v))
+#define __C2H_W16U(v) ((int)(unsigned short)(v))
+#define __C2H_LANES3(name, LANE, F) \
+	__C2H unsigned __c2h___##name(unsigned a, unsigned b, unsigned c) { \
+		return __C2H_PUT2(F(LANE(a, 0), LANE(b, 0), LANE(c, 0)), 0) | __C2H_PUT2(F(LANE(a, 1), LANE(b, 1), LANE(c, 1)), 1); }
+#define __C2H_MAX3(x, y, z) __C2H_MX(__C2H_MX(x, y), z)
+#define __C2H_MIN3(x, y, z) __C2H_MN(__C2H_MN(x, y), z)
+#define __C2H_MAX3R(x, y, z) __C2H_MX(__C2H_MAX3(x, y, z), 0)
+#define __C2H_MIN3R(x, y, z) __C2H_MX(__C2H_MIN3(x, y, z), 0)
+#define __C2H_AMAXS(x, y, z) __C2H_MX(__C2H_W16S((x) + (y)), z)
+#define __C2H_AMINS(x, y, z) __C2H_MN(__C2H_W16S((x) + (y)), z)
+#define __C2H_AMAXU(x, y, z) __C2H_MX(__C2H_W16U((x) + (y)), z)
+#define __C2H_AMINU(x, y, z) __C2H_MN(__C2H_W16U((x) + (y)), z)
+#define __C2H_AMAXSR(x, y, z) __C2H_MX(__C2H_AMAXS(x, y, z), 0)
+#define __C2H_AMINSR(x, y, z) __C2H_MX(__C2H_AMINS(x, y, z), 0)
+__C2H_LANES3(vimax3_s16x2, __C2H_S16, __C2H_MAX3)
+__C2H_LANES3(vimax3_u16x2, __C2H_U16, __C2H_MAX3)
+__C2H_LANES3(vimax3_s16x2_relu, __C2H_S16, __C2H_MAX3R)
+__C2H_LANES3(vimin3_s16x2, __C2H_S16, __C2H_MIN3)
+__C2H_LANES3(vimin3_u16x2, __C2H_U16, __C2H_MIN3)
+__C2H_LANES3(vimin3_s16x2_relu, __C2H_S16, __C2H_MIN3R)
+__C2H_LANES3(viaddmax_s16x2, __C2H_S16, __C2H_AMAXS)
+__C2H_LANES3(viaddmax_u16x2, __C2H_U16, __C2H_AMAXU)
+__C2H_LANES3(viaddmax_s16x2_relu, __C2H_S16, __C2H_AMAXSR)
+__C2H_LANES3(viaddmin_s16x2, __C2H_S16, __C2H_AMINS)
+__C2H_LANES3(viaddmin_u16x2, __C2H_U16, __C2H_AMINU)
+__C2H_LANES3(viaddmin_s16x2_relu, __C2H_S16, __C2H_AMINSR)
+__C2H int __c2h___vimax3_s32(int a, int b, int c) { return __C2H_MAX3(a, b, c); }
+__C2H unsigned __c2h___vimax3_u32(unsigned a, unsigned b, unsigned c) { return __C2H_MAX3(a, b, c); }
+__C2H int __c2h___vimax3_s32_relu(int a, int b, int c) { return __C2H_MAX3R(a, b, c); }
+__C2H int __c2h___vimin3_s32(int a, int b, int c) { return __C2H_MIN3(a, b, c); }
+__C2H unsigned __c2h___vimin3_u32(unsigned a, unsigned b, unsigned c) { return __C2H_MIN3(a, b, c); }
+__C2H int __c2h___vimin3_s32_relu(int a, int b, int c) { return __C2H_MIN3R(a, b, c); }
+__C2H int __c2h___viaddmax_s32(int a, int b, int c) { return __C2H_MX((int)((unsigned)a + (unsigned)b), c); }
+__C2H unsigned __c2h___viaddmax_u32(unsigned a, unsigned b, unsigned c) { return __C2H_MX(a + b, c); }
+__C2H int __c2h___viaddmax_s32_relu(int a, int b, int c) { return __C2H_MX(__c2h___viaddmax_s32(a, b, c), 0); }
+__C2H int __c2h___viaddmin_s32(int a, int b, int c) { return __C2H_MN((int)((unsigned)a + (unsigned)b), c); }
+__C2H unsigned __c2h___viaddmin_u32(unsigned a, unsigned b, unsigned c) { return __C2H_MN(a + b, c); }
+__C2H int __c2h___viaddmin_s32_relu(int a, int b, int c) { return __C2H_MX(__c2h___viaddmin_s32(a, b, c), 0); }
+__C2H int __c2h___vimax_s32_relu(int a, int b) { return __C2H_MX(__C2H_MX(a, b), 0); }
+__C2H int __c2h___vimin_s32_relu(int a, int b) { return __C2H_MX(__C2H_MN(a, b), 0); }
+__C2H unsigned __c2h___vimax_s16x2_relu(unsigned a, unsigned b) { return __c2h___vimax3_s16x2_relu(a, b, b); }
+__C2H unsigned __c2h___vimin_s16x2_relu(unsigned a, unsigned b) { return __c2h___vimin3_s16x2_relu(a, b, b); }
+__C2H int __c2h___vibmax_s32(int a, int b, bool *p) { *p = a >= b; return __C2H_MX(a, b); }
+__C2H unsigned __c2h___vibmax_u32(unsigned a, unsigned b, bool *p) { *p = a >= b; return __C2H_MX(a, b); }
+__C2H int __c2h___vibmin_s32(int a, int b, bool *p) { *p = a <= b; return __C2H_MN(a, b); }
+__C2H unsigned __c2h___vibmin_u32(unsigned a, unsigned b, bool *p) { *p = a <= b; return __C2H_MN(a, b); }
+#define __C2H_VIB(name, LANE, F, CMP) \
+	__C2H unsigned __c2h___##name(unsigned a, unsigned b, bool *hi, bool *lo) { \
+		*hi = LANE(a, 1) CMP LANE(b, 1); *lo = LANE(a, 0) CMP LANE(b, 0); \
+		return __C2H_PUT2(F(LANE(a, 0), LANE(b, 0)), 0) | __C2H_PUT2(F(LANE(a, 1), LANE(b, 1)), 1); }
+__C2H_VIB(vibmax_s16x2, __C2H_S16, __C2H_MX, >=)
+__C2H_VIB(vibmax_u16x2, __C2H_U16, __C2H_MX, >=)
+__C2H_VIB(vibmin_s16x2, __C2H_S16, __C2H_MN, <=)
+__C2H_VIB(vibmin_u16x2, __C2H_U16, __C2H_MN, <=)
 /* one operand: |a|, |a| saturated, -a, -a saturated (signed lanes) */
 __C2H unsigned __c2h___vabs4(unsigned a) { return __c2h___vabsdiffs4(a, 0u); }
 __C2H unsigned __c2h___vabs2(unsigned a) { return __c2h___vabsdiffs2(a, 0u); }

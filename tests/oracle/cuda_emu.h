@@ -763,6 +763,66 @@ inline unsigned __vneg4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64
 inline unsigned __vneg2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return -x; }); }
 inline unsigned __vnegss4(unsigned a) { return cuemu::simd<8, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<8, true>(-x); }); }
 inline unsigned __vnegss2(unsigned a) { return cuemu::simd<16, true>(a, 0, [](int64_t x, int64_t) { return cuemu::sat<16, true>(-x); }); }
+/* DPX (CUDA 12): each 16-bit lane as int16_t / uint16_t, sums wrapped to the lane */
+namespace cuemu {
+template <class L, class F> inline unsigned dpx2(unsigned a, unsigned b, unsigned c, F f) {
+  unsigned r = 0;
+  for (int i = 0; i < 2; i++) {
+    L x = (L)(uint16_t)(a >> (16 * i)), y = (L)(uint16_t)(b >> (16 * i)), z = (L)(uint16_t)(c >> (16 * i));
+    r |= (unsigned)(uint16_t)f(x, y, z) << (16 * i);
+  }
+  return r;
+}
+template <class T> inline T relu(T v) { return v < 0 ? 0 : v; }
+template <class L> inline L wrap(L x, L y) { return (L)(uint16_t)((uint32_t)(uint16_t)x + (uint32_t)(uint16_t)y); }
+} /* namespace cuemu */
+inline int __vimax3_s32(int a, int b, int c) { return std::max({a, b, c}); }
+inline unsigned __vimax3_u32(unsigned a, unsigned b, unsigned c) { return std::max({a, b, c}); }
+inline int __vimax3_s32_relu(int a, int b, int c) { return std::max({a, b, c, 0}); }
+inline int __vimin3_s32(int a, int b, int c) { return std::min({a, b, c}); }
+inline unsigned __vimin3_u32(unsigned a, unsigned b, unsigned c) { return std::min({a, b, c}); }
+inline int __vimin3_s32_relu(int a, int b, int c) { return cuemu::relu(std::min({a, b, c})); }
+inline int __viaddmax_s32(int a, int b, int c) { return std::max((int)(uint32_t)((int64_t)a + b), c); }
+inline unsigned __viaddmax_u32(unsigned a, unsigned b, unsigned c) { return std::max(a + b, c); }
+inline int __viaddmax_s32_relu(int a, int b, int c) { return cuemu::relu(__viaddmax_s32(a, b, c)); }
+inline int __viaddmin_s32(int a, int b, int c) { return std::min((int)(uint32_t)((int64_t)a + b), c); }
+inline unsigned __viaddmin_u32(unsigned a, unsigned b, unsigned c) { return std::min(a + b, c); }
+inline int __viaddmin_s32_relu(int a, int b, int c) { return cuemu::relu(__viaddmin_s32(a, b, c)); }
+inline int __vimax_s32_relu(int a, int b) { return std::max({a, b, 0}); }
+inline int __vimin_s32_relu(int a, int b) { return cuemu::relu(std::min(a, b)); }
+#define CUEMU_DPX(name, L, expr) \
+  inline unsigned name(unsigned a, unsigned b, unsigned c) { return cuemu::dpx2<L>(a, b, c, [](L x, L y, L z) -> L { return expr; }); }
+CUEMU_DPX(__vimax3_s16x2, int16_t, std::max({x, y, z}))
+CUEMU_DPX(__vimax3_u16x2, uint16_t, std::max({x, y, z}))
+CUEMU_DPX(__vimax3_s16x2_relu, int16_t, cuemu::relu(std::max({x, y, z})))
+CUEMU_DPX(__vimin3_s16x2, int16_t, std::min({x, y, z}))
+CUEMU_DPX(__vimin3_u16x2, uint16_t, std::min({x, y, z}))
+CUEMU_DPX(__vimin3_s16x2_relu, int16_t, cuemu::relu(std::min({x, y, z})))
+CUEMU_DPX(__viaddmax_s16x2, int16_t, std::max(cuemu::wrap(x, y), z))
+CUEMU_DPX(__viaddmax_u16x2, uint16_t, std::max(cuemu::wrap(x, y), z))
+CUEMU_DPX(__viaddmax_s16x2_relu, int16_t, cuemu::relu(std::max(cuemu::wrap(x, y), z)))
+CUEMU_DPX(__viaddmin_s16x2, int16_t, std::min(cuemu::wrap(x, y), z))
+CUEMU_DPX(__viaddmin_u16x2, uint16_t, std::min(cuemu::wrap(x, y), z))
+CUEMU_DPX(__viaddmin_s16x2_relu, int16_t, cuemu::relu(std::min(cuemu::wrap(x, y), z)))
+#undef CUEMU_DPX
+inline unsigned __vimax_s16x2_relu(unsigned a, unsigned b) { return __vimax3_s16x2_relu(a, b, b); }
+inline unsigned __vimin_s16x2_relu(unsigned a, unsigned b) {
+  return cuemu::dpx2<int16_t>(a, b, 0, [](int16_t x, int16_t y, int16_t) -> int16_t { return cuemu::relu(std::min(x, y)); });
+}
+inline int __vibmax_s32(int a, int b, bool *p) { *p = a >= b; return std::max(a, b); }
+inline unsigned __vibmax_u32(unsigned a, unsigned b, bool *p) { *p = a >= b; return std::max(a, b); }
+inline int __vibmin_s32(int a, int b, bool *p) { *p = a <= b; return std::min(a, b); }
+inline unsigned __vibmin_u32(unsigned a, unsigned b, bool *p) { *p = a <= b; return std::min(a, b); }
+#define CUEMU_VIB(name, L, pick, cmp) \
+  inline unsigned name(unsigned a, unsigned b, bool *hi, bool *lo) { \
+    L ah = (L)(uint16_t)(a >> 16), bh = (L)(uint16_t)(b >> 16), al = (L)(uint16_t)a, bl = (L)(uint16_t)b; \
+    *hi = ah cmp bh; *lo = al cmp bl; \
+    return (unsigned)(uint16_t)pick(ah, bh) << 16 | (uint16_t)pick(al, bl); }
+CUEMU_VIB(__vibmax_s16x2, int16_t, std::max<int16_t>, >=)
+CUEMU_VIB(__vibmax_u16x2, uint16_t, std::max<uint16_t>, >=)
+CUEMU_VIB(__vibmin_s16x2, int16_t, std::min<int16_t>, <=)
+CUEMU_VIB(__vibmin_u16x2, uint16_t, std::min<uint16_t>, <=)
+#undef CUEMU_VIB
 template <class T> inline T __ldg(const T *p) { return *p; }
 template <class T> inline T __ldca(const T *p) { return *p; }
 template <class T> inline T __ldcs(const T *p) { return *p; }
