@@ -169,6 +169,117 @@ static Bind *own_counter(Lower *L, CXCursor loop)
 
 /* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
  * of the header tell which child is which. */
+static CXCursor strip_parens(CXCursor x)
+{
+	while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
+		x = kid(x, 0);
+	return x;
+}
+
+static int is_comma(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma && nkids(c) == 2;
+}
+
+/* A comma expression with a barrier among its operands (`nt /= 2, __syncthreads()` in a
+ * for header): used as a statement, it is lowered as its operands' statements in order
+ * (a barrier is a statement, never a value). */
+static int comma_with_barrier(Lower *L, CXCursor c)
+{
+	c = strip_parens(c);
+	if (!is_comma(c))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		CXCursor x = strip_parens(kid(c, i));
+		if (comma_with_barrier(L, x))
+			return 1;
+		if (clang_getCursorKind(x) == CXCursor_CallExpr) {
+			const char *n = spell(L->a, clang_getCursorReferenced(x));
+			if (n && (!strcmp(n, "__syncthreads") || !strcmp(n, "__syncwarp") || !strcmp(n, "sync")))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void lcomma_stmt(Lower *L, CXCursor c)
+{
+	c = strip_parens(c);
+	if (!is_comma(c)) {
+		ls(L, c);
+		return;
+	}
+	lcomma_stmt(L, kid(c, 0));
+	lcomma_stmt(L, kid(c, 1));
+}
+
+/* The expression reads and writes only the thread's own variables (locals and by-value
+ * parameters: no memory access, no call), so a barrier may move across it. */
+static int own_vars_only(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int n = nkids(c);
+
+	switch (k) {
+	case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+		return 1;
+	case CXCursor_DeclRefExpr: {
+		CXCursor d = clang_getCursorReferenced(c);
+		enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+		if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+			return 1;
+		return clang_getCursorKind(d) == CXCursor_VarDecl && !has_attr(d, CXCursor_CUDASharedAttr) &&
+		       clang_Cursor_getStorageClass(d) != CX_SC_Static &&
+		       (pk == CXCursor_FunctionDecl || pk == CXCursor_FunctionTemplate || pk == CXCursor_CXXMethod);
+	}
+	case CXCursor_UnaryOperator: {
+		CXToken *t = clang_getToken(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c));
+		int ok = 1;
+		if (t) {
+			CXString sp = clang_getTokenSpelling(clang_Cursor_getTranslationUnit(c), *t);
+			ok = strcmp(clang_getCString(sp), "*") && strcmp(clang_getCString(sp), "&");
+			clang_disposeString(sp);
+			clang_disposeTokens(clang_Cursor_getTranslationUnit(c), t, 1);
+		}
+		if (!ok)
+			return 0;
+	}
+		/* fall through */
+	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_ConditionalOperator:
+		for (int i = 0; i < n; i++)
+			if (!own_vars_only(kid(c, i)))
+				return 0;
+		return n > 0;
+	default:
+		return 0;
+	}
+}
+
+/* The operands of a comma step other than its barriers, which all touch only the thread's
+ * own variables (then `for (...; ...; nt /= 2, __syncthreads()) body` is `for (...; ...;
+ * nt /= 2) { body; __syncthreads(); }`: a barrier orders memory, and no operand moved
+ * across it reads or writes memory). Returns 0 when some operand does more. */
+static int split_step(Lower *L, CXCursor c, CursorVec *ops, int *nbar)
+{
+	c = strip_parens(c);
+	if (is_comma(c))
+		return split_step(L, kid(c, 0), ops, nbar) && split_step(L, kid(c, 1), ops, nbar);
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		const char *n = spell(L->a, clang_getCursorReferenced(c));
+		if (strcmp(n, "__syncthreads"))
+			return 0;
+		(*nbar)++;
+		return 1;
+	}
+	if (!own_vars_only(c))
+		return 0;
+	VEC_PUSH(*ops, c);
+	return 1;
+}
+
 static void lfor(Lower *L, CXCursor c)
 {
 	CursorVec v = kids(c);
@@ -178,6 +289,8 @@ static void lfor(Lower *L, CXCursor c)
 	KirStmt *s = frontend_new_stmt(L->a, KS_FOR, cloc(L, c));
 	StmtVec initv = {0}, cpre = {0}, spre = {0}, *save = L->pending;
 	Bind *outer = own_counter(L, c);
+	int step_barriers = 0;
+	CXCursor step_loc = c;
 
 	s->u.for_.unroll = L->unroll;
 	L->unroll = 0;
@@ -195,12 +308,37 @@ static void lfor(Lower *L, CXCursor c)
 	clang_disposeTokens(L->cx->tu, toks, nt);
 	for (size_t i = 0; i + 1 < v.len; i++) {
 		unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(v.data[i])));
-		if (off < semi[0]) {
+		if (off < semi[0] && comma_with_barrier(L, v.data[i])) {
+			lcomma_stmt(L, v.data[i]);     /* before the loop: a barrier is no loop init */
+		} else if (off < semi[0]) {
 			L->pending = &initv;
 			ls(L, v.data[i]);
 			L->pending = save;
 		} else if (off < semi[1]) {
 			s->u.for_.cond = lower_apart(L, cond_of, v.data[i], &cpre);
+		} else if (comma_with_barrier(L, v.data[i])) {
+			CursorVec ops = {0};
+			if (split_step(L, v.data[i], &ops, &step_barriers)) {
+				KirExpr *e = NULL;
+				for (size_t j = 0; j < ops.len; j++) {
+					KirExpr *x = lower_apart(L, lx, ops.data[j], &spre);
+					if (e) {
+						KirExpr *cm = frontend_new_expr(L->a, KE_COMMA, x->type, x->loc);
+						cm->u.comma.l = e;
+						cm->u.comma.r = x;
+						x = cm;
+					}
+					e = x;
+				}
+				s->u.for_.step = e;
+				step_loc = v.data[i];
+			} else {
+				step_barriers = 0;
+				L->pending = &spre;
+				lcomma_stmt(L, v.data[i]);
+				L->pending = save;
+			}
+			VEC_FREE(ops);
 		} else {
 			s->u.for_.step = lower_apart(L, lx, v.data[i], &spre);
 		}
@@ -212,6 +350,21 @@ static void lfor(Lower *L, CXCursor c)
 		IntVec held = {0};
 		header_stable(L, c, &held);
 		s->u.for_.body = loop_body(L, v.data[v.len - 1]);
+		if (step_barriers) {     /* the step's barriers end each trip, after a continue too */
+			StmtVec nb = {0};
+			KirStmt *b = continue_block(L, s->u.for_.body);
+			if (b->u.block.label)
+				VEC_PUSH(nb, b);
+			else if (s->u.for_.body->kind == KS_BLOCK && !s->u.for_.body->u.block.label)
+				for (size_t j = 0; j < s->u.for_.body->u.block.nstmts; j++)     /* no continue: one flat body */
+					VEC_PUSH(nb, s->u.for_.body->u.block.stmts[j]);
+			else
+				VEC_PUSH(nb, s->u.for_.body);
+			for (int j = 0; j < step_barriers; j++)
+				VEC_PUSH(nb, sync_stmt(L, step_loc, KSY_THREADS, NULL, -1));
+			s->u.for_.body = block_of(L, &nb, s->u.for_.body->loc);
+			VEC_FREE(nb);
+		}
 		for (size_t i = 0; i < held.len; i++)
 			L->stable.data[held.data[i]] = 0;
 		VEC_FREE(held);
@@ -584,6 +737,10 @@ void ls(Lower *L, CXCursor c)
 				x = kid(x, 0);
 			if (clang_getCursorKind(x) == CXCursor_CallExpr) {
 				lcall_stmt(L, x);
+				return;
+			}
+			if (comma_with_barrier(L, x)) {
+				lcomma_stmt(L, x);
 				return;
 			}
 			CXCursor save = L->stmt;
