@@ -51,7 +51,7 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		error_at(L, c, "'%s' has no definition to inline", name);
 		return NULL;
 	}
-	if (t == KT_PTR || (t == KT_VOID && rt.kind != CXType_Void && !is_record(rt))) {
+	if (t == KT_PTR || (t == KT_VOID && clang_getCanonicalType(rt).kind != CXType_Void && !is_record(rt))) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}

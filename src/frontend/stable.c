@@ -134,6 +134,9 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
 		for (int i = 0; i < n && np >= 0; i++) {
 			int pi = i - (n - np);          /* a member operator's object comes first */
+			if (pi < 0 && clang_CXXMethod_isConst(fn) &&
+			    is_lambda_type(clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i))))
+				continue;               /* calling a lambda (not `mutable`) leaves it as it is */
 			if (pi < 0 || is_mutable_ref(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)pi))))
 				mark_changed(cx, clang_Cursor_getArgument(c, (unsigned)i));
 		}
