@@ -168,7 +168,8 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 		return bind_value(L, c, b);
 	if (!strcmp(spell(L->a, d), "warpSize"))
 		return new_builtin(L, KBI_WARPSIZE, cloc(L, c));
-	if (dk == CXCursor_VarDecl && eval_const(c, ctype(c), &k))
+	/* a constant, or a variable template's constant instance (std::is_same_v<T, U>) */
+	if ((dk == CXCursor_VarDecl || dk == CXCursor_UnexposedDecl) && eval_const(c, ctype(c), &k))
 		return frontend_new_const(L->a, k, cloc(L, c));
 	error_at(L, c, "'%s' cannot be used in a kernel (not a parameter, local, constant or __constant__/__shared__ variable)",
 	    spell(L->a, d));

@@ -74,9 +74,69 @@ static const char *squeeze(Arena *a, const char *s)
 
 static const char *unqualified(const char *name);
 
+static int is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Which integer type keyword the identifier [p, p+w) is: 1 unsigned, 2 signed, 3 short,
+ * 4 long, 5 char, 6 int; 0 for any other. */
+static int int_word(const char *p, size_t w)
+{
+	static const char *const kw[] = {"unsigned", "signed", "short", "long", "char", "int"};
+
+	for (int i = 0; i < 6; i++)
+		if (strlen(kw[i]) == w && !strncmp(p, kw[i], w))
+			return i + 1;
+	return 0;
+}
+
+/* s with each run of integer type keywords in clang's spelling: `unsigned` is `unsigned
+ * int`, `long int` is `long`, `signed short` is `short`, ... (so `k<unsigned>` names the
+ * instance clang calls `k<unsigned int>`). */
+static const char *canon_ints(Arena *a, const char *s)
+{
+	StrBuf b = {0};
+	const char *r;
+
+	while (*s) {
+		size_t w = 0;
+		int cnt[7] = {0}, n = 0;
+		const char *p = s;
+
+		while (is_ident_char(p[w]))
+			w++;
+		while (w && int_word(p, w)) {     /* a run: keywords separated by spaces */
+			cnt[int_word(p, w)]++;
+			n++;
+			s = p + w;
+			while (*p && *p != ' ' && is_ident_char(*p))
+				p++;
+			while (*p == ' ')
+				p++;
+			for (w = 0; is_ident_char(p[w]); w++)
+				;
+		}
+		if (n) {
+			const char *base = cnt[5] ? "char" : cnt[3] ? "short" : cnt[4] >= 2 ? "long long" : cnt[4] ? "long" : "int";
+			sb_printf(&b, "%s%s", cnt[1] ? "unsigned " : cnt[2] && cnt[5] ? "signed " : "", base);
+			continue;
+		}
+		if (is_ident_char(*s)) {
+			while (is_ident_char(*s))
+				sb_printf(&b, "%c", *s++);
+		} else {
+			sb_printf(&b, "%c", *s++);
+		}
+	}
+	r = arena_strdup(a, b.len ? sb_str(&b) : "");
+	sb_free(&b);
+	return r;
+}
+
 static int same_instance(Arena *a, const char *x, const char *y)
 {
-	return !strcmp(squeeze(a, unqualified(x)), squeeze(a, unqualified(y)));
+	return !strcmp(squeeze(a, canon_ints(a, unqualified(x))), squeeze(a, canon_ints(a, unqualified(y))));
 }
 
 /* The kernel template that `name` ('k' or 'k<...>') instantiates. */

@@ -51,8 +51,10 @@ class Launch:
 
     @property
     def c_name(self):
-        """The C function name of `--emit c`: box_blur<3> -> box_blur_3."""
-        return re.sub(r"_+$", "", re.sub(r"[^A-Za-z0-9_]+", "_", self.kernel))
+        """The C function name of `--emit c`: box_blur<3> -> box_blur_3; cuda2hlo names an
+        instance as clang prints it (k<unsigned> -> k_unsigned_int)."""
+        k = re.sub(r"\bunsigned\b(?!\s+(int|char|short|long)\b)", "unsigned int", self.kernel)
+        return re.sub(r"_+$", "", re.sub(r"[^A-Za-z0-9_]+", "_", k))
 
 
 @dataclass
