@@ -244,6 +244,9 @@ typedef struct KirBuffer {
 	                            count is a symbol (an isl parameter named after the pointer;
 	                            the module's tensor<?xT>); count is then the static bound the
 	                            launch accesses, or 0 before it is known (docs/symbolic.md) */
+	const char *sym_label;   /* --entry: how messages name that size ("size(u)" after the
+	                            entry's buffer, "min(size(u), size(un))" in a loop that swaps
+	                            them); NULL: "size(PARAM)" */
 } KirBuffer;
 
 typedef struct KirParam {

@@ -179,11 +179,17 @@ static isl_stat piece(isl_basic_set *b, void *user)
 	return st;
 }
 
-int poly_assumption_walk(PolyCtx *c, const char *text, PolyConstraintFn fn, void *env)
+int poly_assumption_walk(PolyCtx *c, const char *text, const char *given, PolyConstraintFn fn,
+                         void *env)
 {
 	Walk w = {c, 0, 0, fn, env, xcalloc(c->k && c->k->nparams ? c->k->nparams : 1, sizeof(int64_t))};
 	isl_set *s = isl_set_read_from_str(c->ctx, text);
 	ASSERT(s);
+	if (given) {
+		isl_set *g = isl_set_read_from_str(c->ctx, given);
+		ASSERT(g);
+		s = isl_set_gist_params(s, g);
+	}
 	s = isl_set_coalesce(isl_set_remove_redundancies(s));
 	if (isl_set_foreach_basic_set(s, piece, &w) < 0)
 		w.bad = 1;

@@ -212,7 +212,9 @@ int poly_polly_check(const Options *o, const LoopProgram *p);
  * everything. poly_assumption_walk: calls fn for each constraint of text, piece by
  * piece (the set is the union of the pieces, each the conjunction of its constraints
  * sum coef[i] * param_i + c0 >= 0, or == 0 when eq); returns the number of pieces, -1
- * when a constraint needs an existential variable or a coefficient beyond 2^31. */
+ * when a constraint needs an existential variable or a coefficient beyond 2^31. given
+ * (a parameter set, or NULL): what holds whenever the assumption is checked; the walk
+ * is of text simplified under it (isl_set_gist_params), which is the same set there. */
 void poly_assume(PolyCtx *c, const char *text);
 void poly_set_symbolic(PolyCtx *c, const char *sym);
 int poly_assume_inside(const PolyExpr *e, const PolySet *dom, int64_t lo, int64_t hi);
@@ -224,7 +226,8 @@ PolySet *poly_set_shadow(const PolySet *s);
  * c assumes nothing, or e is unbounded there. */
 int poly_expr_bounds_assumed(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi);
 typedef void (*PolyConstraintFn)(void *env, int piece, int eq, const int64_t *coef, int64_t c0);
-int poly_assumption_walk(PolyCtx *c, const char *text, PolyConstraintFn fn, void *env);
+int poly_assumption_walk(PolyCtx *c, const char *text, const char *given, PolyConstraintFn fn,
+                         void *env);
 
 /* ---- symsize.c: --symbolic buffer sizes (KirBuffer.sym_size) ----
  * poly_assume_below_size: drops from the assumption the values for which e reaches the

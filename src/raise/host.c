@@ -71,6 +71,9 @@ static void hr_memcpy(Hr *h, const HostStmt *s)
 	if (od->elem != oc->elem || bytes % es)
 		host_error(h, s->loc, "a copy between buffers of different element types (or of part of "
 		         "an element) is not supported");
+	if (!od->n || !oc->n)
+		host_error(h, s->loc, "a copy to or from '%s', whose size is --symbolic, is not supported: "
+		           "give --size %s=N", od->n ? oc->name : od->name, od->n ? oc->name : od->name);
 	if (len > od->n || len > oc->n || len < 0)
 		host_error(h, s->loc, "the copy of %lld elements overruns a buffer ('%s' has %lld, '%s' %lld)",
 		           (long long)len, od->name, (long long)od->n, oc->name, (long long)oc->n);
@@ -91,6 +94,9 @@ static void hr_memset(Hr *h, const HostStmt *s)
 	DType t = raise_dtype(od->elem);
 	int64_t es = dtype_size(t), len = bytes / es;
 	unsigned char *data;
+	if (!od->n)
+		host_error(h, s->loc, "cudaMemset of '%s', whose size is --symbolic, is not supported: give "
+		           "--size %s=N", od->name, od->name);
 	if (bytes % es || len > od->n || len < 0)
 		host_error(h, s->loc, "cudaMemset of %lld bytes does not fit '%s' (%lld elements of %lld bytes)",
 		           (long long)bytes, od->name, (long long)od->n, (long long)es);
@@ -107,7 +113,7 @@ static void hr_memset(Hr *h, const HostStmt *s)
 
 static int new_obj(Hr *h, KirDType elem, int64_t n, int param, const char *name)
 {
-	Obj o = {-1, n, elem, param, name, 0, -1, 0};
+	Obj o = {-1, n, elem, param, name, 0, -1, 0, NULL};
 	VEC_PUSH(h->objs, o);
 	return (int)h->objs.len - 1;
 }
@@ -146,7 +152,7 @@ static TModule *raise_cached(Hr *h, const KirKernel *k, const int64_t grid[3], c
 	sb_printf(&key, "%s/%lld,%lld,%lld/%lld,%lld,%lld", k->name, (long long)grid[0], (long long)grid[1],
 	          (long long)grid[2], (long long)block[0], (long long)block[1], (long long)block[2]);
 	for (size_t i = 0; i < k->nbufs; i++)
-		sb_printf(&key, "/%lld", (long long)k->bufs[i].count);
+		sb_printf(&key, "/%lld%s", (long long)k->bufs[i].count, k->bufs[i].sym_label ? k->bufs[i].sym_label : "");
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].bound)
 			sb_printf(&key, "/%zu=%lld:%a", i, (long long)k->params[i].value.i, k->params[i].value.f);
@@ -191,6 +197,7 @@ static KirKernel *sized_kernel(Hr *h, const HostStmt *s, const KirKernel *k, int
 			           frontend_dtype_name(o->elem), p->name, k->name,
 			         frontend_dtype_name(kc->bufs[p->buffer].elem));
 		kc->bufs[p->buffer].count = o->n;
+		kc->bufs[p->buffer].sym_label = o->label;
 	}
 	for (size_t i = 0; i < kc->nbufs; i++)
 		if (kc->bufs[i].is_extern)
@@ -285,18 +292,18 @@ static void hr_launch(Hr *h, const HostStmt *s)
 
 static void exec(Hr *h, const HostStmt *s);
 
-static void note_assigned(const HostStmt *s, char *as)
+void host_note_assigned(const HostStmt *s, char *as)
 {
 	if (!s)
 		return;
 	switch (s->kind) {
 	case HS_BLOCK:
 		for (size_t i = 0; i < s->u.block.n; i++)
-			note_assigned(s->u.block.stmts[i], as);
+			host_note_assigned(s->u.block.stmts[i], as);
 		break;
 	case HS_ASSIGN: as[s->u.assign.var] = 1; break;
-	case HS_FOR: as[s->u.for_.var] = 1; note_assigned(s->u.for_.body, as); break;
-	case HS_IF: note_assigned(s->u.if_.then, as); note_assigned(s->u.if_.els, as); break;
+	case HS_FOR: as[s->u.for_.var] = 1; host_note_assigned(s->u.for_.body, as); break;
+	case HS_IF: host_note_assigned(s->u.if_.then, as); host_note_assigned(s->u.if_.els, as); break;
 	case HS_SWAP: as[s->u.swap.a] = as[s->u.swap.b] = 1; break;
 	case HS_MALLOC: as[s->u.alloc.var] = 1; break;
 	default: break;
@@ -444,7 +451,7 @@ static void hr_while(Hr *h, const HostStmt *s, HVal init, HVal bound, int64_t tr
 	TBuilder outer = h->b;
 	int *res, *out;
 	KirDType ct = h->hf->vars[s->u.for_.var].type;
-	note_assigned(s->u.for_.body, as);
+	host_note_assigned(s->u.for_.body, as);
 	if (as[s->u.for_.var])
 		host_error(h, s->loc, "the loop counter '%s' is assigned in the loop's body",
 		           h->hf->vars[s->u.for_.var].name);
@@ -580,7 +587,12 @@ static void hr_for(Hr *h, const HostStmt *s)
 			return;
 		}
 	}
-	hr_while(h, s, init, bound, trips);
+	{
+		HostSymLoop sl;
+		host_sym_loop_enter(h, s, &sl);
+		hr_while(h, s, init, bound, trips);
+		host_sym_loop_exit(h, &sl);
+	}
 }
 
 static void merge(Hr *h, int cond, const HVal *sv_t, const int *pv_t, const int *ov_t)
@@ -707,6 +719,15 @@ static void setup_params(Hr *h)
 		if (v->type != KT_PTR)
 			continue;
 		sz = options_get_size(h->o, v->name);
+		if (!sz && h->o->symbolic.len) {   /* --symbolic: tensor<?xT>, each kernel adapts it */
+			o = new_obj(h, v->elem, 0, (int)i, v->name);
+			h->objs.data[o].label = arena_printf(h->a, "size(%s)", v->name);
+			h->objs.data[o].val = tir_func_add_arg(h->f, tir_type_vector(raise_dtype(v->elem), TIR_DYN),
+			                                       v->name);
+			h->objs.data[o].arg = h->objs.data[o].val;
+			h->pv[i] = o;
+			continue;
+		}
 		if (!sz || strtoll(sz, NULL, 0) <= 0)
 			host_error(h, v->loc, "size of buffer '%s' is unknown: give --size %s=N", v->name, v->name);
 		o = new_obj(h, v->elem, strtoll(sz, NULL, 0), (int)i, v->name);

@@ -26,6 +26,8 @@ typedef struct Obj {
 	int arg;             /* the function argument (parameters), else -1 */
 	int symbol;          /* __constant__ memory the host fills: an argument named after
 	                        the symbol, read by the kernels that use it, never a result */
+	const char *label;   /* --symbolic size (n == 0): its name in the kernels' shape
+	                        assertions ("size(u)"; host_symsize.c), else NULL */
 } Obj;
 
 typedef struct Cached {
@@ -63,5 +65,18 @@ int host_mat(Hr *h, HVal v);                 /* the value as a 0-d tensor */
 HVal host_convert(Hr *h, HVal v, KirDType t);
 HVal host_eval(Hr *h, const KirExpr *e);
 int64_t host_eval_const(Hr *h, const KirExpr *e, const char *what);
+
+/* host.c: as[v] = 1 for each host variable that s assigns (s may be NULL) */
+void host_note_assigned(const HostStmt *s, char *as);
+
+/* host_symsize.c: buffers of --symbolic size carried by a loop that swaps them */
+typedef struct HostSymLoop {
+	int n;               /* objects cut to the group's least size (0: nothing done) */
+	int *obj, *whole;    /* each object, and its contents before the loop */
+	const char **label;  /* and its label before the loop */
+	int64_t *size;       /* and its element count (0: symbolic) */
+} HostSymLoop;
+void host_sym_loop_enter(Hr *h, const HostStmt *s, HostSymLoop *sl);
+void host_sym_loop_exit(Hr *h, const HostSymLoop *sl);
 
 #endif

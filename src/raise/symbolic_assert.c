@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct Cond {
 	Raise *r;
@@ -40,11 +41,14 @@ static void finish_piece(Cond *c)
 	c->conj = -1;
 }
 
-/* A symbol's name in a message: "n", or "size(x)" for the size of buffer x. */
+/* A symbol's name in a message: "n", or "size(x)" for the size of buffer x (under
+ * --entry the host's name for it: "size(u)", "min(size(u), size(un))"). */
 static const char *sym_name(const KirKernel *k, size_t i, char *buf, size_t n)
 {
 	if (k->params[i].type != KT_PTR)
 		return k->params[i].name;
+	if (k->bufs[k->params[i].buffer].sym_label)
+		return k->bufs[k->params[i].buffer].sym_label;
 	snprintf(buf, n, "size(%s)", k->params[i].name);
 	return buf;
 }
@@ -122,11 +126,43 @@ static void constraint(void *env, int piece, int eq, const int64_t *coef, int64_
 	               tir_build_compare(&r->b, eq ? CMP_EQ : CMP_GE, sum, i64_const(r, 0)));
 }
 
+/* Under --entry two pointers given one host buffer's size (equal labels: one buffer, or
+ * one group cut to its least size, host_symsize.c) have equal sizes at every call:
+ * "[in, out] -> { : in = out }", so that the message says it once; NULL when none. */
+static char *equal_sizes(const KirKernel *k)
+{
+	StrBuf ps = {0}, eq = {0};
+	char *out = NULL;
+	for (size_t i = 0; i < k->nparams; i++) {
+		const KirBuffer *b = k->params[i].type == KT_PTR ? &k->bufs[k->params[i].buffer] : NULL;
+		if (!b || !b->sym_size || !b->sym_label)
+			continue;
+		sb_printf(&ps, "%s%s", ps.len ? ", " : "", k->params[i].name);
+		for (size_t q = 0; q < i; q++) {
+			const KirBuffer *c = k->params[q].type == KT_PTR ? &k->bufs[k->params[q].buffer] : NULL;
+			if (c && c->sym_size && c->sym_label && !strcmp(c->sym_label, b->sym_label)) {
+				sb_printf(&eq, "%s%s = %s", eq.len ? " and " : "", k->params[q].name, k->params[i].name);
+				break;
+			}
+		}
+	}
+	if (eq.len) {
+		StrBuf t = {0};
+		sb_printf(&t, "[%s] -> { : %s }", sb_str(&ps), sb_str(&eq));
+		out = xstrdup(sb_str(&t));
+		sb_free(&t);
+	}
+	sb_free(&ps);
+	sb_free(&eq);
+	return out;
+}
+
 void raise_assert_assumption(Raise *r)
 {
 	Cond c = {r, 0, -1, -1, {0}};
 	StrBuf msg = {0}, vals = {0};
 	int grid[3], block[3], n, args[64], nargs = 1;
+	char *given;
 	PolyCtx *pc;
 	TOp *op;
 	if (!r->assume)
@@ -136,7 +172,9 @@ void raise_assert_assumption(Raise *r)
 		block[i] = (int)r->block[i];
 	}
 	pc = poly_create(r->k, grid, block);
-	n = poly_assumption_walk(pc, r->assume, constraint, &c);
+	given = equal_sizes(r->k);
+	n = poly_assumption_walk(pc, r->assume, given, constraint, &c);
+	free(given);
 	poly_destroy(pc);
 	if (n <= 0) {
 		sb_free(&c.text);
@@ -153,7 +191,14 @@ void raise_assert_assumption(Raise *r)
 		if (r->param[i] >= 0 && ((r->k->params[i].type != KT_PTR &&
 		    frontend_dtype_is_int(r->k->params[i].type) && !r->k->params[i].bound) ||
 		    (r->k->params[i].type == KT_PTR && r->k->bufs[r->k->params[i].buffer].sym_size))) {
-			char nb[256];
+			char nb[256], pb[256];
+			int dup = 0;     /* two pointers to one host buffer (group): named once */
+			for (size_t q = 0; q < i && r->k->params[i].type == KT_PTR; q++)
+				dup |= r->param[q] >= 0 && r->k->params[q].type == KT_PTR &&
+				       r->k->bufs[r->k->params[q].buffer].sym_size &&
+				       !strcmp(sym_name(r->k, q, pb, sizeof pb), sym_name(r->k, i, nb, sizeof nb));
+			if (dup)
+				continue;
 			sb_printf(&vals, "%s %s = {%d}", nargs > 1 ? "," : "",
 			          sym_name(r->k, i, nb, sizeof nb), nargs - 1);
 			args[nargs++] = r->param[i];

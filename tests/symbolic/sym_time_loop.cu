@@ -1,7 +1,7 @@
 /* cuda2hlo-test
 entry: smooth_run(u, un, n)
 buffer: u f64 512 uniform 0 1
-buffer: un f64 512 zeros
+buffer: un f64 512 uniform 2 3
 scalar: n = 512
 check: u
 check: un
