@@ -5,7 +5,9 @@
  * through variables assigned from them), and the --set that binds each. Those are the
  * scalars that can keep an access from being a constant-offset affine function of the
  * thread: binding them is what lets the dense strategy apply (with --entry the host
- * program passes them, and the line says so instead). Nothing else changes. */
+ * program passes them, and the line says so instead). For each the line suggests the
+ * flag that avoids the fallback: --set for a scalar in an index, --symbolic (or --set)
+ * for one only in guards and loop bounds. Nothing else changes. */
 #include "raise_int.h"
 
 #include <stdlib.h>
@@ -140,6 +142,29 @@ static void print_names(StrBuf *out, const Taint *t)
 		}
 }
 
+/* What makes the raise dense (docs/symbolic.md): a scalar in an index must be a
+ * constant (--set: `j*nx + i` with nx a symbol is not affine in the threads); one only in
+ * guards and loop bounds may stay an input under --symbolic (a guard on a symbol is a
+ * mask over its shadow, a loop bound a masked reduction), checked by a shape assertion. */
+static void print_fixes(StrBuf *out, const Taint *t)
+{
+	const char *sep = "";
+	sb_printf(out, " (for a dense raise: ");
+	for (size_t p = 0; p < t->np; p++) {
+		const char *name = t->k->params[p].name;
+		if (!t->used[p])
+			continue;
+		if (t->at_index[p])
+			sb_printf(out, "%s--set %s=VALUE (in the index at %d:%d)", sep, name, t->at[p].line,
+			          t->at[p].col);
+		else
+			sb_printf(out, "%s--symbolic %s or --set %s=VALUE (only in guards and loop bounds)", sep,
+			          name, name);
+		sep = ", ";
+	}
+	sb_printf(out, ")\n");
+}
+
 /* Which params reach an index, a condition or a loop bound (t->used). */
 static void taint_walk(Taint *t, const KirKernel *k)
 {
@@ -184,8 +209,10 @@ void raise_note_unbound(Raise *r)
 		sb_printf(&r->st->notes, "  unbound scalars in indices, guards or loop bounds: ");
 		print_names(&r->st->notes, &t);
 		/* with --entry their values come from the host program: no --set binds them */
-		sb_printf(&r->st->notes, r->o->entry ? " (values the host program passes)\n"
-		                                      : " (bind each with --set NAME=VALUE for a dense raise)\n");
+		if (r->o->entry)
+			sb_printf(&r->st->notes, " (values the host program passes)\n");
+		else
+			print_fixes(&r->st->notes, &t);
 	}
 	taint_free(&t);
 }

@@ -100,8 +100,10 @@ def report_names(bindir, exe, tmp, rng):
     line = [l for l in r.stderr.splitlines() if "unbound scalars in indices" in l]
     result(r.returncode == 0 and "scatters 1" in r.stderr and len(line) == 1
            and line[0].strip() == "unbound scalars in indices, guards or loop bounds: nx, ny "
-           "(bind each with --set NAME=VALUE for a dense raise)",
-           f"lap with nx, ny, w unbound: --report names nx, ny (exit {r.returncode}: {line})")
+           "(for a dense raise: --set nx=VALUE (in the index at 7:7), --symbolic ny or "
+           "--set ny=VALUE (only in guards and loop bounds))",
+           f"lap with nx, ny, w unbound: --report names nx, ny and the flag for each "
+           f"(exit {r.returncode}: {line})")
     x = rng.uniform(-1, 1, 1024).astype(np.float32)
     y = rng.uniform(-1, 1, 1024).astype(np.float32)
     sets = ["--set", "nx=32", "--set", "ny=32"]
@@ -112,6 +114,17 @@ def report_names(bindir, exe, tmp, rng):
     result(got is not None and np.allclose(got, lap_want(x, y, 32, 32, 3), rtol=1e-6, atol=1e-6),
            f"lap with the suggested --set nx=32 --set ny=32: dense, no gather, equals numpy "
            f"(exit {r.returncode}: {r.stderr[-300:]})")
+    # the suggestion itself: nx bound, ny an input checked by a shape assertion
+    sugg = ["--set", "nx=32", "--symbolic", "ny"]
+    r, mod = convert(exe, tmp, "lap_sym", LAP.replace("lap(", "lap_sym("), sugg, LAP_FLAGS)
+    dense = r.returncode == 0 and "stores dense 1 fallback 0" in r.stderr \
+        and "gathers 0" in r.stderr and "scatters 0" in r.stderr
+    for ny in (32, 20, 3):
+        got = run(bindir, tmp, mod, {"x": x, "y": y, "w": np.array(3, np.int32),
+                                     "ny": np.array(ny, np.int32)}) if dense else None
+        result(got is not None and np.allclose(got, lap_want(x, y, 32, ny, 3), rtol=1e-6, atol=1e-6),
+               f"lap with the suggested --set nx=32 --symbolic ny: dense, equals numpy at ny={ny} "
+               f"(exit {r.returncode}: {r.stderr[-300:]})")
     r, mod = convert(exe, tmp, "scale_r", GUARDED, ["--report"])
     result(r.returncode == 0 and "stores dense 1" in r.stderr and "unbound scalars" not in r.stderr,
            f"if (i < n) with n unbound is dense: no unbound-scalars line (exit {r.returncode})")
