@@ -87,23 +87,123 @@ static int block_dims(Lower *L, CXType t, int64_t dims[3])
 	return dims[0] > 0 && dims[1] > 0 && dims[2] > 0 && dims[0] * dims[1] * dims[2] <= 1024;
 }
 
-/* The operator of a Reduce call: KB_ADD, KB_MAX or KB_MIN stand for plus, maximum and
- * minimum (cub::Sum/Max/Min in CUDA 12; cuda::std::plus, cuda::maximum, cuda::minimum
- * in CCCL 3); -1 for others. */
-static int reduce_op(Lower *L, CXCursor opnd)
+/* How a Reduce combines the running aggregate a with the next input b: a + b, or the
+ * select `(X cmp Y) ? P : Q` with each of X, Y, P, Q one of a and b. */
+typedef struct Combiner {
+	int add;
+	KirBinOp cmp;
+	int x_b, y_b, p_b, q_b;   /* 1: that operand is b */
+} Combiner;
+
+/* c is `x OP y` with OP one of + < > <= >=: *x, *y and the operator (else KB_NONE). In a
+ * template pattern an operator on operands of dependent type is an unresolved operator
+ * call, listed as (x, a nameless reference at the operator's token, y). */
+static KirBinOp pattern_binop(Lower *L, CXCursor c, CXCursor *x, CXCursor *y)
+{
+	const char *op = "";
+
+	c = strip(c);
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && nkids(c) == 2) {
+		enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+		op = k == CXBinaryOperator_LT ? "<" : k == CXBinaryOperator_GT ? ">" : k == CXBinaryOperator_LE ? "<=" :
+		     k == CXBinaryOperator_GE ? ">=" : k == CXBinaryOperator_Add ? "+" : "";
+		*x = kid(c, 0);
+		*y = kid(c, 1);
+	} else if (clang_getCursorKind(c) == CXCursor_CallExpr && nkids(c) == 3 &&
+	           clang_Cursor_isNull(clang_getCursorReferenced(c)) &&
+	           clang_getCursorKind(kid(c, 1)) == CXCursor_DeclRefExpr && !*spell(L->a, kid(c, 1))) {
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXToken *t = clang_getToken(tu, clang_getCursorLocation(kid(c, 1)));
+		if (t) {
+			op = str(L->a, clang_getTokenSpelling(tu, *t));
+			clang_disposeTokens(tu, t, 1);
+		}
+		*x = kid(c, 0);
+		*y = kid(c, 2);
+	}
+	return !strcmp(op, "<") ? KB_LT : !strcmp(op, ">") ? KB_GT : !strcmp(op, "<=") ? KB_LE :
+	       !strcmp(op, ">=") ? KB_GE : !strcmp(op, "+") ? KB_ADD : KB_NONE;
+}
+
+/* The select a user's functor returns: `return t > u ? t : u;` (parentheses allowed) in
+ * its only operator(), whose two parameters are a and b; the sum `return t + u;`.
+ * Returns 0 when the body is anything else. */
+static int functor_combiner(Lower *L, CXCursor d, Combiner *cb)
+{
+	CursorVec v = kids(d), ps = {0};
+	CXCursor op = clang_getNullCursor(), body = clang_getNullCursor(), e, x, y;
+	int nops = 0, ok = 0;
+
+	for (size_t i = 0; i < v.len; i++)
+		if ((clang_getCursorKind(v.data[i]) == CXCursor_CXXMethod ||
+		     clang_getCursorKind(v.data[i]) == CXCursor_FunctionTemplate) && !strcmp(spell(L->a, v.data[i]), "operator()")) {
+			op = v.data[i];
+			nops++;
+		}
+	VEC_FREE(v);
+	if (nops != 1)
+		return 0;
+	v = kids(op);
+	for (size_t i = 0; i < v.len; i++) {
+		if (clang_getCursorKind(v.data[i]) == CXCursor_ParmDecl)
+			VEC_PUSH(ps, v.data[i]);
+		else if (clang_getCursorKind(v.data[i]) == CXCursor_CompoundStmt)
+			body = v.data[i];
+	}
+	VEC_FREE(v);
+	if (ps.len != 2 || clang_Cursor_isNull(body) || nkids(body) != 1 ||
+	    clang_getCursorKind(kid(body, 0)) != CXCursor_ReturnStmt || nkids(kid(body, 0)) != 1)
+		goto out;
+	e = strip(kid(kid(body, 0), 0));
+#define WHICH(x) (clang_getCursorKind(strip(x)) != CXCursor_DeclRefExpr ? -1 : \
+	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[0]) ? 0 : \
+	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[1]) ? 1 : -1)
+	if (pattern_binop(L, e, &x, &y) == KB_ADD) {
+		int i = WHICH(x), j = WHICH(y);
+		cb->add = 1;
+		ok = i >= 0 && j >= 0 && i != j;
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && nkids(e) == 3) {
+		cb->add = 0;
+		cb->cmp = pattern_binop(L, kid(e, 0), &x, &y);
+		if (cb->cmp != KB_NONE && cb->cmp != KB_ADD) {
+			cb->x_b = WHICH(x);
+			cb->y_b = WHICH(y);
+			cb->p_b = WHICH(kid(e, 1));
+			cb->q_b = WHICH(kid(e, 2));
+			ok = cb->x_b >= 0 && cb->y_b >= 0 && cb->x_b != cb->y_b && cb->p_b >= 0 && cb->q_b >= 0;
+		}
+	}
+#undef WHICH
+out:
+	VEC_FREE(ps);
+	return ok;
+}
+
+/* The operator of a Reduce call: cub::Sum/Max/Min (CUDA 12), cuda::std::plus,
+ * cuda::maximum, cuda::minimum (CCCL 3), or a functor of the file whose operator()
+ * returns the sum or a select of its two arguments (functor_combiner). 0 for others. */
+static int reduce_op(Lower *L, CXCursor opnd, Combiner *cb)
 {
 	CXCursor d;
 	const char *n = decl_name(L->a, clang_getCursorType(opnd), &d);
+	static const Combiner sum = {1, KB_NONE, 0, 1, 0, 0};
+	static const Combiner max = {0, KB_LT, 0, 1, 1, 0};     /* a < b ? b : a */
+	static const Combiner min = {0, KB_LT, 1, 0, 1, 0};     /* b < a ? b : a */
 
-	if (clang_Cursor_isNull(d) || !(in_namespace(d, "cub") || in_namespace(d, "cuda")))
-		return -1;
-	if (!strcmp(n, "Sum") || !strcmp(n, "plus"))
+	if (clang_Cursor_isNull(d))
 		return 0;
-	if (!strcmp(n, "Max") || !strcmp(n, "maximum"))
+	if (in_namespace(d, "cub") || in_namespace(d, "cuda")) {
+		if (!strcmp(n, "Sum") || !strcmp(n, "plus"))
+			*cb = sum;
+		else if (!strcmp(n, "Max") || !strcmp(n, "maximum"))
+			*cb = max;
+		else if (!strcmp(n, "Min") || !strcmp(n, "minimum"))
+			*cb = min;
+		else
+			return 0;
 		return 1;
-	if (!strcmp(n, "Min") || !strcmp(n, "minimum"))
-		return 2;
-	return -1;
+	}
+	return functor_combiner(L, d, cb);
 }
 
 static KirExpr *u32c(Lower *L, int64_t v, SrcLoc l) { return frontend_new_int(L->a, KT_U32, v, l); }
@@ -143,18 +243,18 @@ static KirExpr *load(Lower *L, int buf, KirExpr *index, KirDType t, SrcLoc l)
 	return e;
 }
 
-/* op(a, b): a + b, or b when it is greater (less) than a, else a */
-static KirExpr *combine(Lower *L, int op, KirExpr *a, KirExpr *b, KirExpr *a2, KirExpr *b2, KirDType t, SrcLoc l)
+/* cb(a, b); a2 and b2 are second copies of a and b for the select's arms */
+static KirExpr *combine(Lower *L, const Combiner *cb, KirExpr *a, KirExpr *b, KirExpr *a2, KirExpr *b2, KirDType t,
+                        SrcLoc l)
 {
 	KirExpr *r;
 
-	if (op == 0)
+	if (cb->add)
 		return frontend_new_binary(L->a, KB_ADD, t, a, b, l);
 	r = frontend_new_expr(L->a, KE_COND, t, l);
-	r->u.cond.c = op == 1 ? frontend_new_binary(L->a, KB_LT, KT_I1, a, b, l) :
-	                        frontend_new_binary(L->a, KB_LT, KT_I1, b, a, l);
-	r->u.cond.t = b2;
-	r->u.cond.f = a2;
+	r->u.cond.c = frontend_new_binary(L->a, cb->cmp, KT_I1, cb->x_b ? b : a, cb->y_b ? b : a, l);
+	r->u.cond.t = cb->p_b ? b2 : a2;
+	r->u.cond.f = cb->q_b ? b2 : a2;
 	return r;
 }
 
@@ -173,7 +273,8 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 {
 	SrcLoc l = cloc(L, c);
 	KirDType t = ctype(c);
-	int nargs = clang_Cursor_getNumArguments(c), sum = !strcmp(n, "Sum"), op = 0;
+	int nargs = clang_Cursor_getNumArguments(c), sum = !strcmp(n, "Sum");
+	Combiner op = {1, KB_NONE, 0, 1, 0, 0};
 	int64_t dims[3], count;
 	KirExpr *valid = NULL, *x;
 	KirBuffer b = {0};
@@ -185,9 +286,10 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
 	}
-	if (!sum && (op = reduce_op(L, clang_Cursor_getArgument(c, 1))) < 0) {
+	if (!sum && !reduce_op(L, clang_Cursor_getArgument(c, 1), &op)) {
 		error_at(L, c, "cub::BlockReduce::Reduce with this operator is not supported "
-		         "(cub::Sum/Max/Min, cuda::std::plus, cuda::maximum and cuda::minimum are)");
+		         "(cub::Sum/Max/Min, cuda::std::plus, cuda::maximum, cuda::minimum, and a functor whose operator() "
+		         "returns a + b or a select such as `a > b ? a : b` are)");
 		return poison(L, c);
 	}
 	if (clang_getCursorType(clang_Cursor_getArgument(c, 0)).kind == CXType_ConstantArray ||
@@ -233,7 +335,7 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	loop->u.for_.step = frontend_new_binary(L->a, KB_ADD, KT_I32, var_ref(L, i, l), frontend_new_int(L->a, KT_I32, 1, l), l);
 	loop->u.for_.step = assign_to(L, i, -1, NULL, loop->u.for_.step, l);
 	loop->u.for_.body = expr_stmt(L, assign_to(L, res, -1, NULL,
-	    combine(L, op, var_ref(L, res, l), load(L, buf, var_ref(L, i, l), t, l),
+	    combine(L, &op, var_ref(L, res, l), load(L, buf, var_ref(L, i, l), t, l),
 	            var_ref(L, res, l), load(L, buf, var_ref(L, i, l), t, l), t, l), l));
 	VEC_PUSH(body, loop);
 	emit_pending(L, if_then(L, frontend_new_binary(L->a, KB_EQ, KT_I1, rank_of(L, dims, l), u32c(L, 0, l), l), block_of(L, &body, l), l));
