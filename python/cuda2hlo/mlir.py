@@ -40,7 +40,7 @@ class TensorType:
         return np.dtype(DTYPES[self.elem])
 
     def __repr__(self):
-        return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.elem + ">"
+        return "tensor<" + "".join(f"{'?' if d is None else d}x" for d in self.shape) + self.elem + ">"
 
 
 class Op:
@@ -78,7 +78,7 @@ class Func:
         self.params, self.results, self.body = [], [], Region()
 
 
-_TYPE = re.compile(r"tensor<((?:\d+x)*)([a-z]+\d*)>")
+_TYPE = re.compile(r"tensor<((?:(?:\d+|\?)x)*)([a-z]+\d*)>")
 _VALUE = re.compile(r"%[A-Za-z0-9_]+(?:#\d+)?")
 
 
@@ -87,7 +87,8 @@ def parse_type(text, where):
     if not m or m.group(2) not in DTYPES:
         raise ParseError(f"{where}: unsupported type '{text.strip()}' (ranked tensors of "
                          f"{', '.join(DTYPES)} only)")
-    dims = [int(d) for d in m.group(1).split("x") if d]
+    # '?': a dimension of symbolic size (cuda2hlo --symbolic), None here
+    dims = [None if d == "?" else int(d) for d in m.group(1).split("x") if d]
     return TensorType(dims, m.group(2))
 
 

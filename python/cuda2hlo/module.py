@@ -74,6 +74,9 @@ def convert(path_or_source, kernel=None, entry=None, grid=None, block=None, size
     struct field: value} (--set); defines: {NAME: value} or [NAME]; include_dirs: [dir];
     symbolic: an integer scalar's name or a list of them kept as 0-d inputs, the values
     for which the conversion holds checked at run time (--symbolic, docs/symbolic.md);
+    True: every integer scalar not in scalars (--symbolic '*'); with any symbolic, a
+    pointer not in sizes is a buffer of symbolic size (tensor<?xT>), and one module runs
+    on buffers of any size (each distinct shape compiled once);
     args: further command-line flags. A refused input raises ConversionError."""
     src = str(path_or_source)
     with tempfile.TemporaryDirectory(prefix="cuda2hlo-") as tmp:
@@ -89,7 +92,8 @@ def convert(path_or_source, kernel=None, entry=None, grid=None, block=None, size
         out = os.path.join(tmp, "module.mlir")
         cmd = [_paths.binary(), path, "--report", "-o", out] + \
             _flags(kernel, entry, grid, block, sizes, scalars, defines, include_dirs, shmem) + \
-            [x for n in ([symbolic] if isinstance(symbolic, str) else symbolic or [])
+            [x for n in (["*"] if symbolic is True else [symbolic] if isinstance(symbolic, str)
+                         else symbolic or [])
              for x in ("--symbolic", n)] + \
             [str(a) for a in args]
         r = subprocess.run(cmd, capture_output=True, text=True)
@@ -171,7 +175,9 @@ class Module:
     def run(self, *args, backend="cpu", **kwargs):
         """Run on the bundled runtime (numpy in, numpy out; no JAX needed). Arguments
         by position or by parameter name; each must have the parameter's shape and dtype
-        (a Python scalar is taken as the dtype). Returns one array, or a tuple in the
+        (a Python scalar is taken as the dtype; a buffer of symbolic size, shape
+        (None,), takes an array of any length, and the results have the lengths of
+        the arrays given). Returns one array, or a tuple in the
         order of `results`."""
         from . import runtime
         arrays = self._bind(args, kwargs, _numpy_arg)
@@ -184,6 +190,11 @@ class Module:
         """A function of jax arrays computing the module with jax.lax operations: works
         under jit, vmap, grad, jvp, vjp and lax.scan. Same calling convention as run()."""
         from . import to_jax
+        dyn = list(dict.fromkeys(p.name for p in self.params + self.results if None in p.shape))
+        if dyn:
+            raise NotImplementedError(
+                f"Module.jax(): {', '.join(dyn)} have a symbolic size (tensor<?xT>, "
+                "docs/symbolic.md): run such a module with run(), or convert with sizes")
         to_jax.check_ops(self.func)
         to_jax.check_x64(self.func)
         func = self.func
@@ -197,7 +208,9 @@ class Module:
 
 
 def _check(p, shape, dtype):
-    if tuple(shape) != p.shape or np.dtype(dtype) != p.dtype:
+    """shape fits p's (a None dimension, tensor<?xT>, takes any size) and dtype is p's."""
+    fits = len(shape) == len(p.shape) and all(w is None or g == w for g, w in zip(shape, p.shape))
+    if not fits or np.dtype(dtype) != p.dtype:
         raise TypeError(f"argument '{p.name}' is {np.dtype(dtype).name}{list(shape)}, the "
                         f"module wants {p.dtype.name}{list(p.shape)}")
 

@@ -172,9 +172,11 @@ static int unknown(const KernelVec *ks, const char *flag, const char *name, cons
 
 /* A --symbolic name must be an integer scalar parameter or a pointer without --size
  * (whose size is a symbol with any --symbolic anyway); a float scalar is an input
- * already (docs/symbolic.md). */
+ * already (docs/symbolic.md). '*' names every integer scalar not bound by --set. */
 static int check_symbolic(const Options *o, const KernelVec *ks, const char *name)
 {
+	if (!strcmp(name, "*"))        /* every integer scalar without --set */
+		return 0;
 	for (size_t i = 0; i < ks->len; i++)
 		for (size_t j = 0; j < ks->data[i].nparams; j++) {
 			const KirParam *p = &ks->data[i].params[j];

@@ -10,6 +10,7 @@ own transformations (run by venv.py in a fresh venv; ctest python_pkg).
   each other and with central finite differences (rtol 1e-6);
 - raised code and jnp code jitted together; the module inside lax.scan;
 - convert(symbolic=...): one module run at three values of n, a fourth refused;
+  symbolic=True: buffers of symbolic size run at three sizes, one too small refused;
 - every error path: conversion diagnostics, argument checks, unknown backend, an op
   lax cannot express, malformed text, 64-bit types without jax_enable_x64.
 Prints `N passed, N failed`.
@@ -313,6 +314,28 @@ def symbolic_case():
     assert "--symbolic x" in str(e), str(e)
 
 
+def symbolic_sizes_case():
+    """convert(symbolic=True): every integer scalar without a value and every buffer
+    without a size stays a symbol: one module run on buffers of three sizes against numpy
+    (cpu and interp), a buffer too small for n refused at run time, jax() refused."""
+    m = cuda2hlo.convert(os.path.join(ROOT, "tests", "symbolic", "sym_scale.cu"),
+                         kernel="axpy_n", grid=4, block=256, scalars={"a": 1.5}, symbolic=True)
+    assert [(p.name, p.shape) for p in m.params] == [("x", (None,)), ("y", (None,)), ("n", ())], m
+    assert [(p.name, p.shape) for p in m.results] == [("y", (None,))], m
+    rng = np.random.default_rng(6)
+    for n, nx, ny in ((1, 1, 1), (517, 517, 600), (1000, 2000, 1000)):
+        x = rng.uniform(-1, 1, nx).astype(np.float32)
+        y = rng.uniform(-1, 1, ny).astype(np.float32)
+        want = y.copy()
+        want[:n] = np.float32(1.5) * x[:n] + y[:n]
+        for backend in ("cpu", "interp"):
+            np.testing.assert_array_equal(m.run(x=x, y=y, n=n, backend=backend), want)
+    e = raises(Exception, m.run, x=np.zeros(517, np.float32), y=np.zeros(600, np.float32), n=518)
+    assert "shape assertion failed" in str(e) and "size(x) = 517" in str(e), str(e)
+    e = raises(TypeError, m.run, x=np.zeros((2, 3), np.float32), y=np.zeros(6, np.float32), n=1)
+    raises(NotImplementedError, m.jax)
+
+
 def main():
     assert "site-packages" in cuda2hlo.__file__, f"not the installed package: {cuda2hlo.__file__}"
     only = sys.argv[1:]
@@ -323,7 +346,8 @@ def main():
                      ("jit with jnp code", fuse_case), ("lax.scan", scan_case),
                      ("run by name, signature, facts", run_named_case),
                      ("errors", errors_case), ("numpy path without jax", no_jax_case), ("unsupported op, parse error, x64", unsupported_case),
-                     ("pjrt", pjrt_case), ("symbolic", symbolic_case)]:
+                     ("pjrt", pjrt_case), ("symbolic", symbolic_case),
+                     ("symbolic_sizes", symbolic_sizes_case)]:
         if not only or name.split()[0] in only:
             check(name, fn)
     print(f"{results['passed']} passed, {results['failed']} failed")
