@@ -4,7 +4,8 @@
  * FIELD_ELEMS_MAX scalars has one per element, under the keys "KEY.acc[0]",
  * "KEY.acc[1]", ... (field_paths in struct.c lists them). `pi.acc[1]` is that variable;
  * an index that is not a constant reads through a select over the elements, and a
- * store through it is refused. */
+ * store through it is refused. A struct passed to the kernel by value holds its array
+ * fields the same way, one parameter per element (kernel.c). */
 #include "parse.h"
 
 /* The array-typed base of subscript c (`pi.acc` in `pi.acc[j]`), or a null cursor. */
@@ -86,8 +87,12 @@ KirExpr *var_elem_load(Lower *L, CXCursor c)
 	SrcLoc l = cloc(L, c);
 	int tmp;
 
-	if (subscript_key(L, c))
+	if (subscript_key(L, c)) {
+		Bind *cb = find_bind(L, subscript_key(L, c));
+		if (cb && (cb->kind == BK_PARAM || cb->kind == BK_CONST))     /* a by-value struct parameter's */
+			return conv(L, bind_value(L, c, cb), ctype(c));
 		return load_of(L, c, var_elem_addr(L, c));
+	}
 	if (is_record(clang_getArrayElementType(at)) ||
 	    clang_getCanonicalType(clang_getArrayElementType(at)).kind == CXType_ConstantArray) {
 		error_at(L, c, "an array field of structs or arrays held in variables is read only at a constant index");
@@ -101,11 +106,11 @@ KirExpr *var_elem_load(Lower *L, CXCursor c)
 	for (long long i = n - 1; i >= 0 && !L->failed; i--) {
 		Bind *eb = find_bind(L, arena_printf(L->a, "%s[%lld]", k, i));
 		KirExpr *v;
-		if (!eb || eb->kind != BK_VAR) {
+		if (!eb || (eb->kind != BK_VAR && eb->kind != BK_PARAM && eb->kind != BK_CONST)) {
 			error_at(L, c, "element %lld of this array field is not held in a variable", i);
 			return poison(L, c);
 		}
-		v = conv(L, var_ref(L, eb->idx, l), ctype(c));
+		v = conv(L, eb->kind == BK_VAR ? var_ref(L, eb->idx, l) : bind_value(L, c, eb), ctype(c));
 		if (e) {
 			KirExpr *s = frontend_new_expr(L->a, KE_COND, ctype(c), l);
 			s->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, l),

@@ -193,11 +193,36 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	put_bind(L, key, b);
 }
 
+/* A field (or field element) of type t of a struct passed by value: a nested struct's
+ * fields, an array's elements (`p.w[0]`, ..., up to FIELD_ELEMS_MAX scalars, each a
+ * parameter of its own, read at a run-time index through field_elems.c), a pointer, or
+ * a scalar. The parameters follow the struct's C layout in order (cudart/jit.c). */
+static void param_elem(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name)
+{
+	CXType ct = clang_getCanonicalType(t);
+
+	if (is_record(t))
+		walk_fields(w, t, key, name);
+	else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
+	         array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX)
+		for (long long i = 0; i < clang_getArraySize(ct) && !w->L->failed; i++)
+			param_elem(w, field, clang_getArrayElementType(ct), arena_printf(w->L->a, "%s[%lld]", key, i),
+			           arena_printf(w->L->a, "%s[%lld]", name, i));
+	else if (ct.kind == CXType_Pointer)
+		pointer_param(w->L, field, t, key, name);
+	else if (dt_of(t) != KT_VOID)
+		scalar_param(w->L, field, key, name, dt_of(t));
+	else
+		error_at(w->L, field, "struct field '%s' of type '%s' is not supported", name, type_name(w->L->a, t));
+}
+
 static void param_field(FieldWalk *w, CXCursor field, const char *key, const char *name)
 {
 	CXType t = clang_getCursorType(field);
 
-	if (is_record(t))
+	if (clang_getCanonicalType(t).kind == CXType_ConstantArray)
+		param_elem(w, field, t, key, name);
+	else if (is_record(t))
 		walk_fields(w, t, key, name);
 	else if (clang_getCanonicalType(t).kind == CXType_Pointer)
 		pointer_param(w->L, field, t, key, name);

@@ -161,7 +161,7 @@ def _launch(value, where):
         if s:
             fields = []
             for f in _split_top(s.group(2)):
-                fm = re.fullmatch(r"([A-Za-z_][\w.]*)\s*=\s*(\S+)", f)
+                fm = re.fullmatch(r"([A-Za-z_][\w.\[\]]*)\s*=\s*(\S+)", f)
                 if not fm:
                     raise CorpusError(f"{where}: bad struct field '{f}' (want field=V)")
                 fields.append((fm.group(1), fm.group(2)))
