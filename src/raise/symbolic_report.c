@@ -146,17 +146,24 @@ static void print_names(StrBuf *out, const Taint *t)
  * constant (--set: `j*nx + i` with nx a symbol is not affine in the threads); one only in
  * guards and loop bounds may stay an input under --symbolic (a guard on a symbol is a
  * mask over its shadow, a loop bound a masked reduction), checked by a shape assertion. */
-static void print_fixes(StrBuf *out, const Taint *t)
+static void print_fixes(StrBuf *out, const Taint *t, int entry)
 {
 	const char *sep = "";
-	sb_printf(out, " (for a dense raise: ");
+	/* with --entry the values come from the host program: --set binds an entry's
+	 * parameter, not the kernel's, so the line names the host as the source */
+	sb_printf(out, entry ? " (values the host program passes; for a dense raise: " : " (for a dense raise: ");
 	for (size_t p = 0; p < t->np; p++) {
 		const char *name = t->k->params[p].name;
 		if (!t->used[p])
 			continue;
-		if (t->at_index[p])
+		if (t->at_index[p] && entry)
+			sb_printf(out, "%s%s constant (in the index at %d:%d: --set the entry's parameter it "
+			          "comes from)", sep, name, t->at[p].line, t->at[p].col);
+		else if (t->at_index[p])
 			sb_printf(out, "%s--set %s=VALUE (in the index at %d:%d)", sep, name, t->at[p].line,
 			          t->at[p].col);
+		else if (entry)
+			sb_printf(out, "%s--symbolic %s (only in guards and loop bounds)", sep, name);
 		else
 			sb_printf(out, "%s--symbolic %s or --set %s=VALUE (only in guards and loop bounds)", sep,
 			          name, name);
@@ -208,11 +215,7 @@ void raise_note_unbound(Raise *r)
 	if (any) {
 		sb_printf(&r->st->notes, "  unbound scalars in indices, guards or loop bounds: ");
 		print_names(&r->st->notes, &t);
-		/* with --entry their values come from the host program: no --set binds them */
-		if (r->o->entry)
-			sb_printf(&r->st->notes, " (values the host program passes)\n");
-		else
-			print_fixes(&r->st->notes, &t);
+		print_fixes(&r->st->notes, &t, r->o->entry != NULL);
 	}
 	taint_free(&t);
 }

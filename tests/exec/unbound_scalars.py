@@ -52,6 +52,25 @@ __global__ void pick(const float *x, float *y, int t) {
   y[i] = x[i] + x[t];
 }
 """
+SWEEP = r"""
+__global__ void sweep(const float *src, float *dst, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  if (i == 0 || i == n - 1)
+    dst[i] = src[i];
+  else
+    dst[i] = 0.25f * src[i - 1] + 0.5f * src[i] + 0.25f * src[i + 1];
+}
+
+void sweep_run(float *a, float *b, int n) {
+  for (int it = 0; it < 5; it++) {
+    sweep<<<8, 128>>>(a, b, n);
+    float *t = a;
+    a = b;
+    b = t;
+  }
+}
+"""
 LAP_FLAGS = ["--grid", "4,4", "--block", "16,16", "--size", "x=1024", "--size", "y=1024",
              "--report"]
 FLAGS = ["--grid", "4", "--block", "256", "--size", "x=1024", "--size", "y=1024"]
@@ -130,6 +149,41 @@ def report_names(bindir, exe, tmp, rng):
            f"if (i < n) with n unbound is dense: no unbound-scalars line (exit {r.returncode})")
 
 
+def report_entry(bindir, exe, tmp, rng):
+    """Under --entry the line says the host passes the values and suggests --symbolic for
+    a scalar only in guards; following it makes both stores dense and equal to numpy."""
+    flags = ["--entry", "sweep_run", "--size", "a=1000", "--size", "b=1000", "--report"]
+    r, mod = convert(exe, tmp, "sweep", SWEEP, flags=flags)
+    line = [l.strip() for l in r.stderr.splitlines() if "unbound scalars in indices" in l]
+    result(r.returncode == 0 and "fallback 2" in r.stderr and line == [
+        "unbound scalars in indices, guards or loop bounds: n (values the host program passes; "
+        "for a dense raise: --symbolic n (only in guards and loop bounds))"],
+        f"--entry: the line suggests --symbolic n (exit {r.returncode}: {line})")
+    r, mod = convert(exe, tmp, "sweep_sym", SWEEP, ["--symbolic", "n"], flags)
+    ok = r.returncode == 0 and "stores dense 2 fallback 0" in r.stderr and "gathers 0" in r.stderr
+    a0 = rng.uniform(-1, 1, 1000).astype(np.float32)
+    b0 = rng.uniform(-1, 1, 1000).astype(np.float32)
+    for n in (1000, 517):
+        bufs = [a0.copy(), b0.copy()]
+        for it in range(5):
+            src, dst = bufs[it % 2], bufs[1 - it % 2]
+            s = src.copy()
+            dst[0], dst[n - 1] = s[0], s[n - 1]
+            dst[1:n - 1] = np.float32(0.25) * s[:n - 2] + np.float32(0.5) * s[1:n - 1] + \
+                np.float32(0.25) * s[2:n]
+        out = os.path.join(tmp, "res")
+        args = [os.path.join(bindir, "cuda2hlo-run"), mod, "--out", out]
+        for name, arr in (("a", a0), ("b", b0), ("n", np.array(n, np.int32))):
+            np.save(os.path.join(tmp, name + ".npy"), arr)
+            args += ["--in", f"{name}={os.path.join(tmp, name + '.npy')}"]
+        got = subprocess.run(args, capture_output=True, text=True) if ok else None
+        same = got is not None and got.returncode == 0 and all(
+            np.allclose(np.load(os.path.join(out, f"{k}.npy")), bufs[i], rtol=1e-6, atol=1e-6)
+            for i, k in enumerate("ab"))
+        result(same, f"--entry with the suggested --symbolic n: dense, equals numpy at n={n} "
+               f"(exit {r.returncode}: {r.stderr[-200:]})")
+
+
 def oob_check(bindir, exe, tmp, x, y):
     """x[t] leaves x for t < 0 or t > 1023: refused with t unbound, converted with
     --oob-check; its module runs for t in bounds (equal to numpy) and refuses to run,
@@ -189,6 +243,7 @@ def main():
                f"m >= 1024 guarding y[i % m]: undecided, converts, --report says so "
                f"(exit {r.returncode}: {r.stderr[-300:]})")
         report_names(bindir, exe, tmp, rng)
+        report_entry(bindir, exe, tmp, rng)
         oob_check(bindir, exe, tmp, x, y)
     print(f"{counts['passed']} passed, {counts['failed']} failed")
     return 1 if counts["failed"] else 0
