@@ -6,8 +6,10 @@
  * through float or double where one rounding to half gives CUDA's result: float holds
  * every sum, difference, product and quotient of halves correctly rounded to 24 bits,
  * and 24 >= 2*11 + 2, so rounding that to half again is exact; __hfma computes in
- * double, where the product is exact. Functions CUDA computes approximately (hexp, hlog,
- * ...) are not declared: a call is a located error. Given to libclang as an unsaved
+ * double, where the product is exact. The half math functions (hexp, hlog, hsin, hrcp,
+ * ...) are the float function rounded once to half: exact for hfloor, hceil, htrunc,
+ * hrint, hsqrt; for the others as accurate as the float function (libm-like, docs/math.md),
+ * which CUDA's approximate half versions are not bit-identical to either. Given to libclang as an unsaved
  * file; without the bundled set (a toolkit) the toolkit's own header is used. */
 #ifndef __CUDA_FP16_H__
 #define __CUDA_FP16_H__
@@ -44,6 +46,20 @@ __C2H_H bool __hgt(__half a, __half b);
 __C2H_H bool __hge(__half a, __half b);
 __C2H_H bool __hisnan(__half a);
 __C2H_H __half hsqrt(__half a);
+__C2H_H __half hexp(__half a);
+__C2H_H __half hexp2(__half a);
+__C2H_H __half hexp10(__half a);
+__C2H_H __half hlog(__half a);
+__C2H_H __half hlog2(__half a);
+__C2H_H __half hlog10(__half a);
+__C2H_H __half hsin(__half a);
+__C2H_H __half hcos(__half a);
+__C2H_H __half hrsqrt(__half a);
+__C2H_H __half hfloor(__half a);
+__C2H_H __half hceil(__half a);
+__C2H_H __half htrunc(__half a);
+__C2H_H __half hrint(__half a);
+__C2H_H __half hrcp(__half a);
 __C2H_H __half2 __halves2half2(__half a, __half b);
 __C2H_H __half2 __floats2half2_rn(float a, float b);
 __C2H_H __half2 __float2half2_rn(float a);
@@ -84,6 +100,20 @@ __C2H_F bool __c2h___hgt(__half a, __half b) { return a > b; }
 __C2H_F bool __c2h___hge(__half a, __half b) { return a >= b; }
 __C2H_F bool __c2h___hisnan(__half a) { return a != a; }
 __C2H_F __half __c2h_hsqrt(__half a) { return (__half)sqrtf((float)a); }
+__C2H_F __half __c2h_hexp(__half a) { return (__half)expf((float)a); }
+__C2H_F __half __c2h_hexp2(__half a) { return (__half)exp2f((float)a); }
+__C2H_F __half __c2h_hexp10(__half a) { return (__half)exp10f((float)a); }
+__C2H_F __half __c2h_hlog(__half a) { return (__half)logf((float)a); }
+__C2H_F __half __c2h_hlog2(__half a) { return (__half)log2f((float)a); }
+__C2H_F __half __c2h_hlog10(__half a) { return (__half)log10f((float)a); }
+__C2H_F __half __c2h_hsin(__half a) { return (__half)sinf((float)a); }
+__C2H_F __half __c2h_hcos(__half a) { return (__half)cosf((float)a); }
+__C2H_F __half __c2h_hrsqrt(__half a) { return (__half)rsqrtf((float)a); }
+__C2H_F __half __c2h_hfloor(__half a) { return (__half)floorf((float)a); }
+__C2H_F __half __c2h_hceil(__half a) { return (__half)ceilf((float)a); }
+__C2H_F __half __c2h_htrunc(__half a) { return (__half)truncf((float)a); }
+__C2H_F __half __c2h_hrint(__half a) { return (__half)rintf((float)a); }
+__C2H_F __half __c2h_hrcp(__half a) { return (__half)(1.0f / (float)a); }
 __C2H_F __half2 __c2h___halves2half2(__half a, __half b) { __half2 r; r.x = a; r.y = b; return r; }
 __C2H_F __half2 __c2h___floats2half2_rn(float a, float b) { __half2 r; r.x = (__half)a; r.y = (__half)b; return r; }
 __C2H_F __half2 __c2h___float2half2_rn(float a) { __half2 r; r.x = (__half)a; r.y = (__half)a; return r; }

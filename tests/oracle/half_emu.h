@@ -119,6 +119,19 @@ template <class H> inline bool __hge(H a, H b) { return a >= b; }
 template <class H> inline bool __hisnan(H a) { return std::isnan((float)a); }
 inline __half hsqrt(__half a) { return __half(sqrtf((float)a)); }
 inline __half hexp(__half a) { return __half(expf((float)a)); }
+inline __half hexp2(__half a) { return __half(std::exp2((float)a)); }
+inline __half hexp10(__half a) { return __half(std::pow(10.0f, (float)a)); }
+inline __half hlog(__half a) { return __half(std::log((float)a)); }
+inline __half hlog2(__half a) { return __half(std::log2((float)a)); }
+inline __half hlog10(__half a) { return __half(std::log10((float)a)); }
+inline __half hsin(__half a) { return __half(std::sin((float)a)); }
+inline __half hcos(__half a) { return __half(std::cos((float)a)); }
+inline __half hrcp(__half a) { return __half(1.0f / (float)a); }
+inline __half hrsqrt(__half a) { return __half(1.0f / std::sqrt((float)a)); }
+inline __half hfloor(__half a) { return __half(std::floor((float)a)); }
+inline __half hceil(__half a) { return __half(std::ceil((float)a)); }
+inline __half htrunc(__half a) { return __half(std::trunc((float)a)); }
+inline __half hrint(__half a) { return __half(std::nearbyint((float)a)); }
 inline __half atomicAdd(__half *p, __half v) { __half o = *p; *p = o + v; return o; }
 
 /* half2 */

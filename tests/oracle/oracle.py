@@ -332,8 +332,9 @@ def pch_dir():
     if os.environ.get("CUEMU_PCH") == "0":
         return None
     h = hashlib.sha256(" ".join([CXX] + CXXFLAGS).encode())
-    with open(os.path.join(HERE, "cuda_emu.h"), "rb") as fh:
-        h.update(fh.read())
+    for name in sorted(n for n in os.listdir(HERE) if n.endswith(".h")):   # cuda_emu.h and what it includes
+        with open(os.path.join(HERE, name), "rb") as fh:
+            h.update(name.encode() + b"\0" + fh.read())
     d = os.path.join(CACHE, "pch-" + h.hexdigest()[:20])
     gch = os.path.join(d, "cuda_emu.h.gch")
     if os.path.exists(gch):
