@@ -99,6 +99,8 @@ __D unsigned atomicInc(unsigned *p, unsigned v);
 __D unsigned atomicDec(unsigned *p, unsigned v);
 __D int printf(const char *fmt, ...);
 __D void *malloc(size_t n);
+__D void *memset(void *p, int c, size_t n);
+__D void *memcpy(void *d, const void *s, size_t n);
 __D void free(void *p);
 __D void __trap(void);
 __D void __brkpt(void);

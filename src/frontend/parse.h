@@ -239,6 +239,7 @@ CXCursor member_base(CXCursor c);
 const char *member_key(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
+int lower_memfn(Lower *L, CXCursor c, const char *name);   /* memfn.c: device memset/memcpy */
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);
 KirBinOp binop_of(enum CXBinaryOperatorKind k);

@@ -568,6 +568,8 @@ static void lcall_stmt(Lower *L, CXCursor c)
 		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 		return;
 	}
+	if (lower_memfn(L, c, n))
+		return;
 	if (!strcmp(n, "__syncwarp")) {
 		push(L, sync_stmt(L, c, KSY_WARP, clang_Cursor_getNumArguments(c) ? arg(L, c, 0) : NULL, -1));
 		return;

@@ -1,0 +1,135 @@
+/* memfn.c: memset and memcpy in device code (CUDA declares both for the device) over
+ * memory the kernel addresses: `memset(state, 0, sizeof state)` on a local array,
+ * `memcpy(row, &src[k], n * sizeof(float))`. The size is a constant number of bytes
+ * that is a whole number of the buffers' elements (at most MEMFN_MAX of them); the call
+ * becomes that many element stores (memcpy loads all the source first, so an overlap, which
+ * C leaves undefined, still reads the old values). memset's byte fills an integer element
+ * in every byte (-1 makes ints -1, 1 makes them 0x01010101) and a floating element only
+ * when it is 0 (all bits 0 is +0.0); anything else is refused at the call. */
+#include "parse.h"
+
+#include <stdlib.h>
+
+#define MEMFN_MAX 256
+
+static KirExpr *at(Lower *L, KirExpr *base, int64_t j, SrcLoc l)
+{
+	return add_off(L, base, frontend_new_int(L->a, base ? base->type : KT_I64, j, l), l);
+}
+
+static void store(Lower *L, Addr a, KirExpr *index, KirExpr *v, SrcLoc l)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->bufs.data[a.buffer].elem, l);
+
+	e->u.assign.lv.var = -1;
+	e->u.assign.lv.buffer = a.buffer;
+	e->u.assign.lv.index = index;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = e->type;
+	e->u.assign.value = v;
+	emit_pending(L, expr_stmt(L, e));
+}
+
+/* The destination (and source) of the call as buffer addresses of one element size
+ * that divides the constant byte count; the number of elements in *n. 0 (reported)
+ * when not. */
+static int operands(Lower *L, CXCursor c, const char *fn, Addr *d, Addr *s, int64_t *n)
+{
+	KirConst bytes;
+	int64_t eb;
+
+	if (!eval_const(clang_Cursor_getArgument(c, 2), KT_I64, &bytes)) {
+		error_at(L, c, "%s with a size that is not a constant cannot be translated", fn);
+		return 0;
+	}
+	*d = laddr(L, clang_Cursor_getArgument(c, 0));
+	if (d->buffer < 0)
+		return 0;
+	if (s) {
+		*s = laddr(L, clang_Cursor_getArgument(c, 1));
+		if (s->buffer < 0)
+			return 0;
+	}
+	if (d->view != KT_VOID || (s && s->view != KT_VOID) ||
+	    (s && L->bufs.data[s->buffer].elem != L->bufs.data[d->buffer].elem)) {
+		error_at(L, c, "%s between buffers of different element types cannot be translated", fn);
+		return 0;
+	}
+	eb = frontend_dtype_bytes(L->bufs.data[d->buffer].elem);
+	if (L->bufs.data[d->buffer].elem == KT_I1 || bytes.i < 0 || bytes.i % eb || bytes.i / eb > MEMFN_MAX) {
+		error_at(L, c, "%s of %lld bytes over %d-byte elements cannot be translated (a whole number of elements, at most %d)",
+		    fn, (long long)bytes.i, (int)eb, MEMFN_MAX);
+		return 0;
+	}
+	if (L->bufs.data[d->buffer].space == KSP_CONSTANT) {
+		error_at(L, c, "__constant__ memory is read-only in a kernel");
+		return 0;
+	}
+	*n = bytes.i / eb;
+	return 1;
+}
+
+/* The element value whose every byte is b. */
+static KirExpr *fill_value(Lower *L, CXCursor c, KirDType t, int64_t b, SrcLoc l)
+{
+	KirConst k = {KT_U64, 0, 0};
+	int eb = frontend_dtype_bytes(t);
+
+	b &= 0xff;
+	if (!frontend_dtype_is_int(t)) {
+		if (b) {
+			error_at(L, c, "memset of %s elements with a nonzero byte cannot be translated (only 0)", frontend_dtype_name(t));
+			return NULL;
+		}
+		return conv(L, frontend_new_int(L->a, KT_I32, 0, l), t);
+	}
+	for (int i = 0; i < eb; i++)
+		k.i = (int64_t)((uint64_t)k.i << 8 | (uint64_t)b);
+	return frontend_new_const(L->a, frontend_const_convert(k, t), l);
+}
+
+/* memset(p, byte, n) or memcpy(dst, src, n) as a statement; 1 when c is one of them
+ * (lowered or refused), 0 when it is another call. */
+int lower_memfn(Lower *L, CXCursor c, const char *name)
+{
+	int cpy = !strcmp(name, "memcpy");
+	SrcLoc l = cloc(L, c);
+	Addr d, s;
+	int64_t n;
+	KirExpr *db, *sb;
+
+	if ((!cpy && strcmp(name, "memset")) || clang_Cursor_getNumArguments(c) != 3)
+		return 0;
+	if (!operands(L, c, name, &d, cpy ? &s : NULL, &n))
+		return 1;
+	db = fix_offset(L, d.off, "mem", l, l, NULL);
+	if (!cpy) {
+		KirConst b;
+		KirExpr *v;
+		if (!eval_const(clang_Cursor_getArgument(c, 1), KT_I64, &b)) {
+			error_at(L, c, "memset with a byte that is not a constant cannot be translated");
+			return 1;
+		}
+		if (!(v = fill_value(L, c, L->bufs.data[d.buffer].elem, b.i, l)))
+			return 1;
+		for (int64_t j = 0; j < n; j++)
+			store(L, d, at(L, db, j, l), v, l);
+		return 1;
+	}
+	sb = fix_offset(L, s.off, "mem", l, l, NULL);
+	{
+		int *tmp = calloc((size_t)n + 1, sizeof *tmp);
+		KirDType t = L->bufs.data[s.buffer].elem;
+		for (int64_t j = 0; j < n; j++) {          /* the source whole, then the stores */
+			KirExpr *e = frontend_new_expr(L->a, KE_LOAD, t, l);
+			e->u.load.buffer = s.buffer;
+			e->u.load.index = at(L, sb, j, l);
+			tmp[j] = new_var(L, "mem", t, KVK_TEMP, l);
+			emit_pending(L, decl_stmt(L, tmp[j], e, l));
+		}
+		for (int64_t j = 0; j < n; j++)
+			store(L, d, at(L, db, j, l), var_ref(L, tmp[j], l), l);
+		free(tmp);
+	}
+	return 1;
+}
