@@ -256,6 +256,8 @@ typedef struct KirParam {
 	int bound;               /* bound by --set: every use is the constant `value` */
 	KirConst value;
 	SrcLoc loc;
+	int sym;                 /* symbolic without --symbolic naming it: the gridDim.x of a
+	                            launch whose grid is computed at run time (--entry) */
 } KirParam;
 
 typedef enum {

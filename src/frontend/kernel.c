@@ -143,7 +143,7 @@ void emit_pending(Lower *L, KirStmt *s)
 
 static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
 {
-	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p)};
+	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p), 0};
 	const char *set = options_get_set(L->cx->o, name);
 	Bind *b = new_bind(L, BK_PARAM);
 
@@ -159,7 +159,7 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
 	CXType pt = param_pointee(t);
-	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p)};
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0};
 	int buf;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);

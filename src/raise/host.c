@@ -153,6 +153,7 @@ static TModule *raise_cached(Hr *h, const KirKernel *k, const int64_t grid[3], c
 	          (long long)grid[2], (long long)block[0], (long long)block[1], (long long)block[2]);
 	for (size_t i = 0; i < k->nbufs; i++)
 		sb_printf(&key, "/%lld%s", (long long)k->bufs[i].count, k->bufs[i].sym_label ? k->bufs[i].sym_label : "");
+	sb_printf(&key, "/p%zu", k->nparams);      /* + gridDim.x of a run-time grid */
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].bound)
 			sb_printf(&key, "/%zu=%lld:%a", i, (long long)k->params[i].value.i, k->params[i].value.f);
@@ -221,13 +222,12 @@ static void hr_launch(Hr *h, const HostStmt *s)
 	int *objs, *args, *res, na = 0, nbind = 0;
 	KirKernel *kc;
 	KirConst *vals;
-	HVal *hv;
+	HVal *hv, g = {0};
 	char *bind;
 	TFunc *callee;
-	for (int i = 0; i < 3; i++) {
-		grid[i] = host_eval_const(h, s->u.launch.grid[i], "the launch grid");
+	int gdyn = host_launch_grid(h, s, grid, &g);
+	for (int i = 0; i < 3; i++)
 		block[i] = host_eval_const(h, s->u.launch.block[i], "the launch block");
-	}
 	shmem = host_eval_const(h, s->u.launch.shmem, "the dynamic shared memory size");
 	if (s->u.launch.nargs != k->nparams)
 		host_error(h, s->loc, "launch of '%s' with %zu arguments for %zu parameters (struct "
@@ -254,6 +254,11 @@ static void hr_launch(Hr *h, const HostStmt *s)
 		}
 	}
 	kc = sized_kernel(h, s, nbind ? raise_kernel_bind(h->a, k, bind, vals) : k, shmem, objs);
+	if (gdyn) {         /* host_grid.c: raised over G blocks, gridDim.x an input */
+		grid[0] = host_grid_bound(h, s, kc, block[0]);
+		host_grid_assert(h, s, kc, g, grid[0], block[0]);
+		kc = raise_kernel_grid_param(h->a, kc, s->loc);
+	}
 	for (size_t i = 0; i < kc->nbufs; i++)
 		if (kc->bufs[i].space == KSP_GLOBAL && kc->bufs[i].param < 0)
 			host_error(h, s->loc, "'%s' uses the __device__ variable '%s': a host entry does not carry "
@@ -268,6 +273,8 @@ static void hr_launch(Hr *h, const HostStmt *s)
 	for (size_t i = 0; i < k->nparams; i++)
 		if (k->params[i].type != KT_PTR && !kc->params[i].bound)
 			args[na++] = host_mat(h, hv[i]);
+	if (gdyn)
+		args[na++] = host_mat(h, g);
 	for (size_t i = 0; i < kc->nbufs; i++)
 		if (kc->bufs[i].space == KSP_CONSTANT && !kc->bufs[i].init)
 			args[na++] = h->objs.data[symbol_obj(h, &kc->bufs[i])].val;

@@ -68,8 +68,9 @@ int raise_inline_func(TBuilder *b, const TFunc *callee, const int *args, int *re
 typedef struct Bind {
 	Arena *a;
 	const KirKernel *k;
-	const char *bind;        /* per parameter: substituted */
+	const char *bind;        /* per parameter: substituted (NULL: none) */
 	const KirConst *vals;
+	int gdim_x;              /* gridDim.x becomes this parameter, -1: stays */
 } Bind;
 
 static KirExpr *bind_expr(Bind *b, KirExpr *e);
@@ -87,8 +88,13 @@ static KirExpr *bind_expr(Bind *b, KirExpr *e)
 	int changed = 0;
 	if (!e)
 		return NULL;
-	if (e->kind == KE_PARAM && b->bind[e->u.param])
+	if (e->kind == KE_PARAM && b->bind && b->bind[e->u.param])
 		return frontend_new_const(b->a, frontend_const_convert(b->vals[e->u.param], e->type), e->loc);
+	if (e->kind == KE_BUILTIN && e->u.builtin == KBI_GDIM_X && b->gdim_x >= 0) {
+		KirExpr *p = frontend_new_expr(b->a, KE_PARAM, e->type, e->loc);
+		p->u.param = b->gdim_x;
+		return p;
+	}
 	n = *e;
 #define SUB(f) do { KirExpr *x_ = bind_expr(b, n.f); changed |= x_ != n.f; n.f = x_; } while (0)
 	switch (e->kind) {
@@ -176,7 +182,7 @@ static KirStmt *bind_stmt(Bind *b, KirStmt *s)
 KirKernel *raise_kernel_bind(Arena *a, const KirKernel *k, const char *bind, const KirConst *vals)
 {
 	KirKernel *c = ARENA_NEW(a, KirKernel);
-	Bind b = {a, k, bind, vals};
+	Bind b = {a, k, bind, vals, -1};
 	*c = *k;
 	c->params = ARENA_ARRAY(a, KirParam, k->nparams + 1);
 	memcpy(c->params, k->params, k->nparams * sizeof *k->params);
@@ -186,5 +192,37 @@ KirKernel *raise_kernel_bind(Arena *a, const KirKernel *k, const char *bind, con
 			c->params[i].value = frontend_const_convert(vals[i], k->params[i].type);
 		}
 	c->body = bind_stmt(&b, k->body);
+	return c;
+}
+
+KirKernel *raise_kernel_grid_param(Arena *a, const KirKernel *k, SrcLoc loc)
+{
+	KirKernel *c = ARENA_NEW(a, KirKernel);
+	Bind b = {a, k, NULL, NULL, (int)k->nparams};
+	KirParam *g;
+	KirExpr *bid, *gp;
+	KirStmt *guard, *blk;
+	*c = *k;
+	c->params = ARENA_ARRAY(a, KirParam, k->nparams + 1);
+	memcpy(c->params, k->params, k->nparams * sizeof *k->params);
+	g = &c->params[c->nparams++];
+	memset(g, 0, sizeof *g);
+	g->name = "gridDim_x";   /* an isl parameter: an identifier */
+	g->type = KT_U32;
+	g->buffer = -1;
+	g->loc = loc;
+	g->sym = 1;
+	bid = frontend_new_expr(a, KE_BUILTIN, KT_U32, loc);
+	bid->u.builtin = KBI_BID_X;
+	gp = frontend_new_expr(a, KE_PARAM, KT_U32, loc);
+	gp->u.param = b.gdim_x;
+	guard = frontend_new_stmt(a, KS_IF, loc);
+	guard->u.if_.cond = frontend_new_binary(a, KB_LT, KT_I1, bid, gp, loc);
+	guard->u.if_.then = bind_stmt(&b, k->body);
+	blk = frontend_new_stmt(a, KS_BLOCK, loc);
+	blk->u.block.stmts = ARENA_ARRAY(a, KirStmt *, 1);
+	blk->u.block.stmts[0] = guard;
+	blk->u.block.nstmts = 1;
+	c->body = blk;
 	return c;
 }

@@ -66,6 +66,14 @@ HVal host_convert(Hr *h, HVal v, KirDType t);
 HVal host_eval(Hr *h, const KirExpr *e);
 int64_t host_eval_const(Hr *h, const KirExpr *e, const char *what);
 
+/* host_grid.c: a launch grid computed at run time (--symbolic). host_launch_grid: the
+ * launch's grid; 1 when its x is a runtime value *g (then grid[0] is 0), 0 when constant.
+ * host_grid_bound: the static grid G the kernel is raised over; host_grid_assert: the
+ * shape assertion g <= G before the launch. */
+int host_launch_grid(Hr *h, const HostStmt *s, int64_t grid[3], HVal *g);
+int64_t host_grid_bound(Hr *h, const HostStmt *s, const KirKernel *kc, int64_t bx);
+void host_grid_assert(Hr *h, const HostStmt *s, const KirKernel *kc, HVal g, int64_t most, int64_t bx);
+
 /* host.c: as[v] = 1 for each host variable that s assigns (s may be NULL) */
 void host_note_assigned(const HostStmt *s, char *as);
 

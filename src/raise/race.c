@@ -946,7 +946,8 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 	sym = xcalloc(k->nparams + 1, 1);
 	for (size_t i = 0; i < k->nparams; i++)
 		for (size_t j = 0; j < o->symbolic.len; j++)
-			if ((!strcmp(k->params[i].name, o->symbolic.data[j]) || !strcmp(o->symbolic.data[j], "*")) &&
+			if ((!strcmp(k->params[i].name, o->symbolic.data[j]) || !strcmp(o->symbolic.data[j], "*") ||
+			     k->params[i].sym) &&
 			    !k->params[i].bound &&
 			    k->params[i].type != KT_PTR && frontend_dtype_is_int(k->params[i].type))
 				any = sym[i] = 1;

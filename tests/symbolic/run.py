@@ -48,6 +48,10 @@ CASES = [
     ("sym_periodic.cu", ["ny"], [{"ny": 3}, {"ny": 20}, {"ny": 32}], [{"ny": 33}]),
     ("sym_shared_tile.cu", ["n"], [{"n": 1}, {"n": 300}, {"n": 1024}], [{"n": 1025}]),
     ("sym_time_loop.cu", ["n"], [{"n": 2}, {"n": 129}, {"n": 512}], [{"n": 513}]),
+    ("sym_grid_loop.cu", ["n"], [{"n": 2}, {"n": 129}, {"n": 512}],
+     [{"n": 513, "_named": ["raised for at most 4 blocks", "gridDim.x = 5"]}]),
+    ("sym_grid_scale.cu", ["n"], [{"n": 1}, {"n": 129}, {"n": 512}],
+     [{"n": 600, "_named": ["raised for at most 4 blocks", "gridDim.x = 5"]}]),
 ]
 # file, symbolic scalars, buffers of symbolic size (the others keep --size), value sets
 # run (scalars and buffer element counts), value sets refused
