@@ -197,3 +197,61 @@ int poly_assumption_walk(PolyCtx *c, const char *text, const char *given, PolyCo
 	free(w.coef);
 	return w.bad ? -1 : w.piece;
 }
+
+/* The part of a of the parameters with keep[i] set (the others eliminated), as text,
+ * simplified under what the parts before it say (*acc: their intersection, then with
+ * this part; the conjunction of the simplified parts is that of the parts). */
+static char *part_text(PolyCtx *c, isl_set *a, const char *keep, isl_set **acc)
+{
+	isl_set *p = isl_set_copy(a);
+	char *t;
+	for (size_t i = 0; i < c->k->nparams; i++)
+		if (c->param_pos[i] >= 0 && !keep[i])
+			p = isl_set_eliminate(p, isl_dim_param, (unsigned)c->param_pos[i], 1);
+	p = isl_set_coalesce(isl_set_remove_redundancies(p));
+	{
+		isl_set *before = isl_set_copy(*acc);
+		*acc = isl_set_intersect(*acc, isl_set_copy(p));
+		p = isl_set_coalesce(isl_set_gist(p, poly_isl_param_ranges(c, before)));
+	}
+	t = isl_set_to_str(p);
+	isl_set_free(p);
+	return t;
+}
+
+int poly_assumption_split(PolyCtx *c, const char *text, const char *size, char ***parts)
+{
+	size_t np = c->k ? c->k->nparams : 0, nsize = 0;
+	char *keep = xcalloc(np + 1, 1), **out = xcalloc(np + 2, sizeof(char *));
+	isl_set *a = isl_set_read_from_str(c->ctx, text), *acc;
+	int n = 0, same;
+	ASSERT(a);
+	acc = isl_set_universe(isl_set_get_space(a));
+	for (size_t i = 0; i < np; i++) {
+		keep[i] = !size[i];
+		nsize += size[i] != 0;
+	}
+	if (nsize)
+		out[n++] = part_text(c, a, keep, &acc);      /* the scalars alone */
+	for (size_t b = 0; nsize && b < np; b++) {
+		if (!size[b])
+			continue;
+		keep[b] = 1;                                 /* the scalars and size b */
+		out[n++] = part_text(c, a, keep, &acc);
+		keep[b] = 0;
+	}
+	a = poly_isl_param_ranges(c, a);
+	acc = poly_isl_param_ranges(c, acc);
+	same = n && isl_set_is_equal(a, acc) == isl_bool_true;
+	isl_set_free(a);
+	isl_set_free(acc);
+	free(keep);
+	if (!same) {
+		for (int i = 0; i < n; i++)
+			free(out[i]);
+		free(out);
+		return 0;
+	}
+	*parts = out;
+	return n;
+}

@@ -228,6 +228,12 @@ int poly_expr_bounds_assumed(const PolyExpr *e, const PolySet *dom, int64_t *lo,
 typedef void (*PolyConstraintFn)(void *env, int piece, int eq, const int64_t *coef, int64_t c0);
 int poly_assumption_walk(PolyCtx *c, const char *text, const char *given, PolyConstraintFn fn,
                          void *env);
+/* The assumption text as a conjunction of parts, one per buffer size (size[i] set for the
+ * kernel parameters that are sizes: that size and the scalars, the other sizes
+ * eliminated) after one of the scalars alone, when (within the parameters' ranges) their
+ * intersection is the assumption; returns the number of parts (*parts: malloc'ed texts,
+ * each freed with free), 0 when it is not such a conjunction or there is no size. */
+int poly_assumption_split(PolyCtx *c, const char *text, const char *size, char ***parts);
 
 /* ---- symsize.c: --symbolic buffer sizes (KirBuffer.sym_size) ----
  * poly_assume_below_size: drops from the assumption the values for which e reaches the

@@ -157,6 +157,41 @@ static char *equal_sizes(const KirKernel *k)
 	return out;
 }
 
+/* The assumption as one condition per buffer size and one of the scalars, when it is
+ * their conjunction (poly_assumption_split): "(n <= size(x) or size(x) >= 1024) and
+ * (n <= size(y) or size(y) >= 1024)" instead of isl's disjunction over all sizes at once.
+ * c gets the text and the i1 (c->disj); 0 when the assumption is not split. */
+static int per_size(Raise *r, PolyCtx *pc, Cond *c)
+{
+	char *size = xcalloc(r->k->nparams + 1, 1), **parts = NULL;
+	int np, ok = 1;
+	for (size_t i = 0; i < r->k->nparams; i++)
+		size[i] = r->k->params[i].type == KT_PTR && r->k->bufs[r->k->params[i].buffer].sym_size;
+	np = poly_assumption_split(pc, r->assume, size, &parts);
+	free(size);
+	for (int k = 0; k < np; k++) {
+		Cond ci = {r, 0, -1, -1, {0}};
+		int pieces = ok ? poly_assumption_walk(pc, parts[k], NULL, constraint, &ci) : 0;
+		ok &= pieces > 0;
+		if (ok && ci.text.len) {
+			finish_piece(&ci);
+			sb_printf(&c->text, "%s%s%s%s", c->text.len ? " and " : "", pieces > 1 ? "(" : "",
+			          sb_str(&ci.text), pieces > 1 ? ")" : "");
+			c->disj = join(r, TOP_AND, c->disj, ci.disj);
+		}
+		sb_free(&ci.text);
+		free(parts[k]);
+	}
+	free(parts);
+	if (np && !ok) {           /* the whole walk says why */
+		sb_free(&c->text);
+		c->text = (StrBuf){0};
+		c->disj = -1;
+		return 0;
+	}
+	return np ? 1 : 0;
+}
+
 void raise_assert_assumption(Raise *r)
 {
 	Cond c = {r, 0, -1, -1, {0}};
@@ -173,7 +208,12 @@ void raise_assert_assumption(Raise *r)
 	}
 	pc = poly_create(r->k, grid, block);
 	given = equal_sizes(r->k);
-	n = poly_assumption_walk(pc, r->assume, given, constraint, &c);
+	n = given ? 0 : per_size(r, pc, &c);
+	if (!n) {
+		n = poly_assumption_walk(pc, r->assume, given, constraint, &c);
+		if (n > 0 && c.text.len)
+			finish_piece(&c);
+	}
 	free(given);
 	poly_destroy(pc);
 	if (n <= 0) {
@@ -185,7 +225,6 @@ void raise_assert_assumption(Raise *r)
 		sb_free(&c.text);
 		return;
 	}
-	finish_piece(&c);
 	args[0] = c.disj;
 	for (size_t i = 0; i < r->k->nparams && nargs < 64; i++)
 		if (r->param[i] >= 0 && ((r->k->params[i].type != KT_PTR &&
