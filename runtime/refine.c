@@ -458,15 +458,34 @@ static int infer_call(FCtx *c, const TOp *op)
 	return rc;
 }
 
-/* Is loop value i one the body returns unchanged (its own block argument)? Then every
- * iteration, and the loop's result, see the operand's value: folded values carry over
- * (a scalar a time loop passes to each launch, checked by a shape assertion inside). */
-static int loop_invariant(const TOp *op, int i)
+static int loop_invariant(const TFunc *f, const TOp *op, int i);
+
+/* Is v the block argument a, or the result of a loop nested in a's block that carries a
+ * through unchanged (a time loop inside a time loop, both passing n along)? */
+static int same_value(const TFunc *f, int v, int a)
+{
+	const TOp *d;
+	if (v == a)
+		return 1;
+	d = v >= 0 && v < f->nvalues ? f->values[v].def : NULL;
+	if (!d || d->kind != TOP_WHILE)
+		return 0;
+	for (int j = 0; j < d->nresults && j < d->noperands; j++)
+		if (d->results[j] == v)
+			return loop_invariant(f, d, j) && same_value(f, d->operands[j], a);
+	return 0;
+}
+
+/* Is loop value i one the body returns unchanged (its own block argument, also through
+ * nested loops)? Then every iteration, and the loop's result, see the operand's value:
+ * folded values carry over (a scalar a time loop passes to each launch, checked by a
+ * shape assertion inside). */
+static int loop_invariant(const TFunc *f, const TOp *op, int i)
 {
 	const TBlock *body = op->nregions == 2 ? op->regions[1] : NULL;
 	const TOp *ret = body && body->nops ? body->ops[body->nops - 1] : NULL;
 	return ret && ret->kind == TOP_RETURN && i < ret->noperands && i < body->nargs &&
-	       ret->operands[i] == body->args[i];
+	       same_value(f, ret->operands[i], body->args[i]);
 }
 
 /* while: the loop's values keep the types of its operands; cond and body see them. */
@@ -477,7 +496,7 @@ static int infer_while(FCtx *c, TOp *op)
 		for (int i = 0; i < b->nargs && i < op->noperands; i++) {
 			if (set_type(c, op, b->args[i], vty(c, op->operands[i])))
 				return -1;
-			if (loop_invariant(op, i))
+			if (loop_invariant(c->f, op, i))
 				c->k[b->args[i]] = c->k[op->operands[i]];
 		}
 		if (refine_block(c, b))
@@ -486,7 +505,7 @@ static int infer_while(FCtx *c, TOp *op)
 	for (int i = 0; i < op->nresults; i++) {
 		if (set_type(c, op, op->results[i], vty(c, op->operands[i])))
 			return -1;
-		if (loop_invariant(op, i))
+		if (loop_invariant(c->f, op, i))
 			c->k[op->results[i]] = c->k[op->operands[i]];
 	}
 	return 0;

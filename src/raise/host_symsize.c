@@ -106,6 +106,7 @@ static void static_group(Hr *h, const int *obj, int n, HostSymLoop *sl)
 void host_sym_loop_enter(Hr *h, const HostStmt *s, HostSymLoop *sl)
 {
 	int *obj = ARENA_ARRAY(h->a, int, h->objs.len + 1), nsym, n = group_of(h, s, obj, &nsym), m = -1;
+	int same = 1;
 	StrBuf lab = {0};
 	const char *label;
 	memset(sl, 0, sizeof *sl);
@@ -129,9 +130,11 @@ void host_sym_loop_enter(Hr *h, const HostStmt *s, HostSymLoop *sl)
 		int d = i64_dim(h, h->objs.data[obj[j]].val);
 		m = m < 0 ? d : tir_build_binary(&h->b, TOP_MINIMUM, m, d);
 		sb_printf(&lab, "%s%s", j ? ", " : "", h->objs.data[obj[j]].label);
+		same &= !strcmp(h->objs.data[obj[j]].label, h->objs.data[obj[0]].label);
 	}
 	sb_printf(&lab, ")");
-	label = arena_strdup(h->a, sb_str(&lab));
+	/* one label already (a loop nested in one that cut the same group): its size */
+	label = same ? h->objs.data[obj[0]].label : arena_strdup(h->a, sb_str(&lab));
 	sb_free(&lab);
 	keep(h, obj, n, sl);
 	for (int j = 0; j < n; j++) {

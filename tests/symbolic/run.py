@@ -88,6 +88,9 @@ SIZE_CASES = [
      [{"n": 2, "u": 2, "un": 2}, {"n": 129, "u": 200, "un": 129}, {"n": 100, "u": 129, "un": 300},
       {"n": 512, "u": 600, "un": 512}],
      [{"n": 129, "u": 128, "un": 129, "_named": ["min(size(u), size(un)) = 128", "n = 129"]}]),
+    ("sym_nested_loop.cu", ["n"], ["u", "un"],
+     [{"n": 150, "u": 300, "un": 200}, {"n": 2, "u": 2, "un": 5}, {"n": 512, "u": 512, "un": 512}],
+     [{"n": 201, "u": 300, "un": 200, "_named": ["min(size(u), size(un)) = 200", "n = 201"]}]),
 ]
 counts = {"passed": 0, "failed": 0}
 ARG = re.compile(r'%arg\d+: tensor<([a-z0-9?]+)> \{cuda2hlo.param = "([^"]+)"\}')
