@@ -185,6 +185,35 @@ static int stride_step(Aff *a, const KirExpr *st, int v, int64_t *step)
 	return aff_const_of(a, x, step) && *step > 0;
 }
 
+/* A grid-stride loop whose body carries a variable from one trip to the next (a running
+ * sum): its trips in order, unrolled, trip j as `if (v < bound) body` with v = init +
+ * step * j, so each thread's carried value takes exactly its own trips in its own order
+ * (threads whose index has passed the bound keep theirs: the guard is per thread). */
+static void carried_stride_loop(Aff *a, int v, const KirExpr *init, const KirExpr *cond, const KirStmt *body,
+                                int64_t step, int64_t trips, SrcLoc loc, int in_data)
+{
+	const KirKernel *k = a->r->k;
+	KirStmt *guarded = frontend_new_stmt(a->ar, KS_IF, loc);
+
+	guarded->u.if_.cond = (KirExpr *)cond;
+	guarded->u.if_.then = (KirStmt *)body;
+	guarded->u.if_.els = NULL;
+	for (int64_t j = 0; j < trips; j++) {
+		KirExpr *sc = frontend_new_expr(a->ar, KE_CONST, k->vars[v].type, loc);
+		const char *why;
+		sc->u.c = frontend_const_convert((KirConst){KT_I64, step * j, (double)(step * j)}, k->vars[v].type);
+		a->def[v] = j ? frontend_new_binary(a->ar, KB_ADD, k->vars[v].type, (KirExpr *)init, sc, loc) : init;
+		a->def_epoch[v] = a->epoch;
+		a->ienv[v] = poly_expr_from_kir(a->c, a->def[v], a->at.dom, aff_lookup, a, &why);
+		if (!a->ienv[v])
+			aff_afail(a, loc, "a grid-stride loop whose index may overflow");
+		a->unrolled++;
+		aff_walk(a, guarded, in_data);
+	}
+	a->def[v] = NULL;         /* its value after the loop depends on the thread */
+	a->ienv[v] = NULL;
+}
+
 static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 {
 	const KirExpr *cond, *st;
@@ -195,6 +224,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	PolySet *c, *saved = a->at.dom;
 	PolyExpr *init;
 	KirExpr *lv, *sc, *def;
+	const KirExpr *init_def;
 	const char *why;
 	BodyScan bs = {a, -1, NULL, 0};
 	if (a->stride)
@@ -227,6 +257,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 		return 0;
 	bound += cond->u.bin.op == KB_LE;
 	/* a loop from a thread-invariant start (the same trip count everywhere) is unrolled */
+	init_def = a->def[v];
 	init = poly_expr_from_kir(a->c, a->def[v], a->at.dom, aff_lookup, a, &why);
 	if (!init || !poly_expr_bounds(init, a->at.dom, &lo, &hi) || bound <= lo)
 		return 0;
@@ -246,9 +277,17 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
 	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
 	free(bs.decl);
-	if (bs.bad)
-		aff_afail(a, s->loc, "a grid-stride loop that carries a variable from one iteration to the next");
 	trips = (bound - lo + step - 1) / step;
+	if (bs.bad) {
+		free(a->stride_st);
+		free(a->stride_nst);
+		a->stride_st = NULL;
+		a->stride_nst = NULL;
+		if (!thread || trips > MAX_UNROLL || a->unrolled + trips > MAX_UNROLL_ALL)
+			aff_afail(a, s->loc, "a grid-stride loop that carries a variable from one iteration to the next");
+		carried_stride_loop(a, v, init_def, cond, body, step, trips, s->loc, in_data);
+		return 1;
+	}
 	lv = frontend_new_expr(a->ar, KE_VAR, k->vars[v].type, s->loc);
 	lv->u.var = LOOPVAR(a, level);
 	sc = frontend_new_expr(a->ar, KE_CONST, k->vars[v].type, s->loc);
