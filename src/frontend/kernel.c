@@ -254,7 +254,9 @@ static void kernel_params(Lower *L, CXCursor fn)
 	}
 }
 
-/* Scalar parameters the kernel assigns get a local copy (KVK_PARAM) at entry. */
+/* Scalar parameters the kernel assigns, or whose address it takes (`f(&seed)` with f
+ * updating *seed), get a local copy (KVK_PARAM) at entry: each thread's own variable,
+ * as a CUDA parameter is. */
 static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClientData d)
 {
 	Lower *L = d;
@@ -265,7 +267,8 @@ static enum CXChildVisitResult find_assigned(CXCursor c, CXCursor parent, CXClie
 	if ((k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
 	    k == CXCursor_CompoundAssignOperator ||
 	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec &&
-	     clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc)) {
+	     clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc) ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) {
 		lhs = kid(c, 0);
 		while (clang_getCursorKind(lhs) == CXCursor_ParenExpr || clang_getCursorKind(lhs) == CXCursor_UnexposedExpr)
 			lhs = kid(lhs, 0);
