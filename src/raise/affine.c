@@ -129,6 +129,8 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			return;
 		}
 		if (e->kind == KE_ATOMIC) {
+			if (a->exited)
+				aff_afail(a, s->loc, "an atomic after a return under a data-dependent guard in a loop");
 			if (!a->col_dry)
 				aff_atomic(a, aff_bounded(a, subst_atomic(a, e), s->loc));
 			return;
@@ -136,6 +138,8 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		if (e->kind != KE_ASSIGN)
 			aff_afail(a, s->loc, "a statement other than a store or an assignment");
 		if (a->r->k->bufs[e->u.assign.lv.buffer].space == KSP_LOCAL) {
+			if (a->exited)
+				aff_afail(a, s->loc, "a local array store after a return under a data-dependent guard in a loop");
 			aff_local_store(a, e);
 			return;
 		}
@@ -181,6 +185,8 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		return;
 	}
 	case KS_RETURN:
+		if (in_data && aff_exit_lanes(a, s))
+			return;
 		if (in_data)
 			aff_afail(a, s->loc, "a return under a data-dependent guard");
 		a->at.dom = poly_set_subtract(a->at.dom, a->at.dom);

@@ -1,7 +1,11 @@
 /* affine_exits.c: block exits (a device function's early `return`). Consumes a block whose
  * statements exit it; produces the same statements without the exits: an `if` with an
  * exit inside becomes an if whose branches each hold what follows it, so every path
- * ends at the block's end. An exit inside a loop is not handled (aff_afail). */
+ * ends at the block's end. An exit inside a loop is not handled (aff_afail), except a
+ * kernel's return under a data-dependent guard inside an unrolled loop: the lanes that
+ * take it are an "exited" mask (the guards on its path, ORed over every such return)
+ * that every later store's select takes (aff_guard_mask); the rest of the body, the
+ * loop's later iterations and what follows the loop are walked as before. */
 #include "affine_int.h"
 
 #include <stdlib.h>
@@ -96,4 +100,29 @@ void aff_restructure(Aff *a, const Seg *seg, int label, SList *out)
 			aff_afail(a, s->loc, "a block exit or return inside a loop or an inlined call");
 		}
 	}
+}
+
+/* A return under a data-dependent guard inside an unrolled loop: its lanes (the path's
+ * guards) join a->exited, 1; 0 where it is not taken so (not in an unrolled loop, or in
+ * a loop whose body is walked once for all iterations: a while, a column, a reduction or
+ * a grid-stride loop, where the path's guards are not one iteration's values). */
+int aff_exit_lanes(Aff *a, const KirStmt *ret)
+{
+	KirExpr *pc;
+	if (!a->unrolling || a->dwalk || a->col || a->col_dry || a->stride || a->loopvar >= 0 ||
+	    a->opt.returns_as_exits)
+		return 0;
+	pc = aff_path_cond(a, 0, ret->loc);
+	if (!pc)
+		return 0;
+	if (a->exited) {
+		KirExpr *n = frontend_new_expr(a->ar, KE_LOGOR, KT_I1, ret->loc);
+		n->u.bin.l = (KirExpr *)a->exited;
+		n->u.bin.r = pc;
+		pc = n;
+	}
+	a->exited = aff_bounded(a, pc, ret->loc);
+	sb_printf(&a->r->st->notes, "  return at %d:%d in an unrolled loop: its lanes as a mask on the "
+	          "stores after it\n", ret->loc.line, ret->loc.col);
+	return 1;
 }

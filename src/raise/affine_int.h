@@ -137,6 +137,10 @@ typedef struct Aff {
 	int col_dry;              /* walking a column loop's body for its updates only */
 	int restructured;         /* statements made by restructure() so far */
 	int stride;               /* inside a grid-stride loop (its level is open) */
+	int unrolling;            /* unrolled loops open now (aff_unroll) */
+	const KirExpr *exited;    /* the lanes that returned under a data-dependent guard inside
+	                           * an unrolled loop (affine_exits.c), or NULL: a mask that
+	                           * every later store takes (aff_guard_mask) */
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
@@ -321,6 +325,7 @@ void aff_column_free(Aff *a);
 
 /* affine_exits.c */
 int aff_has_exit(const KirStmt *s, int label);
+int aff_exit_lanes(Aff *a, const KirStmt *ret);
 KirStmt *aff_sl_block(Aff *a, SList *l, SrcLoc loc);
 void aff_restructure(Aff *a, const Seg *seg, int label, SList *out);
 

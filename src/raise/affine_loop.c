@@ -343,7 +343,9 @@ void aff_unroll(Aff *a, const KirStmt *s, int in_data)
 		first = 0;
 		if (n == MAX_UNROLL || ++a->unrolled > MAX_UNROLL_ALL)
 			aff_afail(a, s->loc, "a loop of more iterations than unrolling allows");
+		a->unrolling++;
 		aff_walk(a, body, in_data);
+		a->unrolling--;
 		if (s->kind == KS_FOR)
 			loop_step(a, s->u.for_.step, s->loc);
 	}

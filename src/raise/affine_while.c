@@ -58,6 +58,7 @@ typedef struct Saved {
 	const KirExpr **def;
 	int *def_epoch, *decl_depth, unrolled, ndc, npath;
 	PolyExpr **ienv;
+	const KirExpr *exited;
 } Saved;
 
 static void save(Aff *a, Saved *sv)
@@ -72,6 +73,7 @@ static void save(Aff *a, Saved *sv)
 	memcpy(sv->decl_depth, a->decl_depth, n * sizeof(int));
 	memcpy(sv->ienv, a->ienv, n * sizeof(*sv->ienv));
 	sv->unrolled = a->unrolled;
+	sv->exited = a->exited;
 	sv->ndc = a->ndc;
 	sv->npath = a->npath;
 }
@@ -84,6 +86,7 @@ static void restore(Aff *a, const Saved *sv)
 	memcpy(a->decl_depth, sv->decl_depth, n * sizeof(int));
 	memcpy(a->ienv, sv->ienv, n * sizeof(*sv->ienv));
 	a->unrolled = sv->unrolled;
+	a->exited = sv->exited;
 	a->ndc = sv->ndc;
 	a->npath = sv->npath;
 }
@@ -157,7 +160,7 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	struct Dw *w;
 	SList l = {0};
 	Seg all = {(KirStmt *const *)&body, 1, NULL};
-	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || !w_body(a, body, step, var, &nc, &exits))
+	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || a->exited || !w_body(a, body, step, var, &nc, &exits))
 		return 0;
 	/* a break or continue is not unrolled (aff_walk fails on it) */
 	if (!exits && unrolled(a, s, in_data))
