@@ -80,15 +80,15 @@ Addr var_elem_addr(Lower *L, CXCursor c)
 KirExpr *var_elem_load(Lower *L, CXCursor c)
 {
 	CXCursor b = array_base(c);
-	const char *k = array_key(L, b);
+	const char *k = array_key(L, b), *sk;
 	CXType at = clang_getCanonicalType(clang_getCursorType(b));
 	long long n = clang_getArraySize(at);
 	KirExpr *idx, *e = NULL;
 	SrcLoc l = cloc(L, c);
 	int tmp;
 
-	if (subscript_key(L, c)) {
-		Bind *cb = find_bind(L, subscript_key(L, c));
+	if ((sk = subscript_key(L, c))) {
+		Bind *cb = find_bind(L, sk);
 		if (cb && (cb->kind == BK_PARAM || cb->kind == BK_CONST))     /* a by-value struct parameter's */
 			return conv(L, bind_value(L, c, cb), ctype(c));
 		return load_of(L, c, var_elem_addr(L, c));

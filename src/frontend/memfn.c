@@ -19,15 +19,7 @@ static KirExpr *at(Lower *L, KirExpr *base, int64_t j, SrcLoc l)
 
 static void store(Lower *L, Addr a, KirExpr *index, KirExpr *v, SrcLoc l)
 {
-	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->bufs.data[a.buffer].elem, l);
-
-	e->u.assign.lv.var = -1;
-	e->u.assign.lv.buffer = a.buffer;
-	e->u.assign.lv.index = index;
-	e->u.assign.op = KB_NONE;
-	e->u.assign.optype = e->type;
-	e->u.assign.value = v;
-	emit_pending(L, expr_stmt(L, e));
+	emit_pending(L, expr_stmt(L, assign_elem(L, a.buffer, index, v, l)));
 }
 
 /* The destination (and source) of the call as buffer addresses of one element size

@@ -326,6 +326,7 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
 const char *struct_src(Lower *L, CXCursor e);
 KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc);
+KirExpr *assign_elem(Lower *L, int buf, KirExpr *index, KirExpr *value, SrcLoc loc);
 
 /* ---- decl.c ---- */
 

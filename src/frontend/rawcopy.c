@@ -120,21 +120,14 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src)
 		emit_pending(L, decl_stmt(L, tmp[j], e, l));
 	}
 	for (int64_t j = 0; j < k && !L->failed; j++) {
-		KirExpr *v = var_ref(L, tmp[j], l), *e;
+		KirExpr *v = var_ref(L, tmp[j], l);
 		KirDType be = L->bufs.data[da.buffer].elem;
-		e = frontend_new_expr(L->a, KE_ASSIGN, be, l);
 		if (be != se) {
 			KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, be, l);
 			bits->u.x = v;
 			v = bits;
 		}
-		e->u.assign.lv.var = -1;
-		e->u.assign.lv.buffer = da.buffer;
-		e->u.assign.lv.index = elem_off(L, db, j, l);
-		e->u.assign.op = KB_NONE;
-		e->u.assign.optype = be;
-		e->u.assign.value = v;
-		emit_pending(L, expr_stmt(L, e));
+		emit_pending(L, expr_stmt(L, assign_elem(L, da.buffer, elem_off(L, db, j, l), v, l)));
 	}
 	free(tmp);
 	return 1;

@@ -169,13 +169,6 @@ static Bind *own_counter(Lower *L, CXCursor loop)
 
 /* libclang lists only the present parts of `for (init; cond; inc)`: the semicolons
  * of the header tell which child is which. */
-static CXCursor strip_parens(CXCursor x)
-{
-	while ((clang_getCursorKind(x) == CXCursor_UnexposedExpr || clang_getCursorKind(x) == CXCursor_ParenExpr) && nkids(x) == 1)
-		x = kid(x, 0);
-	return x;
-}
-
 static int is_comma(CXCursor c)
 {
 	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
@@ -187,11 +180,11 @@ static int is_comma(CXCursor c)
  * (a barrier is a statement, never a value). */
 static int comma_with_barrier(Lower *L, CXCursor c)
 {
-	c = strip_parens(c);
+	c = strip(c);
 	if (!is_comma(c))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		CXCursor x = strip_parens(kid(c, i));
+		CXCursor x = strip(kid(c, i));
 		if (comma_with_barrier(L, x))
 			return 1;
 		if (clang_getCursorKind(x) == CXCursor_CallExpr) {
@@ -205,7 +198,7 @@ static int comma_with_barrier(Lower *L, CXCursor c)
 
 static void lcomma_stmt(Lower *L, CXCursor c)
 {
-	c = strip_parens(c);
+	c = strip(c);
 	if (!is_comma(c)) {
 		ls(L, c);
 		return;
@@ -234,18 +227,10 @@ static int own_vars_only(CXCursor c)
 		       clang_Cursor_getStorageClass(d) != CX_SC_Static &&
 		       (pk == CXCursor_FunctionDecl || pk == CXCursor_FunctionTemplate || pk == CXCursor_CXXMethod);
 	}
-	case CXCursor_UnaryOperator: {
-		CXToken *t = clang_getToken(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c));
-		int ok = 1;
-		if (t) {
-			CXString sp = clang_getTokenSpelling(clang_Cursor_getTranslationUnit(c), *t);
-			ok = strcmp(clang_getCString(sp), "*") && strcmp(clang_getCString(sp), "&");
-			clang_disposeString(sp);
-			clang_disposeTokens(clang_Cursor_getTranslationUnit(c), t, 1);
-		}
-		if (!ok)
+	case CXCursor_UnaryOperator:
+		if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref ||
+		    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
 			return 0;
-	}
 		/* fall through */
 	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: case CXCursor_ParenExpr:
 	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_ConditionalOperator:
@@ -264,7 +249,7 @@ static int own_vars_only(CXCursor c)
  * across it reads or writes memory). Returns 0 when some operand does more. */
 static int split_step(Lower *L, CXCursor c, CursorVec *ops, int *nbar)
 {
-	c = strip_parens(c);
+	c = strip(c);
 	if (is_comma(c))
 		return split_step(L, kid(c, 0), ops, nbar) && split_step(L, kid(c, 1), ops, nbar);
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {

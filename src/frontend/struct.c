@@ -451,6 +451,20 @@ KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc)
 	return e;
 }
 
+/* buf[index] = value, value already of the buffer's element type */
+KirExpr *assign_elem(Lower *L, int buf, KirExpr *index, KirExpr *value, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->bufs.data[buf].elem, loc);
+
+	e->u.assign.lv.var = -1;
+	e->u.assign.lv.buffer = buf;
+	e->u.assign.lv.index = index;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = e->type;
+	e->u.assign.value = value;
+	return e;
+}
+
 /* dst = src field by field; dst's fields are variables (in map dmap, or the current
  * frame when NULL). */
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src)
