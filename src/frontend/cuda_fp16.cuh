@@ -74,6 +74,60 @@ __C2H_H __half2 __hsub2(__half2 a, __half2 b);
 __C2H_H __half2 __hmul2(__half2 a, __half2 b);
 __C2H_H __half2 __h2div(__half2 a, __half2 b);
 __C2H_H __half2 __hfma2(__half2 a, __half2 b, __half2 c);
+__C2H_H __half2 make_half2(__half x, __half y);
+__C2H_H __half2 __half2half2(__half a);
+__C2H_H __half2 __low2half2(__half2 a);
+__C2H_H __half2 __high2half2(__half2 a);
+__C2H_H __half2 __lows2half2(__half2 a, __half2 b);
+__C2H_H __half2 __highs2half2(__half2 a, __half2 b);
+__C2H_H __half2 __lowhigh2highlow(__half2 a);
+__C2H_H __half2 __hneg2(__half2 a);
+__C2H_H __half2 __habs2(__half2 a);
+__C2H_H __half2 __hmax2(__half2 a, __half2 b);
+__C2H_H __half2 __hmin2(__half2 a, __half2 b);
+__C2H_H __half2 __heq2(__half2 a, __half2 b);
+__C2H_H __half2 __hne2(__half2 a, __half2 b);
+__C2H_H __half2 __hlt2(__half2 a, __half2 b);
+__C2H_H __half2 __hle2(__half2 a, __half2 b);
+__C2H_H __half2 __hgt2(__half2 a, __half2 b);
+__C2H_H __half2 __hge2(__half2 a, __half2 b);
+__C2H_H bool __hbeq2(__half2 a, __half2 b);
+__C2H_H bool __hbne2(__half2 a, __half2 b);
+__C2H_H bool __hblt2(__half2 a, __half2 b);
+__C2H_H bool __hble2(__half2 a, __half2 b);
+__C2H_H bool __hbgt2(__half2 a, __half2 b);
+__C2H_H bool __hbge2(__half2 a, __half2 b);
+__C2H_H bool __hbneu2(__half2 a, __half2 b);
+__C2H_H bool __hneu(__half a, __half b);
+__C2H_H int __hisinf(__half a);
+__C2H_H __half2 h2sqrt(__half2 a);
+__C2H_H __half2 h2exp(__half2 a);
+__C2H_H __half2 h2exp2(__half2 a);
+__C2H_H __half2 h2log(__half2 a);
+__C2H_H __half2 h2log2(__half2 a);
+__C2H_H __half2 h2sin(__half2 a);
+__C2H_H __half2 h2cos(__half2 a);
+__C2H_H __half2 h2rcp(__half2 a);
+__C2H_H __half2 h2rsqrt(__half2 a);
+__C2H_H __half2 h2floor(__half2 a);
+__C2H_H __half2 h2ceil(__half2 a);
+__C2H_H __half2 h2trunc(__half2 a);
+__C2H_H __half2 h2rint(__half2 a);
+__C2H_H unsigned short __half_as_ushort(__half h);
+__C2H_H short __half_as_short(__half h);
+__C2H_H __half __ushort_as_half(unsigned short u);
+__C2H_H __half __short_as_half(short u);
+__C2H_H int __half2int_rn(__half x);
+__C2H_H int __half2int_rd(__half x);
+__C2H_H int __half2int_ru(__half x);
+__C2H_H unsigned __half2uint_rz(__half x);
+__C2H_H short __half2short_rz(__half x);
+__C2H_H unsigned short __half2ushort_rz(__half x);
+__C2H_H long long __half2ll_rz(__half x);
+__C2H_H __half __uint2half_rn(unsigned x);
+__C2H_H __half __short2half_rn(short x);
+__C2H_H __half __ushort2half_rn(unsigned short x);
+__C2H_H __half __ll2half_rn(long long x);
 #undef __C2H_H
 
 #define __C2H_F __attribute__((device)) static __inline__
@@ -128,5 +182,71 @@ __C2H_F __half2 __c2h___hsub2(__half2 a, __half2 b) { __half2 r; r.x = a.x - b.x
 __C2H_F __half2 __c2h___hmul2(__half2 a, __half2 b) { __half2 r; r.x = a.x * b.x; r.y = a.y * b.y; return r; }
 __C2H_F __half2 __c2h___h2div(__half2 a, __half2 b) { __half2 r; r.x = a.x / b.x; r.y = a.y / b.y; return r; }
 __C2H_F __half2 __c2h___hfma2(__half2 a, __half2 b, __half2 c) { __half2 r; r.x = __c2h___hfma(a.x, b.x, c.x); r.y = __c2h___hfma(a.y, b.y, c.y); return r; }
+__C2H_F __half2 __c2h_make_half2(__half x, __half y) { __half2 r; r.x = x; r.y = y; return r; }
+__C2H_F __half2 __c2h___half2half2(__half a) { __half2 r; r.x = a; r.y = a; return r; }
+__C2H_F __half2 __c2h___low2half2(__half2 a) { __half2 r; r.x = a.x; r.y = a.x; return r; }
+__C2H_F __half2 __c2h___high2half2(__half2 a) { __half2 r; r.x = a.y; r.y = a.y; return r; }
+__C2H_F __half2 __c2h___lows2half2(__half2 a, __half2 b) { __half2 r; r.x = a.x; r.y = b.x; return r; }
+__C2H_F __half2 __c2h___highs2half2(__half2 a, __half2 b) { __half2 r; r.x = a.y; r.y = b.y; return r; }
+__C2H_F __half2 __c2h___lowhigh2highlow(__half2 a) { __half2 r; r.x = a.y; r.y = a.x; return r; }
+__C2H_F __half2 __c2h___hneg2(__half2 a) { __half2 r; r.x = -a.x; r.y = -a.y; return r; }
+__C2H_F __half2 __c2h___habs2(__half2 a) { __half2 r; r.x = __c2h___habs(a.x); r.y = __c2h___habs(a.y); return r; }
+__C2H_F __half2 __c2h___hmax2(__half2 a, __half2 b) { __half2 r; r.x = __c2h___hmax(a.x, b.x); r.y = __c2h___hmax(a.y, b.y); return r; }
+__C2H_F __half2 __c2h___hmin2(__half2 a, __half2 b) { __half2 r; r.x = __c2h___hmin(a.x, b.x); r.y = __c2h___hmin(a.y, b.y); return r; }
+/* __heq2 ...: 1.0 in a lane where the (ordered) comparison holds, else 0.0; __hb*2: both
+ * lanes hold; __hbneu2 unordered (a NaN lane is true). */
+#define __C2H_CMP2(n, op) \
+	__C2H_F __half2 __c2h___h##n##2(__half2 a, __half2 b) \
+	{ __half2 r; r.x = (__half)(a.x op b.x ? 1.0f : 0.0f); r.y = (__half)(a.y op b.y ? 1.0f : 0.0f); return r; } \
+	__C2H_F bool __c2h___hb##n##2(__half2 a, __half2 b) { return (a.x op b.x) && (a.y op b.y); }
+__C2H_CMP2(eq, ==)
+__C2H_CMP2(lt, <)
+__C2H_CMP2(le, <=)
+__C2H_CMP2(gt, >)
+__C2H_CMP2(ge, >=)
+#undef __C2H_CMP2
+__C2H_F __half2 __c2h___hne2(__half2 a, __half2 b)
+{ __half2 r; r.x = (__half)(a.x < b.x || a.x > b.x ? 1.0f : 0.0f); r.y = (__half)(a.y < b.y || a.y > b.y ? 1.0f : 0.0f); return r; }
+__C2H_F bool __c2h___hbne2(__half2 a, __half2 b) { return (a.x < b.x || a.x > b.x) && (a.y < b.y || a.y > b.y); }
+__C2H_F bool __c2h___hbneu2(__half2 a, __half2 b) { return a.x != b.x && a.y != b.y; }
+__C2H_F bool __c2h___hneu(__half a, __half b) { return a != b; }
+/* beyond the largest finite half (65504) there is only infinity */
+__C2H_F int __c2h___hisinf(__half a) { return a > (__half)65504.0f ? 1 : a < (__half)-65504.0f ? -1 : 0; }
+#define __C2H_MAP2(n) \
+	__C2H_F __half2 __c2h_h2##n(__half2 a) { __half2 r; r.x = __c2h_h##n(a.x); r.y = __c2h_h##n(a.y); return r; }
+__C2H_MAP2(sqrt) __C2H_MAP2(exp) __C2H_MAP2(exp2) __C2H_MAP2(log) __C2H_MAP2(log2) __C2H_MAP2(sin)
+__C2H_MAP2(cos) __C2H_MAP2(rcp) __C2H_MAP2(rsqrt) __C2H_MAP2(floor) __C2H_MAP2(ceil) __C2H_MAP2(trunc)
+__C2H_MAP2(rint)
+#undef __C2H_MAP2
+/* conversions from integers: int -> f16 rounds once to nearest even (an integer that is
+ * not exact in f16 is beyond 2048, where f32 holds it exactly up to 2^24, and past 65520 it
+ * is inf either way). To integers: toward zero, or after the rounding the name says. */
+__C2H_F __half __c2h___uint2half_rn(unsigned x) { return (__half)(float)x; }
+__C2H_F __half __c2h___short2half_rn(short x) { return (__half)x; }
+__C2H_F __half __c2h___ushort2half_rn(unsigned short x) { return (__half)x; }
+__C2H_F __half __c2h___ll2half_rn(long long x) { return (__half)(float)x; }
+
+/* operators on __half2, lane by lane as cuda_fp16.hpp defines them (__hadd2 ...); the
+ * comparisons are __hbeq2 ... (both lanes), != is __hbneu2. The compound assignments
+ * return nothing (the toolkit's return the left operand: the frontend inlines no reference
+ * result), so `a += b;` converts and a use of its value is a located compile error. */
+#define __C2H_O __attribute__((host)) __attribute__((device)) static __inline__
+__C2H_O __half2 operator+(const __half2 &a, const __half2 &b) { return __hadd2(a, b); }
+__C2H_O __half2 operator-(const __half2 &a, const __half2 &b) { return __hsub2(a, b); }
+__C2H_O __half2 operator*(const __half2 &a, const __half2 &b) { return __hmul2(a, b); }
+__C2H_O __half2 operator/(const __half2 &a, const __half2 &b) { return __h2div(a, b); }
+__C2H_O void operator+=(__half2 &a, const __half2 &b) { a = __hadd2(a, b); }
+__C2H_O void operator-=(__half2 &a, const __half2 &b) { a = __hsub2(a, b); }
+__C2H_O void operator*=(__half2 &a, const __half2 &b) { a = __hmul2(a, b); }
+__C2H_O void operator/=(__half2 &a, const __half2 &b) { a = __h2div(a, b); }
+__C2H_O __half2 operator+(const __half2 &a) { return a; }
+__C2H_O __half2 operator-(const __half2 &a) { return __hneg2(a); }
+__C2H_O bool operator==(const __half2 &a, const __half2 &b) { return __hbeq2(a, b); }
+__C2H_O bool operator!=(const __half2 &a, const __half2 &b) { return __hbneu2(a, b); }
+__C2H_O bool operator<(const __half2 &a, const __half2 &b) { return __hblt2(a, b); }
+__C2H_O bool operator<=(const __half2 &a, const __half2 &b) { return __hble2(a, b); }
+__C2H_O bool operator>(const __half2 &a, const __half2 &b) { return __hbgt2(a, b); }
+__C2H_O bool operator>=(const __half2 &a, const __half2 &b) { return __hbge2(a, b); }
+#undef __C2H_O
 #undef __C2H_F
 #endif

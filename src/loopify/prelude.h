@@ -24,6 +24,9 @@
 	C2H_F2I(F, FT, u64, uint64_t, 0, UINT64_MAX)
 C2H_F2I_ALL(f32, float)
 C2H_F2I_ALL(f64, double)
+#ifdef __FLT16_MAX__ /* a compiler with _Float16, which f16 programs' C needs anyway */
+C2H_F2I_ALL(f16, _Float16)
+#endif
 
 /* Integer math (CUDA Math API: min/max, abs wraps at the minimum). */
 #define C2H_INT(S, T, U) \

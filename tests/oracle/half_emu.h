@@ -7,6 +7,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace cuemu {
 /* x rounded to nearest even into a binary format with `eb` exponent and `mb` fraction bits. */
@@ -149,3 +150,81 @@ inline __half2 __hsub2(__half2 a, __half2 b) { return {a.x - b.x, a.y - b.y}; }
 inline __half2 __hmul2(__half2 a, __half2 b) { return {a.x * b.x, a.y * b.y}; }
 inline __half2 __h2div(__half2 a, __half2 b) { return {a.x / b.x, a.y / b.y}; }
 inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
+
+/* more of cuda_fp16.h's __half2: each lane on its own, as the CUDA Math API's half2
+ * functions are defined; comparisons give 1.0 or 0.0 per lane (ordered, a NaN is false,
+ * except the unordered __hneu / __hbneu2), the __hb forms whether both lanes hold. */
+inline __half2 make_half2(__half x, __half y) { return {x, y}; }
+inline __half2 __half2half2(__half a) { return {a, a}; }
+inline __half2 __low2half2(__half2 a) { return {a.x, a.x}; }
+inline __half2 __high2half2(__half2 a) { return {a.y, a.y}; }
+inline __half2 __lows2half2(__half2 a, __half2 b) { return {a.x, b.x}; }
+inline __half2 __highs2half2(__half2 a, __half2 b) { return {a.y, b.y}; }
+inline __half2 __lowhigh2highlow(__half2 a) { return {a.y, a.x}; }
+inline __half2 __hneg2(__half2 a) { return {-a.x, -a.y}; }
+inline __half2 __habs2(__half2 a) { return {__habs(a.x), __habs(a.y)}; }
+inline __half2 __hmax2(__half2 a, __half2 b) { return {__hmax(a.x, b.x), __hmax(a.y, b.y)}; }
+inline __half2 __hmin2(__half2 a, __half2 b) { return {__hmin(a.x, b.x), __hmin(a.y, b.y)}; }
+inline __half __emu_flag(bool t) { return __half(t ? 1.0f : 0.0f); }
+inline bool __emu_ne(__half a, __half b) { return !std::isnan((float)a) && !std::isnan((float)b) && (float)a != (float)b; }
+inline __half2 __heq2(__half2 a, __half2 b) { return {__emu_flag(a.x == b.x), __emu_flag(a.y == b.y)}; }
+inline __half2 __hne2(__half2 a, __half2 b) { return {__emu_flag(__emu_ne(a.x, b.x)), __emu_flag(__emu_ne(a.y, b.y))}; }
+inline __half2 __hlt2(__half2 a, __half2 b) { return {__emu_flag(a.x < b.x), __emu_flag(a.y < b.y)}; }
+inline __half2 __hle2(__half2 a, __half2 b) { return {__emu_flag(a.x <= b.x), __emu_flag(a.y <= b.y)}; }
+inline __half2 __hgt2(__half2 a, __half2 b) { return {__emu_flag(a.x > b.x), __emu_flag(a.y > b.y)}; }
+inline __half2 __hge2(__half2 a, __half2 b) { return {__emu_flag(a.x >= b.x), __emu_flag(a.y >= b.y)}; }
+inline bool __hbeq2(__half2 a, __half2 b) { return a.x == b.x && a.y == b.y; }
+inline bool __hbne2(__half2 a, __half2 b) { return __emu_ne(a.x, b.x) && __emu_ne(a.y, b.y); }
+inline bool __hbneu2(__half2 a, __half2 b) { return !(a.x == b.x) && !(a.y == b.y); }
+inline bool __hblt2(__half2 a, __half2 b) { return a.x < b.x && a.y < b.y; }
+inline bool __hble2(__half2 a, __half2 b) { return a.x <= b.x && a.y <= b.y; }
+inline bool __hbgt2(__half2 a, __half2 b) { return a.x > b.x && a.y > b.y; }
+inline bool __hbge2(__half2 a, __half2 b) { return a.x >= b.x && a.y >= b.y; }
+inline bool __hneu(__half a, __half b) { return !(a == b); }
+/* +-1 for an infinity of that sign: the exponent all ones and no fraction */
+inline int __hisinf(__half a) { return (a.bits & 0x7fffu) == 0x7c00u ? (a.bits & 0x8000u ? -1 : 1) : 0; }
+inline __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
+inline __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
+inline __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+inline __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
+inline __half2 &operator+=(__half2 &a, __half2 b) { return a = a + b; }
+inline __half2 &operator-=(__half2 &a, __half2 b) { return a = a - b; }
+inline __half2 &operator*=(__half2 &a, __half2 b) { return a = a * b; }
+inline __half2 &operator/=(__half2 &a, __half2 b) { return a = a / b; }
+inline __half2 operator+(__half2 a) { return a; }
+inline __half2 operator-(__half2 a) { return __hneg2(a); }
+inline bool operator==(__half2 a, __half2 b) { return __hbeq2(a, b); }
+inline bool operator!=(__half2 a, __half2 b) { return __hbneu2(a, b); }
+inline bool operator<(__half2 a, __half2 b) { return __hblt2(a, b); }
+inline bool operator<=(__half2 a, __half2 b) { return __hble2(a, b); }
+inline bool operator>(__half2 a, __half2 b) { return __hbgt2(a, b); }
+inline bool operator>=(__half2 a, __half2 b) { return __hbge2(a, b); }
+#define __EMU_H2(f) inline __half2 h2##f(__half2 a) { return {h##f(a.x), h##f(a.y)}; }
+__EMU_H2(sqrt) __EMU_H2(exp) __EMU_H2(exp2) __EMU_H2(log) __EMU_H2(log2) __EMU_H2(sin) __EMU_H2(cos)
+__EMU_H2(rcp) __EMU_H2(rsqrt) __EMU_H2(floor) __EMU_H2(ceil) __EMU_H2(trunc) __EMU_H2(rint)
+#undef __EMU_H2
+
+/* bit views and integer conversions: to an integer after the named rounding (NaN 0,
+ * saturating at the type's range, as cvt does); from an integer rounded to nearest even */
+inline short __half_as_short(__half h) { return (short)h.bits; }
+inline __half __short_as_half(short s) { return __half::from_bits((uint16_t)s); }
+template <class I> inline I __emu_h2i(__half h, double (*rnd)(double))
+{
+  double v = (double)(float)h;
+  if (std::isnan(v)) return 0;
+  v = rnd(v);
+  if (v < (double)std::numeric_limits<I>::min()) return std::numeric_limits<I>::min();
+  if (v > (double)std::numeric_limits<I>::max()) return std::numeric_limits<I>::max();
+  return (I)v;
+}
+inline int __half2int_rn(__half h) { return __emu_h2i<int>(h, std::nearbyint); }
+inline int __half2int_rd(__half h) { return __emu_h2i<int>(h, std::floor); }
+inline int __half2int_ru(__half h) { return __emu_h2i<int>(h, std::ceil); }
+inline unsigned __half2uint_rz(__half h) { return __emu_h2i<unsigned>(h, std::trunc); }
+inline short __half2short_rz(__half h) { return __emu_h2i<short>(h, std::trunc); }
+inline unsigned short __half2ushort_rz(__half h) { return __emu_h2i<unsigned short>(h, std::trunc); }
+inline long long __half2ll_rz(__half h) { return __emu_h2i<long long>(h, std::trunc); }
+inline __half __uint2half_rn(unsigned x) { return __half((double)x); }
+inline __half __short2half_rn(short x) { return __half((double)x); }
+inline __half __ushort2half_rn(unsigned short x) { return __half((double)x); }
+inline __half __ll2half_rn(long long x) { return __half((double)x); }
