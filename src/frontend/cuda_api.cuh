@@ -30,6 +30,18 @@
  * device-side parse of a toolkit's cuda_runtime.h has uint64_t and friends too: a file
  * that names them after including only CUDA headers parses either way */
 #include <stdint.h>
+/* the toolkit's cuda_runtime.h includes these through crt/common_functions.h and
+ * crt/math_functions.h, and programs rely on it: `uint` (sys/types.h through stdlib.h),
+ * printf, malloc, memcpy, assert, placement new without an include of
+ * their own (radixsort's `make_uint4(uint s)` overload was dropped, its kernels refused) */
+#include <string.h>
+#include <time.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <assert.h>
+#ifdef __cplusplus
+#include <new>
+#endif
 
 #define __C2H_VEC(T, N) \
 	struct T##1 { N x; }; struct T##2 { N x, y; }; struct T##3 { N x, y, z; }; \
