@@ -176,9 +176,13 @@ static const Cond *cond_add(Ck *ck, const Cond *c, const IntVec *prim)
 		return always();
 	if (cond_holds(c, prim))
 		return c;
+	/* the new disjunct first: past CONJ_MAX the oldest are dropped, never the one that
+	 * makes a read right after this assignment hold (a loop walked iteration by
+	 * iteration under a new data-dependent test each time set a variable under 64
+	 * such paths, and `for (c = 0; c < N; ...)` was refused at its own test) */
+	d[n++] = conj_new(ck, prim->data, (int)prim->len, -1);
 	for (int i = 0; c && i < c->n && n < CONJ_MAX; i++)
 		d[n++] = c->d[i];
-	d[n++] = conj_new(ck, prim->data, (int)prim->len, -1);
 	return cond_make(ck, d, n);
 }
 
