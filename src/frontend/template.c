@@ -93,7 +93,7 @@ static int int_word(const char *p, size_t w)
 
 /* s with each run of integer type keywords in clang's spelling: `unsigned` is `unsigned
  * int`, `long int` is `long`, `signed short` is `short`, ... (so `k<unsigned>` names the
- * instance clang calls `k<unsigned int>`). */
+ * instance clang calls `k<unsigned int>`), and `_Float16` and `half` as `__half`. */
 static const char *canon_ints(Arena *a, const char *s)
 {
 	StrBuf b = {0};
@@ -123,7 +123,17 @@ static const char *canon_ints(Arena *a, const char *s)
 			continue;
 		}
 		if (is_ident_char(*s)) {
-			while (is_ident_char(*s))
+			const char *e = s;
+			while (is_ident_char(*e))
+				e++;
+			/* the bundled cuda_fp16.h's __half is _Float16, which clang prints for it,
+			 * while the host side (a toolkit's header) and the user say __half or half */
+			if ((e - s == 8 && !strncmp(s, "_Float16", 8)) || (e - s == 4 && !strncmp(s, "half", 4))) {
+				sb_append(&b, "__half");
+				s = e;
+				continue;
+			}
+			while (s < e)
 				sb_printf(&b, "%c", *s++);
 		} else {
 			sb_printf(&b, "%c", *s++);

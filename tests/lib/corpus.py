@@ -52,8 +52,10 @@ class Launch:
     @property
     def c_name(self):
         """The C function name of `--emit c`: box_blur<3> -> box_blur_3; cuda2hlo names an
-        instance as clang prints it (k<unsigned> -> k_unsigned_int)."""
+        instance as clang prints it (k<unsigned> -> k_unsigned_int; the bundled
+        cuda_fp16.h's __half is _Float16: k<__half> -> k__Float16)."""
         k = re.sub(r"\bunsigned\b(?!\s+(int|char|short|long)\b)", "unsigned int", self.kernel)
+        k = re.sub(r"\b(__half|half)\b", "_Float16", k)
         return re.sub(r"_+$", "", re.sub(r"[^A-Za-z0-9_]+", "_", k))
 
 
