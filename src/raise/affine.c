@@ -338,7 +338,9 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * boxes. With returns as exits (the body restructured so that a return ends a branch)
  * only when a return under a data-dependent guard is what failed. Last, when what failed
  * is where a store writes (not injective, no union of boxes, no shape), with each such
- * store a scatter alone (affine_scatter.c), the rest dense. */
+ * store a scatter alone (affine_scatter.c), the rest dense. Before that, when an integer
+ * value had no pieces on boxes under any shape, with such values built from their
+ * operators (a value, not an address: max(i % 7, 3)). */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -365,6 +367,11 @@ static int exits_loops_unrolled(Raise *r, Tried *t)
 	return try_kernel(r, &(TryOpts){.returns_as_exits = 1, .unroll_dots = 1}, t);
 }
 
+static int index_values(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.index_values = 1, .uniform = 1, .columns = 1}, t);
+}
+
 static int stores_scattered(Raise *r, Tried *t)
 {
 	return try_kernel(r, &(TryOpts){.store_scatter = 1, .guard_masks = 1, .uniform = 1, .columns = 1}, t);
@@ -376,6 +383,7 @@ typedef enum When {
 	W_RETURN,                 /* the last try failed on a return under a data-dependent guard */
 	W_NOT_BOXES,              /* ... on a store whose range is not a union of boxes */
 	W_STORE_FACT,             /* the first try or the last failed on where a store writes */
+	W_INDEX_VALUE,            /* ... on an integer value with no pieces on boxes */
 } When;
 
 static const struct Strategy {
@@ -388,6 +396,7 @@ static const struct Strategy {
 	{"affine-masks", guards_as_masks, W_NOT_BOXES},
 	{"affine-exits", returns_as_exits, W_RETURN},
 	{"affine-exits-unrolled", exits_loops_unrolled, W_TOOK_LOOPS},
+	{"affine-index-values", index_values, W_INDEX_VALUE},
 	{"affine-scatter-stores", stores_scattered, W_STORE_FACT},
 };
 
@@ -403,6 +412,9 @@ static int applies(When w, int ran_before, const Tried *last, const Tried *first
 		return last->why && strcmp(last->why, "the store's range is not a union of boxes") == 0;
 	case W_STORE_FACT:
 		return (last->why && aff_store_fact(last->why)) || (first->why && aff_store_fact(first->why));
+	case W_INDEX_VALUE:
+		return (last->why && strcmp(last->why, AFF_NOT_QUASI) == 0) ||
+		       (first->why && strcmp(first->why, AFF_NOT_QUASI) == 0);
 	}
 	return 0;
 }

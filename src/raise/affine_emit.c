@@ -252,6 +252,16 @@ static int quasi_piece(Aff *a, const PolyPiece *p, const Box *sub, void *ctx)
 
 int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
 {
+	int v = aff_value_try(a, pe, dt);
+	if (v < 0)
+		aff_afail(a, loc, AFF_NOT_QUASI);
+	return v;
+}
+
+/* pe over the write coordinates from its pieces (affine or quasi-affine on boxes), or -1
+ * (nothing built) when isl gives no such pieces. */
+int aff_value_try(Aff *a, const PolyExpr *pe, DType dt)
+{
 	PolyPiece ps[POLY_MAX_PIECES];
 	PolyQPiece qs[POLY_MAX_PIECES];
 	QCtx qc = {qs, ps, dt};
@@ -265,7 +275,7 @@ int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc)
 	if (n == 0)           /* not when isl's budget ran out: the same question again */
 		n = poly_expr_in_coords_quasi(pe, a->at.w, qs, POLY_MAX_PIECES);
 	if (n <= 0)
-		aff_afail(a, loc, "an index value is not quasi-affine in the write coordinates");
+		return -1;
 	for (int i = 0; i < n; i++) {
 		memset(&ps[i], 0, sizeof(ps[i]));
 		memcpy(ps[i].lo, qs[i].lo, sizeof(ps[i].lo));

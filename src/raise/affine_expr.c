@@ -154,8 +154,16 @@ static int dense_node(Aff *a, const KirExpr *e)
 	    e->kind != KE_CONST) {
 		const char *why;
 		PolyExpr *pe = poly_expr_from_kir(a->c, e, a->at.dom, aff_lookup, a, &why);
-		if (pe && !poly_expr_involves_params(pe))
-			return aff_value(a, pe, raise_dtype(e->type), e->loc);
+		/* a value isl cannot give as pieces on boxes (max(i % 7, 3): its pieces lie on
+		 * periodic sets) is data here, not an address: with opt.index_values (a later
+		 * strategy: another shape of the store may give it pieces on boxes) its
+		 * operators over the operands' tensors, as for any other value */
+		if (pe && !poly_expr_involves_params(pe)) {
+			int v = a->opt.index_values ? aff_value_try(a, pe, raise_dtype(e->type))
+			                            : aff_value(a, pe, raise_dtype(e->type), e->loc);
+			if (v >= 0)
+				return v;
+		}
 	}
 	return structural(a, e);
 }

@@ -34,6 +34,8 @@ typedef struct TryOpts {
 	int guard_masks;          /* an affine guard whose threads are no box is a mask */
 	int columns;              /* a loop that carries variables may be a while (columns) */
 	int store_scatter;        /* a store no shape raises densely is a scatter alone */
+	int index_values;         /* an integer value isl gives no pieces on boxes for is built
+	                           * from its operators (affine_expr.c dense_node) */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
@@ -225,7 +227,9 @@ int aff_convert(Aff *a, int v, DType to);
 int aff_scalar_i32(Aff *a, int64_t v);
 int aff_clip(const PolyPiece *p, const Box *bx, Box *out);
 int aff_assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx);
+#define AFF_NOT_QUASI "an index value is not quasi-affine in the write coordinates"
 int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc);
+int aff_value_try(Aff *a, const PolyExpr *pe, DType dt);
 
 /* affine_read.c */
 void aff_check_buffer(Aff *a, int b, SrcLoc loc);
