@@ -199,6 +199,9 @@ __D float ldexpf(float, int); __D double ldexp(double, int); __D float scalbnf(f
 __D float nextafterf(float, float); __D double nextafter(double, double);
 __D int __double2hiint(double); __D int __double2loint(double); __D double __hiloint2double(int, int);
 __D unsigned __byte_perm(unsigned, unsigned, unsigned);
+__D int __dp4a(int, int, int); __D unsigned __dp4a(unsigned, unsigned, unsigned);
+__D int __dp2a_lo(int, int, int); __D unsigned __dp2a_lo(unsigned, unsigned, unsigned);
+__D int __dp2a_hi(int, int, int); __D unsigned __dp2a_hi(unsigned, unsigned, unsigned);
 __D unsigned __funnelshift_l(unsigned, unsigned, unsigned); __D unsigned __funnelshift_r(unsigned, unsigned, unsigned);
 __D unsigned __funnelshift_lc(unsigned, unsigned, unsigned); __D unsigned __funnelshift_rc(unsigned, unsigned, unsigned);
 __D int __hadd(int, int); __D int __rhadd(int, int); __D unsigned __uhadd(unsigned, unsigned);

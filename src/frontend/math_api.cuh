@@ -88,6 +88,21 @@ __C2H unsigned __c2h___byte_perm(unsigned x, unsigned y, unsigned s)
 	return (unsigned)(v >> ((s & 7u) * 8u) & 0xffu) | (unsigned)(v >> ((s >> 4 & 7u) * 8u) & 0xffu) << 8 |
 	       (unsigned)(v >> ((s >> 8 & 7u) * 8u) & 0xffu) << 16 | (unsigned)(v >> ((s >> 12 & 7u) * 8u) & 0xffu) << 24;
 }
+/* integer dot products (sm_61): __dp4a adds to c the four products of the bytes of a and
+ * b in the same place; __dp2a_lo/__dp2a_hi the two products of the halfwords of a with
+ * bytes 0-1 (lo) or 2-3 (hi) of b. Signed lanes in the int forms, unsigned in the
+ * unsigned ones; the sum wraps in 32 bits. */
+#define __C2H_DP4(T, L8) (unsigned)((T)(L8)(a) * (T)(L8)(b) + (T)(L8)(a >> 8) * (T)(L8)(b >> 8) + \
+	(T)(L8)(a >> 16) * (T)(L8)(b >> 16) + (T)(L8)(a >> 24) * (T)(L8)(b >> 24))
+#define __C2H_DP2(T, L16, L8, s) (unsigned)((T)(L16)(a) * (T)(L8)(b >> (s)) + (T)(L16)(a >> 16) * (T)(L8)(b >> ((s) + 8)))
+__C2H int __c2h___dp4a(int a, int b, int c) { return (int)((unsigned)c + __C2H_DP4(int, signed char)); }
+__C2H unsigned __c2h___dp4a(unsigned a, unsigned b, unsigned c) { return c + __C2H_DP4(unsigned, unsigned char); }
+__C2H int __c2h___dp2a_lo(int a, int b, int c) { return (int)((unsigned)c + __C2H_DP2(int, short, signed char, 0)); }
+__C2H unsigned __c2h___dp2a_lo(unsigned a, unsigned b, unsigned c) { return c + __C2H_DP2(unsigned, unsigned short, unsigned char, 0); }
+__C2H int __c2h___dp2a_hi(int a, int b, int c) { return (int)((unsigned)c + __C2H_DP2(int, short, signed char, 16)); }
+__C2H unsigned __c2h___dp2a_hi(unsigned a, unsigned b, unsigned c) { return c + __C2H_DP2(unsigned, unsigned short, unsigned char, 16); }
+#undef __C2H_DP4
+#undef __C2H_DP2
 /* funnel shifts of hi:lo; the amount is masked (_l, _r) or clamped to 32 (_lc, _rc) */
 __C2H unsigned __c2h___funnelshift_l(unsigned lo, unsigned hi, unsigned s)
 {

@@ -668,6 +668,22 @@ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
   for (int i = 0; i < 4; i++) r |= (unsigned)(v >> (8 * (s >> (4 * i) & 7)) & 0xff) << (8 * i);
   return r;
 }
+/* __dp4a, __dp2a_lo/hi: the lanes through memcpy (little-endian, as the GPU), summed in 64 bits */
+template <class L, class W> inline W cuemu_dp(W a, W b, W c, int first) {
+  L la[4 / sizeof(L)];
+  std::conditional_t<std::is_signed_v<L>, int8_t, uint8_t> lb[4];
+  memcpy(la, &a, 4);
+  memcpy(lb, &b, 4);
+  int64_t s = (int64_t)c;
+  for (int i = 0; i < (int)(4 / sizeof(L)); i++) s += (int64_t)la[i] * lb[first + i];
+  return (W)(uint32_t)s;
+}
+inline int __dp4a(int a, int b, int c) { return cuemu_dp<int8_t>(a, b, c, 0); }
+inline unsigned __dp4a(unsigned a, unsigned b, unsigned c) { return cuemu_dp<uint8_t>(a, b, c, 0); }
+inline int __dp2a_lo(int a, int b, int c) { return cuemu_dp<int16_t>(a, b, c, 0); }
+inline unsigned __dp2a_lo(unsigned a, unsigned b, unsigned c) { return cuemu_dp<uint16_t>(a, b, c, 0); }
+inline int __dp2a_hi(int a, int b, int c) { return cuemu_dp<int16_t>(a, b, c, 2); }
+inline unsigned __dp2a_hi(unsigned a, unsigned b, unsigned c) { return cuemu_dp<uint16_t>(a, b, c, 2); }
 inline unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) {
   return (unsigned)((((uint64_t)hi << 32 | lo) << (s & 31)) >> 32);
 }
