@@ -93,8 +93,40 @@ static int64_t mod_floor(int64_t a, int64_t b)
 	return r < 0 ? r + b : r;
 }
 
-int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
-                     const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK])
+/* The terms of a flat index split over the dimensions: each term to the largest stride
+ * dividing its coefficient; or (balanced) each coefficient as digits of the strides,
+ * each digit the nearest multiple (17 m - 16 t under [.][17]: -t + 1 * 17 and t + 1,
+ * the anti-diagonal t[m - t + 1][t + 1] of a 2-D tile). */
+static void split_terms(const int64_t *coef, int rank, const int64_t *stride, int balanced,
+                        int64_t part[POLY_MAX_RANK][POLY_NDIMS])
+{
+	memset(part, 0, sizeof(int64_t) * POLY_MAX_RANK * POLY_NDIMS);
+	for (int d = 0; d < POLY_NDIMS; d++) {
+		int k = 0;
+		int64_t r = coef[d];
+		if (!r)
+			continue;
+		if (balanced) {
+			for (k = 0; k < rank - 1; k++) {
+				int64_t q = r / stride[k], m = r - q * stride[k];
+				if (2 * m > stride[k])
+					q++;
+				else if (2 * m < -stride[k])
+					q--;
+				part[k][d] = q;
+				r -= q * stride[k];
+			}
+			part[rank - 1][d] = r;
+			continue;
+		}
+		while (r % stride[k])
+			k++;
+		part[k][d] = r / stride[k];
+	}
+}
+
+static int delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
+                       const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK], int balanced)
 {
 	PolyCtx *c = dom->c;
 	int64_t coef[POLY_NDIMS], cst, stride[POLY_MAX_RANK];
@@ -105,16 +137,7 @@ int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
 	stride[rank - 1] = 1;
 	for (int k = rank - 2; k >= 0; k--)
 		stride[k] = stride[k + 1] * dims[k + 1];
-	memset(part, 0, sizeof(part));
-	/* each term goes to the largest stride dividing its coefficient */
-	for (int d = 0; d < POLY_NDIMS; d++) {
-		int k = 0;
-		if (!coef[d])
-			continue;
-		while (coef[d] % stride[k])
-			k++;
-		part[k][d] = coef[d] / stride[k];
-	}
+	split_terms(coef, rank, stride, balanced, part);
 	/* the constant: digits from the innermost dimension out, each placed so that the
 	 * component's range starts inside [0, dims[k]) when possible */
 	for (int k = rank - 1; k >= 0; k--) {
@@ -130,6 +153,8 @@ int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
 			int64_t r = mod_floor(cst, dims[k]);
 			if (lo + r >= dims[k])
 				r -= dims[k];
+			else if (balanced && lo + r < 0)   /* 17 - t of 289 - 16 t + 1 */
+				r += dims[k];
 			pc[k] = r;
 			cst = (cst - r) / dims[k];
 		}
@@ -139,6 +164,13 @@ int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
 	for (int k = 0; k < rank; k++)
 		idx[k] = poly_wrap_expr(c, lin_pa(c, part[k], pc[k]));
 	return 1;
+}
+
+int poly_delinearize(const PolySet *dom, const PolyExpr *flat, int rank,
+                     const int64_t *dims, PolyExpr *idx[POLY_MAX_RANK])
+{
+	return delinearize(dom, flat, rank, dims, idx, 0) ||
+	       (dom->c->balanced && delinearize(dom, flat, rank, dims, idx, 1));
 }
 
 int poly_expr_bounds(const PolyExpr *e, const PolySet *dom, int64_t *lo, int64_t *hi)
@@ -195,6 +227,17 @@ int poly_shape_candidates(const PolyExpr *flat, int64_t count,
 		if (v > 1 && !dup && count % v == 0)
 			cand[nc++] = v;
 	}
+	/* with balanced splits, a stride one off a coefficient (the anti-diagonal
+	 * (m - t) * W + t has W - 1 on t, the diagonal t * W + t has W + 1) */
+	for (int o = 0; o < POLY_NDIMS && flat->c->balanced; o++)
+		for (int64_t off = -1; off <= 1; off += 2) {
+			int d = order[o];
+			int64_t v = (coef[d] < 0 ? -coef[d] : coef[d]) + off, dup = 0;
+			for (int j = 0; j < nc; j++)
+				dup |= cand[j] == v;
+			if (coef[d] && v > 1 && !dup && count % v == 0 && nc < POLY_NDIMS)
+				cand[nc++] = v;
+		}
 	/* subsets of the candidates that form a divisibility chain, fewest strides first */
 	for (int want = 1; want < POLY_MAX_RANK; want++)
 		for (unsigned mask = 1; mask < (1u << nc); mask++) {

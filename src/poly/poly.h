@@ -152,6 +152,13 @@ typedef struct PolyPiece {
 	int64_t cst[POLY_MAX_RANK];
 } PolyPiece;
 int poly_map_in_coords(const PolyMap *r, const PolyMap *w, PolyPiece *out, int max);
+/* hull.c: for an injective w whose range is no box, a relation w' whose range is the box
+ * hull lo <= x < hi of w's range (set here) and whose inverse is a function on all of it,
+ * equal to w^-1 on w's range, into w's domain elsewhere; NULL when there is none. */
+PolyMap *poly_map_hull(const PolyMap *w, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK]);
+/* Lets poly_delinearize, where no term-per-dimension split fits, split a coefficient over
+ * the strides (17 m - 16 t under [.][17] as [m - t + 1][t + 1]: an anti-diagonal). */
+void poly_set_balanced(PolyCtx *c, int on);
 /* e . W^-1 (a lane value as a function of the write coordinates), as pieces with one
  * output (row 0 of coef); 0 and -1 as poly_map_in_coords. */
 int poly_expr_in_coords(const PolyExpr *e, const PolyMap *w, PolyPiece *out, int max);

@@ -53,6 +53,7 @@ struct PolyCtx {
 	isl_set *assume;         /* assume.c: parameter values assumed (NULL: all) */
 	char *sym;               /* assume.c: per KirParam, --symbolic (NULL: none): the
 	                            checks narrow `assume` instead of failing */
+	int balanced;            /* poly_delinearize may split a coefficient over strides */
 };
 /* assume.c: drops from c->assume the values of the symbolic parameters for which some
  * point of bad (taken) exists for some value of the others; 0 when nothing is left. */

@@ -230,6 +230,7 @@ static void try_init(Aff *a, Raise *r, const TryOpts *o)
 	a->local = xcalloc((size_t)nloc + 1, sizeof(*a->local));
 	a->c = poly_create(k, grid, block);
 	poly_assume(a->c, r->assume);     /* --symbolic: facts under the asserted values */
+	poly_set_balanced(a->c, o->hull_boxes);
 	a->at.dom = poly_launch_box(a->c);
 	a->def = xcalloc(k->nvars + 1, sizeof(*a->def));
 	a->def_epoch = xcalloc(k->nvars + 1, sizeof(int));
@@ -336,11 +337,13 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * unrolled and none of those (each may fail where the unrolled loop raises). With affine
  * guards whose threads are no box as masks only when a store's range was no union of
  * boxes. With returns as exits (the body restructured so that a return ends a branch)
- * only when a return under a data-dependent guard is what failed. Last, when what failed
+ * only when a return under a data-dependent guard is what failed. Then, when what failed
  * is where a store writes (not injective, no union of boxes, no shape), with each such
  * store a scatter alone (affine_scatter.c), the rest dense. Before that, when an integer
  * value had no pieces on boxes under any shape, with such values built from their
- * operators (a value, not an address: max(i % 7, 3)). */
+ * operators (a value, not an address: max(i % 7, 3)). Last, when a range was no union of
+ * boxes, such a store as a select over its range's hull box (affine_hull.c), as written
+ * and with loops unrolled. */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -377,6 +380,18 @@ static int stores_scattered(Raise *r, Tried *t)
 	return try_kernel(r, &(TryOpts){.store_scatter = 1, .guard_masks = 1, .uniform = 1, .columns = 1}, t);
 }
 
+static int hull_selects(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.hull_boxes = 1, .uniform = 1, .columns = 1}, t);
+}
+
+static int hull_loops_unrolled(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.hull_boxes = 1, .unroll_dots = 1}, t);
+}
+
+#define NOT_BOXES "the store's range is not a union of boxes"
+
 typedef enum When {
 	W_FIRST,                  /* always */
 	W_TOOK_LOOPS,             /* the strategy before it ran and took a loop it may unroll */
@@ -384,6 +399,7 @@ typedef enum When {
 	W_NOT_BOXES,              /* ... on a store whose range is not a union of boxes */
 	W_STORE_FACT,             /* the first try or the last failed on where a store writes */
 	W_INDEX_VALUE,            /* ... on an integer value with no pieces on boxes */
+	W_NOT_BOXES_ANY,          /* the first try or the last failed on a range no union of boxes */
 } When;
 
 static const struct Strategy {
@@ -398,6 +414,8 @@ static const struct Strategy {
 	{"affine-exits-unrolled", exits_loops_unrolled, W_TOOK_LOOPS},
 	{"affine-index-values", index_values, W_INDEX_VALUE},
 	{"affine-scatter-stores", stores_scattered, W_STORE_FACT},
+	{"affine-hull", hull_selects, W_NOT_BOXES_ANY},
+	{"affine-hull-unrolled", hull_loops_unrolled, W_TOOK_LOOPS},
 };
 
 static int applies(When w, int ran_before, const Tried *last, const Tried *first)
@@ -409,12 +427,15 @@ static int applies(When w, int ran_before, const Tried *last, const Tried *first
 	case W_RETURN:
 		return last->why && strcmp(last->why, "a return under a data-dependent guard") == 0;
 	case W_NOT_BOXES:
-		return last->why && strcmp(last->why, "the store's range is not a union of boxes") == 0;
+		return last->why && strcmp(last->why, NOT_BOXES) == 0;
 	case W_STORE_FACT:
 		return (last->why && aff_store_fact(last->why)) || (first->why && aff_store_fact(first->why));
 	case W_INDEX_VALUE:
 		return (last->why && strcmp(last->why, AFF_NOT_QUASI) == 0) ||
 		       (first->why && strcmp(first->why, AFF_NOT_QUASI) == 0);
+	case W_NOT_BOXES_ANY:
+		return (last->why && strcmp(last->why, NOT_BOXES) == 0) ||
+		       (first->why && strcmp(first->why, NOT_BOXES) == 0);
 	}
 	return 0;
 }

@@ -36,6 +36,7 @@ typedef struct TryOpts {
 	int store_scatter;        /* a store no shape raises densely is a scatter alone */
 	int index_values;         /* an integer value isl gives no pieces on boxes for is built
 	                           * from its operators (affine_expr.c dense_node) */
+	int hull_boxes;           /* a store whose range is no union of boxes is a select over its hull */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
@@ -241,6 +242,9 @@ int aff_load(Aff *a, const KirExpr *e);
 
 /* affine_store.c, affine_scatter.c */
 int aff_guard_mask(Aff *a);
+/* affine_hull.c: a store's range as a select over its hull box */
+PolyMap *aff_hull_relation(Aff *a, PolyMap *w, PolyPiece *box);
+int aff_hull_mask(Aff *a, SrcLoc loc);
 int aff_thread_boxes(Aff *a, int linear, PolyPiece *boxes, PolyMap **w, int *dimof, SrcLoc loc);
 void aff_thread_box(Aff *a, PolyMap *w, const PolyPiece *boxes, int i, int n);
 int aff_masked_value(Aff *a, const KirExpr *ve, DType dt, int64_t fill);

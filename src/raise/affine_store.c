@@ -52,7 +52,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	int64_t dims[POLY_MAX_RANK];
 	PolyExpr *idx[POLY_MAX_RANK];
 	PolyPiece boxes[POLY_MAX_PIECES];
-	PolyMap *whole_w;
+	PolyMap *whole_w, *hull_w = NULL;
 	DType dt = aff_dt_of(a, a->r->buf[b]);
 	rank = aff_buffer_shape(a, b, pe, cand, dims, idx);
 	if (rank <= 0)
@@ -64,18 +64,20 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	if (!poly_map_is_injective(a->at.w))
 		aff_afail(a, e->loc, "the store is not injective");
 	n = poly_map_in_coords(a->at.w, a->at.w, boxes, POLY_MAX_PIECES);
+	if (n <= 0 && (hull_w = aff_hull_relation(a, a->at.w, &boxes[0])))
+		n = 1;                /* one box, the hull: a select of where the store writes */
 	if (n <= 0)
 		aff_afail(a, e->loc, "the store's range is not a union of boxes");
 	/* the reshaped buffer, unless the store only replaces all of it */
 	buf = -1;
-	if (e->u.assign.op != KB_NONE || a->ndc > 0 || a->exited || !covers(&boxes[0], n, rank, dims))
+	if (e->u.assign.op != KB_NONE || a->ndc > 0 || a->exited || hull_w || !covers(&boxes[0], n, rank, dims))
 		buf = aff_reshaped(a, b, rank, dims);
 	whole_w = a->at.w;
 	for (int i = 0; i < n; i++) {
 		int v, m;
 		aff_memo_reset(&a->memo);
 		/* reads as pieces over this box only (a tile read from an edge box) */
-		a->at.w = n > 1 ? poly_map_restrict_range(whole_w, boxes[i].lo, boxes[i].hi) : whole_w;
+		a->at.w = hull_w ? hull_w : n > 1 ? poly_map_restrict_range(whole_w, boxes[i].lo, boxes[i].hi) : whole_w;
 		a->at.box.rank = rank;
 		memcpy(a->at.box.lo, boxes[i].lo, sizeof(a->at.box.lo));
 		memcpy(a->at.box.hi, boxes[i].hi, sizeof(a->at.box.hi));
@@ -86,6 +88,10 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		}
 		v = aff_convert(a, v, dt);
 		m = aff_guard_mask(a);
+		if (hull_w) {
+			int h = aff_hull_mask(a, e->loc);
+			m = m < 0 ? h : aff_bin(a, TOP_AND, m, h);
+		}
 		if (m >= 0) {
 			a->r->st->ops[TOP_SELECT]++;
 			v = tir_build_select(B(a), m, v, own_slice(a, buf));
@@ -110,8 +116,13 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 	a->last_store[b] = ++a->epoch;
 	a->nboxes += n;
 	a->r->st->stores_dense++;
-	sb_printf(&a->r->st->notes, "  store %s at %d:%d: dense (%d box%s, dynamic_update_slice)\n",
-	          a->r->k->bufs[b].name, e->loc.line, e->loc.col, n, n == 1 ? "" : "es");
+	if (hull_w)
+		sb_printf(&a->r->st->notes, "  store %s at %d:%d: dense (a select over the hull box of a "
+		          "range that is no union of boxes, dynamic_update_slice)\n",
+		          a->r->k->bufs[b].name, e->loc.line, e->loc.col);
+	else
+		sb_printf(&a->r->st->notes, "  store %s at %d:%d: dense (%d box%s, dynamic_update_slice)\n",
+		          a->r->k->bufs[b].name, e->loc.line, e->loc.col, n, n == 1 ? "" : "es");
 	return 1;
 }
 

@@ -86,6 +86,47 @@ static int local_slot(Aff *a, int b, const KirExpr *index, SrcLoc loc)
 }
 
 
+/* buf[index]: the element's value; at an index that is no constant but quasi-affine with
+ * at most MAX_LOCAL_PICK values, all in bounds (t[i % 8]), a chain of ?: over them. */
+#define MAX_LOCAL_PICK 32
+static KirExpr *local_read(Aff *a, int b, KirExpr *index, SrcLoc loc)
+{
+	int64_t k, lo, hi;
+	const char *why;
+	KirExpr *v = NULL;
+	PolyExpr *pe = frontend_dtype_is_int(index->type) ?
+		poly_expr_from_kir(a->c, index, a->at.dom, aff_lookup, a, &why) : NULL;
+	if (a->loc_base[b] < 0 || !pe)
+		aff_afail(a, loc, "shared or local memory");
+	if (poly_expr_is_const(pe, &k)) {
+		const KirExpr *d = a->local[local_slot(a, b, index, loc)];
+		if (!d)
+			aff_afail(a, loc, "a local array element read before it is set");
+		return (KirExpr *)d;
+	}
+	if (!poly_expr_bounds(pe, a->at.dom, &lo, &hi) || hi - lo >= MAX_LOCAL_PICK)
+		aff_afail(a, loc, "shared or local memory");
+	if (lo < 0 || hi >= a->r->k->bufs[b].count)
+		aff_afail(a, loc, "a local array index out of bounds");
+	for (k = hi; k >= lo; k--) {
+		const KirExpr *d = a->local[a->loc_base[b] + k];
+		KirExpr *c;
+		if (!d)
+			aff_afail(a, loc, "a local array element read before it is set");
+		if (!v) {
+			v = (KirExpr *)d;
+			continue;
+		}
+		c = frontend_new_expr(a->ar, KE_COND, d->type, loc);
+		c->u.cond.c = frontend_new_binary(a->ar, KB_EQ, KT_I1, index,
+		                                  frontend_new_int(a->ar, index->type, k, loc), loc);
+		c->u.cond.t = (KirExpr *)d;
+		c->u.cond.f = v;
+		v = c;
+	}
+	return v;
+}
+
 /* buf[k] = v, buf[k] op= v: the element's new value, under the enclosing guards */
 void aff_local_store(Aff *a, const KirExpr *e)
 {
@@ -126,6 +167,49 @@ static KirExpr *signed_view(Aff *a, KirDType t, KirDType ut, KirExpr *x)
 	return frontend_new_cast(a->ar, t, x, x->loc);
 }
 
+/* Does e (not substituted) read a local array? */
+static int reads_local(Aff *a, const KirExpr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case KE_LOAD:
+		return a->r->k->bufs[e->u.load.buffer].space == KSP_LOCAL || reads_local(a, e->u.load.index);
+	case KE_UNARY: return reads_local(a, e->u.un.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return reads_local(a, e->u.bin.l) || reads_local(a, e->u.bin.r);
+	case KE_COND:
+		return reads_local(a, e->u.cond.c) || reads_local(a, e->u.cond.t) || reads_local(a, e->u.cond.f);
+	case KE_CAST: case KE_BITCAST: return reads_local(a, e->u.x);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (reads_local(a, e->u.math.args[i]))
+				return 1;
+		return 0;
+	default: return 0;
+	}
+}
+
+/* The arm of ?: e that every running thread takes (1 the true arm, 0 the false one),
+ * when an arm reads a local array (its index may be in bounds only where the arm is
+ * taken, as z[k - 3] under k < 3 ? ... : ... in an unrolled loop); else -1. c: e's
+ * condition, substituted. */
+static int taken_arm(Aff *a, const KirExpr *e, const KirExpr *c)
+{
+	const char *why;
+	PolySet *s;
+	if (!reads_local(a, e->u.cond.t) && !reads_local(a, e->u.cond.f))
+		return -1;
+	s = poly_set_from_cond(a->c, c, a->at.dom, aff_lookup, a, &why);
+	if (!s)
+		return -1;
+	if (poly_set_is_subset(a->at.dom, s))
+		return 1;
+	if (poly_set_is_empty(poly_set_intersect(a->at.dom, s)))
+		return 0;
+	return -1;
+}
+
 KirExpr *aff_subst(Aff *a, const KirExpr *e)
 {
 	KirExpr *n;
@@ -148,11 +232,15 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 		n->u.bin.l = aff_subst(a, e->u.bin.l);
 		n->u.bin.r = aff_subst(a, e->u.bin.r);
 		break;
-	case KE_COND:
+	case KE_COND: {
+		int arm;
 		n->u.cond.c = aff_subst(a, e->u.cond.c);
+		if ((arm = taken_arm(a, e, n->u.cond.c)) >= 0)   /* k < 3 ? acc[k] : z[k - 3] */
+			return aff_subst(a, arm ? e->u.cond.t : e->u.cond.f);
 		n->u.cond.t = aff_subst(a, e->u.cond.t);
 		n->u.cond.f = aff_subst(a, e->u.cond.f);
 		break;
+	}
 	case KE_CAST: case KE_BITCAST:
 		n->u.x = aff_subst(a, e->u.x);
 		if (e->kind == KE_CAST && n->u.x->kind == KE_BINARY &&
@@ -163,12 +251,8 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 	case KE_LOAD: {
 		int found, *slot;
 		n->u.load.index = aff_subst(a, e->u.load.index);
-		if (a->r->k->bufs[e->u.load.buffer].space == KSP_LOCAL) {
-			const KirExpr *d = a->local[local_slot(a, e->u.load.buffer, n->u.load.index, e->loc)];
-			if (!d)
-				aff_afail(a, e->loc, "a local array element read before it is set");
-			return (KirExpr *)d;
-		}
+		if (a->r->k->bufs[e->u.load.buffer].space == KSP_LOCAL)
+			return local_read(a, e->u.load.buffer, n->u.load.index, e->loc);
 		slot = aff_memo_slot(&a->ldver, n, &found);
 		*slot = a->r->buf[e->u.load.buffer];
 		slot = aff_memo_slot(&a->lddom, n, &found);
