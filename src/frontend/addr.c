@@ -176,11 +176,6 @@ static Addr field_addr(Lower *L, CXCursor c)
 	while (t.kind == CXType_ConstantArray)   /* an array field: its elements' type (int ids[3] among floats) */
 		t = clang_getCanonicalType(clang_getArrayElementType(t));
 	ft = dt_of(t);
-	if (!is_record(t) && ft != KT_VOID && frontend_dtype_bytes(ft) < frontend_dtype_bytes(elem)) {
-		error_at(L, c, "field '%s' (a %d-byte %s) fills a %d-byte slot of its struct in memory (slots of the struct's widest scalar): reading or writing it is not supported",
-		    spell(L->a, fld), frontend_dtype_bytes(ft), type_name(L->a, t), frontend_dtype_bytes(elem));
-		return no_addr();
-	}
 	a.view = is_record(t) || ft == elem ? KT_VOID : ft;
 	return a;
 }

@@ -296,6 +296,79 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	return poison(L, c);
 }
 
+static KirDType uint_of(int bytes)
+{
+	return bytes == 1 ? KT_U8 : bytes == 2 ? KT_U16 : bytes == 4 ? KT_U32 : KT_U64;
+}
+
+static KirExpr *bitcast_to(Lower *L, KirDType t, KirExpr *x, SrcLoc l)
+{
+	KirExpr *e;
+
+	if (x->type == t)
+		return x;
+	e = frontend_new_expr(L->a, KE_BITCAST, t, l);
+	e->u.x = x;
+	return e;
+}
+
+/* A view of a buffer element (a slot) as type `view`: its bits, or for a field narrower
+ * than the slot (`float val` after `size_t pos`: struct.c's layout makes it start its
+ * slot, the rest padding) the slot's low bytes (little-endian), masked so that the
+ * conversion to the narrow type is exact; a bool is those bytes != 0. */
+KirExpr *view_of_slot(Lower *L, KirExpr *slot, KirDType view, SrcLoc l)
+{
+	int wb = frontend_dtype_bytes(slot->type), nb = frontend_dtype_bytes(view);
+	KirDType wu = uint_of(wb), nu = uint_of(nb);
+	KirExpr *e;
+
+	if (nb >= wb)
+		return bitcast_to(L, view, slot, l);
+	e = frontend_new_binary(L->a, KB_AND, wu, bitcast_to(L, wu, slot, l),
+	                        frontend_new_int(L->a, wu, (int64_t)((1ull << (8 * nb)) - 1), l), l);
+	e = frontend_new_cast(L->a, nu, e, l);
+	if (view == KT_I1)
+		return frontend_new_binary(L->a, KB_NE, KT_I1, e, frontend_new_int(L->a, nu, 0, l), l);
+	return bitcast_to(L, view, e, l);
+}
+
+/* The slot of type `elem` that holds val (of the view's type) after a store: its bits, or
+ * for a narrower view `old` (the slot before) with its low bytes replaced by val's, so the
+ * padding bytes after the field keep what they held, as CUDA's narrow store leaves them
+ * (old NULL: val's bits zero-extended). */
+KirExpr *slot_of_view(Lower *L, KirExpr *val, KirDType elem, KirExpr *old, SrcLoc l)
+{
+	int wb = frontend_dtype_bytes(elem), nb = frontend_dtype_bytes(val->type);
+	KirDType wu = uint_of(wb);
+	KirExpr *e, *keep;
+
+	if (nb >= wb)
+		return bitcast_to(L, elem, val, l);
+	e = val->type == KT_I1 ? frontend_new_cast(L->a, uint_of(nb), val, l) : bitcast_to(L, uint_of(nb), val, l);
+	e = frontend_new_cast(L->a, wu, e, l);
+	if (!old)
+		return bitcast_to(L, elem, e, l);
+	keep = frontend_new_binary(L->a, KB_AND, wu, bitcast_to(L, wu, old, l),
+	                           frontend_new_int(L->a, wu, (int64_t)~((1ull << (8 * nb)) - 1), l), l);
+	return bitcast_to(L, elem, frontend_new_binary(L->a, KB_OR, wu, keep, e, l), l);
+}
+
+/* The element buffer[index] as an expression (the slot a narrow store merges into); NULL
+ * for shared and local memory, whose padding no program sets (a narrow store there
+ * zero-extends rather than read an element no thread wrote). */
+KirExpr *slot_load(Lower *L, int buffer, KirExpr *index, SrcLoc l)
+{
+	KirExpr *e;
+
+	if (L->bufs.data[buffer].space != KSP_GLOBAL)
+		return NULL;
+	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[buffer].elem, l);
+
+	e->u.load.buffer = buffer;
+	e->u.load.index = index;
+	return e;
+}
+
 KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 {
 	KirExpr *e;
@@ -307,11 +380,8 @@ KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
-	if (a.view != KT_VOID) {
-		KirExpr *v = frontend_new_expr(L->a, KE_BITCAST, a.view, e->loc);
-		v->u.x = e;
-		e = v;
-	}
+	if (a.view != KT_VOID)
+		e = view_of_slot(L, e, a.view, e->loc);
 	if (e->type != ctype(c) && ctype(c) != KT_VOID)
 		return frontend_new_cast(L->a, ctype(c), e, e->loc);
 	return e;
@@ -496,18 +566,14 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;
-		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, t, cloc(L, c));
-		bits->u.x = conv(L, val, vt);
-		val = bits;
+		val = slot_of_view(L, conv(L, val, vt), t, slot_load(L, lv.buffer, lv.index, cloc(L, c)), cloc(L, c));
 		e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 		e->u.assign.lv = lv;
 		e->u.assign.op = KB_NONE;
 		e->u.assign.optype = t;
 		e->u.assign.value = val;
-		val = frontend_new_expr(L->a, KE_BITCAST, vt, cloc(L, c));
-		val->u.x = e;
 		L->lv_view = KT_VOID;
-		return val;
+		return view_of_slot(L, e, vt, cloc(L, c));
 	}
 	e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 	e->u.assign.lv = lv;

@@ -115,8 +115,19 @@ KirStmt *expr_stmt(Lower *L, KirExpr *e)
 {
 	KirStmt *s;
 
-	if (e->kind == KE_BITCAST && e->u.x->kind == KE_ASSIGN)
-		e = e->u.x;          /* a store through a view whose value is unused */
+	/* a store through a view whose value is unused: the view's conversions of the stored
+	 * element (a bitcast; a narrow field's mask, narrowing and bitcast or != 0) dropped */
+	for (KirExpr *x = e;;) {
+		if (x->kind == KE_BITCAST || x->kind == KE_CAST)
+			x = x->u.x;
+		else if (x->kind == KE_BINARY && x->u.bin.r->kind == KE_CONST)
+			x = x->u.bin.l;
+		else {
+			if (x != e && x->kind == KE_ASSIGN)
+				e = x;
+			break;
+		}
+	}
 	s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
 
 	s->u.expr = e;

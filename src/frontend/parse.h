@@ -230,6 +230,9 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 
 KirDType ctype(CXCursor c);
 KirExpr *conv(Lower *L, KirExpr *e, KirDType t);
+KirExpr *view_of_slot(Lower *L, KirExpr *slot, KirDType view, SrcLoc l);
+KirExpr *slot_of_view(Lower *L, KirExpr *val, KirDType elem, KirExpr *old, SrcLoc l);
+KirExpr *slot_load(Lower *L, int buffer, KirExpr *index, SrcLoc l);
 KirExpr *cond_of(Lower *L, CXCursor c);
 int eval_int(CXCursor c, int64_t *out);
 int eval_const(CXCursor c, KirDType t, KirConst *out);

@@ -11,8 +11,9 @@
  * i's field at byte offset o is slot i*k + o/S, and a field of another type of size S is
  * read through a view (a bitcast). Padding (an `__align__(16)` struct of three uints,
  * k = 4) is slots no field names: a struct copy copies the fields, as C++ leaves padding
- * unspecified. A narrower scalar (a bool among ints) fills a slot with padding: the
- * other fields stay usable, and it is refused where it is read, written or copied. So
+ * unspecified. A narrower scalar (a bool among ints, a float after a size_t) fills a slot
+ * with padding: it is read as the slot's low bytes and written zero-extended (expr.c's
+ * view_of_slot, slot_of_view). So
  * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
  * Pointers, unions and fields that share a slot are refused in memory. */
 
@@ -394,20 +395,6 @@ static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
 	return bits / (8 * frontend_dtype_bytes(elem));
 }
 
-/* A field narrower than the slots of its struct in memory (a bool among ints): its
- * slot holds it and padding, so a whole-struct copy is refused (reported), 1. */
-static int narrow_field(Lower *L, CXCursor at, CXType t, const char *path, KirDType elem)
-{
-	CXType ft = clang_getCanonicalType(field_type(L, t, path));
-	KirDType d = dt_of(ft);
-
-	if (d == KT_VOID || is_record(ft) || frontend_dtype_bytes(d) >= frontend_dtype_bytes(elem))
-		return 0;
-	error_at(L, at, "struct field '%s' (a %d-byte %s) fills a %d-byte slot of its struct in memory (slots of the struct's widest scalar): copying the whole struct is not supported",
-	    path + 1, frontend_dtype_bytes(d), type_name(L->a, ft), frontend_dtype_bytes(elem));
-	return 1;
-}
-
 Bind *key_bind(Lower *L, Map *m, const char *key)
 {
 	return m ? map_get(m, key) : find_bind(L, key);
@@ -702,16 +689,12 @@ static KirExpr *store_field(Lower *L, Addr a, int64_t j, KirDType ft, KirExpr *v
 {
 	KirDType elem = L->bufs.data[a.buffer].elem;
 	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, elem, loc);
+	KirExpr *at = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, loc), loc);
 
-	val = conv(L, val, ft);
-	if (ft != elem) {
-		KirExpr *bits = frontend_new_expr(L->a, KE_BITCAST, elem, loc);
-		bits->u.x = val;
-		val = bits;
-	}
+	val = slot_of_view(L, conv(L, val, ft), elem, slot_load(L, a.buffer, at, loc), loc);
 	e->u.assign.lv.var = -1;
 	e->u.assign.lv.buffer = a.buffer;
-	e->u.assign.lv.index = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, loc), loc);
+	e->u.assign.lv.index = at;
 	e->u.assign.op = KB_NONE;
 	e->u.assign.optype = elem;
 	e->u.assign.value = val;
@@ -733,8 +716,6 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
 		Addr f = a;
 		KirDType ft = L->vars.data[b->idx].type;
-		if (narrow_field(L, x, t, paths.data[j], L->bufs.data[a.buffer].elem))
-			break;
 		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32,
 		                                           field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem), cloc(L, x)),
 		                cloc(L, x));
@@ -759,8 +740,6 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
 		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
-		if (narrow_field(L, at, t, paths.data[j], L->bufs.data[a.buffer].elem))
-			break;
 		if (!sb || sb->kind == BK_PTR || sb->kind == BK_CG) {
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
 			break;
