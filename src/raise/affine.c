@@ -343,7 +343,8 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * value had no pieces on boxes under any shape, with such values built from their
  * operators (a value, not an address: max(i % 7, 3)). Last, when a range was no union of
  * boxes, such a store as a select over its range's hull box (affine_hull.c), as written
- * and with loops unrolled. */
+ * and with loops unrolled. When none raised the kernel, with a read of shared memory that
+ * is no set of slices a gather of the blocks' copies, as written and unrolled. */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -390,6 +391,16 @@ static int hull_loops_unrolled(Raise *r, Tried *t)
 	return try_kernel(r, &(TryOpts){.hull_boxes = 1, .unroll_dots = 1}, t);
 }
 
+static int shared_gathered(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.shared_gathers = 1, .uniform = 1, .columns = 1}, t);
+}
+
+static int shared_gathered_unrolled(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.shared_gathers = 1, .unroll_dots = 1}, t);
+}
+
 #define NOT_BOXES "the store's range is not a union of boxes"
 
 typedef enum When {
@@ -416,6 +427,8 @@ static const struct Strategy {
 	{"affine-scatter-stores", stores_scattered, W_STORE_FACT},
 	{"affine-hull", hull_selects, W_NOT_BOXES_ANY},
 	{"affine-hull-unrolled", hull_loops_unrolled, W_TOOK_LOOPS},
+	{"affine-shared-gathers", shared_gathered, W_FIRST},
+	{"affine-shared-gathers-unrolled", shared_gathered_unrolled, W_TOOK_LOOPS},
 };
 
 static int applies(When w, int ran_before, const Tried *last, const Tried *first)

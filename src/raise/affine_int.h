@@ -37,6 +37,7 @@ typedef struct TryOpts {
 	int index_values;         /* an integer value isl gives no pieces on boxes for is built
 	                           * from its operators (affine_expr.c dense_node) */
 	int hull_boxes;           /* a store whose range is no union of boxes is a select over its hull */
+	int shared_gathers;       /* a shared load that is no set of slices is a gather */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */

@@ -249,20 +249,27 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	TGatherDims gd = {0};
 	DType it = a->r->bufsize[b] > INT32_MAX ? DT_I64 : DT_I32;
 	KirSpace sp = a->r->k->bufs[b].space;
-	if (sp == KSP_SHARED || sp == KSP_LOCAL || (a->stride && a->stride_st[b]))
+	if (sp == KSP_LOCAL || (a->stride && a->stride_st[b]) || (sp == KSP_SHARED && !a->opt.shared_gathers))
 		aff_afail(a, e->loc, "a load index is not quasi-affine");
-	if (pe && (v = aff_split_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+	if (sp != KSP_SHARED && pe && (v = aff_split_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
 		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a quasi-affine index: "
 		          "a split coordinate, slice and broadcast)\n", a->r->k->bufs[b].name,
 		          e->loc.line, e->loc.col);
 		return v;
 	}
-	if (pe && (v = aff_strided_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+	if (sp != KSP_SHARED && pe && (v = aff_strided_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
 		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a strided slice)\n",
 		          a->r->k->bufs[b].name, e->loc.line, e->loc.col);
 		return v;
 	}
 	idx = pe ? aff_value(a, pe, it, e->loc) : aff_convert(a, aff_dense(a, e->u.load.index), it);
+	if (sp == KSP_SHARED) {   /* one copy per block, block-major (raise_address) */
+		int64_t coef[POLY_NDIMS] = {0}, cnt = a->r->k->bufs[b].count;
+		coef[POLY_BX] = cnt;
+		coef[POLY_BY] = a->r->grid[0] * cnt;
+		coef[POLY_BZ] = a->r->grid[0] * a->r->grid[1] * cnt;
+		idx = aff_bin(a, TOP_ADD, idx, aff_value(a, poly_expr_linear(a->c, coef, 0), it, e->loc));
+	}
 	for (int k = 0; k < rank; k++)
 		d[k] = a->at.box.hi[k] - a->at.box.lo[k];
 	d[rank] = 1;
