@@ -836,8 +836,12 @@ static KirExpr *lunary(Lower *L, CXCursor c)
 	case CXUnaryOperator_PostDec: return lincdec(L, c, 0, 1);
 	case CXUnaryOperator_PreInc: return lincdec(L, c, 1, 0);
 	case CXUnaryOperator_PreDec: return lincdec(L, c, 0, 0);
-	case CXUnaryOperator_Deref:
+	case CXUnaryOperator_Deref: {
+		CXCursor v;
+		if (bit_view(L, c, &v))        /* `*(unsigned *)&h2`: a variable's bits */
+			return bit_view_value(L, c, v);
 		return load_of(L, c, laddr(L, c));
+	}
 	case CXUnaryOperator_Plus:
 		return conv(L, lx(L, kid(c, 0)), t);
 	case CXUnaryOperator_Minus:

@@ -371,7 +371,7 @@ static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, 
 }
 
 /* The type of field `path` (".pos.x", ".acc[1]") of struct type t. */
-static CXType field_type(Lower *L, CXType t, const char *path)
+CXType field_type(Lower *L, CXType t, const char *path)
 {
 	int64_t bits;
 
@@ -385,6 +385,13 @@ static CXType field_type(Lower *L, CXType t, const char *path)
  * counted). */
 static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
 {
+	return field_bits(L, t, path) / (8 * frontend_dtype_bytes(elem));
+}
+
+/* The bit offset of field `path` in an object of struct type t (padding and nested
+ * structs counted). */
+int64_t field_bits(Lower *L, CXType t, const char *path)
+{
 	int64_t bits = 0, b = 0;
 
 	while (path && *path) {
@@ -392,7 +399,7 @@ static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
 		ASSERT(path && b >= 0);
 		bits += b;
 	}
-	return bits / (8 * frontend_dtype_bytes(elem));
+	return bits;
 }
 
 Bind *key_bind(Lower *L, Map *m, const char *key)
@@ -778,7 +785,7 @@ static const char *struct_args(Lower *L, CXCursor call, CXType t)
 
 const char *struct_src(Lower *L, CXCursor e)
 {
-	CXCursor x = e;
+	CXCursor x = e, v;
 	enum CXCursorKind k;
 
 	for (;;) {
@@ -793,6 +800,8 @@ const char *struct_src(Lower *L, CXCursor e)
 		else
 			break;
 	}
+	if (bit_view(L, x, &v))                     /* `*(half2 *)&u`: a variable's bits */
+		return bit_view_struct(L, x, v);
 	if (is_mem_lvalue(L, x) && struct_layout(clang_getCursorType(x), NULL, NULL))
 		return struct_load(L, x, clang_getCursorType(x));
 	if (k == CXCursor_DeclRefExpr)
