@@ -80,6 +80,12 @@ typedef struct CudartKernel {
 	char *name;              /* as the frontend names it: "kernel", "scale<float>" */
 	const CudartCode *code;
 	struct CudartSig *sig;   /* parameters, found by the first launch (jit.c) */
+	/* Launches that differ in gridDim.x (launch.c): 1 its modules take it as an input,
+	 * -1 specialised for good, 0 not known yet; the last launch's grid.x and the
+	 * gathers, scatters and whiles of its module (when specialised). */
+	int grid_input;
+	unsigned last_gx;
+	int last_cost;
 } CudartKernel;
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
@@ -116,11 +122,14 @@ CudartSig *cudart_signature(const CudartKernel *k);
 /* One launch as the raise sees it: geometry, buffer sizes, bound scalars. */
 typedef struct CudartSpec {
 	unsigned grid[3], block[3];
+	int grid_input;          /* gridDim.x is the module input CUDART_GRID_PARAM, the body
+	                            runs for blockIdx.x below it; grid[0]: the most blocks */
 	size_t shmem;
 	char **sizes;            /* "x=1000" per pointer parameter */
 	char **sets;             /* "n=1000" per specialised scalar */
 	size_t nsizes, nsets;
 } CudartSpec;
+#define CUDART_GRID_PARAM "gridDim_x"
 /* StableHLO text of k raised for spec (malloc'd), or NULL after diagnostics on stderr. */
 char *cudart_raise(const CudartKernel *k, const CudartSpec *spec);
 
@@ -136,8 +145,9 @@ typedef struct CudartStats {
 int cudart_stats_on(void);
 double cudart_now_ms(void);                        /* CLOCK_MONOTONIC */
 /* A raise starts (a program stopped by a time limit while it runs says so). */
-void cudart_stats_raising(const char *kernel, const unsigned g[3], const unsigned b[3]);
-void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],
+/* gin: the module takes gridDim.x as an input, g[0] the most blocks ("<=g" in the line) */
+void cudart_stats_raising(const char *kernel, int gin, const unsigned g[3], const unsigned b[3]);
+void cudart_stats_module(const char *kernel, int gin, const unsigned g[3], const unsigned b[3],
                          int cached, double raise_ms, double compile_ms);
 /* A copy between memory and a module's buffer: into the module (in) or back (out). */
 void cudart_stats_copy(int out, size_t bytes);
@@ -145,7 +155,7 @@ void cudart_stats_donated(void);                   /* a kept result donated to a
 /* A run's share of its session's counters (c2h_session_get_stats): updates the backend
  * computed in place, bytes it copied for updates. */
 void cudart_stats_updates(int64_t in_place, int64_t bytes_copied);
-void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
+void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
 
 /* ---- api.c ---- */

@@ -133,9 +133,24 @@ static void sig_free(CudartSig *s)
 typedef struct {
 	ArgVec argv;
 	int want_sig;
+	int grid_input;          /* gridDim.x a module input (CudartSpec.grid_input) */
 	CudartSig *sig;
 	StrBuf out;
 } Job;
+
+/* The kernel of kir with gridDim.x the module input 'gridDim_x' and its body under
+ * blockIdx.x < gridDim_x (raise_kernel_grid_param), raised over the grid it was parsed
+ * with (the most blocks a launch of the module may have); 0 when a parameter already has
+ * that name. */
+static int grid_param(Arena *a, KirProgram *kir)
+{
+	KirKernel *k = &kir->kernels[0];
+	for (size_t i = 0; i < k->nparams; i++)
+		if (!strcmp(k->params[i].name, CUDART_GRID_PARAM))
+			return 0;
+	*k = *raise_kernel_grid_param(a, k, k->loc);
+	return 1;
+}
 
 static int run_stages(void *p)
 {
@@ -164,6 +179,8 @@ static int run_stages(void *p)
 		rc = 0;
 		goto done;
 	}
+	if (j->grid_input && !grid_param(a, kir))
+		goto done;
 	LoopProgram *loops = loopify_program(a, &o, kir);
 	if (diag_error_count())
 		goto done;
@@ -244,6 +261,7 @@ char *cudart_raise(const CudartKernel *k, const CudartSpec *spec)
 	char shm[32];
 	char *g = dims(spec->grid), *b = dims(spec->block);
 
+	j.grid_input = spec->grid_input;
 	base_args(&j.argv, k);
 	VEC_PUSH(j.argv, "--grid");
 	VEC_PUSH(j.argv, g);

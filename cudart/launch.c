@@ -9,6 +9,12 @@
  *      An integer scalar whose value changes from one launch to the next (a step or
  *      row counter) is then tried as a module input instead: one module for every value,
  *      when the stages can raise the kernel without knowing it (else it stays specialised);
+ *      likewise gridDim.x (a wavefront launching 1, 2, ..., n blocks): when it changes,
+ *      the kernel is tried with gridDim.x a module input, raised over the next power of
+ *      two of blocks with its body under blockIdx.x < gridDim.x (the blocks past the
+ *      launch's do nothing), so launches of up to that many blocks share one module;
+ *      kept when that raise succeeds without more gathers, scatters or whiles than the
+ *      module specialised for the grid (else the grid stays specialised);
  *   3. takes the module for that specialisation from memory, else from the disk cache
  *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
@@ -69,6 +75,9 @@ typedef struct Entry {
 	uint64_t *version;       /* and that memory's version then (0: copy every launch) */
 	int nin, nout;
 	unsigned grid[3], block[3];
+	int gparam;              /* the input that is gridDim.x (grid_input), else -1 */
+	unsigned gx;             /* its value in this launch */
+	int cost;                /* gathers, scatters and whiles of the module */
 	CudartStats stats;
 } Entry;
 
@@ -118,19 +127,33 @@ static void scalar_text(char *buf, size_t n, const CudartParam *q, const char *v
 		snprintf(buf, n, "%s=%lld", q->name, x);
 }
 
-/* The specialisation of this launch and its cache key. */
+/* The blocks a module with gridDim.x an input is raised over for a launch of gx blocks:
+ * the next power of two (launches of 1, 2, ..., n blocks share log2(n) modules, each
+ * doing at most twice the launch's work). */
+static unsigned grid_bound(unsigned gx)
+{
+	unsigned G = 1;
+	while (G < gx && G < (1u << 31))
+		G <<= 1;
+	return G < gx ? gx : G;
+}
+
+/* The specialisation of this launch and its cache key (a module whose gridDim.x is an
+ * input when k->grid_input is set: its bound with '*' in the key). */
 static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem,
                         CudartSpec *sp)
 {
 	const CudartSig *sig = k->sig;
 	StrBuf key = {0};
 	char buf[512];
+	int gin = k->grid_input > 0;
+	unsigned gx = gin ? grid_bound(g.x) : g.x;
 
-	*sp = (CudartSpec){{g.x, g.y, g.z}, {b.x, b.y, b.z}, shmem, NULL, NULL, 0, 0};
+	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0};
 	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
 	sp->sets = xcalloc(sig->nparams + 1, sizeof *sp->sets);
-	sb_printf(&key, "%016llx %s %u,%u,%u %u,%u,%u %zu", (unsigned long long)k->code->hash,
-	          k->name, g.x, g.y, g.z, b.x, b.y, b.z, shmem);
+	sb_printf(&key, "%016llx %s %s%u,%u,%u %u,%u,%u %zu", (unsigned long long)k->code->hash,
+	          k->name, gin ? "*" : "", gx, g.y, g.z, b.x, b.y, b.z, shmem);
 	for (size_t i = 0; i < sig->nparams; i++) {
 		const CudartParam *q = &sig->params[i];
 		if (q->is_ptr) {
@@ -188,10 +211,22 @@ static const char *backend(void)
 	return b && *b ? b : "cpu";
 }
 
+/* The gathers, scatters and whiles of a module's text (what a raise could not make dense). */
+static int module_cost(const char *text)
+{
+	static const char *const ops[] = {"stablehlo.gather", "stablehlo.scatter", "stablehlo.while"};
+	int n = 0;
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+		for (const char *p = text; (p = strstr(p, ops[i])) != NULL; p += strlen(ops[i]))
+			n++;
+	return n;
+}
+
 /* The module of key: raised (or read from disk), parsed, compiled, its buffers made.
- * quiet: a kernel that cannot be raised so is NULL, its diagnostics not shown. */
+ * quiet: a kernel that cannot be raised so is NULL, its diagnostics not shown; so is a
+ * module with more than max_cost gathers, scatters and whiles (max_cost >= 0). */
 static Entry *entry_create(const CudartKernel *k, const char *key, const CudartSpec *sp,
-                           int quiet)
+                           int quiet, int max_cost)
 {
 	char msg[1024];
 	double t0 = cudart_now_ms(), t1;
@@ -202,7 +237,7 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 		FILE *null = quiet ? fopen("/dev/null", "w") : NULL;
 		if (null)
 			diag_init(null, 0);
-		cudart_stats_raising(k->name, sp->grid, sp->block);
+		cudart_stats_raising(k->name, sp->grid_input, sp->grid, sp->block);
 		text = cudart_raise(k, sp);
 		if (null) {
 			diag_init(stderr, 0);
@@ -214,7 +249,13 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 			fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
 		cudart_cache_write(key, text);
 	}
+	int cost = module_cost(text);
+	if (quiet && max_cost >= 0 && cost > max_cost) {
+		free(text);
+		return NULL;
+	}
 	Entry *e = xcalloc(1, sizeof *e);
+	e->cost = cost;
 	t1 = cudart_now_ms();
 	if (c2h_module_create(text, strlen(text), k->code->file, &e->m, msg, sizeof msg) != C2H_OK)
 		fail(k, "the raised module is refused: %s%s", msg, "");
@@ -223,21 +264,33 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 		fail(k, "backend '%s': %s", backend(), msg);
 	memcpy(e->grid, sp->grid, sizeof e->grid);
 	memcpy(e->block, sp->block, sizeof e->block);
-	cudart_stats_module(k->name, e->grid, e->block, cached, t1 - t0, cudart_now_ms() - t1);
+	cudart_stats_module(k->name, sp->grid_input, e->grid, e->block, cached, t1 - t0,
+	                    cudart_now_ms() - t1);
 	e->nin = c2h_module_num_params(e->m);
 	e->nout = c2h_module_num_results(e->m);
 	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
 	e->bytes = xcalloc((size_t)e->nin + 1, sizeof *e->bytes);
 	e->from = xcalloc((size_t)e->nin + 1, sizeof *e->from);
 	e->version = xcalloc((size_t)e->nin + 1, sizeof *e->version);
+	e->gparam = -1;
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
+		if (sp->grid_input && !strcmp(pi.name, CUDART_GRID_PARAM))
+			e->gparam = i;
 		e->bytes[i] = c2h_dtype_size(pi.dtype);
 		for (int d = 0; d < pi.rank; d++)
 			e->bytes[i] *= (size_t)pi.dims[d];
 	}
+	if (sp->grid_input && (e->gparam < 0 || e->bytes[e->gparam] != sizeof e->gx))
+		fail(k, "the module has no 4-byte input '%s'%s", CUDART_GRID_PARAM, "");
 	return e;
+}
+
+/* The bytes module input i is bound to in this launch: gridDim.x, or as source_of. */
+static char *input_of(const CudartKernel *k, Entry *e, void **args, int i, const char *name)
+{
+	return i == e->gparam ? (char *)&e->gx : source_of(k, args, name, e->bytes[i]);
 }
 
 /* Two pointer arguments whose ranges overlap while the kernel writes one of them would
@@ -296,7 +349,7 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 	for (int i = 0; i < e->nin; i++) {
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
-		const char *src = source_of(k, args, pi.name, e->bytes[i]);
+		const char *src = input_of(k, e, args, i, pi.name);
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
 		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
 			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
@@ -305,7 +358,7 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
 		size_t n = e->bytes[i];
-		const char *src = source_of(k, args, pi.name, n);
+		const char *src = input_of(k, e, args, i, pi.name);
 		int shared = 0;
 		for (int j = 0; j < e->nin; j++)
 			shared |= j != i && kept[j] == kept[i];
@@ -353,15 +406,17 @@ static void keep_results(const CudartKernel *k, Entry *e, void **args)
 static Map *entries;
 
 /* The entry of this launch's specialisation (made when new); NULL when quiet and the
- * kernel cannot be raised so. */
-static Entry *entry_get(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, int quiet)
+ * kernel cannot be raised so, or (max_cost >= 0) only with more than max_cost gathers,
+ * scatters and whiles. */
+static Entry *entry_get(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, int quiet,
+                        int max_cost)
 {
 	CudartSpec sp;
 	char *key = specialise(k, args, g, b, shmem, &sp);
 	if (!entries)
 		entries = map_create();
 	Entry *e = map_get(entries, key);
-	if (!e && (e = entry_create(k, key, &sp, quiet)) != NULL)
+	if (!e && (e = entry_create(k, key, &sp, quiet, max_cost)) != NULL)
 		map_put(entries, key, e);
 	spec_free(&sp);
 	free(key);
@@ -414,11 +469,20 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	if (!k->sig && !(k->sig = cudart_signature(k)))
 		fail(k, "%s%s", "the kernel cannot be raised (diagnostics above)", "");
 	if (vary(k, args)) {
-		e = entry_get(k, args, g, b, shmem, 1);
+		e = entry_get(k, args, g, b, shmem, 1, -1);
 		settle(k, e != NULL);
 	}
+	if (!e && k->grid_input == 0 && k->last_gx && g.x != k->last_gx) {
+		/* gridDim.x changed: tried as an input, kept if no worse than the last module */
+		k->grid_input = 1;
+		e = entry_get(k, args, g, b, shmem, 1, k->last_cost);
+		k->grid_input = e ? 1 : -1;
+	}
 	if (!e)
-		e = entry_get(k, args, g, b, shmem, 0);
+		e = entry_get(k, args, g, b, shmem, 0, -1);
+	k->last_gx = g.x;
+	k->last_cost = e->cost;
+	e->gx = g.x;
 	double t0 = cudart_now_ms();
 	copy_in(k, e, args);
 	c2h_session_stats was, now;
@@ -431,7 +495,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	cudart_stats_updates(now.updates_in_place - was.updates_in_place, now.bytes_copied - was.bytes_copied);
 	check_aliasing(k, e, args);
 	keep_results(k, e, args);
-	cudart_stats_launch(&e->stats, k->name, e->grid, e->block, t2 - t1,
+	cudart_stats_launch(&e->stats, k->name, e->gparam >= 0, e->grid, e->block, t2 - t1,
 	                    (t1 - t0) + (cudart_now_ms() - t2));
 	return cudaSuccess;
 }

@@ -140,7 +140,7 @@ int __cudaRegisterFunction(void **handle, const char *stub, char *devfun, const 
 		if (!reg.k)
 			bad_payload("out of memory");
 	}
-	reg.k[reg.nk++] = (CudartKernel){stub, devfun, frontend_name(devfun), (CudartCode *)handle, NULL};
+	reg.k[reg.nk++] = (CudartKernel){stub, devfun, frontend_name(devfun), (CudartCode *)handle, NULL, 0, 0, 0};
 	return 0;
 }
 

@@ -5,6 +5,7 @@
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: raising its module
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: module raised in 812.4 ms, compiled in 95.1 ms
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: 16 launches, per launch 3.20 ms run, 0.41 ms copies
+ * ("<=64,1,1": a module whose gridDim.x is an input, for launches of up to 64 blocks)
  * (a line after launches 1, 2, 4, 8, ...: the averages so far). "raised" is "read" when
  * the module came from the disk cache. At exit, the copies between memory and the
  * modules' buffers over the whole run (a kernel result kept in the runtime and bound to
@@ -69,31 +70,31 @@ void cudart_stats_copy(int out, size_t bytes)
 	total.bytes[out != 0] += (double)bytes;
 }
 
-static void label(const char *kernel, const unsigned g[3], const unsigned b[3])
+static void label(const char *kernel, int gin, const unsigned g[3], const unsigned b[3])
 {
-	fprintf(stderr, "cuda2hlo-stats: '%s' %u,%u,%u x %u,%u,%u: ", kernel, g[0], g[1], g[2],
-	        b[0], b[1], b[2]);
+	fprintf(stderr, "cuda2hlo-stats: '%s' %s%u,%u,%u x %u,%u,%u: ", kernel, gin ? "<=" : "",
+	        g[0], g[1], g[2], b[0], b[1], b[2]);
 }
 
-void cudart_stats_raising(const char *kernel, const unsigned g[3], const unsigned b[3])
+void cudart_stats_raising(const char *kernel, int gin, const unsigned g[3], const unsigned b[3])
 {
 	if (!cudart_stats_on())
 		return;
-	label(kernel, g, b);
+	label(kernel, gin, g, b);
 	fprintf(stderr, "raising its module\n");
 }
 
-void cudart_stats_module(const char *kernel, const unsigned g[3], const unsigned b[3],
+void cudart_stats_module(const char *kernel, int gin, const unsigned g[3], const unsigned b[3],
                          int cached, double raise_ms, double compile_ms)
 {
 	if (!cudart_stats_on())
 		return;
-	label(kernel, g, b);
+	label(kernel, gin, g, b);
 	fprintf(stderr, "module %s in %.1f ms, compiled in %.1f ms\n", cached ? "read" : "raised",
 	        raise_ms, compile_ms);
 }
 
-void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3],
+void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms)
 {
 	if (total.launches++ == 0 && cudart_stats_on())
@@ -103,7 +104,7 @@ void cudart_stats_launch(CudartStats *s, const char *kernel, const unsigned g[3]
 	s->copy_ms += copy_ms;
 	if (!cudart_stats_on() || (s->launches & (s->launches - 1)))
 		return;
-	label(kernel, g, b);
+	label(kernel, gin, g, b);
 	fprintf(stderr, "%llu launches, per launch %.2f ms run, %.2f ms copies\n",
 	        (unsigned long long)s->launches, s->run_ms / (double)s->launches,
 	        s->copy_ms / (double)s->launches);

@@ -35,6 +35,15 @@ void raise_module_destroy(TModule *m);
 TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
                           const int64_t block[3]);
 
+/* ---- host_inline.c ----
+ * A copy of k for a launch whose grid (x) is a run-time value g, raised over a static grid
+ * G >= g (k->grid[0]): one more parameter, the u32 'gridDim_x' (KirParam.sym: a symbol
+ * under --symbolic, else an unbound scalar), that every gridDim.x reads, and the body
+ * under `if (blockIdx.x < gridDim.x)` (blocks g..G-1 do nothing, as on the GPU where they
+ * do not exist). Used by --entry --symbolic (host_grid.c) and by cudart's launches that
+ * differ only in the grid (cudart/launch.c). Allocated in a. */
+KirKernel *raise_kernel_grid_param(Arena *a, const KirKernel *k, SrcLoc loc);
+
 /* ---- report.c: --report, per kernel (docs/report.md) ---- */
 void raise_report(FILE *f, const TModule *m);
 

@@ -165,11 +165,7 @@ int raise_inline_func(TBuilder *b, const TFunc *callee, const int *args, int *re
 /* A copy of k whose parameters with bind[i] set are bound to vals[i] (their KE_PARAM uses
  * become constants; unchanged subtrees are shared with k). Allocated in a. */
 KirKernel *raise_kernel_bind(Arena *a, const KirKernel *k, const char *bind, const KirConst *vals);
-/* A copy of k for a launch whose grid (x) is a run-time value g, raised over a static grid
- * G >= g: one more parameter, the u32 'gridDim_x' (KirParam.sym: a symbol), that every
- * gridDim.x reads, and the body under `if (blockIdx.x < gridDim.x)` (blocks g..G-1 do
- * nothing, as on the GPU where they do not exist). */
-KirKernel *raise_kernel_grid_param(Arena *a, const KirKernel *k, SrcLoc loc);
+/* raise_kernel_grid_param (host_inline.c) is declared in raise.h: cudart uses it too. */
 
 /* ---- simt.c: the operator mapping shared by both strategies ----
  * The StableHLO op of a KIR binary operator on operands of type t: TOP_COMPARE (with
