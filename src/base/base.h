@@ -175,6 +175,7 @@ typedef struct Options {
 	EmitKind emit;
 	int report;                    /* --report */
 	int allow_races;               /* --allow-races: races are warnings */
+	int allow_printf;              /* --allow-printf: a device printf statement is dropped with a warning */
 	int allow_oob;                 /* --allow-oob: out-of-bounds accesses are warnings */
 	int oob_check;                 /* --oob-check: an access out of bounds for some values
 	                                * of the unbound scalars is checked at run time */

@@ -37,13 +37,18 @@ static const char usage[] =
 "                        for its 2-D views; XLA partitions the module (docs/sharding.md)\n"
 "  --report              print per kernel the strategy each store took, op counts\n"
 "  --allow-races         report races as warnings instead of errors\n"
+"  --allow-printf        convert a kernel with device printf statements: each is\n"
+"                        dropped with a warning (the module prints nothing)\n"
 "  --allow-oob           report out-of-bounds accesses as warnings instead of errors;\n"
 "                        such a load then reads the nearest element of its buffer (of\n"
 "                        the block's or thread's own copy for shared and local arrays)\n"
 "                        and such a store is dropped\n"
 "  --oob-check           an access out of bounds only for some values of an unbound\n"
 "                        scalar is checked when the module runs (docs/bounds.md)\n"
-"  --polly-check         cross-check the isl facts with Polly on the loopified C\n"
+"  --polly-check         cross-check the isl facts with Polly on the loopified C\n";
+
+/* The flags after those (ISO C bounds one literal to 4095 bytes). */
+static const char usage_more[] =
 "  -I DIR, -D NAME[=V]   include folder, macro (as for clang)\n"
 "  -std=STD              language standard for parsing (default c++17)\n"
 "  -p PATH               compile_commands.json (or its folder): flags of the file's entry\n"
@@ -461,6 +466,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->report = 1;
 	} else if (!strcmp(a, "--allow-races")) {
 		o->allow_races = 1;
+	} else if (!strcmp(a, "--allow-printf")) {
+		o->allow_printf = 1;
 	} else if (!strcmp(a, "--allow-oob")) {
 		o->allow_oob = 1;
 	} else if (!strcmp(a, "--oob-check")) {
@@ -491,6 +498,7 @@ int options_parse(Options *o, int argc, char **argv)
 		int r;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage, stdout);
+			fputs(usage_more, stdout);
 			fputs(usage_notes, stdout);
 			options_free(o);
 			return 1;

@@ -314,6 +314,9 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
 		if (!strcmp(n, refused[i][0])) {
 			error_at(L, c, "%s", refused[i][1]);
+			if (!strcmp(n, "printf"))
+				diag_note(NOLOC, L->cx->o->allow_printf ? "--allow-printf drops only a printf whose value is not used"
+				                                        : "--allow-printf converts the kernel without it, with a warning at each printf");
 			return poison(L, c);
 		}
 	if (is_no_exact(n) && in_system(clang_getCursorReferenced(c))) {
@@ -351,4 +354,57 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 		return lmath(L, c, mop);
 	*handled = 0;
 	return NULL;
+}
+
+/* Whether the expression c writes something: an assignment, ++/--, or a call of a
+ * function that is not the CUDA headers' own (those compute values only). */
+static enum CXChildVisitResult effect_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+	    clang_getCursorBinaryOperatorKind(c) >= CXBinaryOperator_Assign &&
+	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Comma)
+		*(int *)d = 1;
+	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)
+		*(int *)d = 1;
+	if (k == CXCursor_CallExpr && !in_system(clang_getCursorReferenced(c)))
+		*(int *)d = 1;
+	return *(int *)d ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int has_effect(CXCursor c)
+{
+	int r = 0;
+
+	effect_visit(c, c, &r);
+	if (!r)
+		clang_visitChildren(c, effect_visit, &r);
+	return r;
+}
+
+/* A device printf as a statement under --allow-printf: its text is output the module
+ * cannot produce, so it is dropped with a warning at its location; an argument that
+ * writes something (`i++`, a call of the program's own device function) is still
+ * evaluated, the others are not. 0 when not such a call. */
+int lprintf_stmt(Lower *L, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	int n = clang_Cursor_getNumArguments(c);
+
+	if (!L->cx->o->allow_printf || strcmp(spell(L->a, fn), "printf") ||
+	    !(in_system(fn) || clang_Cursor_isNull(clang_getCursorDefinition(fn))))
+		return 0;
+	diag_warning(cloc(L, c), "device printf dropped (--allow-printf): the module does not print its text");
+	if (L->k)
+		diag_note(NOLOC, "in kernel '%s'", L->k->name);
+	for (int i = 1; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		KirExpr *e = has_effect(a) ? lx(L, a) : NULL;
+		/* (an inlined call's stores are already emitted; its value alone is no statement) */
+		if (e && e->kind != KE_VAR && e->kind != KE_CONST && e->kind != KE_PARAM)
+			emit_pending(L, expr_stmt(L, e));
+	}
+	return 1;
 }

@@ -372,6 +372,18 @@ static int is_method(enum CXCursorKind k)
 	       k == CXCursor_ConversionFunction;
 }
 
+/* A kernel template instance the host code names without launching it (`run(k<7>, x)`,
+ * `auto *f = &k<7>;`): C++ instantiates it, so it is a kernel of the unit, once. */
+static void kernel_instance_ref(Ctx *cx, CXCursor fn)
+{
+	const char *name = instance_name(cx->a, fn);
+
+	for (size_t i = 0; i < cx->inst_fns.len; i++)
+		if (!strcmp(instance_name(cx->a, cx->inst_fns.data[i]), name))
+			return;
+	VEC_PUSH(cx->inst_fns, fn);
+}
+
 /* A call of a host function that the scan of the main file's definitions does not
  * cover, or its name passed on (`bench(run<2>)`): a function template's instance
  * (`run<2>(x)`), a member function of a class template's instance (`m.init()` of a
@@ -389,6 +401,11 @@ static void host_instance(HostWalk *w, CXCursor fn)
 	if (k != CXCursor_FunctionDecl && !is_method(k))
 		return;
 	def = clang_getCursorDefinition(fn);
+	if (!clang_Cursor_isNull(def) && !in_system(def) && is_kernel(def) &&
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) {
+		kernel_instance_ref(w->cx, fn);
+		return;
+	}
 	if (clang_Cursor_isNull(def) || in_system(def) || is_kernel(def) || is_device_only(def))
 		return;
 	if (clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) && in_main_file(def))

@@ -64,8 +64,10 @@ typedef struct Ctx {
 	VEC(KirLaunch) launches;
 	CursorVec launch_fns;    /* per launch: the function (template specialization) called */
 	VEC(KirAlloc) allocs;
-	CursorVec inst_fns;      /* template instances named by --kernel, instantiated by a
-	                            line appended to the file (template.c) */
+	CursorVec inst_fns;      /* kernel template instances the unit instantiates without a
+	                            launch: referenced by host code (a function pointer,
+	                            `run(k<7>, x)`, launch.c) or named by --kernel and
+	                            instantiated by a line appended to the file (template.c) */
 	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
 	StrVec inst_names;       /* per appended line: the --kernel instance */
 	VEC(SrcLoc) inst_locs;   /* per appended line: its template's location */
@@ -243,6 +245,7 @@ const char *member_key(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 int lower_memfn(Lower *L, CXCursor c, const char *name);   /* memfn.c: device memset/memcpy */
+int lprintf_stmt(Lower *L, CXCursor c);                     /* builtin.c: --allow-printf */
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);
 KirBinOp binop_of(enum CXBinaryOperatorKind k);

@@ -553,7 +553,7 @@ static void lcall_stmt(Lower *L, CXCursor c)
 		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 		return;
 	}
-	if (lower_memfn(L, c, n))
+	if (lower_memfn(L, c, n) || lprintf_stmt(L, c))
 		return;
 	if (!strcmp(n, "__syncwarp")) {
 		push(L, sync_stmt(L, c, KSY_WARP, clang_Cursor_getNumArguments(c) ? arg(L, c, 0) : NULL, -1));

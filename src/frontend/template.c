@@ -374,14 +374,15 @@ int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out)
 		bad |= lower_kernel(cx, kl->fns.data[i], spell(cx->a, kl->fns.data[i]), &k);
 		VEC_PUSH(*out, k);
 	}
-	for (size_t i = 0; i < cx->launches.len; i++) {
-		const char *n = cx->launches.data[i].kernel;
+	for (size_t i = 0; i < cx->launches.len + cx->inst_fns.len; i++) {
+		const char *n = i < cx->launches.len ? cx->launches.data[i].kernel
+		                                     : instance_name(cx->a, cx->inst_fns.data[i - cx->launches.len]);
 		int seen = 0;
 		CXCursor t;
 		if (!template_named(kl, n, &t) || find_kernel(kl, n, &(CXCursor){0}))
 			continue;
 		for (size_t j = 0; j < done.len; j++)
-			seen |= !strcmp(done.data[j], n);
+			seen |= same_instance(cx->a, done.data[j], n);
 		if (seen)
 			continue;
 		VEC_PUSH(done, n);
@@ -408,23 +409,31 @@ static void add_name(Arena *a, StrVec *v, const char *n)
 	VEC_PUSH(*v, n);
 }
 
-/* --list-kernels: what select_kernels would lower without --kernel, by name, plus
- * every kernel template that no launch instantiates (as its bare name). */
+/* --list-kernels: what select_kernels would lower without --kernel, by name (launched
+ * template instances and those the host code names, e.g. passes as a function
+ * pointer), plus every kernel template that neither instantiates (as its bare name). */
 void list_kernels(Ctx *cx, KernelList *kl, StrVec *out)
 {
 	for (size_t i = 0; i < kl->fns.len; i++)
 		add_name(cx->a, out, spell(cx->a, kl->fns.data[i]));
+	StrVec insts = {0};
+
 	for (size_t i = 0; i < cx->launches.len; i++)
-		if (template_named(kl, cx->launches.data[i].kernel, NULL) && !find_kernel(kl, cx->launches.data[i].kernel, &(CXCursor){0}))
-			add_name(cx->a, out, cx->launches.data[i].kernel);
+		VEC_PUSH(insts, cx->launches.data[i].kernel);
+	for (size_t i = 0; i < cx->inst_fns.len; i++)
+		VEC_PUSH(insts, instance_name(cx->a, cx->inst_fns.data[i]));
+	for (size_t i = 0; i < insts.len; i++)
+		if (template_named(kl, insts.data[i], NULL) && !find_kernel(kl, insts.data[i], &(CXCursor){0}))
+			add_name(cx->a, out, insts.data[i]);
 	for (size_t i = 0; i < kl->templates.len; i++) {
 		const char *t = spell(cx->a, kl->templates.data[i]);
 		int launched = 0;
-		for (size_t j = 0; j < cx->launches.len; j++)
-			launched |= template_named(kl, cx->launches.data[j].kernel, NULL) &&
-			            !strncmp(unqualified(cx->launches.data[j].kernel), t, strlen(t)) &&
-			            unqualified(cx->launches.data[j].kernel)[strlen(t)] == '<';
+		for (size_t j = 0; j < insts.len; j++)
+			launched |= template_named(kl, insts.data[j], NULL) &&
+			            !strncmp(unqualified(insts.data[j]), t, strlen(t)) &&
+			            unqualified(insts.data[j])[strlen(t)] == '<';
 		if (!launched)
 			add_name(cx->a, out, t);
 	}
+	VEC_FREE(insts);
 }

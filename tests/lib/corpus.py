@@ -106,6 +106,7 @@ class Test:
     seed: int = 0
     expect: str = ""
     notes: list = field(default_factory=list)
+    flags: list = field(default_factory=list)     # `flags:` cuda2hlo flags of every conversion
 
     @property
     def name(self):
@@ -277,6 +278,10 @@ def parse_text(text, path="<string>"):
             t.expect = value
         elif key == "note":
             t.notes.append(value)
+        elif key == "flags":
+            if any(f not in FLAGS for f in value.split()):
+                raise CorpusError(f"{where}: flags may be {', '.join(FLAGS)}")
+            t.flags += value.split()
         else:
             raise CorpusError(f"{where}: unknown key '{key}'")
     for value, where in pending_checks:
@@ -478,10 +483,15 @@ def buffer_size(b):
     return b.objects or b.count
 
 
+# The cuda2hlo flags a test block may ask for with `flags:` (each changes what is
+# accepted, never how a result is computed).
+FLAGS = ("--allow-printf",)
+
+
 def entry_args(test):
     """The cuda2hlo flags of an entry test: `--entry HOSTFN`, then `--size P=N` and
     `--set P=V` named by the host function's parameters."""
-    out = ["--entry", test.entry.function]
+    out = ["--entry", test.entry.function] + test.flags
     for p, a in test.entry.bindings():
         if a.kind == "buffer":
             out += ["--size", f"{p}={buffer_size(test.buffers[a.name])}"]
@@ -498,7 +508,7 @@ def converter_args(test, launch=None):
         return entry_args(test)
     out = ["--kernel", launch.kernel,
            "--grid", ",".join(map(str, launch.grid)),
-           "--block", ",".join(map(str, launch.block))]
+           "--block", ",".join(map(str, launch.block))] + test.flags
     if launch.shmem:
         out += ["--shmem", str(launch.shmem)]
     for p, a in launch.bindings():

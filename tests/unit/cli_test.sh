@@ -79,6 +79,7 @@ check_out() {  # check_out NAME WANT_STDOUT CMD...
 }
 check_out list_instances "$(printf 'k<2>\nk<3>')" "$bin/cuda2hlo" --list-kernels "$golden/tmpl_host_template.cu"
 check_out list_header_host "$(printf 'scale<2>\nscale<5>')" "$bin/cuda2hlo" --list-kernels "$(dirname "$0")/list/host_header.cu"
+check_out list_kernel_pointer "$(printf 'scale<7>\nscale<5>\nunused')" "$bin/cuda2hlo" --list-kernels "$(dirname "$0")/list/kernel_pointer.cu"
 check_out list_no_instance scale "$bin/cuda2hlo" --list-kernels "$golden/err/template_no_instance.cu"
 check_out list_host_errors "$(printf 'scale\nbroken')" "$bin/cuda2hlo" --list-kernels "$golden/host_errors.cu"
 # the bundled headers declare what whole programs use: with -v, clang's errors outside the
