@@ -48,6 +48,8 @@ typedef struct Lz {
 	VEC(LoopBuf) binfo;
 	VEC(unsigned char) level;      /* per variable */
 	VEC(unsigned char) control;    /* per variable: read by hoisted control */
+	VEC(unsigned char) fixed;      /* per buffer of the source: global or constant memory
+	                                  that no store or atomic of the kernel writes */
 	int changed;
 	int root_blocks;               /* a hoisted condition reads blockIdx */
 	LoopLaunch L;
@@ -247,7 +249,15 @@ static int elevel(Lz *z, KirExpr *e)
 		if (e->u.builtin <= KBI_TID_Z)
 			return LV_THREAD;
 		return e->u.builtin <= KBI_BID_Z ? LV_BLOCK : LV_GRID;
-	case KE_LOAD: case KE_ATOMIC: case KE_SHFL: case KE_VOTE: return LV_THREAD;
+	case KE_LOAD:
+		/* memory that nothing in the kernel writes holds the same value for every thread
+		 * during the launch (distinct pointer parameters do not alias, DESIGN.md): the
+		 * load varies as its address does (logprob's `step < lengths[blockIdx.y] - 1`
+		 * around barriers) */
+		if ((size_t)e->u.load.buffer < z->fixed.len && z->fixed.data[e->u.load.buffer])
+			return elevel(z, e->u.load.index);
+		return LV_THREAD;
+	case KE_ATOMIC: case KE_SHFL: case KE_VOTE: return LV_THREAD;
 	case KE_ASSIGN:
 		if (e->u.assign.lv.var < 0)
 			return LV_THREAD;
@@ -436,8 +446,23 @@ static int lev_stmt(Lz *z, KirStmt *s, int ctx)
 	}
 }
 
+static void note_write(void *ctx, KirExpr *e)
+{
+	Lz *z = ctx;
+	int b = e->kind == KE_ASSIGN && e->u.assign.lv.var < 0 ? e->u.assign.lv.buffer :
+	        e->kind == KE_INCDEC && e->u.incdec.lv.var < 0 ? e->u.incdec.lv.buffer :
+	        e->kind == KE_ATOMIC ? e->u.atomic.buffer : -1;
+
+	if (b >= 0 && (size_t)b < z->fixed.len)
+		z->fixed.data[b] = 0;
+}
+
 static void compute_levels(Lz *z)
 {
+	for (size_t b = 0; b < z->bufs.len; b++)
+		VEC_PUSH(z->fixed, z->bufs.data[b].space == KSP_GLOBAL ||
+		                   z->bufs.data[b].space == KSP_CONSTANT);
+	loopify_stmt_visit(z->k->body, note_write, NULL, z);
 	do {
 		z->changed = 0;
 		lev_stmt(z, z->k->body, LV_GRID);
@@ -1247,6 +1272,7 @@ static void free_tables(Lz *z)
 	VEC_FREE(z->binfo);
 	VEC_FREE(z->level);
 	VEC_FREE(z->control);
+	VEC_FREE(z->fixed);
 	VEC_FREE(z->cur);
 	VEC_FREE(z->phases);
 	VEC_FREE(z->open);
