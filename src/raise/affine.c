@@ -270,6 +270,7 @@ static void try_free(Aff *a)
 	aff_memo_free(&a->ldver);
 	VEC_FREE(a->lddoms);
 	aff_memo_free(&a->lmemo);
+	aff_lanes_free(a);
 	aff_column_free(a);
 	aff_while_forget(a, -1);
 }

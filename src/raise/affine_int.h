@@ -163,6 +163,7 @@ typedef struct Aff {
 	struct Memo ldver;        /* load node -> the buffer version it reads */
 	VEC(PolySet *) lddoms;
 	struct Memo lmemo;        /* dense values while live is set (reset with it) */
+	struct LaneCopies *lanes; /* warp shuffles' copies at lane shifts (affine_warp.c) */
 	int tshape;               /* tiled_store: the one shape of the store's buffer */
 	int64_t tdims[POLY_MAX_RANK];
 	PolyExpr *tidx[POLY_MAX_RANK];
@@ -257,6 +258,9 @@ void aff_scatter_store(Aff *a, const KirExpr *e, const char *why);
 /* affine_warp.c */
 KirExpr *aff_shuffle(Aff *a, const KirExpr *e);
 KirExpr *aff_vote(Aff *a, const KirExpr *e);
+void aff_lanes_free(Aff *a);
+int aff_lane_copy(Aff *a, const KirExpr *e);
+void aff_lane_gather(Aff *a, const KirExpr *e);
 
 /* affine_atomic.c */
 void aff_atomic(Aff *a, const KirExpr *e);

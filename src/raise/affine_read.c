@@ -262,6 +262,8 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 		          a->r->k->bufs[b].name, e->loc.line, e->loc.col);
 		return v;
 	}
+	if (pe)
+		aff_lane_gather(a, e);
 	idx = pe ? aff_value(a, pe, it, e->loc) : aff_convert(a, aff_dense(a, e->u.load.index), it);
 	if (sp == KSP_SHARED) {   /* one copy per block, block-major (raise_address) */
 		int64_t coef[POLY_NDIMS] = {0}, cnt = a->r->k->bufs[b].count;

@@ -23,6 +23,8 @@
 typedef struct Copy {
 	Aff *a;
 	KirExpr *tx;              /* what threadIdx.x becomes */
+	int shift;                /* tx is max(threadIdx.x, m) + s: copies shared (LaneCopies) */
+	int64_t m, s;
 	struct Memo done;         /* node -> index in out: the copies (a DAG stays one) */
 	VEC(KirExpr *) out;
 	const KirExpr *bad;       /* the first node that cannot be copied (at_thread fails on it
@@ -30,6 +32,8 @@ typedef struct Copy {
 } Copy;
 
 static KirExpr *copy(Copy *c, const KirExpr *e);
+static KirExpr *copy_node(Copy *c, const KirExpr *e);
+static void mark_copied_load(Aff *a, const KirExpr *n);
 
 /* A load's copy reads the version and runs on the threads the original did. */
 static void copy_load_facts(Copy *c, const KirExpr *from, const KirExpr *to)
@@ -66,6 +70,7 @@ static KirExpr *copy_node(Copy *c, const KirExpr *e)
 	case KE_LOAD:
 		n->u.load.index = copy(c, e->u.load.index);
 		copy_load_facts(c, e, n);
+		mark_copied_load(c->a, n);
 		break;
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs; i++)
@@ -78,11 +83,200 @@ static KirExpr *copy_node(Copy *c, const KirExpr *e)
 	return n;
 }
 
+/* ---- copies at a shift, shared by the whole try ----
+ * A copy at a lane shift replaces threadIdx.x by max(threadIdx.x, m) + s (m >= 0,
+ * m + s >= 0: at_lane). Each level of a shuffle reduction copies the value of the level
+ * before, which holds copies itself; a copy of a copy is one copy of the original at the
+ * composed shift (Y[tx := max(tx, m1) + s1][tx := max(tx, m2) + s2] is
+ * Y[tx := max(tx, m2, m1 - s2) + s1 + s2]), and the copies of the try are kept by
+ * (original, m, s), so a value has one copy per distinct shift (at most 63 in a warp)
+ * instead of one per path through the levels (2^levels, 3^levels for an xor butterfly). */
+struct LaneCopies {
+	struct LaneCopy {
+		const KirExpr *orig;  /* NULL: threadIdx.x itself (the shifted index) */
+		int64_t m, s;
+		KirExpr *copy;
+	} *e;
+	int *slot;                /* open addressing over (orig, m, s): index in e + 1, or 0 */
+	size_t cap, n;
+	struct Memo of;           /* copy -> index in e: what a node is a copy of */
+	struct Memo loads;        /* the loads copied to another lane (any copy) */
+	struct Memo gathered;     /* source position of a copied load -> its gathers */
+};
+
+static struct LaneCopies *lanes_of(Aff *a)
+{
+	if (!a->lanes) {
+		a->lanes = xcalloc(1, sizeof(*a->lanes));
+		a->lanes->of.cur = a->lanes->loads.cur = a->lanes->gathered.cur = 1;
+	}
+	return a->lanes;
+}
+
+static size_t lane_hash(const KirExpr *orig, int64_t m, int64_t s, size_t cap)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)orig >> 4) * 0x9E3779B97F4A7C15ull;
+	h ^= ((uint64_t)m * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)s * 0x165667B19E3779F9ull);
+	return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static int *lane_slot(struct LaneCopies *l, const KirExpr *orig, int64_t m, int64_t s)
+{
+	size_t i = lane_hash(orig, m, s, l->cap);
+	while (l->slot[i]) {
+		const struct LaneCopy *c = &l->e[l->slot[i] - 1];
+		if (c->orig == orig && c->m == m && c->s == s)
+			break;
+		i = (i + 1) & (l->cap - 1);
+	}
+	return &l->slot[i];
+}
+
+static KirExpr *lane_get(Aff *a, const KirExpr *orig, int64_t m, int64_t s)
+{
+	struct LaneCopies *l = a->lanes;
+	int *sl;
+	if (!l || !l->n)
+		return NULL;
+	sl = lane_slot(l, orig, m, s);
+	return *sl ? l->e[*sl - 1].copy : NULL;
+}
+
+static void lane_put(Aff *a, const KirExpr *orig, int64_t m, int64_t s, KirExpr *copy)
+{
+	struct LaneCopies *l = lanes_of(a);
+	int found;
+	if (2 * (l->n + 1) > l->cap) {
+		free(l->slot);
+		l->cap = l->cap ? 2 * l->cap : 256;
+		l->slot = xcalloc(l->cap, sizeof(*l->slot));
+		for (size_t i = 0; i < l->n; i++)
+			*lane_slot(l, l->e[i].orig, l->e[i].m, l->e[i].s) = (int)i + 1;
+	}
+	l->e = xrealloc(l->e, (l->n + 1) * sizeof(*l->e));
+	l->e[l->n] = (struct LaneCopy){orig, m, s, copy};
+	*lane_slot(l, orig, m, s) = (int)l->n + 1;
+	*aff_memo_slot(&l->of, copy, &found) = (int)l->n;
+	l->n++;
+}
+
+void aff_lanes_free(Aff *a)
+{
+	if (!a->lanes)
+		return;
+	free(a->lanes->e);
+	free(a->lanes->slot);
+	aff_memo_free(&a->lanes->of);
+	aff_memo_free(&a->lanes->loads);
+	aff_memo_free(&a->lanes->gathered);
+	free(a->lanes);
+	a->lanes = NULL;
+}
+
+static void mark_copied_load(Aff *a, const KirExpr *n)
+{
+	int found;
+	*aff_memo_slot(&lanes_of(a)->loads, n, &found) = 1;
+}
+
+/* A gather for load e: when e is a copy at another lane and a copy of the same load was
+ * gathered before, fails (a shuffle's or vote's copies of one read, one gather each,
+ * 32 for a ballot: the SIMT strategy's shuffles do better). One such gather is kept
+ * (__shfl_sync(k[i], 2, 4): the read at lane 2 of each group of 4). */
+void aff_lane_gather(Aff *a, const KirExpr *e)
+{
+	int found, *n;
+	uintptr_t key = ((uintptr_t)(unsigned)e->loc.line << 16 | (uintptr_t)(unsigned)e->loc.col) + 1;
+	if (!aff_lane_copy(a, e))
+		return;
+	n = aff_memo_slot(&a->lanes->gathered, (const void *)(key << 4), &found);
+	if (found && *n >= 1)
+		aff_afail(a, e->loc, "reads at other lanes (a warp shuffle's or vote's copies) that are "
+		          "no slices: a gather for each copy");
+	*n = 1;
+}
+
+/* Is load e a copy of a load at another lane (a shuffle's or a vote's)? */
+int aff_lane_copy(Aff *a, const KirExpr *e)
+{
+	int found, *p;
+	if (!a->lanes)
+		return 0;
+	p = aff_memo_slot(&a->lanes->loads, e, &found);
+	if (!found)
+		*p = 0;           /* (the slot is taken now: marked as no copy) */
+	return *p;
+}
+
+/* threadIdx.x shifted: max(threadIdx.x, m) + s as u32 (one node per (m, s)). */
+static KirExpr *shifted_tx(Aff *a, int64_t m, int64_t s, SrcLoc loc)
+{
+	KirExpr *tx = lane_get(a, NULL, m, s), *x;
+	if (tx)
+		return tx;
+	x = tx = frontend_new_expr(a->ar, KE_BUILTIN, KT_U32, loc);
+	tx->u.builtin = KBI_TID_X;
+	if (m > 0) {
+		x = frontend_new_expr(a->ar, KE_MATH, KT_U32, loc);
+		x->u.math.op = KM_MAX;
+		x->u.math.nargs = 2;
+		x->u.math.args[0] = tx;
+		x->u.math.args[1] = frontend_new_int(a->ar, KT_U32, m, loc);
+	}
+	if (s)
+		x = frontend_new_binary(a->ar, s > 0 ? KB_ADD : KB_SUB, KT_U32, x,
+		                        frontend_new_int(a->ar, KT_U32, s > 0 ? s : -s, loc), loc);
+	lane_put(a, NULL, m, s, x);
+	return x;
+}
+
+/* e at shift (m, s), c in shift mode (its tx, m, s are set here and put back). */
+static KirExpr *shifted(Copy *c, const KirExpr *e, int64_t m, int64_t s)
+{
+	struct LaneCopies *l = c->a->lanes;
+	KirExpr *n, *tx = c->tx;
+	int64_t om = c->m, os = c->s;
+	if (l && l->n) {
+		int found, *p = aff_memo_slot(&l->of, e, &found);
+		if (!found)
+			*p = -1;      /* (the slot is taken now: marked as no copy) */
+		if (*p >= 0 && l->e[*p].orig) {   /* a copy of a copy: the original, composed */
+			const struct LaneCopy *q = &l->e[*p];
+			m = m > q->m - s ? m : q->m - s;
+			s += q->s;
+			e = q->orig;
+		}
+	}
+	if (m < 0)
+		m = 0;
+	if (!m && !s)
+		return (KirExpr *)e;
+	if ((n = lane_get(c->a, e, m, s)))
+		return n;
+	c->tx = shifted_tx(c->a, m, s, e->loc);
+	c->m = m;
+	c->s = s;
+	n = copy_node(c, e);
+	c->tx = tx;
+	c->m = om;
+	c->s = os;
+	if (!c->bad)              /* a copy with a node it could not copy is not kept */
+		lane_put(c->a, e, m, s, n);
+	return n;
+}
+
 /* e with threadIdx.x replaced by c->tx. */
 static KirExpr *copy(Copy *c, const KirExpr *e)
 {
-	int found, *slot = aff_memo_slot(&c->done, e, &found), i;
+	int found, *slot, i;
 	KirExpr *n;
+	if (c->shift && e->kind == KE_BUILTIN && e->u.builtin == KBI_TID_X)
+		return c->tx;
+	if (c->shift && (e->kind == KE_CONST || e->kind == KE_PARAM || e->kind == KE_BUILTIN))
+		return (KirExpr *)e;
+	if (c->shift)
+		return shifted(c, e, c->m, c->s);
+	slot = aff_memo_slot(&c->done, e, &found);
 	if (found)
 		return c->out.data[*slot];
 	n = copy_node(c, e);
@@ -95,7 +289,7 @@ static KirExpr *copy(Copy *c, const KirExpr *e)
 /* v with threadIdx.x replaced by tx (a u32 expression, as the builtin). */
 static KirExpr *at_thread(Aff *a, const KirExpr *v, KirExpr *tx)
 {
-	Copy c = {a, tx, {0}, {0}, NULL};
+	Copy c = {a, tx, 0, 0, 0, {0}, {0}, NULL};
 	KirExpr *r;
 	c.done.cur = 1;
 	r = copy(&c, v);
@@ -118,17 +312,13 @@ static KirExpr *tid_x(Aff *a, SrcLoc loc)
  * that stays in u32's range on every thread (the facts check each intermediate). */
 static KirExpr *at_lane(Aff *a, const KirExpr *v, int64_t d, SrcLoc loc)
 {
-	KirExpr *tx = tid_x(a, loc), *m;
-	if (d >= 0)
-		return at_thread(a, v, frontend_new_binary(a->ar, KB_ADD, KT_U32, tx,
-		                                           frontend_new_int(a->ar, KT_U32, d, loc), loc));
-	m = frontend_new_expr(a->ar, KE_MATH, KT_U32, loc);
-	m->u.math.op = KM_MAX;
-	m->u.math.nargs = 2;
-	m->u.math.args[0] = tx;
-	m->u.math.args[1] = frontend_new_int(a->ar, KT_U32, -d, loc);
-	return at_thread(a, v, frontend_new_binary(a->ar, KB_SUB, KT_U32, m,
-	                                           frontend_new_int(a->ar, KT_U32, -d, loc), loc));
+	Copy c = {a, NULL, 1, 0, 0, {0}, {0}, NULL};
+	KirExpr *r;
+	(void)loc;
+	r = shifted(&c, v, d < 0 ? -d : 0, d);
+	if (c.bad)
+		aff_afail(a, c.bad->loc, "a shuffled value the raise cannot move to another lane");
+	return r;
 }
 
 /* (int)threadIdx.x / den % w: the lane in a segment of w (den 1), or a bit of it. */
