@@ -53,22 +53,6 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v)
 	return k == CXCursor_DeclRefExpr && dt_of(vt) != KT_VOID && dt_of(vt) != KT_PTR && !is_mem_lvalue(L, *v);
 }
 
-static KirDType uint_of(int bytes)
-{
-	return bytes == 1 ? KT_U8 : bytes == 2 ? KT_U16 : bytes == 4 ? KT_U32 : KT_U64;
-}
-
-static KirExpr *bitcast(Lower *L, KirExpr *e, KirDType t, SrcLoc l)
-{
-	KirExpr *b;
-
-	if (e->type == t)
-		return e;
-	b = frontend_new_expr(L->a, KE_BITCAST, t, l);
-	b->u.x = e;
-	return b;
-}
-
 /* The scalars of an object of type t (its key when a struct held in variables): with
  * their values when vals, else their types only. 0 (reported) when one cannot be a bit. */
 static int leaves(Lower *L, CXCursor at, CXCursor v, CXType t, int vals, LeafVec *out)
@@ -116,9 +100,9 @@ static KirExpr *gather(Lower *L, Leaf f, LeafVec *src, SrcLoc l)
 		if (s.at >= f.at + nb || s.at + sb <= f.at)
 			continue;
 		if (s.at == f.at && sb == nb && !acc)   /* one scalar exactly: a bitcast */
-			acc = bitcast(L, s.e, uint_of(nb), l);
+			acc = bitcast_to(L, uint_of(nb), s.e, l);
 		else {
-			u = frontend_new_cast(L->a, KT_U64, bitcast(L, s.e, uint_of(sb), l), l);
+			u = frontend_new_cast(L->a, KT_U64, bitcast_to(L, uint_of(sb), s.e, l), l);
 			if (s.at != f.at)
 				u = frontend_new_binary(L->a, s.at > f.at ? KB_SHL : KB_SHR, KT_U64, u,
 				                        frontend_new_int(L->a, KT_U64, 8 * (s.at > f.at ? s.at - f.at : f.at - s.at), l), l);
@@ -129,7 +113,7 @@ static KirExpr *gather(Lower *L, Leaf f, LeafVec *src, SrcLoc l)
 		acc = frontend_new_int(L->a, uint_of(nb), 0, l);
 	if (acc->type != uint_of(nb))
 		acc = frontend_new_cast(L->a, uint_of(nb), acc, l);
-	return bitcast(L, acc, f.t, l);
+	return bitcast_to(L, f.t, acc, l);
 }
 
 static int source(Lower *L, CXCursor c, CXCursor v, LeafVec *src)

@@ -296,12 +296,14 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	return poison(L, c);
 }
 
-static KirDType uint_of(int bytes)
+/* The unsigned integer type of 1, 2, 4 or 8 bytes. */
+KirDType uint_of(int bytes)
 {
 	return bytes == 1 ? KT_U8 : bytes == 2 ? KT_U16 : bytes == 4 ? KT_U32 : KT_U64;
 }
 
-static KirExpr *bitcast_to(Lower *L, KirDType t, KirExpr *x, SrcLoc l)
+/* x's bits as type t (x itself when it has that type). */
+KirExpr *bitcast_to(Lower *L, KirDType t, KirExpr *x, SrcLoc l)
 {
 	KirExpr *e;
 

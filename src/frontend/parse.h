@@ -232,6 +232,8 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 
 KirDType ctype(CXCursor c);
 KirExpr *conv(Lower *L, KirExpr *e, KirDType t);
+KirDType uint_of(int bytes);
+KirExpr *bitcast_to(Lower *L, KirDType t, KirExpr *x, SrcLoc l);
 KirExpr *view_of_slot(Lower *L, KirExpr *slot, KirDType view, SrcLoc l);
 KirExpr *slot_of_view(Lower *L, KirExpr *val, KirDType elem, KirExpr *old, SrcLoc l);
 KirExpr *slot_load(Lower *L, int buffer, KirExpr *index, SrcLoc l);
