@@ -133,9 +133,11 @@ typedef struct CudartSpec {
 /* StableHLO text of k raised for spec (malloc'd), or NULL after diagnostics on stderr. */
 char *cudart_raise(const CudartKernel *k, const CudartSpec *spec);
 
-/* ---- cache.c: raised modules on disk ($CUDA2HLO_CACHE_DIR) ---- */
+/* ---- cache.c: raised modules and signatures on disk ($CUDA2HLO_CACHE_DIR) ---- */
 char *cudart_cache_read(const char *key);          /* module text or NULL; caller frees */
 void cudart_cache_write(const char *key, const char *text);
+char *cudart_cache_read_sig(const char *key);      /* a signature's text (jit.c) */
+void cudart_cache_write_sig(const char *key, const char *text);
 
 /* ---- stats.c: time per specialisation, printed when CUDA2HLO_CUDART_STATS is set ---- */
 typedef struct CudartStats {
@@ -144,6 +146,8 @@ typedef struct CudartStats {
 } CudartStats;
 int cudart_stats_on(void);
 double cudart_now_ms(void);                        /* CLOCK_MONOTONIC */
+/* The kernel's signature was parsed from its device code, or read from the disk cache. */
+void cudart_stats_signature(const char *kernel, int cached, double ms);
 /* A raise starts (a program stopped by a time limit while it runs says so). */
 /* gin: the module takes gridDim.x as an input, g[0] the most blocks ("<=g" in the line) */
 void cudart_stats_raising(const char *kernel, int gin, const unsigned g[3], const unsigned b[3]);

@@ -205,7 +205,81 @@ static int run_job(Job *j)
 	return run_on_big_stack(JIT_STACK, run_stages, j);
 }
 
+/* The signature cache's key and text: one line per parameter, `name arg offset bytes
+ * is_ptr is_float is_unsigned elem_bytes` (names are C identifiers joined by dots). */
+static char *sig_key(const CudartKernel *k)
+{
+	StrBuf b = {0};
+	sb_printf(&b, "%016llx signature %s", (unsigned long long)k->code->hash, k->name);
+	return sb_take(&b);
+}
+
+static char *sig_text(const CudartSig *s)
+{
+	StrBuf b = {0};
+	sb_printf(&b, "%zu\n", s->nparams);
+	for (size_t i = 0; i < s->nparams; i++) {
+		const CudartParam *q = &s->params[i];
+		sb_printf(&b, "%s %d %zu %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
+		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes);
+	}
+	return sb_take(&b);
+}
+
+/* The signature of text, or NULL when it is not one sig_text wrote. */
+static CudartSig *sig_parse(const char *text)
+{
+	CudartSig *s = xcalloc(1, sizeof *s);
+	const char *p = text;
+	size_t n;
+	int used;
+
+	if (sscanf(p, "%zu\n%n", &n, &used) != 1 || n > 4096)
+		goto bad;
+	p += used;
+	s->params = xcalloc(n + 1, sizeof *s->params);
+	for (; s->nparams < n; s->nparams++) {
+		CudartParam *q = &s->params[s->nparams];
+		char name[256];
+		if (sscanf(p, "%255s %d %zu %d %d %d %d %d\n%n", name, &q->arg, &q->offset,
+		           &q->bytes, &q->is_ptr, &q->is_float, &q->is_unsigned, &q->elem_bytes,
+		           &used) != 8)
+			goto bad;
+		q->name = xstrdup(name);
+		p += used;
+	}
+	if (*p)
+		goto bad;
+	return s;
+bad:
+	sig_free(s);
+	return NULL;
+}
+
+static CudartSig *parse_signature(const CudartKernel *k);
+
 CudartSig *cudart_signature(const CudartKernel *k)
+{
+	double t0 = cudart_now_ms();
+	char *key = sig_key(k), *text = cudart_cache_read_sig(key);
+	CudartSig *s = text ? sig_parse(text) : NULL;
+	int cached = s != NULL;
+
+	if (!s && (s = parse_signature(k)) != NULL) {
+		char *t = sig_text(s);
+		cudart_cache_write_sig(key, t);
+		free(t);
+	}
+	if (s)
+		cudart_stats_signature(k->name, cached, cudart_now_ms() - t0);
+	free(text);
+	free(key);
+	return s;
+}
+
+/* Two parses of the device code: the parameters, then each pointer's object size in
+ * scalars (--size P=1). */
+static CudartSig *parse_signature(const CudartKernel *k)
 {
 	Job j = {0};
 	base_args(&j.argv, k);

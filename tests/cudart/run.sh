@@ -3,6 +3,8 @@
 # $CUDA2HLO_BACKEND (default cpu); the expectations are comment lines in the file:
 #   // cc-flags: FLAGS          extra cuda2hlo-cc flags
 #   // expect-cc-exit: N        cuda2hlo-cc's exit status (then the program is not run)
+#   // runs: N                  run the program N times with one cache folder (default
+#                               1); the expectations are checked on the last run
 #   // expect-exit: N           the program's exit status
 #   // expect-stdout: TEXT      / expect-stderr: TEXT   a substring of that stream (each
 #                               such line is checked)
@@ -17,8 +19,11 @@ want_cc=$(field expect-cc-exit) want=$(field expect-exit)
 "$bin/cuda2hlo-cc" $(field cc-flags) -O1 "$src" -o "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ -z "$want_cc" ] && [ $rc = 0 ]; then
-  CUDA2HLO_CACHE_DIR="$tmp/cache" "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
+  runs=$(field runs)
+  for r in $(seq "${runs:-1}"); do
+    CUDA2HLO_CACHE_DIR="$tmp/cache" "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+  done
   want_rc=${want:-0}
 else
   want_rc=${want_cc:-0}
