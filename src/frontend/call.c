@@ -270,6 +270,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		error_at(L, c, "dynamic parallelism (a kernel launch in device code) cannot be translated");
 		return poison(L, c);
 	}
+	if (is_std_cast(c))                  /* std::move(x), std::forward<T>(x): x */
+		return lx(L, clang_Cursor_getArgument(c, 0));
 	if (clang_Cursor_isNull(fn) || (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod &&
 	                                fk != CXCursor_Constructor && fk != CXCursor_ConversionFunction)) {
 		if (fk == CXCursor_VarDecl || fk == CXCursor_ParmDecl || clang_Cursor_isNull(fn))
@@ -489,7 +491,9 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 		const char *key = dkey(L->a, p);
 		Bind *b;
 
-		if (is_cg_group(t)) {
+		if (is_cg_group(t) || is_lambda_type(t)) {
+			/* a closure (by value, `const Op &` or `Op &&`): its calls inline the
+			 * lambda's body where it was written (llambda_call) */
 			map_put(f->binds, key, new_bind(L, BK_CG));
 		} else if (is_pointer_param(t)) {
 			Addr ad;
@@ -513,7 +517,11 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				b->off = fix_offset(L, ad.off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
 			}
 			map_put(f->binds, key, b);
-		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference) {
+		} else if (clang_getCanonicalType(t).kind == CXType_LValueReference ||
+		           clang_getCanonicalType(t).kind == CXType_RValueReference) {
+			/* `T &&` binds a temporary or a moved object: as `T &`, with a temporary
+			 * its own variable whether or not it is const */
+			int rref = clang_getCanonicalType(t).kind == CXType_RValueReference;
 			KirLval lv;
 			KirDType lt;
 			if (is_record(clang_getNonReferenceType(t))) {
@@ -524,7 +532,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				map_put(f->binds, key, b);
 				continue;
 			}
-			if (clang_isConstQualifiedType(clang_getNonReferenceType(t)) && is_prvalue(a) &&
+			if ((rref || clang_isConstQualifiedType(clang_getNonReferenceType(t))) && is_prvalue(a) &&
 			    dt_of(clang_getNonReferenceType(t)) != KT_VOID) {
 				/* `const T &lo` bound to `0.0f`, `x + 1`: a temporary holding the value
 				 * (C++ [dcl.init.ref]), read-only for the call */

@@ -296,6 +296,7 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
 /* ---- stable.c ---- */
 
 CXCursor strip(CXCursor c);
+int is_std_cast(CXCursor c);      /* std::move(x) / std::forward<T>(x), stripped as x */
 void scan_changed(Ctx *cx);
 void scan_free(Ctx *cx);
 CXCursor for_counter(CXCursor f);

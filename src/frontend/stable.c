@@ -11,12 +11,42 @@
  * the __constant__ symbols that host code fills with cudaMemcpyToSymbol. */
 #include "parse.h"
 
+/* A call of std::move or std::forward (libstdc++'s, CCCL's cuda::std): a cast of its one
+ * argument to a reference, nothing else. */
+int is_std_cast(CXCursor c)
+{
+	CXCursor fn, ns;
+	CXString s;
+	int r;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 1)
+		return 0;
+	fn = clang_getCursorReferenced(c);
+	s = clang_getCursorSpelling(fn);
+	r = !strcmp(clang_getCString(s), "move") || !strcmp(clang_getCString(s), "forward");
+	clang_disposeString(s);
+	for (ns = clang_getCursorSemanticParent(fn); r && clang_getCursorKind(ns) == CXCursor_Namespace;
+	     ns = clang_getCursorSemanticParent(ns)) {
+		s = clang_getCursorSpelling(ns);
+		int std = !strcmp(clang_getCString(s), "std");
+		clang_disposeString(s);
+		if (std)
+			return 1;
+	}
+	return 0;
+}
+
 CXCursor strip(CXCursor c)
 {
-	while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-	       nkids(c) == 1)
-		c = kid(c, 0);
-	return c;
+	for (;;) {
+		if ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+		    nkids(c) == 1)
+			c = kid(c, 0);
+		else if (is_std_cast(c))
+			c = clang_Cursor_getArgument(c, 0);
+		else
+			return c;
+	}
 }
 
 /* c's variable changes; forkey names the for statement when the change is in its
