@@ -132,6 +132,20 @@ static const KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
 	return NULL;
 }
 
+/* A shuffle width that is no constant but a block extent of a launch whose block is
+ * known (`__shfl_sync(m, v, l, blockDim.x)` with blocks of at most a warp): its value. */
+static int block_width(Lower *L, CXCursor c, int i, int64_t *w)
+{
+	const KirExpr *e = arg(L, c, i);
+
+	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type))
+		e = e->u.x;
+	if (e->kind != KE_BUILTIN || e->u.builtin < KBI_BDIM_X || e->u.builtin > KBI_BDIM_Z || !L->k->have_block)
+		return 0;
+	*w = (int64_t)L->k->block[e->u.builtin - KBI_BDIM_X];
+	return 1;
+}
+
 static KirExpr *lshfl(Lower *L, CXCursor c, const char *name)
 {
 	int sync = strstr(name, "_sync") != NULL, n = clang_Cursor_getNumArguments(c);
@@ -144,7 +158,8 @@ static KirExpr *lshfl(Lower *L, CXCursor c, const char *name)
 	e->u.shfl.mask = sync ? arg(L, c, 0) : frontend_new_int(L->a, KT_U32, 0xffffffffu, cloc(L, c));
 	e->u.shfl.value = arg(L, c, sync);
 	e->u.shfl.lane = arg(L, c, sync + 1);
-	if (n > sync + 2 && (!const_int_arg(L, c, sync + 2, &w) || w < 1 || w > 32 || (w & (w - 1)))) {
+	if (n > sync + 2 && ((!const_int_arg(L, c, sync + 2, &w) && !block_width(L, c, sync + 2, &w)) ||
+	                     w < 1 || w > 32 || (w & (w - 1)))) {
 		error_at(L, clang_Cursor_getArgument(c, (unsigned)(sync + 2)),
 		    "the width of '%s' must be a constant power of two up to 32", name);
 		return poison(L, c);

@@ -332,7 +332,9 @@ static const KirLaunch *find_launch(Ctx *cx, const char *name, int *idx)
 }
 
 /* Launch configuration and buffer sizes: the command line first, then the host code. */
-static void kernel_defaults(Lower *L, KirKernel *k)
+/* The launch's grid and block, known before the body is lowered (a shuffle's width
+ * may be blockDim.x: builtin.c). */
+static void kernel_geometry(Lower *L, KirKernel *k)
 {
 	const Options *o = L->cx->o;
 	const KirLaunch *l = find_launch(L->cx, k->name, &k->launch);
@@ -345,6 +347,13 @@ static void kernel_defaults(Lower *L, KirKernel *k)
 		memcpy(k->block, o->have_block ? o->block : l->block, sizeof k->block);
 		k->have_block = 1;
 	}
+}
+
+static void kernel_defaults(Lower *L, KirKernel *k)
+{
+	const Options *o = L->cx->o;
+	const KirLaunch *l = find_launch(L->cx, k->name, &k->launch);
+
 	k->shmem = o->have_shmem ? (int64_t)o->shmem : l && l->have_config ? l->shmem : 0;
 	for (size_t i = 0; i < k->nbufs; i++) {
 		KirBuffer *b = &k->bufs[i];
@@ -412,6 +421,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	scan_changed(cx);
 	if (getenv("CUDA2HLO_DUMP_AST"))   /* debugging aid: the libclang cursor tree */
 		dump_tree(fn, 0);
+	kernel_geometry(&L, k);
 	kernel_params(&L, fn);
 	clang_visitChildren(b, find_assigned, &L);
 	ls(&L, b);

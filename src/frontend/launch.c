@@ -165,7 +165,30 @@ static const char *host_var_key(Ctx *cx, CXCursor c)
 	return clang_getCursorKind(c) == CXCursor_DeclRefExpr ? dkey(cx->a, clang_getCursorReferenced(c)) : NULL;
 }
 
-/* The name a launch gives its kernel: "k", or "k<3>" for a template instance. */
+/* The type of the i-th parameter of fn's template when that is a non-type parameter
+ * (a pack or a count that does not line up: CXType_Invalid). */
+static CXType nontype_param(CXCursor fn, int i)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(fn);
+	CXType none = {CXType_Invalid, {0, 0}};
+	int k = 0;
+
+	for (unsigned j = 0, n = clang_Cursor_isNull(t) ? 0 : (unsigned)nkids(t); j < n; j++) {
+		CXCursor c = kid(t, j);
+		enum CXCursorKind ck = clang_getCursorKind(c);
+		if (ck != CXCursor_TemplateTypeParameter && ck != CXCursor_NonTypeTemplateParameter &&
+		    ck != CXCursor_TemplateTemplateParameter)
+			continue;
+		if (k++ == i)
+			return ck == CXCursor_NonTypeTemplateParameter && !clang_Cursor_isVariadic(c) ?
+			       clang_getCanonicalType(clang_getCursorType(c)) : none;
+	}
+	return none;
+}
+
+/* The name a launch gives its kernel: "k", or "k<3>" for a template instance; a bool
+ * argument is `true` or `false`, an unsigned one its unsigned value (the names the
+ * host side's demangler gives). */
 const char *instance_name(Arena *a, CXCursor fn)
 {
 	int n = clang_Cursor_getNumTemplateArguments(fn);
@@ -179,9 +202,17 @@ const char *instance_name(Arena *a, CXCursor fn)
 			if (i)
 				sb_putc(&b, ',');
 			switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
-			case CXTemplateArgumentKind_Integral:
-				sb_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+			case CXTemplateArgumentKind_Integral: {
+				CXType pt = nontype_param(fn, i);
+				if (pt.kind == CXType_Bool)
+					sb_append(&b, clang_Cursor_getTemplateArgumentUnsignedValue(fn, (unsigned)i) ? "true" : "false");
+				else if (pt.kind == CXType_UInt || pt.kind == CXType_ULong || pt.kind == CXType_ULongLong ||
+				         pt.kind == CXType_UShort || pt.kind == CXType_UChar)
+					sb_printf(&b, "%llu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, (unsigned)i));
+				else
+					sb_printf(&b, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
 				break;
+			}
 			case CXTemplateArgumentKind_Type:
 				sb_append(&b, type_name(a, clang_Cursor_getTemplateArgumentType(fn, (unsigned)i)));
 				break;

@@ -91,7 +91,8 @@ static int int_word(const char *p, size_t w)
 	return 0;
 }
 
-/* s with each run of integer type keywords in clang's spelling: `unsigned` is `unsigned
+/* s with each run of integer type keywords in clang's spelling (and numbers without
+ * their suffixes): `unsigned` is `unsigned
  * int`, `long int` is `long`, `signed short` is `short`, ... (so `k<unsigned>` names the
  * instance clang calls `k<unsigned int>`), and `_Float16` and `half` as `__half`. */
 static const char *canon_ints(Arena *a, const char *s)
@@ -126,6 +127,15 @@ static const char *canon_ints(Arena *a, const char *s)
 			const char *e = s;
 			while (is_ident_char(*e))
 				e++;
+			if (*s >= '0' && *s <= '9') {     /* a number: `128u`, `8ul` are 128, 8 */
+				const char *d = e;
+				while (d > s + 1 && strchr("uUlL", d[-1]))
+					d--;
+				while (s < d)
+					sb_printf(&b, "%c", *s++);
+				s = e;
+				continue;
+			}
 			/* the bundled cuda_fp16.h's __half is _Float16, which clang prints for it,
 			 * while the host side (a toolkit's header) and the user say __half or half */
 			if ((e - s == 8 && !strncmp(s, "_Float16", 8)) || (e - s == 4 && !strncmp(s, "half", 4))) {

@@ -204,7 +204,8 @@ def check_file(exe, path):
             args = corpus.converter_args(test, launch)
             if li == 0 or not test.entry and launch.kernel not in rule:
                 rule.update(rule_counts(exe, path, test.flags + ([] if test.entry else
-                                        ["--kernel", launch.kernel])))
+                                        ["--kernel", launch.kernel,
+                                         "--block", ",".join(map(str, launch.block))])))
             for k, got in got_counts(exe, path, args, tmp):
                 base = k.split("<")[0]
                 want = rule.get(k) or rule.get(base)
