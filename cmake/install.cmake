@@ -12,6 +12,9 @@ include(CMakePackageConfigHelpers)
 set(CUDA2HLO_INSTALL_TOOLS cuda2hlo cuda2hlo-run cuda2hlo-cc)
 set(CUDA2HLO_INSTALL_LIBRARIES cuda2hlo_runtime cuda2hlo_cudart)
 set(CUDA2HLO_INSTALL_HEADERS ${CMAKE_SOURCE_DIR}/runtime/include/cuda2hlo_runtime.h)
+if(TARGET cuda2hlo-cc)      # included first in the host side of every .cu it compiles
+  list(APPEND CUDA2HLO_INSTALL_HEADERS ${CMAKE_SOURCE_DIR}/cudart/include/cuda2hlo_cc_host.h)
+endif()
 set(CUDA2HLO_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/cuda2hlo)
 
 # Installed binaries keep the paths of the libraries they link outside the build

@@ -96,6 +96,7 @@ typedef struct {
 } Cc;
 
 static char libdir[PATH_MAX + 8];
+static char hosthdr[PATH_MAX + 32];     /* PREFIX/include/cuda2hlo_cc_host.h */
 
 static _Noreturn void usage(const char *fmt1, const char *arg)
 {
@@ -449,6 +450,8 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, vmajor);
 		push(&a, vminor);
 		push(&a, "-D__CUDACC_VER_BUILD__=0");
+		push(&a, "-include");            /* nvcc's host min/max overloads */
+		push(&a, hosthdr);
 		push(&a, "-Xclang");
 		push(&a, "-fcuda-include-gpubinary");
 		push(&a, "-Xclang");
@@ -456,8 +459,16 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 	} else {
 		push(&a, "-I" C2H_CUDA_PATH "/include");
 	}
-	for (size_t i = 0; i < c->host.n; i++)
-		push(&a, c->host.v[i]);
+	for (size_t i = 0; i < c->host.n; i++) {
+		const char *f = c->host.v[i];
+		if (k == IN_C && (!strncmp(f, "-std=c++", 8) || !strncmp(f, "-std=gnu++", 10))) {
+			/* nvcc hands a .c to the host compiler as C with the build's flags; gcc
+			 * warns about a C++ standard and goes on, clang would stop */
+			fprintf(stderr, "cuda2hlo-cc: warning: '%s' is for C++, not for the C file %s: ignored\n", f, src);
+			continue;
+		}
+		push(&a, f);
+	}
 	if (!c->deps_only)
 		push(&a, "-c");
 	push(&a, src);
@@ -504,6 +515,7 @@ static void find_libdir(void)
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0) {
 		snprintf(libdir, sizeof libdir, "%s", "/usr/local/lib");
+		snprintf(hosthdr, sizeof hosthdr, "%s", "/usr/local/include/cuda2hlo_cc_host.h");
 		return;
 	}
 	self[n] = 0;
@@ -513,6 +525,7 @@ static void find_libdir(void)
 	if (s)
 		*s = 0;                              /* ... */
 	snprintf(libdir, sizeof libdir, "%s/lib", self);
+	snprintf(hosthdr, sizeof hosthdr, "%s/include/cuda2hlo_cc_host.h", self);
 }
 
 /* The object an input compiles to: -o with -c, else NAME.o here, else a temporary. */

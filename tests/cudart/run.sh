@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cudart/run.sh BINDIR FILE.cu: builds FILE.cu with cuda2hlo-cc and runs it on
 # $CUDA2HLO_BACKEND (default cpu); the expectations are comment lines in the file:
-#   // cc-flags: FLAGS          extra cuda2hlo-cc flags
+#   // cc-flags: FLAGS          extra cuda2hlo-cc flags (%dir: this file's folder)
 #   // expect-cc-exit: N        cuda2hlo-cc's exit status (then the program is not run)
 #   // runs: N                  run the program N times with one cache folder (default
 #                               1); the expectations are checked on the last run
@@ -16,7 +16,7 @@ bin=$1 src=$2
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 field() { sed -n "s#^// $1: ##p" "$src" | head -1; }
 want_cc=$(field expect-cc-exit) want=$(field expect-exit)
-"$bin/cuda2hlo-cc" $(field cc-flags) -O1 "$src" -o "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
+"$bin/cuda2hlo-cc" $(field cc-flags | sed "s#%dir#$(dirname "$src")#g") -O1 "$src" -o "$tmp/prog" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ -z "$want_cc" ] && [ $rc = 0 ]; then
   runs=$(field runs)
