@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/hecbench-cc.sh BINDIR OUTDIR PROGRAM...: builds each HeCBench program
 # (/work/hecbench/src/PROGRAM-cuda, read-only: copied to OUTDIR/PROGRAM-cuda first, the
-# other programs linked beside it for the inputs some read from a sibling) with
+# other folders of src/ linked beside it for the inputs and headers some read from a
+# sibling) with
 # `make CC=cuda2hlo-cc NVCC=cuda2hlo-cc`, runs `make run` (the suite's default arguments)
 # on $CUDA2HLO_BACKEND (default cpu) under a time limit ($TIMEOUT s, default 300) with
 # CUDA2HLO_CUDART_STATS=1, and prints one line per program, RESULT PROGRAM REASON:
@@ -25,9 +26,11 @@ bin=$(cd "$1" && pwd) out=$2
 shift 2
 src=${HECBENCH:-/work/hecbench/src}
 mkdir -p "$out"
-for s in "$src"/*-cuda; do [ -e "$out/${s##*/}" ] || ln -s "$s" "$out/${s##*/}"; done
+# (every sibling: other programs, the -sycl/-hip folders some take their data from, and
+# src/include, which some Makefiles name as ../include)
+for s in "$src"/*; do [ -e "$out/${s##*/}" ] || ln -s "$s" "$out/${s##*/}"; done
 oom='out of memory|Cannot allocate memory|bad_alloc|^Killed|^make.*(Killed|Error 137)$'
-input='(cannot|could not|couldn.t|can.t|unable to|failed to|fail to|error:? failed to) (open|find|read)|No such file or directory'
+input='(cannot|could not|couldn.t|can.t|unable to|failed to|fail to|error:? failed to) (open|find|read|load)|No such file or directory'
 # the program's output: without the stats lines and make's own (which name the folder)
 out() { grep -v -e cuda2hlo-stats -e '^make\(\[[0-9]*\]\)\{0,1\}: ' "$1"; }
 first() { grep -m1 -E "$1" "$2" | sed 's#^.*/##' | cut -c1-160; }
