@@ -65,6 +65,7 @@ typedef struct Region {
 	int uniform;                   /* the widest level a hoisted condition may have */
 	int in_loop;                   /* stream of a hoisted loop's body */
 	int in_blocks;
+	int tail;                      /* nothing of the kernel runs after this statement */
 } Region;
 
 static int max2(int a, int b) { return a > b ? a : b; }
@@ -937,6 +938,41 @@ static void divergent(Lz *z, KirStmt *s, KirExpr *cond, const char *what)
 
 static void fis_stmt(Lz *z, KirStmt *s, Region *r);
 
+/* Whether s holds a barrier that gives a value (__syncthreads_count/_and/_or: a
+ * reduction over the block, which threads that are done would not take part in). */
+static int has_sync_value(KirStmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_SYNC:
+		return s->u.sync.op == KSY_THREADS_COUNT || s->u.sync.op == KSY_THREADS_AND ||
+		       s->u.sync.op == KSY_THREADS_OR;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (has_sync_value(s->u.block.stmts[i]))
+				return 1;
+		return 0;
+	case KS_IF: return has_sync_value(s->u.if_.then) || has_sync_value(s->u.if_.els);
+	case KS_FOR: return has_sync_value(s->u.for_.body);
+	case KS_WHILE: case KS_DO: return has_sync_value(s->u.loop.body);
+	default: return 0;
+	}
+}
+
+/* Whether the statements of block b from i on do nothing but end the kernel (returns,
+ * empty blocks). */
+static int rest_is_exit(const KirStmt *b, size_t i)
+{
+	for (; i < b->u.block.nstmts; i++) {
+		const KirStmt *t = b->u.block.stmts[i];
+		if (t->kind == KS_RETURN || (t->kind == KS_BLOCK && rest_is_exit(t, 0)))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
 static LoopNode *fis_sub(Lz *z, KirStmt *s, Region *r, KirExpr *guard, int in_loop)
 {
 	NodeVec v = {0};
@@ -945,6 +981,7 @@ static LoopNode *fis_sub(Lz *z, KirStmt *s, Region *r, KirExpr *guard, int in_lo
 	sub.out = &v;
 	sub.guard = guard;
 	sub.in_loop = in_loop;
+	sub.tail = r->tail && !in_loop;
 	if (s)
 		fis_stmt(z, s, &sub);
 	flush(z, &sub, NOLOC);
@@ -966,7 +1003,12 @@ static void fis_if(Lz *z, KirStmt *s, Region *r)
 		VEC_PUSH(*r->out, n);
 		return;
 	}
-	if (loopify_stmt_sync(s) == 2) {
+	/* A barrier under a thread-dependent if with nothing of the kernel after it (`if (i <
+	 * n) { ...; __syncthreads(); ... }` as the kernel's last statement): the threads that
+	 * do not enter are done, as if they had returned, and exited threads do not take part
+	 * in barriers (an early `if (i >= n) return;` already means that). The phases of the
+	 * branch run under the condition, like a divergent warp region's. */
+	if (loopify_stmt_sync(s) == 2 && !(r->tail && !r->in_loop && !s->u.if_.els && !has_sync_value(s))) {
 		divergent(z, s, c, "an if");
 		return;
 	}
@@ -1051,8 +1093,11 @@ static void fis_stmt(Lz *z, KirStmt *s, Region *r)
 			z->errors++;
 			return;
 		}
-		for (size_t i = 0; i < s->u.block.nstmts; i++)
+		for (size_t i = 0, tail = (size_t)r->tail; i < s->u.block.nstmts; i++) {
+			r->tail = tail && rest_is_exit(s, i + 1);
 			fis_stmt(z, s->u.block.stmts[i], r);
+			r->tail = (int)tail;
+		}
 		return;
 	case KS_IF:
 		fis_if(z, s, r);
@@ -1305,6 +1350,7 @@ static int loopify_kernel(Arena *a, const KirKernel *src, const KirLaunch *l, Lo
 		ctl_collect(&z, body, 0);
 	} while (z.changed);
 	r.out = &top;
+	r.tail = 1;
 	r.uniform = z.root_blocks ? LV_BLOCK : LV_GRID;
 	r.in_blocks = z.root_blocks;
 	fis_stmt(&z, body, &r);

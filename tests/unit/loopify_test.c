@@ -129,14 +129,15 @@ static KirStmt *body_loop(Kb *b)
 	return blk(b, 2, ss);
 }
 
-/* i = tid; if (tid < 16) sync: refused */
+/* i = tid; if (tid < 16) sync; x[i] = i: refused (the if is not the last statement) */
 static KirStmt *body_divergent(Kb *b)
 {
-	KirStmt **ss = ARENA_ARRAY(b->a, KirStmt *, 2);
+	KirStmt **ss = ARENA_ARRAY(b->a, KirStmt *, 3);
 	KirExpr *c = frontend_new_binary(b->a, KB_LT, KT_I1, tid(b), frontend_new_int(b->a, KT_U32, 16, L(4)), L(4));
 	ss[0] = decl_i(b);
 	ss[1] = if_(b, c, sync_(b, 4));
-	return blk(b, 2, ss);
+	ss[2] = store(b, 0, vi(b), vi(b));    /* after the if: the threads that skipped it go on */
+	return blk(b, 3, ss);
 }
 
 /* i = tid; x[i] = i: no barrier, one phase, i private */
