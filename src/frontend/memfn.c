@@ -5,7 +5,9 @@
  * becomes that many element stores (memcpy loads all the source first, so an overlap, which
  * C leaves undefined, still reads the old values). memset's byte fills an integer element
  * in every byte (-1 makes ints -1, 1 makes them 0x01010101) and a floating element only
- * when it is 0 (all bits 0 is +0.0); anything else is refused at the call. */
+ * when it is 0 (all bits 0 is +0.0); anything else is refused at the call. A scalar
+ * variable on either side (`memcpy(&bits, &f, sizeof f)`) is a bit cast of the whole
+ * variable (var_memfn). */
 #include "parse.h"
 
 #include <stdlib.h>
@@ -22,9 +24,9 @@ static void store(Lower *L, Addr a, KirExpr *index, KirExpr *v, SrcLoc l)
 	emit_pending(L, expr_stmt(L, assign_elem(L, a.buffer, index, v, l)));
 }
 
-/* The destination (and source) of the call as buffer addresses of one element size
- * that divides the constant byte count; the number of elements in *n. 0 (reported)
- * when not. */
+/* The destination (and source) of the call, d and s (laddr's), checked to be buffer
+ * addresses of one element size that divides the constant byte count; the number of
+ * elements in *n. 0 (reported) when not. */
 static int operands(Lower *L, CXCursor c, const char *fn, Addr *d, Addr *s, int64_t *n)
 {
 	KirConst bytes;
@@ -34,13 +36,9 @@ static int operands(Lower *L, CXCursor c, const char *fn, Addr *d, Addr *s, int6
 		error_at(L, c, "%s with a size that is not a constant cannot be translated", fn);
 		return 0;
 	}
-	*d = laddr(L, clang_Cursor_getArgument(c, 0));
-	if (d->buffer < 0)
+	if (d->buffer < 0 || (s && s->buffer < 0)) {
+		error_at(L, c, "%s of this address cannot be translated", fn);
 		return 0;
-	if (s) {
-		*s = laddr(L, clang_Cursor_getArgument(c, 1));
-		if (s->buffer < 0)
-			return 0;
 	}
 	if (d->view != KT_VOID || (s && s->view != KT_VOID) ||
 	    (s && L->bufs.data[s->buffer].elem != L->bufs.data[d->buffer].elem)) {
@@ -80,6 +78,57 @@ static KirExpr *fill_value(Lower *L, CXCursor c, KirDType t, int64_t b, SrcLoc l
 	return frontend_new_const(L->a, frontend_const_convert(k, t), l);
 }
 
+/* The type of the object at a (a variable's, or a buffer element's as viewed). */
+static KirDType obj_type(Lower *L, Addr a)
+{
+	if (a.var >= 0)
+		return L->vars.data[a.var].type;
+	return a.view != KT_VOID ? a.view : L->bufs.data[a.buffer].elem;
+}
+
+/* memset or memcpy whose destination or source is a scalar variable (`memcpy(&bits, &f,
+ * sizeof f)`, the way headers read a float's bits): the whole variable and an object of
+ * its size, the copy a bit cast; else refused at the call. */
+static void var_memfn(Lower *L, CXCursor c, int cpy, Addr d, Addr s, int64_t bytes)
+{
+	SrcLoc l = cloc(L, c);
+	KirDType dt = obj_type(L, d), st = cpy ? obj_type(L, s) : dt;
+	KirExpr *v;
+
+	if (dt == KT_I1 || st == KT_I1 || bytes != frontend_dtype_bytes(dt) || bytes != frontend_dtype_bytes(st)) {
+		error_at(L, c, "%s of %lld bytes with a variable cannot be translated (only the whole variable, from or to an object of its size)",
+		         cpy ? "memcpy" : "memset", (long long)bytes);
+		return;
+	}
+	if (d.var < 0 && L->bufs.data[d.buffer].space == KSP_CONSTANT) {
+		error_at(L, c, "__constant__ memory is read-only in a kernel");
+		return;
+	}
+	if (!cpy) {
+		KirConst b;
+		if (!eval_const(clang_Cursor_getArgument(c, 1), KT_I64, &b)) {
+			error_at(L, c, "memset with a byte that is not a constant cannot be translated");
+			return;
+		}
+		if (!(v = fill_value(L, c, dt, b.i, l)))
+			return;
+	} else if (s.var >= 0) {
+		v = var_ref(L, s.var, l);
+	} else {
+		v = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[s.buffer].elem, l);
+		v->u.load.buffer = s.buffer;
+		v->u.load.index = s.off ? s.off : frontend_new_int(L->a, KT_I64, 0, l);
+		v = bitcast_to(L, st, v, l);
+	}
+	v = bitcast_to(L, dt, v, l);
+	if (d.var >= 0) {
+		emit_pending(L, expr_stmt(L, assign_var(L, d.var, v, l)));
+	} else {
+		KirDType et = L->bufs.data[d.buffer].elem;
+		store(L, d, d.off ? d.off : frontend_new_int(L->a, KT_I64, 0, l), bitcast_to(L, et, v, l), l);
+	}
+}
+
 /* memset(p, byte, n) or memcpy(dst, src, n) as a statement; 1 when c is one of them
  * (lowered or refused), 0 when it is another call. */
 int lower_memfn(Lower *L, CXCursor c, const char *name)
@@ -89,9 +138,28 @@ int lower_memfn(Lower *L, CXCursor c, const char *name)
 	Addr d, s;
 	int64_t n;
 	KirExpr *db, *sb;
+	int errs;
 
 	if ((!cpy && strcmp(name, "memset")) || clang_Cursor_getNumArguments(c) != 3)
 		return 0;
+	errs = diag_error_count();
+	d = laddr(L, clang_Cursor_getArgument(c, 0));
+	s = (Addr){-1, NULL, -1, KT_VOID};
+	if (cpy && diag_error_count() == errs)
+		s = laddr(L, clang_Cursor_getArgument(c, 1));
+	if (diag_error_count() > errs)       /* laddr said why */
+		return 1;
+	if (d.var >= 0 || (cpy && s.var >= 0)) {
+		/* a scalar variable on either side: a bit cast of the whole variable */
+		KirConst bytes;
+		if (!eval_const(clang_Cursor_getArgument(c, 2), KT_I64, &bytes))
+			error_at(L, c, "%s with a size that is not a constant cannot be translated", name);
+		else if ((d.var < 0 && d.buffer < 0) || (cpy && s.var < 0 && s.buffer < 0))
+			error_at(L, c, "%s between a variable and this address cannot be translated", name);
+		else
+			var_memfn(L, c, cpy, d, s, bytes.i);
+		return 1;
+	}
 	if (!operands(L, c, name, &d, cpy ? &s : NULL, &n))
 		return 1;
 	db = fix_offset(L, d.off, "mem", l, l, NULL);

@@ -726,6 +726,12 @@ void ls(Lower *L, CXCursor c)
 				lcall_stmt(L, x);
 				return;
 			}
+			if ((clang_getCursorKind(x) == CXCursor_CStyleCastExpr || clang_getCursorKind(x) == CXCursor_CXXStaticCastExpr ||
+			     clang_getCursorKind(x) == CXCursor_CXXFunctionalCastExpr) &&
+			    clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Void && nkids(x) > 0) {
+				ls(L, kid(x, nkids(x) - 1));      /* `(void)memcpy(...);`: the statement it discards */
+				return;
+			}
 			if (comma_with_barrier(L, x)) {
 				lcomma_stmt(L, x);
 				return;
