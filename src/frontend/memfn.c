@@ -1,9 +1,10 @@
 /* memfn.c: memset and memcpy in device code (CUDA declares both for the device) over
  * memory the kernel addresses: `memset(state, 0, sizeof state)` on a local array,
  * `memcpy(row, &src[k], n * sizeof(float))`. The size is a constant number of bytes
- * that is a whole number of the buffers' elements (at most MEMFN_MAX of them); the call
- * becomes that many element stores (memcpy loads all the source first, so an overlap, which
- * C leaves undefined, still reads the old values). memset's byte fills an integer element
+ * that is a whole number of the buffers' elements; up to MEMFN_MAX of them the call
+ * becomes that many element stores (memcpy loads all the source first, so an overlap,
+ * which C leaves undefined, still reads the old values), more become a loop over the
+ * elements (memfn_loop). memset's byte fills an integer element
  * in every byte (-1 makes ints -1, 1 makes them 0x01010101) and a floating element only
  * when it is 0 (all bits 0 is +0.0); anything else is refused at the call. A scalar
  * variable on either side (`memcpy(&bits, &f, sizeof f)`) is a bit cast of the whole
@@ -12,7 +13,8 @@
 
 #include <stdlib.h>
 
-#define MEMFN_MAX 256
+#define MEMFN_MAX 256          /* elements stored one by one; more: a loop */
+#define MEMFN_LOOP_MAX (1 << 28)
 
 static KirExpr *at(Lower *L, KirExpr *base, int64_t j, SrcLoc l)
 {
@@ -46,9 +48,9 @@ static int operands(Lower *L, CXCursor c, const char *fn, Addr *d, Addr *s, int6
 		return 0;
 	}
 	eb = frontend_dtype_bytes(L->bufs.data[d->buffer].elem);
-	if (L->bufs.data[d->buffer].elem == KT_I1 || bytes.i < 0 || bytes.i % eb || bytes.i / eb > MEMFN_MAX) {
+	if (L->bufs.data[d->buffer].elem == KT_I1 || bytes.i < 0 || bytes.i % eb || bytes.i / eb > MEMFN_LOOP_MAX) {
 		error_at(L, c, "%s of %lld bytes over %d-byte elements cannot be translated (a whole number of elements, at most %d)",
-		    fn, (long long)bytes.i, (int)eb, MEMFN_MAX);
+		    fn, (long long)bytes.i, (int)eb, MEMFN_LOOP_MAX);
 		return 0;
 	}
 	if (L->bufs.data[d->buffer].space == KSP_CONSTANT) {
@@ -129,6 +131,27 @@ static void var_memfn(Lower *L, CXCursor c, int cpy, Addr d, Addr s, int64_t byt
 	}
 }
 
+/* More than MEMFN_MAX elements: `for (j = 0; j < n; j++) d[db + j] = v` (memset) or
+ * `= s[sb + j]` (memcpy: overlapping ranges are undefined in C, so one pass is the
+ * same program). */
+static void memfn_loop(Lower *L, Addr d, KirExpr *db, Addr *s, KirExpr *sb, KirExpr *v, int64_t n, SrcLoc l)
+{
+	int j = new_var(L, "mem.j", KT_I64, KVK_TEMP, l);
+	KirStmt *loop = frontend_new_stmt(L->a, KS_FOR, l);
+
+	if (s) {
+		v = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[s->buffer].elem, l);
+		v->u.load.buffer = s->buffer;
+		v->u.load.index = add_off(L, sb, var_ref(L, j, l), l);
+	}
+	loop->u.for_.init = decl_stmt(L, j, frontend_new_int(L->a, KT_I64, 0, l), l);
+	loop->u.for_.cond = frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, j, l), frontend_new_int(L->a, KT_I64, n, l), l);
+	loop->u.for_.step = assign_var(L, j, frontend_new_binary(L->a, KB_ADD, KT_I64, var_ref(L, j, l),
+	                                                         frontend_new_int(L->a, KT_I64, 1, l), l), l);
+	loop->u.for_.body = expr_stmt(L, assign_elem(L, d.buffer, add_off(L, db, var_ref(L, j, l), l), v, l));
+	emit_pending(L, loop);
+}
+
 /* memset(p, byte, n) or memcpy(dst, src, n) as a statement; 1 when c is one of them
  * (lowered or refused), 0 when it is another call. */
 int lower_memfn(Lower *L, CXCursor c, const char *name)
@@ -172,11 +195,19 @@ int lower_memfn(Lower *L, CXCursor c, const char *name)
 		}
 		if (!(v = fill_value(L, c, L->bufs.data[d.buffer].elem, b.i, l)))
 			return 1;
+		if (n > MEMFN_MAX) {
+			memfn_loop(L, d, db, NULL, NULL, v, n, l);
+			return 1;
+		}
 		for (int64_t j = 0; j < n; j++)
 			store(L, d, at(L, db, j, l), v, l);
 		return 1;
 	}
 	sb = fix_offset(L, s.off, "mem", l, l, NULL);
+	if (n > MEMFN_MAX) {
+		memfn_loop(L, d, db, &s, sb, NULL, n, l);
+		return 1;
+	}
 	{
 		int *tmp = calloc((size_t)n + 1, sizeof *tmp);
 		KirDType t = L->bufs.data[s.buffer].elem;
