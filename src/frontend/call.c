@@ -436,6 +436,26 @@ static Bind *value_source(Lower *L, CXType t, CXCursor a)
 	return b && (b->kind == BK_CONST || b->kind == BK_PARAM || b->kind == BK_EXPR) ? b : NULL;
 }
 
+/* `c ? x : y` whose arms name variables that no statement of the kernel assigns after
+ * their declaration: bound to a const reference, the object it names always holds the
+ * value the expression has at the call, so the parameter may be that value. */
+static int stable_choice(Lower *L, CXCursor a)
+{
+	a = strip(a);
+	if (clang_getCursorKind(a) != CXCursor_ConditionalOperator || nkids(a) != 3)
+		return 0;
+	for (size_t i = 1; i < 3; i++) {
+		CXCursor x = strip(kid(a, i)), v;
+		if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+			return 0;
+		v = clang_getCursorReferenced(x);
+		if ((clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl) ||
+		    map_has(L->cx->devassigned, dkey(L->a, v)))
+			return 0;
+	}
+	return 1;
+}
+
 /* An argument expression that is a value, not an object (a literal, arithmetic, a cast
  * to a non-reference type, a call returning a value). */
 static int is_prvalue(CXCursor a)
@@ -532,7 +552,8 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				map_put(f->binds, key, b);
 				continue;
 			}
-			if ((rref || clang_isConstQualifiedType(clang_getNonReferenceType(t))) && is_prvalue(a) &&
+			if ((rref || clang_isConstQualifiedType(clang_getNonReferenceType(t))) &&
+			    (is_prvalue(a) || (!rref && stable_choice(L, a))) &&
 			    dt_of(clang_getNonReferenceType(t)) != KT_VOID) {
 				/* `const T &lo` bound to `0.0f`, `x + 1`: a temporary holding the value
 				 * (C++ [dcl.init.ref]), read-only for the call */
