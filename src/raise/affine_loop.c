@@ -331,12 +331,21 @@ void aff_loop(Aff *a, const KirStmt *s, int in_data)
 }
 
 /* The loop unrolled: every iteration walked with its variables' values substituted, as
- * long as the condition is the same on every running thread. */
+ * long as the condition is the same on every running thread. A continue in the body is
+ * restructured away first (what follows it in the iteration runs where it is not taken;
+ * the step and the test still run). */
 void aff_unroll(Aff *a, const KirStmt *s, int in_data)
 {
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
 	int first = 1;
+	if (aff_has_exit(body, LOOP_EXITS)) { /* a continue: the rest of its iteration under the
+	                                         negated guards (a break stays, and is refused) */
+		SList l = {0};
+		Seg all = {(KirStmt *const *)&body, 1, NULL};
+		aff_restructure(a, &all, LOOP_EXITS, &l);
+		body = aff_sl_block(a, &l, body->loc);
+	}
 	for (int n = 0;; n++) {
 		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
 			return;
