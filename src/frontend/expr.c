@@ -191,24 +191,24 @@ CXCursor member_base(CXCursor c)
 const char *member_key(Lower *L, CXCursor c)
 {
 	CXCursor b = member_base(c);
-	const char *field = spell(L->a, clang_getCursorReferenced(c));
+	CXCursor f = clang_getCursorReferenced(c);   /* an anonymous member adds no segment (union.c) */
 
 	if (clang_Cursor_isNull(b) || clang_getCursorKind(b) == CXCursor_CXXThisExpr)   /* `a`, `this->a` in a method */
-		return L->fr->this_key ? arena_printf(L->a, "%s.%s", L->fr->this_key, field) : NULL;
+		return L->fr->this_key ? member_field_key(L->a, L->fr->this_key, f) : NULL;
 	if (clang_getCursorKind(b) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref &&
 	    clang_getCursorKind(strip(kid(b, 0))) == CXCursor_DeclRefExpr)
 		b = strip(kid(b, 0));              /* `(*p).x` is `p->x` */
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(b);
-		return arena_printf(L->a, "%s.%s", dkey(L->a, d), field);
+		return member_field_key(L->a, dkey(L->a, d), f);
 	}
 	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr) {
 		const char *k = member_key(L, b);
-		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
+		return k ? member_field_key(L->a, k, f) : NULL;
 	}
 	if (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr) {   /* `s.pts[1].x`, pts held in variables */
 		const char *k = subscript_key(L, b);
-		return k ? arena_printf(L->a, "%s.%s", k, field) : NULL;
+		return k ? member_field_key(L->a, k, f) : NULL;
 	}
 	return NULL;
 }

@@ -316,6 +316,11 @@ CXType param_pointee(CXType t);
 int elem_const(CXType t);
 CXType scalar_elem(CXType t);
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
+/* union.c */
+int is_union(CXType t);
+int anon_member(CXCursor f);
+const char *member_field_key(Arena *a, const char *prefix, CXCursor f);
+void walk_union(FieldWalk *w, CXType t, const char *key, const char *name);
 StrVec field_paths(Lower *L, CXType t);
 StrVec elem_paths(Lower *L, CXType t);
 /* field_elems.c: array fields of structs held in variables, one per element */

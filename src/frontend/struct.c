@@ -244,17 +244,22 @@ CXType scalar_elem(CXType t)
 static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
 {
 	FieldWalk *w = d;
-	const char *fname = spell(w->L->a, f);
 
-	w->fn(w, f, arena_printf(w->L->a, "%s.%s", w->prefix, fname),
-	      arena_printf(w->L->a, "%s.%s", w->name, fname));
-	return CXVisit_Continue;
+	if (anon_member(f))     /* `struct { int lo, hi; };` in a struct: its fields are the struct's (union.c) */
+		walk_fields(w, clang_getCursorType(f), w->prefix, w->name);
+	else
+		w->fn(w, f, member_field_key(w->L->a, w->prefix, f), member_field_key(w->L->a, w->name, f));
+	return w->L->failed ? CXVisit_Break : CXVisit_Continue;
 }
 
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
 {
 	FieldWalk sub = *w;
 
+	if (is_union(t)) {
+		walk_union(w, t, key, name);
+		return;
+	}
 	sub.prefix = key;
 	sub.name = name;
 	clang_Type_visitFields(clang_getCanonicalType(t), field_visit, &sub);
@@ -271,6 +276,7 @@ typedef struct Paths {
 	Lower *L;
 	const char *prefix;
 	StrVec *out;
+	int first_only;
 } Paths;
 
 static enum CXVisitorResult path_visit(CXCursor f, CXClientData d);
@@ -282,8 +288,11 @@ static void add_paths(Paths *p, const char *path, CXType t)
 {
 	CXType ct = clang_getCanonicalType(t);
 
-	if (is_record(t)) {
-		Paths sub = {p->L, path, p->out};
+	if (is_union(t)) {      /* held as its first member (union.c) */
+		Paths sub = {p->L, path, p->out, 1};
+		clang_Type_visitFields(ct, path_visit, &sub);
+	} else if (is_record(t)) {
+		Paths sub = {p->L, path, p->out, 0};
 		clang_Type_visitFields(ct, path_visit, &sub);
 	} else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
 	           array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
@@ -298,15 +307,15 @@ static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
 {
 	Paths *p = d;
 
-	add_paths(p, arena_printf(p->L->a, "%s.%s", p->prefix, spell(p->L->a, f)), clang_getCursorType(f));
-	return CXVisit_Continue;
+	add_paths(p, member_field_key(p->L->a, p->prefix, f), clang_getCursorType(f));
+	return p->first_only ? CXVisit_Break : CXVisit_Continue;
 }
 
 /* The paths of the scalars of an array of type t held in variables ("[0]", "[0].x"). */
 StrVec elem_paths(Lower *L, CXType t)
 {
 	StrVec v = {0};
-	Paths p = {L, "", &v};
+	Paths p = {L, "", &v, 0};
 
 	add_paths(&p, "", t);
 	return v;
@@ -317,7 +326,7 @@ StrVec elem_paths(Lower *L, CXType t)
 StrVec field_paths(Lower *L, CXType t)
 {
 	StrVec v = {0};
-	Paths p = {L, "", &v};
+	Paths p = {L, "", &v, is_union(t)};
 
 	clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &p);
 	return v;
