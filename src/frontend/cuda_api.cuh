@@ -42,6 +42,13 @@
 #ifdef __cplusplus
 #include <new>
 #endif
+/* device assert: the toolkit declares __assert_fail for the device as well (a failed
+ * assert traps the kernel); here the device overload only lets the parse see the call, which
+ * the frontend refuses with its location (builtin.c: no trap can be translated) */
+#ifdef __cplusplus
+extern "C++" __D void __assert_fail(const char *, const char *, unsigned int, const char *) noexcept
+	__attribute__((noreturn));
+#endif
 
 #define __C2H_VEC(T, N) \
 	struct T##1 { N x; }; struct T##2 { N x, y; }; struct T##3 { N x, y, z; }; \
