@@ -167,7 +167,7 @@ int lower_memfn(Lower *L, CXCursor c, const char *name)
 		return 0;
 	errs = diag_error_count();
 	d = laddr(L, clang_Cursor_getArgument(c, 0));
-	s = (Addr){-1, NULL, -1, KT_VOID};
+	s = (Addr){.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
 	if (cpy && diag_error_count() == errs)
 		s = laddr(L, clang_Cursor_getArgument(c, 1));
 	if (diag_error_count() > errs)       /* laddr said why */
