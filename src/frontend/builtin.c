@@ -121,23 +121,15 @@ static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
 	return NULL;
 }
 
-static const KirExpr *const_int_arg(Lower *L, CXCursor c, int i, int64_t *v)
+/* A shuffle width's value: an integer constant, or a block extent of a launch whose
+ * block is known (`__shfl_sync(m, v, l, blockDim.x)` with blocks of at most a warp).
+ * e is the width argument, lowered once. */
+static int shfl_width(Lower *L, const KirExpr *e, int64_t *w)
 {
-	const KirExpr *e = const_value(L, arg(L, c, i));
+	const KirExpr *k = const_value(L, e);
 
-	if (e && !frontend_dtype_is_float(e->type)) {
-		*v = e->u.c.i;
-		return e;
-	}
-	return NULL;
-}
-
-/* A shuffle width that is no constant but a block extent of a launch whose block is
- * known (`__shfl_sync(m, v, l, blockDim.x)` with blocks of at most a warp): its value. */
-static int block_width(Lower *L, CXCursor c, int i, int64_t *w)
-{
-	const KirExpr *e = arg(L, c, i);
-
+	if (k)
+		return !frontend_dtype_is_float(k->type) && (*w = k->u.c.i, 1);
 	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type))
 		e = e->u.x;
 	if (e->kind != KE_BUILTIN || e->u.builtin < KBI_BDIM_X || e->u.builtin > KBI_BDIM_Z || !L->k->have_block)
@@ -158,8 +150,7 @@ static KirExpr *lshfl(Lower *L, CXCursor c, const char *name)
 	e->u.shfl.mask = sync ? arg(L, c, 0) : frontend_new_int(L->a, KT_U32, 0xffffffffu, cloc(L, c));
 	e->u.shfl.value = arg(L, c, sync);
 	e->u.shfl.lane = arg(L, c, sync + 1);
-	if (n > sync + 2 && ((!const_int_arg(L, c, sync + 2, &w) && !block_width(L, c, sync + 2, &w)) ||
-	                     w < 1 || w > 32 || (w & (w - 1)))) {
+	if (n > sync + 2 && (!shfl_width(L, arg(L, c, sync + 2), &w) || w < 1 || w > 32 || (w & (w - 1)))) {
 		error_at(L, clang_Cursor_getArgument(c, (unsigned)(sync + 2)),
 		    "the width of '%s' must be a constant power of two up to 32", name);
 		return poison(L, c);

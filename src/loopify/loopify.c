@@ -938,26 +938,21 @@ static void divergent(Lz *z, KirStmt *s, KirExpr *cond, const char *what)
 
 static void fis_stmt(Lz *z, KirStmt *s, Region *r);
 
+static void sync_value_stmt(void *ctx, KirStmt *s)
+{
+	if (s->kind == KS_SYNC && (s->u.sync.op == KSY_THREADS_COUNT || s->u.sync.op == KSY_THREADS_AND ||
+	                           s->u.sync.op == KSY_THREADS_OR))
+		*(int *)ctx = 1;
+}
+
 /* Whether s holds a barrier that gives a value (__syncthreads_count/_and/_or: a
  * reduction over the block, which threads that are done would not take part in). */
 static int has_sync_value(KirStmt *s)
 {
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case KS_SYNC:
-		return s->u.sync.op == KSY_THREADS_COUNT || s->u.sync.op == KSY_THREADS_AND ||
-		       s->u.sync.op == KSY_THREADS_OR;
-	case KS_BLOCK:
-		for (size_t i = 0; i < s->u.block.nstmts; i++)
-			if (has_sync_value(s->u.block.stmts[i]))
-				return 1;
-		return 0;
-	case KS_IF: return has_sync_value(s->u.if_.then) || has_sync_value(s->u.if_.els);
-	case KS_FOR: return has_sync_value(s->u.for_.body);
-	case KS_WHILE: case KS_DO: return has_sync_value(s->u.loop.body);
-	default: return 0;
-	}
+	int found = 0;
+
+	loopify_stmt_visit(s, NULL, sync_value_stmt, &found);
+	return found;
 }
 
 /* Whether the statements of block b from i on do nothing but end the kernel (returns,
