@@ -26,7 +26,7 @@ KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc)
 
 static Addr no_addr(void)
 {
-	Addr a = {-1, NULL, -1, KT_VOID};
+	Addr a = {-1, NULL, -1, KT_VOID, 0};
 	return a;
 }
 
@@ -41,6 +41,7 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 		a.buffer = b->buffer;
 		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
 		a.view = b->view;
+		a.per = b->per;
 		break;
 	case BK_MEM:
 		a.buffer = b->buffer;
@@ -71,6 +72,8 @@ static Addr view_addr(Lower *L, CXCursor c, Addr a)
 	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c))), se;
 	KirBuffer *b = a.buffer >= 0 ? &L->bufs.data[a.buffer] : NULL;
 
+	if (b && narrow_view(L, c, &a))
+		return a;
 	/* `(float4 *)p` with p into floats: a struct of the elements the pointer already
 	 * reads is a view of k consecutive elements; offsets stay in elements, and
 	 * subscripts and fields of the struct scale them as for a float4 buffer */
@@ -269,6 +272,7 @@ Addr laddr(Lower *L, CXCursor c)
 				KirExpr *i = lx(L, idx);
 				a.buffer = b.buffer;
 				a.view = b.view;
+				a.per = b.per;
 				a.off = add_off(L, b.off, scale(L, i, stride_of(c), l), l);
 			}
 		}
@@ -288,6 +292,7 @@ Addr laddr(Lower *L, CXCursor c)
 				int64_t st = array_elems(clang_getPointeeType(clang_getCursorType(p)), NULL, NULL);
 				a.buffer = b.buffer;
 				a.view = b.view;
+				a.per = b.per;
 				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
 			}
 		} else if (k == CXBinaryOperator_Comma && v.len == 2) {

@@ -529,6 +529,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			b = new_bind(L, BK_PTR);
 			b->buffer = ad.buffer;
 			b->view = ad.view;
+			b->per = ad.per;
 			if (map_has(L->cx->devassigned, key)) {      /* the callee moves it */
 				b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, p)), KT_I64, KVK_OFFSET, cloc(L, p));
 				emit_pending(L, decl_stmt(L, b->offvar, ad.off ? conv(L, ad.off, KT_I64) :

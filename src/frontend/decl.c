@@ -334,6 +334,7 @@ static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 			return;
 		b->buffer = a.buffer;
 		b->view = a.view;
+		b->per = a.per;
 		if (a.off)
 			off = conv(L, a.off, KT_I64);
 	}
@@ -402,6 +403,7 @@ void local_var(Lower *L, CXCursor d)
 		b = new_bind(L, BK_PTR);
 		b->buffer = a.buffer;
 		b->view = a.view;
+		b->per = a.per;
 		/* the offset is computed here: a later change of its operands must not move
 		 * the pointer, so it is substituted only when stable */
 		b->off = fix_offset(L, a.off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);

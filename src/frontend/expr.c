@@ -379,6 +379,8 @@ KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 		return var_ref(L, a.var, cloc(L, c));
 	if (a.buffer < 0)
 		return poison(L, c);
+	if (a.per)
+		return narrow_load(L, c, a);
 	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
@@ -433,6 +435,8 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 	}
 	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
 		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (narrow_refused(L, c, a, "a store"))
+		return 0;
 	if (a.view != KT_VOID && !L->allow_view) {
 		error_at(L, c, "only loads and plain stores can go through a pointer that reinterprets '%s' as %s",
 		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
@@ -513,7 +517,8 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		if (b->buffer < 0) {
 			b->buffer = a.buffer;
 			b->view = a.view;
-		} else if (a.buffer != b->buffer || a.view != b->view) {
+			b->per = a.per;
+		} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
 			error_at(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
 			    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
 			return poison(L, c);
@@ -754,8 +759,8 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
 		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
 		VEC_FREE(v);
-		if (a.buffer != b.buffer || a.buffer < 0) {
-			error_at(L, c, "difference of pointers into different buffers");
+		if (a.buffer != b.buffer || a.buffer < 0 || a.per != b.per) {
+			error_at(L, c, "difference of pointers into different buffers or views");
 			return poison(L, c);
 		}
 		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
@@ -771,9 +776,9 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 	if (is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1]) && binop_of(k) >= KB_LT && binop_of(k) <= KB_NE) {
 		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
 		VEC_FREE(v);
-		if (a.buffer != b.buffer || a.buffer < 0) {
+		if (a.buffer != b.buffer || a.buffer < 0 || a.per != b.per) {
 			if (!L->failed)
-				error_at(L, c, "comparison of pointers into different buffers cannot be translated");
+				error_at(L, c, "comparison of pointers into different buffers or views cannot be translated");
 			return poison(L, c);
 		}
 		l = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));

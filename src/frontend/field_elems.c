@@ -64,7 +64,7 @@ int is_var_elem(Lower *L, CXCursor c)
 
 Addr var_elem_addr(Lower *L, CXCursor c)
 {
-	Addr a = {-1, NULL, -1, KT_VOID};
+	Addr a = {-1, NULL, -1, KT_VOID, 0};
 	const char *k = subscript_key(L, c);
 	Bind *b = k ? find_bind(L, k) : NULL;
 

@@ -34,6 +34,7 @@ typedef struct Bind {
 	KirExpr *off;
 	KirExpr *expr;
 	KirDType view;           /* BK_PTR: as Addr.view */
+	int per;                 /* BK_PTR: as Addr.per */
 } Bind;
 
 typedef struct Frame {
@@ -132,6 +133,9 @@ typedef struct Addr {
 	int var;                 /* an lvalue variable (scalar) when >= 0 */
 	KirDType view;           /* the buffer's elements read as this type of the same
 	                            size (`(float *)ints`), else KT_VOID */
+	int per;                 /* a narrow view (narrow.c): view is a scalar type `per`
+	                            of which fill an element (`(const int8_t *)&ints[i]`:
+	                            4) and off counts them, else 0 */
 } Addr;
 
 typedef struct FieldWalk {
@@ -340,6 +344,9 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t);
 CXType field_type(Lower *L, CXType t, const char *path);
 int64_t field_bits(Lower *L, CXType t, const char *path);
 int bit_view(Lower *L, CXCursor c, CXCursor *v);
+int narrow_view(Lower *L, CXCursor c, Addr *a);
+KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
+int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);

@@ -90,6 +90,8 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src)
 	da = laddr(L, dx);
 	if (da.buffer < 0)
 		return 1;
+	if (narrow_refused(L, c, sa, "a copy") || narrow_refused(L, c, da, "a copy"))
+		return 1;
 	de = addr_elem(L, da);
 	se = addr_elem(L, sa);
 	eb = frontend_dtype_bytes(se);

@@ -1,0 +1,73 @@
+/* narrow.c: a pointer that views a buffer's elements as a narrower scalar type,
+ * `const int8_t *a8 = (const int8_t *)&ints[i]` then `a8[k]`. The address counts view
+ * units (per = sizeof elem / sizeof view of them to an element: a.off = 4*i + k), and
+ * a read is element off / per with its bits shifted right by 8 * sizeof view * (off % per)
+ * and truncated: the byte order of the GPU (little-endian), exact bit for bit. Only reads
+ * go through such a view: a store would rewrite part of an element that other threads
+ * may write too, atomics, memcpy and pointer differences or comparisons with an address
+ * of another unit are refused. Views of the same size are addr.c's, views of a variable's
+ * bits bitview.c's. */
+#include "parse.h"
+
+static int plain_number(KirDType t)
+{
+	return t != KT_VOID && t != KT_PTR && t != KT_I1;
+}
+
+/* `(T *)p` (cast c) with a the address p: 1 when it is a narrow view (a updated, or
+ * refused and a cleared), 0 when it is none (addr.c goes on). */
+int narrow_view(Lower *L, CXCursor c, Addr *a)
+{
+	CXType pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(c)));
+	KirDType to = dt_of(pt), elem = L->bufs.data[a->buffer].elem;
+	int eb = frontend_dtype_bytes(elem), tb;
+	SrcLoc l = cloc(L, c);
+
+	if (a->per) {
+		error_at(L, c, "the cast to '%s' views '%s' again: only one narrower view of a buffer's elements can be translated",
+		         type_name(L->a, clang_getCursorType(c)), L->bufs.data[a->buffer].name);
+		a->buffer = -1;
+		return 1;
+	}
+	if (is_record(pt) || !plain_number(to) || !plain_number(elem) || a->view != KT_VOID)
+		return 0;
+	tb = frontend_dtype_bytes(to);
+	if (tb >= eb || eb % tb)
+		return 0;
+	a->per = eb / tb;
+	a->view = to;
+	a->off = a->off ? scale(L, a->off, a->per, l) : NULL;
+	return 1;
+}
+
+/* The value at a (a narrow view) read as the cursor c's type. */
+KirExpr *narrow_load(Lower *L, CXCursor c, Addr a)
+{
+	KirDType elem = L->bufs.data[a.buffer].elem, wu = uint_of(frontend_dtype_bytes(elem)), ot;
+	SrcLoc l = cloc(L, c);
+	KirExpr *off = a.off ? a.off : frontend_new_int(L->a, KT_I64, 0, l), *e, *sh;
+
+	ot = off->type;
+	e = frontend_new_expr(L->a, KE_LOAD, elem, l);
+	e->u.load.buffer = a.buffer;
+	e->u.load.index = frontend_new_binary(L->a, KB_DIV, ot, off, frontend_new_int(L->a, ot, a.per, l), l);
+	sh = frontend_new_binary(L->a, KB_REM, ot, off, frontend_new_int(L->a, ot, a.per, l), l);
+	sh = frontend_new_binary(L->a, KB_MUL, wu, frontend_new_cast(L->a, wu, sh, l),
+	                         frontend_new_int(L->a, wu, 8 * frontend_dtype_bytes(a.view), l), l);
+	e = frontend_new_binary(L->a, KB_SHR, wu, bitcast_to(L, wu, e, l), sh, l);
+	e = view_of_slot(L, e, a.view, l);
+	if (e->type != ctype(c) && ctype(c) != KT_VOID)
+		return frontend_new_cast(L->a, ctype(c), e, l);
+	return e;
+}
+
+/* 1 (refused at c) when a is a narrow view that what (a store, an atomic) cannot use. */
+int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what)
+{
+	if (!a.per || a.buffer < 0)
+		return 0;
+	error_at(L, c, "%s through a pointer that views the %s elements of '%s' as %s cannot be translated: only reads can (a part of an element other threads may also write)",
+	         what, frontend_dtype_name(L->bufs.data[a.buffer].elem), L->bufs.data[a.buffer].name,
+	         frontend_dtype_name(a.view));
+	return 1;
+}
