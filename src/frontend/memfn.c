@@ -172,6 +172,10 @@ int lower_memfn(Lower *L, CXCursor c, const char *name)
 		s = laddr(L, clang_Cursor_getArgument(c, 1));
 	if (diag_error_count() > errs)       /* laddr said why */
 		return 1;
+	if (d.per || (cpy && s.per)) {
+		error_at(L, c, "%s through a pointer that views a buffer's elements as a narrower type cannot be translated", name);
+		return 1;
+	}
 	if (d.var >= 0 || (cpy && s.var >= 0)) {
 		/* a scalar variable on either side: a bit cast of the whole variable */
 		KirConst bytes;
