@@ -211,6 +211,7 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
 		kb->is_extern = 1;
 		kb->count = 0;
+		shared_retype(L, d, kb);
 	}
 	if (!kb->count && !kb->is_extern)
 		error_at(L, d, "array of type '%s' is not supported", type_name(L->a, t));

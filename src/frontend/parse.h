@@ -347,6 +347,7 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
+void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
