@@ -56,17 +56,11 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 	return a;
 }
 
-static int64_t stride_of(CXCursor c)
-{
-	int64_t n = array_elems(clang_getCursorType(c), NULL, NULL);
-
-	return n ? n : 1;
-}
-
 /* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
  * reinterpreted (a bitcast at each load and store), which is exact when the sizes agree;
- * other sizes would need bytes of several elements and are refused. A cast to a struct
- * of the same elements (float4 over floats) is the same address. */
+ * a narrower scalar reads part of an element (narrow.c), a type whose scalars cover whole
+ * elements (float4 over halves) reads and writes them (wide.c); other views are refused.
+ * A cast to a struct of the same elements (float4 over floats) is the same address. */
 static Addr view_addr(Lower *L, CXCursor c, Addr a)
 {
 	KirDType to = dt_of(clang_getPointeeType(clang_getCursorType(c))), se;
@@ -74,11 +68,17 @@ static Addr view_addr(Lower *L, CXCursor c, Addr a)
 
 	if (b && narrow_view(L, c, &a))
 		return a;
+	if (b && wide_view(L, c, &a))
+		return a;
 	/* `(float4 *)p` with p into floats: a struct of the elements the pointer already
 	 * reads is a view of k consecutive elements; offsets stay in elements, and
-	 * subscripts and fields of the struct scale them as for a float4 buffer */
+	 * subscripts and fields of the struct scale them as for a float4 buffer; a struct
+	 * of other scalars of the elements' size (uint4 over floats) reads each field
+	 * through a view of its element */
 	if (b && struct_layout(clang_getPointeeType(clang_getCursorType(c)), &se, NULL) &&
-	    se == (a.view != KT_VOID ? a.view : b->elem))
+	    (se == (a.view != KT_VOID ? a.view : b->elem) ||
+	     (a.view == KT_VOID && !a.per && b->elem != KT_I1 && se != KT_I1 &&
+	      frontend_dtype_bytes(se) == frontend_dtype_bytes(b->elem))))
 		return a;
 
 	if (b && to != KT_VOID && to != KT_PTR && to != KT_I1 && b->elem != KT_I1 &&
@@ -87,7 +87,7 @@ static Addr view_addr(Lower *L, CXCursor c, Addr a)
 		return a;
 	}
 	if (b)
-		error_at(L, c, "the cast to '%s' reads the %s elements of '%s' as %s: only a reinterpretation as a type of the same size (%d bytes) can be translated",
+		error_at(L, c, "the cast to '%s' reads the %s elements of '%s' as %s: only a view whose numbers each cover whole %d-byte elements, or one at a time part of one, can be translated",
 		    type_name(L->a, clang_getCursorType(c)), frontend_dtype_name(b->elem), b->name,
 		    to == KT_VOID || to == KT_PTR ? type_name(L->a, clang_getPointeeType(clang_getCursorType(c))) : frontend_dtype_name(to),
 		    frontend_dtype_bytes(b->elem));
@@ -242,7 +242,10 @@ Addr laddr(Lower *L, CXCursor c)
 		if (!bd)
 			bd = global_var(L, d);
 		a = bind_addr(L, c, bd);
-		if (a.buffer < 0 && a.var < 0 && !L->failed)
+		if (bd && bd->kind == BK_BITS && !L->failed)
+			error_at(L, c, "'%s' points into the bits of a variable: only reads through it can be translated (a store, an increment or passing it on cannot)",
+			         spell(L->a, d));
+		else if (a.buffer < 0 && a.var < 0 && !L->failed)
 			error_at(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));
 		return a;
 	}
@@ -273,7 +276,7 @@ Addr laddr(Lower *L, CXCursor c)
 				a.buffer = b.buffer;
 				a.view = b.view;
 				a.per = b.per;
-				a.off = add_off(L, b.off, scale(L, i, stride_of(c), l), l);
+				a.off = add_off(L, b.off, scale(L, i, elems_per(L, clang_getCursorType(c), b.buffer, b.per), l), l);
 			}
 		}
 		VEC_FREE(v);
@@ -289,7 +292,7 @@ Addr laddr(Lower *L, CXCursor c)
 				KirExpr *i = lx(L, n);
 				if (k == CXBinaryOperator_Sub)
 					i = frontend_new_unary(L->a, KU_NEG, i->type, i, l);
-				int64_t st = array_elems(clang_getPointeeType(clang_getCursorType(p)), NULL, NULL);
+				int64_t st = elems_per(L, clang_getPointeeType(clang_getCursorType(p)), b.buffer, b.per);
 				a.buffer = b.buffer;
 				a.view = b.view;
 				a.per = b.per;

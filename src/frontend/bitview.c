@@ -174,3 +174,212 @@ const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v)
 	VEC_FREE(dst);
 	return prefix;
 }
+
+/* ---- pointers into a variable's bits ----
+ * `const __half2 *p = (const __half2 *)&v.x` then `p->y`, `reinterpret_cast<const half
+ * *>(&pack)[i]`: a pointer of another type to a variable (a scalar, or a struct held in
+ * variables, or a field of one) reads the bytes at i * sizeof *p plus the field's offset,
+ * gathered from the variable's scalars as above, at the time of the read. A run-time i is
+ * a select over the in-bounds offsets (the last one unless i names an earlier: reading
+ * past the object is undefined behaviour in C++). Only reads: a store, an increment or
+ * another use of such a pointer is refused where it is lowered (laddr: not a buffer). */
+
+/* X of `(T *)&X` (p, a pointer expression) or of a local pointer variable bound to one,
+ * plus or minus a constant: 1 with X, T's canonical type and that constant (in T's), else
+ * 0 (nothing lowered). */
+static int bits_base(Lower *L, CXCursor p, CXCursor *x, CXType *pt, int64_t *eoff)
+{
+	CXCursor a, v;
+	CXType vt;
+	enum CXCursorKind k;
+	KirConst n;
+
+	p = strip(p);
+	k = clang_getCursorKind(p);
+	*eoff = 0;
+	if (k == CXCursor_BinaryOperator && nkids(p) == 2 && is_ptr_expr(kid(p, 0)) &&
+	    (clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Add ||
+	     clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Sub) &&
+	    eval_const(kid(p, 1), KT_I64, &n) && bits_base(L, kid(p, 0), x, pt, eoff)) {
+		*eoff += clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Add ? n.i : -n.i;
+		return 1;
+	}
+	if (k == CXCursor_DeclRefExpr) {
+		Bind *b = lookup(L, clang_getCursorReferenced(p));
+		if (!b || b->kind != BK_BITS)
+			return 0;
+		*x = b->obj;
+		*pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(p)));
+		return 1;
+	}
+	if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXReinterpretCastExpr && k != CXCursor_CXXStaticCastExpr)
+		return 0;
+	a = strip(last_expr(p));
+	if (clang_Cursor_isNull(a) || clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf)
+		return 0;
+	v = strip(kid(a, 0));
+	k = clang_getCursorKind(v);
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return 0;
+	vt = clang_getCanonicalType(clang_getCursorType(v));
+	*pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(p)));
+	if (vt.kind == CXType_ConstantArray || clang_equalTypes(vt, *pt) || clang_Type_getSizeOf(*pt) <= 0)
+		return 0;
+	if (is_record(vt)) {
+		if (!var_struct_key(L, v, vt))
+			return 0;
+	} else {
+		Bind *b = k == CXCursor_DeclRefExpr ? lookup(L, clang_getCursorReferenced(v)) : member_bind(L, v);
+		if (!b || b->kind != BK_VAR || is_mem_lvalue(L, v))
+			return 0;
+	}
+	*x = v;
+	return 1;
+}
+
+/* A read c through such a pointer: X, the pointee type, the subscript (a null cursor for
+ * none) and the byte offset of c inside the pointee. 0 when c is no such read. */
+static int bits_access(Lower *L, CXCursor c, CXCursor *x, CXType *pt, CXCursor *idx, int64_t *fb)
+{
+	int64_t eoff;
+
+	c = strip(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_MemberRefExpr: {
+		CXCursor b = member_base(c), f = clang_getCursorReferenced(c);
+		long long off = clang_Cursor_getOffsetOfField(f);
+		if (clang_Cursor_isNull(b) || off < 0 || off % 8)
+			return 0;
+		if (clang_getCanonicalType(clang_getCursorType(b)).kind == CXType_Pointer) {
+			if (!bits_base(L, b, x, pt, &eoff))
+				return 0;
+			*idx = clang_getNullCursor();
+			*fb = off / 8 + eoff * clang_Type_getSizeOf(*pt);
+			return 1;
+		}
+		if (!bits_access(L, b, x, pt, idx, fb))
+			return 0;
+		*fb += off / 8;
+		return 1;
+	}
+	case CXCursor_ArraySubscriptExpr: {
+		CXCursor b, i;
+		if (nkids(c) != 2)
+			return 0;
+		b = kid(c, 0);
+		i = kid(c, 1);
+		if (!is_ptr_expr(b)) {
+			CXCursor t = b;
+			b = i;
+			i = t;
+		}
+		if (!bits_base(L, b, x, pt, &eoff))
+			return 0;
+		*idx = i;
+		*fb = eoff * clang_Type_getSizeOf(*pt);
+		return 1;
+	}
+	case CXCursor_UnaryOperator:
+		if (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref || !bits_base(L, kid(c, 0), x, pt, &eoff))
+			return 0;
+		*idx = clang_getNullCursor();
+		*fb = eoff * clang_Type_getSizeOf(*pt);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Whether c reads through a pointer into a variable's bits (bits_read lowers it). */
+int is_bits_read(Lower *L, CXCursor c)
+{
+	CXCursor x, idx;
+	CXType pt;
+	int64_t fb;
+
+	return bits_access(L, c, &x, &pt, &idx, &fb) && !is_record(clang_getCursorType(c));
+}
+
+KirExpr *bits_read(Lower *L, CXCursor c)
+{
+	CXCursor x, idx;
+	CXType pt, vt;
+	int64_t fb, es, size, n;
+	LeafVec src = {0};
+	Leaf f;
+	KirConst k;
+	KirExpr *e = NULL;
+	SrcLoc l = cloc(L, c);
+	int tmp;
+
+	if (!bits_access(L, c, &x, &pt, &idx, &fb))
+		return poison(L, c);
+	vt = clang_getCanonicalType(clang_getCursorType(x));
+	f = (Leaf){NULL, dt_of(clang_getCanonicalType(clang_getCursorType(c))), fb};
+	es = clang_Type_getSizeOf(pt);
+	size = clang_Type_getSizeOf(vt);
+	if (f.t == KT_VOID || f.t == KT_PTR || f.t == KT_I1) {
+		error_at(L, c, "the bits of '%s' cannot be read as '%s'", type_name(L->a, vt), type_name(L->a, clang_getCursorType(c)));
+		return poison(L, c);
+	}
+	if (!leaves(L, c, x, vt, 1, &src))
+		return poison(L, c);
+	n = (size - fb - frontend_dtype_bytes(f.t)) / es + 1;     /* in-bounds subscripts */
+	if (!clang_Cursor_isNull(idx) && eval_const(idx, KT_I64, &k)) {
+		f.at += k.i * es;
+		n = f.at >= 0 && f.at + frontend_dtype_bytes(f.t) <= size;
+		idx = clang_getNullCursor();
+	} else if (clang_Cursor_isNull(idx)) {
+		n = f.at + frontend_dtype_bytes(f.t) <= size;
+	}
+	if (f.at < 0)
+		n = 0;
+	if (n <= 0) {
+		error_at(L, c, "this read of %d bytes at byte %lld of '%s' (%lld bytes) is past its end",
+		         frontend_dtype_bytes(f.t), (long long)f.at, type_name(L->a, vt), (long long)size);
+		VEC_FREE(src);
+		return poison(L, c);
+	}
+	if (clang_Cursor_isNull(idx)) {
+		e = gather(L, f, &src, l);
+		VEC_FREE(src);
+		return e;
+	}
+	tmp = new_var(L, "bits_index", KT_I64, KVK_TEMP, l);
+	emit_pending(L, decl_stmt(L, tmp, conv(L, lx(L, idx), KT_I64), l));
+	for (int64_t i = n - 1; i >= 0; i--) {
+		Leaf g = f;
+		KirExpr *v;
+		g.at += i * es;
+		v = gather(L, g, &src, l);
+		if (e) {
+			KirExpr *s = frontend_new_expr(L->a, KE_COND, f.t, l);
+			s->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, l), frontend_new_int(L->a, KT_I64, i, l), l);
+			s->u.cond.t = v;
+			s->u.cond.f = e;
+			e = s;
+		} else {
+			e = v;
+		}
+	}
+	VEC_FREE(src);
+	return e;
+}
+
+/* A local pointer declared as `(T *)&X` (init) into the bits of a variable: bound to X
+ * (1), else 0 (nothing lowered). */
+int bits_pointer(Lower *L, CXCursor d, CXCursor init)
+{
+	CXCursor x;
+	CXType pt;
+	Bind *b;
+	int64_t eoff;
+
+	if (clang_Cursor_isNull(init) || !bits_base(L, init, &x, &pt, &eoff) || eoff)
+		return 0;
+	b = new_bind(L, BK_BITS);
+	b->obj = x;
+	put_bind(L, dkey(L->a, d), b);
+	return 1;
+}

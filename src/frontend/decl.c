@@ -400,6 +400,8 @@ void local_var(Lower *L, CXCursor d)
 			error_at(L, d, "a pointer variable must be initialised at its declaration");
 			return;
 		}
+		if (bits_pointer(L, d, init))     /* `(half2 *)&v.x`: bitview.c */
+			return;
 		a = laddr(L, init);
 		b = new_bind(L, BK_PTR);
 		b->buffer = a.buffer;

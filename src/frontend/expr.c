@@ -288,6 +288,8 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 			error_at(L, c, "member '%s' of this value cannot be translated", spell(L->a, c));
 		return poison(L, c);
 	}
+	if (is_bits_read(L, c))     /* `p->y`, p = (half2 *)&v.x: bitview.c */
+		return bits_read(L, c);
 	a = laddr(L, c);
 	if (a.buffer >= 0)
 		return load_of(L, c, a);
@@ -381,6 +383,8 @@ KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 		return poison(L, c);
 	if (a.per)
 		return narrow_load(L, c, a);
+	if (wide_scalar(a.view, L->bufs.data[a.buffer].elem))
+		return wide_load(L, c, a);
 	e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[a.buffer].elem, cloc(L, c));
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
@@ -493,11 +497,9 @@ Bind *moving_bind(Lower *L, CXCursor c)
 	return b && b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 ? b : NULL;
 }
 
-static int64_t pointee_elems(CXCursor c)
+static int64_t pointee_elems(Lower *L, CXCursor c, Bind *b)
 {
-	int64_t n = array_elems(clang_getPointeeType(clang_getCursorType(c)), NULL, NULL);
-
-	return n ? n : 1;
+	return elems_per(L, clang_getPointeeType(clang_getCursorType(c)), b ? b->buffer : -1, b ? b->per : 0);
 }
 
 /* p = q + k, p += k, p -= k on a moving pointer: its offset variable changes. */
@@ -525,7 +527,7 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		}
 		val = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
 	} else if (op == KB_ADD || op == KB_SUB) {
-		val = scale(L, conv(L, lx(L, rhs), KT_I64), pointee_elems(lhs), cloc(L, c));
+		val = scale(L, conv(L, lx(L, rhs), KT_I64), pointee_elems(L, lhs, b), cloc(L, c));
 	} else {
 		error_at(L, c, "unsupported pointer assignment");
 		return poison(L, c);
@@ -573,6 +575,9 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;
+		L->lv_view = KT_VOID;
+		if (wide_scalar(vt, t))   /* several elements: wide.c */
+			return wide_assign(L, lv, conv(L, val, vt), cloc(L, c));
 		val = slot_of_view(L, conv(L, val, vt), t, slot_load(L, lv.buffer, lv.index, cloc(L, c)), cloc(L, c));
 		e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 		e->u.assign.lv = lv;
@@ -758,6 +763,8 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 	}
 	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
 		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
+		CXType pt0 = clang_getPointeeType(clang_getCursorType(v.data[0]));
+		int64_t k;
 		VEC_FREE(v);
 		if (a.buffer != b.buffer || a.buffer < 0 || a.per != b.per) {
 			error_at(L, c, "difference of pointers into different buffers or views");
@@ -765,7 +772,11 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		}
 		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
 		r = b.off ? conv(L, b.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
-		return frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
+		/* in objects of the pointee's type: offsets count elements, k per float4 */
+		e = frontend_new_binary(L->a, KB_SUB, t, l, r, cloc(L, c));
+		if ((k = elems_per(L, pt0, a.buffer, a.per)) != 1)
+			e = frontend_new_binary(L->a, KB_DIV, t, e, frontend_new_int(L->a, t, k, cloc(L, c)), cloc(L, c));
+		return e;
 	}
 	if ((k == CXBinaryOperator_EQ || k == CXBinaryOperator_NE) && is_null_ptr(v.data[0]) != is_null_ptr(v.data[1]) &&
 	    is_ptr_expr(is_null_ptr(v.data[0]) ? v.data[1] : v.data[0])) {
@@ -812,7 +823,7 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 
 	if (is_ptr_expr(c)) {
 		Bind *b = moving_bind(L, kid(c, 0));
-		if (!b || pointee_elems(kid(c, 0)) != 1) {
+		if (!b || pointee_elems(L, kid(c, 0), b) != 1) {
 			error_at(L, c, "increment of a pointer that is not a local pointer variable or parameter cannot be translated");
 			return poison(L, c);
 		}
@@ -845,8 +856,12 @@ static KirExpr *lunary(Lower *L, CXCursor c)
 	case CXUnaryOperator_PreDec: return lincdec(L, c, 0, 0);
 	case CXUnaryOperator_Deref: {
 		CXCursor v;
-		if (bit_view(L, c, &v))        /* `*(unsigned *)&h2`: a variable's bits */
+		if (bit_view(L, c, &v) &&      /* `*(unsigned *)&h2`: a variable's bits */
+		    (clang_Type_getSizeOf(clang_getCursorType(c)) >= clang_Type_getSizeOf(clang_getCursorType(v)) ||
+		     !is_bits_read(L, c)))
 			return bit_view_value(L, c, v);
+		if (is_bits_read(L, c))        /* `*(unsigned char *)&u`, part of them */
+			return bits_read(L, c);
 		return load_of(L, c, laddr(L, c));
 	}
 	case CXUnaryOperator_Plus:
@@ -987,6 +1002,8 @@ static KirExpr *lunexposed(Lower *L, CXCursor c)
 
 static KirExpr *lsubscript(Lower *L, CXCursor c)
 {
+	if (is_bits_read(L, c))
+		return bits_read(L, c);
 	if (is_var_elem(L, c))
 		return var_elem_load(L, c);
 	return load_of(L, c, laddr(L, c));

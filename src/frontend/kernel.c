@@ -128,6 +128,10 @@ KirStmt *expr_stmt(Lower *L, KirExpr *e)
 			break;
 		}
 	}
+	if (e->kind == KE_VAR || e->kind == KE_CONST) {   /* `x;`, a wide store's value: no effect */
+		StmtVec none = {0};
+		return block_of(L, &none, e->loc);
+	}
 	s = frontend_new_stmt(L->a, KS_EXPR, e->loc);
 
 	s->u.expr = e;

@@ -176,6 +176,8 @@ int lower_memfn(Lower *L, CXCursor c, const char *name)
 		error_at(L, c, "%s through a pointer that views a buffer's elements as a narrower type cannot be translated", name);
 		return 1;
 	}
+	if (wide_refused(L, c, d, name) || (cpy && wide_refused(L, c, s, name)))
+		return 1;
 	if (d.var >= 0 || (cpy && s.var >= 0)) {
 		/* a scalar variable on either side: a bit cast of the whole variable */
 		KirConst bytes;

@@ -20,7 +20,7 @@ typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
 typedef VEC(int) IntVec;
 
-typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID } BindKind;
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS } BindKind;
 
 /* What a clang declaration stands for while lowering: a variable, a parameter, a
  * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
@@ -35,6 +35,7 @@ typedef struct Bind {
 	KirExpr *expr;
 	KirDType view;           /* BK_PTR: as Addr.view */
 	int per;                 /* BK_PTR: as Addr.per */
+	CXCursor obj;            /* BK_BITS: the variable whose bits the pointer reads */
 } Bind;
 
 typedef struct Frame {
@@ -347,6 +348,17 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
+int wide_type(CXType t, KirDType elem);
+int64_t elems_per(Lower *L, CXType t, int buffer, int per);
+int wide_view(Lower *L, CXCursor c, Addr *a);
+int wide_scalar(KirDType view, KirDType elem);
+KirExpr *wide_load(Lower *L, CXCursor c, Addr a);
+void wide_store(Lower *L, int buffer, KirExpr *at, KirExpr *val, SrcLoc l);
+int is_bits_read(Lower *L, CXCursor c);
+KirExpr *bits_read(Lower *L, CXCursor c);
+int bits_pointer(Lower *L, CXCursor d, CXCursor init);
+KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
+int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);
 void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);

@@ -4,7 +4,7 @@
  * the buffers' own elements, sizeof(struct) / sizeof(element) of them, loaded first and
  * then stored (a bitcast where the two element types differ at the same size). Exact
  * bit for bit; the struct's fields are never formed. Reading a field of such a view
- * (`((float2 *)h)->x`, two halves as one float) stays refused (addr.c's view_addr). */
+ * (`((float2 *)h)->x`, two halves as one float) is wide.c's. */
 #include "parse.h"
 
 /* `*(S *)X` or `((S *)X)[i]` with S a struct: X (the pointer before the cast) and the

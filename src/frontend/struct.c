@@ -760,8 +760,12 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
 			break;
 		}
-		emit_pending(L, expr_stmt(L, store_field(L, a, field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem), ft,
-		                                         bind_value(L, at, sb), cloc(L, at))));
+		int64_t slot = field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem);
+		if (wide_scalar(ft, L->bufs.data[a.buffer].elem))   /* float4 over halves: wide.c */
+			wide_store(L, a.buffer, add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, slot, cloc(L, at)),
+			                                cloc(L, at)), conv(L, bind_value(L, at, sb), ft), cloc(L, at));
+		else
+			emit_pending(L, expr_stmt(L, store_field(L, a, slot, ft, bind_value(L, at, sb), cloc(L, at))));
 	}
 	VEC_FREE(paths);
 }

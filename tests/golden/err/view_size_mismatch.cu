@@ -1,9 +1,9 @@
 // RUN-FLAGS: --grid 1 --block 32 --shmem 512
-// One extern __shared__ array read as elements of another size: 8-byte doubles over
-// 4-byte floats would need the bytes of two elements at once.
-__global__ void k(double *out) {
+// One extern __shared__ array read as structs of another size: short3 (6 bytes of
+// 2-byte shorts) over 4-byte floats would split elements between fields and objects.
+__global__ void k(short *out) {
   extern __shared__ float s[];
-  double *d = (double *)s;
-  d[threadIdx.x] = 1.0;
-  out[threadIdx.x] = d[threadIdx.x];
+  short3 *d = (short3 *)s;
+  d[threadIdx.x].x = 1;
+  out[threadIdx.x] = d[threadIdx.x].y;
 }
