@@ -171,11 +171,54 @@ static KirExpr *lvote(Lower *L, CXCursor c, KirVoteOp op)
 	return e;
 }
 
+/* atomicAdd(__half2 *p, __half2 v) and the float2, float4 and __nv_bfloat162 forms: CUDA
+ * guarantees atomicity for each scalar separately, not for the vector, so it is one
+ * atomic add per field at the field's element (as the programming guide states for
+ * half2); the old vector it returns is refused where it is used (the last field's atomic
+ * stands for the call, which only a statement can drop). */
+static KirExpr *latomic_vector(Lower *L, CXCursor c, KirAtomicOp op, Addr a, CXType pt)
+{
+	KirDType se;
+	const char *src;
+	StrVec paths;
+	KirExpr *e = NULL;
+	SrcLoc l = cloc(L, c);
+
+	if (op != KA_ADD || clang_Cursor_getNumArguments(c) != 2 || !struct_layout(pt, &se, NULL) ||
+	    se != L->bufs.data[a.buffer].elem || a.view != KT_VOID || a.per) {
+		error_at(L, c, "an atomic operation on a '%s' cannot be translated (only atomicAdd of a vector of the buffer's elements)",
+		         type_name(L->a, pt));
+		return poison(L, c);
+	}
+	if (!(src = struct_src(L, clang_Cursor_getArgument(c, 1))))
+		return poison(L, c);
+	paths = field_paths(L, pt);
+	for (size_t j = 0; j < paths.len && !L->failed; j++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
+		int64_t slot = field_bits(L, pt, paths.data[j]) / (8 * frontend_dtype_bytes(se));
+		if (!b) {
+			error_at(L, c, "field '%s' of the atomic's value is unknown", paths.data[j] + 1);
+			break;
+		}
+		if (e)
+			emit_pending(L, expr_stmt(L, e));
+		e = frontend_new_expr(L->a, KE_ATOMIC, se, l);
+		e->u.atomic.op = op;
+		e->u.atomic.buffer = a.buffer;
+		e->u.atomic.index = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, slot, l), l);
+		e->u.atomic.nargs = 1;
+		e->u.atomic.args[0] = conv(L, bind_value(L, c, b), se);
+	}
+	VEC_FREE(paths);
+	return e && !L->failed ? e : poison(L, c);
+}
+
 static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 {
 	int n = clang_Cursor_getNumArguments(c);
 	Addr a = laddr(L, clang_Cursor_getArgument(c, 0));
 	KirExpr *e = frontend_new_expr(L->a, KE_ATOMIC, ctype(c), cloc(L, c));
+	CXType pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(clang_Cursor_getArgument(c, 0))));
 
 	if (a.buffer < 0) {
 		if (!L->failed)
@@ -186,6 +229,8 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 		error_at(L, c, "the target of an atomic operation must be global or shared memory");
 		return poison(L, c);
 	}
+	if (is_record(pt))
+		return latomic_vector(L, c, op, a, pt);
 	if (a.view != KT_VOID) {
 		error_at(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
 		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));

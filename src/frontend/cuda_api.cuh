@@ -113,6 +113,8 @@ __C2H_ATOMIC(int) __C2H_ATOMIC(unsigned) __C2H_ATOMIC(unsigned long long) __C2H_
 #undef __C2H_ATOMIC
 __D float atomicAdd(float *p, float v);
 __D double atomicAdd(double *p, double v);
+__D float2 atomicAdd(float2 *p, float2 v);
+__D float4 atomicAdd(float4 *p, float4 v);
 __D float atomicExch(float *p, float v);
 __D unsigned atomicInc(unsigned *p, unsigned v);
 __D unsigned atomicDec(unsigned *p, unsigned v);

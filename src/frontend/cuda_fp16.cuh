@@ -249,4 +249,7 @@ __C2H_O bool operator>(const __half2 &a, const __half2 &b) { return __hbgt2(a, b
 __C2H_O bool operator>=(const __half2 &a, const __half2 &b) { return __hbge2(a, b); }
 #undef __C2H_O
 #undef __C2H_F
+/* atomics (builtin.c: the half2 form is one atomic add per half, as CUDA guarantees) */
+__attribute__((device)) __half atomicAdd(__half *p, __half v);
+__attribute__((device)) __half2 atomicAdd(__half2 *p, __half2 v);
 #endif

@@ -99,3 +99,6 @@ C2H_ATOMIC(i64, int64_t, uint64_t) C2H_ATOMIC(u64, uint64_t, uint64_t)
 C2H_ATOMIC(f32, float, float) C2H_ATOMIC(f64, double, double)
 C2H_ATOMIC_BITS(i32, int32_t) C2H_ATOMIC_BITS(u32, uint32_t)
 C2H_ATOMIC_BITS(i64, int64_t) C2H_ATOMIC_BITS(u64, uint64_t)
+#ifdef __FLT16_MAX__ /* a half sum computed in float and rounded once: CUDA's half add */
+static inline _Float16 c2h_atomic_add_f16(_Float16 *p, _Float16 v) { _Float16 o = *p; *p = (_Float16)((float)o + (float)v); return o; }
+#endif

@@ -567,6 +567,11 @@ inline int __all(int p) { return __all_sync(0xffffffffu, p); }
 CUEMU_ATOMIC_ALL_INT(atomicAdd, (decltype(v))(old + v))
 CUEMU_ATOMIC(atomicAdd, float, old + v)
 CUEMU_ATOMIC(atomicAdd, double, old + v)
+/* float2/float4 (sm_90): atomic per float, as the programming guide states */
+inline float2 atomicAdd(float2 *p, float2 v) { float2 o = *p; p->x += v.x; p->y += v.y; return o; }
+inline float4 atomicAdd(float4 *p, float4 v) {
+  float4 o = *p; p->x += v.x; p->y += v.y; p->z += v.z; p->w += v.w; return o;
+}
 CUEMU_ATOMIC_ALL_INT(atomicSub, (decltype(v))(old - v))
 CUEMU_ATOMIC(atomicSub, float, old - v)
 CUEMU_ATOMIC_ALL_INT(atomicExch, v)

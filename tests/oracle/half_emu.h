@@ -137,6 +137,8 @@ inline __half atomicAdd(__half *p, __half v) { __half o = *p; *p = o + v; return
 
 /* half2 */
 inline __half2 __halves2half2(__half a, __half b) { return {a, b}; }
+/* each half added on its own (CUDA guarantees atomicity per half only) */
+inline __half2 atomicAdd(__half2 *p, __half2 v) { __half2 o = *p; p->x = o.x + v.x; p->y = o.y + v.y; return o; }
 inline __half2 __floats2half2_rn(float a, float b) { return {__half(a), __half(b)}; }
 inline __half2 __float2half2_rn(float a) { return {__half(a), __half(a)}; }
 inline float2 __half22float2(__half2 h) { return make_float2((float)h.x, (float)h.y); }
