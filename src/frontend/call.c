@@ -124,6 +124,10 @@ static int method_object(Lower *L, CXCursor c, CXCursor fn)
 		L->next_this = L->fr->this_key;                      /* a call of another method */
 		return 1;
 	}
+	if (clang_getCanonicalType(clang_getCursorType(obj)).kind == CXType_Pointer &&
+	    is_record(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(obj)))) &&
+	    (L->next_this = var_struct_key(L, strip(obj), clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(obj))))))
+		return 1;                        /* `p->f(x)`, p a pointer to a struct held in variables */
 	if (!is_record(clang_getCursorType(obj))) {
 		error_at(L, c, "a member function call on this object cannot be translated");
 		return 0;
@@ -389,6 +393,34 @@ static void bind_fields(Lower *L, CXCursor p, CXType t, const char *src, CXCurso
 		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
 	}
 	VEC_FREE(paths);
+}
+
+/* A local pointer `const S *q = &v.inner;` (or through a cast to S *) to a struct held in
+ * variables: its fields are those variables, as for a pointer parameter (bind_struct_ptr);
+ * 1 when bound, 0 when init is no such address (nothing lowered). The pointer must not
+ * move (a moving one is decl.c's moving_ptr, which needs a buffer). */
+int local_struct_pointer(Lower *L, CXCursor d, CXCursor init)
+{
+	CXType t = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(d))));
+	CXCursor x = strip(init);
+	enum CXCursorKind k = clang_getCursorKind(x);
+	const char *src;
+
+	if (!is_record(t))
+		return 0;
+	if ((k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr ||
+	     k == CXCursor_CXXConstCastExpr) && !clang_Cursor_isNull(last_expr(x)) &&
+	    clang_equalCursors(clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(strip(last_expr(x)))))),
+	                       clang_getTypeDeclaration(t)))
+		x = strip(last_expr(x));            /* `(S *)&v.inner`, v.inner an S already */
+	if (clang_getCursorKind(x) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(x) != CXUnaryOperator_AddrOf)
+		return 0;
+	x = strip(kid(x, 0));
+	if ((clang_getCursorKind(x) != CXCursor_DeclRefExpr && clang_getCursorKind(x) != CXCursor_MemberRefExpr) ||
+	    !(src = var_struct_key(L, x, t)))
+		return 0;
+	bind_fields(L, d, t, src, init, L->fr, 1);
+	return 1;
 }
 
 static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)

@@ -400,7 +400,8 @@ void local_var(Lower *L, CXCursor d)
 			error_at(L, d, "a pointer variable must be initialised at its declaration");
 			return;
 		}
-		if (bits_pointer(L, d, init))     /* `(half2 *)&v.x`: bitview.c */
+		if (bits_pointer(L, d, init) ||   /* `(half2 *)&v.x`: bitview.c */
+		    local_struct_pointer(L, d, init))   /* `S *q = &v.inner`: call.c */
 			return;
 		a = laddr(L, init);
 		b = new_bind(L, BK_PTR);

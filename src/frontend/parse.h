@@ -357,6 +357,7 @@ void wide_store(Lower *L, int buffer, KirExpr *at, KirExpr *val, SrcLoc l);
 int is_bits_read(Lower *L, CXCursor c);
 KirExpr *bits_read(Lower *L, CXCursor c);
 int bits_pointer(Lower *L, CXCursor d, CXCursor init);
+int local_struct_pointer(Lower *L, CXCursor d, CXCursor init);
 KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
 int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);
 void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
