@@ -104,7 +104,7 @@ typedef struct CudartParam {
 	int arg;                 /* index of the CUDA argument holding it */
 	size_t offset;           /* byte offset inside that argument */
 	int bytes;               /* scalar size; 8 for a pointer */
-	int is_ptr, is_float, is_unsigned;
+	int is_ptr, is_float, is_unsigned;   /* is_ptr 2: an array field of a struct (jit.c), bytes of it in the argument */
 	int elem_bytes;          /* pointer: element size */
 	/* Integer scalars are specialised until one changes between launches; then the
 	 * kernel is raised with it as a module input (launch.c), unless that raise fails. */

@@ -103,7 +103,9 @@ static CudartSig *layout(const KirKernel *kk)
 		CudartParam *q = &s->params[s->nparams++];
 		const char *dot = strchr(p->name, '.');
 		size_t plen = dot ? (size_t)(dot - p->name) : 0;
-		int bytes = p->type == KT_PTR ? 8 : frontend_dtype_bytes(p->type);
+		const KirBuffer *fb = p->type == KT_PTR ? &kk->bufs[p->buffer] : NULL;
+		int in_arg = fb && fb->in_arg;   /* an array field's elements, in the argument */
+		int bytes = in_arg ? frontend_dtype_bytes(fb->elem) : p->type == KT_PTR ? 8 : frontend_dtype_bytes(p->type);
 		if (!dot || !prev || plen != prevlen || strncmp(prev, p->name, plen)) {
 			arg++;
 			off = 0;
@@ -112,12 +114,14 @@ static CudartSig *layout(const KirKernel *kk)
 		off = (off + (size_t)bytes - 1) / (size_t)bytes * (size_t)bytes;
 		q->name = xstrdup(p->name);
 		q->arg = arg, q->offset = off, q->bytes = bytes;
-		q->is_ptr = p->type == KT_PTR;
+		q->is_ptr = in_arg ? 2 : p->type == KT_PTR;
 		q->is_unsigned = frontend_dtype_is_int(p->type) && !frontend_dtype_is_signed(p->type);
 		q->is_float = p->type == KT_F16 || p->type == KT_BF16 || p->type == KT_F32 || p->type == KT_F64;
 		if (q->is_ptr)
 			q->elem_bytes = frontend_dtype_bytes(kk->bufs[p->buffer].elem);
-		off += (size_t)bytes;
+		if (in_arg)
+			q->bytes = (int)(fb->count * bytes);
+		off += (size_t)q->bytes;
 	}
 	return s;
 }
@@ -166,7 +170,7 @@ static int run_stages(void *p)
 		goto done;
 	if (j->want_sig == 2) {      /* --size P=1 each: a pointer's object is count scalars */
 		for (size_t i = 0; i < j->sig->nparams; i++)
-			if (j->sig->params[i].is_ptr) {
+			if (j->sig->params[i].is_ptr == 1) {
 				const KirKernel *kk = &kir->kernels[0];
 				const KirBuffer *b = &kk->bufs[kk->params[i].buffer];
 				j->sig->params[i].elem_bytes *= (int)(b->count > 0 ? b->count : 1);
@@ -299,7 +303,7 @@ static CudartSig *parse_signature(const CudartKernel *k)
 	o.want_sig = 2;
 	base_args(&o.argv, k);
 	for (size_t i = 0; i < j.sig->nparams; i++)
-		if (j.sig->params[i].is_ptr) {
+		if (j.sig->params[i].is_ptr == 1) {
 			char *s = xmalloc(strlen(j.sig->params[i].name) + 3);
 			sprintf(s, "%s=1", j.sig->params[i].name);
 			VEC_PUSH(sizes, s);

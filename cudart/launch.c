@@ -156,7 +156,9 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 	          k->name, gin ? "*" : "", gx, g.y, g.z, b.x, b.y, b.z, shmem);
 	for (size_t i = 0; i < sig->nparams; i++) {
 		const CudartParam *q = &sig->params[i];
-		if (q->is_ptr) {
+		if (q->is_ptr == 2) {       /* an array field: its values are an input */
+			continue;
+		} else if (q->is_ptr) {
 			const char *p;
 			memcpy(&p, arg_at(args, q), sizeof p);
 			snprintf(buf, sizeof buf, "%s=%zu", q->name, extent(k, q, p));
@@ -188,6 +190,11 @@ static char *source_of(const CudartKernel *k, void **args, const char *name, siz
 		const CudartParam *q = &sig->params[i];
 		if (strcmp(q->name, name))
 			continue;
+		if (q->is_ptr == 2) {      /* an array field: the argument's bytes (nbytes 0: any) */
+			if (nbytes && (size_t)q->bytes != nbytes)
+				fail(k, "array field '%s' %s", name, "has another size in the module");
+			return (char *)arg_at(args, q);
+		}
 		if (!q->is_ptr) {
 			if ((size_t)q->bytes != nbytes)
 				fail(k, "scalar '%s' %s", name, "has another size in the module");

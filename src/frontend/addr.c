@@ -56,6 +56,23 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 	return a;
 }
 
+/* Whether buffer buf cannot be stored into (said at c): __constant__ memory, or an
+ * array field of a struct passed by value (each CUDA thread has its own copy of the
+ * argument; the module has one input for all). */
+int read_only(Lower *L, CXCursor c, int buf)
+{
+	const KirBuffer *b = &L->bufs.data[buf];
+
+	if (b->space == KSP_CONSTANT)
+		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	else if (b->in_arg)
+		error_at(L, c, "'%s' is an array field of a struct passed by value, read as one input of all threads: a store into it cannot be translated",
+		         b->name);
+	else
+		return 0;
+	return 1;
+}
+
 /* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
  * reinterpreted (a bitcast at each load and store), which is exact when the sizes agree;
  * a narrower scalar reads part of an element (narrow.c), a type whose scalars cover whole

@@ -377,6 +377,8 @@ void local_var(Lower *L, CXCursor d)
 	if (tk == CXType_LValueReference) {
 		KirLval lv;
 		KirDType lt;
+		if (!clang_Cursor_isNull(init) && param_elem_ref(L, d, init, key))
+			return;
 		if (clang_Cursor_isNull(init) || !lval_of(L, init, &lv, &lt))
 			return;
 		b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);

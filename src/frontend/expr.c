@@ -437,8 +437,8 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 			error_at(L, c, "this expression cannot be assigned in the kernel IR");
 		return 0;
 	}
-	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
-		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (read_only(L, c, a.buffer))
+		return 0;
 	if (narrow_refused(L, c, a, "a store"))
 		return 0;
 	if (a.view != KT_VOID && !L->allow_view) {

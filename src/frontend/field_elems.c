@@ -5,7 +5,8 @@
  * "KEY.acc[1]", ... (field_paths in struct.c lists them). `pi.acc[1]` is that variable;
  * an index that is not a constant reads through a select over the elements, and a
  * store through it is refused. A struct passed to the kernel by value holds its array
- * fields the same way, one parameter per element (kernel.c). */
+ * fields the same way, one parameter per element (kernel.c), up to FIELD_ELEMS_MAX
+ * scalars; a larger one is a read-only buffer, addressed as memory (addr.c). */
 #include "parse.h"
 
 /* The array-typed base of subscript c (`pi.acc` in `pi.acc[j]`), or a null cursor. */
@@ -28,6 +29,7 @@ static const char *array_key(Lower *L, CXCursor b)
 {
 	const char *k = NULL;
 	StrVec paths;
+	Bind *eb;
 	int held;
 
 	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
@@ -37,7 +39,8 @@ static const char *array_key(Lower *L, CXCursor b)
 	if (!k)
 		return NULL;
 	paths = elem_paths(L, clang_getCursorType(b));
-	held = paths.len && find_bind(L, arena_printf(L->a, "%s%s", k, paths.data[0]));
+	held = paths.len && (eb = find_bind(L, arena_printf(L->a, "%s%s", k, paths.data[0]))) &&
+	       eb->kind != BK_PTR;     /* (a large array field of a parameter is a buffer: kernel.c) */
 	VEC_FREE(paths);
 	return held ? k : NULL;
 }
@@ -123,4 +126,36 @@ KirExpr *var_elem_load(Lower *L, CXCursor c)
 		}
 	}
 	return e ? e : poison(L, c);
+}
+
+/* `const float &col = p.colors[idx]`: a const reference at a run-time index into an
+ * array field whose elements are kernel parameters (constant for the whole launch) is
+ * their value, read once into a variable bound under key. 0 when init is no such
+ * element (the caller's rules apply). */
+int param_elem_ref(Lower *L, CXCursor d, CXCursor init, const char *key)
+{
+	CXType rt = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(d)));
+	CXCursor c = strip(init), b;
+	const char *k;
+	long long n;
+	KirExpr *e;
+	Bind *vb;
+
+	if (!clang_isConstQualifiedType(rt) || dt_of(rt) == KT_VOID ||
+	    clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr || !is_var_elem(L, c) || subscript_key(L, c))
+		return 0;
+	b = array_base(c);
+	k = array_key(L, b);
+	n = clang_getArraySize(clang_getCanonicalType(clang_getCursorType(b)));
+	for (long long i = 0; i < n; i++) {
+		Bind *eb = find_bind(L, arena_printf(L->a, "%s[%lld]", k, i));
+		if (!eb || (eb->kind != BK_PARAM && eb->kind != BK_CONST))
+			return 0;
+	}
+	e = conv(L, var_elem_load(L, c), dt_of(rt));
+	vb = new_bind(L, BK_VAR);
+	vb->idx = new_var(L, spell(L->a, d), dt_of(rt), KVK_LOCAL, cloc(L, d));
+	put_bind(L, key, vb);
+	emit_pending(L, decl_stmt(L, vb->idx, e, cloc(L, d)));
+	return 1;
 }

@@ -230,6 +230,9 @@ typedef struct KirBuffer {
 	int is_const;            /* pointee const (global), or __constant__ / const array */
 	int is_restrict;         /* __restrict__ pointer parameter */
 	int is_extern;           /* extern __shared__ T s[]: sized by the launch's shmem */
+	int in_arg;              /* an array field of a struct passed by value, over
+	                            FIELD_ELEMS_MAX scalars: a read-only input whose count
+	                            elements lie in the argument's bytes (cudart/jit.c) */
 	int ndims;               /* static arrays: row-major dims; 0 for pointer params */
 	int64_t dims[KIR_MAX_DIMS];
 	int64_t count;           /* elements; global: --size or cudaMalloc, 0 when unknown;

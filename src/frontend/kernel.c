@@ -208,10 +208,43 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	put_bind(L, key, b);
 }
 
+/* An array field t (over FIELD_ELEMS_MAX scalars: `float w[20][6]`, an array of a
+ * struct of one-size scalars) of a struct passed by value: one read-only buffer of its
+ * scalars, bound like a pointer to its first element (`p.w[i][j]`, `&p.w[i][0]` are
+ * addresses into it); cudart/jit.c hands the argument's bytes at the field to it. */
+static void field_buffer_param(Lower *L, CXCursor field, CXType t, const char *key, const char *name)
+{
+	CXType et = clang_getCanonicalType(t);
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, field), 0};
+	Bind *b;
+	int buf;
+
+	while (et.kind == CXType_ConstantArray)
+		et = clang_getCanonicalType(clang_getArrayElementType(et));
+	if ((is_record(et) && !struct_layout(et, NULL, NULL)) ||
+	    (!is_record(et) && (dt_of(et) == KT_VOID || dt_of(et) == KT_PTR))) {
+		error_at(L, field, "struct field '%s' of type '%s' is not supported: an array field over %d scalars is passed as a buffer, whose elements must be numbers or structs of numbers of one size",
+		         name, type_name(L->a, t), FIELD_ELEMS_MAX);
+		return;
+	}
+	buf = new_buffer(L, name, KSP_GLOBAL, t, cloc(L, field));
+	L->bufs.data[buf].ndims = 0;      /* a flat input, as a pointer parameter's */
+	L->bufs.data[buf].is_const = 1;
+	L->bufs.data[buf].in_arg = 1;
+	L->bufs.data[buf].param = (int)L->params.len;
+	kp.buffer = buf;
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, L->cur_arg);
+	b = new_bind(L, BK_PTR);
+	b->buffer = buf;
+	put_bind(L, key, b);
+}
+
 /* A field (or field element) of type t of a struct passed by value: a nested struct's
  * fields, an array's elements (`p.w[0]`, ..., up to FIELD_ELEMS_MAX scalars, each a
- * parameter of its own, read at a run-time index through field_elems.c), a pointer, or
- * a scalar. The parameters follow the struct's C layout in order (cudart/jit.c). */
+ * parameter of its own, read at a run-time index through field_elems.c; a larger array
+ * is one buffer), a pointer, or a scalar. The parameters follow the struct's C layout
+ * in order (cudart/jit.c). */
 static void param_elem(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name)
 {
 	CXType ct = clang_getCanonicalType(t);
@@ -223,6 +256,8 @@ static void param_elem(FieldWalk *w, CXCursor field, CXType t, const char *key, 
 		for (long long i = 0; i < clang_getArraySize(ct) && !w->L->failed; i++)
 			param_elem(w, field, clang_getArrayElementType(ct), arena_printf(w->L->a, "%s[%lld]", key, i),
 			           arena_printf(w->L->a, "%s[%lld]", name, i));
+	else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > FIELD_ELEMS_MAX)
+		field_buffer_param(w->L, field, t, key, name);
 	else if (ct.kind == CXType_Pointer)
 		pointer_param(w->L, field, t, key, name);
 	else if (dt_of(t) != KT_VOID)

@@ -53,10 +53,8 @@ static int operands(Lower *L, CXCursor c, const char *fn, Addr *d, Addr *s, int6
 		    fn, (long long)bytes.i, (int)eb, MEMFN_LOOP_MAX);
 		return 0;
 	}
-	if (L->bufs.data[d->buffer].space == KSP_CONSTANT) {
-		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (read_only(L, c, d->buffer))
 		return 0;
-	}
 	*n = bytes.i / eb;
 	return 1;
 }
@@ -102,10 +100,8 @@ static void var_memfn(Lower *L, CXCursor c, int cpy, Addr d, Addr s, int64_t byt
 		         cpy ? "memcpy" : "memset", (long long)bytes);
 		return;
 	}
-	if (d.var < 0 && L->bufs.data[d.buffer].space == KSP_CONSTANT) {
-		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (d.var < 0 && read_only(L, c, d.buffer))
 		return;
-	}
 	if (!cpy) {
 		KirConst b;
 		if (!eval_const(clang_Cursor_getArgument(c, 1), KT_I64, &b)) {

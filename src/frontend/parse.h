@@ -267,6 +267,7 @@ KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c,
 KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc);
 KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc);
 int is_mem_struct(CXCursor b);
+int read_only(Lower *L, CXCursor c, int buf);
 Addr laddr(Lower *L, CXCursor c);
 
 /* ---- builtin.c ---- */
@@ -334,6 +335,7 @@ const char *subscript_key(Lower *L, CXCursor c);
 int is_var_elem(Lower *L, CXCursor c);
 Addr var_elem_addr(Lower *L, CXCursor c);
 KirExpr *var_elem_load(Lower *L, CXCursor c);
+int param_elem_ref(Lower *L, CXCursor d, CXCursor init, const char *key);
 Bind *key_bind(Lower *L, Map *m, const char *key);
 const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);

@@ -348,9 +348,9 @@ static void print_buffer(Printer *p, const KirBuffer *b)
 {
 	StrBuf *o = p->out;
 
-	sb_printf(o, "  buffer %s %s%s%s%s %s", b->name, spaces[b->space],
+	sb_printf(o, "  buffer %s %s%s%s%s%s %s", b->name, spaces[b->space],
 	          b->is_const ? " const" : "", b->is_restrict ? " restrict" : "",
-	          b->is_extern ? " extern" : "", frontend_dtype_name(b->elem));
+	          b->is_extern ? " extern" : "", b->in_arg ? " in_arg" : "", frontend_dtype_name(b->elem));
 	for (int d = 0; d < b->ndims; d++)
 		sb_printf(o, "[%lld]", (long long)b->dims[d]);
 	if (b->count)

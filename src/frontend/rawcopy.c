@@ -101,10 +101,8 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src)
 		    frontend_dtype_name(de), L->bufs.data[da.buffer].name);
 		return 1;
 	}
-	if (L->bufs.data[da.buffer].space == KSP_CONSTANT) {
-		error_at(L, c, "__constant__ memory is read-only in a kernel");
+	if (read_only(L, c, da.buffer))
 		return 1;
-	}
 	k = size / eb;
 	sb = base_off(L, sa, si, k, l);
 	db = base_off(L, da, di, k, l);

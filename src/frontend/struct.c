@@ -750,8 +750,8 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 
 	if (a.buffer < 0)
 		return;
-	if (L->bufs.data[a.buffer].space == KSP_CONSTANT)
-		error_at(L, at, "__constant__ memory is read-only in a kernel");
+	if (read_only(L, at, a.buffer))
+		return;
 	paths = field_paths(L, t);
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
