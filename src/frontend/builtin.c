@@ -231,14 +231,19 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 	}
 	if (is_record(pt))
 		return latomic_vector(L, c, op, a, pt);
-	if (a.view != KT_VOID) {
+	if (a.view != KT_VOID && !a.per && wide_scalar(a.view, L->bufs.data[a.buffer].elem)) {
+		if (!wide_atomic(L, c, a, e))
+			return poison(L, c);
+	} else if (a.view != KT_VOID) {
 		error_at(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
 		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
 		return poison(L, c);
 	}
 	e->u.atomic.op = op;
-	e->u.atomic.buffer = a.buffer;
-	e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	if (!e->u.atomic.per) {
+		e->u.atomic.buffer = a.buffer;
+		e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+	}
 	e->u.atomic.nargs = n - 1;
 	for (int i = 1; i < n && i < 3; i++)
 		e->u.atomic.args[i - 1] = arg(L, c, i);

@@ -334,8 +334,11 @@ struct KirExpr {
 		 * within segments of `width` lanes (a constant power of two <= 32). */
 		struct { KirShflOp op; KirExpr *mask, *value, *lane; int width; } shfl;
 		struct { KirVoteOp op; KirExpr *mask, *pred; } vote; /* BALLOT: u32; ANY/ALL: i32 */
-		/* ATOMIC: old = bufs[buffer][index]; store(old op args...); value old. */
-		struct { KirAtomicOp op; int buffer; KirExpr *index; int nargs; KirExpr *args[2]; } atomic;
+		/* ATOMIC: old = bufs[buffer][index]; store(old op args...); value old. per > 1:
+		 * the location is `per` consecutive elements from index * per read as one value
+		 * of the node's type (little-endian: `atomicMax((unsigned long long *)ints, v)`,
+		 * frontend wide.c); 0 or 1: one element. */
+		struct { KirAtomicOp op; int buffer; KirExpr *index; int nargs; KirExpr *args[2]; int per; } atomic;
 	} u;
 };
 

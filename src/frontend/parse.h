@@ -362,6 +362,7 @@ int bits_pointer(Lower *L, CXCursor d, CXCursor init);
 int local_struct_pointer(Lower *L, CXCursor d, CXCursor init);
 KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
 int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);
+int wide_atomic(Lower *L, CXCursor c, Addr a, KirExpr *e);
 void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);

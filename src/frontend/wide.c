@@ -7,8 +7,13 @@
  * a scalar as wide as an element is that element reinterpreted (addr.c's view). A store
  * through such a view (of a whole struct or of one wider scalar) writes each element it
  * covers (the scalars' bits split the same way), so every element is written whole and
- * exactly; atomics and memset/memcpy through it are refused at their location. Views narrower than the elements are narrow.c's, views of a variable's bits
- * bitview.c's. */
+ * exactly; memset/memcpy through it are refused at their location. An atomic through a
+ * wide scalar view, `atomicMax((unsigned long long *)best, key)` over ints (a 64-bit
+ * (score, id) key kept as two ints), is one KE_ATOMIC with per = m on the unit index off / m:
+ * the raise reads the buffer as units of m elements (simt_atomic.c), so the element offset
+ * must be a proven multiple of m (the GPU faults on a misaligned atomic), else it is
+ * refused at the call. Views narrower than the elements are narrow.c's, views of a
+ * variable's bits bitview.c's. */
 #include "parse.h"
 
 static int plain_number(KirDType t)
@@ -145,5 +150,57 @@ int wide_refused(Lower *L, CXCursor c, Addr a, const char *what)
 	error_at(L, c, "%s through a pointer that views %d %s elements of '%s' as one %s cannot be translated: only reads and whole-struct stores can",
 	         what, frontend_dtype_bytes(a.view) / frontend_dtype_bytes(L->bufs.data[a.buffer].elem),
 	         frontend_dtype_name(L->bufs.data[a.buffer].elem), L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));
+	return 1;
+}
+
+/* e / k when e is a proven multiple of k (built without a division), else NULL. */
+static KirExpr *div_exact(Lower *L, KirExpr *e, int64_t k)
+{
+	KirExpr *l, *r;
+
+	if (e->kind == KE_CONST && frontend_dtype_is_int(e->type))
+		return e->u.c.i % k ? NULL : frontend_new_int(L->a, e->type, e->u.c.i / k, e->loc);
+	if (e->kind == KE_CAST && frontend_dtype_is_int(e->type) && (l = div_exact(L, e->u.x, k)))
+		return frontend_new_cast(L->a, e->type, l, e->loc);
+	if (e->kind != KE_BINARY)
+		return NULL;
+	switch (e->u.bin.op) {
+	case KB_ADD: case KB_SUB:
+		l = div_exact(L, e->u.bin.l, k);
+		r = l ? div_exact(L, e->u.bin.r, k) : NULL;
+		return r ? frontend_new_binary(L->a, e->u.bin.op, e->type, l, r, e->loc) : NULL;
+	case KB_MUL:
+		if ((l = div_exact(L, e->u.bin.l, k)))
+			return frontend_new_binary(L->a, KB_MUL, e->type, l, e->u.bin.r, e->loc);
+		if ((r = div_exact(L, e->u.bin.r, k)))
+			return frontend_new_binary(L->a, KB_MUL, e->type, e->u.bin.l, r, e->loc);
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Atomic e at a, a wide scalar view (wide_scalar): its buffer, unit index and per set
+ * (1), or refused at c (0). */
+int wide_atomic(Lower *L, CXCursor c, Addr a, KirExpr *e)
+{
+	const KirBuffer *b = &L->bufs.data[a.buffer];
+	int m = frontend_dtype_bytes(a.view) / frontend_dtype_bytes(b->elem);
+	KirExpr *unit = a.off ? div_exact(L, a.off, m) : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+
+	if (b->space != KSP_GLOBAL || frontend_dtype_bytes(e->type) != frontend_dtype_bytes(a.view)) {
+		error_at(L, c, "an atomic operation through a pointer that views %d %s elements of %s '%s' as one %s cannot be translated: only on global memory",
+		         m, frontend_dtype_name(b->elem), b->space == KSP_SHARED ? "shared" : "local", b->name,
+		         frontend_dtype_name(a.view));
+		return 0;
+	}
+	if (!unit) {
+		error_at(L, c, "an atomic operation through a pointer that views %d %s elements of '%s' as one %s at an element offset not known to be a multiple of %d (a misaligned atomic faults on the GPU) cannot be translated: only an offset of a constant times %d can",
+		         m, frontend_dtype_name(b->elem), b->name, frontend_dtype_name(a.view), m, m);
+		return 0;
+	}
+	e->u.atomic.buffer = a.buffer;
+	e->u.atomic.index = unit;
+	e->u.atomic.per = m;
 	return 1;
 }

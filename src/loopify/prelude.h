@@ -102,3 +102,7 @@ C2H_ATOMIC_BITS(i64, int64_t) C2H_ATOMIC_BITS(u64, uint64_t)
 #ifdef __FLT16_MAX__ /* a half sum computed in float and rounded once: CUDA's half add */
 static inline _Float16 c2h_atomic_add_f16(_Float16 *p, _Float16 v) { _Float16 o = *p; *p = (_Float16)((float)o + (float)v); return o; }
 #endif
+/* An atomic on several elements read as one wider value (frontend wide.c): on a copy,
+ * moved by bytes (the buffer keeps its element type: no type punning). */
+#define C2H_WIDE_ATOMIC(F, T, P, ...) ({ T c2h_o_, c2h_n_; memcpy(&c2h_o_, (P), sizeof c2h_o_); \
+	c2h_n_ = c2h_o_; F(&c2h_n_, __VA_ARGS__); memcpy((P), &c2h_n_, sizeof c2h_n_); c2h_o_; })

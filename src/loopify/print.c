@@ -383,10 +383,25 @@ static void assign(Pr *p, const KirExpr *e)
 static void atomic(Pr *p, const KirExpr *e)
 {
 	const KirBuffer *b = &p->k->bufs[e->u.atomic.buffer];
+	int per = e->u.atomic.per;
 
-	sb_printf(p->o, "%satomic_%s%s%s(&", p->c ? "c2h_" : "", frontend_atomic_name(e->u.atomic.op),
-	          p->c ? "_" : "", p->c ? frontend_dtype_name(b->elem) : "");
-	mem(p, e->u.atomic.buffer, e->u.atomic.index);
+	if (per > 1) {
+		/* `per` elements from index * per as one value of the node's type (wide.c): read
+		 * and written back whole by bytes (no type punning), the atomic on a copy */
+		if (p->c)
+			sb_printf(p->o, "C2H_WIDE_ATOMIC(c2h_atomic_%s_%s, %s, &%s[%d * (",
+			          frontend_atomic_name(e->u.atomic.op), frontend_dtype_name(e->type),
+			          ctypes[e->type], p->bname[e->u.atomic.buffer], per);
+		else
+			sb_printf(p->o, "atomic_%s((%s *)&%s[%d * (", frontend_atomic_name(e->u.atomic.op),
+			          frontend_dtype_name(e->type), p->bname[e->u.atomic.buffer], per);
+		expr(p, e->u.atomic.index);
+		sb_append(p->o, ")]");
+	} else {
+		sb_printf(p->o, "%satomic_%s%s%s(&", p->c ? "c2h_" : "", frontend_atomic_name(e->u.atomic.op),
+		          p->c ? "_" : "", p->c ? frontend_dtype_name(b->elem) : "");
+		mem(p, e->u.atomic.buffer, e->u.atomic.index);
+	}
 	for (int i = 0; i < e->u.atomic.nargs; i++) {
 		sb_append(p->o, ", ");
 		expr(p, e->u.atomic.args[i]);

@@ -482,12 +482,18 @@ static void expr(Race *r, const KirExpr *e)
 	}
 	case KE_ATOMIC: {
 		const char *why;
+		const KirExpr *ix;
 		PolyExpr *i;
 		expr(r, e->u.atomic.index);
 		for (int k = 0; k < e->u.atomic.nargs; k++)
 			expr(r, e->u.atomic.args[k]);
-		i = val_why(r, e->u.atomic.index, &why);
-		check_bounds(r, e->u.atomic.buffer, e->u.atomic.index, i, why, 1, e->loc);
+		ix = e->u.atomic.index;   /* per > 1: its last element, per * index + per - 1 */
+		if (e->u.atomic.per > 1)
+			ix = frontend_new_binary(r->a, KB_ADD, KT_I64, frontend_new_binary(r->a, KB_MUL, KT_I64,
+			     frontend_new_cast(r->a, KT_I64, (KirExpr *)ix, e->loc), frontend_new_int(r->a, KT_I64, e->u.atomic.per,
+			     e->loc), e->loc), frontend_new_int(r->a, KT_I64, e->u.atomic.per - 1, e->loc), e->loc);
+		i = val_why(r, ix, &why);
+		check_bounds(r, e->u.atomic.buffer, ix, i, why, 1, e->loc);
 		if (r->k->bufs[e->u.atomic.buffer].space == KSP_SHARED)
 			r->unknown_writes[e->u.atomic.buffer] |= 1;   /* not followed */
 		break;

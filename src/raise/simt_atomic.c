@@ -202,12 +202,86 @@ static int atomic_scan(Raise *r, int b, int addr, int val, TOpKind k)
 static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr, int val,
                          int v1, int used);
 
+/* ---- an atomic on several elements read as one wider value (KE_ATOMIC per > 1,
+ * frontend wide.c): the buffer's first n/per*per elements as n/per units of the
+ * atomic's type (unit u: elements per*u .. per*u+per-1, little-endian, as the GPU reads
+ * them), the atomic applied to the units as to any buffer, and the units written back
+ * over those elements; the last n % per elements are no unit's and stay. ---- */
+
+static DType dtype_unsigned_of(DType t)
+{
+	int bits = dtype_bits(t);
+	return bits == 8 ? DT_UI8 : bits == 16 ? DT_UI16 : bits == 32 ? DT_UI32 : DT_UI64;
+}
+
+/* x (elements of type from, as (m, per)) -> m units of type to */
+static int wide_units(Raise *r, int x, int per, DType to)
+{
+	DType from = raise_dt_of(r, x), eu = dtype_unsigned_of(from), wu = dtype_unsigned_of(to);
+	int64_t n = tir_value_type(r->f, x)->dims[0], m = n / per, lo[2] = {0, 0}, hi[2] = {m, 1};
+	int64_t d2[2] = {m, per}, z[1] = {0}, mk[1] = {m * per};
+	int acc = -1;
+	if (m * per != n)
+		x = tir_build_slice(&r->b, x, z, mk, NULL);
+	x = tir_build_reshape(&r->b, from == eu ? x : tir_build_bitcast_convert(&r->b, x, eu),
+	                      tir_type_tensor(eu, 2, d2));
+	for (int j = 0; j < per; j++) {
+		int c;
+		lo[1] = j;
+		hi[1] = j + 1;
+		c = tir_build_reshape(&r->b, tir_build_slice(&r->b, x, lo, hi, NULL), tir_type_vector(eu, m));
+		c = tir_build_convert(&r->b, c, wu);
+		if (j)
+			c = tir_build_binary(&r->b, TOP_SHIFT_LEFT, c, tir_build_splat_int(&r->b, tir_type_vector(wu, m),
+			                     (int64_t)j * dtype_bits(from)));
+		acc = j ? tir_build_binary(&r->b, TOP_OR, acc, c) : c;
+	}
+	return to == wu ? acc : tir_build_bitcast_convert(&r->b, acc, to);
+}
+
+/* the elements x (as wide_units took them) with units w written over them */
+static int wide_elems(Raise *r, int x, int w, int per)
+{
+	DType from = raise_dt_of(r, x), eu = dtype_unsigned_of(from), to = raise_dt_of(r, w), wu = dtype_unsigned_of(to);
+	int64_t n = tir_value_type(r->f, x)->dims[0], m = n / per, d1[2] = {m, 1};
+	int64_t mk[1] = {m * per}, nn[1] = {n};
+	int cols[16], y;
+	if (to != wu)
+		w = tir_build_bitcast_convert(&r->b, w, wu);
+	for (int j = 0; j < per; j++) {
+		int c = j ? tir_build_binary(&r->b, TOP_SHIFT_RIGHT_LOGICAL, w, tir_build_splat_int(&r->b,
+		            tir_type_vector(wu, m), (int64_t)j * dtype_bits(from))) : w;
+		c = tir_build_binary(&r->b, TOP_AND, c, tir_build_splat_int(&r->b, tir_type_vector(wu, m),
+		                     (int64_t)(UINT64_MAX >> (64 - dtype_bits(from)))));
+		cols[j] = tir_build_reshape(&r->b, tir_build_convert(&r->b, c, eu), tir_type_tensor(eu, 2, d1));
+	}
+	y = tir_build_reshape(&r->b, tir_build_concatenate(&r->b, cols, per, 1), tir_type_vector(eu, m * per));
+	if (from != eu)
+		y = tir_build_bitcast_convert(&r->b, y, from);
+	if (m * per != n) {
+		int xs[2];
+		xs[0] = y;
+		xs[1] = tir_build_slice(&r->b, x, mk, nn, NULL);
+		y = tir_build_concatenate(&r->b, xs, 2, 0);
+	}
+	return y;
+}
+
 int raise_atomic(Raise *r, const KirExpr *e, int used)
 {
-	int b = e->u.atomic.buffer, addr, old, val, v1 = -1, inb;
+	int b = e->u.atomic.buffer, addr, old, val, v1 = -1, inb, per = e->u.atomic.per, elems = -1;
+	int64_t nelems = r->bufsize[b];
 	KirAtomicOp op = e->u.atomic.op;
 	TOpKind k;
-	DType t = raise_dt_of(r, r->buf[b]);
+	DType t;
+	if (per > 1) {
+		if (per > 16 || r->k->bufs[b].space != KSP_GLOBAL)
+			raise_error(r, e->loc, "an atomic on %d elements of a buffer that is not global", per);
+		elems = r->buf[b];
+		r->buf[b] = wide_units(r, elems, per, raise_dtype(e->type));
+		r->bufsize[b] = nelems / per;
+	}
+	t = raise_dt_of(r, r->buf[b]);
 	switch (op) {
 	case KA_ADD: case KA_SUB: k = TOP_ADD; break;
 	case KA_MAX: k = TOP_MAXIMUM; break;
@@ -220,7 +294,17 @@ int raise_atomic(Raise *r, const KirExpr *e, int used)
 	if ((op == KA_INC || op == KA_DEC) && t != DT_UI32)
 		raise_error(r, e->loc, "atomic%s needs an unsigned int location",
 		            frontend_atomic_name(op));
-	addr = raise_address(r, b, raise_expr(r, e->u.atomic.index), &inb);
+	if (per > 1) {          /* global: no per-block or per-lane copies */
+		addr = raise_convert(r, raise_expr(r, e->u.atomic.index), DT_I32);
+		inb = -1;
+		if (r->o && r->o->allow_oob) {
+			int c = raise_bin(r, TOP_MINIMUM, raise_bin(r, TOP_MAXIMUM, addr, raise_isplat(r, DT_I32, 0)),
+			                  raise_isplat(r, DT_I32, r->bufsize[b] - 1));
+			inb = tir_build_compare(&r->b, CMP_EQ, c, addr);
+			addr = c;
+		}
+	} else
+		addr = raise_address(r, b, raise_expr(r, e->u.atomic.index), &inb);
 	val = raise_convert(r, raise_expr(r, e->u.atomic.args[0]), t);
 	if (e->u.atomic.nargs > 1)
 		v1 = raise_convert(r, raise_expr(r, e->u.atomic.args[1]), t);
@@ -231,9 +315,13 @@ int raise_atomic(Raise *r, const KirExpr *e, int used)
 		old = atomic_update(r, e, b, k, addr, val, v1, used);
 		r->cur = sc;
 		r->cur_full = sf;
-		return old;
+	} else
+		old = atomic_update(r, e, b, k, addr, val, v1, used);
+	if (per > 1) {
+		r->buf[b] = wide_elems(r, elems, r->buf[b], per);
+		r->bufsize[b] = nelems;
 	}
-	return atomic_update(r, e, b, k, addr, val, v1, used);
+	return old;
 }
 
 /* The update of atomic e at addr on the lanes of r->cur; the old values. */
