@@ -26,7 +26,7 @@ KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc)
 
 static Addr no_addr(void)
 {
-	Addr a = {-1, NULL, -1, KT_VOID, 0};
+	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
 	return a;
 }
 
@@ -42,6 +42,10 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
 		a.view = b->view;
 		a.per = b->per;
+		if (b->choicevar >= 0) {
+			a.buffer = b->alt[0];
+			a.choice = b;
+		}
 		break;
 	case BK_MEM:
 		a.buffer = b->buffer;
@@ -139,12 +143,20 @@ static int count_refs(CXCursor c, CXCursor decl)
 
 /* `*p++`, `*--p` on a moving pointer: the increment runs just before the statement and
  * the address is the offset before (post) or after (pre) it. */
+static Addr addr_any(Lower *L, CXCursor c);
+
 static Addr incdec_addr(Lower *L, CXCursor c, enum CXUnaryOperatorKind k)
 {
 	int post = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec;
 	int inc = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc;
-	Addr a = laddr(L, kid(c, 0));
+	Addr a = addr_any(L, kid(c, 0));
 	KirExpr *e;
+
+	if (!a.off) {                   /* the pointer's address said why, or says so here */
+		if (!L->failed)
+			error_at(L, c, "this pointer increment cannot be translated");
+		return no_addr();
+	}
 
 	if (!L->hoist_ok || clang_Cursor_isNull(L->stmt)) {
 		error_at(L, c, "an increment of a pointer inside a condition or a loop test cannot be translated");
@@ -232,7 +244,28 @@ static int pointer_getter(Lower *L, CXCursor c, Addr *out)
 	return 1;
 }
 
+/* The address an expression names, in one buffer. */
 Addr laddr(Lower *L, CXCursor c)
+{
+	Addr a = addr_any(L, c);
+
+	if (a.choice && a.buffer >= 0) {
+		if (!L->failed)
+			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it can be translated",
+			    L->bufs.data[a.choice->alt[0]].name, L->bufs.data[a.choice->alt[1]].name);
+		a = no_addr();
+	}
+	return a;
+}
+
+/* The address a load reads: also through a pointer choosing between buffers
+ * (ptrchoice.c). */
+Addr laddr_load(Lower *L, CXCursor c)
+{
+	return addr_any(L, c);
+}
+
+static Addr addr_any(Lower *L, CXCursor c)
 {
 	Addr a = no_addr(), b;
 	CursorVec v;
@@ -240,17 +273,17 @@ Addr laddr(Lower *L, CXCursor c)
 
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_ParenExpr:
-		return laddr(L, kid(c, 0));
+		return addr_any(L, kid(c, 0));
 	case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr: case CXCursor_CXXStaticCastExpr:
 	case CXCursor_CXXConstCastExpr: case CXCursor_CXXReinterpretCastExpr: {
 		CXCursor x = last_expr(c);
 		if (clang_Cursor_isNull(x))
 			break;
-		a = laddr(L, x);
+		a = addr_any(L, x);
 		if ((a.buffer >= 0 || a.var >= 0) && clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) &&
 		    is_ptr_expr(x) && dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
 		    dt_of(clang_getPointeeType(clang_getCursorType(x))))
-			return view_addr(L, c, a);
+			return a.choice ? laddr(L, x) : view_addr(L, c, a);
 		return a;
 	}
 	case CXCursor_DeclRefExpr: {
@@ -287,12 +320,13 @@ Addr laddr(Lower *L, CXCursor c)
 				base = idx;
 				idx = t;
 			}
-			b = laddr(L, base);
+			b = addr_any(L, base);
 			if (b.buffer >= 0) {
 				KirExpr *i = lx(L, idx);
 				a.buffer = b.buffer;
 				a.view = b.view;
 				a.per = b.per;
+				a.choice = b.choice;
 				a.off = add_off(L, b.off, scale(L, i, elems_per(L, clang_getCursorType(c), b.buffer, b.per), l), l);
 			}
 		}
@@ -304,7 +338,7 @@ Addr laddr(Lower *L, CXCursor c)
 		if ((k == CXBinaryOperator_Add || k == CXBinaryOperator_Sub) && v.len == 2) {
 			int pl = is_ptr_expr(v.data[0]);
 			CXCursor p = pl ? v.data[0] : v.data[1], n = pl ? v.data[1] : v.data[0];
-			b = laddr(L, p);
+			b = addr_any(L, p);
 			if (b.buffer >= 0) {
 				KirExpr *i = lx(L, n);
 				if (k == CXBinaryOperator_Sub)
@@ -313,11 +347,12 @@ Addr laddr(Lower *L, CXCursor c)
 				a.buffer = b.buffer;
 				a.view = b.view;
 				a.per = b.per;
+				a.choice = b.choice;
 				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
 			}
 		} else if (k == CXBinaryOperator_Comma && v.len == 2) {
 			emit_pending(L, expr_stmt(L, lx(L, v.data[0])));
-			a = laddr(L, v.data[1]);
+			a = addr_any(L, v.data[1]);
 		}
 		VEC_FREE(v);
 		return a;
@@ -325,14 +360,14 @@ Addr laddr(Lower *L, CXCursor c)
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
 		if (k == CXUnaryOperator_Deref || k == CXUnaryOperator_AddrOf)
-			return laddr(L, kid(c, 0));
+			return addr_any(L, kid(c, 0));
 		if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec && moving_bind(L, kid(c, 0)))
 			return incdec_addr(L, c, k);
 		break;
 	}
 	case CXCursor_CallExpr:
 		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
-			return laddr(L, clang_Cursor_getArgument(c, 0));
+			return addr_any(L, clang_Cursor_getArgument(c, 0));
 		if (pointer_getter(L, c, &a))
 			return a;
 		lx(L, c);      /* a refused builtin (malloc) says so itself */

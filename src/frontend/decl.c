@@ -338,7 +338,8 @@ static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 		b->per = a.per;
 		if (a.off)
 			off = conv(L, a.off, KT_I64);
-	}
+	} else
+		choice_candidates(L, d, b);
 	b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), KT_I64, KVK_OFFSET, cloc(L, d));
 	emit_pending(L, decl_stmt(L, b->offvar, off, cloc(L, d)));
 	put_bind(L, key, b);

@@ -377,6 +377,8 @@ KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 {
 	KirExpr *e;
 
+	if (a.choice && a.buffer >= 0)
+		return choice_load(L, c, a);
 	if (a.var >= 0)
 		return var_ref(L, a.var, cloc(L, c));
 	if (a.buffer < 0)
@@ -516,6 +518,11 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		Addr a = laddr(L, rhs);
 		if (a.buffer < 0)
 			return poison(L, c);
+		if (b->choicevar >= 0) {
+			e = choice_assign(L, c, b, a, assign_var(L, b->offvar, a.off ? conv(L, a.off, KT_I64) :
+			    frontend_new_int(L->a, KT_I64, 0, cloc(L, c)), cloc(L, c)));
+			return e;
+		}
 		if (b->buffer < 0) {
 			b->buffer = a.buffer;
 			b->view = a.view;
@@ -762,12 +769,14 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		return e;
 	}
 	if ((k == CXBinaryOperator_Sub) && is_ptr_expr(v.data[0]) && is_ptr_expr(v.data[1])) {
+		int errs = diag_error_count();
 		Addr a = laddr(L, v.data[0]), b = laddr(L, v.data[1]);
 		CXType pt0 = clang_getPointeeType(clang_getCursorType(v.data[0]));
 		int64_t k;
 		VEC_FREE(v);
 		if (a.buffer != b.buffer || a.buffer < 0 || a.per != b.per) {
-			error_at(L, c, "difference of pointers into different buffers or views");
+			if (diag_error_count() == errs)      /* else laddr said why */
+				error_at(L, c, "difference of pointers into different buffers or views");
 			return poison(L, c);
 		}
 		l = a.off ? conv(L, a.off, t) : frontend_new_int(L->a, t, 0, cloc(L, c));
@@ -862,7 +871,7 @@ static KirExpr *lunary(Lower *L, CXCursor c)
 			return bit_view_value(L, c, v);
 		if (is_bits_read(L, c))        /* `*(unsigned char *)&u`, part of them */
 			return bits_read(L, c);
-		return load_of(L, c, laddr(L, c));
+		return load_of(L, c, laddr_load(L, c));
 	}
 	case CXUnaryOperator_Plus:
 		return conv(L, lx(L, kid(c, 0)), t);
@@ -1006,7 +1015,7 @@ static KirExpr *lsubscript(Lower *L, CXCursor c)
 		return bits_read(L, c);
 	if (is_var_elem(L, c))
 		return var_elem_load(L, c);
-	return load_of(L, c, laddr(L, c));
+	return load_of(L, c, laddr_load(L, c));
 }
 
 KirExpr *lx(Lower *L, CXCursor c)

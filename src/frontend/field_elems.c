@@ -67,7 +67,7 @@ int is_var_elem(Lower *L, CXCursor c)
 
 Addr var_elem_addr(Lower *L, CXCursor c)
 {
-	Addr a = {-1, NULL, -1, KT_VOID, 0};
+	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
 	const char *k = subscript_key(L, c);
 	Bind *b = k ? find_bind(L, k) : NULL;
 

@@ -73,6 +73,7 @@ Bind *new_bind(Lower *L, BindKind k)
 
 	b->kind = k;
 	b->offvar = -1;
+	b->choicevar = -1;
 	return b;
 }
 

@@ -36,6 +36,9 @@ typedef struct Bind {
 	KirDType view;           /* BK_PTR: as Addr.view */
 	int per;                 /* BK_PTR: as Addr.per */
 	CXCursor obj;            /* BK_BITS: the variable whose bits the pointer reads */
+	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32
+	                            variable holding which of alt[] it points into, else -1 */
+	int nalt, alt[4];
 } Bind;
 
 typedef struct Frame {
@@ -137,6 +140,8 @@ typedef struct Addr {
 	int per;                 /* a narrow view (narrow.c): view is a scalar type `per`
 	                            of which fill an element (`(const int8_t *)&ints[i]`:
 	                            4) and off counts them, else 0 */
+	const Bind *choice;      /* through a pointer choosing between buffers: its bind
+	                            (buffer is then alt[0]); only laddr_load returns one */
 } Addr;
 
 typedef struct FieldWalk {
@@ -302,6 +307,11 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
 /* ---- stable.c ---- */
 
 CXCursor strip(CXCursor c);
+/* ptrchoice.c */
+Addr laddr_load(Lower *L, CXCursor c);
+void choice_candidates(Lower *L, CXCursor d, Bind *b);
+KirExpr *choice_load(Lower *L, CXCursor c, Addr a);
+KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign);
 int is_std_cast(CXCursor c);      /* std::move(x) / std::forward<T>(x), stripped as x */
 void scan_changed(Ctx *cx);
 void scan_free(Ctx *cx);
