@@ -132,6 +132,17 @@ int aff_column_loop(Aff *a, const KirStmt *s, int in_data)
 	trips = col_trips(a, s->u.for_.cond, v, lo, dir);
 	if (trips <= 0 || !col_body(a, s->u.for_.body, v, trips, var, &nc))
 		return 0;
+	{                         /* induction variables only: a loop dimension (affine_induct.c) */
+		Induct iv;
+		int all = aff_induction_vars(a, s->u.for_.body, v, &iv);
+		for (int j = 0; j < nc && all; j++) {
+			all = 0;
+			for (int i = 0; i < iv.n; i++)
+				all |= iv.var[i] == var[j];
+		}
+		if (all)
+			return 0;
+	}
 	a->found.used_columns = 1;
 	ci = a->ncols++;
 	cl = &a->cols[ci];

@@ -294,6 +294,19 @@ int aff_reduction_loop(Aff *a, const KirStmt *s);
 int aff_store_fact(const char *why);
 void aff_store(Aff *a, const KirExpr *e);
 
+/* affine_induct.c: the variables a loop dimension's body only steps by constants */
+#define MAX_IV 8
+typedef struct Induct {
+	int n;
+	int var[MAX_IV];
+	int64_t step[MAX_IV];     /* per iteration: the sum of its steps */
+	const KirExpr *init[MAX_IV];
+	int epoch[MAX_IV];
+} Induct;
+int aff_induction_vars(Aff *a, const KirStmt *body, int loopvar, Induct *iv);
+void aff_induction_enter(Aff *a, const Induct *iv, int level, SrcLoc loc);
+void aff_induction_leave(Aff *a, const Induct *iv, int64_t trips, SrcLoc loc);
+
 /* affine_loop.c */
 int aff_uses_var(const KirExpr *e, int v);
 int aff_const_of(Aff *a, const KirExpr *e, int64_t *v);

@@ -121,6 +121,7 @@ typedef struct BodyScan {
 	int var;                  /* the loop variable */
 	char *decl;               /* per variable: declared in the body */
 	int bad;
+	int outer;                /* it assigns a variable declared outside it */
 } BodyScan;
 
 static void scan_decl(void *ctx, KirStmt *s)
@@ -139,8 +140,10 @@ static void scan_effect(void *ctx, KirExpr *e)
 		bs->a->stride_st[e->u.atomic.buffer] = 1;
 	if (!lv)
 		return;
-	if (lv->var >= 0 && (lv->var == bs->var || !bs->decl[lv->var]))
+	if (lv->var >= 0 && lv->var == bs->var)
 		bs->bad = 1;
+	if (lv->var >= 0 && !bs->decl[lv->var])
+		bs->outer = 1;    /* unless each is an induction variable */
 	if (lv->var < 0 && bs->a->r->k->bufs[lv->buffer].space == KSP_LOCAL)
 		bs->bad = 1;      /* a local array lives across the iterations */
 	if (lv->var < 0)
@@ -226,7 +229,8 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	KirExpr *lv, *sc, *def;
 	const KirExpr *init_def;
 	const char *why;
-	BodyScan bs = {a, -1, NULL, 0};
+	BodyScan bs = {a, -1, NULL, 0, 0};
+	Induct iv = {0};
 	if (a->stride)
 		return 0;
 	if (s->kind == KS_FOR) {
@@ -264,7 +268,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
 		thread = poly_expr_involves_dim(init, d);
 	if (!thread) {            /* unless its body stores: then one update, not one per trip */
-		BodyScan st = {a, -1, NULL, 0};
+		BodyScan st = {a, -1, NULL, 0, 0};
 		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
 		if (st.bad != 1 || !a->opt.uniform)
 			return 0;
@@ -276,6 +280,8 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	a->stride_nst = xcalloc(k->nbufs + 1, sizeof(int));
 	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
 	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
+	if (bs.outer && !aff_induction_vars(a, body, v, &iv))
+		bs.bad = 1;
 	free(bs.decl);
 	trips = (bound - lo + step - 1) / step;
 	if (bs.bad) {
@@ -304,6 +310,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	if (!c)
 		aff_afail(a, s->loc, "a grid-stride loop whose index may overflow");
 	a->at.dom = poly_set_intersect(a->at.dom, c);
+	aff_induction_enter(a, &iv, level, s->loc);
 	a->stride = 1;
 	aff_walk(a, body, in_data);
 	a->stride = 0;
@@ -314,6 +321,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	a->at.dom = saved;
 	a->def[v] = NULL;         /* its value after the loop depends on the thread */
 	a->ienv[v] = NULL;
+	aff_induction_leave(a, &iv, thread ? -1 : trips, s->loc);
 	return 1;
 }
 

@@ -249,7 +249,8 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	TGatherDims gd = {0};
 	DType it = a->r->bufsize[b] > INT32_MAX ? DT_I64 : DT_I32;
 	KirSpace sp = a->r->k->bufs[b].space;
-	if (sp == KSP_LOCAL || (a->stride && a->stride_st[b]) || (sp == KSP_SHARED && !a->opt.shared_gathers))
+	if (sp == KSP_LOCAL || (a->stride && a->stride_st[b] && load_in_stride(a, e)) ||
+	    (sp == KSP_SHARED && !a->opt.shared_gathers))
 		aff_afail(a, e->loc, "a load index is not quasi-affine");
 	if (sp != KSP_SHARED && pe && (v = aff_split_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
 		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a quasi-affine index: "
