@@ -345,7 +345,9 @@ static int try_kernel(Raise *r, const TryOpts *o, Tried *t)
  * operators (a value, not an address: max(i % 7, 3)). Last, when a range was no union of
  * boxes, such a store as a select over its range's hull box (affine_hull.c), as written
  * and with loops unrolled. When none raised the kernel, with a read of shared memory that
- * is no set of slices a gather of the blocks' copies, as written and unrolled. */
+ * is no set of slices a gather of the blocks' copies, as written and unrolled. Then, when
+ * a grid-stride loop read what another of its trips writes, with such loops' trips
+ * unrolled in order, each dense over the threads. */
 
 static int as_written(Raise *r, Tried *t)
 {
@@ -402,6 +404,11 @@ static int shared_gathered_unrolled(Raise *r, Tried *t)
 	return try_kernel(r, &(TryOpts){.shared_gathers = 1, .unroll_dots = 1}, t);
 }
 
+static int trips_ordered(Raise *r, Tried *t)
+{
+	return try_kernel(r, &(TryOpts){.ordered_trips = 1, .uniform = 1, .columns = 1}, t);
+}
+
 #define NOT_BOXES "the store's range is not a union of boxes"
 
 typedef enum When {
@@ -412,6 +419,7 @@ typedef enum When {
 	W_STORE_FACT,             /* the first try or the last failed on where a store writes */
 	W_INDEX_VALUE,            /* ... on an integer value with no pieces on boxes */
 	W_NOT_BOXES_ANY,          /* the first try or the last failed on a range no union of boxes */
+	W_STRIDE_READ,            /* ... on a grid-stride loop that reads what another trip writes */
 } When;
 
 static const struct Strategy {
@@ -430,6 +438,7 @@ static const struct Strategy {
 	{"affine-hull-unrolled", hull_loops_unrolled, W_TOOK_LOOPS},
 	{"affine-shared-gathers", shared_gathered, W_FIRST},
 	{"affine-shared-gathers-unrolled", shared_gathered_unrolled, W_TOOK_LOOPS},
+	{"affine-ordered-trips", trips_ordered, W_STRIDE_READ},
 };
 
 static int applies(When w, int ran_before, const Tried *last, const Tried *first)
@@ -450,6 +459,9 @@ static int applies(When w, int ran_before, const Tried *last, const Tried *first
 	case W_NOT_BOXES_ANY:
 		return (last->why && strcmp(last->why, NOT_BOXES) == 0) ||
 		       (first->why && strcmp(first->why, NOT_BOXES) == 0);
+	case W_STRIDE_READ:
+		return (last->why && strcmp(last->why, AFF_STRIDE_READ) == 0) ||
+		       (first->why && strcmp(first->why, AFF_STRIDE_READ) == 0);
 	}
 	return 0;
 }

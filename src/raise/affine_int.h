@@ -38,6 +38,8 @@ typedef struct TryOpts {
 	                           * from its operators (affine_expr.c dense_node) */
 	int hull_boxes;           /* a store whose range is no union of boxes is a select over its hull */
 	int shared_gathers;       /* a shared load that is no set of slices is a gather */
+	int ordered_trips;        /* a grid-stride loop that reads a buffer it writes: its trips
+	                           * unrolled in order (affine_loop.c carried_stride_loop) */
 } TryOpts;
 
 /* What a try found: the missing fact when it failed, and what a retry may change. */
@@ -231,6 +233,7 @@ int aff_scalar_i32(Aff *a, int64_t v);
 int aff_clip(const PolyPiece *p, const Box *bx, Box *out);
 int aff_assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx);
 #define AFF_NOT_QUASI "an index value is not quasi-affine in the write coordinates"
+#define AFF_STRIDE_READ "a grid-stride loop reads a buffer it writes, elsewhere than where the same iteration writes"
 int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc);
 int aff_value_try(Aff *a, const PolyExpr *pe, DType dt);
 

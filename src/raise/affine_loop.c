@@ -122,6 +122,7 @@ typedef struct BodyScan {
 	char *decl;               /* per variable: declared in the body */
 	int bad;
 	int outer;                /* it assigns a variable declared outside it */
+	char *loaded;             /* per buffer: read in the body */
 } BodyScan;
 
 static void scan_decl(void *ctx, KirStmt *s)
@@ -136,6 +137,8 @@ static void scan_effect(void *ctx, KirExpr *e)
 	BodyScan *bs = ctx;
 	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv :
 	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (e->kind == KE_LOAD)
+		bs->loaded[e->u.load.buffer] = 1;
 	if (e->kind == KE_ATOMIC)   /* read there only where the same iteration updates it */
 		bs->a->stride_st[e->u.atomic.buffer] = 1;
 	if (!lv)
@@ -229,7 +232,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	KirExpr *lv, *sc, *def;
 	const KirExpr *init_def;
 	const char *why;
-	BodyScan bs = {a, -1, NULL, 0, 0};
+	BodyScan bs = {a, -1, NULL, 0, 0, NULL};
 	Induct iv = {0};
 	if (a->stride)
 		return 0;
@@ -268,7 +271,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	for (int d = 0; d < POLY_NLAUNCH && !thread; d++)
 		thread = poly_expr_involves_dim(init, d);
 	if (!thread) {            /* unless its body stores: then one update, not one per trip */
-		BodyScan st = {a, -1, NULL, 0, 0};
+		BodyScan st = {a, -1, NULL, 0, 0, NULL};
 		loopify_stmt_visit((KirStmt *)body, scan_store, NULL, &st);
 		if (st.bad != 1 || !a->opt.uniform)
 			return 0;
@@ -276,13 +279,17 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	}
 	bs.var = v;
 	bs.decl = xcalloc(k->nvars + 1, 1);
+	bs.loaded = xcalloc(k->nbufs + 1, 1);
 	a->stride_st = xcalloc(k->nbufs + 1, 1);
 	a->stride_nst = xcalloc(k->nbufs + 1, sizeof(int));
 	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
 	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
 	if (bs.outer && !aff_induction_vars(a, body, v, &iv))
 		bs.bad = 1;
+	for (size_t b = 0; b < k->nbufs && a->opt.ordered_trips && thread; b++)
+		bs.bad |= bs.loaded[b] && a->stride_st[b];  /* trips in order: trip j reads trip j-1's */
 	free(bs.decl);
+	free(bs.loaded);
 	trips = (bound - lo + step - 1) / step;
 	if (bs.bad) {
 		free(a->stride_st);

@@ -305,8 +305,7 @@ int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		return keep ? -1 : gather_load(a, e, NULL);
 	if (a->stride && a->stride_st[b] && load_in_stride(a, e) &&
 	    (b != a->wbuf || !poly_set_is_subset(a->at.dom, poly_set_cmp(KB_EQ, pe, a->wflat))))
-		aff_afail(a, e->loc, "a grid-stride loop reads a buffer it writes, elsewhere than where "
-		          "the same iteration writes");
+		aff_afail(a, e->loc, AFF_STRIDE_READ);
 	all = a->at.dom;
 	if (a->at.live)              /* in bounds where taken: the shape is proved there */
 		a->at.dom = a->at.live;
