@@ -153,6 +153,7 @@ typedef struct NameValue {
 typedef struct Options {
 	VEC(const char *) files;       /* input .cu files */
 	VEC(const char *) kernels;     /* --kernel, may be 'box_blur<3>' */
+	VEC(const char *) rdc_sources; /* --rdc-source FILE: another .cu of the program (-rdc) */
 	int grid[3], block[3];         /* 0 when not given (else all three set, 1-filled) */
 	int have_grid, have_block;
 	long long shmem;               /* --shmem BYTES: dynamic shared memory of the launch */

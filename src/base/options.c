@@ -37,6 +37,9 @@ static const char usage[] =
 "                        for its 2-D views; XLA partitions the module (docs/sharding.md)\n"
 "  --report              print per kernel the strategy each store took, op counts\n"
 "  --allow-races         report races as warnings instead of errors\n"
+"  --rdc-source FILE     another .cu file of the program (nvcc -rdc=true / -dc): its\n"
+"                        device functions are inlined where the file calls them;\n"
+"                        repeatable\n"
 "  --allow-printf        convert a kernel with device printf statements: each is\n"
 "                        dropped with a warning (the module prints nothing)\n"
 "  --allow-oob           report out-of-bounds accesses as warnings instead of errors;\n"
@@ -434,6 +437,9 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 	} else if (OPT("--cuda-path")) {
 		if (err) return err;
 		o->cuda_path = v;
+	} else if (OPT("--rdc-source")) {
+		if (err) return err;
+		VEC_PUSH(o->rdc_sources, v);
 	} else if (OPT("--clang-arg")) {
 		if (err) return err;
 		VEC_PUSH(o->extra_args, v);
@@ -554,6 +560,7 @@ void options_free(Options *o)
 	VEC_FREE(o->shards);
 	VEC_FREE(o->files);
 	VEC_FREE(o->kernels);
+	VEC_FREE(o->rdc_sources);
 	VEC_FREE(o->sizes);
 	VEC_FREE(o->sets);
 	VEC_FREE(o->symbolic);

@@ -100,7 +100,7 @@ static int collect_diags(Ctx *cx)
 	return bad;
 }
 
-static void build_args(Ctx *cx, StrVec *args)
+void parse_args(Ctx *cx, StrVec *args)
 {
 	const Options *o = cx->o;
 
@@ -140,7 +140,7 @@ static int parse_once(Ctx *cx, const char *text)
 	size_t nun;
 	enum CXErrorCode ec;
 
-	build_args(cx, &args);
+	parse_args(cx, &args);
 	if (diag_error_count()) {          /* an unreadable compilation database */
 		VEC_FREE(args);
 		return 1;
@@ -206,6 +206,12 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	cx.hostenv = map_create();
 	cx.assigned = map_create();
 	bad = parse_tu(&cx, NULL);
+	if (!bad && cx.o->rdc_sources.len)
+		bad = rdc_select(&cx);   /* 1: refused; else cx.base_text when files are needed */
+	if (!bad && cx.base_text)
+		bad = parse_tu(&cx, cx.base_text);
+	if (!bad)
+		bad = rdc_defined_twice(&cx);
 	if (!bad)
 		bad = inclusions_check_output(&cx);
 	if (!bad) {

@@ -74,6 +74,8 @@ typedef struct Ctx {
 	                            `run(k<7>, x)`, launch.c) or named by --kernel and
 	                            instantiated by a line appended to the file (template.c) */
 	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
+	const char *base_text;   /* the file with an #include line per --rdc-source appended
+	                            (rdc.c); NULL when there is none */
 	StrVec inst_names;       /* per appended line: the --kernel instance */
 	VEC(SrcLoc) inst_locs;   /* per appended line: its template's location */
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
@@ -164,6 +166,7 @@ typedef VEC(KirKernel) KernelVec;
 /* ---- parse.c ---- */
 
 int parse_tu(Ctx *cx, const char *text);
+void parse_args(Ctx *cx, StrVec *args);
 void report_diag(Ctx *cx, int i);
 void ignored_diag(Ctx *cx, int i);
 
@@ -402,6 +405,9 @@ void scan_host(Ctx *cx);
 
 void scan_unit(Ctx *cx, KernelList *kl);
 int instantiate_requested(Ctx *cx, KernelList *kl);
+int rdc_select(Ctx *cx);
+int rdc_kernel_elsewhere(Ctx *cx, CXCursor c);
+int rdc_defined_twice(Ctx *cx);
 int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out);
 void list_kernels(Ctx *cx, KernelList *kl, StrVec *out);
 

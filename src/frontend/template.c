@@ -14,6 +14,8 @@ static enum CXChildVisitResult kernel_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Continue;
 	if (k == CXCursor_Namespace)
 		return CXChildVisit_Recurse;
+	if (rdc_kernel_elsewhere(kl->cx, c))
+		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && is_kernel(c))
 		VEC_PUSH(kl->fns, c);
 	if (k == CXCursor_FunctionTemplate && clang_isCursorDefinition(c) && is_kernel(c))
@@ -287,7 +289,8 @@ int instantiate_requested(Ctx *cx, KernelList *kl)
 		sb_free(&add);
 		return 0;
 	}
-	text = file_read_all(cx->file, &len);
+	text = cx->base_text ? strdup(cx->base_text) : file_read_all(cx->file, &len);
+	len = text && cx->base_text ? strlen(text) : len;
 	if (!text) {
 		sb_free(&add);
 		diag_error(srcloc(cx->file, 0, 0), "cannot read '%s'", cx->file);

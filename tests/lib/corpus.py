@@ -107,6 +107,7 @@ class Test:
     expect: str = ""
     notes: list = field(default_factory=list)
     flags: list = field(default_factory=list)     # `flags:` cuda2hlo flags of every conversion
+    rdc_sources: list = field(default_factory=list)   # `rdc-source:` other files of the program
 
     @property
     def name(self):
@@ -282,6 +283,12 @@ def parse_text(text, path="<string>"):
             if any(f not in FLAGS for f in value.split()):
                 raise CorpusError(f"{where}: flags may be {', '.join(FLAGS)}")
             t.flags += value.split()
+        elif key == "rdc-source":
+            for f in value.split():
+                f = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), f))
+                if not os.path.isfile(f):
+                    raise CorpusError(f"{where}: no rdc-source file {f}")
+                t.rdc_sources.append(f)
         else:
             raise CorpusError(f"{where}: unknown key '{key}'")
     for value, where in pending_checks:
@@ -488,10 +495,16 @@ def buffer_size(b):
 FLAGS = ("--allow-printf",)
 
 
+def rdc_args(test):
+    """`--rdc-source FILE` per `rdc-source:` file: the program's other files, each
+    compiled on its own by the oracle (nvcc -rdc=true)."""
+    return [x for f in test.rdc_sources for x in ("--rdc-source", f)]
+
+
 def entry_args(test):
     """The cuda2hlo flags of an entry test: `--entry HOSTFN`, then `--size P=N` and
     `--set P=V` named by the host function's parameters."""
-    out = ["--entry", test.entry.function] + test.flags
+    out = ["--entry", test.entry.function] + test.flags + rdc_args(test)
     for p, a in test.entry.bindings():
         if a.kind == "buffer":
             out += ["--size", f"{p}={buffer_size(test.buffers[a.name])}"]
@@ -508,7 +521,7 @@ def converter_args(test, launch=None):
         return entry_args(test)
     out = ["--kernel", launch.kernel,
            "--grid", ",".join(map(str, launch.grid)),
-           "--block", ",".join(map(str, launch.block))] + test.flags
+           "--block", ",".join(map(str, launch.block))] + test.flags + rdc_args(test)
     if launch.shmem:
         out += ["--shmem", str(launch.shmem)]
     for p, a in launch.bindings():

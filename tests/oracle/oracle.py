@@ -358,7 +358,12 @@ def build(path):
         src = f.read()
     test = corpus.parse_text(src, path)
     stem = f"{test.name}-{hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:8]}-"
-    d = os.path.join(CACHE, stem + _key(inline_cu_includes(src, path)))
+    others = []
+    for o in test.rdc_sources:      # other files of the program (nvcc -rdc=true): own units
+        with open(o, encoding="utf-8") as f:
+            others.append((o, f.read()))
+    d = os.path.join(CACHE, stem + _key(inline_cu_includes(src, path) +
+                                        "".join("\0" + o + "\0" + t for o, t in others)))
     exe = os.path.join(d, "oracle")
     if os.path.exists(exe):
         return exe
@@ -366,12 +371,18 @@ def build(path):
     cpp = os.path.join(d, "tu.cpp")
     with open(cpp, "w") as f:
         f.write(translation_unit(path, src, test))
+    cpps = [cpp]
+    for i, (o, text) in enumerate(others):
+        cpps.append(os.path.join(d, f"rdc{i}.cpp"))
+        with open(cpps[-1], "w") as f:
+            f.write("#include \"cuda_emu.h\"\n" + f"#line 1 \"{o}\"\n" +
+                    prep(inline_cu_includes(text, o))[0] + "\n")
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".oracle-")
     os.close(fd)
     pch = pch_dir()
     cmd = [CXX] + CXXFLAGS + (["-I", pch] if pch else []) + [
                               "-I", os.path.join(HERE, "include"), "-I", HERE,
-                              "-I", os.path.dirname(os.path.abspath(path)), cpp, "-o", tmp]
+                              "-I", os.path.dirname(os.path.abspath(path))] + cpps + ["-o", tmp]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         os.unlink(tmp)
