@@ -91,6 +91,7 @@ typedef struct {
 	Args link;                   /* -L/-l/-Wl flags, host-linker flags */
 	const char *out, *xlang, *std;
 	int compile_only, verbose, deps_only, shared;
+	int rdc;                     /* -dc, -rdc=true: device functions of other files (payload) */
 	const char *arch;            /* "90" unless -arch / -gencode named one */
 	const char *gpu_lib, *gpu_arg;  /* the first library that needs a GPU (gpu_libs), as given */
 } Cc;
@@ -190,7 +191,7 @@ static const char *const ignored_val[] = {
 	"-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
 	"-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options", "-Xnvlink",
 	"--nvlink-options", "-maxrregcount", "--maxrregcount", "--keep-dir", "-keep-dir",
-	"-rdc", "--relocatable-device-code", "-ftz", "-prec-div", "-prec-sqrt", "-fmad",
+	"-ftz", "-prec-div", "-prec-sqrt", "-fmad",
 	"--ftz", "--prec-div", "--prec-sqrt", "--fmad", "-Werror", "--Werror",
 	"-diag-suppress", "--diag-suppress", "--diag_suppress", "-t", "--threads", "-cudart",
 	"--cudart", "--default-stream", "-default-stream", NULL};
@@ -248,8 +249,13 @@ static void parse(Cc *c, int argc, char **argv)
 		} else if (in_list(ignored, a) || valued(ignored_val, argc, argv, &i)) {
 			if (strstr(a, "forward-unknown-to-host-compiler"))
 				forward = 1;
+		} else if ((v = valued((const char *const[]){"-rdc", "--relocatable-device-code", NULL}, argc, argv, &i))) {
+			if (strcmp(v, "true") && strcmp(v, "false"))
+				usage("-rdc '%s': expected true or false", v);
+			c->rdc = !strcmp(v, "true");
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
 			c->compile_only = 1;
+			c->rdc |= !strcmp(a, "-dc");
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			c->verbose = 1;
 		} else if (!strcmp(a, "-M") || !strcmp(a, "-MM")) {
@@ -373,6 +379,8 @@ static int write_payload(const Cc *c, const char *src, const char *path)
 	fprintf(out, "cuda2hlo-device-code 1\nfile %s\n", absolute(src));
 	for (size_t i = 0; i < c->payload.n; i++)
 		fprintf(out, "flag %s\n", c->payload.v[i]);
+	if (c->rdc)
+		fprintf(out, "rdc\n");
 	fprintf(out, "source %ld\n", n);
 	fwrite(text, 1, (size_t)n + 1, out);
 	free(text);
@@ -426,14 +434,33 @@ static void version_macros(void)
 	snprintf(vminor, sizeof vminor, "-D__CUDACC_VER_MINOR__=%d", CUDART_VERSION % 1000 / 10);
 }
 
+/* With relocatable device code, a header declaring one __device__ variable named after
+ * src: clang registers an object's payload only when it has a kernel or a device
+ * variable, and a file of device functions alone must be registered too (register.c
+ * joins the program's files); NULL when it cannot be written. */
+static const char *unit_marker(const char *src)
+{
+	const char *path = tmpfile_named(src, ".unit.h");
+	FILE *f = fopen(path, "w");
+	unsigned long long h = 1469598103934665603ull;
+	for (const char *p = absolute(src); *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	if (!f)
+		return NULL;
+	fprintf(f, "__device__ char __cuda2hlo_unit_%016llx;\n", h);
+	return fclose(f) ? NULL : path;
+}
+
 /* Host-compiles src (kind k) to obj. */
 static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 {
 	Args a = {0};
-	const char *payload = NULL;
+	const char *payload = NULL, *marker = NULL;
 	if (k == IN_CU) {
 		payload = tmpfile_named(src, ".payload");
 		if (write_payload(c, src, payload))
+			return 1;
+		if (c->rdc && !(marker = unit_marker(src)))
 			return 1;
 	}
 	push(&a, k == IN_C ? C2H_CLANG : clangxx());
@@ -452,6 +479,10 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, "-D__CUDACC_VER_BUILD__=0");
 		push(&a, "-include");            /* nvcc's host min/max overloads */
 		push(&a, hosthdr);
+		if (marker) {
+			push(&a, "-include");
+			push(&a, marker);
+		}
 		push(&a, "-Xclang");
 		push(&a, "-fcuda-include-gpubinary");
 		push(&a, "-Xclang");

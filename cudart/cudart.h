@@ -73,6 +73,7 @@ typedef struct CudartCode {
 	const char **flags;      /* -I/-D/-std flags for the frontend */
 	size_t nflags;
 	uint64_t hash;           /* of file, flags and source: part of every cache key */
+	int rdc;                 /* compiled with -dc / -rdc=true (cuda2hlo-cc) */
 } CudartCode;
 typedef struct CudartKernel {
 	const void *stub;        /* the host stub cudaLaunchKernel is called with */
@@ -97,6 +98,8 @@ const CudartKernel *cudart_kernel_find(const void *stub);
 const CudartVar *cudart_var_find(const void *host);          /* by host shadow address */
 const CudartVar *cudart_var_named(const char *name);
 uint64_t cudart_hash(const void *data, size_t len, uint64_t h);  /* FNV-1a; h = 0 to start */
+const CudartCode *cudart_rdc_code(size_t i);        /* register.c: -rdc files, NULL past the last */
+uint64_t cudart_code_key(const CudartCode *c);      /* c's hash with its -rdc files' */
 
 /* ---- jit.c: one kernel raised for one launch ---- */
 typedef struct CudartParam {

@@ -73,6 +73,11 @@ static void base_args(ArgVec *v, const CudartKernel *k)
 		VEC_PUSH(*v, "-I");
 		VEC_PUSH(*v, p->incdir);
 	}
+	for (size_t i = 0; k->code->rdc && cudart_rdc_code(i); i++)   /* the program's other files */
+		if (cudart_rdc_code(i) != k->code) {
+			VEC_PUSH(*v, "--rdc-source");
+			VEC_PUSH(*v, parse_path(cudart_rdc_code(i))->path);
+		}
 	for (size_t i = 0; i < k->code->nflags; i++) {
 		const char *f = k->code->flags[i];
 		if (!strncmp(f, "-I", 2) || !strncmp(f, "-D", 2)) {
@@ -214,7 +219,7 @@ static int run_job(Job *j)
 static char *sig_key(const CudartKernel *k)
 {
 	StrBuf b = {0};
-	sb_printf(&b, "%016llx signature %s", (unsigned long long)k->code->hash, k->name);
+	sb_printf(&b, "%016llx signature %s", (unsigned long long)cudart_code_key(k->code), k->name);
 	return sb_take(&b);
 }
 

@@ -152,7 +152,7 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0};
 	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
 	sp->sets = xcalloc(sig->nparams + 1, sizeof *sp->sets);
-	sb_printf(&key, "%016llx %s %s%u,%u,%u %u,%u,%u %zu", (unsigned long long)k->code->hash,
+	sb_printf(&key, "%016llx %s %s%u,%u,%u %u,%u,%u %zu", (unsigned long long)cudart_code_key(k->code),
 	          k->name, gin ? "*" : "", gx, g.y, g.z, b.x, b.y, b.z, shmem);
 	for (size_t i = 0; i < sig->nparams; i++) {
 		const CudartParam *q = &sig->params[i];

@@ -7,6 +7,7 @@
  *   cuda2hlo-device-code 1
  *   file /abs/app.cu
  *   flag -I/abs/include            (zero or more: -I, -D, -U, -std=)
+ *   rdc                            (when compiled with -dc / -rdc=true)
  *   source BYTES
  *   <BYTES bytes of the .cu as compiled>
  *
@@ -30,6 +31,8 @@ enum { FATBIN_MAGIC = 0x466243b1 };
 static struct {
 	CudartKernel *k;
 	size_t nk, capk;
+	CudartCode **c;          /* every registered object's code, in registration order */
+	size_t nc, capc;
 	CudartVar *v;
 	size_t nv, capv;
 } reg;
@@ -65,6 +68,8 @@ static CudartCode *parse_payload(const char *t)
 	while ((nl = strchr(t, '\n')) != NULL) {
 		if (!strncmp(t, "file ", 5))
 			c->file = strndup(t + 5, (size_t)(nl - t - 5));
+		else if (!strncmp(t, "rdc\n", 4))
+			c->rdc = 1;
 		else if (!strncmp(t, "flag ", 5) && c->nflags < 64)
 			c->flags[c->nflags++] = strndup(t + 5, (size_t)(nl - t - 5));
 		else if (!strncmp(t, "source ", 7)) {
@@ -91,7 +96,37 @@ void **__cudaRegisterFatBinary(void *fatbin)
 	const FatbinWrapper *w = fatbin;
 	if (!w || w->magic != FATBIN_MAGIC || !w->data)
 		bad_payload("bad fat binary wrapper");
-	return (void **)parse_payload(w->data);
+	if (reg.nc == reg.capc) {
+		reg.capc = reg.capc ? 2 * reg.capc : 16;
+		reg.c = realloc(reg.c, reg.capc * sizeof *reg.c);
+		if (!reg.c)
+			bad_payload("out of memory");
+	}
+	reg.c[reg.nc] = parse_payload(w->data);
+	return (void **)reg.c[reg.nc++];
+}
+
+/* The i-th registered code with relocatable device code (-dc / -rdc=true), NULL past the
+ * last: the program's files whose device functions each other's calls may reach. */
+const CudartCode *cudart_rdc_code(size_t i)
+{
+	for (size_t j = 0; j < reg.nc; j++)
+		if (reg.c[j]->rdc && !i--)
+			return reg.c[j];
+	return NULL;
+}
+
+/* What a module or signature raised from c depends on: c's hash, and with relocatable
+ * device code the hashes of every such file of the program, which may be joined to it. */
+uint64_t cudart_code_key(const CudartCode *c)
+{
+	uint64_t h = c->hash;
+	const CudartCode *o;
+
+	for (size_t i = 0; c->rdc && (o = cudart_rdc_code(i)) != NULL; i++)
+		if (o != c)
+			h = cudart_hash(&o->hash, sizeof o->hash, h);
+	return h;
 }
 
 void __cudaRegisterFatBinaryEnd(void **handle)

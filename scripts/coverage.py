@@ -17,7 +17,8 @@ parsed is over the kernels that exist, instances included, templates left out.
 --build-flags: each file also gets the -D, -U, -I and -std= flags its own build passes to
 the CUDA compiler, read from `make -n -B` in the nearest folder above the file that has a
 Makefile (the command line that compiles the file, else the first that compiles a .cu
-file; -I folders made absolute). Files are parsed as the program's build parses them; the
+file; -I folders made absolute). When that line builds relocatable device code (-dc,
+-rdc=true), every other .cu file the build compiles is passed as --rdc-source. Files are parsed as the program's build parses them; the
 default (no flag) parses each file with none, as the issue's "files as they stand" figure.
 """
 import argparse
@@ -54,6 +55,13 @@ def make_dir(f):
 _make_cache = {}
 
 
+def relocatable(words):
+    """1 when a compile line builds relocatable device code (-dc, -rdc=true, -rdc true)."""
+    return any(w in ("-dc", "-rdc=true", "--relocatable-device-code=true", "-fgpu-rdc") or
+               w in ("-rdc", "--relocatable-device-code") and i + 1 < len(words) and words[i + 1] == "true"
+               for i, w in enumerate(words))
+
+
 def build_flags(f):
     """The -D/-U/-I/-std= flags `make -n -B` shows for compiling f (see --build-flags)."""
     d = make_dir(f)
@@ -72,11 +80,15 @@ def build_flags(f):
             words = shlex.split(line)
         except ValueError:
             continue
-        if "-c" in words and any(w.endswith(".cu") for w in words):
+        if ("-c" in words or "-dc" in words) and any(w.endswith(".cu") for w in words):
             lines.append(words)
     rel = os.path.relpath(os.path.abspath(f), d)
     words = next((w for w in lines if rel in w or os.path.basename(f) in w), lines[0] if lines else [])
     flags, i = [], 0
+    if relocatable(words):      # device functions of the program's other .cu files
+        others = {os.path.normpath(os.path.join(d, w)) for ws in lines for w in ws if w.endswith(".cu")}
+        flags += [x for o in sorted(others - {os.path.abspath(f)}) if os.path.isfile(o)
+                  for x in ("--rdc-source", o)]
     while i < len(words):
         w = words[i]
         if w in ("-D", "-U", "-I") and i + 1 < len(words):

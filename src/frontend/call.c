@@ -346,6 +346,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 			return e;
 	}
 	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def))
+		def = rdc_c_definition(L->cx, fn);   /* extern "C", declared alike elsewhere */
 	if (clang_Cursor_isNull(def) || (in_system(def) && strncmp(n, "make_", 5) && strncmp(n, "__c2h_", 6))) {
 		/* (the CUDA headers' make_float2 and the like, and math_api.cuh's helpers,
 		 * are inlined like user code) */

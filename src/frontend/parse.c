@@ -277,6 +277,7 @@ KirProgram *frontend_parse(Arena *a, const Options *o, const char *file)
 	VEC_FREE(cx.errs);
 	VEC_FREE(cx.missing);
 	VEC_FREE(cx.missing_incs);
+	map_destroy(cx.rdc_own);
 	map_destroy(cx.incl_top);
 	map_destroy(cx.allocvars);
 	map_destroy(cx.hostenv);

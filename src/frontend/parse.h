@@ -76,6 +76,8 @@ typedef struct Ctx {
 	unsigned file_lines;     /* lines of the file as written; 0 when nothing is appended */
 	const char *base_text;   /* the file with an #include line per --rdc-source appended
 	                            (rdc.c); NULL when there is none */
+	Map *rdc_own;            /* with base_text: the file's own files (itself and what it
+	                            includes), as the file alone was parsed (rdc.c) */
 	StrVec inst_names;       /* per appended line: the --kernel instance */
 	VEC(SrcLoc) inst_locs;   /* per appended line: its template's location */
 	Map *allocvars;          /* host var key -> KirAlloc index + 1 */
@@ -408,6 +410,7 @@ int instantiate_requested(Ctx *cx, KernelList *kl);
 int rdc_select(Ctx *cx);
 int rdc_kernel_elsewhere(Ctx *cx, CXCursor c);
 int rdc_defined_twice(Ctx *cx);
+CXCursor rdc_c_definition(Ctx *cx, CXCursor fn);
 int select_kernels(Ctx *cx, KernelList *kl, KernelVec *out);
 void list_kernels(Ctx *cx, KernelList *kl, StrVec *out);
 

@@ -250,6 +250,19 @@ static int overloads_differ(const Unit *us, size_t n)
 	return 0;
 }
 
+static void own_file(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
+{
+	Ctx *cx = data;
+	CXString s = clang_getFileName(f);
+	char *real = clang_getCString(s) ? realpath(clang_getCString(s), NULL) : NULL;
+
+	(void)stack, (void)n;
+	if (real)
+		map_put(cx->rdc_own, arena_strdup(cx->a, real), cx);
+	free(real);
+	clang_disposeString(s);
+}
+
 /* Chooses the --rdc-source files the parsed file needs and sets cx->base_text to the file
  * with their #include lines (and renames) appended; leaves it NULL when none is needed.
  * 1 (reported) when one cannot be read or the files cannot be joined exactly. */
@@ -317,6 +330,8 @@ int rdc_select(Ctx *cx)
 				sb_printf(&all, "#undef %s\n", us[i].renames.data[j]);
 		}
 		cx->base_text = arena_strdup(cx->a, sb_str(&all));
+		cx->rdc_own = map_create();
+		clang_getInclusions(cx->tu, own_file, cx);   /* the file alone, not yet reparsed */
 	}
 	free(text);
 	sb_free(&all);
@@ -327,24 +342,105 @@ int rdc_select(Ctx *cx)
 	return bad;
 }
 
-/* 1 when cursor c is written in one of the --rdc-source files (not a kernel of this file). */
+/* The C name of fn when it has C language linkage (extern "C": not mangled), else NULL. */
+static const char *c_name(Arena *a, CXCursor fn)
+{
+	const char *m = str(a, clang_Cursor_getMangling(fn));
+
+	return *m && !strcmp(m, spell(a, fn)) ? m : NULL;
+}
+
+/* The type a parameter of type t points to (an array parameter is a pointer); t itself
+ * when it is no pointer. */
+static CXType pointee(CXType t, int *ptr)
+{
+	*ptr = 1;
+	if (t.kind == CXType_Pointer)
+		return clang_getPointeeType(t);
+	if (t.kind == CXType_IncompleteArray || t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray)
+		return clang_getArrayElementType(t);
+	*ptr = 0;
+	return t;
+}
+
+/* 1 when parameter or result types t and u are passed alike: the same type, or pointers
+ * to the same type but for its qualifiers (const double a[] and double a[]). */
+static int passed_alike(CXType t, CXType u)
+{
+	int pt, pu;
+
+	t = clang_getCanonicalType(t);
+	u = clang_getCanonicalType(u);
+	if (clang_equalTypes(t, u))
+		return 1;
+	t = pointee(t, &pt);
+	u = pointee(u, &pu);
+	return pt && pu && clang_equalTypes(clang_getUnqualifiedType(clang_getCanonicalType(t)),
+	                                    clang_getUnqualifiedType(clang_getCanonicalType(u)));
+}
+
+typedef struct CFind {
+	Arena *a;
+	CXCursor decl, def;
+	const char *name;
+} CFind;
+
+static enum CXChildVisitResult c_def_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CFind *f = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	const char *n;
+	int n1, n2;
+
+	(void)parent;
+	if (k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl || k == CXCursor_Namespace)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) || !has_attr(c, CXCursor_CUDADeviceAttr))
+		return CXChildVisit_Continue;
+	n = c_name(f->a, c);
+	if (!n || strcmp(n, f->name))
+		return CXChildVisit_Continue;
+	n1 = clang_Cursor_getNumArguments(c), n2 = clang_Cursor_getNumArguments(f->decl);
+	if (n1 != n2 || clang_Cursor_isVariadic(c) != clang_Cursor_isVariadic(f->decl) ||
+	    !passed_alike(clang_getCursorResultType(c), clang_getCursorResultType(f->decl)))
+		return CXChildVisit_Continue;
+	for (int i = 0; i < n1; i++)
+		if (!passed_alike(clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i)),
+		                  clang_getCursorType(clang_Cursor_getArgument(f->decl, (unsigned)i))))
+			return CXChildVisit_Continue;
+	f->def = c;
+	return CXChildVisit_Break;
+}
+
+/* The definition, in another joined file, of the extern "C" device function fn declared
+ * with other but alike parameter types (nvcc links it by its C name: cosine.cu's
+ * `const double a[]` and xchebyshev.cu's `double a[]`); the null cursor when none. */
+CXCursor rdc_c_definition(Ctx *cx, CXCursor fn)
+{
+	CFind f = {cx->a, fn, clang_getNullCursor(), NULL};
+
+	if (!cx->base_text || !(f.name = c_name(cx->a, fn)))
+		return f.def;
+	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), c_def_visit, &f);
+	return f.def;
+}
+
+/* 1 when cursor c is written in a file the converted file does not include (an appended
+ * --rdc-source or a header only it includes): not a kernel of this file. */
 int rdc_kernel_elsewhere(Ctx *cx, CXCursor c)
 {
 	CXFile f;
-	CXString s;
-	char real[PATH_MAX], other[PATH_MAX];
-	int hit = 0;
+	char *real;
+	int hit;
 
-	if (!cx->o->rdc_sources.len)
+	if (!cx->base_text || !cx->rdc_own)
 		return 0;
 	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
 	if (!f)
 		return 0;
-	s = clang_getFileName(f);
-	if (clang_getCString(s) && realpath(clang_getCString(s), real))
-		for (size_t i = 0; i < cx->o->rdc_sources.len && !hit; i++)
-			hit = realpath(cx->o->rdc_sources.data[i], other) && !strcmp(real, other);
-	clang_disposeString(s);
+	real = realpath(str(cx->a, clang_getFileName(f)), NULL);
+	hit = real && !map_has(cx->rdc_own, real);
+	free(real);
 	return hit;
 }
 

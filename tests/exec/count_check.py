@@ -203,7 +203,7 @@ def check_file(exe, path):
         for li, launch in enumerate(launches):
             args = corpus.converter_args(test, launch)
             if li == 0 or not test.entry and launch.kernel not in rule:
-                rule.update(rule_counts(exe, path, test.flags + ([] if test.entry else
+                rule.update(rule_counts(exe, path, test.flags + corpus.rdc_args(test) + ([] if test.entry else
                                         ["--kernel", launch.kernel,
                                          "--block", ",".join(map(str, launch.block))])))
             for k, got in got_counts(exe, path, args, tmp):

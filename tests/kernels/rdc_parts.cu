@@ -9,9 +9,11 @@ note: a program built with relocatable device code (nvcc -rdc=true): the kernel 
 note: smooth, defined in another file, which calls blend, defined in a third; each file
 note: has its own static helper (renamed where joined). The fourth file is not needed and
 note: not joined: its pick(int) would be refused as an overload pick(float) lacks. The
-note: oracle compiles each file as its own unit.
+note: oracle compiles each file as its own unit. sum3 is extern "C", declared here with a
+note: const pointer and defined in the third file without const: one function by its C name.
 */
 __device__ float smooth(float x);   // data/rdc_parts_smooth.cuh
+extern "C" __device__ float sum3(const float p[]);   // data/rdc_parts_blend.cuh
 static __device__ float helper(float x) { return x + 1.0f; }
 __device__ float pick(float v) { return v > 0.0f ? v : -0.5f * v; }
 
@@ -19,5 +21,5 @@ __global__ void rdc_parts(const float *x, float *y, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n)
-		y[i] = smooth(x[i]) + helper(pick(x[i]));
+		y[i] = smooth(x[i]) + helper(pick(x[i])) + sum3(x + i);
 }

@@ -3,7 +3,8 @@
 # refused for device printf, and a template never instantiated, counted apart; none.cu: no
 # kernel) gives those totals and that class, both from its report and from --summarize of
 # its stderr (and of a log in the format before templates were counted apart); --every 2 takes every other file; a .cu
-# file another includes is counted there; --build-flags takes a file's flags from its Makefile.
+# file another includes is counted there; --build-flags takes a file's flags from its Makefile
+# (and, where it builds with -dc, the program's other .cu files as --rdc-source).
 bin=$1; here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); failn=0
 t=$(mktemp -d)
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage" -j 1 >"$t/out" 2>"$t/err"
@@ -40,6 +41,16 @@ CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage_flags" -j 1
 want "$t/nf.out" "kernels: 1, parsed 0 (0.0%), refused 1, crashed 0"
 CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$here/coverage_flags" -j 1 --build-flags >"$t/bf.out" 2>/dev/null
 want "$t/bf.out" "kernels: 1, parsed 1 (100.0%), refused 0, crashed 0"
+# --build-flags on a program built with -dc: a.cu's kernel calls b.cu's device function,
+# found through --rdc-source b.cu (refused without it); b.cu needs nothing of a.cu
+mkdir "$t/rdc"
+printf '__device__ float twice(float x);\n__global__ void k(float *x) { x[threadIdx.x] = twice(x[threadIdx.x]); }\n' >"$t/rdc/a.cu"
+printf '__device__ float twice(float x) { return 2.0f * x; }\n__global__ void other(float *x) { x[0] = twice(x[1]); }\n' >"$t/rdc/b.cu"
+printf 'prog: a.o b.o\n\tnvcc a.o b.o -o prog\n%%.o: %%.cu\n\tnvcc -std=c++17 -dc $< -o $@\n' >"$t/rdc/Makefile"
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$t/rdc" -j 1 >"$t/rnf.out" 2>/dev/null
+want "$t/rnf.out" "kernels: 2, parsed 1 (50.0%), refused 1, crashed 0"
+CUDA2HLO="$bin/cuda2hlo" "$root/scripts/coverage.sh" "$t/rdc" -j 1 --build-flags >"$t/rbf.out" 2>/dev/null
+want "$t/rbf.out" "kernels: 2, parsed 2 (100.0%), refused 0, crashed 0"
 rm -rf "$t"
 [ "$failn" = 0 ] && echo "coverage: all pass"
 exit $((failn > 0))
