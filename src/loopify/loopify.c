@@ -50,6 +50,8 @@ typedef struct Lz {
 	VEC(unsigned char) control;    /* per variable: read by hoisted control */
 	VEC(unsigned char) fixed;      /* per buffer of the source: global or constant memory
 	                                  that no store or atomic of the kernel writes */
+	const KirExpr **pfixed;        /* loads no thread writes in their phase (phase_fixed.c) */
+	size_t npfixed;
 	int changed;
 	int root_blocks;               /* a hoisted condition reads blockIdx */
 	LoopLaunch L;
@@ -256,6 +258,11 @@ static int elevel(Lz *z, KirExpr *e)
 		 * load varies as its address does (logprob's `step < lengths[blockIdx.y] - 1`
 		 * around barriers) */
 		if ((size_t)e->u.load.buffer < z->fixed.len && z->fixed.data[e->u.load.buffer])
+			return elevel(z, e->u.load.index);
+		/* nor in the load's phase (global or shared memory: a local array is each
+		 * thread's own): fsm's `while (same[blockIdx.x] < CUTOFF)` */
+		if ((size_t)e->u.load.buffer < z->bufs.len && z->bufs.data[e->u.load.buffer].space != KSP_LOCAL &&
+		    loopify_phase_fixed_has(z->pfixed, z->npfixed, e))
 			return elevel(z, e->u.load.index);
 		return LV_THREAD;
 	case KE_ATOMIC: case KE_SHFL: case KE_VOTE: return LV_THREAD;
@@ -464,6 +471,7 @@ static void compute_levels(Lz *z)
 		VEC_PUSH(z->fixed, z->bufs.data[b].space == KSP_GLOBAL ||
 		                   z->bufs.data[b].space == KSP_CONSTANT);
 	loopify_stmt_visit(z->k->body, note_write, NULL, z);
+	z->pfixed = loopify_phase_fixed(z->k->body, &z->npfixed);
 	do {
 		z->changed = 0;
 		lev_stmt(z, z->k->body, LV_GRID);
@@ -1313,6 +1321,7 @@ static void free_tables(Lz *z)
 	VEC_FREE(z->level);
 	VEC_FREE(z->control);
 	VEC_FREE(z->fixed);
+	free(z->pfixed);
 	VEC_FREE(z->cur);
 	VEC_FREE(z->phases);
 	VEC_FREE(z->open);

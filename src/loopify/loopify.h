@@ -160,6 +160,10 @@ const char *loopify_c_name(Arena *a, const char *kernel);
  * loopify_expr_kids fills s with the addresses of e's child slots (at most 8) in
  * evaluation order and returns their count; the visitors are pre-order. */
 int loopify_expr_kids(KirExpr *e, KirExpr **s[8]);
+/* phase_fixed.c: the loads whose element no thread of the block may write in their
+ * phase, sorted (xcalloc'd: free it); loopify_phase_fixed_has looks one up. */
+const KirExpr **loopify_phase_fixed(KirStmt *body, size_t *n);
+int loopify_phase_fixed_has(const KirExpr **v, size_t n, const KirExpr *e);
 void loopify_expr_visit(KirExpr *e, void (*f)(void *, KirExpr *), void *ctx);
 void loopify_stmt_visit(KirStmt *s, void (*fe)(void *, KirExpr *), void (*fs)(void *, KirStmt *),
                         void *ctx);
