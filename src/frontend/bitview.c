@@ -22,18 +22,12 @@ typedef struct LeafVec {
 
 /* `*(T *)&v` with v a variable, parameter or member held in variables and T's size v's:
  * 1 and v's cursor, else 0 (nothing lowered). */
-int bit_view(Lower *L, CXCursor c, CXCursor *v)
+/* p (stripped) is `(T *)&X` with X a variable or member expression: 1 and X, else 0. */
+static int cast_of_address(CXCursor p, CXCursor *v)
 {
-	CXCursor p, x;
-	enum CXCursorKind k;
-	CXType tt, vt;
+	enum CXCursorKind k = clang_getCursorKind(p);
+	CXCursor x;
 
-	(void)L;
-	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)
-		return 0;
-	p = strip(kid(c, 0));
-	k = clang_getCursorKind(p);
 	if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXReinterpretCastExpr && k != CXCursor_CXXStaticCastExpr)
 		return 0;
 	x = strip(last_expr(p));
@@ -42,7 +36,16 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v)
 		return 0;
 	*v = strip(kid(x, 0));
 	k = clang_getCursorKind(*v);
-	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+	return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr;
+}
+
+int bit_view(Lower *L, CXCursor c, CXCursor *v)
+{
+	CXType tt, vt;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref ||
+	    !cast_of_address(strip(kid(c, 0)), v))
 		return 0;
 	tt = clang_getCanonicalType(clang_getCursorType(c));
 	vt = clang_getCanonicalType(clang_getCursorType(*v));
@@ -50,7 +53,8 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v)
 		return 0;
 	if (is_record(vt))
 		return var_struct_key(L, *v, vt) != NULL;
-	return k == CXCursor_DeclRefExpr && dt_of(vt) != KT_VOID && dt_of(vt) != KT_PTR && !is_mem_lvalue(L, *v);
+	return clang_getCursorKind(*v) == CXCursor_DeclRefExpr && dt_of(vt) != KT_VOID && dt_of(vt) != KT_PTR &&
+	       !is_mem_lvalue(L, *v);
 }
 
 /* The scalars of an object of type t (its key when a struct held in variables): with
@@ -189,7 +193,7 @@ const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v)
  * 0 (nothing lowered). */
 static int bits_base(Lower *L, CXCursor p, CXCursor *x, CXType *pt, int64_t *eoff)
 {
-	CXCursor a, v;
+	CXCursor v;
 	CXType vt;
 	enum CXCursorKind k;
 	KirConst n;
@@ -212,16 +216,9 @@ static int bits_base(Lower *L, CXCursor p, CXCursor *x, CXType *pt, int64_t *eof
 		*pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(p)));
 		return 1;
 	}
-	if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXReinterpretCastExpr && k != CXCursor_CXXStaticCastExpr)
+	if (!cast_of_address(p, &v))
 		return 0;
-	a = strip(last_expr(p));
-	if (clang_Cursor_isNull(a) || clang_getCursorKind(a) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf)
-		return 0;
-	v = strip(kid(a, 0));
 	k = clang_getCursorKind(v);
-	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
-		return 0;
 	vt = clang_getCanonicalType(clang_getCursorType(v));
 	*pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(p)));
 	if (vt.kind == CXType_ConstantArray || clang_equalTypes(vt, *pt) || clang_Type_getSizeOf(*pt) <= 0)

@@ -9,7 +9,7 @@
  * bits bitview.c's. */
 #include "parse.h"
 
-static int plain_number(KirDType t)
+int plain_number(KirDType t)
 {
 	return t != KT_VOID && t != KT_PTR && t != KT_I1;
 }

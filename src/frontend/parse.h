@@ -362,6 +362,7 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t);
 CXType field_type(Lower *L, CXType t, const char *path);
 int64_t field_bits(Lower *L, CXType t, const char *path);
 int bit_view(Lower *L, CXCursor c, CXCursor *v);
+int plain_number(KirDType t);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);

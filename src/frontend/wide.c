@@ -16,11 +16,6 @@
  * variable's bits bitview.c's. */
 #include "parse.h"
 
-static int plain_number(KirDType t)
-{
-	return t != KT_VOID && t != KT_PTR && t != KT_I1;
-}
-
 /* The scalar type that objects of type t are made of: a struct's slot type, an array's
  * element, else t itself (KT_VOID when none). */
 static KirDType slot_type(CXType t)
