@@ -115,6 +115,8 @@ KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
 	switch (b->kind) {
 	case BK_VAR:
 		return var_ref(L, b->idx, l);
+	case BK_VIEW:
+		return bitcast_to(L, b->view, var_ref(L, b->idx, l), l);
 	case BK_PARAM:
 		if (L->params.data[b->idx].bound)
 			return frontend_new_const(L->a, L->params.data[b->idx].value, l);
@@ -423,6 +425,10 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		*t = L->bufs.data[bd->buffer].elem;
 		return 1;
 	}
+	if (bd && bd->kind == BK_VIEW) {
+		error_at(L, c, "a union member held in another member's bits can be read and assigned (= and op=), not incremented, passed by reference or have its address taken");
+		return 0;
+	}
 	if (bd && (bd->kind == BK_PARAM || bd->kind == BK_CONST || bd->kind == BK_EXPR)) {
 		error_at(L, c, "assignment to a parameter bound to a constant or argument");
 		return 0;
@@ -561,6 +567,47 @@ static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
 	return e;
 }
 
+static KirDType promote(KirDType t);
+
+/* The BK_VIEW bind c names (a union member held in another member's bits), else NULL. */
+static Bind *view_bind(Lower *L, CXCursor c)
+{
+	Bind *b;
+
+	while (clang_getCursorKind(c) == CXCursor_ParenExpr || (clang_getCursorKind(c) == CXCursor_UnexposedExpr && nkids(c) == 1))
+		c = kid(c, 0);
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return NULL;
+	b = member_bind(L, c);
+	return b && b->kind == BK_VIEW ? b : NULL;
+}
+
+/* `m op= val` (op KB_NONE: `m = val`) for a union member m held in variable b->idx's bits
+ * as b->view: the variable gets the new value's bits; the expression's value is the
+ * member's. A compound assignment computes as lassign_parts does. */
+static KirExpr *view_assign(Lower *L, CXCursor c, Bind *b, KirExpr *val, KirBinOp op)
+{
+	SrcLoc l = cloc(L, c);
+	KirDType vt = b->view, t = L->vars.data[b->idx].type;
+	KirExpr *e;
+
+	if (op != KB_NONE) {
+		KirExpr *cur = bitcast_to(L, vt, var_ref(L, b->idx, l), l);
+		KirDType ot = op == KB_SHL || op == KB_SHR ? promote(vt) : val->type;
+		if (frontend_dtype_bytes(ot) < 4 && frontend_dtype_is_int(ot))
+			ot = KT_I32;
+		val = op == KB_SHL || op == KB_SHR ? conv(L, val, promote(val->type)) : conv(L, val, ot);
+		val = frontend_new_binary(L->a, op, ot, conv(L, cur, ot), val, l);
+	}
+	e = frontend_new_expr(L->a, KE_ASSIGN, t, l);
+	e->u.assign.lv.var = b->idx;
+	e->u.assign.lv.buffer = -1;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = t;
+	e->u.assign.value = bitcast_to(L, t, conv(L, val, vt), l);
+	return bitcast_to(L, vt, e, l);
+}
+
 /* `lhs op= rhs` (op KB_NONE: `lhs = rhs`) of scalars, at c; also an operator call
  * (half.c's `h += x` on the toolkit's __half). */
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
@@ -568,10 +615,13 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	KirLval lv;
 	KirDType t;
 	KirExpr *e, *val;
+	Bind *vb;
 
 	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
 	 * old p) */
 	val = lx(L, rhs);
+	if ((vb = view_bind(L, lhs)))
+		return view_assign(L, c, vb, val, op);
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
 	if (!lval_of(L, lhs, &lv, &t)) {

@@ -20,12 +20,13 @@ typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
 typedef VEC(int) IntVec;
 
-typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS } BindKind;
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW } BindKind;
 
 /* What a clang declaration stands for while lowering: a variable, a parameter, a
  * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
  * reference to memory, an argument expression substituted, an object with no state
- * (a cooperative group, a lambda: BK_CG). */
+ * (a cooperative group, a lambda: BK_CG), a variable's bits read as another scalar of
+ * their size (a union member: BK_VIEW, variable idx as type `view`). */
 typedef struct Bind {
 	BindKind kind;
 	int idx;
@@ -33,7 +34,7 @@ typedef struct Bind {
 	int buffer, offvar;
 	KirExpr *off;
 	KirExpr *expr;
-	KirDType view;           /* BK_PTR: as Addr.view */
+	KirDType view;           /* BK_PTR: as Addr.view; BK_VIEW: the type read */
 	int per;                 /* BK_PTR: as Addr.per */
 	CXCursor obj;            /* BK_BITS: the variable whose bits the pointer reads */
 	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32

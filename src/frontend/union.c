@@ -4,8 +4,11 @@
  * A union of scalars of one size is held as its first member; every scalar of another
  * member is that first-member scalar at the same byte offset, with the same type
  * (`union { struct { int lo, hi; }; int el[2]; }`: el[1] is hi), one bind under two
- * keys. Any other union (members of different types or sizes at one offset, a member
- * larger than the first, a pointer) is refused where it is walked. */
+ * keys. A scalar of another type of the same size at a first-member scalar's offset
+ * (`union { float f; uint32_t i; }`, the type-punning idiom) is that scalar's bits as its
+ * type: a bitcast when read, the assigned value's bits when assigned (a BK_VIEW bind,
+ * held in a variable only). Any other union (members of different sizes at one offset, a
+ * member larger than the first, a pointer or bool) is refused where it is walked. */
 #include "parse.h"
 
 int is_union(CXType t)
@@ -90,6 +93,16 @@ static void add_slots(Lower *L, SlotVec *out, const char *path, long long off, C
 	}
 }
 
+/* Whether t is a scalar whose bits another scalar of its size may be read as: an
+ * integer, floating or half type of its full size (not a pointer, bool or enum). */
+static int pun_scalar(CXType t)
+{
+	KirDType d = dt_of(t);
+
+	return clang_getCanonicalType(t).kind != CXType_Enum && d != KT_VOID && d != KT_PTR && d != KT_I1 &&
+	       frontend_dtype_bytes(d) == clang_Type_getSizeOf(t);
+}
+
 typedef struct Members {
 	CursorVec v;
 } Members;
@@ -134,17 +147,26 @@ void walk_union(FieldWalk *w, CXType t, const char *key, const char *name)
 		add_slots(L, &other, member_field_key(L->a, key, m.v.data[i]), 0, clang_getCursorType(m.v.data[i]), &bad);
 		for (size_t j = 0; j < other.len && !bad; j++) {
 			size_t k = 0;
-			while (k < first.len && (first.data[k].off != other.data[j].off ||
-			                         !clang_equalTypes(first.data[k].t, other.data[j].t)))
+			Bind *fb;
+			while (k < first.len && first.data[k].off != other.data[j].off)
 				k++;
-			if (k == first.len || !find_bind(L, first.data[k].path))
+			fb = k < first.len ? find_bind(L, first.data[k].path) : NULL;
+			if (!fb)
 				bad = 1;
-			else
-				put_bind(L, other.data[j].path, find_bind(L, first.data[k].path));
+			else if (clang_equalTypes(first.data[k].t, other.data[j].t))
+				put_bind(L, other.data[j].path, fb);
+			else if (fb->kind == BK_VAR && pun_scalar(first.data[k].t) && pun_scalar(other.data[j].t) &&
+			         clang_Type_getSizeOf(first.data[k].t) == clang_Type_getSizeOf(other.data[j].t)) {
+				Bind *vb = new_bind(L, BK_VIEW);
+				vb->idx = fb->idx;
+				vb->view = dt_of(other.data[j].t);
+				put_bind(L, other.data[j].path, vb);
+			} else
+				bad = 1;
 		}
 		VEC_FREE(other);
 		if (bad)
-			error_at(L, m.v.data[i], "union member '%s' is not supported: each of its scalars must be a scalar of the union's first member at the same offset, of the same type",
+			error_at(L, m.v.data[i], "union member '%s' is not supported: each of its scalars must be a scalar of the union's first member at the same offset, of the same type or another integer or floating type of the same size",
 			         anon_member(m.v.data[i]) ? type_name(L->a, clang_getCursorType(m.v.data[i])) : spell(L->a, m.v.data[i]));
 	}
 out:
