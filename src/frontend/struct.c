@@ -270,7 +270,8 @@ void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
  * of binds, one per scalar or pointer field, under the keys PREFIX.path ("KEY.pos.x").
  * struct_src finds or makes the prefix of a struct-valued expression: a variable or
  * member (its key), a call of a device function returning a struct (inlined; its
- * per-field result variables), a brace list (per-field temporaries). */
+ * per-field result variables), a brace list (per-field temporaries), a `c ? a : b`
+ * (per-field temporaries that an if on c sets from the chosen arm). */
 
 typedef struct Paths {
 	Lower *L;
@@ -796,6 +797,63 @@ static const char *struct_args(Lower *L, CXCursor call, CXType t)
 	return L->failed ? NULL : prefix;
 }
 
+/* One arm of a struct-valued `c ? a : b`, copied field by field into the temporaries
+ * under dst, with what it hoists (a load of a struct in memory, an inlined call's body):
+ * all of it collected in *pre, which the caller puts under the arm's branch. */
+static void cond_arm(Lower *L, CXCursor arm, CXType t, const char *dst, StmtVec *pre)
+{
+	StmtVec *save = L->pending;
+	int hs = L->hoist_ok;
+	const char *src;
+
+	L->pending = pre;
+	L->hoist_ok = 0;
+	src = struct_src(L, arm);
+	if (src)
+		struct_copy(L, arm, t, dst, NULL, src);
+	L->pending = save;
+	L->hoist_ok = hs;
+}
+
+/* `c ? a : b` of struct type (C++ [expr.cond]: only the chosen operand is evaluated):
+ * temporaries for the fields, then `if (c) { tmp = a; } else { tmp = b; }` before the
+ * current statement, so an arm's effects (an inlined call) happen only when it is chosen;
+ * a constant test keeps one arm. */
+static const char *struct_cond(Lower *L, CXCursor x, CXType t)
+{
+	StmtVec ap = {0}, bp = {0};
+	SrcLoc loc = cloc(L, x);
+	KirExpr *c = cond_of(L, kid(x, 0));
+	const char *prefix = struct_vars(L, t, "cond", KVK_TEMP, loc);
+	KirStmt *s;
+
+	if (!prefix || L->failed)
+		return NULL;
+	cond_arm(L, kid(x, 1), t, prefix, &ap);
+	cond_arm(L, kid(x, 2), t, prefix, &bp);
+	if (L->failed) {
+		VEC_FREE(ap);
+		VEC_FREE(bp);
+		return NULL;
+	}
+	if (c->kind == KE_CONST) {
+		StmtVec *keep = frontend_const_is_true(c->u.c) ? &ap : &bp;
+		for (size_t i = 0; i < keep->len; i++)
+			emit_pending(L, keep->data[i]);
+		VEC_FREE(ap);
+		VEC_FREE(bp);
+		return prefix;
+	}
+	s = frontend_new_stmt(L->a, KS_IF, loc);
+	s->u.if_.cond = c;
+	s->u.if_.then = block_of(L, &ap, loc);
+	s->u.if_.els = block_of(L, &bp, loc);
+	VEC_FREE(ap);
+	VEC_FREE(bp);
+	emit_pending(L, s);
+	return prefix;
+}
+
 const char *struct_src(Lower *L, CXCursor e)
 {
 	CXCursor x = e, v;
@@ -828,6 +886,8 @@ const char *struct_src(Lower *L, CXCursor e)
 		return subscript_key(L, x);        /* `s.pts[1]`, pts held in variables */
 	if (k == CXCursor_InitListExpr)
 		return struct_list(L, x, clang_getCursorType(e));
+	if (k == CXCursor_ConditionalOperator && nkids(x) == 3)
+		return struct_cond(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr && is_user_ctor(clang_getCursorReferenced(x)))
 		return lctor(L, x);
 	if (k == CXCursor_CallExpr && is_make_vector(L, x))
