@@ -17,7 +17,16 @@
  * iteration by iteration (within a budget): `for (k = 0; k < 8; k++) t[k] = ...` sets
  * every element of t, and a loop known to run sets what its body sets. Other loops are
  * walked once from their entry state (what their body sets before a read counts; what
- * it sets counts after the loop under the loop's condition only). Beyond what this
+ * it sets counts after the loop under the loop's condition only).
+ *
+ * Flags (issue 13: `hit = 0; if (c) { hit = 1; p = ..; } ... if (hit) use(p)`): a variable
+ * given constants has a table, its value as a function of the path (pairs of a
+ * conjunction and a constant; every path is on a pair whose constant it holds; counters
+ * `c++` map each constant). A test of it, when the table decides the test for each
+ * constant, is an atom that holds only on the conjunctions of the constants passing it,
+ * so a read under it is accepted when the cell holds on the path joined with each of
+ * them. A loop whose trip count is not known keeps such a table at its head only for a
+ * variable it sets just before a break or return (a found flag). Beyond what this
  * proves, a read is refused, never guessed. Runs on the kernel as it is raised (after
  * --set and --entry's constant arguments are folded in), so --emit kir, loops and c,
  * which print the program as written, do not depend on it. */
@@ -32,6 +41,9 @@
 
 typedef struct Conj { int n; int a[]; } Conj;         /* sorted atoms: id * 2 + negated */
 typedef struct Cond { int n; const Conj *d[]; } Cond;  /* NULL: never set */
+/* A variable's value as a function of the path: on the paths of e[i].c it is e[i].k, and
+ * every path that reaches here is on one of them. NULL: not known so. */
+typedef struct Tab { int n; struct { KirConst k; const Conj *c; } e[]; } Tab;
 
 typedef VEC(int) IntVec;
 
@@ -41,6 +53,7 @@ typedef struct State {
 	int *ver;                /* nvars + nbufs versions */
 	unsigned char *known;    /* nvars: the value is val[v] */
 	KirConst *val;
+	const Tab **tab;         /* nvars */
 	IntVec prim;             /* path atoms (sorted) that set cells record */
 	IntVec all;              /* prim plus atoms they imply (a && b gives a and b) */
 } State;
@@ -55,6 +68,10 @@ typedef struct Ck {
 	Arena *a;                /* conds and conjunctions */
 	Map *atoms;              /* key -> id + 1 */
 	int natoms;
+	VEC(const Cond *) expand;   /* per atom (id * 2 + negated): the paths on which it
+	                               holds, from a table (flags); NULL: none known */
+	int subst;               /* eval reads this variable as subst_val (-1: none) */
+	KirConst subst_val;
 	int ncells;
 	int *base;               /* per buffer: its first cell; -1 not a local array without
 	                            values; -2 one too large to track (its reads are refused) */
@@ -202,6 +219,129 @@ static const Cond *cond_union(Ck *ck, const Cond *x, const Cond *y)
 	return cond_make(ck, d, n);
 }
 
+/* The sorted union of the sorted atoms x[0..nx) and b[0..nb) into out, which has room
+ * for both; its length, or -1 when it holds an atom and its negation (no path is on
+ * both). */
+static int merge(const int *x, int nx, const int *b, int nb, int *out)
+{
+	int n = 0, i = 0, j = 0;
+
+	while (i < nx || j < nb) {
+		int t = j == nb || (i < nx && x[i] <= b[j]) ? x[i++] : b[j++];
+		if (n && out[n - 1] == t)
+			continue;
+		if (n && out[n - 1] == (t ^ 1))
+			return -1;
+		out[n++] = t;
+	}
+	return n;
+}
+
+#define EXPAND_DEPTH 2           /* flags whose value depends on flags (one inside another) */
+
+/* c holds on the path p: one conjunction of c is among p's atoms, or p holds an atom
+ * known (from a flag's table) to hold only on the paths of some conjunctions, and c
+ * holds on p joined with each of them (a path that cannot be taken holds anything). */
+static int holds_at(Ck *ck, const Cond *c, const int *p, int np, int depth)
+{
+	for (int i = 0; c && i < c->n; i++) {
+		const Conj *x = c->d[i];
+		int j = 0, ok = 1;
+		for (int a = 0; a < x->n && ok; a++) {
+			while (j < np && p[j] < x->a[a])
+				j++;
+			ok = j < np && p[j] == x->a[a];
+		}
+		if (ok)
+			return 1;
+	}
+	if (depth >= EXPAND_DEPTH)
+		return 0;
+	for (int i = 0; i < np; i++) {
+		const Cond *D = (size_t)p[i] < ck->expand.len ? ck->expand.data[p[i]] : NULL;
+		int ok = D != NULL;
+		for (int j = 0; ok && j < D->n; j++) {
+			int *m = xmalloc(sizeof(int) * (size_t)(np + D->d[j]->n + 1));
+			int nm = merge(p, np, D->d[j]->a, D->d[j]->n, m);
+			ok = nm < 0 || holds_at(ck, c, m, nm, depth + 1);
+			free(m);
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
+static int holds(Ck *ck, const Cond *c, const IntVec *path)
+{
+	return holds_at(ck, c, path->data, (int)path->len, 0);
+}
+
+/* ---- tables: variables whose value is a function of the path ---- */
+
+static const Tab *tab_one(Ck *ck, const IntVec *prim, KirConst k)
+{
+	Tab *t = arena_alloc(ck->a, sizeof(Tab) + sizeof(t->e[0]));
+
+	t->n = 1;
+	t->e[0].k = k;
+	t->e[0].c = conj_new(ck, prim->data, (int)prim->len, -1);
+	return t;
+}
+
+static int same_const(KirConst x, KirConst y);
+
+/* The table after a join of a path px where the variable has table x with a path py
+ * where it has y: each side's entries narrowed to its own path (`hit = 0; if (c) hit
+ * = 1;` gives hit = 0 under !c), those that it excludes dropped. What a test of the
+ * variable relies on: every path is on an entry whose value the variable has there. */
+static const Tab *tab_join(Ck *ck, const Tab *x, const IntVec *px, const Tab *y, const IntVec *py)
+{
+	const Conj *d[2 * CONJ_MAX];
+	KirConst k[2 * CONJ_MAX];
+	int n = 0;
+	Tab *t;
+
+	if (x == y)
+		return x;
+	if (!x || !y || x->n + y->n > 2 * CONJ_MAX)
+		return NULL;
+	for (int s = 0; s < 2; s++) {
+		const Tab *z = s ? y : x;
+		const IntVec *pz = s ? py : px;
+		for (int i = 0; i < z->n; i++) {
+			int *m = arena_alloc(ck->a, sizeof(int) * (z->e[i].c->n + pz->len + 1));
+			int nm = merge(z->e[i].c->a, z->e[i].c->n, pz->data, (int)pz->len, m);
+			if (nm < 0)
+				continue;         /* an entry this side's path excludes */
+			d[n] = conj_new(ck, m, nm, -1);
+			k[n++] = z->e[i].k;
+		}
+	}
+	/* entries with one value: merged and reduced as a cell's conditions are */
+	t = arena_alloc(ck->a, sizeof(Tab) + sizeof(t->e[0]) * (size_t)n);
+	for (int i = 0; i < n; i++) {
+		const Conj *g[2 * CONJ_MAX];
+		int ng = 0;
+		if (!d[i])
+			continue;
+		for (int j = i; j < n; j++)
+			if (d[j] && same_const(k[i], k[j])) {
+				g[ng++] = d[j];
+				if (j > i)
+					d[j] = NULL;
+			}
+		ng = simplify(ck, g, ng);
+		for (int j = 0; j < ng; j++) {
+			if (t->n == CONJ_MAX)
+				return NULL;
+			t->e[t->n].k = k[i];
+			t->e[t->n++].c = g[j];
+		}
+	}
+	return t;
+}
+
 /* ---- states ---- */
 
 static State *st_new(Ck *ck)
@@ -213,6 +353,7 @@ static State *st_new(Ck *ck)
 	S->ver = xcalloc(nv + ck->k->nbufs + 1, sizeof(int));
 	S->known = xcalloc(nv + 1, 1);
 	S->val = xcalloc(nv + 1, sizeof(KirConst));
+	S->tab = xcalloc(nv + 1, sizeof(Tab *));
 	return S;
 }
 
@@ -232,6 +373,7 @@ static void st_copy(Ck *ck, State *d, const State *s)
 	memcpy(d->ver, s->ver, sizeof(int) * (nv + ck->k->nbufs));
 	memcpy(d->known, s->known, nv);
 	memcpy(d->val, s->val, sizeof(KirConst) * nv);
+	memcpy(d->tab, s->tab, sizeof(Tab *) * nv);
 	vec_copy(&d->prim, &s->prim);
 	vec_copy(&d->all, &s->all);
 }
@@ -252,6 +394,7 @@ static void st_free(State *S)
 	free(S->ver);
 	free(S->known);
 	free(S->val);
+	free(S->tab);
 	VEC_FREE(S->prim);
 	VEC_FREE(S->all);
 	free(S);
@@ -290,6 +433,11 @@ static void st_join(Ck *ck, State *d, const State *s)
 	}
 	for (int i = 0; i < ck->ncells; i++)
 		d->cell[i] = cond_union(ck, d->cell[i], s->cell[i]);
+	for (size_t i = 0; i < nv; i++)
+		if (d->tab[i] != s->tab[i]) {
+			d->tab[i] = tab_join(ck, d->tab[i], &d->prim, s->tab[i], &s->prim);
+			d->ver[i] = ++ck->fresh;     /* one version, one table (atoms' expansions) */
+		}
 	for (size_t i = 0; i < nv + ck->k->nbufs; i++)
 		if (d->ver[i] != s->ver[i])
 			d->ver[i] = ++ck->fresh;
@@ -366,6 +514,10 @@ static int eval(Ck *ck, const State *S, const KirExpr *e, KirConst *out)
 	switch (e->kind) {
 	case KE_CONST: *out = e->u.c; return 1;
 	case KE_VAR:
+		if (e->u.var == ck->subst) {
+			*out = ck->subst_val;
+			return 1;
+		}
 		if (!S->known[e->u.var])
 			return 0;
 		*out = S->val[e->u.var];
@@ -443,11 +595,59 @@ static int is_compare(KirBinOp op)
 	return op >= KB_LT && op <= KB_NE;
 }
 
+/* The one variable e reads whose value is not known here: -1 none yet (v), -2 several
+ * or something eval cannot follow. */
+static int lone_var(const State *S, const KirExpr *e, int v)
+{
+	switch (e->kind) {
+	case KE_CONST: case KE_BUILTIN: return v;
+	case KE_VAR:
+		if (S->known[e->u.var] || e->u.var == v)
+			return v;
+		return v == -1 ? e->u.var : -2;
+	case KE_UNARY: return lone_var(S, e->u.un.x, v);
+	case KE_CAST: return lone_var(S, e->u.x, v);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		v = lone_var(S, e->u.bin.l, v);
+		return v == -2 ? v : lone_var(S, e->u.bin.r, v);
+	default: return -2;
+	}
+}
+
+/* A new atom `e` (at id * 2 + flip: `e` is true) that tests a variable with a table:
+ * it holds exactly on the paths of the entries whose value makes e true. */
+static void expand_atom(Ck *ck, const State *S, const KirExpr *e, int id, int flip)
+{
+	int v = lone_var(S, e, -1), n[2] = {0, 0};
+	const Conj *d[2][CONJ_MAX];
+	const Tab *t;
+
+	if (v < 0 || !(t = S->tab[v]))
+		return;
+	ck->subst = v;
+	for (int i = 0; i < t->n; i++) {
+		KirConst r;
+		int f;
+		ck->subst_val = t->e[i].k;
+		if (!eval(ck, S, e, &r)) {
+			ck->subst = -1;
+			return;
+		}
+		f = !frontend_const_is_true(r);
+		d[f][n[f]++] = t->e[i].c;
+	}
+	ck->subst = -1;
+	while (ck->expand.len < (size_t)(2 * id + 2))
+		VEC_PUSH(ck->expand, NULL);
+	ck->expand.data[2 * id + flip] = cond_make(ck, d[0], n[0]);
+	ck->expand.data[2 * id + !flip] = cond_make(ck, d[1], n[1]);
+}
+
 /* The atom "e is true" (neg: false). An integer comparison is written with <, <= or ==
  * so that `i >= n` is the negation of `i < n`. */
 static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 {
-	int ok;
+	int ok, flip = 0;
 	void *id;
 
 	while (e->kind == KE_UNARY && e->u.un.op == KU_NOT) {
@@ -458,7 +658,7 @@ static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 	if (e->kind == KE_BINARY && is_compare(e->u.bin.op) && !frontend_dtype_is_float(e->u.bin.l->type)) {
 		KirBinOp op = e->u.bin.op;
 		if (op == KB_GE || op == KB_GT || op == KB_NE)
-			neg ^= 1;
+			neg ^= 1, flip = 1;
 		op = op == KB_GE ? KB_LT : op == KB_GT ? KB_LE : op == KB_NE ? KB_EQ : op;
 		sb_printf(&ck->key, "(cmp%d ", (int)op);
 		ok = key(ck, S, e->u.bin.l) && key(ck, S, e->u.bin.r);
@@ -470,6 +670,7 @@ static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 	if (!(id = map_get(ck->atoms, sb_str(&ck->key)))) {
 		id = (void *)(intptr_t)++ck->natoms;
 		map_put(ck->atoms, sb_str(&ck->key), id);
+		expand_atom(ck, S, e, (int)(intptr_t)id - 1, flip);
 	}
 	return 2 * ((int)(intptr_t)id - 1) + neg;
 }
@@ -527,7 +728,7 @@ static void read_var(Ck *ck, State *S, int v, SrcLoc at)
 	char what[256];
 	const char *ret = strstr(kv->name, ".ret");
 
-	if (S->dead || cond_holds(S->cell[v], &S->all))
+	if (S->dead || holds(ck, S->cell[v], &S->all))
 		return;
 	if (kv->kind == KVK_RESULT && ret) {
 		snprintf(what, sizeof what, "the result of '%.*s'", (int)(ret - kv->name), kv->name);
@@ -564,7 +765,7 @@ static int copy_var(Ck *ck, State *S, int v, const KirExpr *value)
 		return 0;
 	w = value->u.var;
 	src = S->cell[w];
-	if (cond_holds(src, &S->all))
+	if (holds(ck, src, &S->all))
 		return 0;
 	for (int i = 0; src && i < src->n && n < CONJ_MAX; i++) {
 		int *m = arena_alloc(ck->a, sizeof(int) * (size_t)(src->d[i]->n + (int)S->prim.len));
@@ -580,6 +781,7 @@ static int copy_var(Ck *ck, State *S, int v, const KirExpr *value)
 	S->cell[v] = n ? cond_make(ck, d, n) : NULL;
 	S->ver[v] = ++ck->fresh;
 	S->known[v] = 0;
+	S->tab[v] = NULL;
 	ck->origin[v] = ck->origin[w] >= 0 ? ck->origin[w] : w;
 	return 1;
 }
@@ -611,7 +813,7 @@ static void read_elem(Ck *ck, State *S, int buf, const KirExpr *index, SrcLoc at
 		         "element must be set)", b->name);
 	}
 	for (int64_t i = lo; i < hi; i++)
-		if (!cond_holds(S->cell[ck->base[buf] + i], &S->all)) {
+		if (!holds(ck, S->cell[ck->base[buf] + i], &S->all)) {
 			report(ck, ck->k->nvars + (size_t)buf, at, b->loc, what,
 			       "declared here without an initial value");
 			return;
@@ -625,6 +827,7 @@ static void set_var(Ck *ck, State *S, int v, const KirConst *val)
 	S->cell[v] = cond_add(ck, S->cell[v], &S->prim);
 	S->ver[v] = ++ck->fresh;
 	S->known[v] = val != NULL;
+	S->tab[v] = val ? tab_one(ck, &S->prim, *val) : NULL;
 	if (val)
 		S->val[v] = *val;
 }
@@ -663,9 +866,46 @@ static int new_value(Ck *ck, State *S, const KirExpr *e, KirConst *out)
 	return 1;
 }
 
+/* The new value of `lv++` / `lv--` when it is known. */
+static int incdec_value(State *S, const KirExpr *e, KirConst *out)
+{
+	int v = e->u.incdec.lv.var;
+
+	*out = (KirConst){e->type, 0, 0};
+	return S->known[v] && !frontend_dtype_is_float(e->type) &&
+	       frontend_const_binary(e->u.incdec.inc ? KB_ADD : KB_SUB, S->val[v],
+	                             (KirConst){e->type, 1, 0}, out) && out->type == e->type;
+}
+
+/* v's table after the update e (`v op= ..`, `v++`) of a value not known here: each
+ * entry's value through the update (a counter `c++` under conditions). */
+static const Tab *tab_map(Ck *ck, State *S, int v, const KirExpr *e)
+{
+	const Tab *t = S->tab[v];
+	unsigned char kn = S->known[v];
+	KirConst kv = S->val[v];
+	Tab *m;
+	int ok = 1;
+
+	if (!t || S->dead)
+		return NULL;
+	m = arena_alloc(ck->a, sizeof(Tab) + sizeof(m->e[0]) * (size_t)t->n);
+	m->n = t->n;
+	for (int i = 0; i < t->n && ok; i++) {
+		S->known[v] = 1;
+		S->val[v] = t->e[i].k;
+		ok = e->kind == KE_INCDEC ? incdec_value(S, e, &m->e[i].k) : new_value(ck, S, e, &m->e[i].k);
+		m->e[i].c = t->e[i].c;
+	}
+	S->known[v] = kn;
+	S->val[v] = kv;
+	return ok ? m : NULL;
+}
+
 static void assign(Ck *ck, State *S, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.assign.lv;
+	const Tab *t;
 	KirConst c;
 	int known;
 
@@ -683,13 +923,17 @@ static void assign(Ck *ck, State *S, const KirExpr *e)
 		read_var(ck, S, lv->var, e->loc);
 	expr(ck, S, e->u.assign.value);
 	known = new_value(ck, S, e, &c);
+	t = known || e->u.assign.op == KB_NONE ? NULL : tab_map(ck, S, lv->var, e);
 	set_var(ck, S, lv->var, known ? &c : NULL);
+	if (t)
+		S->tab[lv->var] = t;
 }
 
 static void incdec(Ck *ck, State *S, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.incdec.lv;
-	KirConst c = {e->type, 0, 0};
+	const Tab *t;
+	KirConst c;
 	int known;
 
 	if (lv->var < 0) {
@@ -699,10 +943,11 @@ static void incdec(Ck *ck, State *S, const KirExpr *e)
 		return;
 	}
 	read_var(ck, S, lv->var, e->loc);
-	known = S->known[lv->var] && !frontend_dtype_is_float(e->type) &&
-	        frontend_const_binary(e->u.incdec.inc ? KB_ADD : KB_SUB, S->val[lv->var],
-	                              (KirConst){e->type, 1, 0}, &c) && c.type == e->type;
+	known = incdec_value(S, e, &c);
+	t = known ? NULL : tab_map(ck, S, lv->var, e);
 	set_var(ck, S, lv->var, known ? &c : NULL);
+	if (t)
+		S->tab[lv->var] = t;
 }
 
 /* c ? t : f, a && b, a || b: the lazy operands run on the path their condition gives. */
@@ -775,22 +1020,22 @@ static void expr(Ck *ck, State *S, const KirExpr *e)
 
 /* ---- statements ---- */
 
-/* Marks in mod (nvars + nbufs flags) what s may change: variables it assigns or
- * declares, buffers it stores to; a barrier lets other threads change shared and
- * global memory. */
-static void mod_expr(const KirKernel *k, unsigned char *mod, const KirExpr *e);
+/* Marks in mod (nvars + nbufs counts) what s may change: variables it assigns or
+ * declares (counted), buffers it stores to; a barrier lets other threads change shared
+ * and global memory. */
+static void mod_expr(const KirKernel *k, int *mod, const KirExpr *e);
 
-static void mod_lval(const KirKernel *k, unsigned char *mod, const KirLval *lv)
+static void mod_lval(const KirKernel *k, int *mod, const KirLval *lv)
 {
 	if (lv->var >= 0) {
-		mod[lv->var] = 1;
+		mod[lv->var]++;
 	} else {
 		mod[k->nvars + (size_t)lv->buffer] = 1;
 		mod_expr(k, mod, lv->index);
 	}
 }
 
-static void mod_expr(const KirKernel *k, unsigned char *mod, const KirExpr *e)
+static void mod_expr(const KirKernel *k, int *mod, const KirExpr *e)
 {
 	if (!e)
 		return;
@@ -835,7 +1080,7 @@ static void mod_expr(const KirKernel *k, unsigned char *mod, const KirExpr *e)
 	}
 }
 
-static void mod_stmt(const KirKernel *k, unsigned char *mod, const KirStmt *s)
+static void mod_stmt(const KirKernel *k, int *mod, const KirStmt *s)
 {
 	if (!s)
 		return;
@@ -844,7 +1089,7 @@ static void mod_stmt(const KirKernel *k, unsigned char *mod, const KirStmt *s)
 		for (size_t i = 0; i < s->u.block.nstmts; i++)
 			mod_stmt(k, mod, s->u.block.stmts[i]);
 		break;
-	case KS_DECL: mod[s->u.decl.var] = 1; mod_expr(k, mod, s->u.decl.init); break;
+	case KS_DECL: mod[s->u.decl.var]++; mod_expr(k, mod, s->u.decl.init); break;
 	case KS_EXPR: mod_expr(k, mod, s->u.expr); break;
 	case KS_IF:
 		mod_expr(k, mod, s->u.if_.cond);
@@ -863,7 +1108,7 @@ static void mod_stmt(const KirKernel *k, unsigned char *mod, const KirStmt *s)
 		break;
 	case KS_SYNC:
 		if (s->u.sync.result >= 0)
-			mod[s->u.sync.result] = 1;
+			mod[s->u.sync.result]++;
 		mod_expr(k, mod, s->u.sync.arg);
 		for (size_t b = 0; b < k->nbufs; b++)
 			if (k->bufs[b].space != KSP_LOCAL)
@@ -873,15 +1118,78 @@ static void mod_stmt(const KirKernel *k, unsigned char *mod, const KirStmt *s)
 	}
 }
 
-/* Everything in mod gets a new version and an unknown value. */
-static void renew(Ck *ck, State *S, const unsigned char *mod)
+/* Everything in mod gets a new version and an unknown value (but a variable in keep
+ * keeps its table). */
+static void renew(Ck *ck, State *S, const int *mod, const unsigned char *keep)
 {
 	for (size_t i = 0; i < ck->k->nvars + ck->k->nbufs; i++)
 		if (mod[i]) {
 			S->ver[i] = ++ck->fresh;
-			if (i < ck->k->nvars)
+			if (i < ck->k->nvars) {
 				S->known[i] = 0;
+				if (!keep[i])
+					S->tab[i] = NULL;
+			}
 		}
+}
+
+/* n statements that run straight to a break or return (no other way on). */
+static int leaves(KirStmt *const *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i]->kind == KS_BREAK || s[i]->kind == KS_RETURN)
+			return 1;
+		if (s[i]->kind != KS_EXPR && s[i]->kind != KS_DECL)
+			return 0;
+	}
+	return 0;
+}
+
+/* The assignments `v = ...` in a loop's body s (not in a loop inside it) that a break
+ * or return follows in their block (`found = 1; at = i; break;`). */
+static int sets_then_leave(const KirStmt *s, int v)
+{
+	int n = 0;
+
+	if (!s)
+		return 0;
+	if (s->kind == KS_IF)
+		return sets_then_leave(s->u.if_.then, v) + sets_then_leave(s->u.if_.els, v);
+	if (s->kind != KS_BLOCK)
+		return 0;
+	for (size_t i = 0; i < s->u.block.nstmts; i++) {
+		const KirStmt *x = s->u.block.stmts[i];
+		if (x->kind == KS_EXPR && x->u.expr->kind == KE_ASSIGN && x->u.expr->u.assign.lv.var == v &&
+		    leaves(s->u.block.stmts + i + 1, s->u.block.nstmts - i - 1))
+			n++;
+		else
+			n += sets_then_leave(x, v);
+	}
+	return n;
+}
+
+/* keep: the variables with a table here that a loop changes only just before it leaves
+ * (a found flag): their table at the loop's head is the one at its entry. */
+static void keep_tables(Ck *ck, const State *S, const KirExpr *cond, const KirExpr *step,
+                        const KirStmt *body, const int *mod, unsigned char *keep)
+{
+	size_t nv = ck->k->nvars;
+	int *mb = NULL, *mc = NULL;
+
+	for (size_t v = 0; v < nv; v++) {
+		if (!mod[v] || !S->tab[v])
+			continue;
+		if (!mb) {
+			mb = xcalloc(nv + ck->k->nbufs + 1, sizeof(int));
+			mc = xcalloc(nv + ck->k->nbufs + 1, sizeof(int));
+			mod_stmt(ck->k, mb, body);
+			mod_expr(ck->k, mc, cond);
+			mod_expr(ck->k, mc, step);
+		}
+		keep[v] = !mc[v] && mb[v] && mb[v] == sets_then_leave(body, (int)v);
+	}
+	free(mb);
+	free(mc);
 }
 
 static void if_stmt(Ck *ck, State *S, const KirStmt *s)
@@ -928,12 +1236,14 @@ static void iteration(Ck *ck, State *S, const KirStmt *body, const KirExpr *step
 static void loop_rest(Ck *ck, State *S, const KirStmt *s, const KirExpr *cond,
                       const KirExpr *step, const KirStmt *body, Loop *L, int sure)
 {
-	unsigned char *mod = xcalloc(ck->k->nvars + ck->k->nbufs + 1, 1);
+	int *mod = xcalloc(ck->k->nvars + ck->k->nbufs + 1, sizeof(int));
+	unsigned char *keep = xcalloc(ck->k->nvars + 1, 1);
 	int forever = !cond || (cond->kind == KE_CONST && frontend_const_is_true(cond->u.c));
 	State *out = NULL;
 
 	mod_stmt(ck->k, mod, s);
-	renew(ck, S, mod);
+	keep_tables(ck, S, cond, step, body, mod, keep);
+	renew(ck, S, mod, keep);
 	if (!forever) {
 		out = st_dup(ck, S);
 		take(ck, out, cond, 1);
@@ -948,9 +1258,10 @@ static void loop_rest(Ck *ck, State *S, const KirStmt *s, const KirExpr *cond,
 	else
 		take(ck, S, cond, 1);        /* left after one or more iterations */
 	if (!S->dead)
-		renew(ck, S, mod);
+		renew(ck, S, mod, keep);
 	st_free(out);
 	free(mod);
+	free(keep);
 }
 
 static void loop_stmt(Ck *ck, State *S, const KirStmt *s)
@@ -1018,6 +1329,7 @@ static void decl_stmt(Ck *ck, State *S, const KirStmt *s)
 		S->cell[v] = NULL;
 		S->ver[v] = ++ck->fresh;
 		S->known[v] = 0;
+		S->tab[v] = NULL;
 		return;
 	}
 	if (copy_var(ck, S, v, s->u.decl.init))
@@ -1085,6 +1397,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	ck.a = arena_new();
 	ck.atoms = map_create();
 	ck.budget = UNROLL_BUDGET;
+	ck.subst = -1;
 	ck.reported = xcalloc(k->nvars + k->nbufs + 1, 1);
 	ck.origin = xmalloc((k->nvars + 1) * sizeof(int));
 	for (size_t v = 0; v <= k->nvars; v++)
@@ -1102,6 +1415,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	free(ck.base);
 	sb_free(&ck.key);
 	map_destroy(ck.atoms);
+	VEC_FREE(ck.expand);
 	arena_free(ck.a);
 	return ck.errors;
 }
