@@ -42,6 +42,7 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
 		a.view = b->view;
 		a.per = b->per;
+		a.row = b->row;
 		if (b->choicevar >= 0) {
 			a.buffer = b->alt[0];
 			a.choice = b;
@@ -75,6 +76,15 @@ int read_only(Lower *L, CXCursor c, int buf)
 	else
 		return 0;
 	return 1;
+}
+
+/* Whether the subscripted base c is an array (decayed to a pointer), not a pointer. */
+static int array_object(CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_ParenExpr ||
+	       (clang_getCursorKind(c) == CXCursor_UnexposedExpr && nkids(c) == 1))
+		c = kid(c, 0);
+	return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_ConstantArray;
 }
 
 /* A pointer cast `(float *)p` with p into a buffer of 4-byte ints: the elements are
@@ -326,6 +336,9 @@ static Addr addr_any(Lower *L, CXCursor c)
 				a.buffer = b.buffer;
 				a.view = b.view;
 				a.per = b.per;
+				/* an index within an array object stays in it (C++ [expr.add]); a
+				 * pointer's index may reach the next object */
+				a.row = array_object(base) ? b.row : 0;
 				a.choice = b.choice;
 				a.off = add_off(L, b.off, scale(L, i, elems_per(L, clang_getCursorType(c), b.buffer, b.per), l), l);
 			}

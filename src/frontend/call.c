@@ -576,7 +576,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 		           clang_getCanonicalType(t).kind == CXType_RValueReference) {
 			/* `T &&` binds a temporary or a moved object: as `T &`, with a temporary
 			 * its own variable whether or not it is const */
-			int rref = clang_getCanonicalType(t).kind == CXType_RValueReference;
+			int rref = clang_getCanonicalType(t).kind == CXType_RValueReference, ok;
 			KirLval lv;
 			KirDType lt;
 			if (is_record(clang_getNonReferenceType(t))) {
@@ -595,7 +595,12 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				bind_copy(L, p, a, f, dt_of(clang_getNonReferenceType(t)));
 				continue;
 			}
-			if (!lval_of(L, a, &lv, &lt))
+			if ((b = ref_lval(L, t, a, &lv, &lt, &ok))) {   /* a narrow view: narrow_store.c */
+				b->off = fix_offset(L, b->off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
+				map_put(f->binds, key, b);
+				continue;
+			}
+			if (!ok)
 				continue;
 			b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
 			b->idx = lv.var;

@@ -378,9 +378,17 @@ void local_var(Lower *L, CXCursor d)
 	if (tk == CXType_LValueReference) {
 		KirLval lv;
 		KirDType lt;
+		int ok;
 		if (!clang_Cursor_isNull(init) && param_elem_ref(L, d, init, key))
 			return;
-		if (clang_Cursor_isNull(init) || !lval_of(L, init, &lv, &lt))
+		if (clang_Cursor_isNull(init))
+			return;
+		if ((b = ref_lval(L, t, init, &lv, &lt, &ok))) {   /* a narrow view: narrow_store.c */
+			b->off = fix_offset(L, b->off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);
+			put_bind(L, key, b);
+			return;
+		}
+		if (!ok)
 			return;
 		b = new_bind(L, lv.var >= 0 ? BK_VAR : BK_MEM);
 		b->idx = lv.var;
@@ -411,6 +419,7 @@ void local_var(Lower *L, CXCursor d)
 		b->buffer = a.buffer;
 		b->view = a.view;
 		b->per = a.per;
+		b->row = a.row;     /* the pointer does not move */
 		/* the offset is computed here: a later change of its operands must not move
 		 * the pointer, so it is substituted only when stable */
 		b->off = fix_offset(L, a.off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);

@@ -447,6 +447,24 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 	}
 	if (read_only(L, c, a.buffer))
 		return 0;
+	if (a.per && L->allow_narrow == 2) {   /* a reference bound to the view (decl.c) */
+		*L->lv_narrow = a;
+		lv->var = -1;
+		lv->buffer = a.buffer;
+		lv->index = a.off;
+		*t = a.view;
+		return 1;
+	}
+	if (a.per && L->allow_narrow) {   /* the element's read-modify-write: narrow_store.c */
+		if (!narrow_store_ok(L, c, a))
+			return 0;
+		*L->lv_narrow = a;
+		lv->var = -1;
+		lv->buffer = a.buffer;
+		lv->index = NULL;
+		*t = a.view;
+		return 1;
+	}
 	if (narrow_refused(L, c, a, "a store"))
 		return 0;
 	if (a.view != KT_VOID && !L->allow_view) {
@@ -616,6 +634,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	KirDType t;
 	KirExpr *e, *val;
 	Bind *vb;
+	Addr na = {.buffer = -1, .var = -1};
 
 	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
 	 * old p) */
@@ -624,11 +643,15 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 		return view_assign(L, c, vb, val, op);
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
+	L->allow_narrow = 1;
+	L->lv_narrow = &na;
 	if (!lval_of(L, lhs, &lv, &t)) {
-		L->allow_view = 0;
+		L->allow_view = L->allow_narrow = 0;
 		return poison(L, c);
 	}
-	L->allow_view = 0;
+	L->allow_view = L->allow_narrow = 0;
+	if (na.per)
+		return narrow_assign(L, c, na, op, val);
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;

@@ -56,6 +56,7 @@ int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc)
 	VEC_PUSH(L->vars, v);
 	VEC_PUSH(L->stable, 0);
 	VEC_PUSH(L->cinit, NULL);
+	VEC_PUSH(L->vinit, NULL);
 	return (int)L->vars.len - 1;
 }
 
@@ -467,6 +468,9 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	ls(&L, b);
 	k->body = body.len == 1 ? body.data[0] : block_of(&L, &body, cloc(&L, b));
 	VEC_FREE(body);
+	narrow_rows_check(&L, k->body);
+	VEC_FREE(L.rows);
+	VEC_FREE(L.nstores);
 	k->nlabels = L.nlabels;
 	TO_ARENA(&L, L.params, KirParam, k->params, k->nparams);
 	TO_ARENA(&L, L.bufs, KirBuffer, k->bufs, k->nbufs);
@@ -475,6 +479,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	VEC_FREE(L.argidx);
 	VEC_FREE(L.stable);
 	VEC_FREE(L.cinit);
+	VEC_FREE(L.vinit);
 	map_destroy(L.names);
 	map_destroy(L.globals);
 	map_destroy(top.binds);

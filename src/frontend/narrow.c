@@ -2,11 +2,13 @@
  * `const int8_t *a8 = (const int8_t *)&ints[i]` then `a8[k]`. The address counts view
  * units (per = sizeof elem / sizeof view of them to an element: a.off = 4*i + k), and
  * a read is element off / per with its bits shifted right by 8 * sizeof view * (off % per)
- * and truncated: the byte order of the GPU (little-endian), exact bit for bit. Only reads
- * go through such a view: a store would rewrite part of an element that other threads
- * may write too, atomics, memcpy and pointer differences or comparisons with an address
- * of another unit are refused. Views of the same size are addr.c's, views of a variable's
- * bits bitview.c's. */
+ * and truncated: the byte order of the GPU (little-endian), exact bit for bit. A pointer
+ * to an array of the narrow type (`(int8_t (*)[16])&rows[2 * threadIdx.x]`) is the same
+ * view of a bounded object. Reads go through such a view; a store would rewrite part of
+ * an element that other threads may write too, so it is refused unless the object is a
+ * row the storing thread owns (narrow_store.c); atomics, memcpy and pointer differences
+ * or comparisons with an address of another unit are refused. Views of the same size are
+ * addr.c's, views of a variable's bits bitview.c's. */
 #include "parse.h"
 
 int plain_number(KirDType t)
@@ -21,6 +23,7 @@ int narrow_view(Lower *L, CXCursor c, Addr *a)
 	CXType pt = clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(c)));
 	KirDType to = dt_of(pt), elem = L->bufs.data[a->buffer].elem;
 	int eb = frontend_dtype_bytes(elem), tb;
+	int64_t obj = 0;
 	SrcLoc l = cloc(L, c);
 
 	if (a->per) {
@@ -29,6 +32,11 @@ int narrow_view(Lower *L, CXCursor c, Addr *a)
 		a->buffer = -1;
 		return 1;
 	}
+	if (pt.kind == CXType_ConstantArray && !is_record(scalar_elem(pt))) {
+		/* a bounded object: its size, for a store's proof */
+		obj = clang_Type_getSizeOf(pt);
+		to = dt_of(scalar_elem(pt));
+	}
 	if (is_record(pt) || !plain_number(to) || !plain_number(elem) || a->view != KT_VOID)
 		return 0;
 	tb = frontend_dtype_bytes(to);
@@ -36,6 +44,7 @@ int narrow_view(Lower *L, CXCursor c, Addr *a)
 		return 0;
 	a->per = eb / tb;
 	a->view = to;
+	a->row = obj > 0 ? narrow_row(L, a->off, a->buffer, obj) : 0;
 	a->off = a->off ? scale(L, a->off, a->per, l) : NULL;
 	return 1;
 }

@@ -36,6 +36,7 @@ typedef struct Bind {
 	KirExpr *expr;
 	KirDType view;           /* BK_PTR: as Addr.view; BK_VIEW: the type read */
 	int per;                 /* BK_PTR: as Addr.per */
+	int64_t row;             /* BK_PTR: as Addr.row (0 for a pointer that moves) */
 	CXCursor obj;            /* BK_BITS: the variable whose bits the pointer reads */
 	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32
 	                            variable holding which of alt[] it points into, else -1 */
@@ -105,6 +106,12 @@ typedef struct Ctx {
 	                            that brings it in (set with missing_incs) */
 } Ctx;
 
+/* A buffer that takes narrow stores into thread-own rows of `stride` elements. */
+typedef struct NarrowRow {
+	int buffer;
+	int64_t stride;
+} NarrowRow;
+
 typedef struct Lower {
 	Ctx *cx;
 	Arena *a;
@@ -115,6 +122,7 @@ typedef struct Lower {
 	VEC(unsigned char) stable; /* per var: keeps the value of its declaration */
 	VEC(const KirExpr *) cinit; /* per var: its declaration's constant value when it
 	                            keeps it (note_stable), else NULL */
+	VEC(const KirExpr *) vinit; /* per var: its declaration's value when it keeps it */
 	Map *names;              /* name -> uses */
 	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
 	Frame *fr;
@@ -134,6 +142,11 @@ typedef struct Lower {
 	int unroll;              /* `#pragma unroll` before the loop being lowered (KirStmt for_.unroll) */
 	int allow_view;          /* lval_of may return an element through a view ... */
 	KirDType lv_view;        /* ... and then says its type here */
+	int allow_narrow;        /* lval_of may return a proven narrow store (1) or a narrow
+	                            view a reference binds (2) ... */
+	struct Addr *lv_narrow;  /* ... and then puts its address here */
+	VEC(NarrowRow) rows;     /* narrow_store.c */
+	VEC(const KirExpr *) nstores; /* the read-modify-writes narrow_assign made */
 } Lower;
 
 typedef struct Addr {
@@ -145,6 +158,9 @@ typedef struct Addr {
 	int per;                 /* a narrow view (narrow.c): view is a scalar type `per`
 	                            of which fill an element (`(const int8_t *)&ints[i]`:
 	                            4) and off counts them, else 0 */
+	int64_t row;             /* a narrow view of a bounded object (narrow_store.c):
+	                            the stride of the thread-own rows it lies in (> 0),
+	                            -1 in a local array, -2 not proven; 0 none */
 	const Bind *choice;      /* through a pointer choosing between buffers: its bind
 	                            (buffer is then alt[0]); only laddr_load returns one */
 } Addr;
@@ -367,6 +383,13 @@ int plain_number(KirDType t);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
+
+/* ---- narrow_store.c ---- */
+int64_t narrow_row(Lower *L, const KirExpr *base, int buffer, int64_t bytes);
+int narrow_store_ok(Lower *L, CXCursor c, Addr a);
+KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val);
+int narrow_rows_check(Lower *L, const KirStmt *body);
+Bind *ref_lval(Lower *L, CXType t, CXCursor init, KirLval *lv, KirDType *lt, int *ok);
 int wide_type(CXType t, KirDType elem);
 int64_t elems_per(Lower *L, CXType t, int buffer, int per);
 int wide_view(Lower *L, CXCursor c, Addr *a);

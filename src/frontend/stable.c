@@ -298,6 +298,7 @@ void note_stable(Lower *L, int var, const char *key, const KirExpr *init)
 	if (init && !map_has(L->cx->devassigned, key)) {
 		L->stable.data[var] = 1;
 		L->cinit.data[var] = const_value(L, init);
+		L->vinit.data[var] = init;
 	}
 }
 
