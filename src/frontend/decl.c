@@ -170,8 +170,9 @@ static void store_init(Lower *L, CXCursor d, int buf, size_t i, KirExpr *value)
 }
 
 /* The scalars that initialiser list `list` of an object of array type t gives, placed
- * in slot[base ...] (by flat index; a nested list per row). 0 after a reported error:
- * a row without its braces, a struct element, an element past the end. */
+ * in slot[base ...] (by flat index; a nested list per row); a struct element's value (a
+ * brace list, `make_ulong4(...)`, a struct expression) at its first slot. 0 after a
+ * reported error: a row or a struct without its braces, an element past the end. */
 static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *slot, size_t n)
 {
 	CXType et;
@@ -187,6 +188,9 @@ static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *s
 		int list_kid = clang_getCursorKind(c) == CXCursor_InitListExpr;
 		if (et.kind == CXType_ConstantArray && list_kid) {
 			ok = flat_init(L, c, et, base + i * stride, slot, n);
+		} else if (is_record(et) && (list_kid || is_record(clang_getCursorType(c))) && stride &&
+		           base + i * stride < n) {
+			slot[base + i * stride] = c;
 		} else if (et.kind == CXType_ConstantArray || et.kind == CXType_Record || list_kid || !stride ||
 		           base + i * stride >= n) {
 			error_at(L, c, "this initialiser of a local array is not supported (scalars, a braced list per row)");
@@ -197,6 +201,31 @@ static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *s
 	}
 	VEC_FREE(v);
 	return ok;
+}
+
+/* The initial values of local array buf of structs of type st (k slots each), one
+ * struct per slot[r * k] (flat_init): stores field by field at the declaration, as
+ * `a[r] = value;` would be; a struct the list leaves out is zero, padding included. */
+static void struct_elems_init(Lower *L, CXCursor d, int buf, CXType st, CXCursor *slot, size_t n)
+{
+	int k = 0;
+
+	if (!struct_layout(st, NULL, &k) || k <= 0)
+		die("struct_elems_init: a local array of '%s' without a layout", type_name(L->a, st));
+	for (size_t r = 0; r < n && !L->failed; r += (size_t)k) {
+		Addr a = {.buffer = buf, .off = frontend_new_int(L->a, KT_I32, (int64_t)r, cloc(L, d)), .var = -1,
+		          .view = KT_VOID};
+		const char *src;
+		if (clang_Cursor_isNull(slot[r])) {
+			KirDType el = L->bufs.data[buf].elem;
+			for (size_t j = r; j < r + (size_t)k; j++)
+				store_init(L, d, buf, j, frontend_new_const(L->a, frontend_const_convert((KirConst){KT_I32, 0, 0}, el),
+				                                            cloc(L, d)));
+			continue;
+		}
+		if ((src = struct_src(L, slot[r])))
+			struct_store_at(L, slot[r], a, st, src);
+	}
 }
 
 static void local_array(Lower *L, CXCursor d, CXType t, int shared)
@@ -230,6 +259,10 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 		}
 		if (!flat_init(L, init, t, 0, slot, n))
 			return;
+		if (is_record(scalar_elem(t))) {
+			struct_elems_init(L, d, buf, scalar_elem(t), slot, n);
+			return;
+		}
 		for (size_t i = 0; i < n && !L->failed; i++) {
 			KirExpr *v = clang_Cursor_isNull(slot[i]) ? NULL : lx(L, slot[i]);
 			kb = &L->bufs.data[buf];     /* lx may have added a buffer (a global first used here) */

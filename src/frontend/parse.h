@@ -407,6 +407,7 @@ void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);
+void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src);
 const char *struct_src(Lower *L, CXCursor e);
 KirExpr *assign_var(Lower *L, int var, KirExpr *value, SrcLoc loc);
 KirExpr *assign_elem(Lower *L, int buf, KirExpr *index, KirExpr *value, SrcLoc loc);

@@ -747,13 +747,19 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src)
 {
 	Addr a = laddr(L, dst);
-	StrVec paths;
 
 	if (a.buffer < 0)
 		return;
 	if (read_only(L, at, a.buffer))
 		return;
-	paths = field_paths(L, t);
+	struct_store_at(L, at, a, t, src);
+}
+
+/* The struct at address a (in a buffer of t's slot type) = the struct under prefix src. */
+void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
+{
+	StrVec paths = field_paths(L, t);
+
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
 		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
