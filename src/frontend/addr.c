@@ -1,7 +1,8 @@
 /* addr.c: addresses. Pointer arithmetic is folded into an Addr (buffer, flat element
  * offset, view type): from a pointer parameter or global, a moving pointer's offset
  * variable, ++/-- on a pointer, a cast to a view of another type, a struct field in
- * memory or a subscript. A pointer that cannot be resolved to one buffer is an error. */
+ * memory, a subscript, a call of a device function that returns a pointer
+ * (ptrresult.c). A pointer that cannot be resolved to one buffer is an error. */
 #include "parse.h"
 
 KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc)
@@ -381,7 +382,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 	case CXCursor_CallExpr:
 		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
 			return addr_any(L, clang_Cursor_getArgument(c, 0));
-		if (pointer_getter(L, c, &a))
+		if (pointer_getter(L, c, &a) || ptr_result_call(L, c, &a))
 			return a;
 		lx(L, c);      /* a refused builtin (malloc) says so itself */
 		break;

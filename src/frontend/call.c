@@ -1,8 +1,9 @@
 /* call.c: calls. A device function is inlined (a new Frame; parameters bound by value,
  * by reference or as pointers; its returns become a labelled block and a result
- * variable); member functions bind `this`; cooperative groups methods are builtins;
- * lcall dispatches between these, builtin.c, and the refusals (recursion, function
- * pointers, dynamic parallelism). */
+ * variable, or a pointer bind when the result is an address: ptrresult.c); member
+ * functions bind `this`; cooperative groups methods are builtins; lcall dispatches
+ * between these, builtin.c, and the refusals (recursion, function pointers, dynamic
+ * parallelism). */
 #include "parse.h"
 
 static int uses_label(const KirStmt *s, int label)
@@ -51,7 +52,11 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		error_at(L, c, "'%s' has no definition to inline", name);
 		return NULL;
 	}
-	if (t == KT_PTR || (t == KT_VOID && clang_getCanonicalType(rt).kind != CXType_Void && !is_record(rt))) {
+	if (t == KT_PTR && !(f->pret = ptr_result_begin(L, c, name))) {
+		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
+		return NULL;
+	}
+	if (t == KT_VOID && clang_getCanonicalType(rt).kind != CXType_Void && !is_record(rt)) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}
@@ -61,7 +66,7 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 	f->this_key = L->next_this;
 	L->next_this = NULL;
 	f->label = ++L->nlabels;
-	f->result = t == KT_VOID ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
+	f->result = t == KT_VOID || f->pret ? -1 : new_var(L, arena_printf(L->a, "%s.ret", name), t, KVK_RESULT, cloc(L, c));
 	if (f->result >= 0)
 		emit_pending(L, decl_stmt(L, f->result, NULL, cloc(L, c)));
 	if (is_record(rt) && !(f->rkey = struct_vars(L, rt, arena_printf(L->a, "%s.ret", name), KVK_RESULT, cloc(L, c))))

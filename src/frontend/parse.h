@@ -51,6 +51,7 @@ typedef struct Frame {
 	const char *rkey;        /* a struct result: bind key prefix of its field variables
 	                            (bound in the caller's frame), else NULL */
 	const char *this_key;    /* a member function: the object's bind key prefix */
+	Bind *pret;              /* a pointer result (ptrresult.c): buffer and offset, else NULL */
 	struct Frame *up;
 } Frame;
 
@@ -136,6 +137,8 @@ typedef struct Lower {
 	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
 	const char *last_rkey;   /* the struct result of the call lowered last */
 	const char *next_this;   /* the object of the member function about to be inlined */
+	CXCursor ptr_call;       /* a call lowered as an address (ptrresult.c) ... */
+	Bind *ptr_ret;           /* ... and the bind its pointer result fills, until inlined */
 	int ntemps;              /* counter for struct temporaries' keys */
 	int cur_arg;
 	CXCursor stmt;           /* the expression statement or declaration being lowered */
@@ -329,6 +332,10 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
 /* ---- stable.c ---- */
 
 CXCursor strip(CXCursor c);
+/* ptrresult.c */
+int ptr_result_call(Lower *L, CXCursor c, Addr *out);
+Bind *ptr_result_begin(Lower *L, CXCursor c, const char *name);
+KirExpr *ptr_result_return(Lower *L, CXCursor x, Bind *b, const char *fn);
 /* ptrchoice.c */
 Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);

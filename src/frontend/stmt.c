@@ -499,6 +499,10 @@ static void lreturn(Lower *L, CXCursor c)
 		const char *src = struct_src(L, x);
 		if (src)
 			struct_copy(L, x, clang_getCursorType(x), L->fr->rkey, L->fr->up->binds, src);
+	} else if (!clang_Cursor_isNull(x) && L->fr->pret) {
+		KirExpr *e = ptr_result_return(L, x, L->fr->pret, L->fr->fn);
+		if (e)
+			push(L, expr_stmt(L, e));
 	} else if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
 		KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[L->fr->result].type, cloc(L, c));
 		e->u.assign.lv.var = L->fr->result;
