@@ -48,6 +48,8 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 			a.buffer = b->alt[0];
 			a.choice = b;
 		}
+		if (b->nullvar >= 0 && !b->nonnull)
+			a.isnull = var_ref(L, b->nullvar, cloc(L, c));
 		break;
 	case BK_MEM:
 		a.buffer = b->buffer;
@@ -255,10 +257,36 @@ static int pointer_getter(Lower *L, CXCursor c, Addr *out)
 	return 1;
 }
 
+/* An address that may be null is refused where it is used other than tested or assigned
+ * (ptrresult.c): a dereference must sit under a test that it is not null. */
+static Addr refuse_null(Lower *L, CXCursor c, Addr a)
+{
+	if (!a.isnull)
+		return a;
+	if (!L->failed)
+		error_at(L, c, "this pointer may be null here: a pointer that may be null can only be tested or assigned; a use must sit under a test that it is not null (`if ((p = f(x))) ... *p`)");
+	return no_addr();
+}
+
+/* The address an expression names, in one buffer, or a pointer that may be null
+ * (ptrresult.c) with its flag. */
+Addr laddr_null(Lower *L, CXCursor c)
+{
+	Addr a = addr_any(L, c);
+
+	if (a.choice && a.buffer >= 0) {
+		if (!L->failed)
+			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it can be translated",
+			    L->bufs.data[a.choice->alt[0]].name, L->bufs.data[a.choice->alt[1]].name);
+		a = no_addr();
+	}
+	return a;
+}
+
 /* The address an expression names, in one buffer. */
 Addr laddr(Lower *L, CXCursor c)
 {
-	Addr a = addr_any(L, c);
+	Addr a = refuse_null(L, c, addr_any(L, c));
 
 	if (a.choice && a.buffer >= 0) {
 		if (!L->failed)
@@ -273,7 +301,7 @@ Addr laddr(Lower *L, CXCursor c)
  * (ptrchoice.c). */
 Addr laddr_load(Lower *L, CXCursor c)
 {
-	return addr_any(L, c);
+	return refuse_null(L, c, addr_any(L, c));
 }
 
 static Addr addr_any(Lower *L, CXCursor c)
@@ -341,6 +369,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 				 * pointer's index may reach the next object */
 				a.row = array_object(base) ? b.row : 0;
 				a.choice = b.choice;
+				a.isnull = b.isnull;
 				a.off = add_off(L, b.off, scale(L, i, elems_per(L, clang_getCursorType(c), b.buffer, b.per), l), l);
 			}
 		}
@@ -362,11 +391,16 @@ static Addr addr_any(Lower *L, CXCursor c)
 				a.view = b.view;
 				a.per = b.per;
 				a.choice = b.choice;
+				a.isnull = b.isnull;
 				a.off = add_off(L, b.off, scale(L, i, st ? st : 1, l), l);
 			}
 		} else if (k == CXBinaryOperator_Comma && v.len == 2) {
 			emit_pending(L, expr_stmt(L, lx(L, v.data[0])));
 			a = addr_any(L, v.data[1]);
+		} else if (k == CXBinaryOperator_Assign && v.len == 2 && is_ptr_expr(v.data[0]) && moving_bind(L, v.data[0])) {
+			/* `(p = f(x))` as an address (tested in a condition): the assignment, then p */
+			emit_pending(L, expr_stmt(L, lx(L, c)));
+			a = addr_any(L, v.data[0]);
 		}
 		VEC_FREE(v);
 		return a;

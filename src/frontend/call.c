@@ -52,7 +52,7 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		error_at(L, c, "'%s' has no definition to inline", name);
 		return NULL;
 	}
-	if (t == KT_PTR && !(f->pret = ptr_result_begin(L, c, name))) {
+	if (t == KT_PTR && !(f->pret = ptr_result_begin(L, c, fn, name))) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}

@@ -1,7 +1,8 @@
 /* decl.c: declarations. Buffers for __shared__ (static and extern), __constant__ and
  * local arrays (constant initialisers folded in), global variables bound on first use,
  * and local variables: scalars, structs by value (one variable per field), cooperative
- * groups, references and pointers (a moving pointer keeps its offset in a variable). */
+ * groups, references and pointers (a moving pointer keeps its offset in a variable, and
+ * a null flag when a call may make it null: ptrresult.c). */
 #include "parse.h"
 
 #include <math.h>
@@ -353,26 +354,32 @@ static void local_struct(Lower *L, CXCursor d, CXType t)
 		struct_defaults(L, t, dkey(L->a, d));
 }
 
-/* A pointer variable that is assigned or incremented somewhere: its offset lives in an
- * i64 KVK_OFFSET variable that assignments change; the buffer is fixed by the
- * initialiser or the first assignment lowered. */
+/* A pointer variable that is assigned or incremented somewhere, or that may be null: its
+ * offset lives in an i64 KVK_OFFSET variable that assignments change; the buffer is fixed
+ * by the initialiser or the first assignment lowered; a null flag (ptrresult.c) beside. */
 static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 {
 	Bind *b = new_bind(L, BK_PTR);
-	KirExpr *off = frontend_new_int(L->a, KT_I64, 0, cloc(L, d));
+	KirExpr *off = frontend_new_int(L->a, KT_I64, 0, cloc(L, d)), *isnull = NULL;
+	int may_null = ptr_may_be_null(L, d, init);
 
 	b->buffer = -1;
-	if (!clang_Cursor_isNull(init)) {
-		Addr a = laddr(L, init);
+	if (!clang_Cursor_isNull(init) && !(may_null && is_null_ptr(init))) {
+		Addr a = may_null ? laddr_null(L, init) : laddr(L, init);
 		if (a.buffer < 0)
 			return;
 		b->buffer = a.buffer;
 		b->view = a.view;
 		b->per = a.per;
+		isnull = a.isnull ? a.isnull : frontend_new_int(L->a, KT_I1, 0, cloc(L, d));
 		if (a.off)
 			off = conv(L, a.off, KT_I64);
-	} else
+	} else if (!may_null)
 		choice_candidates(L, d, b);
+	if (may_null) {      /* a pointer that may be null: its flag (ptrresult.c), null until set */
+		b->nullvar = new_var(L, arena_printf(L->a, "%s.null", spell(L->a, d)), KT_I1, KVK_LOCAL, cloc(L, d));
+		emit_pending(L, decl_stmt(L, b->nullvar, isnull ? isnull : frontend_new_int(L->a, KT_I1, 1, cloc(L, d)), cloc(L, d)));
+	}
 	b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), KT_I64, KVK_OFFSET, cloc(L, d));
 	emit_pending(L, decl_stmt(L, b->offvar, off, cloc(L, d)));
 	put_bind(L, key, b);
@@ -436,7 +443,7 @@ void local_var(Lower *L, CXCursor d)
 			error_at(L, d, "function pointers cannot be translated");
 			return;
 		}
-		if (map_has(L->cx->devassigned, key)) {
+		if (map_has(L->cx->devassigned, key) || (!clang_Cursor_isNull(init) && ptr_may_be_null(L, d, init))) {
 			moving_ptr(L, d, key, init);
 			return;
 		}

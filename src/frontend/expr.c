@@ -539,9 +539,14 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		return poison(L, c);
 	}
 	if (op == KB_NONE) {
-		Addr a = laddr(L, rhs);
+		Addr a;
+		if (b->nullvar >= 0 && is_null_ptr(rhs))     /* `p = NULL`: its flag (ptrresult.c) */
+			return ptr_null_assign(L, c, b, a);
+		a = b->nullvar >= 0 ? laddr_null(L, rhs) : laddr(L, rhs);
 		if (a.buffer < 0)
 			return poison(L, c);
+		if (b->nullvar >= 0)
+			emit_pending(L, expr_stmt(L, ptr_null_assign(L, c, b, a)));
 		if (b->choicevar >= 0) {
 			e = choice_assign(L, c, b, a, assign_var(L, b->offvar, a.off ? conv(L, a.off, KT_I64) :
 			    frontend_new_int(L->a, KT_I64, 0, cloc(L, c)), cloc(L, c)));
@@ -775,7 +780,7 @@ static KirExpr *llogical(Lower *L, CXCursor c, int is_and, CXCursor a, CXCursor 
 }
 
 /* A null pointer constant: `nullptr`, `NULL`, a literal 0 (through casts). */
-static int is_null_ptr(CXCursor c)
+int is_null_ptr(CXCursor c)
 {
 	enum CXCursorKind k;
 
@@ -801,10 +806,12 @@ static int is_null_ptr(CXCursor c)
  * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
 static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
 {
-	Addr a = laddr(L, p);
+	Addr a = laddr_null(L, p);
 
 	if (a.buffer < 0 && a.var < 0)
 		return poison(L, c);
+	if (a.isnull)       /* a pointer that may be null (ptrresult.c): its flag */
+		return nonnull ? frontend_new_unary(L->a, KU_NOT, KT_I1, a.isnull, cloc(L, c)) : a.isnull;
 	return frontend_new_int(L->a, KT_I1, nonnull, cloc(L, c));
 }
 

@@ -41,6 +41,10 @@ typedef struct Bind {
 	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32
 	                            variable holding which of alt[] it points into, else -1 */
 	int nalt, alt[4];
+	int nullvar;             /* BK_PTR that may be null (ptrresult.c): an i1 variable, true
+	                            while it is null, else -1 */
+	int nonnull;             /* > 0 while lowering code that runs only where it is not
+	                            null (the body of `if ((p = f(x)))`) */
 } Bind;
 
 typedef struct Frame {
@@ -166,6 +170,8 @@ typedef struct Addr {
 	                            -1 in a local array, -2 not proven; 0 none */
 	const Bind *choice;      /* through a pointer choosing between buffers: its bind
 	                            (buffer is then alt[0]); only laddr_load returns one */
+	KirExpr *isnull;         /* an i1 true where the pointer is null (ptrresult.c), NULL
+	                            when it never is; only laddr_null returns one */
 } Addr;
 
 typedef struct FieldWalk {
@@ -334,8 +340,13 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
 CXCursor strip(CXCursor c);
 /* ptrresult.c */
 int ptr_result_call(Lower *L, CXCursor c, Addr *out);
-Bind *ptr_result_begin(Lower *L, CXCursor c, const char *name);
-KirExpr *ptr_result_return(Lower *L, CXCursor x, Bind *b, const char *fn);
+Bind *ptr_result_begin(Lower *L, CXCursor c, CXCursor fn, const char *name);
+void ptr_result_return(Lower *L, CXCursor x, Bind *b, const char *fn);
+int ptr_may_be_null(Lower *L, CXCursor d, CXCursor init);
+KirExpr *ptr_null_assign(Lower *L, CXCursor c, Bind *b, Addr a);
+int ptr_nonnull_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int max);
+Addr laddr_null(Lower *L, CXCursor c);
+int is_null_ptr(CXCursor c);
 /* ptrchoice.c */
 Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);

@@ -500,9 +500,7 @@ static void lreturn(Lower *L, CXCursor c)
 		if (src)
 			struct_copy(L, x, clang_getCursorType(x), L->fr->rkey, L->fr->up->binds, src);
 	} else if (!clang_Cursor_isNull(x) && L->fr->pret) {
-		KirExpr *e = ptr_result_return(L, x, L->fr->pret, L->fr->fn);
-		if (e)
-			push(L, expr_stmt(L, e));
+		ptr_result_return(L, x, L->fr->pret, L->fr->fn);
 	} else if (!clang_Cursor_isNull(x) && L->fr->result >= 0) {
 		KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, L->vars.data[L->fr->result].type, cloc(L, c));
 		e->u.assign.lv.var = L->fr->result;
@@ -584,7 +582,13 @@ static void lif(Lower *L, CXCursor c)
 		return;
 	}
 	s->u.if_.cond = cond_of(L, v.data[b]);
-	s->u.if_.then = lsub(L, v.data[b + 1]);
+	{
+		Bind *marks[8];    /* pointers the condition says are not null (ptrresult.c) */
+		int n = ptr_nonnull_enter(L, v.data[b], v.data[b + 1], marks, 8);
+		s->u.if_.then = lsub(L, v.data[b + 1]);
+		while (n > 0)
+			marks[--n]->nonnull--;
+	}
 	if (v.len > b + 2)
 		s->u.if_.els = lsub(L, v.data[b + 2]);
 	VEC_FREE(v);
