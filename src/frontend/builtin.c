@@ -213,6 +213,18 @@ static KirExpr *latomic_vector(Lower *L, CXCursor c, KirAtomicOp op, Addr a, CXT
 	return e && !L->failed ? e : poison(L, c);
 }
 
+/* Whether atomic op through a view of integers as other integers of the same size
+ * computes the same bits either way: add, sub (modulo 2^n), the bitwise ops, exch and
+ * cas (bit equality); not max, min, inc, dec (which compare by sign). */
+static int same_bits(KirAtomicOp op, KirDType view, KirDType elem)
+{
+	if (!frontend_dtype_is_int(view) || !frontend_dtype_is_int(elem) || view == KT_I1 || elem == KT_I1 ||
+	    frontend_dtype_bytes(view) != frontend_dtype_bytes(elem))
+		return 0;
+	return op == KA_ADD || op == KA_SUB || op == KA_AND || op == KA_OR || op == KA_XOR || op == KA_EXCH ||
+	       op == KA_CAS;
+}
+
 static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -234,6 +246,18 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 	if (a.view != KT_VOID && !a.per && wide_scalar(a.view, L->bufs.data[a.buffer].elem)) {
 		if (!wide_atomic(L, c, a, e))
 			return poison(L, c);
+	} else if (a.view != KT_VOID && same_bits(op, a.view, L->bufs.data[a.buffer].elem)) {
+		/* `atomicAdd((unsigned long long *)counts, 1)` over long longs: the same bits
+		 * (two's complement), an atomic on the element, its old value reinterpreted */
+		KirDType elem = L->bufs.data[a.buffer].elem;
+		e->type = elem;
+		e->u.atomic.op = op;
+		e->u.atomic.buffer = a.buffer;
+		e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+		e->u.atomic.nargs = n - 1;
+		for (int i = 1; i < n && i < 3; i++)
+			e->u.atomic.args[i - 1] = bitcast_to(L, elem, conv(L, arg(L, c, i), a.view), cloc(L, c));
+		return bitcast_to(L, a.view, e, cloc(L, c));
 	} else if (a.view != KT_VOID) {
 		error_at(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
 		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));

@@ -118,15 +118,16 @@ KirStmt *expr_stmt(Lower *L, KirExpr *e)
 {
 	KirStmt *s;
 
-	/* a store through a view whose value is unused: the view's conversions of the stored
-	 * element (a bitcast; a narrow field's mask, narrowing and bitcast or != 0) dropped */
+	/* a store or an atomic through a view whose value is unused: the view's conversions
+	 * of the element (a bitcast; a narrow field's mask, narrowing and bitcast or != 0)
+	 * dropped */
 	for (KirExpr *x = e;;) {
 		if (x->kind == KE_BITCAST || x->kind == KE_CAST)
 			x = x->u.x;
 		else if (x->kind == KE_BINARY && x->u.bin.r->kind == KE_CONST)
 			x = x->u.bin.l;
 		else {
-			if (x != e && x->kind == KE_ASSIGN)
+			if (x != e && (x->kind == KE_ASSIGN || x->kind == KE_ATOMIC))
 				e = x;
 			break;
 		}
