@@ -207,22 +207,19 @@ static Addr field_addr(Lower *L, CXCursor c)
 {
 	CXCursor b = member_base(c), fld = clang_getCursorReferenced(c);
 	CXType bt = clang_getCanonicalType(clang_getCursorType(b)), t = clang_getCanonicalType(clang_getCursorType(fld));
-	KirDType elem, ft;
 	Addr a = laddr(L, b);
-	int64_t j;
 
 	if (bt.kind == CXType_Pointer)
 		bt = clang_getCanonicalType(clang_getPointeeType(bt));
-	if (a.buffer < 0 || !struct_layout(bt, &elem, NULL))
+	if (a.buffer < 0 || !struct_layout(bt, NULL, NULL))
 		return no_addr();
-	elem = L->bufs.data[a.buffer].elem;
-	j = clang_Cursor_getOffsetOfField(fld) / (8 * frontend_dtype_bytes(elem));
-	a.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, j, cloc(L, c)), cloc(L, c));
-	while (t.kind == CXType_ConstantArray)   /* an array field: its elements' type (int ids[3] among floats) */
-		t = clang_getCanonicalType(clang_getArrayElementType(t));
-	ft = dt_of(t);
-	a.view = is_record(t) || ft == elem ? KT_VOID : ft;
-	return a;
+	if (a.per) {
+		if (!L->failed)
+			error_at(L, c, "a field of a struct over a narrower view of the elements of '%s' cannot be translated",
+			         L->bufs.data[a.buffer].name);
+		return no_addr();
+	}
+	return field_at(L, a, bt, clang_Cursor_getOffsetOfField(fld), t, cloc(L, c));
 }
 
 /* A call without arguments of a user function that returns a pointer and whose body is

@@ -11,19 +11,25 @@
  * i's field at byte offset o is slot i*k + o/S, and a field of another type of size S is
  * read through a view (a bitcast). Padding (an `__align__(16)` struct of three uints,
  * k = 4) is slots no field names: a struct copy copies the fields, as C++ leaves padding
- * unspecified. A narrower scalar (a bool among ints, a float after a size_t) fills a slot
- * with padding: it is read as the slot's low bytes and written zero-extended (expr.c's
- * view_of_slot, slot_of_view). So
+ * unspecified. A narrower scalar (a bool among ints, a float after a size_t) alone in a
+ * slot fills it with padding: it is read as the slot's low bytes and written with the
+ * other bytes kept (expr.c's view_of_slot, slot_of_view). Narrower scalars that share a
+ * slot (`int molid, frozen;` after doubles: two in one 8-byte slot) are read through a
+ * narrow view of the slot (field_at; narrow.c: the slot's bits shifted by the scalar's
+ * byte offset, little-endian as on the GPU); a store into one is refused as a narrow
+ * store (it would rewrite bytes of the slot another thread may write). So
  * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
- * Pointers, unions and fields that share a slot are refused in memory. */
+ * Pointers, unions and scalars across slots are refused in memory. */
 
 typedef struct Layout {
 	KirDType elem;           /* the slot type: the first scalar of the widest size */
 	int k;                   /* scalars seen */
 	int ok;
 	int pass;                /* 0: find elem; 1: check every scalar against it */
-	int64_t end;             /* bit offset just after the slot of the last scalar seen */
+	int64_t end;             /* bit offset just after the last scalar seen */
 	CXCursor first, bad;     /* elem's field; the field that breaks the layout */
+	int64_t qslot;           /* pass 1: count the scalars in this slot into qn */
+	int qn;
 } Layout;
 
 static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off);
@@ -43,10 +49,9 @@ static enum CXVisitorResult layout_visit(CXCursor f, CXClientData d)
 }
 
 /* An object of type t (field f, or an element of its array) at bit offset off: a
- * struct's fields, an array's elements in order, or one scalar in a slot of its own.
- * A scalar narrower than the slot (a bool among ints) must start a slot; it can be
- * neither read nor written (field_addr), but it does not stop the struct's other
- * fields. Pointers, unions (overlapping fields) and scalars between slots do. */
+ * struct's fields, an array's elements in order, or one scalar in a slot, several
+ * narrower ones in one slot each at an offset of its own size. Pointers, unions
+ * (overlapping fields) and scalars across slots stop the layout. */
 static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
 {
 	KirDType dt;
@@ -78,12 +83,17 @@ static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
 		return;
 	}
 	eb = 8 * frontend_dtype_bytes(ly->elem);
-	if (off < ly->end || off % eb) {   /* overlapping (a union) or between slots */
-		ly->ok = 0;
-		ly->bad = f;
-		return;
+	{
+		int64_t sb = 8 * frontend_dtype_bytes(dt);
+		if (off < ly->end || off % sb || off / eb != (off + sb - 1) / eb) {   /* overlapping (a union) or across slots */
+			ly->ok = 0;
+			ly->bad = f;
+			return;
+		}
+		ly->end = off + sb;
 	}
-	ly->end = off + eb;
+	if (off / eb == ly->qslot)
+		ly->qn++;
 	ly->k++;
 }
 
@@ -93,7 +103,7 @@ static int layout_of(CXType t, Layout *ly)
 {
 	long long size;
 
-	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor()};
+	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor(), -1, 0};
 	t = clang_getCanonicalType(t);
 	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID ||
 	    clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
@@ -108,6 +118,50 @@ static int layout_of(CXType t, Layout *ly)
 		return 0;
 	ly->k = (int)(size / frontend_dtype_bytes(ly->elem));
 	return 1;
+}
+
+/* How many scalars of an object of struct type t (which has a layout) lie in the slot
+ * that holds bit offset bits. */
+static int slot_scalars(CXType t, int64_t bits)
+{
+	Layout ly;
+
+	if (!layout_of(t, &ly))
+		return 0;
+	ly.qslot = bits / (8 * frontend_dtype_bytes(ly.elem));
+	ly.qn = 0;
+	ly.end = 0;
+	ly.pass = 1;
+	layout_type(&ly, clang_getCanonicalType(t), clang_getNullCursor(), 0);
+	return ly.qn;
+}
+
+/* The address of the scalar (or the first element of the array, or the nested struct) of
+ * type ft at bit offset `bits` in the struct of type t at a: its slot, read through a view
+ * of the slot's type when ft differs, or through a narrow view (a.per) when it shares its
+ * slot with another scalar of the struct or does not start it. */
+Addr field_at(Lower *L, Addr a, CXType t, int64_t bits, CXType ft, SrcLoc l)
+{
+	KirDType elem = L->bufs.data[a.buffer].elem, d;
+	int eb = frontend_dtype_bytes(elem), db;
+	int64_t slot = bits / (8 * eb);
+	KirDType ot = a.off ? a.off->type : KT_I32;
+
+	ft = clang_getCanonicalType(ft);
+	while (ft.kind == CXType_ConstantArray)   /* an array field: its elements' type (int ids[3] among floats) */
+		ft = clang_getCanonicalType(clang_getArrayElementType(ft));
+	d = dt_of(ft);
+	db = is_record(ft) || d == KT_VOID ? eb : frontend_dtype_bytes(d);
+	if (db < eb && (bits % (8 * eb) || slot_scalars(t, bits) > 1)) {
+		a.per = eb / db;
+		a.view = d;
+		a.off = add_off(L, a.off ? scale(L, a.off, a.per, l) : NULL,
+		                frontend_new_int(L->a, ot, slot * a.per + (bits / 8) % eb / db, l), l);
+		return a;
+	}
+	a.off = add_off(L, a.off, frontend_new_int(L->a, ot, slot, l), l);
+	a.view = is_record(ft) || d == elem ? KT_VOID : d;
+	return a;
 }
 
 int struct_layout(CXType t, KirDType *elem, int *k)
@@ -150,7 +204,7 @@ const char *struct_layout_why(Arena *a, CXType t)
 			return arena_printf(a, "field '%s' (%s) is a pointer", spell(a, ly.bad), type_name(a, ft));
 		if (fd == KT_VOID)
 			return arena_printf(a, "field '%s' (%s) is not a scalar", spell(a, ly.bad), type_name(a, ft));
-		return arena_printf(a, "field '%s' (%s) shares a %d-byte slot with another field or does not start one (the struct's widest scalar, '%s', sets the slot size)",
+		return arena_printf(a, "field '%s' (%s) overlaps another field or lies across two %d-byte slots (the struct's widest scalar, '%s', sets the slot size)",
 		                    spell(a, ly.bad), type_name(a, ft), frontend_dtype_bytes(ly.elem), spell(a, ly.first));
 	}
 }
@@ -731,12 +785,7 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 	paths = field_paths(L, t);
 	for (size_t j = 0; prefix && j < paths.len; j++) {
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
-		Addr f = a;
-		KirDType ft = L->vars.data[b->idx].type;
-		f.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32,
-		                                           field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem), cloc(L, x)),
-		                cloc(L, x));
-		f.view = ft == L->bufs.data[a.buffer].elem ? KT_VOID : ft;
+		Addr f = field_at(L, a, t, field_bits(L, t, paths.data[j]), field_type(L, t, paths.data[j]), cloc(L, x));
 		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, load_of(L, x, f), cloc(L, x))));
 	}
 	VEC_FREE(paths);
@@ -768,6 +817,11 @@ void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 			break;
 		}
 		int64_t slot = field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem);
+		if (field_at(L, a, t, field_bits(L, t, paths.data[j]), field_type(L, t, paths.data[j]), cloc(L, at)).per) {
+			error_at(L, at, "a store of struct field '%s', which shares a %d-byte slot of '%s' with another field, cannot be translated: only reads can (a part of an element other threads may also write)",
+			         paths.data[j] + 1, frontend_dtype_bytes(L->bufs.data[a.buffer].elem), L->bufs.data[a.buffer].name);
+			break;
+		}
 		if (wide_scalar(ft, L->bufs.data[a.buffer].elem))   /* float4 over halves: wide.c */
 			wide_store(L, a.buffer, add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, slot, cloc(L, at)),
 			                                cloc(L, at)), conv(L, bind_value(L, at, sb), ft), cloc(L, at));
