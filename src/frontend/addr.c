@@ -202,6 +202,26 @@ int is_mem_struct(CXCursor b)
 	                                   k == CXCursor_MemberRefExpr || k == CXCursor_ParenExpr);
 }
 
+/* A struct variable that is memory (`__shared__ Counter c;`, a `__device__` or
+ * host-filled `__constant__` struct: global_var's BK_MEM bind), whose fields are its
+ * buffer's slots at their offsets (struct.c), as `(&c)->k` would be. A `__constant__`
+ * struct whose initialiser was folded into the buffer is not one: that fold lists the
+ * values in a row, not at their slots. */
+int is_mem_struct_var(Lower *L, CXCursor b)
+{
+	CXCursor d;
+	Bind *bd;
+
+	b = strip(b);
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !is_record(clang_getCursorType(b)))
+		return 0;
+	d = clang_getCursorReferenced(b);
+	if (!(bd = lookup(L, d)))
+		bd = global_var(L, d);
+	return bd && bd->kind == BK_MEM && bd->buffer >= 0 && !L->bufs.data[bd->buffer].ninit &&
+	       struct_layout(clang_getCursorType(b), NULL, NULL);
+}
+
 /* Field of a struct in memory: its element offset within the struct added. */
 static Addr field_addr(Lower *L, CXCursor c)
 {
@@ -337,7 +357,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 	}
 	case CXCursor_MemberRefExpr: {
 		Bind *mb = member_bind(L, c);
-		if (mb || !is_mem_struct(member_base(c)))
+		if (mb || !(is_mem_struct(member_base(c)) || is_mem_struct_var(L, member_base(c))))
 			a = bind_addr(L, c, mb);
 		else
 			a = field_addr(L, c);

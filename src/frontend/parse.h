@@ -303,6 +303,7 @@ KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c,
 KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc);
 KirExpr *scale(Lower *L, KirExpr *idx, int64_t stride, SrcLoc loc);
 int is_mem_struct(CXCursor b);
+int is_mem_struct_var(Lower *L, CXCursor b);
 int read_only(Lower *L, CXCursor c, int buf);
 Addr laddr(Lower *L, CXCursor c);
 

@@ -749,8 +749,10 @@ int is_mem_lvalue(Lower *L, CXCursor x)
 	if (k == CXCursor_UnaryOperator)     /* `*p`, unless p points to a struct held in variables */
 		return clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref &&
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x)));
+	if (k == CXCursor_DeclRefExpr)
+		return is_mem_struct_var(L, x);
 	if (k == CXCursor_MemberRefExpr)
-		return is_mem_struct(member_base(x)) && !member_bind(L, x) &&
+		return (is_mem_struct(member_base(x)) || is_mem_struct_var(L, member_base(x))) && !member_bind(L, x) &&
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, x, clang_getCursorType(x)));
 	return 0;
 }
