@@ -36,7 +36,8 @@
 #include <string.h>
 
 #define ARRAY_CELLS_MAX 65536    /* elements of one local array tracked one by one */
-#define UNROLL_BUDGET 1000000    /* statements walked in known-trip loops per kernel */
+#define UNROLL_BUDGET 1000000    /* statements walked in known-trip loops per kernel (one
+                                    costs 1 + the atoms on its path / 32) */
 #define CONJ_MAX 32              /* disjuncts kept per cell (dropping one only refuses more) */
 
 typedef struct Conj { int n; int a[]; } Conj;         /* sorted atoms: id * 2 + negated */
@@ -54,6 +55,8 @@ typedef struct State {
 	unsigned char *known;    /* nvars: the value is val[v] */
 	KirConst *val;
 	const Tab **tab;         /* nvars */
+	unsigned char *full;     /* a break, continue or exit target (joined jumps): per cell,
+	                            set on every path that jumped here; NULL otherwise */
 	IntVec prim;             /* path atoms (sorted) that set cells record */
 	IntVec all;              /* prim plus atoms they imply (a && b gives a and b) */
 } State;
@@ -76,6 +79,7 @@ typedef struct Ck {
 	int *base;               /* per buffer: its first cell; -1 not a local array without
 	                            values; -2 one too large to track (its reads are refused) */
 	int fresh;               /* version counter */
+	int njumps;              /* breaks, continues and exits walked so far */
 	long budget;
 	unsigned char *reported; /* per var, then per buffer */
 	int *origin;             /* per var: the variable it last copied a partly set value
@@ -279,13 +283,15 @@ static int holds(Ck *ck, const Cond *c, const IntVec *path)
 
 /* ---- tables: variables whose value is a function of the path ---- */
 
-static const Tab *tab_one(Ck *ck, const IntVec *prim, KirConst k)
+/* The value k on every path (a join narrows it to the paths that had it). */
+static const Tab *tab_one(Ck *ck, KirConst k)
 {
+	static const Conj empty = {0};
 	Tab *t = arena_alloc(ck->a, sizeof(Tab) + sizeof(t->e[0]));
 
 	t->n = 1;
 	t->e[0].k = k;
-	t->e[0].c = conj_new(ck, prim->data, (int)prim->len, -1);
+	t->e[0].c = &empty;
 	return t;
 }
 
@@ -395,6 +401,7 @@ static void st_free(State *S)
 	free(S->known);
 	free(S->val);
 	free(S->tab);
+	free(S->full);
 	VEC_FREE(S->prim);
 	VEC_FREE(S->all);
 	free(S);
@@ -419,9 +426,12 @@ static int same_const(KirConst x, KirConst y)
 }
 
 /* d becomes the state after either d or s: a cell is set under the conditions of
- * either side (each disjunct carries the path it was set on), a version or value that
- * differs is renewed or forgotten. */
-static void st_join(Ck *ck, State *d, const State *s)
+ * either side (each disjunct carries the path it was set on); a version or value that
+ * differs is renewed or forgotten. In a final join (d and s are every path that reaches
+ * here; d is no jump target) a cell set on each side's every path is set everywhere
+ * (issue 20: the returns of a long loop each set a result under their own path, more
+ * paths than a cell keeps). */
+static void st_join(Ck *ck, State *d, const State *s, int final)
 {
 	size_t nv = ck->k->nvars;
 
@@ -429,10 +439,20 @@ static void st_join(Ck *ck, State *d, const State *s)
 		return;
 	if (d->dead) {
 		st_copy(ck, d, s);
+		for (int i = 0; final && s->full && i < ck->ncells; i++)
+			if (s->full[i])
+				d->cell[i] = always();
 		return;
 	}
-	for (int i = 0; i < ck->ncells; i++)
-		d->cell[i] = cond_union(ck, d->cell[i], s->cell[i]);
+	for (int i = 0; i < ck->ncells; i++) {
+		if (d->cell[i] == s->cell[i])
+			continue;
+		if (final && (s->full ? s->full[i] : cond_holds(s->cell[i], &s->all)) &&
+		    cond_holds(d->cell[i], &d->all))
+			d->cell[i] = always();
+		else
+			d->cell[i] = cond_union(ck, d->cell[i], s->cell[i]);
+	}
 	for (size_t i = 0; i < nv; i++)
 		if (d->tab[i] != s->tab[i]) {
 			d->tab[i] = tab_join(ck, d->tab[i], &d->prim, s->tab[i], &s->prim);
@@ -451,10 +471,19 @@ static void st_join(Ck *ck, State *d, const State *s)
 /* Joins S into *acc (a break, continue or exit target) and makes S dead. */
 static void jump(Ck *ck, State **acc, State *S)
 {
-	if (!*acc)
+	ck->budget -= ck->ncells / 64;
+	ck->njumps++;
+	if (!*acc) {
 		*acc = st_dup(ck, S);
-	else
-		st_join(ck, *acc, S);
+		(*acc)->full = xcalloc((size_t)ck->ncells + 1, 1);
+		for (int i = 0; i < ck->ncells; i++)
+			(*acc)->full[i] = (unsigned char)cond_holds(S->cell[i], &S->all);
+	} else {
+		st_join(ck, *acc, S, 0);
+		for (int i = 0; i < ck->ncells; i++)
+			if ((*acc)->full[i] && (*acc)->cell[i] != always())
+				(*acc)->full[i] = (unsigned char)cond_holds(S->cell[i], &S->all);
+	}
 	S->dead = 1;
 }
 
@@ -827,7 +856,7 @@ static void set_var(Ck *ck, State *S, int v, const KirConst *val)
 	S->cell[v] = cond_add(ck, S->cell[v], &S->prim);
 	S->ver[v] = ++ck->fresh;
 	S->known[v] = val != NULL;
-	S->tab[v] = val ? tab_one(ck, &S->prim, *val) : NULL;
+	S->tab[v] = val ? tab_one(ck, *val) : NULL;
 	if (val)
 		S->val[v] = *val;
 }
@@ -971,7 +1000,7 @@ static void lazy(Ck *ck, State *S, const KirExpr *c, const KirExpr *t, const Kir
 		take(ck, E, c, !neg);
 		expr(ck, E, f);
 	}
-	st_join(ck, S, E);
+	st_join(ck, S, E, 1);
 	st_free(E);
 }
 
@@ -1192,10 +1221,17 @@ static void keep_tables(Ck *ck, const State *S, const KirExpr *cond, const KirEx
 	free(mc);
 }
 
+static void jump_mark(State *S, int atom)
+{
+	vec_insert(&S->prim, atom);
+	vec_insert(&S->all, atom);
+}
+
 static void if_stmt(Ck *ck, State *S, const KirStmt *s)
 {
 	KirConst v;
 	State *E;
+	int jumps;
 
 	expr(ck, S, s->u.if_.cond);
 	if (eval(ck, S, s->u.if_.cond, &v)) {
@@ -1206,12 +1242,22 @@ static void if_stmt(Ck *ck, State *S, const KirStmt *s)
 	}
 	E = st_dup(ck, S);
 	ck->budget -= ck->ncells / 64;     /* a copy of every cell */
+	jumps = ck->njumps;
 	take(ck, S, s->u.if_.cond, 0);
 	stmt(ck, S, s->u.if_.then);
 	take(ck, E, s->u.if_.cond, 1);
 	if (s->u.if_.els)
 		stmt(ck, E, s->u.if_.els);
-	st_join(ck, S, E);
+	if (ck->njumps != jumps && !S->dead && !E->dead) {
+		/* some paths through an arm jumped away (`if (c) { if (d) break; }`): the
+		 * join's common atoms no longer exclude them, so a new atom marks the paths
+		 * that stayed, and what is set from here on is not taken as set on the paths
+		 * that jumped when they meet again (a join with the break's target) */
+		int stay = 2 * ck->natoms++;
+		jump_mark(S, stay);
+		jump_mark(E, stay);
+	}
+	st_join(ck, S, E, 1);
 	st_free(E);
 }
 
@@ -1222,7 +1268,7 @@ static void iteration(Ck *ck, State *S, const KirStmt *body, const KirExpr *step
 	stmt(ck, S, body);
 	ck->loop = L->up;
 	if (L->cont) {
-		st_join(ck, S, L->cont);
+		st_join(ck, S, L->cont, 1);
 		st_free(L->cont);
 		L->cont = NULL;
 	}
@@ -1254,7 +1300,7 @@ static void loop_rest(Ck *ck, State *S, const KirStmt *s, const KirExpr *cond,
 	if (forever)
 		S->dead = 1;
 	else if (!sure)
-		st_join(ck, S, out);
+		st_join(ck, S, out, 1);
 	else
 		take(ck, S, cond, 1);        /* left after one or more iterations */
 	if (!S->dead)
@@ -1291,7 +1337,7 @@ static void loop_stmt(Ck *ck, State *S, const KirStmt *s)
 		iteration(ck, S, body, step, &L);
 	}
 	if (L.brk) {
-		st_join(ck, S, L.brk);
+		st_join(ck, S, L.brk, 1);
 		st_free(L.brk);
 	}
 }
@@ -1303,7 +1349,7 @@ static void block(Ck *ck, State *S, const KirStmt *s)
 	for (size_t i = 0; i < s->u.block.nstmts && !S->dead; i++)
 		stmt(ck, S, s->u.block.stmts[i]);
 	if (label > 0 && ck->exits[label]) {
-		st_join(ck, S, ck->exits[label]);
+		st_join(ck, S, ck->exits[label], 1);
 		st_free(ck->exits[label]);
 		ck->exits[label] = NULL;
 	}
@@ -1345,7 +1391,7 @@ static void stmt(Ck *ck, State *S, const KirStmt *s)
 {
 	if (S->dead)
 		return;
-	ck->budget--;
+	ck->budget -= 1 + (long)S->prim.len / 32;   /* a statement's work grows with the path */
 	switch (s->kind) {
 	case KS_BLOCK: block(ck, S, s); break;
 	case KS_DECL: decl_stmt(ck, S, s); break;
