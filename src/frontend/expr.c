@@ -539,7 +539,7 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		return poison(L, c);
 	}
 	if (op == KB_NONE) {
-		Addr a;
+		Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};    /* none: `p = NULL` */
 		if (b->nullvar >= 0 && is_null_ptr(rhs))     /* `p = NULL`: its flag (ptrresult.c) */
 			return ptr_null_assign(L, c, b, a);
 		a = b->nullvar >= 0 ? laddr_null(L, rhs) : laddr(L, rhs);
