@@ -396,6 +396,15 @@ static void bind_fields(Lower *L, CXCursor p, CXType t, const char *src, CXCurso
 			                  KVK_ARG, cloc(L, p));
 			emit_pending(L, decl_stmt(L, nb->idx, var_ref(L, b->idx, cloc(L, a)), cloc(L, a)));
 			b = nb;
+		} else if (b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 && !byref) {
+			/* a moving pointer field (decl.c field_var_of) of a struct passed by value:
+			 * the callee's copy, its own offset from the caller's */
+			Bind *nb = new_bind(L, BK_PTR);
+			*nb = *b;
+			nb->offvar = new_var(L, arena_printf(L->a, "%s%s.off", spell(L->a, p), paths.data[i]), KT_I64, KVK_OFFSET,
+			                     cloc(L, p));
+			emit_pending(L, decl_stmt(L, nb->offvar, var_ref(L, b->offvar, cloc(L, a)), cloc(L, a)));
+			b = nb;
 		}
 		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
 	}

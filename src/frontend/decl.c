@@ -1,8 +1,9 @@
 /* decl.c: declarations. Buffers for __shared__ (static and extern), __constant__ and
  * local arrays (constant initialisers folded in), global variables bound on first use,
- * and local variables: scalars, structs by value (one variable per field), cooperative
- * groups, references and pointers (a moving pointer keeps its offset in a variable, and
- * a null flag when a call may make it null: ptrresult.c). */
+ * and local variables: scalars, structs by value (one variable per field; a pointer
+ * field is a moving pointer), cooperative groups, references and pointers (a moving
+ * pointer keeps its offset in a variable, and a null flag when a call may make it null:
+ * ptrresult.c). */
 #include "parse.h"
 
 #include <math.h>
@@ -309,6 +310,18 @@ static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key
 		for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++)
 			field_var_of(w, field, clang_getArrayElementType(ct), arena_printf(L->a, "%s[%lld]", key, i),
 			             arena_printf(L->a, "%s[%lld]", name, i));
+		return;
+	}
+	if (dt == KT_PTR && clang_getCanonicalType(clang_getPointeeType(ct)).kind != CXType_FunctionProto) {
+		/* a pointer field: a moving pointer (as moving_ptr), its offset in a variable and
+		 * its buffer fixed by the first address assigned (expr.c ptr_set) */
+		b = new_bind(L, BK_PTR);
+		b->buffer = -1;
+		b->offvar = new_var(L, arena_printf(L->a, "%s.off", name), KT_I64, KVK_OFFSET,
+		                    in_system(field) ? *(SrcLoc *)w->data : cloc(L, field));
+		emit_pending(L, decl_stmt(L, b->offvar, frontend_new_int(L->a, KT_I64, 0, L->vars.data[b->offvar].loc),
+		                          L->vars.data[b->offvar].loc));
+		put_bind(L, key, b);
 		return;
 	}
 	if (dt == KT_VOID || dt == KT_PTR) {

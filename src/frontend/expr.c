@@ -511,16 +511,43 @@ int is_ptr_expr(CXCursor c)
 	return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
 }
 
-/* The bind of a pointer variable whose offset lives in a variable (a moving pointer). */
+/* The bind of a pointer variable whose offset lives in a variable (a moving pointer):
+ * a local pointer, or a pointer field of a local struct (`f.legs`, decl.c field_var_of). */
 Bind *moving_bind(Lower *L, CXCursor c)
 {
 	Bind *b;
 
 	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+		b = member_bind(L, c);
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		b = lookup(L, clang_getCursorReferenced(c));
+	else
 		return NULL;
-	b = lookup(L, clang_getCursorReferenced(c));
 	return b && b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 ? b : NULL;
+}
+
+/* Moving pointer b = address a (not a choice between buffers): the first address
+ * lowered fixes b's buffer; a later one must be in that buffer (said at c). */
+KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a)
+{
+	KirExpr *val = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+
+	if (a.buffer < 0) {
+		if (!L->failed)
+			error_at(L, c, "this address is in no buffer: a pointer that is assigned must point into memory");
+		return poison(L, c);
+	}
+	if (b->buffer < 0) {
+		b->buffer = a.buffer;
+		b->view = a.view;
+		b->per = a.per;
+	} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
+		error_at(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
+		    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
+		return poison(L, c);
+	}
+	return assign_var(L, b->offvar, val, cloc(L, c));
 }
 
 static int64_t pointee_elems(Lower *L, CXCursor c, Bind *b)
@@ -552,16 +579,7 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 			    frontend_new_int(L->a, KT_I64, 0, cloc(L, c)), cloc(L, c)));
 			return e;
 		}
-		if (b->buffer < 0) {
-			b->buffer = a.buffer;
-			b->view = a.view;
-			b->per = a.per;
-		} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
-			error_at(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
-			    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
-			return poison(L, c);
-		}
-		val = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+		return ptr_set(L, c, b, a);
 	} else if (op == KB_ADD || op == KB_SUB) {
 		val = scale(L, conv(L, lx(L, rhs), KT_I64), pointee_elems(L, lhs, b), cloc(L, c));
 	} else {

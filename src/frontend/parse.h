@@ -294,6 +294,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 KirBinOp binop_of(enum CXBinaryOperatorKind k);
 int is_ptr_expr(CXCursor c);
 Bind *moving_bind(Lower *L, CXCursor c);
+KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a);
 CXCursor last_expr(CXCursor c);
 KirExpr *lx(Lower *L, CXCursor c);
 KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c, StmtVec *pre);

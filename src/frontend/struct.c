@@ -523,8 +523,27 @@ KirExpr *assign_elem(Lower *L, int buf, KirExpr *index, KirExpr *value, SrcLoc l
 	return e;
 }
 
+/* A pointer field's copy: moving pointer db (a local struct's field, decl.c
+ * field_var_of) = pointer sb when sb's buffer is known here (one buffer, no choice).
+ * 0 when either is no such pointer. */
+static int ptr_field_copy(Lower *L, CXCursor at, Bind *db, Bind *sb)
+{
+	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
+
+	if (!sb || !db || db->kind != BK_PTR || sb->kind != BK_PTR || db->offvar < 0 ||
+	    L->vars.data[db->offvar].type != KT_I64 || db->choicevar >= 0 || sb->choicevar >= 0 ||
+	    sb->nullvar >= 0 || sb->buffer < 0)
+		return 0;
+	a.buffer = sb->buffer;
+	a.off = sb->offvar >= 0 ? var_ref(L, sb->offvar, cloc(L, at)) : sb->off;
+	a.view = sb->view;
+	a.per = sb->per;
+	emit_pending(L, expr_stmt(L, ptr_set(L, at, db, a)));
+	return 1;
+}
+
 /* dst = src field by field; dst's fields are variables (in map dmap, or the current
- * frame when NULL). */
+ * frame when NULL), a pointer field a moving pointer (ptr_field_copy). */
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src)
 {
 	StrVec paths = field_paths(L, t);
@@ -532,6 +551,8 @@ void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, co
 	for (size_t i = 0; i < paths.len && !L->failed; i++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
 		Bind *db = key_bind(L, dmap, arena_printf(L->a, "%s%s", dst, paths.data[i]));
+		if (ptr_field_copy(L, at, db, sb))
+			continue;
 		if (!sb || !db || db->kind != BK_VAR || sb->kind == BK_PTR || sb->kind == BK_CG) {
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[i] + 1);
 			break;
@@ -676,6 +697,12 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 			continue;
 		}
 		b = key_bind(L, NULL, key);
+		if (b && b->kind == BK_PTR && b->offvar >= 0 && !clang_Cursor_isNull(x) && b->choicevar < 0 &&
+		    clang_getCanonicalType(ft).kind == CXType_Pointer) {
+			/* a pointer field (decl.c field_var_of) given an address */
+			emit_pending(L, expr_stmt(L, ptr_set(L, x, b, laddr(L, v->data[(*n)++]))));
+			continue;
+		}
 		if (!b || b->kind != BK_VAR) {
 			error_at(L, clang_Cursor_isNull(x) ? list : x, "struct field '%s' cannot be initialised here",
 			    spell(L->a, fields.data[i]));
