@@ -64,10 +64,64 @@ static CXCursor var_init(CXCursor d)
 	return r;
 }
 
-static void fill_init(Lower *L, int buf, CXCursor init)
+/* Whether the constant initialiser list `list` of an object of type t is flattened
+ * exactly by const_init (values in order, zeros after the last): every nested list fills
+ * its row or struct (a shorter one would shift what follows; the last one may be short,
+ * and any list of zeros), and a struct's scalars are
+ * all of the buffer's element type `el` with no padding (a value is converted to el, not
+ * placed at its field's byte offset). Refused at the list or field when not. */
+static int zero_init(CXCursor init);
+
+static int init_flattens(Lower *L, CXCursor list, CXType t, KirDType el, int nested, int tail)
+{
+	CursorVec v = kids(list);
+	CXType ct = clang_getCanonicalType(t), et;
+	long long extent;
+	int ok = 1, k = 0;
+
+	if (is_record(ct)) {
+		StrVec paths = field_paths(L, ct);
+		KirDType se;
+		for (size_t i = 0; i < paths.len && ok; i++)
+			ok = dt_of(field_type(L, ct, paths.data[i])) == el;
+		if (!ok || !struct_layout(ct, &se, &k) || (size_t)k != paths.len) {
+			error_at(L, list, "a constant initialiser of '%s' is not supported: its fields are not all %s without padding",
+			         type_name(L->a, ct), frontend_dtype_name(el));
+			ok = 0;
+		}
+		extent = (long long)paths.len;
+		VEC_FREE(paths);
+		et = ct;
+	} else if (ct.kind == CXType_ConstantArray) {
+		extent = clang_getArraySize(ct);
+		et = clang_getCanonicalType(clang_getArrayElementType(ct));
+	} else {
+		VEC_FREE(v);
+		return 1;
+	}
+	if (ok && nested && !tail && (long long)v.len != extent && is_record(ct)) {
+		error_at(L, list, "a braced initialiser with fewer values than the fields of '%s' is not supported here", type_name(L->a, ct));
+		ok = 0;
+	} else if (ok && nested && !tail && (long long)v.len != extent) {
+		error_at(L, list, "a braced row with fewer values (%zu) than its %lld elements is not supported here", v.len, extent);
+		ok = 0;
+	}
+	for (size_t i = 0; i < v.len && ok; i++)
+		if (clang_getCursorKind(v.data[i]) == CXCursor_InitListExpr && !is_record(ct))
+			ok = init_flattens(L, v.data[i], et, el, 1, tail && i + 1 == v.len);
+	VEC_FREE(v);
+	return ok;
+}
+
+static void fill_init(Lower *L, int buf, CXCursor init, CXType t)
 {
 	KirBuffer *b = &L->bufs.data[buf];
 	size_t pos = 0;
+
+	if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr &&
+	    !zero_init(init) && !init_flattens(L, init, t, b->elem, 0, 1))
+		return;
+	b = &L->bufs.data[buf];
 
 	b->init = ARENA_ARRAY(L->a, KirConst, b->count);
 	b->ninit = (size_t)b->count;
@@ -142,7 +196,7 @@ Bind *global_var(Lower *L, CXCursor d)
 	 * cudaMemcpyToSymbol in the file overwrites; else the host fills it, and it is an
 	 * input of the module named after the symbol (raise.c) */
 	if (cnst && L->bufs.data[buf].count && !clang_Cursor_isNull(var_init(d)) && !map_has(L->cx->hostfilled, key))
-		fill_init(L, buf, var_init(d));
+		fill_init(L, buf, var_init(d), t);
 	if (clang_getCanonicalType(t).kind != CXType_ConstantArray && clang_getCanonicalType(t).kind != CXType_IncompleteArray) {
 		b = new_bind(L, BK_MEM);
 		b->buffer = buf;
@@ -273,7 +327,7 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 			store_init(L, d, buf, i, v);
 		}
 	} else if (!clang_Cursor_isNull(init) && kb->count) {
-		fill_init(L, buf, init);
+		fill_init(L, buf, init, t);
 		if (!kb->is_const && kb->space == KSP_LOCAL) {
 			/* a mutable array: its initial values are stores at the declaration */
 			for (size_t i = 0; i < kb->ninit; i++)

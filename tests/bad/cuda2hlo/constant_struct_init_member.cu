@@ -1,9 +1,9 @@
 // RUN: cuda2hlo %s --grid 1 --block 32 --size x=32 --size out=32 -o %out/k.mlir
-// ERROR: constant_struct_init_member\.cu:16:27: error: member access into memory cannot be translated here
+// ERROR: constant_struct_init_member\.cu:13:26: error: a constant initialiser of 'Coef' is not supported: its fields are not all f32 without padding
 // ERROR: note: in kernel 'k'
 // A __constant__ struct with an initialiser: its values are folded into the buffer in a
-// row, not at the slots of their fields (here b sits after 124 bytes of padding), so a
-// field of it stays refused; a __shared__ struct's fields are translated
+// row, not at the slots of their fields (here b sits after 124 bytes of padding), so the
+// initialiser is refused (decl.c init_flattens); a __shared__ struct's fields are translated
 // (tests/kernels/struct_shared_scalar.cu).
 struct Coef {
   float a;
