@@ -247,8 +247,15 @@ static void check_kids(Check *k, const KirExpr *e)
 	case KE_COND: check_expr(k, e->u.cond.c); check_expr(k, e->u.cond.t); check_expr(k, e->u.cond.f); break;
 	case KE_CAST: case KE_BITCAST: check_expr(k, e->u.x); break;
 	case KE_LOAD: check_expr(k, e->u.load.index); break;
-	case KE_ASSIGN: check_expr(k, e->u.assign.lv.index); check_expr(k, e->u.assign.value); break;
-	case KE_INCDEC: check_expr(k, e->u.incdec.lv.index); break;
+	case KE_ASSIGN:      /* (an lvalue's index is set only for memory: lv.var < 0) */
+		if (e->u.assign.lv.var < 0)
+			check_expr(k, e->u.assign.lv.index);
+		check_expr(k, e->u.assign.value);
+		break;
+	case KE_INCDEC:
+		if (e->u.incdec.lv.var < 0)
+			check_expr(k, e->u.incdec.lv.index);
+		break;
 	case KE_COMMA: check_expr(k, e->u.comma.l); check_expr(k, e->u.comma.r); break;
 	case KE_MATH: for (int i = 0; i < e->u.math.nargs; i++) check_expr(k, e->u.math.args[i]); break;
 	case KE_SHFL: check_expr(k, e->u.shfl.mask); check_expr(k, e->u.shfl.value); check_expr(k, e->u.shfl.lane); break;
