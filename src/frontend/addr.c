@@ -285,12 +285,9 @@ static Addr refuse_null(Lower *L, CXCursor c, Addr a)
 	return no_addr();
 }
 
-/* The address an expression names, in one buffer, or a pointer that may be null
- * (ptrresult.c) with its flag. */
-Addr laddr_null(Lower *L, CXCursor c)
+/* a, unless it chooses between buffers (only a load can go through such a pointer). */
+static Addr one_buffer(Lower *L, CXCursor c, Addr a)
 {
-	Addr a = addr_any(L, c);
-
 	if (a.choice && a.buffer >= 0) {
 		if (!L->failed)
 			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it can be translated",
@@ -300,18 +297,17 @@ Addr laddr_null(Lower *L, CXCursor c)
 	return a;
 }
 
+/* The address an expression names, in one buffer, or a pointer that may be null
+ * (ptrresult.c) with its flag. */
+Addr laddr_null(Lower *L, CXCursor c)
+{
+	return one_buffer(L, c, addr_any(L, c));
+}
+
 /* The address an expression names, in one buffer. */
 Addr laddr(Lower *L, CXCursor c)
 {
-	Addr a = refuse_null(L, c, addr_any(L, c));
-
-	if (a.choice && a.buffer >= 0) {
-		if (!L->failed)
-			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it can be translated",
-			    L->bufs.data[a.choice->alt[0]].name, L->bufs.data[a.choice->alt[1]].name);
-		a = no_addr();
-	}
-	return a;
+	return one_buffer(L, c, refuse_null(L, c, addr_any(L, c)));
 }
 
 /* The address a load reads: also through a pointer choosing between buffers
