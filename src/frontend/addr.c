@@ -345,7 +345,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 			bd = global_var(L, d);
 		a = bind_addr(L, c, bd);
 		if (bd && bd->kind == BK_BITS && !L->failed)
-			error_at(L, c, "'%s' points into the bits of a variable: only reads through it can be translated (a store, an increment or passing it on cannot)",
+			error_at(L, c, "'%s' points into the bits of a variable: only reads and stores through it can be translated (moving it, an increment or passing it on cannot)",
 			         spell(L->a, d));
 		else if (a.buffer < 0 && a.var < 0 && !L->failed)
 			error_at(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));

@@ -19,6 +19,12 @@
  * walked once from their entry state (what their body sets before a read counts; what
  * it sets counts after the loop under the loop's condition only).
  *
+ * A variable that stores through a view of its bits assign a few bytes at a time
+ * (bitview.c, KirExpr assign.bytes) has a cell per byte too: it is set where the whole
+ * of it or each of its bytes is; such a store sets its bytes where its select names it
+ * (a known index), and its value's reads of the variable, which keep the other bytes,
+ * are no reads.
+ *
  * Flags (issue 13: `hit = 0; if (c) { hit = 1; p = ..; } ... if (hit) use(p)`): a variable
  * given constants has a table, its value as a function of the path (pairs of a
  * conjunction and a constant; every path is on a pair whose constant it holds; counters
@@ -78,6 +84,11 @@ typedef struct Ck {
 	int ncells;
 	int *base;               /* per buffer: its first cell; -1 not a local array without
 	                            values; -2 one too large to track (its reads are refused) */
+	int *bytes;              /* per var: the cell of its first byte, then one per byte (a
+	                            variable assigned a few bytes at a time), else -1 */
+	int keep;                /* a variable whose reads are not reads (-1: none): the
+	                            value of an assignment of part of its bytes keeps the
+	                            others */
 	int fresh;               /* version counter */
 	int njumps;              /* breaks, continues and exits walked so far */
 	long budget;
@@ -751,13 +762,28 @@ static void report(Ck *ck, size_t who, SrcLoc at, SrcLoc decl, const char *what,
 	          "cuda2hlo does not invent a value for it", ck->k->name);
 }
 
+/* Whether variable v is set on this path: all of it, or each of its bytes. */
+static int var_set(Ck *ck, State *S, int v)
+{
+	int b = ck->bytes[v];
+
+	if (holds(ck, S->cell[v], &S->all))
+		return 1;
+	if (b < 0)
+		return 0;
+	for (int i = 0; i < frontend_dtype_bytes(ck->k->vars[v].type); i++)
+		if (!holds(ck, S->cell[b + i], &S->all))
+			return 0;
+	return 1;
+}
+
 static void read_var(Ck *ck, State *S, int v, SrcLoc at)
 {
 	const KirVar *kv = &ck->k->vars[v];
 	char what[256];
 	const char *ret = strstr(kv->name, ".ret");
 
-	if (S->dead || holds(ck, S->cell[v], &S->all))
+	if (S->dead || v == ck->keep || var_set(ck, S, v))
 		return;
 	if (kv->kind == KVK_RESULT && ret) {
 		snprintf(what, sizeof what, "the result of '%.*s'", (int)(ret - kv->name), kv->name);
@@ -794,7 +820,7 @@ static int copy_var(Ck *ck, State *S, int v, const KirExpr *value)
 		return 0;
 	w = value->u.var;
 	src = S->cell[w];
-	if (holds(ck, src, &S->all))
+	if (var_set(ck, S, w))
 		return 0;
 	for (int i = 0; src && i < src->n && n < CONJ_MAX; i++) {
 		int *m = arena_alloc(ck->a, sizeof(int) * (size_t)(src->d[i]->n + (int)S->prim.len));
@@ -931,6 +957,29 @@ static const Tab *tab_map(Ck *ck, State *S, int v, const KirExpr *e)
 	return ok ? m : NULL;
 }
 
+/* `v = c ? merged : v` or `v = merged` setting the bytes e->u.assign.bytes of v (the
+ * rest of v kept from before, whether set or not): those bytes are set on this path
+ * when c holds here; when c is not known here, none is (a read needing them is refused). */
+static void assign_bytes(Ck *ck, State *S, const KirExpr *e)
+{
+	int v = e->u.assign.lv.var, keep = ck->keep, b = ck->bytes[v];
+	const KirExpr *val = e->u.assign.value;
+	KirConst c;
+
+	ck->keep = v;
+	expr(ck, S, val);
+	ck->keep = keep;
+	S->ver[v] = ++ck->fresh;
+	S->known[v] = 0;
+	S->tab[v] = NULL;
+	if (S->dead || b < 0 ||
+	    (val->kind == KE_COND && (!eval(ck, S, val->u.cond.c, &c) || !frontend_const_is_true(c))))
+		return;
+	for (int i = 0; i < 8; i++)
+		if (e->u.assign.bytes & (1u << i))
+			S->cell[b + i] = cond_add(ck, S->cell[b + i], &S->prim);
+}
+
 static void assign(Ck *ck, State *S, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.assign.lv;
@@ -938,6 +987,10 @@ static void assign(Ck *ck, State *S, const KirExpr *e)
 	KirConst c;
 	int known;
 
+	if (lv->var >= 0 && e->u.assign.bytes && e->u.assign.op == KB_NONE) {
+		assign_bytes(ck, S, e);
+		return;
+	}
 	if (lv->var < 0) {
 		expr(ck, S, lv->index);
 		if (e->u.assign.op != KB_NONE)
@@ -1373,6 +1426,8 @@ static void decl_stmt(Ck *ck, State *S, const KirStmt *s)
 
 	if (!s->u.decl.init) {         /* a new object each time: indeterminate */
 		S->cell[v] = NULL;
+		for (int i = 0; ck->bytes[v] >= 0 && i < frontend_dtype_bytes(ck->k->vars[v].type); i++)
+			S->cell[ck->bytes[v] + i] = NULL;
 		S->ver[v] = ++ck->fresh;
 		S->known[v] = 0;
 		S->tab[v] = NULL;
@@ -1413,8 +1468,9 @@ static void stmt(Ck *ck, State *S, const KirStmt *s)
 /* ---- entry ---- */
 
 /* Cells: the variables, then each element of every local array that has no initial
- * values (an initialised one is set by stores at its declaration, seen as stores). A
- * local array has a fixed positive count (decl.c refuses others). */
+ * values (an initialised one is set by stores at its declaration, seen as stores), then
+ * each byte of every variable assigned a few bytes at a time. A local array has a fixed
+ * positive count (decl.c refuses others). */
 static void layout(Ck *ck)
 {
 	const KirKernel *k = ck->k;
@@ -1427,6 +1483,12 @@ static void layout(Ck *ck)
 		ck->base[b] = !local ? -1 : kb->count > ARRAY_CELLS_MAX ? -2 : ck->ncells;
 		if (ck->base[b] >= 0)
 			ck->ncells += (int)kb->count;
+	}
+	ck->bytes = xmalloc((k->nvars + 1) * sizeof(int));
+	for (size_t v = 0; v < k->nvars; v++) {
+		ck->bytes[v] = k->vars[v].partial ? ck->ncells : -1;
+		if (k->vars[v].partial)
+			ck->ncells += frontend_dtype_bytes(k->vars[v].type);
 	}
 }
 
@@ -1444,6 +1506,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	ck.atoms = map_create();
 	ck.budget = UNROLL_BUDGET;
 	ck.subst = -1;
+	ck.keep = -1;
 	ck.reported = xcalloc(k->nvars + k->nbufs + 1, 1);
 	ck.origin = xmalloc((k->nvars + 1) * sizeof(int));
 	for (size_t v = 0; v <= k->nvars; v++)
@@ -1459,6 +1522,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	free(ck.reported);
 	free(ck.origin);
 	free(ck.base);
+	free(ck.bytes);
 	sb_free(&ck.key);
 	map_destroy(ck.atoms);
 	VEC_FREE(ck.expand);

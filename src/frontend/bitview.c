@@ -6,7 +6,8 @@
  * type of its size) widened to 64 bits, shifted to its place and ORed, then narrowed and
  * bitcast to the scalar's type. Exact bit for bit; bytes no scalar covers (padding) read
  * as 0, which C++ leaves unspecified. Views into buffers are addr.c's; a view of a
- * different size, of a bool or a pointer, or a store through such a view is refused. */
+ * different size, of a bool or a pointer is refused. Stores through a pointer into a
+ * variable's bits: the last section. */
 #include "parse.h"
 
 typedef struct Leaf {
@@ -185,8 +186,9 @@ const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v)
  * variables, or a field of one) reads the bytes at i * sizeof *p plus the field's offset,
  * gathered from the variable's scalars as above, at the time of the read. A run-time i is
  * a select over the in-bounds offsets (the last one unless i names an earlier: reading
- * past the object is undefined behaviour in C++). Only reads: a store, an increment or
- * another use of such a pointer is refused where it is lowered (laddr: not a buffer). */
+ * past the object is undefined behaviour in C++). Reads here, stores in the last
+ * section; an increment or another use of such a pointer is refused where it is lowered
+ * (lval_of, laddr). */
 
 /* X of `(T *)&X` (p, a pointer expression) or of a local pointer variable bound to one,
  * plus or minus a constant: 1 with X, T's canonical type and that constant (in T's), else
@@ -288,6 +290,30 @@ static int bits_access(Lower *L, CXCursor c, CXCursor *x, CXType *pt, CXCursor *
 	}
 }
 
+/* Target scalar f at candidate i of n, f.at + i * es, the one that variable idx (an i64)
+ * names: a select over them (the last unless idx names an earlier). */
+static KirExpr *pick(Lower *L, Leaf f, LeafVec *src, int64_t es, int64_t n, int idx, SrcLoc l)
+{
+	KirExpr *e = NULL;
+
+	for (int64_t i = n - 1; i >= 0; i--) {
+		Leaf g = f;
+		KirExpr *v;
+		g.at += i * es;
+		v = gather(L, g, src, l);
+		if (e) {
+			KirExpr *s = frontend_new_expr(L->a, KE_COND, f.t, l);
+			s->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, idx, l), frontend_new_int(L->a, KT_I64, i, l), l);
+			s->u.cond.t = v;
+			s->u.cond.f = e;
+			e = s;
+		} else {
+			e = v;
+		}
+	}
+	return e;
+}
+
 /* Whether c reads through a pointer into a variable's bits (bits_read lowers it). */
 int is_bits_read(Lower *L, CXCursor c)
 {
@@ -345,21 +371,7 @@ KirExpr *bits_read(Lower *L, CXCursor c)
 	}
 	tmp = new_var(L, "bits_index", KT_I64, KVK_TEMP, l);
 	emit_pending(L, decl_stmt(L, tmp, conv(L, lx(L, idx), KT_I64), l));
-	for (int64_t i = n - 1; i >= 0; i--) {
-		Leaf g = f;
-		KirExpr *v;
-		g.at += i * es;
-		v = gather(L, g, &src, l);
-		if (e) {
-			KirExpr *s = frontend_new_expr(L->a, KE_COND, f.t, l);
-			s->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, tmp, l), frontend_new_int(L->a, KT_I64, i, l), l);
-			s->u.cond.t = v;
-			s->u.cond.f = e;
-			e = s;
-		} else {
-			e = v;
-		}
-	}
+	e = pick(L, f, &src, es, n, tmp, l);
 	VEC_FREE(src);
 	return e;
 }
@@ -379,4 +391,236 @@ int bits_pointer(Lower *L, CXCursor d, CXCursor init)
 	b->obj = x;
 	put_bind(L, dkey(L->a, d), b);
 	return 1;
+}
+
+/* ---- stores into a variable's bits ----
+ * `reinterpret_cast<__half *>(&pack)[i] = h`, `*(float *)&u.y = f`, `p[1] += d` with p as
+ * above, and a reference bound to such an element (`T &d = ...`, an argument of a `T &`
+ * parameter: from_float(reinterpret_cast<T *>(&pack)[i], f)). The GPU writes only the
+ * element's bytes, so every scalar of the variable that they overlap gets them: its bits
+ * with those bytes replaced by the value's (little-endian, shifted to their place),
+ * the others kept. With a run-time index each candidate element is one assignment,
+ * `s = i == k ? merged : s`, so exactly the element the index names is written (an index
+ * past the object is undefined behaviour in C++: nothing is written). The assignment
+ * carries the bytes it sets (KirExpr assign.bytes) for assigned.c, which checks that a
+ * scalar is read only where every byte of it was set. Refused at the store: an element
+ * past the object's end, one over bytes no scalar holds (padding: a later read would not
+ * see them), a scalar not held in a variable (a parameter bound to a value), a bool or a
+ * pointer; ++, -- and & on such an element (lval_of, addr.c). */
+
+struct BitRef {
+	KirDType t;              /* the element's type */
+	int64_t at, es, n;       /* candidate k is the element at byte at + k * es; n of them */
+	int idx;                 /* the i64 variable holding k, or -1: k is 0 */
+	LeafVec leaf;            /* the variable's scalars, each e a KE_VAR */
+};
+
+/* The bits of v (of n bytes) as a u64. */
+static KirExpr *bits64(Lower *L, KirExpr *v, int n, SrcLoc l)
+{
+	return frontend_new_cast(L->a, KT_U64, bitcast_to(L, uint_of(n), v, l), l);
+}
+
+static uint64_t ones(int bytes)
+{
+	return bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
+}
+
+/* Scalar s with the nb bytes at byte a replaced by value v's (v of nb bytes): the new
+ * value of its variable, and in *set the bytes of s it writes (bit b: byte b). */
+static KirExpr *merged(Lower *L, Leaf s, int64_t a, int nb, KirExpr *v, unsigned char *set, SrcLoc l)
+{
+	int sb = frontend_dtype_bytes(s.t);
+	uint64_t m;
+	KirExpr *part = bits64(L, v, nb, l), *keep;
+
+	if (a == s.at && nb == sb) {
+		*set = (unsigned char)ones(1) >> (8 - sb);
+		return bitcast_to(L, s.t, v, l);
+	}
+	if (a >= s.at) {
+		m = (ones(nb) << 8 * (a - s.at)) & ones(sb);
+		if (a > s.at)
+			part = frontend_new_binary(L->a, KB_SHL, KT_U64, part, frontend_new_int(L->a, KT_U64, 8 * (a - s.at), l), l);
+	} else {
+		m = (ones(nb) >> 8 * (s.at - a)) & ones(sb);
+		part = frontend_new_binary(L->a, KB_SHR, KT_U64, part, frontend_new_int(L->a, KT_U64, 8 * (s.at - a), l), l);
+	}
+	*set = 0;
+	for (int b = 0; b < sb; b++)
+		if ((m >> 8 * b) & 0xff)
+			*set |= (unsigned char)(1u << b);
+	keep = frontend_new_binary(L->a, KB_AND, KT_U64, bits64(L, s.e, sb, l), frontend_new_int(L->a, KT_U64, (int64_t)~m, l), l);
+	part = frontend_new_binary(L->a, KB_AND, KT_U64, part, frontend_new_int(L->a, KT_U64, (int64_t)m, l), l);
+	part = frontend_new_binary(L->a, KB_OR, KT_U64, keep, part, l);
+	return bitcast_to(L, s.t, frontend_new_cast(L->a, uint_of(sb), part, l), l);
+}
+
+/* Whether every byte of [a, a + nb) is held by a scalar of r. */
+static int covered(const BitRef *r, int64_t a, int nb)
+{
+	for (int64_t b = a; b < a + nb; b++) {
+		size_t i = 0;
+		while (i < r->leaf.len && (b < r->leaf.data[i].at || b >= r->leaf.data[i].at + frontend_dtype_bytes(r->leaf.data[i].t)))
+			i++;
+		if (i == r->leaf.len)
+			return 0;
+	}
+	return 1;
+}
+
+/* The bytes the element c (is_bits_lvalue) names, its index evaluated now into a
+ * variable; NULL (reported) when a store through it cannot be exact. */
+static BitRef *bitref_new(Lower *L, CXCursor c)
+{
+	CXCursor x, idx;
+	CXType pt, vt;
+	int64_t size, room;
+	int nb;
+	KirConst k;
+	BitRef *r = ARENA_NEW(L->a, BitRef);
+	SrcLoc l = cloc(L, c);
+
+	if (!bits_access(L, c, &x, &pt, &idx, &r->at))
+		return NULL;
+	vt = clang_getCanonicalType(clang_getCursorType(x));
+	r->t = dt_of(clang_getCanonicalType(clang_getCursorType(c)));
+	r->es = clang_Type_getSizeOf(pt);
+	r->idx = -1;
+	size = clang_Type_getSizeOf(vt);
+	if (r->t == KT_VOID || r->t == KT_PTR || r->t == KT_I1) {
+		error_at(L, c, "a '%s' cannot be stored into the bits of '%s'", type_name(L->a, clang_getCursorType(c)), type_name(L->a, vt));
+		return NULL;
+	}
+	if (!leaves(L, c, x, vt, 1, &r->leaf))
+		return NULL;
+	for (size_t i = 0; i < r->leaf.len; i++)
+		if (r->leaf.data[i].e->kind != KE_VAR) {
+			error_at(L, c, "a store into the bits of '%s' cannot be translated: it is not held in variables (a parameter or a value bound to a constant)",
+			         type_name(L->a, vt));
+			return NULL;
+		}
+	nb = frontend_dtype_bytes(r->t);
+	room = size - r->at - nb;
+	r->n = room < 0 ? 0 : room / r->es + 1;      /* in-bounds subscripts */
+	if (!clang_Cursor_isNull(idx) && eval_const(idx, KT_I64, &k)) {
+		r->at += k.i * r->es;
+		idx = clang_getNullCursor();
+	}
+	if (clang_Cursor_isNull(idx))
+		r->n = r->at >= 0 && r->at + nb <= size;
+	if (r->at < 0 || r->n <= 0) {
+		error_at(L, c, "this %d-byte store at byte %lld of '%s' (%lld bytes) is past its end",
+		         nb, (long long)r->at, type_name(L->a, vt), (long long)size);
+		return NULL;
+	}
+	for (int64_t i = 0; i < r->n; i++)
+		if (!covered(r, r->at + i * r->es, nb)) {
+			error_at(L, c, "this %d-byte store at byte %lld of '%s' would write padding, bytes no field holds (a later read would not see them)",
+			         nb, (long long)(r->at + i * r->es), type_name(L->a, vt));
+			return NULL;
+		}
+	if (!clang_Cursor_isNull(idx)) {
+		r->idx = new_var(L, "bits_index", KT_I64, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, r->idx, conv(L, lx(L, idx), KT_I64), l));
+	}
+	return r;
+}
+
+static Bind *bitref_bind(Lower *L, CXCursor c)
+{
+	Bind *b;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(c));
+	return b && b->kind == BK_BITREF ? b : NULL;
+}
+
+/* Whether c names an element of a variable's bits: through a pointer into them (a
+ * scalar), or a reference bound to one. */
+int is_bits_lvalue(Lower *L, CXCursor c)
+{
+	return bitref_bind(L, c) || is_bits_read(L, c);
+}
+
+/* A reference bound to c (is_bits_lvalue): the bytes it names; NULL (reported) when they
+ * cannot be. */
+Bind *bits_ref(Lower *L, CXCursor c)
+{
+	Bind *b = bitref_bind(L, c);
+	BitRef *r;
+
+	if (b)
+		return b;
+	if (!(r = bitref_new(L, c)))
+		return NULL;
+	b = new_bind(L, BK_BITREF);
+	b->bits = r;
+	return b;
+}
+
+/* The element r names, read now. */
+KirExpr *bits_ref_value(Lower *L, BitRef *r, SrcLoc l)
+{
+	Leaf f = {NULL, r->t, r->at};
+
+	if (r->idx < 0)
+		return gather(L, f, &r->leaf, l);
+	return pick(L, f, &r->leaf, r->es, r->n, r->idx, l);
+}
+
+/* `lhs op= val` (op KB_NONE: `lhs = val`) at c with lhs an element of a variable's bits
+ * (is_bits_lvalue): the value is stored into it (see above); the expression's value is
+ * the element's new value. A compound assignment computes as lassign_parts does. */
+KirExpr *bits_assign(Lower *L, CXCursor c, CXCursor lhs, KirBinOp op, KirExpr *val)
+{
+	Bind *b = bits_ref(L, lhs);
+	BitRef *r;
+	SrcLoc l = cloc(L, c);
+	int v, nb;
+
+	if (!b)
+		return poison(L, c);
+	r = b->bits;
+	nb = frontend_dtype_bytes(r->t);
+	if (op != KB_NONE) {
+		KirExpr *cur = bits_ref_value(L, r, l);
+		int sh = op == KB_SHL || op == KB_SHR;
+		KirDType ot = sh ? r->t : val->type;
+		if (frontend_dtype_bytes(ot) < 4 && frontend_dtype_is_int(ot))
+			ot = KT_I32;
+		if (sh && frontend_dtype_bytes(val->type) < 4 && frontend_dtype_is_int(val->type))
+			val = conv(L, val, KT_I32);
+		else if (!sh)
+			val = conv(L, val, ot);
+		val = frontend_new_binary(L->a, op, ot, conv(L, cur, ot), val, l);
+	}
+	v = new_var(L, "bits.v", r->t, KVK_TEMP, l);
+	emit_pending(L, decl_stmt(L, v, conv(L, val, r->t), l));
+	for (int64_t k = 0; k < r->n; k++) {
+		int64_t a = r->at + k * r->es;
+		for (size_t i = 0; i < r->leaf.len; i++) {
+			Leaf s = r->leaf.data[i];
+			unsigned char set;
+			KirExpr *e, *st;
+			if (s.at >= a + nb || s.at + frontend_dtype_bytes(s.t) <= a)
+				continue;
+			s.e = var_ref(L, s.e->u.var, l);
+			e = merged(L, s, a, nb, var_ref(L, v, l), &set, l);
+			if (r->idx >= 0) {
+				KirExpr *sel = frontend_new_expr(L->a, KE_COND, s.t, l);
+				sel->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, r->idx, l), frontend_new_int(L->a, KT_I64, k, l), l);
+				sel->u.cond.t = e;
+				sel->u.cond.f = var_ref(L, s.e->u.var, l);
+				e = sel;
+			}
+			st = assign_var(L, s.e->u.var, e, l);
+			st->u.assign.bytes = set;
+			L->vars.data[s.e->u.var].partial = 1;
+			emit_pending(L, expr_stmt(L, st));
+		}
+	}
+	return var_ref(L, v, l);
 }

@@ -609,6 +609,11 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				bind_copy(L, p, a, f, dt_of(clang_getNonReferenceType(t)));
 				continue;
 			}
+			if (is_bits_lvalue(L, a)) {     /* part of a variable's bits: bitview.c */
+				if ((b = bits_ref(L, a)))
+					map_put(f->binds, key, b);
+				continue;
+			}
 			if ((b = ref_lval(L, t, a, &lv, &lt, &ok))) {   /* a narrow view: narrow_store.c */
 				b->off = fix_offset(L, b->off, spell(L->a, p), cloc(L, p), cloc(L, a), &b->offvar);
 				map_put(f->binds, key, b);

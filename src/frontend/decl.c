@@ -490,6 +490,11 @@ void local_var(Lower *L, CXCursor d)
 			return;
 		if (clang_Cursor_isNull(init))
 			return;
+		if (is_bits_lvalue(L, init)) {     /* part of a variable's bits: bitview.c */
+			if ((b = bits_ref(L, init)))
+				put_bind(L, key, b);
+			return;
+		}
 		if ((b = ref_lval(L, t, init, &lv, &lt, &ok))) {   /* a narrow view: narrow_store.c */
 			b->off = fix_offset(L, b->off, spell(L->a, d), cloc(L, d), cloc(L, d), &b->offvar);
 			put_bind(L, key, b);

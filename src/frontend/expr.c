@@ -132,6 +132,8 @@ KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
 		e->u.load.buffer = b->buffer;
 		e->u.load.index = b->off;
 		return e;
+	case BK_BITREF:
+		return bits_ref_value(L, b->bits, l);
 	default:
 		error_at(L, c, "a pointer or group is used as a value here; only memory accesses through it can be translated");
 		return poison(L, c);
@@ -433,6 +435,10 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		error_at(L, c, "assignment to a parameter bound to a constant or argument");
 		return 0;
 	}
+	if ((bd && bd->kind == BK_BITREF) || is_bits_read(L, b)) {
+		error_at(L, c, "an element of a variable's bits (through a pointer of another type to it) can be read, assigned (= and op=) and bound to a reference, not incremented or have its address taken");
+		return 0;
+	}
 	a = laddr(L, b);
 	if (a.var >= 0) {
 		lv->var = a.var;
@@ -664,6 +670,8 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	val = lx(L, rhs);
 	if ((vb = view_bind(L, lhs)))
 		return view_assign(L, c, vb, val, op);
+	if (is_bits_lvalue(L, lhs))    /* `((T *)&v)[i] = x`: bitview.c */
+		return bits_assign(L, c, lhs, op, val);
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
 	L->allow_narrow = 1;

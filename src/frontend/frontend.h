@@ -281,6 +281,7 @@ typedef struct KirVar {
 	KirDType type;
 	KirVarKind kind;
 	SrcLoc loc;
+	unsigned char partial;   /* assigned a few bytes at a time too (assign.bytes) */
 } KirVar;
 
 /* ---- expressions ---- */
@@ -324,8 +325,11 @@ struct KirExpr {
 		struct { int buffer; KirExpr *index; } load;         /* LOAD */
 		/* ASSIGN: lv = value (op KB_NONE, value of lv's type), or compound
 		 * lv = (T)((optype)lv op value) with value of type optype; the node's value is
-		 * the new contents of lv. */
-		struct { KirLval lv; KirBinOp op; KirDType optype; KirExpr *value; } assign;
+		 * the new contents of lv. bytes (a store into part of a variable's bits,
+		 * bitview.c): the bytes of lv.var it sets (bit b: byte b), the value reading
+		 * lv.var only to keep the others; a value `c ? x : lv.var` sets them only where
+		 * c holds. 0: the whole of lv. */
+		struct { KirLval lv; KirBinOp op; KirDType optype; KirExpr *value; unsigned char bytes; } assign;
 		/* INCDEC: ++/--; value is the old contents when post, else the new. */
 		struct { KirLval lv; int inc, post; } incdec;
 		struct { KirExpr *l, *r; } comma;                    /* COMMA: r's value */

@@ -51,7 +51,7 @@ const char *unique(Lower *L, const char *name)
 
 int new_var(Lower *L, const char *name, KirDType t, KirVarKind kind, SrcLoc loc)
 {
-	KirVar v = {unique(L, name), t, kind, loc};
+	KirVar v = {unique(L, name), t, kind, loc, 0};
 
 	VEC_PUSH(L->vars, v);
 	VEC_PUSH(L->stable, 0);

@@ -20,13 +20,16 @@ typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
 typedef VEC(int) IntVec;
 
-typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW } BindKind;
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW, BK_BITREF } BindKind;
+
+typedef struct BitRef BitRef;
 
 /* What a clang declaration stands for while lowering: a variable, a parameter, a
  * constant, a pointer (buffer + offset, offset in `off` or in variable `offvar`), a
  * reference to memory, an argument expression substituted, an object with no state
  * (a cooperative group, a lambda: BK_CG), a variable's bits read as another scalar of
- * their size (a union member: BK_VIEW, variable idx as type `view`). */
+ * their size (a union member: BK_VIEW, variable idx as type `view`), a reference to
+ * part of a variable's bits (BK_BITREF, bitview.c). */
 typedef struct Bind {
 	BindKind kind;
 	int idx;
@@ -38,6 +41,7 @@ typedef struct Bind {
 	int per;                 /* BK_PTR: as Addr.per */
 	int64_t row;             /* BK_PTR: as Addr.row (0 for a pointer that moves) */
 	CXCursor obj;            /* BK_BITS: the variable whose bits the pointer reads */
+	BitRef *bits;            /* BK_BITREF: the bytes it names */
 	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32
 	                            variable holding which of alt[] it points into, else -1 */
 	int nalt, alt[4];
@@ -420,6 +424,10 @@ void wide_store(Lower *L, int buffer, KirExpr *at, KirExpr *val, SrcLoc l);
 int is_bits_read(Lower *L, CXCursor c);
 KirExpr *bits_read(Lower *L, CXCursor c);
 int bits_pointer(Lower *L, CXCursor d, CXCursor init);
+int is_bits_lvalue(Lower *L, CXCursor c);
+Bind *bits_ref(Lower *L, CXCursor c);
+KirExpr *bits_ref_value(Lower *L, BitRef *r, SrcLoc l);
+KirExpr *bits_assign(Lower *L, CXCursor c, CXCursor lhs, KirBinOp op, KirExpr *val);
 int local_struct_pointer(Lower *L, CXCursor d, CXCursor init);
 KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
 int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);

@@ -76,7 +76,7 @@ static int max2(int a, int b) { return a > b ? a : b; }
 
 static int new_var(Lz *z, const char *name, KirDType t, SrcLoc loc)
 {
-	KirVar v = {arena_printf(z->a, "%s.%zu", name, z->vars.len), t, KVK_TEMP, loc};
+	KirVar v = {arena_printf(z->a, "%s.%zu", name, z->vars.len), t, KVK_TEMP, loc, 0};
 
 	VEC_PUSH(z->vars, v);
 	VEC_PUSH(z->level, LV_THREAD);

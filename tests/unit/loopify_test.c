@@ -197,8 +197,8 @@ static KirProgram *make(Kb *b, const Row *r)
 	bufs[0] = (KirBuffer){.name = "x", .space = KSP_GLOBAL, .elem = KT_I32, .count = 64, .param = 0, .loc = L(1)};
 	bufs[1] = (KirBuffer){.name = "s", .space = KSP_SHARED, .elem = KT_I32, .ndims = 1,
 	                      .dims = {64}, .count = 64, .param = -1, .loc = L(1)};
-	vars[0] = (KirVar){"i", KT_I32, KVK_LOCAL, L(1)};
-	vars[1] = (KirVar){"t", KT_I32, KVK_LOCAL, L(3)};
+	vars[0] = (KirVar){"i", KT_I32, KVK_LOCAL, L(1), 0};
+	vars[1] = (KirVar){"t", KT_I32, KVK_LOCAL, L(3), 0};
 	*k = (KirKernel){.name = "k", .loc = L(1), .params = par, .nparams = 1, .bufs = bufs,
 	                 .nbufs = 2, .vars = vars, .nvars = 2, .grid = {2, 1, 1},
 	                 .block = {64, 1, 1}, .have_grid = 1, .have_block = 1, .launch = -1};
