@@ -204,9 +204,9 @@ int is_mem_struct(CXCursor b)
 
 /* A struct variable that is memory (`__shared__ Counter c;`, a `__device__` or
  * host-filled `__constant__` struct: global_var's BK_MEM bind), whose fields are its
- * buffer's slots at their offsets (struct.c), as `(&c)->k` would be. A `__constant__`
- * struct whose initialiser was folded into the buffer is not one: that fold lists the
- * values in a row, not at their slots. */
+ * buffer's slots at their offsets (struct.c), as `(&c)->k` would be; so is a
+ * `__constant__` struct with an initialiser, whose values constinit.c placed at those
+ * slots. */
 int is_mem_struct_var(Lower *L, CXCursor b)
 {
 	CXCursor d;
@@ -218,8 +218,7 @@ int is_mem_struct_var(Lower *L, CXCursor b)
 	d = clang_getCursorReferenced(b);
 	if (!(bd = lookup(L, d)))
 		bd = global_var(L, d);
-	return bd && bd->kind == BK_MEM && bd->buffer >= 0 && !L->bufs.data[bd->buffer].ninit &&
-	       struct_layout(clang_getCursorType(b), NULL, NULL);
+	return bd && bd->kind == BK_MEM && bd->buffer >= 0 && struct_layout(clang_getCursorType(b), NULL, NULL);
 }
 
 /* Field of a struct in memory: its element offset within the struct added. */

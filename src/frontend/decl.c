@@ -24,26 +24,6 @@ int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc)
 	return (int)L->bufs.len - 1;
 }
 
-/* Constant values of an initialiser list (nested lists flattened) into init[]. */
-static void const_init(Lower *L, CXCursor list, KirConst *init, size_t n, size_t *pos, KirDType t)
-{
-	CursorVec v = kids(list);
-
-	for (size_t i = 0; i < v.len && *pos < n; i++) {
-		if (clang_getCursorKind(v.data[i]) == CXCursor_InitListExpr) {
-			const_init(L, v.data[i], init, n, pos, t);
-			continue;
-		}
-		KirExpr *e = conv(L, lx(L, v.data[i]), t);
-		if (e->kind != KE_CONST) {
-			error_at(L, v.data[i], "initialiser is not a constant");
-			break;
-		}
-		init[(*pos)++] = e->u.c;
-	}
-	VEC_FREE(v);
-}
-
 static CXCursor var_init(CXCursor d)
 {
 	CursorVec v = kids(d);
@@ -64,71 +44,23 @@ static CXCursor var_init(CXCursor d)
 	return r;
 }
 
-/* Whether the constant initialiser list `list` of an object of type t is flattened
- * exactly by const_init (values in order, zeros after the last): every nested list fills
- * its row or struct (a shorter one would shift what follows; the last one may be short,
- * and any list of zeros), and a struct's scalars are
- * all of the buffer's element type `el` with no padding (a value is converted to el, not
- * placed at its field's byte offset). Refused at the list or field when not. */
 static int zero_init(CXCursor init);
 
-static int init_flattens(Lower *L, CXCursor list, CXType t, KirDType el, int nested, int tail)
-{
-	CursorVec v = kids(list);
-	CXType ct = clang_getCanonicalType(t), et;
-	long long extent;
-	int ok = 1, k = 0;
-
-	if (is_record(ct)) {
-		StrVec paths = field_paths(L, ct);
-		KirDType se;
-		for (size_t i = 0; i < paths.len && ok; i++)
-			ok = dt_of(field_type(L, ct, paths.data[i])) == el;
-		if (!ok || !struct_layout(ct, &se, &k) || (size_t)k != paths.len) {
-			error_at(L, list, "a constant initialiser of '%s' is not supported: its fields are not all %s without padding",
-			         type_name(L->a, ct), frontend_dtype_name(el));
-			ok = 0;
-		}
-		extent = (long long)paths.len;
-		VEC_FREE(paths);
-		et = ct;
-	} else if (ct.kind == CXType_ConstantArray) {
-		extent = clang_getArraySize(ct);
-		et = clang_getCanonicalType(clang_getArrayElementType(ct));
-	} else {
-		VEC_FREE(v);
-		return 1;
-	}
-	if (ok && nested && !tail && (long long)v.len != extent && is_record(ct)) {
-		error_at(L, list, "a braced initialiser with fewer values than the fields of '%s' is not supported here", type_name(L->a, ct));
-		ok = 0;
-	} else if (ok && nested && !tail && (long long)v.len != extent) {
-		error_at(L, list, "a braced row with fewer values (%zu) than its %lld elements is not supported here", v.len, extent);
-		ok = 0;
-	}
-	for (size_t i = 0; i < v.len && ok; i++)
-		if (clang_getCursorKind(v.data[i]) == CXCursor_InitListExpr && !is_record(ct))
-			ok = init_flattens(L, v.data[i], et, el, 1, tail && i + 1 == v.len);
-	VEC_FREE(v);
-	return ok;
-}
-
+/* The initial contents of constant buffer buf, an object of type t, from its initialiser
+ * (constinit.c: each value at its position and field offset; zeros where the list is
+ * silent). Nothing after a reported error. */
 static void fill_init(Lower *L, int buf, CXCursor init, CXType t)
 {
 	KirBuffer *b = &L->bufs.data[buf];
-	size_t pos = 0;
+	size_t n = (size_t)b->count;
+	KirConst *slot = ARENA_ARRAY(L->a, KirConst, n);
+	KirDType elem = b->elem;
 
-	if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr &&
-	    !zero_init(init) && !init_flattens(L, init, t, b->elem, 0, 1))
+	if (!const_image(L, init, t, elem, slot, n))
 		return;
-	b = &L->bufs.data[buf];
-
-	b->init = ARENA_ARRAY(L->a, KirConst, b->count);
-	b->ninit = (size_t)b->count;
-	for (size_t i = 0; i < b->ninit; i++)
-		b->init[i] = frontend_const_convert((KirConst){KT_I32, 0, 0}, b->elem);
-	if (!clang_Cursor_isNull(init))
-		const_init(L, init, b->init, b->ninit, &pos, b->elem);
+	b = &L->bufs.data[buf];     /* lx may have added a buffer */
+	b->init = slot;
+	b->ninit = n;
 }
 
 /* A `__device__` variable at namespace scope that the program may change: its contents
@@ -138,6 +70,20 @@ static int is_device_symbol(CXCursor d)
 {
 	return has_attr(d, CXCursor_CUDADeviceAttr) && !clang_isConstQualifiedType(scalar_elem(clang_getCursorType(d))) &&
 	       clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl;
+}
+
+/* A const array at namespace scope with an initialiser that no cudaMemcpyToSymbol in the
+ * file overwrites (`__device__ const int t[3] = {...}`, `constexpr float w[2][2]`, which
+ * clang's CUDA makes device constants): a constant buffer like a __constant__ one.
+ * (libclang's canonical array type drops the element's const: elem_const.) */
+static int const_array_global(Lower *L, CXCursor d)
+{
+	CXType t = clang_getCursorType(d);
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+
+	return clang_getCanonicalType(t).kind == CXType_ConstantArray && elem_const(t) &&
+	       (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) && !clang_Cursor_isNull(var_init(d)) &&
+	       !map_has(L->cx->hostfilled, dkey(L->a, d));
 }
 
 /* An initialiser whose every value is zero (or no initialiser): the contents that a
@@ -166,13 +112,17 @@ static int zero_init(CXCursor init)
 Bind *global_var(Lower *L, CXCursor d)
 {
 	int shared = has_attr(d, CXCursor_CUDASharedAttr), cnst = has_attr(d, CXCursor_CUDAConstantAttr);
-	int dev = !shared && !cnst && is_device_symbol(d);
+	int dev;
 	CXType t = clang_getCursorType(d);
 	const char *key = dkey(L->a, d);
 	Bind *b;
 	int buf;
 
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || (!shared && !cnst && !dev))
+	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+		return NULL;
+	cnst = cnst || (!shared && const_array_global(L, d));
+	dev = !shared && !cnst && is_device_symbol(d);
+	if (!shared && !cnst && !dev)
 		return NULL;
 	if (mem_elem(scalar_elem(t)) == KT_VOID || mem_elem(scalar_elem(t)) == KT_PTR) {
 		error_at(L, d, "%s variable of type '%s' is not supported", dev ? "__device__" : "__constant__/__shared__",
@@ -229,7 +179,7 @@ static void store_init(Lower *L, CXCursor d, int buf, size_t i, KirExpr *value)
  * in slot[base ...] (by flat index; a nested list per row); a struct element's value (a
  * brace list, `make_ulong4(...)`, a struct expression) at its first slot. 0 after a
  * reported error: a row or a struct without its braces, an element past the end. */
-static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *slot, size_t n)
+static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *slot, size_t n, int quiet)
 {
 	CXType et;
 	size_t stride;
@@ -243,13 +193,14 @@ static int flat_init(Lower *L, CXCursor list, CXType t, size_t base, CXCursor *s
 		CXCursor c = v.data[i];
 		int list_kid = clang_getCursorKind(c) == CXCursor_InitListExpr;
 		if (et.kind == CXType_ConstantArray && list_kid) {
-			ok = flat_init(L, c, et, base + i * stride, slot, n);
+			ok = flat_init(L, c, et, base + i * stride, slot, n, quiet);
 		} else if (is_record(et) && (list_kid || is_record(clang_getCursorType(c))) && stride &&
 		           base + i * stride < n) {
 			slot[base + i * stride] = c;
 		} else if (et.kind == CXType_ConstantArray || et.kind == CXType_Record || list_kid || !stride ||
 		           base + i * stride >= n) {
-			error_at(L, c, "this initialiser of a local array is not supported (scalars, a braced list per row)");
+			if (!quiet)
+				error_at(L, c, "this initialiser of a local array is not supported (scalars, a braced list per row)");
 			ok = 0;
 		} else {
 			slot[base + i * stride] = c;
@@ -284,6 +235,21 @@ static void struct_elems_init(Lower *L, CXCursor d, int buf, CXType st, CXCursor
 	}
 }
 
+/* A mutable local array's constant initial values (fill_init) as stores at declaration d. */
+static void const_stores(Lower *L, CXCursor d, int buf, CXCursor init, CXType t)
+{
+	KirBuffer *kb = &L->bufs.data[buf];
+
+	if (!kb->init)
+		fill_init(L, buf, init, t);
+	kb = &L->bufs.data[buf];
+	for (size_t i = 0; i < kb->ninit; i++)
+		store_init(L, d, buf, i, frontend_new_const(L->a, kb->init[i], cloc(L, d)));
+	kb = &L->bufs.data[buf];
+	kb->init = NULL;
+	kb->ninit = 0;
+}
+
 static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 {
 	CXCursor init = var_init(d);
@@ -313,8 +279,15 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 			error_at(L, init, "this initialiser of a local array is not supported (scalars, a braced list per row)");
 			return;
 		}
-		if (!flat_init(L, init, t, 0, slot, n))
+		if (!flat_init(L, init, t, 0, slot, n, 1)) {
+			/* a list of constants with elided braces or designators: placed by
+			 * position (constinit.c), then stored */
+			if (init_is_const(init))
+				const_stores(L, d, buf, init, t);
+			else
+				flat_init(L, init, t, 0, slot, n, 0);
 			return;
+		}
 		if (is_record(scalar_elem(t))) {
 			struct_elems_init(L, d, buf, scalar_elem(t), slot, n);
 			return;
@@ -328,13 +301,9 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 		}
 	} else if (!clang_Cursor_isNull(init) && kb->count) {
 		fill_init(L, buf, init, t);
-		if (!kb->is_const && kb->space == KSP_LOCAL) {
-			/* a mutable array: its initial values are stores at the declaration */
-			for (size_t i = 0; i < kb->ninit; i++)
-				store_init(L, d, buf, i, frontend_new_const(L->a, kb->init[i], cloc(L, d)));
-			kb->init = NULL;
-			kb->ninit = 0;
-		}
+		kb = &L->bufs.data[buf];
+		if (!kb->is_const && kb->space == KSP_LOCAL)
+			const_stores(L, d, buf, init, t);
 	}
 }
 

@@ -378,6 +378,9 @@ CXType param_pointee(CXType t);
 int elem_const(CXType t);
 CXType scalar_elem(CXType t);
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
+/* constinit.c */
+int const_image(Lower *L, CXCursor init, CXType t, KirDType elem, KirConst *slot, size_t n);
+int init_is_const(CXCursor c);
 /* union.c */
 int is_union(CXType t);
 int anon_member(CXCursor f);
