@@ -315,8 +315,8 @@ static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, cons
 }
 
 /* The variables of field (or field element) `key` of type t: a nested struct's fields,
- * an array's elements (`acc[0]`, ..., up to FIELD_ELEMS_MAX scalars, field_elems.c),
- * or one scalar. */
+ * an array's elements (`acc[0]`, ..., up to FIELD_ELEMS_MAX scalars, field_elems.c), a
+ * local array for a larger array, or one scalar. */
 static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name)
 {
 	Lower *L = w->L;
@@ -333,6 +333,15 @@ static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key
 		for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++)
 			field_var_of(w, field, clang_getArrayElementType(ct), arena_printf(L->a, "%s[%lld]", key, i),
 			             arena_printf(L->a, "%s[%lld]", name, i));
+		return;
+	}
+	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > FIELD_ELEMS_MAX) {
+		/* a larger array field (`T items[256]`): a local array of its own, as if
+		 * declared beside the struct's other fields; `v.items[i]` and `v.items + k`
+		 * address it (a copy of the whole struct is refused: struct_copy) */
+		b = new_bind(L, BK_PTR);
+		b->buffer = new_buffer(L, name, KSP_LOCAL, t, in_system(field) ? *(SrcLoc *)w->data : cloc(L, field));
+		put_bind(L, key, b);
 		return;
 	}
 	if (dt == KT_PTR && clang_getCanonicalType(clang_getPointeeType(ct)).kind != CXType_FunctionProto) {
