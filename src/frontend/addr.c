@@ -2,7 +2,8 @@
  * offset, view type): from a pointer parameter or global, a moving pointer's offset
  * variable, ++/-- on a pointer, a cast to a view of another type, a struct field in
  * memory, a subscript, a call of a device function that returns a pointer
- * (ptrresult.c). A pointer that cannot be resolved to one buffer is an error. */
+ * (ptrresult.c), `c ? A : nullptr` (ptrnull.c). A pointer that cannot be resolved to one
+ * buffer is an error. */
 #include "parse.h"
 
 KirExpr *add_off(Lower *L, KirExpr *a, KirExpr *b, SrcLoc loc)
@@ -431,6 +432,10 @@ static Addr addr_any(Lower *L, CXCursor c)
 		if (pointer_getter(L, c, &a) || ptr_result_call(L, c, &a))
 			return a;
 		lx(L, c);      /* a refused builtin (malloc) says so itself */
+		break;
+	case CXCursor_ConditionalOperator:     /* `c ? A : nullptr` (ptrnull.c) */
+		if (ptr_null_select(L, c, &a))
+			return a;
 		break;
 	default:
 		break;

@@ -2,8 +2,8 @@
  * local arrays (constant initialisers folded in), global variables bound on first use,
  * and local variables: scalars, structs by value (one variable per field; a pointer
  * field is a moving pointer), cooperative groups, references and pointers (a moving
- * pointer keeps its offset in a variable, and a null flag when a call may make it null:
- * ptrresult.c). */
+ * pointer keeps its offset in a variable, and a null flag when a call or `c ? A :
+ * nullptr` may make it null: ptrresult.c, ptrnull.c). */
 #include "parse.h"
 
 #include <math.h>
@@ -419,6 +419,8 @@ static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 		isnull = a.isnull ? a.isnull : frontend_new_int(L->a, KT_I1, 0, cloc(L, d));
 		if (a.off)
 			off = conv(L, a.off, KT_I64);
+		if (may_null)      /* `c ? A : nullptr`: c may prove it not null (ptrnull.c) */
+			ptr_null_note(L, d, init, b, &a);
 	} else if (!may_null)
 		choice_candidates(L, d, b);
 	if (may_null) {      /* a pointer that may be null: its flag (ptrresult.c), null until set */

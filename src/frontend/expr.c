@@ -780,9 +780,15 @@ static void emit_branch(Lower *L, KirExpr *cond, int var, StmtVec *pre, KirExpr 
 static KirExpr *llogical(Lower *L, CXCursor c, int is_and, CXCursor a, CXCursor b)
 {
 	StmtVec pre = {0};
-	KirExpr *l = cond_of(L, a), *r = lower_apart(L, cond_of, b, &pre), *e;
+	KirExpr *l = cond_of(L, a), *r, *e;
 	SrcLoc loc = cloc(L, c);
 	int t;
+	Bind *marks[8];    /* `p && *p`, `!p || *p`: pointers a says are not null (ptrresult.c) */
+	int n = is_and ? ptr_nonnull_enter(L, a, b, marks, 8) : ptr_null_enter(L, a, b, marks, 8);
+
+	r = lower_apart(L, cond_of, b, &pre);
+	while (n > 0)
+		marks[--n]->nonnull--;
 
 	if (l->kind == KE_CONST) {
 		if (frontend_const_is_true(l->u.c) != is_and) {
@@ -1006,7 +1012,8 @@ static KirExpr *lcondop(Lower *L, CXCursor c)
 	KirExpr *e, *x, *a, *b;
 	StmtVec ap = {0}, bp = {0};
 	SrcLoc loc = cloc(L, c);
-	int tmp;
+	int tmp, n;
+	Bind *marks[8];
 
 	if (v.len != 3 || is_ptr_expr(c)) {
 		VEC_FREE(v);
@@ -1014,8 +1021,14 @@ static KirExpr *lcondop(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	x = cond_of(L, v.data[0]);
+	n = ptr_nonnull_enter(L, v.data[0], v.data[1], marks, 8);     /* `p ? *p : 0` (ptrresult.c) */
 	a = lower_apart(L, lx, v.data[1], &ap);
+	while (n > 0)
+		marks[--n]->nonnull--;
+	n = ptr_null_enter(L, v.data[0], v.data[2], marks, 8);      /* `!p ? 0 : *p` */
 	b = lower_apart(L, lx, v.data[2], &bp);
+	while (n > 0)
+		marks[--n]->nonnull--;
 	VEC_FREE(v);
 	if (t != KT_VOID) {
 		a = a ? conv(L, a, t) : poison(L, c);

@@ -76,6 +76,7 @@ Bind *new_bind(Lower *L, BindKind k)
 	b->offvar = -1;
 	b->choicevar = -1;
 	b->nullvar = -1;
+	b->nullneg = -1;
 	return b;
 }
 
@@ -473,6 +474,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	narrow_rows_check(&L, k->body);
 	VEC_FREE(L.rows);
 	VEC_FREE(L.nstores);
+	VEC_FREE(L.condnull);
 	k->nlabels = L.nlabels;
 	TO_ARENA(&L, L.params, KirParam, k->params, k->nparams);
 	TO_ARENA(&L, L.bufs, KirBuffer, k->bufs, k->nbufs);

@@ -49,6 +49,9 @@ typedef struct Bind {
 	                            while it is null, else -1 */
 	int nonnull;             /* > 0 while lowering code that runs only where it is not
 	                            null (the body of `if ((p = f(x)))`) */
+	CXCursor nullcond;       /* BK_PTR `c ? A : nullptr` that c proves not null
+	                            (ptrnull.c): c, valid when nullneg >= 0 */
+	int nullneg;             /* 1: `c ? nullptr : A`, !c proves it; -1: no such c */
 } Bind;
 
 typedef struct Frame {
@@ -158,6 +161,7 @@ typedef struct Lower {
 	struct Addr *lv_narrow;  /* ... and then puts its address here */
 	VEC(NarrowRow) rows;     /* narrow_store.c */
 	VEC(const KirExpr *) nstores; /* the read-modify-writes narrow_assign made */
+	VEC(Bind *) condnull;    /* pointers whose null condition can prove them not null (ptrnull.c) */
 } Lower;
 
 typedef struct Addr {
@@ -351,7 +355,16 @@ void ptr_result_return(Lower *L, CXCursor x, Bind *b, const char *fn);
 int ptr_may_be_null(Lower *L, CXCursor d, CXCursor init);
 KirExpr *ptr_null_assign(Lower *L, CXCursor c, Bind *b, Addr a);
 int ptr_nonnull_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int max);
+int ptr_null_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int max);
+int ptr_exit_enter(Lower *L, const CursorVec *stmts, size_t i, Bind **marks, int max);
 Addr laddr_null(Lower *L, CXCursor c);
+/* ptrnull.c */
+int ptr_null_select(Lower *L, CXCursor c, Addr *out);
+void ptr_null_note(Lower *L, CXCursor d, CXCursor init, Bind *b, const Addr *a);
+enum { PN_TRUE, PN_FALSE, PN_LOOP };
+void ptr_cond_enter(Lower *L, CXCursor f, int how, Bind **marks, int *n, int max);
+
+CXCursor ptr_loop_bound(CXCursor f);
 int is_null_ptr(CXCursor c);
 /* ptrchoice.c */
 Addr laddr_load(Lower *L, CXCursor c);
@@ -365,6 +378,7 @@ CXCursor for_counter(CXCursor f);
 int is_loop_private(Ctx *cx, CXCursor var);
 void note_stable(Lower *L, int var, const char *key, const KirExpr *init);
 const KirExpr *const_value(Lower *L, const KirExpr *e);
+int is_stable_expr(Lower *L, const KirExpr *e);
 KirExpr *fix_offset(Lower *L, KirExpr *off, const char *name, SrcLoc vloc, SrcLoc dloc, int *offvar);
 
 /* ---- struct.c ---- */

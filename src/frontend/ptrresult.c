@@ -7,10 +7,14 @@
  * null (`return 0;`, `return c ? &a[i] : 0;`, or the result of such a call) also sets an
  * i1 flag NAME.ret.null; so does every assignment to a local pointer that such a call
  * may set (`if ((v = f(x))) ... *v`). Such a pointer may be tested and assigned; any
- * other use must sit where it is provably not null: in the body of an if whose
- * condition says so (`p`, `(p = f(x))`, `p != NULL`, joined by &&) and that does not
- * assign p. Refused at their location: a return of an address in another buffer or view
- * or of no buffer's, any other use of a pointer that may be null; a pointer result used
+ * other use must sit where it is provably not null, code that does not assign p and runs
+ * only where a condition says so: the then-branch of an if, the right operand of &&, the
+ * second operand of ?: (the condition `p`, `(p = f(x))`, `p != NULL`, joined by &&), the
+ * else branch, the right operand of ||, the third operand of ?: (`!p`, `p == NULL`,
+ * joined by ||) and the rest of a block after an early exit `if (!p) return;` (break,
+ * continue). ptrnull.c adds the facts a condition `c` of `c ? A : nullptr` gives.
+ * Refused at their location: a return of an address in another buffer or view or of no
+ * buffer's, any other use of a pointer that may be null; a pointer result used
  * as a value other than an address stays refused by linline. */
 #include "parse.h"
 
@@ -308,5 +312,94 @@ int ptr_nonnull_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int 
 		b->nonnull++;
 		marks[m++] = b;
 	}
+	ptr_cond_enter(L, cond, PN_TRUE, marks, &m, max);    /* `if (c)` for `c ? A : nullptr` (ptrnull.c) */
 	return m;
+}
+
+/* The pointers that condition g being false says are not null, into decls: `!p`,
+ * `p == NULL`, `NULL == p`, and those of both sides of ||. */
+static int null_in(CXCursor g, CXCursor *decls, int n, int max)
+{
+	g = strip(g);
+	if (clang_getCursorKind(g) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(g) == CXUnaryOperator_LNot &&
+	    nkids(g) == 1) {
+		CXCursor p = strip(kid(g, 0));
+		if (clang_getCursorKind(p) == CXCursor_DeclRefExpr && is_ptr_expr(p) && n < max)
+			decls[n++] = clang_getCursorReferenced(p);
+		return n;
+	}
+	if (clang_getCursorKind(g) != CXCursor_BinaryOperator || nkids(g) != 2)
+		return n;
+	if (clang_getCursorBinaryOperatorKind(g) == CXBinaryOperator_LOr)
+		return null_in(kid(g, 1), decls, null_in(kid(g, 0), decls, n, max), max);
+	if (clang_getCursorBinaryOperatorKind(g) == CXBinaryOperator_EQ && is_null_ptr(kid(g, 0)) != is_null_ptr(kid(g, 1))) {
+		CXCursor p = strip(is_null_ptr(kid(g, 0)) ? kid(g, 1) : kid(g, 0));
+		if (clang_getCursorKind(p) == CXCursor_DeclRefExpr && is_ptr_expr(p) && n < max)
+			decls[n++] = clang_getCursorReferenced(p);
+	}
+	return n;
+}
+
+/* Whether statement s never completes normally: a return, break or continue, or a
+ * block that ends in one (every path leaves at one of its jumps or at the last). */
+static int leaves(CXCursor s)
+{
+	enum CXCursorKind k = clang_getCursorKind(s);
+	unsigned n;
+
+	if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
+		return 1;
+	return k == CXCursor_CompoundStmt && (n = nkids(s)) > 0 && leaves(kid(s, n - 1));
+}
+
+/* Before lowering code that runs only where condition g is false (the statements
+ * scope[0..ns) of it): the pointers that may be null, that g being false says are not
+ * and that scope does not assign, get their nonnull count raised (the caller lowers
+ * them again after); their binds into marks, their number returned. */
+static int false_enter(Lower *L, CXCursor g, const CXCursor *scope, size_t ns, Bind **marks, int max)
+{
+	CXCursor decls[8];
+	int n = null_in(g, decls, 0, max < 8 ? max : 8), m = 0;
+
+	for (int d = 0; d < n; d++) {
+		Bind *b = lookup(L, decls[d]);
+		NullScan sc = {0, 0, decls[d]};
+		if (!b || b->kind != BK_PTR || b->nullvar < 0)
+			continue;
+		for (size_t j = 0; j < ns && !sc.found; j++)
+			if (scan_set(scope[j], g, &sc) == CXChildVisit_Recurse)
+				clang_visitChildren(scope[j], scan_set, &sc);
+		if (sc.found)
+			continue;
+		b->nonnull++;
+		marks[m++] = b;
+	}
+	ptr_cond_enter(L, g, PN_FALSE, marks, &m, max);
+	return m;
+}
+
+/* As ptr_nonnull_enter, for body that runs only where cond is false (an else branch,
+ * the third operand of ?:, the right operand of ||). */
+int ptr_null_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int max)
+{
+	return false_enter(L, cond, &body, 1, marks, max);
+}
+
+/* After statement i of a block, stmts, was lowered: when it is an early exit `if (G)
+ * return;` (break, continue; no else) the rest of the block runs only where G is false,
+ * and false_enter raises the pointers that says are not null (the caller lowers them
+ * again at the end of the block). None when a later statement is a case or a label
+ * (code reached without passing the exit). */
+int ptr_exit_enter(Lower *L, const CursorVec *stmts, size_t i, Bind **marks, int max)
+{
+	CXCursor s = stmts->data[i];
+
+	if (clang_getCursorKind(s) != CXCursor_IfStmt || nkids(s) != 2 || !leaves(kid(s, 1)) || max <= 0)
+		return 0;
+	for (size_t j = i + 1; j < stmts->len; j++) {
+		enum CXCursorKind k = clang_getCursorKind(stmts->data[j]);
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt || k == CXCursor_LabelStmt)
+			return 0;
+	}
+	return false_enter(L, kid(s, 0), stmts->data + i + 1, stmts->len - i - 1, marks, max);
 }

@@ -292,6 +292,13 @@ static int is_stable(Lower *L, const KirExpr *e)
 	}
 }
 
+/* e keeps its value wherever it is used in the kernel: constants, parameters, builtins
+ * and variables that keep theirs, combined (ptrnull.c). */
+int is_stable_expr(Lower *L, const KirExpr *e)
+{
+	return is_stable(L, e);
+}
+
 /* A variable declared with `init` that keeps it (decl key `key` never changes). */
 void note_stable(Lower *L, int var, const char *key, const KirExpr *init)
 {

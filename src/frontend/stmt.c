@@ -333,8 +333,15 @@ static void lfor(Lower *L, CXCursor c)
 	VEC_FREE(initv);
 	if (v.len) {
 		IntVec held = {0};
+		Bind *marks[8];    /* pointers `E ? A : nullptr` with E the bound (ptrnull.c) */
+		int nm = 0;
+		CXCursor bound = ptr_loop_bound(c);
 		header_stable(L, c, &held);
+		if (!clang_Cursor_isNull(bound))
+			ptr_cond_enter(L, bound, PN_LOOP, marks, &nm, 8);
 		s->u.for_.body = loop_body(L, v.data[v.len - 1]);
+		while (nm > 0)
+			marks[--nm]->nonnull--;
 		if (step_barriers) {     /* the step's barriers end each trip, after a continue too */
 			StmtVec nb = {0};
 			KirStmt *b = continue_block(L, s->u.for_.body);
@@ -589,8 +596,13 @@ static void lif(Lower *L, CXCursor c)
 		while (n > 0)
 			marks[--n]->nonnull--;
 	}
-	if (v.len > b + 2)
+	if (v.len > b + 2) {
+		Bind *marks[8];    /* `if (!p) ... else *p` (ptrresult.c) */
+		int n = ptr_null_enter(L, v.data[b], v.data[b + 2], marks, 8);
 		s->u.if_.els = lsub(L, v.data[b + 2]);
+		while (n > 0)
+			marks[--n]->nonnull--;
+	}
 	VEC_FREE(v);
 	if (s->u.if_.cond->kind == KE_CONST) {    /* `if constexpr` and folded tests */
 		KirStmt *taken = frontend_const_is_true(s->u.if_.cond->u.c) ? s->u.if_.then : s->u.if_.els;
@@ -672,10 +684,16 @@ void ls(Lower *L, CXCursor c)
 	switch (k) {
 	case CXCursor_CompoundStmt: {
 		StmtVec b = {0}, *save = L->pending;
+		Bind *marks[8];    /* pointers an early exit says are not null (ptrresult.c) */
+		int nm = 0;
 		L->pending = &b;
 		v = kids(c);
-		for (size_t i = 0; i < v.len; i++)
+		for (size_t i = 0; i < v.len; i++) {
 			ls(L, v.data[i]);
+			nm += ptr_exit_enter(L, &v, i, marks + nm, 8 - nm);
+		}
+		while (nm > 0)
+			marks[--nm]->nonnull--;
 		VEC_FREE(v);
 		L->pending = save;
 		push(L, block_of(L, &b, cloc(L, c)));

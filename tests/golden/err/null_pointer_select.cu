@@ -1,7 +1,8 @@
 // RUN-FLAGS: --grid 2 --block 32
-// A pointer that a select may make null is not an address in a buffer: refused where it
-// is made (a test of a pointer parameter against null is a constant, tests/kernels/ptr_null_test.cu).
+// A pointer that a select may make null, used where nothing proves it is not null:
+// refused at the use (under `if (o != nullptr)` or `if (steps > 0)` it is the address
+// out + blockIdx.x * steps, tests/kernels/ptr_maybe_null.cu, src/frontend/ptrnull.c).
 __global__ void k(float *out, int steps) {
   float *o = steps > 0 ? out + blockIdx.x * steps : nullptr;
-  if (o != nullptr) o[threadIdx.x % steps] = 1.0f;
+  o[threadIdx.x % steps] = 1.0f;
 }
