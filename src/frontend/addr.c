@@ -427,7 +427,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 		break;
 	}
 	case CXCursor_CallExpr:
-		if (!strcmp(spell(L->a, clang_getCursorReferenced(c)), "__ldg"))
+		if (is_load_hint(spell(L->a, clang_getCursorReferenced(c))))
 			return addr_any(L, clang_Cursor_getArgument(c, 0));
 		if (pointer_getter(L, c, &a) || ptr_result_call(L, c, &a))
 			return a;

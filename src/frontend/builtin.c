@@ -380,6 +380,17 @@ static CXCursor *prelude_def(Lower *L, CXCursor fn, const char *n)
 	return map_get(cx->prelude, signature(L->a, fn, n));
 }
 
+/* __ldg and the cache-hinted loads (__ldcs, ...): a plain load here. */
+int is_load_hint(const char *n)
+{
+	static const char *const names[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"};
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(n, names[i]))
+			return 1;
+	return 0;
+}
+
 static int is_texture_fn(const char *n)
 {
 	return !strncmp(n, "tex", 3) || !strncmp(n, "surf", 4);
@@ -422,11 +433,14 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 	if (!strncmp(n, "atomic", 6)) {
 		for (int i = 0; i < KA_COUNT; i++) {
 			const char *an = frontend_atomic_name((KirAtomicOp)i);
-			if (!strcasecmp(n + 6, an) || (n[6] && !strncasecmp(n + 6, an, strlen(an)) && !strcmp(n + 6 + strlen(an), "_block")))
+			const char *scope = n + 6 + strlen(an);
+			/* (atomicAdd_block, atomicAdd_system: one device, so the plain atomic) */
+			if (!strcasecmp(n + 6, an) || (n[6] && !strncasecmp(n + 6, an, strlen(an)) &&
+			                               (!strcmp(scope, "_block") || !strcmp(scope, "_system"))))
 				return latomic(L, c, (KirAtomicOp)i);
 		}
 	}
-	if (!strcmp(n, "__ldg"))
+	if (is_load_hint(n))
 		return load_of(L, c, laddr(L, clang_Cursor_getArgument(c, 0)));
 	e = lintrinsic(L, c, n);
 	if (e)

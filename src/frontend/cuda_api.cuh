@@ -105,19 +105,21 @@ __D int __all_sync(unsigned mask, int pred);
 __C2H_SHFL(int) __C2H_SHFL(unsigned) __C2H_SHFL(long) __C2H_SHFL(unsigned long)
 __C2H_SHFL(long long) __C2H_SHFL(unsigned long long) __C2H_SHFL(float) __C2H_SHFL(double)
 #undef __C2H_SHFL
-#define __C2H_ATOMIC(T) \
-	__D T atomicAdd(T *p, T v); __D T atomicSub(T *p, T v); __D T atomicExch(T *p, T v); \
-	__D T atomicMin(T *p, T v); __D T atomicMax(T *p, T v); __D T atomicCAS(T *p, T c, T v); \
-	__D T atomicAnd(T *p, T v); __D T atomicOr(T *p, T v); __D T atomicXor(T *p, T v);
-__C2H_ATOMIC(int) __C2H_ATOMIC(unsigned) __C2H_ATOMIC(unsigned long long) __C2H_ATOMIC(long long)
+/* the _block and _system scopes: in a raised program of one device they are the plain
+ * atomics (builtin.c) */
+#define __C2H_ATOMIC(T, S) \
+	__D T atomicAdd##S(T *p, T v); __D T atomicSub##S(T *p, T v); __D T atomicExch##S(T *p, T v); \
+	__D T atomicMin##S(T *p, T v); __D T atomicMax##S(T *p, T v); __D T atomicCAS##S(T *p, T c, T v); \
+	__D T atomicAnd##S(T *p, T v); __D T atomicOr##S(T *p, T v); __D T atomicXor##S(T *p, T v);
+#define __C2H_ATOMIC1(S) \
+	__C2H_ATOMIC(int, S) __C2H_ATOMIC(unsigned, S) __C2H_ATOMIC(unsigned long long, S) __C2H_ATOMIC(long long, S) \
+	__D float atomicAdd##S(float *p, float v); __D double atomicAdd##S(double *p, double v); \
+	__D float2 atomicAdd##S(float2 *p, float2 v); __D float4 atomicAdd##S(float4 *p, float4 v); \
+	__D float atomicExch##S(float *p, float v); __D unsigned atomicInc##S(unsigned *p, unsigned v); \
+	__D unsigned atomicDec##S(unsigned *p, unsigned v);
+__C2H_ATOMIC1() __C2H_ATOMIC1(_block) __C2H_ATOMIC1(_system)
 #undef __C2H_ATOMIC
-__D float atomicAdd(float *p, float v);
-__D double atomicAdd(double *p, double v);
-__D float2 atomicAdd(float2 *p, float2 v);
-__D float4 atomicAdd(float4 *p, float4 v);
-__D float atomicExch(float *p, float v);
-__D unsigned atomicInc(unsigned *p, unsigned v);
-__D unsigned atomicDec(unsigned *p, unsigned v);
+#undef __C2H_ATOMIC1
 __D int printf(const char *fmt, ...);
 __D void *malloc(size_t n);
 __D void *memset(void *p, int c, size_t n);
@@ -137,6 +139,23 @@ template <class T> __D T tex3D(cudaTextureObject_t t, float x, float y, float z)
 template <class T> __D void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y);
 template <class T> __D T surf2Dread(cudaSurfaceObject_t s, int x, int y);
 template <class T> __D T __ldg(const T *p);
+/* cache-hinted loads and stores: the hint means nothing here, the value is a plain load
+ * (builtin.c, as __ldg) or store (inlined from math_api.cuh); the types are the CUDA
+ * documentation's */
+template <class T> __D T __ldcg(const T *p);
+template <class T> __D T __ldca(const T *p);
+template <class T> __D T __ldcs(const T *p);
+template <class T> __D T __ldlu(const T *p);
+template <class T> __D T __ldcv(const T *p);
+#define __C2H_ST(T) __D void __stcg(T *p, T v); __D void __stcs(T *p, T v); \
+	__D void __stwb(T *p, T v); __D void __stwt(T *p, T v);
+/* (the list is used again by math_api.cuh, which undefines it) */
+#define __C2H_HINT_TYPES(X) X(char) X(signed char) X(unsigned char) X(short) X(unsigned short) \
+	X(int) X(unsigned) X(long) X(unsigned long) X(long long) X(unsigned long long) X(char2) X(char4) \
+	X(uchar2) X(uchar4) X(short2) X(short4) X(ushort2) X(ushort4) X(int2) X(int4) X(uint2) X(uint4) \
+	X(longlong2) X(ulonglong2) X(float) X(float2) X(float4) X(double) X(double2)
+__C2H_HINT_TYPES(__C2H_ST)
+#undef __C2H_ST
 
 /* ---- CUDA Math API: float and double, intrinsics, integer functions ---- */
 #define __C2H_F1(n) __D float n##f(float); __D double n(double); __D float n(float);
@@ -189,6 +208,8 @@ __C2H_CVT(double, double, uint, unsigned) __C2H_CVT(double, double, ll, long lon
 __C2H_CVT(double, double, ull, unsigned long long) __C2H_CVT(double, double, float, float)
 __C2H_CVT(int, int, float, float) __C2H_CVT(uint, unsigned, float, float) __C2H_CVT(int, int, double, double)
 __C2H_CVT(ll, long long, float, float) __C2H_CVT(ll, long long, double, double)
+__C2H_CVT(ull, unsigned long long, float, float) __C2H_CVT(ull, unsigned long long, double, double)
+__D double __uint2double_rn(unsigned);
 #undef __C2H_CVT
 __D float __int_as_float(int); __D int __float_as_int(float); __D float __uint_as_float(unsigned);
 __D unsigned __float_as_uint(float); __D double __longlong_as_double(long long); __D long long __double_as_longlong(double);

@@ -70,6 +70,61 @@ __C2H double __c2h_nextafter(double x, double y)
 	return __longlong_as_double((x < y) == (x > 0.0) ? b + 1 : b - 1);
 }
 
+/* ---- cache-hinted stores (__stcs and the like): a plain store ---- */
+#define __C2H_ST(T) __C2H void __c2h___stcg(T *p, T v) { *p = v; } __C2H void __c2h___stcs(T *p, T v) { *p = v; } \
+	__C2H void __c2h___stwb(T *p, T v) { *p = v; } __C2H void __c2h___stwt(T *p, T v) { *p = v; }
+__C2H_HINT_TYPES(__C2H_ST)
+#undef __C2H_ST
+#undef __C2H_HINT_TYPES
+
+/* ---- type casting with a directed rounding (_rz, _ru, _rd): the conversion rounded to
+ * nearest, f, then one step of its bit pattern where f lies on the wrong side of the
+ * exact value x; c is the sign of f - x, computed exactly in the source type (f converts
+ * back exactly unless it is 2^63 or 2^64, above every source value); m: 1 rz, 2 ru, 3 rd.
+ * A step never starts at a zero: f is 0 only when x is (or, from a double, when x is
+ * below the smallest subnormal, where the zero's sign is already the right side). ---- */
+__C2H int __c2h_cvt_dir(int c, int m, int neg)
+{
+	if (m == 3 || (m == 1 && !neg)) return c > 0 ? -1 : 0;
+	return c < 0 ? 1 : 0;
+}
+__C2H float __c2h_cvt_stepf(float f, int c, int m)
+{
+	int b = __float_as_int(f), d = __c2h_cvt_dir(c, m, f < 0.0f);
+	if (d == 0) return f;
+	return __int_as_float((d > 0) == (b >= 0) ? b + 1 : b - 1);
+}
+__C2H double __c2h_cvt_stepd(double f, int c, int m)
+{
+	long long b = __double_as_longlong(f);
+	int d = __c2h_cvt_dir(c, m, f < 0.0);
+	if (d == 0) return f;
+	return __longlong_as_double((d > 0) == (b >= 0) ? b + 1 : b - 1);
+}
+__C2H int __c2h_cvt_cmpll(long long b, long long x) { return b > x ? 1 : b < x ? -1 : 0; }
+__C2H int __c2h_cvt_cmpull(unsigned long long b, unsigned long long x) { return b > x ? 1 : b < x ? -1 : 0; }
+__C2H int __c2h_cvt_cmpd(double b, double x) { return b > x ? 1 : b < x ? -1 : 0; }
+#define __C2H_CMP_I(FT, f, x) __c2h_cvt_cmpll((long long)f, (long long)x)
+#define __C2H_CMP_LL(FT, f, x) (f >= (FT)9223372036854775808.0 ? 1 : __c2h_cvt_cmpll((long long)f, x))
+#define __C2H_CMP_ULL(FT, f, x) (f >= (FT)18446744073709551616.0 ? 1 : __c2h_cvt_cmpull((unsigned long long)f, x))
+#define __C2H_CMP_D(FT, f, x) __c2h_cvt_cmpd((double)f, x)
+#define __C2H_DIR(from, IT, to, FT, STEP, CMP) \
+	__C2H FT __c2h___##from##2##to##_rz(IT x) { FT f = (FT)x; return STEP(f, CMP(FT, f, x), 1); } \
+	__C2H FT __c2h___##from##2##to##_ru(IT x) { FT f = (FT)x; return STEP(f, CMP(FT, f, x), 2); } \
+	__C2H FT __c2h___##from##2##to##_rd(IT x) { FT f = (FT)x; return STEP(f, CMP(FT, f, x), 3); }
+__C2H_DIR(int, int, float, float, __c2h_cvt_stepf, __C2H_CMP_I)
+__C2H_DIR(uint, unsigned, float, float, __c2h_cvt_stepf, __C2H_CMP_I)
+__C2H_DIR(ll, long long, float, float, __c2h_cvt_stepf, __C2H_CMP_LL)
+__C2H_DIR(ull, unsigned long long, float, float, __c2h_cvt_stepf, __C2H_CMP_ULL)
+__C2H_DIR(ll, long long, double, double, __c2h_cvt_stepd, __C2H_CMP_LL)
+__C2H_DIR(ull, unsigned long long, double, double, __c2h_cvt_stepd, __C2H_CMP_ULL)
+__C2H_DIR(double, double, float, float, __c2h_cvt_stepf, __C2H_CMP_D)
+#undef __C2H_DIR
+#undef __C2H_CMP_I
+#undef __C2H_CMP_LL
+#undef __C2H_CMP_ULL
+#undef __C2H_CMP_D
+
 /* ---- type casting: the halves of a double ---- */
 __C2H int __c2h___double2hiint(double x) { return (int)(__double_as_longlong(x) >> 32); }
 __C2H int __c2h___double2loint(double x) { return (int)(unsigned)(unsigned long long)__double_as_longlong(x); }

@@ -321,6 +321,7 @@ Addr laddr(Lower *L, CXCursor c);
 KirExpr *arg(Lower *L, CXCursor call, int i);
 KirStmt *sync_stmt(Lower *L, CXCursor c, KirSyncOp op, KirExpr *argv, int result);
 KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled);
+int is_load_hint(const char *n);
 
 /* ---- call.c ---- */
 

@@ -982,6 +982,9 @@ const char *struct_src(Lower *L, CXCursor e)
 	if (k == CXCursor_CallExpr && is_make_vector(L, x))
 		return struct_args(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr && in_system(clang_getCursorReferenced(x)) &&
+	    is_load_hint(spell(L->a, clang_getCursorReferenced(x))) && struct_layout(clang_getCursorType(x), NULL, NULL))
+		return struct_load(L, x, clang_getCursorType(x));    /* `float4 v = __ldg(p)`: *p */
+	if (k == CXCursor_CallExpr && in_system(clang_getCursorReferenced(x)) &&
 	    !strncmp(spell(L->a, clang_getCursorReferenced(x)), "atomic", 6)) {
 		error_at(L, e, "the old value of a vector atomic ('%s' of a '%s') cannot be translated: only the atomic as a statement can",
 		         spell(L->a, clang_getCursorReferenced(x)), type_name(L->a, clang_getCursorType(x)));

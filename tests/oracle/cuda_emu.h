@@ -24,6 +24,7 @@
 #include <chrono>
 #include <climits>
 #include <cfloat>
+#include <cfenv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -851,6 +852,9 @@ template <class T> inline T __ldcg(const T *p) { return *p; }
 template <class T> inline void __stcs(T *p, T v) { *p = v; }
 template <class T> inline void __stcg(T *p, T v) { *p = v; }
 template <class T> inline void __stwt(T *p, T v) { *p = v; }
+template <class T> inline T __ldlu(const T *p) { return *p; }
+template <class T> inline T __ldcv(const T *p) { return *p; }
+template <class T> inline void __stwb(T *p, T v) { *p = v; }
 
 /* ---- floating point: bit casts and conversions ----------------------------- */
 template <class To, class From> inline To cuemu_bitcast(From f) {
@@ -900,6 +904,30 @@ inline double __int2double_rn(int x) { return (double)x; }
 inline double __ll2double_rn(long long x) { return (double)x; }
 inline float __double2float_rn(double x) { return (float)x; }
 inline int float2int(float x) { return (int)x; }
+/* Directed roundings of a conversion: the host's own conversion under fesetround (the
+ * volatile copies keep it between the two mode changes). */
+template <class To, class From> __attribute__((noinline)) To cuemu_cvt_mode(From x, int mode) {
+  volatile From v = x;
+  int old = fegetround();
+  fesetround(mode);
+  volatile To r = (To)v;
+  fesetround(old);
+  return r;
+}
+#define CUEMU_CVT_DIR(F, FT, T, TT)                                                      \
+  inline TT __##F##2##T##_rz(FT x) { return cuemu_cvt_mode<TT>(x, FE_TOWARDZERO); }  \
+  inline TT __##F##2##T##_ru(FT x) { return cuemu_cvt_mode<TT>(x, FE_UPWARD); }      \
+  inline TT __##F##2##T##_rd(FT x) { return cuemu_cvt_mode<TT>(x, FE_DOWNWARD); }
+CUEMU_CVT_DIR(int, int, float, float)
+CUEMU_CVT_DIR(uint, unsigned, float, float)
+CUEMU_CVT_DIR(ll, long long, float, float)
+CUEMU_CVT_DIR(ull, unsigned long long, float, float)
+CUEMU_CVT_DIR(ll, long long, double, double)
+CUEMU_CVT_DIR(ull, unsigned long long, double, double)
+CUEMU_CVT_DIR(double, double, float, float)
+#undef CUEMU_CVT_DIR
+inline double __uint2double_rn(unsigned x) { return (double)x; }
+inline double __ull2double_rn(unsigned long long x) { return (double)x; }
 
 /* ---- floating point: math API and intrinsics ------------------------------- */
 /* The fast intrinsics (__expf, __sinf, ...) are computed exactly here; the
