@@ -186,9 +186,10 @@ const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v)
  * variables, or a field of one) reads the bytes at i * sizeof *p plus the field's offset,
  * gathered from the variable's scalars as above, at the time of the read. A run-time i is
  * a select over the in-bounds offsets (the last one unless i names an earlier: reading
- * past the object is undefined behaviour in C++). Reads here, stores in the last
- * section; an increment or another use of such a pointer is refused where it is lowered
- * (lval_of, laddr). */
+ * past the object is undefined behaviour in C++); a struct read so (`h[i]` passed by
+ * value) is each of its fields read so, into new temporaries (bits_struct). Reads here,
+ * stores in the last section; an increment or another use of such a pointer is refused
+ * where it is lowered (lval_of, laddr). */
 
 /* X of `(T *)&X` (p, a pointer expression) or of a local pointer variable bound to one,
  * plus or minus a constant: 1 with X, T's canonical type and that constant (in T's), else
@@ -374,6 +375,74 @@ KirExpr *bits_read(Lower *L, CXCursor c)
 	e = pick(L, f, &src, es, n, tmp, l);
 	VEC_FREE(src);
 	return e;
+}
+
+/* Whether c reads a struct through a pointer into a variable's bits (`h2[i]` with h2 =
+ * (const __half2 *)&v4, passed by value): bits_struct lowers it. */
+int is_bits_struct(Lower *L, CXCursor c)
+{
+	CXCursor x, idx;
+	CXType pt;
+	int64_t fb;
+
+	return is_record(clang_getCursorType(c)) && bits_access(L, c, &x, &pt, &idx, &fb);
+}
+
+/* The struct c (is_bits_struct) read now: its fields in new temporaries, each gathered
+ * from the variable's bytes at its offset as bits_read does (a run-time subscript a
+ * select over the in-bounds structs), their prefix; NULL (reported) when it cannot be. */
+const char *bits_struct(Lower *L, CXCursor c)
+{
+	CXCursor x, idx;
+	CXType pt, vt, t = clang_getCanonicalType(clang_getCursorType(c));
+	int64_t fb, es, size, room, n;
+	LeafVec src = {0}, dst = {0};
+	const char *prefix = NULL;
+	StrVec paths;
+	KirConst k;
+	SrcLoc l = cloc(L, c);
+	int tmp = -1;
+
+	if (!bits_access(L, c, &x, &pt, &idx, &fb))
+		return NULL;
+	vt = clang_getCanonicalType(clang_getCursorType(x));
+	es = clang_Type_getSizeOf(pt);
+	size = clang_Type_getSizeOf(vt);
+	room = size - fb - clang_Type_getSizeOf(t);
+	n = room < 0 ? 0 : room / es + 1;
+	if (!clang_Cursor_isNull(idx) && eval_const(idx, KT_I64, &k)) {
+		fb += k.i * es;
+		idx = clang_getNullCursor();
+	}
+	if (clang_Cursor_isNull(idx))
+		n = fb >= 0 && fb + clang_Type_getSizeOf(t) <= size;
+	if (fb < 0 || n <= 0) {
+		error_at(L, c, "this read of a '%s' at byte %lld of '%s' (%lld bytes) is past its end",
+		         type_name(L->a, t), (long long)fb, type_name(L->a, vt), (long long)size);
+		return NULL;
+	}
+	if (!leaves(L, c, x, vt, 1, &src) || !leaves(L, c, x, t, 0, &dst) ||
+	    !(prefix = struct_vars(L, t, "bits", KVK_TEMP, l))) {
+		VEC_FREE(src);
+		VEC_FREE(dst);
+		return NULL;
+	}
+	if (!clang_Cursor_isNull(idx)) {
+		tmp = new_var(L, "bits_index", KT_I64, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, tmp, conv(L, lx(L, idx), KT_I64), l));
+	}
+	paths = field_paths(L, t);
+	for (size_t i = 0; i < paths.len && i < dst.len; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[i]));
+		Leaf f = dst.data[i];
+		f.at += fb;
+		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, tmp < 0 ? gather(L, f, &src, l) :
+		                                        pick(L, f, &src, es, n, tmp, l), l)));
+	}
+	VEC_FREE(paths);
+	VEC_FREE(src);
+	VEC_FREE(dst);
+	return prefix;
 }
 
 /* A local pointer declared as `(T *)&X` (init) into the bits of a variable: bound to X

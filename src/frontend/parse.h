@@ -443,6 +443,8 @@ int is_bits_read(Lower *L, CXCursor c);
 KirExpr *bits_read(Lower *L, CXCursor c);
 int bits_pointer(Lower *L, CXCursor d, CXCursor init);
 int is_bits_lvalue(Lower *L, CXCursor c);
+int is_bits_struct(Lower *L, CXCursor c);
+const char *bits_struct(Lower *L, CXCursor c);
 Bind *bits_ref(Lower *L, CXCursor c);
 KirExpr *bits_ref_value(Lower *L, BitRef *r, SrcLoc l);
 KirExpr *bits_assign(Lower *L, CXCursor c, CXCursor lhs, KirBinOp op, KirExpr *val);

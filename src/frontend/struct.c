@@ -962,6 +962,8 @@ const char *struct_src(Lower *L, CXCursor e)
 	}
 	if (bit_view(L, x, &v))                     /* `*(half2 *)&u`: a variable's bits */
 		return bit_view_struct(L, x, v);
+	if (is_bits_struct(L, x))                   /* `h2[i]`, h2 = (half2 *)&v4: part of them */
+		return bits_struct(L, x);
 	if (is_mem_lvalue(L, x) && struct_layout(clang_getCursorType(x), NULL, NULL))
 		return struct_load(L, x, clang_getCursorType(x));
 	if (k == CXCursor_DeclRefExpr)
