@@ -1,9 +1,9 @@
 /* call.c: calls. A device function is inlined (a new Frame; parameters bound by value,
- * by reference or as pointers; its returns become a labelled block and a result
- * variable, or a pointer bind when the result is an address: ptrresult.c); member
- * functions bind `this`; cooperative groups methods are builtins; lcall dispatches
- * between these, builtin.c, and the refusals (recursion, function pointers, dynamic
- * parallelism). */
+ * by reference or as pointers, a reference to a pointer variable as that variable; its
+ * returns become a labelled block and a result variable, or a pointer bind when the
+ * result is an address: ptrresult.c); member functions bind `this`; cooperative groups
+ * methods are builtins; lcall dispatches between these, builtin.c, and the refusals
+ * (recursion, function pointers, dynamic parallelism). */
 #include "parse.h"
 
 static int uses_label(const KirStmt *s, int label)
@@ -453,7 +453,7 @@ static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byre
  * into a buffer), or when the callee moves the pointer. */
 static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
 {
-	CXType t = param_pointee(clang_getCursorType(p));
+	CXType t = param_pointee(clang_getNonReferenceType(clang_getCursorType(p)));
 	CXCursor x = strip(a);
 	const char *src;
 
@@ -466,6 +466,33 @@ static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
 	if (!(src = var_struct_key(L, x, t)))
 		return 0;
 	bind_fields(L, p, t, src, a, f, 1);
+	return 1;
+}
+
+/* Reference-to-pointer parameter p (`float *&q`, `const T *&q`) of a call with argument
+ * a: the parameter is another name of the caller's pointer, so when a names a pointer
+ * variable (or parameter) the callee shares its bind, and an assignment in the callee
+ * moves the caller's pointer (stable.c marks a variable passed to a parameter that its
+ * callee assigns as changed, so the caller's is a moving pointer: decl.c moving_ptr). 1
+ * when bound or refused; 0 when a is no such variable and the callee never assigns p
+ * (p is then bound as a pointer passed by value, which is the same while nothing
+ * assigns it). */
+static int ptr_ref_alias(Lower *L, CXCursor p, CXCursor a, Frame *f)
+{
+	CXCursor x = strip(a);
+	int assigns = map_has(L->cx->devassigned, dkey(L->a, p));
+	Bind *b = NULL;
+
+	if (clang_getCursorKind(x) == CXCursor_DeclRefExpr)
+		b = lookup(L, clang_getCursorReferenced(x));
+	if (b && b->kind == BK_PTR && (!assigns || map_has(L->cx->devassigned, dkey(L->a, clang_getCursorReferenced(x))))) {
+		map_put(f->binds, dkey(L->a, p), b);
+		return 1;
+	}
+	if (!assigns)
+		return 0;
+	error_at(L, a, "'%s' assigns the pointer it takes by reference ('%s'): the argument must be a pointer variable that the kernel may move",
+	         spell(L->a, clang_getCursorSemanticParent(p)), spell(L->a, p));
 	return 1;
 }
 
@@ -563,8 +590,10 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			/* a closure (by value, `const Op &` or `Op &&`): its calls inline the
 			 * lambda's body where it was written (llambda_call) */
 			map_put(f->binds, key, new_bind(L, BK_CG));
-		} else if (is_pointer_param(t)) {
+		} else if (is_pointer_param(t) || is_ptr_ref(t)) {
 			Addr ad;
+			if (is_ptr_ref(t) && ptr_ref_alias(L, p, a, f))
+				continue;
 			if (bind_struct_ptr(L, p, a, f))
 				continue;
 			ad = laddr(L, a);

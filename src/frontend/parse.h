@@ -112,6 +112,8 @@ typedef struct Ctx {
 	Map *loopcand, *loopbad; /* decl keys of for-init counters; those used elsewhere or
 	                            in nested for statements of their own (stable.c) */
 	Map *hostfilled;         /* decl keys of symbols cudaMemcpyToSymbol writes (stable.c) */
+	StrVec refargs, refparms;/* during scan_changed: a pointer variable passed to a
+	                            reference-to-pointer parameter, and that parameter */
 	StrVec missing;          /* included headers found nowhere, parsed as empty (missing.c) */
 	VEC(MissingInc) missing_incs; /* where they are included, in the last parse */
 	Map *incl_top;           /* included file name -> main-file offset + 1 of the #include
@@ -373,6 +375,7 @@ void choice_candidates(Lower *L, CXCursor d, Bind *b);
 KirExpr *choice_load(Lower *L, CXCursor c, Addr a);
 KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign);
 int is_std_cast(CXCursor c);      /* std::move(x) / std::forward<T>(x), stripped as x */
+int is_ptr_ref(CXType t);         /* a non-const reference to a pointer */
 void scan_changed(Ctx *cx);
 void scan_free(Ctx *cx);
 CXCursor for_counter(CXCursor f);

@@ -6,9 +6,12 @@
  * assigns it, increments it, takes its address or binds a non-const reference to it (a
  * flow-insensitive scan of every function body, template patterns included: their
  * instances share the declarations' keys, and an assignment by an operator that stays
- * unresolved in the pattern counts as one). The same scan finds loop-private counters
- * (is_loop_private), which each for statement that assigns them may keep apart, and
- * the __constant__ symbols that host code fills with cudaMemcpyToSymbol. */
+ * unresolved in the pattern counts as one). A pointer variable passed to a reference-
+ * to-pointer parameter changes only when the callee assigns that parameter (or passes
+ * it on to one that does): a fixpoint after the scan decides, over the candidates of
+ * calls that stay unresolved in a pattern too. The same scan finds loop-private
+ * counters (is_loop_private), which each for statement that assigns them may keep
+ * apart, and the __constant__ symbols that host code fills with cudaMemcpyToSymbol. */
 #include "parse.h"
 
 /* A call of std::move or std::forward (libstdc++'s, CCCL's cuda::std): a cast of its one
@@ -131,6 +134,69 @@ static int dependent_assign(Ctx *cx, CXCursor c)
 	return at >= 0 ? operand : -1;
 }
 
+/* Whether t is a reference (not const) to a pointer: `float *&p`, `const T *&p`. */
+int is_ptr_ref(CXType t)
+{
+	return is_mutable_ref(t) &&
+	       clang_getCanonicalType(clang_getNonReferenceType(clang_getCanonicalType(t))).kind == CXType_Pointer;
+}
+
+/* Pointer variable `a` passed to reference-to-pointer parameter `parm`: it changes only
+ * if the callee assigns parm (or passes it on to one that does), which the scan knows
+ * only at its end (changed_by_refs); 0 when a is no variable (it is marked as before). */
+static int ref_to_ptr(Ctx *cx, CXCursor a, CXCursor parm)
+{
+	a = strip(a);
+	if (!is_ptr_ref(clang_getCursorType(parm)) || clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return 0;
+	VEC_PUSH(cx->refargs, dkey(cx->a, clang_getCursorReferenced(a)));
+	VEC_PUSH(cx->refparms, dkey(cx->a, parm));
+	return 1;
+}
+
+/* A call in a template pattern whose callee stays unresolved until instantiation (an
+ * overload set named with dependent arguments: the callee is a reference to an
+ * OverloadedDeclRef): its arguments passed to a reference-to-pointer parameter of a
+ * candidate with as many parameters (ParmDecl children, in order, for a template). */
+static void dependent_refs(Ctx *cx, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	CXCursor ref;
+
+	if (n <= 0 || !nkids(c))
+		return;
+	ref = clang_getCursorReferenced(strip(kid(c, 0)));
+	if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
+		return;
+	for (unsigned j = 0; j < clang_getNumOverloadedDecls(ref); j++) {
+		CursorVec v = kids(clang_getOverloadedDecl(ref, j)), ps = {0};
+		for (size_t i = 0; i < v.len; i++)
+			if (clang_getCursorKind(v.data[i]) == CXCursor_ParmDecl)
+				VEC_PUSH(ps, v.data[i]);
+		for (int i = 0; ps.len == (size_t)n && i < n; i++)
+			ref_to_ptr(cx, clang_Cursor_getArgument(c, (unsigned)i), ps.data[i]);
+		VEC_FREE(ps);
+		VEC_FREE(v);
+	}
+}
+
+/* The variables passed to reference-to-pointer parameters that their callees change
+ * (a fixpoint: a parameter passed on by reference is itself such a variable). */
+static void changed_by_refs(Ctx *cx)
+{
+	for (int again = 1; again;) {
+		again = 0;
+		for (size_t i = 0; i < cx->refargs.len; i++)
+			if (map_has(cx->devassigned, cx->refparms.data[i]) && !map_has(cx->devassigned, cx->refargs.data[i])) {
+				map_put(cx->devassigned, cx->refargs.data[i], (void *)1);
+				map_put(cx->headvars, cx->refargs.data[i], (void *)"");
+				again = 1;
+			}
+	}
+	VEC_FREE(cx->refargs);
+	VEC_FREE(cx->refparms);
+}
+
 static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	Ctx *cx = d;
@@ -162,11 +228,15 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 			map_put(cx->hostfilled, dkey(cx->a, clang_getCursorReferenced(strip(clang_Cursor_getArgument(c, 0)))),
 			        (void *)1);
 		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
+		if (clang_Cursor_isNull(fn))
+			dependent_refs(cx, c);
 		for (int i = 0; i < n && np >= 0; i++) {
 			int pi = i - (n - np);          /* a member operator's object comes first */
 			if (pi < 0 && clang_CXXMethod_isConst(fn) &&
 			    is_lambda_type(clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i))))
 				continue;               /* calling a lambda (not `mutable`) leaves it as it is */
+			if (pi >= 0 && ref_to_ptr(cx, clang_Cursor_getArgument(c, (unsigned)i), clang_Cursor_getArgument(fn, (unsigned)pi)))
+				continue;
 			if (pi < 0 || is_mutable_ref(clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)pi))))
 				mark_changed(cx, clang_Cursor_getArgument(c, (unsigned)i));
 		}
@@ -238,6 +308,7 @@ void scan_changed(Ctx *cx)
 	cx->loopcand = map_create();
 	cx->hostfilled = map_create();
 	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
+	changed_by_refs(cx);
 	top = kids(clang_getTranslationUnitCursor(cx->tu));
 	for (size_t i = 0; i < top.len; i++)
 		if (!in_system(top.data[i]))
