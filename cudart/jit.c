@@ -173,6 +173,11 @@ static int run_stages(void *p)
 	KirProgram *kir = frontend_parse(a, &o, o.files.data[0]);
 	if (diag_error_count() || !kir || kir->nkernels != 1)
 		goto done;
+	if (frontend_printf_site(&kir->kernels[0])) {     /* docs/idioms.md "Device printf" */
+		diag_error(*frontend_printf_site(&kir->kernels[0]),
+		           "device printf is not supported by the CUDA runtime library (cuda2hlo-cc) yet");
+		goto done;
+	}
 	if (j->want_sig == 2) {      /* --size P=1 each: a pointer's object is count scalars */
 		for (size_t i = 0; i < j->sig->nparams; i++)
 			if (j->sig->params[i].is_ptr == 1) {

@@ -466,6 +466,27 @@ c2h_buffer *c2h_session_take_result(c2h_session *s, int i)
 	return b;
 }
 
+static const int64_t *find_result(void *ctx, const char *name, int64_t *count)
+{
+	c2h_session *s = ctx;
+	for (int i = 0; i < s->m->nresults; i++) {
+		const c2h_buffer *b = c2h_session_result(s, i);
+		if (b && b->dtype == C2H_I64 && !strcmp(s->m->results[i].name, name)) {
+			*count = (int64_t)(c2h_buffer_nbytes(b) / sizeof(int64_t));
+			return c2h_buffer_data_const(b);
+		}
+	}
+	return NULL;
+}
+
+char *c2h_session_device_output(c2h_session *s)
+{
+	const char *desc = s && s->have_results ? tir_module_string(s->m->tm, "cuda2hlo.printf") : NULL;
+	if (s)
+		s->msg[0] = 0;
+	return desc ? rt_printf_text(desc, find_result, s, s->msg, sizeof s->msg) : NULL;
+}
+
 const char *c2h_session_message(const c2h_session *s) { return s ? s->msg : "NULL session"; }
 const char *c2h_session_backend(const c2h_session *s) { return s ? s->backend->spec : ""; }
 

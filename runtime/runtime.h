@@ -110,6 +110,13 @@ static inline int64_t rt_numel(const RtValue *v) { return tir_type_numel(&v->typ
 RtValue rt_value_ref(const RtValue *v);              /* shares storage */
 void rt_value_release(RtPool *p, RtValue *v);        /* p may be NULL */
 
+/* ---- printf.c: the text of device printf sites (cuda2hlo.printf) ---- */
+/* The i64 data and element count of the result named name, or NULL. */
+typedef const int64_t *(*RtPrintfFind)(void *ctx, const char *name, int64_t *count);
+/* The printed text (the caller frees), or NULL with why when desc is malformed or a
+ * result it names is missing. */
+char *rt_printf_text(const char *desc, RtPrintfFind find, void *ctx, char *why, size_t whylen);
+
 /* ---- guard.c: a module's run-time bounds checks (cuda2hlo.oob_checks, --oob-check) ---- */
 typedef struct RtGuards RtGuards;
 /* text against @main's arguments (names: their cuda2hlo.param names): 0, or -1 with

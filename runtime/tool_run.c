@@ -480,6 +480,12 @@ static int bind_inputs(const Args *a, const c2h_module *m, c2h_session *s, c2h_b
 		if (!bufs[i]) {
 			c2h_param_info info;
 			c2h_module_param(m, i, &info);
+			if (!strncmp(info.name, "cuda2hlo_printf", 15) && info.rank == 1 && info.dims[0] >= 0) {
+				/* a device printf site's records (docs/idioms.md "Device printf"): zeros in */
+				bufs[i] = c2h_buffer_create(info.dtype, 1, info.dims, NULL, 0);
+				if (bufs[i] && c2h_session_bind_index(s, i, bufs[i]) == C2H_OK)
+					continue;
+			}
 			fprintf(stderr, "cuda2hlo-run: error: no input for parameter '%s' (--in %s=FILE.npy)\n", info.name, info.name);
 			return 1;
 		}
@@ -513,6 +519,15 @@ static int run_module(const Args *a)
 		if (strncmp(e, "error: ", 7) == 0)
 			fprintf(stderr, "%s: ", a->module);
 		fprintf(stderr, "%s\n", e);
+		rc = 1;
+	}
+	char *said = rc == 0 && !a->bench ? c2h_session_device_output(s) : NULL;
+	if (said) {              /* what the kernel printed, before the results */
+		fputs(said, stdout);
+		fflush(stdout);
+		free(said);
+	} else if (rc == 0 && !a->bench && *c2h_session_message(s)) {
+		fprintf(stderr, "cuda2hlo-run: error: %s\n", c2h_session_message(s));
 		rc = 1;
 	}
 	if (rc == 0 && a->out)

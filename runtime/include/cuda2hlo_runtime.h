@@ -131,6 +131,10 @@ const c2h_buffer *c2h_session_result(const c2h_session *s, int i);
  * copy. NULL when there is none (or it was taken);
  * c2h_session_result(s, i) is NULL afterwards. */
 c2h_buffer *c2h_session_take_result(c2h_session *s, int i);
+/* What the module's device printf sites printed in the last successful run (module
+ * attribute cuda2hlo.printf; docs/idioms.md "Device printf"): the caller frees it. NULL
+ * when the module prints nothing, or after a failure (c2h_session_message says why). */
+char *c2h_session_device_output(c2h_session *s);
 /* The message of the last failure on s ("" when none). */
 const char *c2h_session_message(const c2h_session *s);
 /* Limits on a session's runs (docs/reliability.md); value 0 means unlimited.

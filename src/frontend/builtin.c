@@ -301,7 +301,7 @@ static KirExpr *lsync_value(Lower *L, CXCursor c, KirSyncOp op)
 }
 
 static const char *const refused[][2] = {
-	{"printf", "device printf cannot be translated"},
+	{"printf", "device printf whose value is used cannot be translated"},
 	{"malloc", "device malloc cannot be translated"},
 	{"free", "device free cannot be translated"},
 	{"__trap", "__trap cannot be translated"},
@@ -408,7 +408,7 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 			error_at(L, c, "%s", refused[i][1]);
 			if (!strcmp(n, "printf"))
 				diag_note(NOLOC, L->cx->o->allow_printf ? "--allow-printf drops only a printf whose value is not used"
-				                                        : "--allow-printf converts the kernel without it, with a warning at each printf");
+				                                        : "a printf statement prints through the module's outputs (docs/idioms.md, \"Device printf\")");
 			return poison(L, c);
 		}
 	if (is_no_exact(n) && in_system(clang_getCursorReferenced(c))) {

@@ -402,6 +402,8 @@ typedef struct KirKernel {
 	int have_grid, have_block;
 	int64_t shmem;           /* dynamic shared memory bytes (0 when none / unknown) */
 	int launch;              /* index into KirProgram.launches giving defaults, or -1 */
+	const char *printf;      /* device printf sites (frontend printf.c: the format of
+	                            this text), or NULL when there are none */
 } KirKernel;
 
 /* A kernel launch `k<<<g, b, s>>>(args)` found in host code. */
@@ -476,6 +478,10 @@ int frontend_compdb_files(Arena *a, const char *compdb, const char ***files, siz
  * every path reaching it (an error at the read, a note at the declaration); returns the
  * number of errors. */
 int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3]);
+
+/* ---- printf.c: where kernel k's first device printf site is (its records are the
+ * pointer parameters named cuda2hlo_printfN), or NULL when it has none ---- */
+const SrcLoc *frontend_printf_site(const KirKernel *k);
 
 /* ---- print.c: deterministic text form (--emit kir), one node per line, children
  * indented by two spaces, locations as @line:col. */

@@ -476,6 +476,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	VEC_FREE(L.nstores);
 	VEC_FREE(L.condnull);
 	k->nlabels = L.nlabels;
+	k->printf = printf_desc(&L);
 	TO_ARENA(&L, L.params, KirParam, k->params, k->nparams);
 	TO_ARENA(&L, L.bufs, KirBuffer, k->bufs, k->nbufs);
 	TO_ARENA(&L, L.vars, KirVar, k->vars, k->nvars);

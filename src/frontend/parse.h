@@ -145,6 +145,10 @@ typedef struct Lower {
 	                            barrier with a value or a pointer increment is refused */
 	int brk;                 /* label a `break` leaves (switch), 0 in a loop */
 	int in_loop;
+	int loops;               /* loops around the statement being lowered, also those
+	                            around the calls inlined (printf.c) */
+	StrBuf printfs;          /* printf.c: a line per device printf site */
+	int nprintf;
 	int nlabels;
 	int failed;
 	VEC(int) argidx;         /* per KirParam: its CUDA parameter's position */
@@ -298,7 +302,10 @@ const char *member_key(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 int lower_memfn(Lower *L, CXCursor c, const char *name);   /* memfn.c: device memset/memcpy */
-int lprintf_stmt(Lower *L, CXCursor c);                     /* builtin.c: --allow-printf */
+int lprintf_stmt(Lower *L, CXCursor c);
+/* ---- printf.c ---- */
+int lprintf_out(Lower *L, CXCursor c);
+const char *printf_desc(Lower *L);                     /* builtin.c: --allow-printf */
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);
 KirBinOp binop_of(enum CXBinaryOperatorKind k);

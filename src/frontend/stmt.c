@@ -117,7 +117,9 @@ static KirStmt *loop_body(Lower *L, CXCursor c)
 
 	L->brk = 0;
 	L->in_loop = 1;
+	L->loops++;
 	s = lsub(L, c);
+	L->loops--;
 	L->brk = sb;
 	L->in_loop = sl;
 	return s;
@@ -562,7 +564,7 @@ static void lcall_stmt(Lower *L, CXCursor c)
 		push(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 		return;
 	}
-	if (lower_memfn(L, c, n) || lprintf_stmt(L, c))
+	if (lower_memfn(L, c, n) || lprintf_stmt(L, c) || lprintf_out(L, c))
 		return;
 	if (!strcmp(n, "__syncwarp")) {
 		push(L, sync_stmt(L, c, KSY_WARP, clang_Cursor_getNumArguments(c) ? arg(L, c, 0) : NULL, -1));

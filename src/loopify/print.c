@@ -1027,6 +1027,8 @@ static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 		          lk->name, (long long)lk->launch.grid[0], (long long)lk->launch.grid[1],
 		          (long long)lk->launch.grid[2], (long long)lk->launch.block[0],
 		          (long long)lk->launch.block[1], (long long)lk->launch.block[2], lk->nphases);
+		if (lk->k->printf)     /* device printf sites (frontend printf.c): the host formats them */
+			sb_printf(out, "/* cuda2hlo.printf: %s */\n", lk->k->printf);
 		sb_printf(out, "void %s(", lk->c_name);
 		c_params(&p);
 		sb_append(out, ")\n{\n");

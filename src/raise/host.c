@@ -162,6 +162,12 @@ static TModule *raise_cached(Hr *h, const KirKernel *k, const int64_t grid[3], c
 			sb_free(&key);
 			return h->cache.data[i].m;
 		}
+	if (frontend_printf_site(k)) {    /* its records have no host buffer to live in yet */
+		diag_error(*frontend_printf_site(k), "device printf is not supported with --entry yet");
+		diag_note(loc, "in the launch of '%s' here", k->name);
+		sb_free(&key);
+		longjmp(h->fail, 1);
+	}
 	m = raise_kir_kernel(h->o, k, grid, block);
 	if (!m) {
 		sb_free(&key);

@@ -231,6 +231,7 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	Raise *r;
 	StrBuf notes = {0}, oob = {0};
 	char *assume = NULL;
+	const char *desc;
 	TModule *m;
 	KirKernel *ks = raise_sym_size_kernel(o, k);     /* --symbolic buffer sizes, or NULL */
 	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
@@ -245,12 +246,15 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 		raise_sym_size_free(ks, symhi);
 		return NULL;
 	}
+	desc = k->printf;
 	r = raise_new(o, k, grid, block);
 	r->assume = assume ? assume : raise_assume_all(o, k);
 	if (!setjmp(r->fail))
 		raise_body(r);
 	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */
 	m = raise_done(r);
+	if (m && desc)             /* device printf sites: what the host prints (runtime/printf.c) */
+		tir_module_set_string(m, "cuda2hlo.printf", desc);
 	if (m && oob.len)          /* --oob-check: what runtime/guard.c checks before a run */
 		tir_module_set_string(m, "cuda2hlo.oob_checks", sb_str(&oob));
 	sb_free(&oob);

@@ -15,6 +15,10 @@ and run as one module in modes run and xla (mode c is per kernel: SKIP); its
 results are named by the host function's parameters. Until the converter
 supports --entry (an error naming --entry that says "not supported" or "not
 built", or --entry an unknown option), entry tests are a SKIP.
+With `check: stdout`, what the kernels print (device printf: modes c and xla format
+the printf records with tests/lib/devprint.py, mode run takes cuda2hlo-run's stdout) is
+compared with the oracle's stdout as a multiset of lines: CUDA orders no two threads'
+output, so any order is one a GPU may show.
 Prints `PASS|FAIL|SKIP NAME MODE: reason` per kernel and mode, then
 `N passed, N failed, N skipped`; exits 1 on any failure.
 
@@ -37,6 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
 import corpus  # noqa: E402
+import devprint  # noqa: E402
 import oracle  # noqa: E402
 
 MODES = ("oracle", "c", "run", "xla")
@@ -135,20 +140,47 @@ def c_main(test, launch, kernel_c):
     with open(kernel_c) as f:     # the __constant__ and __device__ arrays the function takes, after them
         sig = re.search(r"\bvoid\s+" + re.escape(launch.c_name) + r"\s*\(([^)]*)\)", f.read())
     consts = {b.name for b in test.buffers.values() if b.constant}
-    bufs += [n for n in re.findall(r"\*\s*(\w+)\s*(?:,|$)", sig.group(1) if sig else "") if n in consts]
+    ptrs = re.findall(r"\*\s*(\w+)\s*(?:,|$)", sig.group(1) if sig else "")
+    prints = printf_sizes(kernel_c)      # device printf records: zeros in, written out
+    bufs += [n for n in ptrs if n in prints]
+    bufs += [n for n in ptrs if n in consts]
     L = [f'#include "{kernel_c}"', C_MAIN, "int main(int argc, char **argv) {",
          "  char p[4096];", "  (void)argc;"]
     for i, b in enumerate(bufs):
+        if b in prints:
+            L.append(f"  void *b{i} = calloc({prints[b]}, 8);")
+            continue
         B = test.buffers[b]
         L.append(f'  snprintf(p, sizeof p, "%s/{b}.npy", argv[1]);')
         L.append(f"  void *b{i} = npy_in(p, {B.np_dtype.itemsize}, {B.count});")
     L.append(f"  {launch.c_name}({', '.join(f'b{i}' for i in range(len(bufs)))});")
     for i, b in enumerate(bufs):
-        B = test.buffers[b]
         L.append(f'  snprintf(p, sizeof p, "%s/{b}.npy", argv[2]);')
+        if b in prints:
+            L.append(f'  npy_out(p, "<i8", b{i}, 8, {prints[b]});')
+            continue
+        B = test.buffers[b]
         L.append(f'  npy_out(p, "{oracle.NPY_DESCR[B.dtype]}", b{i}, {B.np_dtype.itemsize}, {B.count});')
     L += ["  return 0;", "}"]
     return "\n".join(L) + "\n"
+
+
+def printf_desc(text):
+    """The cuda2hlo.printf description in a module or --emit c text, or None."""
+    m = re.search(r'cuda2hlo\.printf(?: = "|: )([^"*]*)', text)
+    return m.group(1).strip() if m else None
+
+
+def printf_sizes(path):
+    with open(path) as f:
+        d = printf_desc(f.read())
+    return devprint.sizes(d) if d else {}
+
+
+def said(work, text):
+    """Appends what a launch printed to work/said.txt."""
+    with open(os.path.join(work, "said.txt"), "a") as f:
+        f.write(text)
 
 
 def step_c(cfg, test, li, launch, work, state):
@@ -169,6 +201,10 @@ def step_c(cfg, test, li, launch, work, state):
     for a in launch.args:
         if a.kind == "buffer":
             shutil.copy(os.path.join(out, a.name + ".npy"), os.path.join(state, a.name + ".npy"))
+    with open(kc) as f:
+        d = printf_desc(f.read())
+    if d:
+        said(work, devprint.text(d, {b: np.load(os.path.join(out, b + ".npy")) for b in devprint.sizes(d)}))
     for b in test.buffers.values():     # the symbol arrays the function took (__device__ ones change)
         if b.constant and os.path.exists(os.path.join(out, b.name + ".npy")):
             shutil.copy(os.path.join(out, b.name + ".npy"), os.path.join(state, b.name + ".npy"))
@@ -209,6 +245,7 @@ def step_run(cfg, test, li, launch, work, state):
         raise Skip(first_line(r.stderr))
     if r.returncode != 0:
         raise Fail(f"cuda2hlo-run exited {r.returncode} on {what(li, launch)}: {first_line(r.stderr)}")
+    said(work, r.stdout)
     for p, b in arg_binding(launch, test).items():      # a __device__ symbol is a result too
         f = os.path.join(out, p + ".npy")
         if os.path.exists(f):
@@ -255,15 +292,22 @@ def step_xla(cfg, test, li, launch, work, state):
         text = f.read()
     an, rn = main_signature(text)
     bind = arg_binding(launch, test)
+    d = printf_desc(text)
+    prints = devprint.sizes(d) if d else {}
     try:
-        ins = [np.load(os.path.join(state, bind[p] + ".npy")) for p in an]
+        ins = [np.zeros(prints[p], np.int64) if p in prints else
+               np.load(os.path.join(state, bind[p] + ".npy")) for p in an]
     except KeyError as e:
         raise Fail(f"@main argument {e} is not a buffer of {what(li, launch)}") from None
     try:
         outs = xla.run_xla(text, ins)
     except Exception as e:  # jaxlib raises several types; all are a failure here
         raise Fail(f"XLA rejected {what(li, launch)}: {first_line(str(e))}") from None
+    if d:
+        said(work, devprint.text(d, {p: o.reshape(-1) for p, o in zip(rn, outs) if p in prints}))
     for p, o in zip(rn, outs):
+        if p in prints:
+            continue
         if p not in bind:
             raise Fail(f"@main result '{p}' is not a buffer of {what(li, launch)}")
         np.save(os.path.join(state, bind[p] + ".npy"), o.reshape(-1))
@@ -273,7 +317,7 @@ STEPS = {"c": step_c, "run": step_run, "xla": step_xla}
 
 
 # ---- one kernel ---------------------------------------------------------
-def run_mode(cfg, test, mode, inputs, want, work):
+def run_mode(cfg, test, mode, inputs, want, work, want_out=""):
     """Returns (status, reason)."""
     if test.expect == "race":
         return race_mode(cfg, test, mode, work)
@@ -293,9 +337,17 @@ def run_mode(cfg, test, mode, inputs, want, work):
             i, g, w = bad[0]
             problems.append(f"{c.name}: {len(bad)} of {want[c.name].size} differ, "
                             f"first [{i}] got {g} want {w}")
+    if test.check_stdout:
+        path = os.path.join(work, "said.txt")
+        got = open(path).read() if os.path.exists(path) else ""
+        if sorted(got.splitlines()) != sorted(want_out.splitlines()):
+            g, w = sorted(got.splitlines()), sorted(want_out.splitlines())
+            first = next((i for i in range(min(len(g), len(w))) if g[i] != w[i]), min(len(g), len(w)))
+            problems.append(f"stdout: {len(g)} line(s), the oracle's {len(w)}; first difference (sorted) "
+                            f"got {g[first] if first < len(g) else '<none>'!r} want {w[first] if first < len(w) else '<none>'!r}")
     if problems:
         return "FAIL", "; ".join(problems)
-    return "PASS", f"{len(test.checks)} checked buffer(s) agree with the oracle"
+    return "PASS", f"{len(test.checks)} checked buffer(s){' and stdout' if test.check_stdout else ''} agree with the oracle"
 
 
 def race_mode(cfg, test, mode, work):
@@ -328,11 +380,11 @@ def run_kernel(job):
         return [("FAIL", name, m, f"bad test block: {e}") for m in cfg.modes]
     with tempfile.TemporaryDirectory(prefix=f"exec-{name}-") as d:
         inputs, want_dir = os.path.join(d, "in"), os.path.join(d, "want")
-        want = {}
+        want, want_out = {}, ""
         try:
             corpus.make_inputs(test, inputs)
             if test.expect != "race" or "oracle" in cfg.modes:
-                oracle.run(path, inputs, want_dir)
+                want_out = oracle.run(path, inputs, want_dir)
                 want = {b: np.load(os.path.join(want_dir, b + ".npy")) for b in test.buffers}
         except (oracle.OracleError, corpus.CorpusError, subprocess.TimeoutExpired) as e:
             return [("FAIL", name, m, f"oracle: {first_line(str(e))}") for m in cfg.modes]
@@ -340,7 +392,7 @@ def run_kernel(job):
             work = os.path.join(d, mode)
             os.makedirs(work)
             try:
-                status, why = run_mode(cfg, test, mode, inputs, want, work)
+                status, why = run_mode(cfg, test, mode, inputs, want, work, want_out)
             except Skip as e:
                 status, why = "SKIP", str(e)
             except Fail as e:

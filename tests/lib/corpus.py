@@ -108,6 +108,7 @@ class Test:
     notes: list = field(default_factory=list)
     flags: list = field(default_factory=list)     # `flags:` cuda2hlo flags of every conversion
     rdc_sources: list = field(default_factory=list)   # `rdc-source:` other files of the program
+    check_stdout: bool = False                    # `check: stdout`: what the kernels print
 
     @property
     def name(self):
@@ -269,6 +270,8 @@ def parse_text(text, path="<string>"):
             if sm.group(1) in t.buffers or sm.group(1) in t.scalars:
                 raise CorpusError(f"{where}: '{sm.group(1)}' defined twice")
             t.scalars[sm.group(1)] = sm.group(2)
+        elif key == "check" and value == "stdout":
+            t.check_stdout = True
         elif key == "check":
             pending_checks.append((value, where))
         elif key == "seed":

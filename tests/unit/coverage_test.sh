@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # coverage_test.sh BIN: scripts/coverage.sh on tests/unit/coverage (two.cu: 3 kernels, one
-# refused for device printf, and a template never instantiated, counted apart; none.cu: no
+# refused for device printf in a loop, and a template never instantiated, counted apart; none.cu: no
 # kernel) gives those totals and that class, both from its report and from --summarize of
 # its stderr (and of a log in the format before templates were counted apart); --every 2 takes every other file; a .cu
 # file another includes is counted there; --build-flags takes a file's flags from its Makefile
@@ -13,11 +13,11 @@ want() {  # want FILE TEXT
 }
 want "$t/out" "files: 2 .cu, 1 with no kernel, 0 whose kernels could not be listed"
 want "$t/out" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0; templates never instantiated: 1"
-want "$t/out" "| 1 | refused | device printf cannot be translated | $here/coverage/two.cu:11:3 (talk) |"
+want "$t/out" "| 1 | refused | device printf inside a loop cannot be translated | $here/coverage/two.cu:11:34 (talk) |"
 want "$t/out" "| 1 | template | 'X' is a kernel template: name an instance, e.g. --kernel 'X' | $here/coverage/two.cu:20:39 (unused) |"
 "$root/scripts/coverage.sh" --summarize "$t/err" >"$t/sum"
 want "$t/sum" "kernels: 3, parsed 2 (66.7%), refused 1, crashed 0; templates never instantiated: 1"
-want "$t/sum" "| 1 | refused | device printf cannot be translated |"
+want "$t/sum" "| 1 | refused | device printf inside a loop cannot be translated |"
 # the stderr of a run before templates were counted apart: the template was a refusal
 grep -v "templates$" "$t/err" | sed 's/^  template: /  refused: /' >"$t/old"
 sed -n 's/ crashed, [0-9]* templates$/ crashed/p' "$t/err" | sed 's/1 refused/2 refused/' >>"$t/old"

@@ -1,4 +1,4 @@
-// scripts/coverage.sh's test input: three kernels, one refused (device printf), and a
+// scripts/coverage.sh's test input: three kernels, one refused (device printf in a loop), and a
 // template launched at one instance; a template never instantiated is no kernel.
 #include <cstdio>
 
@@ -8,7 +8,7 @@ __global__ void scale(float *y, const float *x, float a, int n) {
 }
 
 __global__ void talk(int *y) {
-  printf("thread %d\n", (int)threadIdx.x);
+  for (int j = 0; j < y[0]; j++) printf("thread %d\n", (int)threadIdx.x);
   y[threadIdx.x] = 1;
 }
 
