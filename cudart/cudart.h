@@ -134,6 +134,7 @@ typedef struct CudartSpec {
 } CudartSpec;
 #define CUDART_GRID_PARAM "gridDim_x"
 /* StableHLO text of k raised for spec (malloc'd), or NULL after diagnostics on stderr. */
+int cudart_is_printf(const char *name);   /* a device printf site's records (no argument) */
 char *cudart_raise(const CudartKernel *k, const CudartSpec *spec);
 
 /* ---- cache.c: raised modules and signatures on disk ($CUDA2HLO_CACHE_DIR) ---- */

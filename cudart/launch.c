@@ -18,7 +18,12 @@
  *   3. takes the module for that specialisation from memory, else from the disk cache
  *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
- *   4. copies the arguments in, runs, and keeps every result in the runtime as the
+ *   4. copies the arguments in (zeros for a device printf site's records: no argument
+ *      holds them), runs, prints what the kernel's printf sites recorded (stdout, as
+ *      the CUDA runtime flushes device printf at synchronisation; a failed device
+ *      assert prints CUDA's message and stops the program: CUDA reports cudaErrorAssert
+ *      to every later call), and keeps every
+ *      other result in the runtime as the
  *      newest contents of its memory (mem.c copies it there when the host reads it). An
  *      input that is such a kept result is bound as it is; cudaMalloc'd memory that no
  *      kernel wrote is copied once into a buffer the allocation keeps (mem.c) and bound
@@ -294,9 +299,12 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 	return e;
 }
 
-/* The bytes module input i is bound to in this launch: gridDim.x, or as source_of. */
+/* The bytes module input i is bound to in this launch: gridDim.x, or as source_of;
+ * NULL for a device printf site's records (zeros). */
 static char *input_of(const CudartKernel *k, Entry *e, void **args, int i, const char *name)
 {
+	if (cudart_is_printf(name))
+		return NULL;
 	return i == e->gparam ? (char *)&e->gx : source_of(k, args, name, e->bytes[i]);
 }
 
@@ -307,6 +315,8 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 	for (int r = 0; r < e->nout; r++) {
 		c2h_param_info ri;
 		c2h_module_result(e->m, r, &ri);
+		if (cudart_is_printf(ri.name))
+			continue;
 		const char *rp = source_of(k, args, ri.name, 0);
 		const CudartParam *rq = NULL;
 		for (size_t i = 0; i < k->sig->nparams; i++)
@@ -318,7 +328,7 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 		for (int i = 0; i < e->nin; i++) {
 			c2h_param_info pi;
 			c2h_module_param(e->m, i, &pi);
-			if (!strcmp(pi.name, ri.name) || pi.rank == 0)
+			if (!strcmp(pi.name, ri.name) || pi.rank == 0 || cudart_is_printf(pi.name))
 				continue;
 			const char *p = source_of(k, args, pi.name, 0);
 			size_t n = e->bytes[i];
@@ -357,6 +367,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_param_info pi;
 		c2h_module_param(e->m, i, &pi);
 		const char *src = input_of(k, e, args, i, pi.name);
+		if (!src)
+			continue;
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
 		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
 			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
@@ -372,6 +384,12 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_status st;
 		if (!kept[i] && !e->in[i] && !(e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0)))
 			fail(k, "cannot make the buffer of module parameter '%s'%s", pi.name, " (out of memory)");
+		if (!src) {      /* printf records: zeros for every run */
+			memset(c2h_buffer_data(e->in[i]), 0, n);
+			if (c2h_session_bind_index(e->s, i, e->in[i]) != C2H_OK)
+				die("cudart: cannot rebind module parameter '%s'", pi.name);
+			continue;
+		}
 		if (kept[i] && !shared && returned(e, pi.name)) {
 			st = c2h_session_donate(e->s, i, kept[i]);   /* replaced by the result: donated */
 			cudart_stats_donated();
@@ -398,6 +416,8 @@ static void keep_results(const CudartKernel *k, Entry *e, void **args)
 	for (int r = 0; r < e->nout; r++) {
 		c2h_param_info ri;
 		c2h_module_result(e->m, r, &ri);
+		if (cudart_is_printf(ri.name))   /* printed already (cudaLaunchKernel) */
+			continue;
 		char *dst = source_of(k, args, ri.name, 0);
 		c2h_buffer *out = c2h_session_take_result(e->s, r);
 		if (!out)
@@ -500,6 +520,21 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 	double t2 = cudart_now_ms();
 	c2h_session_get_stats(e->s, &now);
 	cudart_stats_updates(now.updates_in_place - was.updates_in_place, now.bytes_copied - was.bytes_copied);
+	char *said = c2h_session_device_output(e->s);
+	if (said) {
+		fputs(said, stdout);
+		free(said);
+	} else if (*c2h_session_message(e->s))
+		fail(k, "device printf: %s%s", c2h_session_message(e->s), "");
+	char *failed = c2h_session_device_asserts(e->s);
+	if (failed) {    /* CUDA: cudaErrorAssert from here on; the program stops instead */
+		fflush(stdout);
+		fputs(failed, stderr);
+		free(failed);
+		fail(k, "a device assert failed (cudaErrorAssert: the CUDA context is unusable%s)%s",
+		     ", so the program stops here", "");
+	} else if (*c2h_session_message(e->s))
+		fail(k, "device assert: %s%s", c2h_session_message(e->s), "");
 	check_aliasing(k, e, args);
 	keep_results(k, e, args);
 	cudart_stats_launch(&e->stats, k->name, e->gparam >= 0, e->grid, e->block, t2 - t1,

@@ -479,12 +479,27 @@ static const int64_t *find_result(void *ctx, const char *name, int64_t *count)
 	return NULL;
 }
 
-char *c2h_session_device_output(c2h_session *s)
+static char *device_text(c2h_session *s, char kind)
 {
 	const char *desc = s && s->have_results ? tir_module_string(s->m->tm, "cuda2hlo.printf") : NULL;
 	if (s)
 		s->msg[0] = 0;
-	return desc ? rt_printf_text(desc, find_result, s, s->msg, sizeof s->msg) : NULL;
+	return desc ? rt_printf_text(desc, kind, find_result, s, s->msg, sizeof s->msg) : NULL;
+}
+
+char *c2h_session_device_output(c2h_session *s)
+{
+	return device_text(s, 'p');
+}
+
+char *c2h_session_device_asserts(c2h_session *s)
+{
+	char *t = device_text(s, 'a');
+	if (t && !*t) {
+		free(t);
+		return NULL;
+	}
+	return t;
 }
 
 const char *c2h_session_message(const c2h_session *s) { return s ? s->msg : "NULL session"; }

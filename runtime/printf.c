@@ -2,9 +2,11 @@
  * written by the frontend's printf.c; docs/idioms.md "Device printf").
  *
  * Consumes the description (the geometry `GX GY GZ BX BY BZ;`, then per site
- * `p BUFFER TYPES HEXFORMAT;`) and, per site, the i64 result named BUFFER: one record per
- * thread of 1 + nargs elements, the fired flag then the promoted arguments. Produces the
- * printed text in a fixed order: threads in linear order (block-major: blockIdx x
+ * `p BUFFER TYPES HEXFORMAT;` or, for a device assert, `a BUFFER - HEXMESSAGE;`) and,
+ * per site, the i64 result named BUFFER: one record per thread of 1 + nargs elements,
+ * the fired flag then the promoted arguments (an assert: the flag alone). Produces the
+ * printed text of one kind (printf, or the failed asserts' messages: the first per
+ * thread, CUDA stopping a thread there, with its block and thread) in a fixed order: threads in linear order (block-major: blockIdx x
  * fastest, then threadIdx x fastest), within a thread the sites in source order. CUDA
  * orders no two threads' output, so this is one order a GPU may show. Each conversion
  * is formatted by the C library's snprintf with the value converted to the type its
@@ -16,6 +18,7 @@
 #include <string.h>
 
 typedef struct Site {
+	char kind;               /* 'p' printf, 'a' assert */
 	const char *buf;         /* result name */
 	char types[64];          /* argument letters (i u l L d) */
 	int nargs;
@@ -89,9 +92,10 @@ static int parse_site(char *item, Site *s)
 	char *sp1, *sp2, *hex;
 	size_t n;
 
-	if (item[0] != 'p' || item[1] != ' ' || !(sp1 = strchr(item + 2, ' ')) || !(sp2 = strchr(sp1 + 1, ' ')))
+	if ((item[0] != 'p' && item[0] != 'a') || item[1] != ' ' || !(sp1 = strchr(item + 2, ' ')) || !(sp2 = strchr(sp1 + 1, ' ')))
 		return 0;
 	*sp1 = *sp2 = 0;
+	s->kind = item[0];
 	s->buf = item + 2;
 	if (strcmp(sp1 + 1, "-")) {
 		if (strlen(sp1 + 1) >= sizeof s->types)
@@ -99,6 +103,8 @@ static int parse_site(char *item, Site *s)
 		strcpy(s->types, sp1 + 1);
 	}
 	s->nargs = (int)strlen(s->types);
+	if (s->kind == 'a' && s->nargs)
+		return 0;
 	hex = sp2 + 1;
 	n = strlen(hex) / 2;
 	s->fmt = xmalloc(n + 1);
@@ -112,7 +118,16 @@ static int parse_site(char *item, Site *s)
 	return 1;
 }
 
-char *rt_printf_text(const char *desc, RtPrintfFind find, void *ctx, char *why, size_t whylen)
+/* The block's and the thread's x, y, z of linear thread t (block-major) as an assert's
+ * arguments. */
+static void coords(const long long g[6], int64_t t, int64_t out[6])
+{
+	int64_t nb = g[3] * g[4] * g[5], b = t / nb, th = t % nb;
+	out[0] = b % g[0], out[1] = b / g[0] % g[1], out[2] = b / (g[0] * g[1]);
+	out[3] = th % g[3], out[4] = th / g[3] % g[4], out[5] = th / (g[3] * g[4]);
+}
+
+char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, char *why, size_t whylen)
 {
 	char *text = xstrdup(desc), *save = NULL, *item;
 	long long g[6];
@@ -126,14 +141,14 @@ char *rt_printf_text(const char *desc, RtPrintfFind find, void *ctx, char *why, 
 	if (!item || sscanf(item, "%lld %lld %lld %lld %lld %lld", &g[0], &g[1], &g[2], &g[3], &g[4], &g[5]) != 6)
 		ok = 0;
 	for (int i = 0; ok && i < 6; i++)
-		nt *= g[i] > 0 ? g[i] : 1;
+		nt *= g[i] = g[i] > 0 ? g[i] : 1;
 	while (ok && (item = strtok_r(NULL, ";", &save))) {
 		Site s = {0};
 		sites = xrealloc(sites, (nsites + 1) * sizeof *sites);
 		ok = parse_site(item, &s);
 		sites[nsites++] = s;
 		if (ok && (!(s.rec = find(ctx, s.buf, &sites[nsites - 1].count)) ||
-		           sites[nsites - 1].count != nt * (1 + s.nargs))) {
+		           sites[nsites - 1].count != nt * (1 + (s.kind == 'p' ? s.nargs : 0)))) {
 			snprintf(why, whylen, "cuda2hlo.printf: result '%s' is missing or has the wrong size", s.buf);
 			ok = -1;
 		}
@@ -143,9 +158,21 @@ char *rt_printf_text(const char *desc, RtPrintfFind find, void *ctx, char *why, 
 		snprintf(why, whylen, "malformed cuda2hlo.printf attribute");
 	for (int64_t t = 0; ok > 0 && t < nt; t++)
 		for (size_t i = 0; i < nsites; i++) {
-			const int64_t *r = sites[i].rec + t * (1 + sites[i].nargs);
-			if (r[0])
-				format(&out, &sites[i], r + 1);
+			const Site *s = &sites[i];
+			int64_t xyz[6];
+			const int64_t *r = s->rec + t * (1 + (s->kind == 'p' ? s->nargs : 0));
+			if (!r[0] || s->kind != kind)
+				continue;
+			if (kind == 'p') {
+				format(&out, s, r + 1);
+				continue;
+			}
+			Site as = *s;         /* CUDA stops a thread at its first failed assert */
+			strcpy(as.types, "uuuuuu");
+			as.nargs = 6;
+			coords(g, t, xyz);
+			format(&out, &as, xyz);
+			break;
 		}
 	for (size_t i = 0; i < nsites; i++)
 		free(sites[i].fmt);

@@ -113,9 +113,10 @@ void rt_value_release(RtPool *p, RtValue *v);        /* p may be NULL */
 /* ---- printf.c: the text of device printf sites (cuda2hlo.printf) ---- */
 /* The i64 data and element count of the result named name, or NULL. */
 typedef const int64_t *(*RtPrintfFind)(void *ctx, const char *name, int64_t *count);
-/* The printed text (the caller frees), or NULL with why when desc is malformed or a
- * result it names is missing. */
-char *rt_printf_text(const char *desc, RtPrintfFind find, void *ctx, char *why, size_t whylen);
+/* The printed text of the sites of kind 'p' (printf) or 'a' (failed asserts' messages)
+ * (the caller frees), or NULL with why when desc is malformed or a result it names is
+ * missing. */
+char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, char *why, size_t whylen);
 
 /* ---- guard.c: a module's run-time bounds checks (cuda2hlo.oob_checks, --oob-check) ---- */
 typedef struct RtGuards RtGuards;

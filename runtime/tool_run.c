@@ -530,6 +530,16 @@ static int run_module(const Args *a)
 		fprintf(stderr, "cuda2hlo-run: error: %s\n", c2h_session_message(s));
 		rc = 1;
 	}
+	char *failed = rc == 0 && !a->bench ? c2h_session_device_asserts(s) : NULL;
+	if (failed) {            /* CUDA: cudaErrorAssert, the results unusable */
+		fputs(failed, stderr);
+		fprintf(stderr, "cuda2hlo-run: error: %s: a device assert failed (cudaErrorAssert); no results written\n", a->module);
+		free(failed);
+		rc = 1;
+	} else if (rc == 0 && !a->bench && *c2h_session_message(s)) {
+		fprintf(stderr, "cuda2hlo-run: error: %s\n", c2h_session_message(s));
+		rc = 1;
+	}
 	if (rc == 0 && a->out)
 		rc = write_results(m, s, a->out);
 	else if (rc == 0 && !a->bench)

@@ -135,6 +135,12 @@ c2h_buffer *c2h_session_take_result(c2h_session *s, int i);
  * attribute cuda2hlo.printf; docs/idioms.md "Device printf"): the caller frees it. NULL
  * when the module prints nothing, or after a failure (c2h_session_message says why). */
 char *c2h_session_device_output(c2h_session *s);
+/* The messages of the device asserts that failed in the last successful run, as CUDA
+ * prints them (`file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr`
+ * failed.`, one per failing thread): the run's results are then those of a launch that
+ * CUDA reports as cudaErrorAssert. The caller frees it; NULL when none failed (or after
+ * a failure: c2h_session_message then says why). */
+char *c2h_session_device_asserts(c2h_session *s);
 /* The message of the last failure on s ("" when none). */
 const char *c2h_session_message(const c2h_session *s);
 /* Limits on a session's runs (docs/reliability.md); value 0 means unlimited.

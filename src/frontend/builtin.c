@@ -305,7 +305,7 @@ static const char *const refused[][2] = {
 	{"malloc", "device malloc cannot be translated"},
 	{"free", "device free cannot be translated"},
 	{"__trap", "__trap cannot be translated"},
-	{"__assert_fail", "device assert cannot be translated (a failed assert traps the kernel; build with -DNDEBUG to drop the asserts)"},
+	{"__assert_fail", "device assert cannot be translated inside an expression (as a statement it converts; -DNDEBUG drops the asserts)"},
 	{"__brkpt", "__brkpt cannot be translated"},
 	{"clock", "clock cannot be translated"},
 	{"clock64", "clock64 cannot be translated"},

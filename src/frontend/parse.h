@@ -305,6 +305,7 @@ int lower_memfn(Lower *L, CXCursor c, const char *name);   /* memfn.c: device me
 int lprintf_stmt(Lower *L, CXCursor c);
 /* ---- printf.c ---- */
 int lprintf_out(Lower *L, CXCursor c);
+int lassert_stmt(Lower *L, CXCursor c);
 const char *printf_desc(Lower *L);                     /* builtin.c: --allow-printf */
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);

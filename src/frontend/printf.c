@@ -23,7 +23,9 @@
  * The description, items ended by ';': the geometry `GX GY GZ BX BY BZ`, then per site
  * `p BUFFER TYPES HEXFORMAT`, TYPES one letter per argument (i int, u unsigned int,
  * l long long, L unsigned long long, d double; `-` when there are none), HEXFORMAT the
- * format's bytes as hexadecimal (the format may hold any byte). */
+ * format's bytes as hexadecimal (the format may hold any byte); per device assert
+ * `a BUFFER - HEXMESSAGE`, a record of the fired flag alone, the message CUDA's with
+ * %u for the block's and the thread's x, y, z (lassert_stmt). */
 #include "parse.h"
 
 #include <string.h>
@@ -321,4 +323,121 @@ const SrcLoc *frontend_printf_site(const KirKernel *k)
 		if (k->bufs[i].param >= 0 && !strncmp(k->bufs[i].name, "cuda2hlo_printf", 15))
 			return &k->bufs[i].loc;
 	return NULL;
+}
+
+/* The string a `__assert_fail` argument holds (a literal, or __PRETTY_FUNCTION__), or
+ * NULL. */
+static const char *assert_str(Lower *L, CXCursor c)
+{
+	CXEvalResult r;
+	const char *s = NULL;
+	CXCursor up = c;
+
+	/* down casts, parentheses and __extension__ to the string literal; libclang evaluates
+	 * the node above it (the array-to-pointer cast, __PRETTY_FUNCTION__), not the literal */
+	while (clang_getCursorKind(c) != CXCursor_StringLiteral) {
+		CursorVec v = kids(c);
+		int one = v.len == 1;
+		if (one)
+			up = c, c = v.data[0];
+		VEC_FREE(v);
+		if (!one)
+			return NULL;
+	}
+	r = clang_Cursor_Evaluate(up);
+	if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral)
+		s = arena_strdup(L->a, clang_EvalResult_getAsStr(r));
+	if (r)
+		clang_EvalResult_dispose(r);
+	if (!s) {       /* __PRETTY_FUNCTION__: its literal's spelling, quoted, holds no escape */
+		const char *q = spell(L->a, c);
+		size_t n = strlen(q);
+		if (n >= 2 && q[0] == '"' && q[n - 1] == '"' && !strchr(q, '\\'))
+			s = arena_printf(L->a, "%.*s", (int)(n - 2), q + 1);
+	}
+	return s;
+}
+
+static void escape_pct(StrBuf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '%')
+			sb_putc(b, '%');
+		sb_putc(b, *s);
+	}
+}
+
+/* A device assert `cond ? void(0) : __assert_fail(expr, file, line, function)` (glibc's
+ * macro; c is the conditional): a site whose record is the fired flag alone, set where
+ * cond is false. The host prints CUDA's message for each thread whose assert failed and
+ * the launch fails with cudaErrorAssert (CUDA Programming Guide, "Assertion"). In a loop
+ * the flag is set by any failing iteration (CUDA stops the thread at the first: the
+ * message is the same). 0 when c is no such conditional. */
+int lassert_stmt(Lower *L, CXCursor c)
+{
+	CursorVec v = kids(c);
+	CXCursor f, fn;
+	const char *expr, *file, *func;
+	StrBuf msg = {0};
+	StmtVec then = {0}, *save;
+	KirBuffer b = {0};
+	KirParam kp = {0};
+	KirStmt *s;
+	SrcLoc l = cloc(L, c);
+	int64_t line;
+	int buf;
+
+	if (v.len != 3 || clang_getCursorKind(f = bare(v.data[2])) != CXCursor_CallExpr ||
+	    strcmp(spell(L->a, fn = clang_getCursorReferenced(f)), "__assert_fail") || !in_system(fn) ||
+	    clang_Cursor_getNumArguments(f) != 4) {
+		VEC_FREE(v);
+		return 0;
+	}
+	expr = assert_str(L, clang_Cursor_getArgument(f, 0));
+	file = assert_str(L, clang_Cursor_getArgument(f, 1));
+	func = assert_str(L, clang_Cursor_getArgument(f, 3));
+	if (!expr || !file || !func || !eval_int(clang_Cursor_getArgument(f, 2), &line)) {
+		error_at(L, c, "device assert: its message is not made of constants");
+		VEC_FREE(v);
+		return 1;
+	}
+	s = frontend_new_stmt(L->a, KS_IF, l);
+	s->u.if_.cond = frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, v.data[0]), l);
+	VEC_FREE(v);
+	b.name = unique(L, arena_printf(L->a, "cuda2hlo_printf%d", L->nprintf++));
+	b.space = KSP_GLOBAL;
+	b.elem = KT_I64;
+	if (L->k->have_grid && L->k->have_block)
+		b.count = (int64_t)L->k->grid[0] * L->k->grid[1] * L->k->grid[2] *
+		          L->k->block[0] * L->k->block[1] * L->k->block[2];
+	b.param = (int)L->params.len;
+	b.loc = l;
+	VEC_PUSH(L->bufs, b);
+	buf = (int)L->bufs.len - 1;
+	kp.name = L->bufs.data[buf].name;
+	kp.type = KT_PTR;
+	kp.buffer = buf;
+	kp.value.type = KT_PTR;
+	kp.loc = l;
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, -1);
+	save = L->pending;
+	L->pending = &then;
+	store(L, buf, thread_id(L, l), 0, frontend_new_int(L->a, KT_I64, 1, l), l);
+	L->pending = save;
+	s->u.if_.then = block_of(L, &then, l);
+	VEC_FREE(then);
+	emit_pending(L, s);
+	/* CUDA's text: "file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed." */
+	escape_pct(&msg, file);
+	sb_printf(&msg, ":%lld: ", (long long)line);
+	escape_pct(&msg, func);
+	sb_append(&msg, ": block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `");
+	escape_pct(&msg, expr);
+	sb_append(&msg, "` failed.\n");
+	sb_printf(&L->printfs, "a %s - ", L->bufs.data[buf].name);
+	hex(&L->printfs, sb_str(&msg));
+	sb_putc(&L->printfs, ';');
+	sb_free(&msg);
+	return 1;
 }

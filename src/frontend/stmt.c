@@ -754,6 +754,8 @@ void ls(Lower *L, CXCursor c)
 				lcall_stmt(L, x);
 				return;
 			}
+			if (clang_getCursorKind(x) == CXCursor_ConditionalOperator && lassert_stmt(L, x))
+				return;
 			if ((clang_getCursorKind(x) == CXCursor_CStyleCastExpr || clang_getCursorKind(x) == CXCursor_CXXStaticCastExpr ||
 			     clang_getCursorKind(x) == CXCursor_CXXFunctionalCastExpr) &&
 			    clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Void && nkids(x) > 0) {

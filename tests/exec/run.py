@@ -183,6 +183,13 @@ def said(work, text):
         f.write(text)
 
 
+def no_asserts(desc, buffers, li, launch):
+    """Fail when a device assert failed (the oracle's held, or it would have stopped)."""
+    n = devprint.asserts(desc, buffers)
+    if n:
+        raise Fail(f"a device assert failed in {n} thread(s) of {what(li, launch)}")
+
+
 def step_c(cfg, test, li, launch, work, state):
     kc = os.path.join(work, f"launch{li}.c")
     convert(cfg, test, li, launch, "c", kc)
@@ -204,7 +211,9 @@ def step_c(cfg, test, li, launch, work, state):
     with open(kc) as f:
         d = printf_desc(f.read())
     if d:
-        said(work, devprint.text(d, {b: np.load(os.path.join(out, b + ".npy")) for b in devprint.sizes(d)}))
+        recs = {b: np.load(os.path.join(out, b + ".npy")) for b in devprint.sizes(d)}
+        said(work, devprint.text(d, recs))
+        no_asserts(d, recs, li, launch)
     for b in test.buffers.values():     # the symbol arrays the function took (__device__ ones change)
         if b.constant and os.path.exists(os.path.join(out, b.name + ".npy")):
             shutil.copy(os.path.join(out, b.name + ".npy"), os.path.join(state, b.name + ".npy"))
@@ -304,7 +313,9 @@ def step_xla(cfg, test, li, launch, work, state):
     except Exception as e:  # jaxlib raises several types; all are a failure here
         raise Fail(f"XLA rejected {what(li, launch)}: {first_line(str(e))}") from None
     if d:
-        said(work, devprint.text(d, {p: o.reshape(-1) for p, o in zip(rn, outs) if p in prints}))
+        recs = {p: o.reshape(-1) for p, o in zip(rn, outs) if p in prints}
+        said(work, devprint.text(d, recs))
+        no_asserts(d, recs, li, launch)
     for p, o in zip(rn, outs):
         if p in prints:
             continue

@@ -3,7 +3,8 @@
 A second implementation of runtime/printf.c (the frontend's printf.c writes the
 description): `desc` is the module attribute cuda2hlo.printf (or the `/* cuda2hlo.printf:
 ... */` line of --emit c): the geometry `GX GY GZ BX BY BZ;`, then per site
-`p BUFFER TYPES HEXFORMAT;`. Each site's buffer holds one i64 record per thread (linear
+`p BUFFER TYPES HEXFORMAT;` (a device assert: `a BUFFER - HEXMESSAGE;`, the flag
+alone). Each site's buffer holds one i64 record per thread (linear
 order, block-major), the fired flag then the promoted arguments. Each conversion is
 formatted by the C library's snprintf (through ctypes), so the text is what C prints.
 """
@@ -26,16 +27,26 @@ def sites(desc):
     out = []
     for it in items[1:]:
         kind, buf, types, hexfmt = it.split(" ")
-        if kind != "p":
+        if kind not in ("p", "a"):
             raise ValueError(f"unknown device output site kind '{kind}'")
-        out.append((buf, "" if types == "-" else types, bytes.fromhex(hexfmt)))
+        out.append((buf, "" if types == "-" else types, bytes.fromhex(hexfmt), kind))
     return n, out
 
 
 def sizes(desc):
     """buffer name -> element count."""
     n, ss = sites(desc)
-    return {b: n * (1 + len(t)) for b, t, _ in ss}
+    return {b: n * (1 + len(t)) for b, t, _, _ in ss}
+
+
+def asserts(desc, buffers):
+    """The number of threads whose device assert failed (records of kind a)."""
+    n, ss = sites(desc)
+    fired = np.zeros(n, bool)
+    for b, _, _, kind in ss:
+        if kind == "a":
+            fired |= np.asarray(buffers[b]).astype(np.int64).reshape(n) != 0
+    return int(fired.sum())
 
 
 def _one(spec, length, conv, v):
@@ -58,11 +69,11 @@ def _one(spec, length, conv, v):
 def text(desc, buffers):
     """The printed bytes; buffers: name -> array of the site's records (i64)."""
     n, ss = sites(desc)
-    recs = [np.asarray(buffers[b]).astype(np.int64).reshape(n, 1 + len(t)) for b, t, _ in ss]
+    recs = [np.asarray(buffers[b]).astype(np.int64).reshape(n, 1 + len(t)) for b, t, _, _ in ss]
     out = []
     for th in range(n):
-        for (b, t, fmt), r in zip(ss, recs):
-            if not r[th, 0]:
+        for (b, t, fmt, kind), r in zip(ss, recs):
+            if not r[th, 0] or kind != "p":
                 continue
             k, pos = 0, 0
             for m in _CONV.finditer(fmt.decode("latin-1")):
