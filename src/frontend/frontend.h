@@ -243,6 +243,8 @@ typedef struct KirBuffer {
 	                            (cudaMemcpyToSymbol): an input of the module */
 	size_t ninit;
 	SrcLoc loc;
+	int untyped;             /* a `void *` parameter, its elements the type its casts
+	                            give (voidptr.c); --size counts those */
 	int sym_size;            /* --symbolic: a pointer parameter without --size whose element
 	                            count is a symbol (an isl parameter named after the pointer;
 	                            the module's tensor<?xT>); count is then the static bound the

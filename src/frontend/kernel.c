@@ -178,9 +178,9 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
-	CXType pt = param_pointee(t);
+	CXType pt = param_pointee(t), et = pt;
 	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0};
-	int buf;
+	int buf, untyped = 0;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
 
@@ -189,18 +189,23 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 		    name, type_name(L->a, pt), struct_layout_why(L->a, pt));
 		return;
 	}
-	if (mem_elem(scalar_elem(pt)) == KT_VOID || mem_elem(scalar_elem(pt)) == KT_PTR) {
+	if (clang_getCanonicalType(pt).kind == CXType_Void) {   /* typed by its casts (voidptr.c) */
+		if (!void_buffer_type(L, p, name, &et))
+			return;
+		untyped = 1;
+	} else if (mem_elem(scalar_elem(pt)) == KT_VOID || mem_elem(scalar_elem(pt)) == KT_PTR) {
 		error_at(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
 		return;
 	}
-	buf = new_buffer(L, name, KSP_GLOBAL, pt, cloc(L, p));
+	buf = new_buffer(L, name, KSP_GLOBAL, et, cloc(L, p));
 	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
 	L->bufs.data[buf].is_const = elem_const(pt);
+	L->bufs.data[buf].untyped = untyped;
 	L->bufs.data[buf].is_restrict = clang_isRestrictQualifiedType(t);
 	/* --size counts objects of the pointee type: a float4 or struct buffer of N
 	 * objects is a tensor of N * (scalars per object) elements, and so is a
 	 * `float (*a)[4]` (or `float a[][4]`) buffer of N rows */
-	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, pt) * array_elems(pt, NULL, NULL) : 0;
+	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, et) * array_elems(et, NULL, NULL) : 0;
 	L->bufs.data[buf].param = (int)L->params.len;
 	kp.buffer = buf;
 	VEC_PUSH(L->params, kp);
@@ -466,6 +471,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	if (getenv("CUDA2HLO_DUMP_AST"))   /* debugging aid: the libclang cursor tree */
 		dump_tree(fn, 0);
 	kernel_geometry(&L, k);
+	L.fn = fn;
 	kernel_params(&L, fn);
 	clang_visitChildren(b, find_assigned, &L);
 	ls(&L, b);

@@ -128,6 +128,7 @@ typedef struct NarrowRow {
 
 typedef struct Lower {
 	Ctx *cx;
+	CXCursor fn;             /* the kernel being lowered */
 	Arena *a;
 	KirKernel *k;
 	VEC(KirParam) params;
@@ -464,6 +465,7 @@ KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
 int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);
 int wide_atomic(Lower *L, CXCursor c, Addr a, KirExpr *e);
 void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
+int void_buffer_type(Lower *L, CXCursor decl, const char *name, CXType *t);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);
 const char *bit_view_struct(Lower *L, CXCursor c, CXCursor v);
 void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src);

@@ -88,7 +88,10 @@ static int setup_args(Raise *r)
 		r->param[i] = -1;
 		if (p->type == KT_PTR) {
 			const KirBuffer *kb = &k->bufs[p->buffer];
-			if (kb->count <= 0)
+			if (kb->count <= 0 && kb->untyped)
+				raise_error(r, p->loc, "size of buffer '%s' is unknown: give --size %s=N (N elements of %s, the type its casts give the 'void *')",
+				                   p->name, p->name, frontend_dtype_name(kb->elem));
+			else if (kb->count <= 0)
 				raise_error(r, p->loc, "size of buffer '%s' is unknown: give --size %s=N",
 				                   p->name, p->name);
 			r->bufsize[p->buffer] = kb->count;
