@@ -1,5 +1,6 @@
-/* cub.c: cub's block reduction (CUB docs, cub::BlockReduce) as kernel IR. cub's own
- * implementation is warp shuffles and PTX; its documented result is what counts:
+/* cub.c: cub's block reduction and block scan (CUB docs, cub::BlockReduce,
+ * cub::BlockScan) as kernel IR. cub's own implementation is warp shuffles and PTX; its
+ * documented result is what counts:
  * `BlockReduce(temp_storage).Sum(x)` / `.Reduce(x, op)` (and the forms with a count of
  * valid items) combine the block's inputs, and the aggregate is valid in thread 0 only.
  * A call becomes: each thread stores its input in a shared scratch array of the block's
@@ -8,7 +9,17 @@
  * set in thread 0 only, so a read of it in another thread is refused by assigned.c
  * (CUDA leaves it undefined there). The TempStorage variable is never lowered: the
  * object's type says everything (its template arguments). Recognised by name in the
- * namespace cub, so CUDA 12's and 13's CCCL are alike. */
+ * namespace cub, so CUDA 12's and 13's CCCL are alike.
+ * BlockScan (lscan): ExclusiveSum/InclusiveSum, InclusiveScan(op) and
+ * ExclusiveScan(initial value, op), on one input per thread or an ITEMS_PER_THREAD
+ * array in the blocked arrangement (thread r holds items r*N .. r*N+N-1), with the
+ * block_aggregate out-parameter (valid in every thread, CUB docs) for the forms without
+ * an initial value. Each thread stores its items in a scratch array, a barrier, then
+ * each thread folds the scratch left to right up to its items (the order of a float
+ * scan, which cub leaves unspecified; an exclusive scan starts from its initial value,
+ * 0 for ExclusiveSum), a barrier. Refused: ExclusiveScan without an initial value
+ * (thread 0's output is undefined), the prefix-callback forms, an aggregate together
+ * with an initial value. */
 #include "parse.h"
 
 #include <stdlib.h>
@@ -33,7 +44,14 @@ static const char *decl_name(Arena *a, CXType t, CXCursor *d)
 	return clang_Cursor_isNull(*d) ? "" : spell(a, *d);
 }
 
-/* The object of a method call c when it is a cub::BlockReduce: its type in *t. */
+/* The cub collectives lowered here */
+static int cub_class(const char *n)
+{
+	return !strcmp(n, "BlockReduce") || !strcmp(n, "BlockScan");
+}
+
+/* The object of a method call c when it is a cub::BlockReduce or cub::BlockScan: its
+ * type in *t. */
 int cub_object_type(Lower *L, CXCursor c, CXType *t)
 {
 	CXCursor m = nkids(c) ? strip(kid(c, 0)) : clang_getNullCursor(), d;
@@ -44,19 +62,20 @@ int cub_object_type(Lower *L, CXCursor c, CXType *t)
 	*t = clang_getCursorType(member_base(m));
 	if (t->kind == CXType_Invalid)
 		return 0;
-	return !strcmp(decl_name(L->a, *t, &d), "BlockReduce") && in_namespace(d, "cub");
+	return cub_class(decl_name(L->a, *t, &d)) && in_namespace(d, "cub");
 }
 
-/* BlockReduce<...>::TempStorage */
+/* BlockReduce<...>::TempStorage, BlockScan<...>::TempStorage */
 int cub_storage_type(Lower *L, CXType t)
 {
 	CXCursor d;
 
 	return !strcmp(decl_name(L->a, t, &d), "TempStorage") && in_namespace(d, "cub") &&
-	       !strcmp(spell(L->a, clang_getCursorSemanticParent(d)), "BlockReduce");
+	       cub_class(spell(L->a, clang_getCursorSemanticParent(d)));
 }
 
-/* The integer template arguments of BlockReduce<T, X, ALGORITHM, Y, Z> from the
+/* The integer template arguments of BlockReduce<T, X, ALGORITHM, Y, Z> (and
+ * BlockScan's, which are in the same places) from the
  * canonical spelling (libclang gives only type arguments): dims[0..2] = X, Y, Z. */
 static int block_dims(Lower *L, CXType t, int64_t dims[3])
 {
@@ -268,7 +287,10 @@ static KirStmt *if_then(Lower *L, KirExpr *cond, KirStmt *then, SrcLoc l)
 	return s;
 }
 
-/* BlockReduce(storage).Sum(x[, valid]) / .Reduce(x, op[, valid]) on an object of type on. */
+static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on);
+
+/* BlockReduce(storage).Sum(x[, valid]) / .Reduce(x, op[, valid]) on an object of type on;
+ * BlockScan's methods (lscan). */
 KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 {
 	SrcLoc l = cloc(L, c);
@@ -281,7 +303,10 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	int buf, res, i;
 	StmtVec body = {0};
 	KirStmt *loop;
+	CXCursor cd;
 
+	if (!strcmp(decl_name(L->a, on, &cd), "BlockScan"))
+		return lscan(L, c, n, on);
 	if ((!sum && strcmp(n, "Reduce")) || nargs < 1 + !sum || nargs > 2 + !sum) {
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
@@ -341,4 +366,215 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	emit_pending(L, if_then(L, frontend_new_binary(L->a, KB_EQ, KT_I1, rank_of(L, dims, l), u32c(L, 0, l), l), block_of(L, &body, l), l));
 	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 	return var_ref(L, res, l);
+}
+
+/* A function object argument: a record (cub::Sum, a functor) or a lambda */
+static int is_op_arg(CXCursor a)
+{
+	CXType t = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(a)));
+
+	return is_record(t) || is_lambda_type(t);
+}
+
+/* for (i = from; i < to; i++) body(i), i a new u32 */
+static KirStmt *count_loop(Lower *L, int i, KirExpr *from, KirExpr *to, KirStmt *body, SrcLoc l)
+{
+	KirStmt *loop = frontend_new_stmt(L->a, KS_FOR, l);
+
+	loop->u.for_.init = decl_stmt(L, i, from, l);
+	loop->u.for_.cond = frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, i, l), to, l);
+	loop->u.for_.step = assign_to(L, i, -1, NULL,
+	    frontend_new_binary(L->a, KB_ADD, KT_U32, var_ref(L, i, l), u32c(L, 1, l), l), l);
+	loop->u.for_.body = body;
+	return loop;
+}
+
+/* acc = op(acc, s[index]) */
+static KirStmt *fold_into(Lower *L, const Combiner *op, int acc, int buf, KirExpr *(*index)(Lower *, void *, SrcLoc),
+                          void *ix, KirDType t, SrcLoc l)
+{
+	return expr_stmt(L, assign_to(L, acc, -1, NULL,
+	    combine(L, op, var_ref(L, acc, l), load(L, buf, index(L, ix, l), t, l),
+	            var_ref(L, acc, l), load(L, buf, index(L, ix, l), t, l), t, l), l));
+}
+
+static KirExpr *index_var(Lower *L, void *ix, SrcLoc l) { return var_ref(L, *(int *)ix, l); }
+
+/* rank * N + j */
+typedef struct ItemIx { const int64_t *dims; int64_t n, j; } ItemIx;
+static KirExpr *index_item(Lower *L, void *ix, SrcLoc l)
+{
+	ItemIx *it = ix;
+
+	return frontend_new_binary(L->a, KB_ADD, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32,
+	    rank_of(L, it->dims, l), u32c(L, it->n, l), l), u32c(L, it->j, l), l);
+}
+
+/* An output or input operand: a scalar lvalue (n == 0) or an array of n elements of t
+ * in one buffer, element j at *off + j. */
+typedef struct Operand { KirLval lv; int buf; int64_t base; } Operand;
+
+static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o)
+{
+	KirDType lt;
+
+	if (n == 0) {
+		if (!out)
+			return 1;
+		if (!lval_of(L, a, &o->lv, &lt))
+			return 0;
+		if (lt != t) {
+			error_at(L, a, "cub::BlockScan output of another type than the scan's is not supported");
+			return 0;
+		}
+		return 1;
+	}
+	Addr ad = laddr(L, a);
+	if (L->failed)
+		return 0;
+	if (ad.buffer < 0 || ad.view != KT_VOID || ad.per || ad.choice || L->bufs.data[ad.buffer].elem != t ||
+	    (ad.off && ad.off->kind != KE_CONST)) {
+		error_at(L, call, "cub::BlockScan on this array is not supported (a local array of the scan's type)");
+		return 0;
+	}
+	o->buf = ad.buffer;
+	o->base = ad.off ? ad.off->u.c.i : 0;
+	return 1;
+}
+
+/* BlockScan(storage).ExclusiveSum / InclusiveSum(in, out[, aggregate]),
+ * .InclusiveScan(in, out, op[, aggregate]), .ExclusiveScan(in, out, init, op). */
+static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
+{
+	SrcLoc l = cloc(L, c);
+	int nargs = clang_Cursor_getNumArguments(c);
+	int excl = !strncmp(n, "Exclusive", 9), sum = !strcmp(n, "ExclusiveSum") || !strcmp(n, "InclusiveSum");
+	int scan = !strcmp(n, "ExclusiveScan") || !strcmp(n, "InclusiveScan");
+	Combiner op = {1, KB_NONE, 0, 1, 0, 0};
+	CXCursor in = nargs > 0 ? clang_Cursor_getArgument(c, 0) : clang_getNullCursor();
+	CXType it = clang_getCanonicalType(clang_getNonReferenceType(nargs > 0 ? clang_getCursorType(in) : on));
+	int64_t dims[3], count, items = 0;
+	KirDType t;
+	KirExpr *init = NULL;
+	int rest, aggi = -1, buf, acc, agg = -1;
+	Operand src = {{-1, -1, NULL}, -1, 0}, dst = src;
+	KirBuffer b = {0};
+
+	if ((!sum && !scan) || nargs < 2) {
+		error_at(L, c, "cub::BlockScan::%s is not supported (ExclusiveSum, InclusiveSum, ExclusiveScan with an "
+		         "initial value and InclusiveScan are)", n);
+		return poison(L, c);
+	}
+	rest = 2;
+	if (scan) {
+		if (nargs >= 3 && !is_op_arg(clang_Cursor_getArgument(c, 2)))
+			init = arg(L, c, rest++);
+		if (nargs <= rest || !reduce_op(L, clang_Cursor_getArgument(c, rest), &op)) {
+			error_at(L, c, "cub::BlockScan::%s with this operator is not supported (cub::Sum/Max/Min, "
+			         "cuda::std::plus, cuda::maximum, cuda::minimum, and a functor whose operator() returns a + b or "
+			         "a select such as `a > b ? a : b` are)", n);
+			return poison(L, c);
+		}
+		rest++;
+	} else if (excl)
+		init = frontend_new_int(L->a, KT_I32, 0, l);
+	if (nargs == rest + 1 && !is_op_arg(clang_Cursor_getArgument(c, rest)) && !init)
+		aggi = rest++;
+	else if (nargs == rest + 1 && !is_op_arg(clang_Cursor_getArgument(c, rest)) && sum)
+		aggi = rest++;
+	if (nargs != rest || (excl && !init)) {
+		error_at(L, c, "cub::BlockScan::%s in this form is not supported (without a prefix callback; "
+		         "ExclusiveScan with an initial value and no block_aggregate)", n);
+		return poison(L, c);
+	}
+	if (it.kind == CXType_ConstantArray) {
+		items = clang_getArraySize(it);
+		t = dt_of(clang_getArrayElementType(it));
+	} else
+		t = dt_of(it);
+	if (!block_dims(L, on, dims) || t == KT_VOID || t == KT_PTR || t == KT_I1 || items < 0 || items > 64 ||
+	    (items && clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(clang_Cursor_getArgument(c, 1)))).kind !=
+	     CXType_ConstantArray)) {
+		error_at(L, c, "cub::BlockScan::%s of this type or these operands is not supported (a scalar or an array "
+		         "of at most 64 items per thread, a block of at most 1024 threads)", n);
+		return poison(L, c);
+	}
+	if (!L->hoist_ok) {
+		error_at(L, c, "cub::BlockScan inside a condition or a loop test cannot be translated; compute it before");
+		return poison(L, c);
+	}
+	count = dims[0] * dims[1] * dims[2];
+	b.name = unique(L, "cub.scratch");
+	b.space = KSP_SHARED;
+	b.elem = t;
+	b.ndims = 1;
+	b.dims[0] = b.count = count * (items ? items : 1);
+	b.param = -1;
+	b.loc = l;
+	VEC_PUSH(L->bufs, b);
+	buf = (int)L->bufs.len - 1;
+	/* store the inputs: s[rank * N + j] = in[j] */
+	if (!items)
+		emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, rank_of(L, dims, l), conv(L, arg(L, c, 0), t), l)));
+	else {
+		if (!operand(L, c, in, items, t, 0, &src))
+			return poison(L, c);
+		for (int64_t j = 0; j < items; j++) {
+			ItemIx ix = {dims, items, j};
+			emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, index_item(L, &ix, l),
+			    load(L, src.buf, u32c(L, src.base + j, l), t, l), l)));
+		}
+	}
+	if (init)
+		init = conv(L, init, t);
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	/* acc = init (or s[0]); for (i = init ? 0 : 1; i < rank * N; i++) acc = op(acc, s[i]) */
+	acc = new_var(L, "cub.prefix", t, KVK_TEMP, l);
+	emit_pending(L, decl_stmt(L, acc, init ? init : load(L, buf, u32c(L, 0, l), t, l), l));
+	{
+		int i = new_var(L, "cub.i", KT_U32, KVK_TEMP, l);
+		KirExpr *end = rank_of(L, dims, l);
+		if (items > 1)
+			end = frontend_new_binary(L->a, KB_MUL, KT_U32, end, u32c(L, items, l), l);
+		emit_pending(L, count_loop(L, i, u32c(L, init ? 0 : 1, l), end, fold_into(L, &op, acc, buf, index_var, &i, t, l), l));
+	}
+	/* then item by item: an exclusive output is acc before its item, an inclusive one
+	 * after (item 0 of thread 0 without an initial value is s[0], already in acc) */
+	if (!operand(L, c, clang_Cursor_getArgument(c, 1), items, t, 1, &dst))
+		return poison(L, c);
+	for (int64_t j = 0; j < (items ? items : 1); j++) {
+		ItemIx ix = {dims, items ? items : 1, j};
+		KirStmt *step = fold_into(L, &op, acc, buf, index_item, &ix, t, l), *put;
+		if (!items)
+			put = expr_stmt(L, assign_to(L, dst.lv.var, dst.lv.buffer, dst.lv.index, var_ref(L, acc, l), l));
+		else
+			put = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l), var_ref(L, acc, l), l));
+		if (excl) {
+			emit_pending(L, put);
+			if (j + 1 < (items ? items : 1))
+				emit_pending(L, step);
+			continue;
+		}
+		if (j == 0 && !init) {
+			StmtVec v = {0};
+			VEC_PUSH(v, step);
+			emit_pending(L, if_then(L, frontend_new_binary(L->a, KB_NE, KT_I1, rank_of(L, dims, l), u32c(L, 0, l), l),
+			                        block_of(L, &v, l), l));
+		} else
+			emit_pending(L, step);
+		emit_pending(L, put);
+	}
+	/* the aggregate, in every thread: s[0] op s[1] op ... */
+	if (aggi >= 0) {
+		Operand ao = {{-1, -1, NULL}, -1, 0};
+		int i = new_var(L, "cub.i", KT_U32, KVK_TEMP, l);
+		agg = new_var(L, "cub.aggregate", t, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, agg, load(L, buf, u32c(L, 0, l), t, l), l));
+		emit_pending(L, count_loop(L, i, u32c(L, 1, l), u32c(L, b.count, l), fold_into(L, &op, agg, buf, index_var, &i, t, l), l));
+		if (!operand(L, c, clang_Cursor_getArgument(c, aggi), 0, t, 1, &ao))
+			return poison(L, c);
+		emit_pending(L, expr_stmt(L, assign_to(L, ao.lv.var, ao.lv.buffer, ao.lv.index, var_ref(L, agg, l), l)));
+	}
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	return frontend_new_int(L->a, KT_I32, 0, l);
 }

@@ -1,10 +1,16 @@
-/* Shim: cub::BlockReduce for the oracle, written from the CUB documentation's contract
+/* Shim: cub::BlockReduce and cub::BlockScan for the oracle, written from the CUB documentation's contract
  * (not from cub's source): every thread of the block passes one input (with valid_items,
  * only threads of linear rank < valid_items contribute); the aggregate is returned in
  * thread 0, and the value elsewhere is undefined: here a poison (NaN, or 0x5a5a5a5a) so
  * that a program reading it in another thread fails its check. The combination order is
  * a pairwise tree, on purpose not cuda2hlo's left-to-right fold (docs/cub.md): float
- * results agree within a tolerance that says so. The operators are CCCL 3's functors. */
+ * results agree within a tolerance that says so. The operators are CCCL 3's functors.
+ * BlockScan, from the same documentation: the items of the block in the blocked
+ * arrangement (thread r's N items are r*N .. r*N+N-1), inclusive = the fold of all items
+ * up to and including this one, exclusive = the initial value (0 for ExclusiveSum) folded
+ * with the items before this one, the block aggregate (the fold of all items) in every
+ * thread. Thread 0 computes the prefixes by recursive doubling (Hillis-Steele), on purpose
+ * not cuda2hlo's left-to-right order; at most 16 items per thread here. */
 #pragma once
 #include "cuda_emu.h"
 #include <cmath>
@@ -63,6 +69,60 @@ class BlockReduce {
   static T poison() {
     if (::std::is_floating_point<T>::value) return ::std::numeric_limits<T>::quiet_NaN();
     return (T)0x5a5a5a5a;
+  }
+  TempStorage &s_;
+};
+
+enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
+
+template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1>
+class BlockScan {
+  static constexpr int N = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, MAXI = 16;
+
+ public:
+  struct TempStorage { T v[N * MAXI]; };
+  explicit BlockScan(TempStorage &s) : s_(s) {}
+
+  void ExclusiveSum(T x, T &y) { Scan(&x, &y, 1, 1, T(0), cuda::std::plus<>(), nullptr); }
+  void ExclusiveSum(T x, T &y, T &agg) { Scan(&x, &y, 1, 1, T(0), cuda::std::plus<>(), &agg); }
+  template <int I> void ExclusiveSum(T (&x)[I], T (&y)[I]) { Scan(x, y, I, 1, T(0), cuda::std::plus<>(), nullptr); }
+  template <int I> void ExclusiveSum(T (&x)[I], T (&y)[I], T &agg) { Scan(x, y, I, 1, T(0), cuda::std::plus<>(), &agg); }
+  void InclusiveSum(T x, T &y) { Scan(&x, &y, 1, 0, T(0), cuda::std::plus<>(), nullptr); }
+  void InclusiveSum(T x, T &y, T &agg) { Scan(&x, &y, 1, 0, T(0), cuda::std::plus<>(), &agg); }
+  template <int I> void InclusiveSum(T (&x)[I], T (&y)[I]) { Scan(x, y, I, 0, T(0), cuda::std::plus<>(), nullptr); }
+  template <int I> void InclusiveSum(T (&x)[I], T (&y)[I], T &agg) { Scan(x, y, I, 0, T(0), cuda::std::plus<>(), &agg); }
+  template <class Op> void InclusiveScan(T x, T &y, Op op) { Scan(&x, &y, 1, 0, T(0), op, nullptr); }
+  template <class Op> void InclusiveScan(T x, T &y, Op op, T &agg) { Scan(&x, &y, 1, 0, T(0), op, &agg); }
+  template <int I, class Op> void InclusiveScan(T (&x)[I], T (&y)[I], Op op) { Scan(x, y, I, 0, T(0), op, nullptr); }
+  template <int I, class Op> void InclusiveScan(T (&x)[I], T (&y)[I], Op op, T &agg) { Scan(x, y, I, 0, T(0), op, &agg); }
+  template <class Op> void ExclusiveScan(T x, T &y, T init, Op op) { Scan(&x, &y, 1, 2, init, op, nullptr); }
+  template <int I, class Op> void ExclusiveScan(T (&x)[I], T (&y)[I], T init, Op op) { Scan(x, y, I, 2, init, op, nullptr); }
+
+ private:
+  /* excl: 0 inclusive, 1 exclusive sum (thread 0's first output is 0), 2 exclusive from init */
+  template <class Op> void Scan(const T *x, T *y, int items, int excl, T init, Op op, T *agg) {
+    int rank = threadIdx.x + BLOCK_DIM_X * (threadIdx.y + BLOCK_DIM_Y * threadIdx.z), m = N * items;
+    for (int j = 0; j < items; j++) s_.v[rank * items + j] = x[j];
+    __syncthreads();
+    if (rank == 0) {
+      ::std::vector<T> p(s_.v, s_.v + m);
+      for (int d = 1; d < m; d *= 2) {
+        ::std::vector<T> q(p);
+        for (int i = d; i < m; i++) q[i] = op(p[i - d], p[i]);
+        p.swap(q);
+      }
+      for (int i = 0; i < m; i++) s_.v[i] = p[i];
+    }
+    __syncthreads();
+    for (int j = 0; j < items; j++) {
+      int i = rank * items + j;
+      if (!excl) y[j] = s_.v[i];
+      else if (i == 0) y[j] = init;
+      else y[j] = excl == 1 ? s_.v[i - 1] : op(init, s_.v[i - 1]);
+    }
+    if (agg) *agg = s_.v[m - 1];
+    __syncthreads();
   }
   TempStorage &s_;
 };
