@@ -52,6 +52,14 @@ int64_t elems_per(Lower *L, CXType t, int buffer, int per)
 
 	if (buffer >= 0 && !per && wide_type(t, L->bufs.data[buffer].elem))
 		return clang_Type_getSizeOf(clang_getCanonicalType(t)) / frontend_dtype_bytes(L->bufs.data[buffer].elem);
+	if (buffer >= 0 && !per && is_record(scalar_elem(t))) {
+		/* a struct among the slots of a wider one (`Inner in[2]` of two shorts in a struct
+		 * of float slots): its size in the buffer's slots, not its own layout's count */
+		long long size = clang_Type_getSizeOf(clang_getCanonicalType(t));
+		int eb = frontend_dtype_bytes(L->bufs.data[buffer].elem);
+		if (size > 0 && size % eb == 0)
+			return size / eb;
+	}
 	n = array_elems(t, NULL, NULL);
 	return n ? n : 1;
 }
