@@ -50,9 +50,13 @@ extern "C++" __D void __assert_fail(const char *, const char *, unsigned int, co
 	__attribute__((noreturn));
 #endif
 
+/* the toolkit's alignments (vector_types.h): two elements aligned to their size, four to
+ * their size up to 16 bytes, one and three to the element's; a struct or union holding
+ * them, and `alignas(uint4)`, are laid out as nvcc lays them out */
 #define __C2H_VEC(T, N) \
-	struct T##1 { N x; }; struct T##2 { N x, y; }; struct T##3 { N x, y, z; }; \
-	struct T##4 { N x, y, z, w; }; \
+	struct T##1 { N x; }; struct __attribute__((aligned(2 * sizeof(N)))) T##2 { N x, y; }; \
+	struct T##3 { N x, y, z; }; \
+	struct __attribute__((aligned(4 * sizeof(N) < 16 ? 4 * sizeof(N) : 16))) T##4 { N x, y, z, w; }; \
 	typedef struct T##1 T##1; typedef struct T##2 T##2; typedef struct T##3 T##3; typedef struct T##4 T##4; \
 	static __inline__ __HD T##1 make_##T##1(N x) { T##1 r = {x}; return r; } \
 	static __inline__ __HD T##2 make_##T##2(N x, N y) { T##2 r = {x, y}; return r; } \
