@@ -264,8 +264,11 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 		kb->count = 0;
 		shared_retype(L, d, kb);
 	}
-	if (!kb->count && !kb->is_extern)
+	if (!kb->count && !kb->is_extern) {
+		/* no binding: a buffer without an element type would reach the address code */
 		error_at(L, d, "array of type '%s' is not supported", type_name(L->a, t));
+		return;
+	}
 	b->buffer = buf;
 	put_bind(L, dkey(L->a, d), b);
 	if (!clang_Cursor_isNull(init) && kb->count && !kb->is_const && kb->space == KSP_LOCAL) {

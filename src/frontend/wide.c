@@ -57,7 +57,7 @@ int64_t elems_per(Lower *L, CXType t, int buffer, int per)
 		 * of float slots): its size in the buffer's slots, not its own layout's count */
 		long long size = clang_Type_getSizeOf(clang_getCanonicalType(t));
 		int eb = frontend_dtype_bytes(L->bufs.data[buffer].elem);
-		if (size > 0 && size % eb == 0)
+		if (eb > 0 && size > 0 && size % eb == 0)
 			return size / eb;
 	}
 	n = array_elems(t, NULL, NULL);
