@@ -561,8 +561,18 @@ static BitRef *bitref_new(Lower *L, CXCursor c)
 		error_at(L, c, "a '%s' cannot be stored into the bits of '%s'", type_name(L->a, clang_getCursorType(c)), type_name(L->a, vt));
 		return NULL;
 	}
-	if (!leaves(L, c, x, vt, 1, &r->leaf))
+	if (!leaves(L, c, x, vt, 1, &r->leaf)) {
+		VEC_FREE(r->leaf);
 		return NULL;
+	}
+	{	/* the reference outlives this call (a bind of an inlined reference): its leaves
+		 * move to the arena, as the BitRef itself is */
+		Leaf *d = ARENA_ARRAY(L->a, Leaf, r->leaf.len + 1);
+		memcpy(d, r->leaf.data, r->leaf.len * sizeof *d);
+		free(r->leaf.data);
+		r->leaf.data = d;
+		r->leaf.cap = r->leaf.len;
+	}
 	for (size_t i = 0; i < r->leaf.len; i++)
 		if (r->leaf.data[i].e->kind != KE_VAR) {
 			error_at(L, c, "a store into the bits of '%s' cannot be translated: it is not held in variables (a parameter or a value bound to a constant)",

@@ -342,6 +342,8 @@ static void run(Aff *a, int wi, int *finals)
 		inputs(a, &in, wi, w->f[j]);
 	inputs(a, &in, wi, w->cond);
 	inputs(a, &in, wi, w->brk);
+	aff_memo_free(&in.inv);      /* before anything that may abandon the try (longjmp) */
+	aff_memo_free(&in.seen);
 	aff_memo_reset(&a->memo);
 	aff_memo_reset(&a->lmemo);
 	for (int i = 0; i < in.n; i++)
@@ -406,8 +408,6 @@ static void run(Aff *a, int wi, int *finals)
 	}
 	aff_memo_reset(&a->memo);
 	aff_memo_reset(&a->lmemo);
-	aff_memo_free(&in.inv);
-	aff_memo_free(&in.seen);
 }
 
 int aff_while_value(Aff *a, int i, const KirExpr *e)
@@ -425,12 +425,13 @@ int aff_while_value(Aff *a, int i, const KirExpr *e)
 		aff_afail(a, e->loc, "a data-dependent loop's result used where its lanes cannot be built");
 	if (!poly_set_is_subset(a->at.dom, w->threads))
 		aff_afail(a, e->loc, "a data-dependent loop's result read by threads that did not run it");
-	coords = aff_coords_text(a);
-	if (w->coords && same_box(&w->box, &a->at.box) && !strcmp(w->coords, coords)) {
-		free(coords);
-		return w->finals[rd->carry];
+	{	/* in the arena: run() may abandon the try (longjmp) before w keeps it */
+		char *t = aff_coords_text(a);
+		coords = arena_strdup(a->ar, t);
+		free(t);
 	}
-	free(w->coords);
+	if (w->coords && same_box(&w->box, &a->at.box) && !strcmp(w->coords, coords))
+		return w->finals[rd->carry];
 	w->coords = NULL;
 	{
 		At saved = a->at;
@@ -448,7 +449,6 @@ void aff_while_forget(Aff *a, int first_value)
 {
 	for (int i = 0; i < a->ndws; i++)
 		if (a->dws[i].coords && a->dws[i].finals[0] >= first_value) {
-			free(a->dws[i].coords);
 			a->dws[i].coords = NULL;
 		}
 }
