@@ -157,6 +157,34 @@ static char promoted(KirDType t)
 }
 
 /* The argument's value as the i64 of its record slot. */
+/* A new output of the kernel: i64 records of `slots` words per thread (per launch grid;
+ * without a launch its size is left for --emit kir only). Returns its buffer. */
+static int record_buffer(Lower *L, int64_t slots, SrcLoc l)
+{
+	KirBuffer b = {0};
+	KirParam kp = {0};
+	int buf;
+
+	b.name = unique(L, arena_printf(L->a, "cuda2hlo_printf%d", L->nprintf++));
+	b.space = KSP_GLOBAL;
+	b.elem = KT_I64;
+	if (L->k->have_grid && L->k->have_block)
+		b.count = (int64_t)L->k->grid[0] * L->k->grid[1] * L->k->grid[2] *
+		          L->k->block[0] * L->k->block[1] * L->k->block[2] * slots;
+	b.param = (int)L->params.len;
+	b.loc = l;
+	VEC_PUSH(L->bufs, b);
+	buf = (int)L->bufs.len - 1;
+	kp.name = L->bufs.data[buf].name;
+	kp.type = KT_PTR;
+	kp.buffer = buf;
+	kp.value.type = KT_PTR;
+	kp.loc = l;
+	VEC_PUSH(L->params, kp);
+	VEC_PUSH(L->argidx, -1);
+	return buf;
+}
+
 static KirExpr *slot_value(Lower *L, KirExpr *e, char cls, SrcLoc l)
 {
 	if (cls == 'd')
@@ -253,8 +281,6 @@ int lprintf_out(Lower *L, CXCursor c)
 	const char *fmt;
 	StrBuf out = {0}, types = {0};
 	ExprVec args = {0};
-	KirBuffer b = {0};
-	KirParam kp = {0};
 	KirExpr *base;
 	int buf, ok;
 
@@ -271,23 +297,7 @@ int lprintf_out(Lower *L, CXCursor c)
 	}
 	ok = plan(L, c, fmt, &out, &types, &args);
 	if (ok) {
-		b.name = unique(L, arena_printf(L->a, "cuda2hlo_printf%d", L->nprintf++));
-		b.space = KSP_GLOBAL;
-		b.elem = KT_I64;
-		if (L->k->have_grid && L->k->have_block)      /* else a size for --emit kir only */
-			b.count = (int64_t)L->k->grid[0] * L->k->grid[1] * L->k->grid[2] *
-			          L->k->block[0] * L->k->block[1] * L->k->block[2] * (int64_t)(1 + args.len);
-		b.param = (int)L->params.len;
-		b.loc = l;
-		VEC_PUSH(L->bufs, b);
-		buf = (int)L->bufs.len - 1;
-		kp.name = L->bufs.data[buf].name;
-		kp.type = KT_PTR;
-		kp.buffer = buf;
-		kp.value.type = KT_PTR;
-		kp.loc = l;
-		VEC_PUSH(L->params, kp);
-		VEC_PUSH(L->argidx, -1);
+		buf = record_buffer(L, 1 + (int64_t)args.len, l);
 		base = frontend_new_binary(L->a, KB_MUL, KT_I64, thread_id(L, l),
 		                           frontend_new_int(L->a, KT_I64, (int64_t)(1 + args.len), l), l);
 		for (size_t j = 0; j < args.len; j++)
@@ -380,8 +390,6 @@ int lassert_stmt(Lower *L, CXCursor c)
 	const char *expr, *file, *func;
 	StrBuf msg = {0};
 	StmtVec then = {0}, *save;
-	KirBuffer b = {0};
-	KirParam kp = {0};
 	KirStmt *s;
 	SrcLoc l = cloc(L, c);
 	int64_t line;
@@ -404,23 +412,7 @@ int lassert_stmt(Lower *L, CXCursor c)
 	s = frontend_new_stmt(L->a, KS_IF, l);
 	s->u.if_.cond = frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, v.data[0]), l);
 	VEC_FREE(v);
-	b.name = unique(L, arena_printf(L->a, "cuda2hlo_printf%d", L->nprintf++));
-	b.space = KSP_GLOBAL;
-	b.elem = KT_I64;
-	if (L->k->have_grid && L->k->have_block)
-		b.count = (int64_t)L->k->grid[0] * L->k->grid[1] * L->k->grid[2] *
-		          L->k->block[0] * L->k->block[1] * L->k->block[2];
-	b.param = (int)L->params.len;
-	b.loc = l;
-	VEC_PUSH(L->bufs, b);
-	buf = (int)L->bufs.len - 1;
-	kp.name = L->bufs.data[buf].name;
-	kp.type = KT_PTR;
-	kp.buffer = buf;
-	kp.value.type = KT_PTR;
-	kp.loc = l;
-	VEC_PUSH(L->params, kp);
-	VEC_PUSH(L->argidx, -1);
+	buf = record_buffer(L, 1, l);
 	save = L->pending;
 	L->pending = &then;
 	store(L, buf, thread_id(L, l), 0, frontend_new_int(L->a, KT_I64, 1, l), l);
