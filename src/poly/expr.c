@@ -20,11 +20,21 @@ typedef struct Conv {
 	isl_set *dom;        /* owned copy */
 	char *domstr;        /* dom printed, for fits' fact keys (made on first use) */
 	PolyVarFn fn;
+	PolyFailFn failed;   /* told of each node whose conversion failed (may be NULL) */
 	void *env;
 	const char *why;
 	struct ConvSlot { const KirExpr *k; isl_pw_aff *v; } *memo;   /* open addressing */
 	size_t cap, n;
 } Conv;
+
+/* A function of more pieces than this is not analysed, nor a sum, minimum or choice of
+ * two functions whose pieces multiply past it: isl's time grows faster than the number
+ * of pieces (a warp shuffle's maximum over 32 lanes of a guarded index doubles them at
+ * each level, 2, 5, 9, 16, 35, 65, and its conversion took 33 s, the last step 8). The
+ * test corpus needs at most 12 (its output is the same with the limit); a value over it
+ * is taken as not affine, and the raise builds it from its operands, as it does a value
+ * loaded from memory. */
+#define EXPR_MAX_PIECES 32
 
 static isl_pw_aff *conv(Conv *cv, const KirExpr *e);
 
@@ -144,6 +154,16 @@ static isl_pw_aff *checked(Conv *cv, isl_pw_aff *pa, KirDType t)
 	return pa;
 }
 
+/* Would combining a and b (a sum, a minimum, a choice: one piece per pair of pieces that
+ * meet) make more pieces than are analysed? Then fails (the caller frees a and b). */
+static int too_many(Conv *cv, isl_pw_aff *a, isl_pw_aff *b)
+{
+	if ((int64_t)isl_pw_aff_n_piece(a) * isl_pw_aff_n_piece(b) <= EXPR_MAX_PIECES)
+		return 0;
+	fail(cv, "too many cases to analyse");
+	return 1;
+}
+
 static isl_pw_aff *from_set(isl_set *s)
 {
 	return s ? isl_set_indicator_function(s) : NULL;
@@ -236,6 +256,11 @@ static isl_pw_aff *binary(Conv *cv, const KirExpr *e)
 		isl_pw_aff_free(a);
 		return NULL;
 	}
+	if (too_many(cv, a, b)) {
+		isl_pw_aff_free(a);
+		isl_pw_aff_free(b);
+		return NULL;
+	}
 	switch (op) {
 	case KB_ADD: r = isl_pw_aff_add(a, b); break;
 	case KB_SUB: r = isl_pw_aff_sub(a, b); break;
@@ -296,6 +321,12 @@ static isl_pw_aff *ternary(Conv *cv, const KirExpr *e)
 		isl_pw_aff_free(t);
 		return NULL;
 	}
+	if (too_many(cv, t, f)) {
+		isl_pw_aff_free(c);
+		isl_pw_aff_free(t);
+		isl_pw_aff_free(f);
+		return NULL;
+	}
 	return isl_pw_aff_cond(c, t, f);
 }
 
@@ -317,6 +348,11 @@ static isl_pw_aff *math(Conv *cv, const KirExpr *e)
 	b = conv(cv, e->u.math.args[1]);
 	if (!b) {
 		isl_pw_aff_free(a);
+		return NULL;
+	}
+	if (too_many(cv, a, b)) {
+		isl_pw_aff_free(a);
+		isl_pw_aff_free(b);
 		return NULL;
 	}
 	return op == KM_MIN ? isl_pw_aff_min(a, b) : isl_pw_aff_max(a, b);
@@ -389,6 +425,12 @@ static isl_pw_aff *conv(Conv *cv, const KirExpr *e)
 	if (s && s->k)
 		return isl_pw_aff_copy(s->v);
 	r = conv_node(cv, e);
+	if (r && isl_pw_aff_n_piece(r) > EXPR_MAX_PIECES) {
+		isl_pw_aff_free(r);
+		r = fail(cv, "too many cases to analyse");
+	}
+	if (!r && cv->failed)
+		cv->failed(cv->env, e);
 	if (r)
 		memo_put(cv, e, isl_pw_aff_copy(r));
 	return r;
@@ -425,7 +467,14 @@ static isl_pw_aff *conv_node(Conv *cv, const KirExpr *e)
 PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why)
 {
-	Conv cv = {c, NULL, NULL, fn, env, NULL, NULL, 0, 0};
+	return poly_expr_from_kir_marking(c, e, dom, fn, NULL, env, why);
+}
+
+PolyExpr *poly_expr_from_kir_marking(PolyCtx *c, const KirExpr *e, const PolySet *dom,
+                                     PolyVarFn fn, PolyFailFn failed, void *env,
+                                     const char **why)
+{
+	Conv cv = {c, NULL, NULL, fn, failed, env, NULL, NULL, 0, 0};
 	isl_pw_aff *pa;
 	cv.dom = dom ? isl_set_copy(dom->s) : isl_set_copy(poly_launch_box(c)->s);
 	pa = conv(&cv, e);

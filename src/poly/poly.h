@@ -44,9 +44,18 @@ typedef const PolyExpr *(*PolyVarFn)(void *env, int var, const char **why);
 /* Integer KIR expression -> quasi-affine expression, exact on the points of dom (dom
  * NULL: the launch box). Unsigned wrap-around, narrowing casts, and signed overflow
  * are checked on dom; where one may happen the result is NULL. NULL and *why (a
- * static string) when e is not quasi-affine. */
+ * static string) when e is not quasi-affine, or when its function would have more
+ * pieces than are analysed (expr.c, EXPR_MAX_PIECES). */
 PolyExpr *poly_expr_from_kir(PolyCtx *c, const KirExpr *e, const PolySet *dom,
                              PolyVarFn fn, void *env, const char **why);
+/* The same; when the result is NULL, failed(env, n) is called for each node n of e whose
+ * own conversion failed (e, and the nodes on the way down to the first cause): a caller
+ * that goes on to build e from its operands need not ask again about those, on the same
+ * dom and variable values. */
+typedef void (*PolyFailFn)(void *env, const KirExpr *n);
+PolyExpr *poly_expr_from_kir_marking(PolyCtx *c, const KirExpr *e, const PolySet *dom,
+                                     PolyVarFn fn, PolyFailFn failed, void *env,
+                                     const char **why);
 PolyExpr *poly_expr_const(PolyCtx *c, int64_t v);
 PolyExpr *poly_expr_dim(PolyCtx *c, int dim);
 /* cst + sum coef[d] * dim d. */

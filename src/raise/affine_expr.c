@@ -148,12 +148,30 @@ int aff_dense(Aff *a, const KirExpr *e)
 	return v;
 }
 
+/* The nodes isl could not give a function of (on this box's domain and variable
+ * values) are marked in the box's memo under the node's address plus one (nodes are
+ * aligned: no node has that address), so that a node built from its operands does not
+ * ask again for each operand's operands: asked at every level, a deep expression
+ * costs time quadratic in its depth. */
+static const void *no_function_key(const KirExpr *e)
+{
+	return (const char *)e + 1;
+}
+
+static void mark_no_function(void *env, const KirExpr *e)
+{
+	Aff *a = env;
+	int found;
+	*aff_memo_slot(&a->memo, no_function_key(e), &found) = -1;
+}
+
 static int dense_node(Aff *a, const KirExpr *e)
 {
 	if (frontend_dtype_is_int(e->type) && e->type != KT_I1 && e->kind != KE_LOAD &&
-	    e->kind != KE_CONST) {
+	    e->kind != KE_CONST && !aff_memo_find(&a->memo, no_function_key(e))) {
 		const char *why;
-		PolyExpr *pe = poly_expr_from_kir(a->c, e, a->at.dom, aff_lookup, a, &why);
+		PolyExpr *pe = poly_expr_from_kir_marking(a->c, e, a->at.dom, aff_lookup,
+		                                          mark_no_function, a, &why);
 		/* a value isl cannot give as pieces on boxes (max(i % 7, 3): its pieces lie on
 		 * periodic sets) is data here, not an address: with opt.index_values (a later
 		 * strategy: another shape of the store may give it pieces on boxes) its

@@ -218,6 +218,7 @@ C2H_NORETURN void aff_afail(Aff *a, SrcLoc loc, const char *why);
 const PolyExpr *aff_lookup(void *env, int var, const char **why);
 void aff_memo_reset(struct Memo *m);
 int *aff_memo_slot(struct Memo *m, const void *k, int *found);
+const int *aff_memo_find(const struct Memo *m, const void *k);
 void aff_try_begin(Aff *a, Try *t);
 void aff_try_undo(Aff *a, const Try *t);
 int aff_visited(Aff *a, const void *e);

@@ -69,6 +69,18 @@ int *aff_memo_slot(struct Memo *m, const void *k, int *found)
 	return &m->val[i];
 }
 
+/* k's entry, or NULL (nothing is added). */
+const int *aff_memo_find(const struct Memo *m, const void *k)
+{
+	size_t i;
+	if (!m->cap)
+		return NULL;
+	i = (size_t)(((uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+	while (m->gen[i] == m->cur && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return m->gen[i] == m->cur ? &m->val[i] : NULL;
+}
+
 /* Forgets the values numbered `first` and up: a failed try dropped the ops that define
  * them (value numbers only grow), so a later hit would use a value of the failed try's
  * box, or one that nothing defines. */
