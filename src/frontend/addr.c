@@ -344,7 +344,10 @@ static Addr addr_any(Lower *L, CXCursor c)
 		if (!bd)
 			bd = global_var(L, d);
 		a = bind_addr(L, c, bd);
-		if (bd && bd->kind == BK_BITS && !L->failed)
+		if (bd && bd->isnullptr && !L->failed)
+			error_at(L, c, "'%s' is a null pointer here (a literal nullptr is passed for it): a use of it other than a test cannot be translated",
+			         spell(L->a, d));
+		else if (bd && bd->kind == BK_BITS && !L->failed)
 			error_at(L, c, "'%s' points into the bits of a variable: only reads and stores through it can be translated (moving it, an increment or passing it on cannot)",
 			         spell(L->a, d));
 		else if (a.buffer < 0 && a.var < 0 && !L->failed)

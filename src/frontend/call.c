@@ -596,6 +596,16 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				continue;
 			if (bind_struct_ptr(L, p, a, f))
 				continue;
+			if (is_null_ptr(a) && !map_has(L->cx->devassigned, key)) {
+				/* a literal nullptr: a pointer that is null, with no buffer; code
+				 * under a condition that folds to false is not lowered (stmt.c
+				 * lif), so only live uses of it are refused (addr.c) */
+				b = new_bind(L, BK_PTR);
+				b->buffer = -1;
+				b->isnullptr = 1;
+				map_put(f->binds, key, b);
+				continue;
+			}
 			ad = laddr(L, a);
 			if (ad.var >= 0) {          /* &local: an out-parameter */
 				b = new_bind(L, BK_VAR);

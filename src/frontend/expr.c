@@ -784,17 +784,17 @@ static KirExpr *llogical(Lower *L, CXCursor c, int is_and, CXCursor a, CXCursor 
 	SrcLoc loc = cloc(L, c);
 	int t;
 	Bind *marks[8];    /* `p && *p`, `!p || *p`: pointers a says are not null (ptrresult.c) */
-	int n = is_and ? ptr_nonnull_enter(L, a, b, marks, 8) : ptr_null_enter(L, a, b, marks, 8);
+	int n;
 
+	/* a constant a that decides the result: b is not evaluated, nor lowered */
+	if (l->kind == KE_CONST && frontend_const_is_true(l->u.c) != is_and)
+		return l;
+	n = is_and ? ptr_nonnull_enter(L, a, b, marks, 8) : ptr_null_enter(L, a, b, marks, 8);
 	r = lower_apart(L, cond_of, b, &pre);
 	while (n > 0)
 		marks[--n]->nonnull--;
 
-	if (l->kind == KE_CONST) {
-		if (frontend_const_is_true(l->u.c) != is_and) {
-			VEC_FREE(pre);
-			return l;
-		}
+	if (l->kind == KE_CONST) {     /* a constant that does not decide: b is the result */
 		emit_all(L, &pre);
 		return r;
 	}
@@ -838,7 +838,17 @@ int is_null_ptr(CXCursor c)
  * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
 static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
 {
-	Addr a = laddr_null(L, p);
+	CXCursor d = p;
+	Addr a;
+
+	while (nkids(d) == 1 && (clang_getCursorKind(d) == CXCursor_ParenExpr || clang_getCursorKind(d) == CXCursor_UnexposedExpr))
+		d = kid(d, 0);
+	if (clang_getCursorKind(d) == CXCursor_DeclRefExpr) {     /* a parameter bound to nullptr (call.c) */
+		Bind *bd = lookup(L, clang_getCursorReferenced(d));
+		if (bd && bd->isnullptr)
+			return frontend_new_int(L->a, KT_I1, !nonnull, cloc(L, c));
+	}
+	a = laddr_null(L, p);
 
 	if (a.buffer < 0 && a.var < 0)
 		return poison(L, c);

@@ -52,6 +52,8 @@ typedef struct Bind {
 	CXCursor nullcond;       /* BK_PTR `c ? A : nullptr` that c proves not null
 	                            (ptrnull.c): c, valid when nullneg >= 0 */
 	int nullneg;             /* 1: `c ? nullptr : A`, !c proves it; -1: no such c */
+	int isnullptr;           /* BK_PTR parameter bound to a literal nullptr (call.c): no
+	                            buffer; tests of it are constants, any other use is refused */
 } Bind;
 
 typedef struct Frame {
