@@ -352,6 +352,7 @@ KirExpr *lcg_function(Lower *L, CXCursor c, CXCursor fn, const char *n, int *han
 int has_launch_config(CXCursor c);
 KirExpr *lcall(Lower *L, CXCursor c);
 KirExpr *lhalf_call(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handled);
+const char *lhalf2_src(Lower *L, CXCursor c, int *handled);   /* half.c: a __half2 by value */
 int is_user_ctor(CXCursor fn);
 const char *lctor(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);

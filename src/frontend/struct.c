@@ -325,7 +325,8 @@ void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
  * struct_src finds or makes the prefix of a struct-valued expression: a variable or
  * member (its key), a call of a device function returning a struct (inlined; its
  * per-field result variables), a brace list (per-field temporaries), a `c ? a : b`
- * (per-field temporaries that an if on c sets from the chosen arm). */
+ * (per-field temporaries that an if on c sets from the chosen arm), a toolkit __half2
+ * function (half.c: per-lane temporaries). */
 
 typedef struct Paths {
 	Lower *L;
@@ -993,6 +994,10 @@ const char *struct_src(Lower *L, CXCursor e)
 		return NULL;
 	}
 	if (k == CXCursor_CallExpr) {
+		int handled;
+		const char *p = lhalf2_src(L, x, &handled);
+		if (handled)
+			return p;
 		L->last_rkey = NULL;
 		lcall(L, x);
 		if (L->last_rkey || L->failed)

@@ -21,6 +21,8 @@ inline uint16_t small_encode(double x, int eb, int mb)
     return (uint16_t)(inf | (1u << (mb - 1)));
   if (a == 0)
     return sign;
+  if (std::isinf(a))                       /* (frexp leaves e unspecified) */
+    return (uint16_t)(sign | inf);
   int e;
   std::frexp(a, &e);                       /* a = m * 2^e, m in [0.5, 1) */
   int qe = (e - 1 < emin ? emin : e - 1) - mb;   /* the quantum at a's binade */
@@ -109,8 +111,19 @@ template <class H> inline H __hdiv(H a, H b) { return a / b; }
 template <class H> inline H __hneg(H a) { return -a; }
 template <class H> inline H __habs(H a) { return H::from_bits((uint16_t)(a.bits & 0x7fffu)); }
 inline __half __hfma(__half a, __half b, __half c) { return __half((double)(float)a * (double)(float)b + (double)(float)c); }
-template <class H> inline H __hmax(H a, H b) { return H(fmaxf((float)a, (float)b)); }
-template <class H> inline H __hmin(H a, H b) { return H(fminf((float)a, (float)b)); }
+/* __hmax/__hmin as the Math API defines them: (a > b) ? a : b (resp. <); a NaN operand
+ * gives the other one, two NaNs the canonical NaN (0x7fff), and +0 is greater than -0 */
+template <class H> inline H __emu_minmax(H a, H b, bool max)
+{
+  float x = (float)a, y = (float)b;
+  if (std::isnan(x) && std::isnan(y)) return H::from_bits(0x7fffu);
+  if (std::isnan(x)) return b;
+  if (std::isnan(y)) return a;
+  if (x == y && x == 0) return H::from_bits((uint16_t)(max ? (a.bits & b.bits) : (a.bits | b.bits)));
+  return (max ? x > y : x < y) ? a : b;
+}
+template <class H> inline H __hmax(H a, H b) { return __emu_minmax(a, b, true); }
+template <class H> inline H __hmin(H a, H b) { return __emu_minmax(a, b, false); }
 template <class H> inline bool __heq(H a, H b) { return a == b; }
 template <class H> inline bool __hne(H a, H b) { return a != b; }
 template <class H> inline bool __hlt(H a, H b) { return a < b; }
@@ -205,6 +218,24 @@ inline bool operator>=(__half2 a, __half2 b) { return __hbge2(a, b); }
 __EMU_H2(sqrt) __EMU_H2(exp) __EMU_H2(exp2) __EMU_H2(log) __EMU_H2(log2) __EMU_H2(sin) __EMU_H2(cos)
 __EMU_H2(rcp) __EMU_H2(rsqrt) __EMU_H2(floor) __EMU_H2(ceil) __EMU_H2(trunc) __EMU_H2(rint)
 #undef __EMU_H2
+
+/* __nv_bfloat162: each lane on its own, as for __half2 */
+inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }
+inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }
+inline float __low2float(__nv_bfloat162 h) { return (float)h.x; }
+inline float __high2float(__nv_bfloat162 h) { return (float)h.y; }
+inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return {a, b}; }
+inline __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return {a, a}; }
+inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { return {__nv_bfloat16(a), __nv_bfloat16(b)}; }
+inline __nv_bfloat162 __float2bfloat162_rn(float a) { return {__nv_bfloat16(a), __nv_bfloat16(a)}; }
+inline __nv_bfloat162 __float22bfloat162_rn(float2 f) { return {__nv_bfloat16(f.x), __nv_bfloat16(f.y)}; }
+inline float2 __bfloat1622float2(__nv_bfloat162 h) { return make_float2((float)h.x, (float)h.y); }
+inline __nv_bfloat162 __hadd2(__nv_bfloat162 a, __nv_bfloat162 b) { return {a.x + b.x, a.y + b.y}; }
+inline __nv_bfloat162 __hsub2(__nv_bfloat162 a, __nv_bfloat162 b) { return {a.x - b.x, a.y - b.y}; }
+inline __nv_bfloat162 __hmul2(__nv_bfloat162 a, __nv_bfloat162 b) { return {a.x * b.x, a.y * b.y}; }
+inline __nv_bfloat162 operator+(__nv_bfloat162 a, __nv_bfloat162 b) { return __hadd2(a, b); }
+inline __nv_bfloat162 operator-(__nv_bfloat162 a, __nv_bfloat162 b) { return __hsub2(a, b); }
+inline __nv_bfloat162 operator*(__nv_bfloat162 a, __nv_bfloat162 b) { return __hmul2(a, b); }
 
 /* bit views and integer conversions: to an integer after the named rounding (NaN 0,
  * saturating at the type's range, as cvt does); from an integer rounded to nearest even */

@@ -314,7 +314,8 @@ def translation_unit(path, src, test):
 
 def _key(src):
     h = hashlib.sha256()
-    for f in ("cuda_emu.h", "npy.h", "oracle.py"):
+    # every header here (cuda_emu.h includes half_emu.h) and this script
+    for f in sorted(n for n in os.listdir(HERE) if n.endswith(".h")) + ["oracle.py"]:
         with open(os.path.join(HERE, f), "rb") as fh:
             h.update(fh.read())
     h.update(os.path.join(ROOT, "tests", "lib", "corpus.py").encode())
