@@ -19,7 +19,13 @@
  * scan, which cub leaves unspecified; an exclusive scan starts from its initial value,
  * 0 for ExclusiveSum), a barrier. Refused: ExclusiveScan without an initial value
  * (thread 0's output is undefined), the prefix-callback forms, an aggregate together
- * with an initial value. */
+ * with an initial value.
+ * BlockLoad/BlockStore (lmove): Load(ptr, items[, valid_items[, oob_default]]) and
+ * Store(ptr, items[, valid_items]) by the docs' data arrangements (blocked, or striped
+ * for *_STRIPED), one guarded load or store per item, no scratch and no barrier.
+ * Their TempStorage is an alias of cub::Uninitialized<...>, recognised by the alias.
+ * A __shared__ struct or union of TempStorages only (cub_storage_record) is not
+ * lowered either: each call has its own scratch. */
 #include "parse.h"
 
 #include <stdlib.h>
@@ -44,14 +50,15 @@ static const char *decl_name(Arena *a, CXType t, CXCursor *d)
 	return clang_Cursor_isNull(*d) ? "" : spell(a, *d);
 }
 
-/* The cub collectives lowered here */
+/* The cub collectives and data movers lowered here */
 static int cub_class(const char *n)
 {
-	return !strcmp(n, "BlockReduce") || !strcmp(n, "BlockScan");
+	return !strcmp(n, "BlockReduce") || !strcmp(n, "BlockScan") || !strcmp(n, "BlockLoad") ||
+	       !strcmp(n, "BlockStore");
 }
 
-/* The object of a method call c when it is a cub::BlockReduce or cub::BlockScan: its
- * type in *t. */
+/* The object of a method call c when it is of one of cub_class's classes: its type
+ * in *t. */
 int cub_object_type(Lower *L, CXCursor c, CXType *t)
 {
 	CXCursor m = nkids(c) ? strip(kid(c, 0)) : clang_getNullCursor(), d;
@@ -65,13 +72,63 @@ int cub_object_type(Lower *L, CXCursor c, CXType *t)
 	return cub_class(decl_name(L->a, *t, &d)) && in_namespace(d, "cub");
 }
 
-/* BlockReduce<...>::TempStorage, BlockScan<...>::TempStorage */
+/* A TempStorage member of a cub class d (its name and namespace) */
+static int storage_decl(Lower *L, CXCursor d)
+{
+	return !clang_Cursor_isNull(d) && !strcmp(spell(L->a, d), "TempStorage") && in_namespace(d, "cub") &&
+	       cub_class(spell(L->a, clang_getCursorSemanticParent(d)));
+}
+
+/* BlockReduce<...>::TempStorage, BlockScan<...>::TempStorage (classes), and
+ * BlockLoad/BlockStore<...>::TempStorage, which are aliases of a cub::Uninitialized<...>
+ * that says nothing of the class: those are known by the alias, before it is resolved. */
 int cub_storage_type(Lower *L, CXType t)
 {
 	CXCursor d;
 
-	return !strcmp(decl_name(L->a, t, &d), "TempStorage") && in_namespace(d, "cub") &&
-	       cub_class(spell(L->a, clang_getCursorSemanticParent(d)));
+	if (storage_decl(L, clang_getTypeDeclaration(clang_getCanonicalType(clang_getNonReferenceType(t)))))
+		return 1;
+	t = clang_getNonReferenceType(t);
+	for (int i = 0; i < 8; i++) {
+		if (t.kind == CXType_Elaborated)
+			t = clang_Type_getNamedType(t);
+		else if (t.kind == CXType_Typedef) {
+			d = clang_getTypeDeclaration(t);
+			if (storage_decl(L, d))
+				return 1;
+			t = clang_getTypedefDeclUnderlyingType(d);
+		} else
+			break;
+	}
+	return 0;
+}
+
+/* A struct or union whose every field (at least one) is a cub TempStorage: the
+ * documented way to share one __shared__ allocation among several collectives
+ * (`union { BlockLoadT::TempStorage load; BlockScanT::TempStorage scan; }`). Like a
+ * TempStorage itself it is never lowered: each call makes its own scratch, so which
+ * member a call is given does not matter. */
+int cub_storage_record(Lower *L, CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	CXCursor d = clang_getTypeDeclaration(ct);
+	CursorVec v;
+	int nf = 0, ok = 1;
+
+	if (ct.kind != CXType_Record || clang_Cursor_isNull(d))
+		return 0;
+	v = kids(d);
+	for (size_t i = 0; i < v.len && ok; i++) {
+		enum CXCursorKind k = clang_getCursorKind(v.data[i]);
+		if (k == CXCursor_FieldDecl) {
+			nf++;
+			ok = cub_storage_type(L, clang_getCursorType(v.data[i]));
+		} else if (k != CXCursor_StructDecl && k != CXCursor_UnionDecl && k != CXCursor_TypeRef &&
+		           k != CXCursor_TemplateRef && k != CXCursor_NamespaceRef)
+			ok = 0;     /* methods, constructors, static members: not a plain holder */
+	}
+	VEC_FREE(v);
+	return ok && nf > 0;
 }
 
 /* The integer template arguments of BlockReduce<T, X, ALGORITHM, Y, Z> (and
@@ -288,6 +345,7 @@ static KirStmt *if_then(Lower *L, KirExpr *cond, KirStmt *then, SrcLoc l)
 }
 
 static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on);
+static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload);
 
 /* BlockReduce(storage).Sum(x[, valid]) / .Reduce(x, op[, valid]) on an object of type on;
  * BlockScan's methods (lscan). */
@@ -307,6 +365,8 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 
 	if (!strcmp(decl_name(L->a, on, &cd), "BlockScan"))
 		return lscan(L, c, n, on);
+	if (!strcmp(decl_name(L->a, on, &cd), "BlockLoad") || !strcmp(decl_name(L->a, on, &cd), "BlockStore"))
+		return lmove(L, c, n, on, !strcmp(decl_name(L->a, on, &cd), "BlockLoad"));
 	if ((!sum && strcmp(n, "Reduce")) || nargs < 1 + !sum || nargs > 2 + !sum) {
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
@@ -414,7 +474,16 @@ static KirExpr *index_item(Lower *L, void *ix, SrcLoc l)
  * in one buffer, element j at *off + j. */
 typedef struct Operand { KirLval lv; int buf; int64_t base; } Operand;
 
+static int operand_of(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o,
+                      const char *cls);
+
 static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o)
+{
+	return operand_of(L, call, a, n, t, out, o, "BlockScan");
+}
+
+static int operand_of(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o,
+                      const char *cls)
 {
 	KirDType lt;
 
@@ -424,7 +493,7 @@ static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, i
 		if (!lval_of(L, a, &o->lv, &lt))
 			return 0;
 		if (lt != t) {
-			error_at(L, a, "cub::BlockScan output of another type than the scan's is not supported");
+			error_at(L, a, "cub::%s output of another type than the scan's is not supported", cls);
 			return 0;
 		}
 		return 1;
@@ -434,7 +503,7 @@ static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, i
 		return 0;
 	if (ad.buffer < 0 || ad.view != KT_VOID || ad.per || ad.choice || L->bufs.data[ad.buffer].elem != t ||
 	    (ad.off && ad.off->kind != KE_CONST)) {
-		error_at(L, call, "cub::BlockScan on this array is not supported (a local array of the scan's type)");
+		error_at(L, call, "cub::%s on this array is not supported (a local array of the items' type)", cls);
 		return 0;
 	}
 	o->buf = ad.buffer;
@@ -576,5 +645,157 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 		emit_pending(L, expr_stmt(L, assign_to(L, ao.lv.var, ao.lv.buffer, ao.lv.index, var_ref(L, agg, l), l)));
 	}
 	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	return frontend_new_int(L->a, KT_I32, 0, l);
+}
+
+/* The top-level template arguments of t's canonical spelling, at most max: their
+ * count, or -1 when t has none. */
+static int tmpl_args(Lower *L, CXType t, const char **out, int max)
+{
+	const char *s = str(L->a, clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t))));
+	const char *p = strchr(s, '<'), *from;
+	int depth = 0, n = 0;
+
+	if (!p)
+		return -1;
+	for (from = ++p; *p; p++) {
+		if (*p == '<' || *p == '(')
+			depth++;
+		else if ((*p == '>' || *p == ')') && depth > 0)
+			depth--;
+		else if (depth == 0 && (*p == ',' || *p == '>')) {
+			while (*from == ' ')
+				from++;
+			if (n < max)
+				out[n] = arena_printf(L->a, "%.*s", (int)(p - from), from);
+			n++;
+			from = p + 1;
+			if (*p == '>')
+				break;
+		}
+	}
+	return n;
+}
+
+/* A decimal integer argument, or -1 */
+static int64_t int_arg(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+
+	return end == s || *end ? -1 : v;
+}
+
+/* BlockLoad(storage).Load(ptr, items[, valid[, oob_default]]) and
+ * BlockStore(storage).Store(ptr, items[, valid]) on an object of type on =
+ * Block{Load,Store}<T, X, ITEMS, ALGORITHM, Y, Z>. The CUB docs define the result by
+ * the data arrangement, not by how it is moved: every algorithm but *_STRIPED leaves
+ * thread rank r's item j in (or takes it from) ptr[r*ITEMS + j] (blocked; the
+ * transposes go through shared memory, which is cub's business); *_STRIPED uses
+ * ptr[j*THREADS + r]. With valid_items, an item whose index is not below it is not
+ * read or written; a load then gives it oob_default, or leaves it as it was (an unset
+ * local stays unset: assigned.c refuses a read of it). Each item becomes one guarded
+ * load or store; no barrier (the documented result needs none). */
+static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload)
+{
+	SrcLoc l = cloc(L, c);
+	const char *cls = isload ? "BlockLoad" : "BlockStore", *ta[6], *alg;
+	int nargs = clang_Cursor_getNumArguments(c), na = tmpl_args(L, on, ta, 6), striped;
+	int64_t dims[3], items, count;
+	CXCursor pa, ia;
+	CXType pt, it;
+	KirDType t;
+	Operand arr = {{-1, -1, NULL}, -1, 0};
+	Addr p;
+	int base = -1, valid = -1, oob = -1;
+
+	if (strcmp(n, isload ? "Load" : "Store") || nargs < 2 || nargs > (isload ? 4 : 3)) {
+		error_at(L, c, "cub::%s::%s is not supported (%s)", cls, n, isload ? "Load(ptr, items[, valid_items[, oob_default]]) is" :
+		         "Store(ptr, items[, valid_items]) is");
+		return poison(L, c);
+	}
+	for (int i = na < 0 ? 0 : na; i < 6; i++)      /* defaults the spelling leaves out */
+		ta[i] = i == 3 ? "DIRECT" : "1";
+	if (na < 3 || na > 6 || (items = int_arg(ta[2])) <= 0 || (dims[0] = int_arg(ta[1])) <= 0 ||
+	    (dims[1] = int_arg(ta[4])) <= 0 || (dims[2] = int_arg(ta[5])) <= 0 || dims[0] * dims[1] * dims[2] > 1024 ||
+	    items > 64) {
+		error_at(L, c, "cub::%s of this shape is not supported (a block of at most 1024 threads, at most 64 items "
+		         "per thread)", cls);
+		return poison(L, c);
+	}
+	count = dims[0] * dims[1] * dims[2];
+	alg = strrchr(ta[3], ':') ? strrchr(ta[3], ':') + 1 : ta[3];
+	alg += strncmp(alg, isload ? "BLOCK_LOAD_" : "BLOCK_STORE_", isload ? 11 : 12) ? 0 : isload ? 11 : 12;
+	striped = !strcmp(alg, "STRIPED");
+	if (!striped && strcmp(alg, "DIRECT") && strcmp(alg, "VECTORIZE") && strcmp(alg, "TRANSPOSE") &&
+	    strcmp(alg, "WARP_TRANSPOSE")) {
+		error_at(L, c, "cub::%s with the algorithm '%s' is not supported (DIRECT, STRIPED, VECTORIZE, TRANSPOSE and "
+		         "WARP_TRANSPOSE are)", cls, ta[3]);
+		return poison(L, c);
+	}
+	pa = clang_Cursor_getArgument(c, 0);
+	ia = clang_Cursor_getArgument(c, 1);
+	pt = clang_getCanonicalType(clang_getCursorType(pa));
+	it = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(ia)));
+	if (pt.kind != CXType_Pointer || it.kind != CXType_ConstantArray || clang_getArraySize(it) != items ||
+	    (t = dt_of(clang_getArrayElementType(it))) == KT_VOID || t == KT_PTR || t == KT_I1) {
+		error_at(L, c, "cub::%s::%s on these operands is not supported (a pointer to memory and a local array of "
+		         "ITEMS_PER_THREAD scalars)", cls, n);
+		return poison(L, c);
+	}
+	if (!L->hoist_ok) {
+		error_at(L, c, "cub::%s inside a condition or a loop test cannot be translated; compute it before", cls);
+		return poison(L, c);
+	}
+	p = laddr(L, pa);
+	if (L->failed)
+		return poison(L, c);
+	if (p.buffer < 0 || p.var >= 0 || p.view != KT_VOID || p.per || p.choice) {
+		error_at(L, pa, "cub::%s::%s through this pointer is not supported (a pointer into one buffer of the items' "
+		         "type)", cls, n);
+		return poison(L, c);
+	}
+	if (!isload && read_only(L, pa, p.buffer))
+		return poison(L, c);
+	if (!operand_of(L, c, ia, items, t, isload, &arr, cls))
+		return poison(L, c);
+	if (p.off && p.off->kind != KE_CONST) {    /* the pointer's offset, evaluated once */
+		base = new_var(L, "cub.base", KT_I64, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, base, conv(L, p.off, KT_I64), l));
+	}
+	if (nargs >= 3) {
+		valid = new_var(L, "cub.valid", KT_I32, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, valid, conv(L, arg(L, c, 2), KT_I32), l));
+	}
+	if (nargs == 4) {
+		oob = new_var(L, "cub.oob", t, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, oob, conv(L, arg(L, c, 3), t), l));
+	}
+	for (int64_t j = 0; j < items; j++) {
+		/* the item's index in the tile: blocked r*ITEMS + j, striped j*THREADS + r */
+#define IDX() (striped ? frontend_new_binary(L->a, KB_ADD, KT_U32, u32c(L, j * count, l), rank_of(L, dims, l), l) : \
+	frontend_new_binary(L->a, KB_ADD, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, rank_of(L, dims, l), \
+	u32c(L, items, l), l), u32c(L, j, l), l))
+		KirExpr *at = conv(L, IDX(), KT_I64), *mv;
+		KirStmt *s;
+		if (base >= 0)
+			at = add_off(L, var_ref(L, base, l), at, l);
+		else if (p.off)
+			at = add_off(L, frontend_new_int(L->a, KT_I64, p.off->u.c.i, l), at, l);
+		if (isload)
+			mv = assign_to(L, -1, arr.buf, u32c(L, arr.base + j, l), conv(L, load(L, p.buffer, at,
+			               L->bufs.data[p.buffer].elem, l), t), l);
+		else
+			mv = assign_to(L, -1, p.buffer, at, conv(L, load(L, arr.buf, u32c(L, arr.base + j, l), t, l),
+			               L->bufs.data[p.buffer].elem), l);
+		s = expr_stmt(L, mv);
+		if (valid >= 0) {
+			s = if_then(L, frontend_new_binary(L->a, KB_LT, KT_I1, conv(L, IDX(), KT_I32), var_ref(L, valid, l), l), s, l);
+			if (oob >= 0)
+				s->u.if_.els = expr_stmt(L, assign_to(L, -1, arr.buf, u32c(L, arr.base + j, l), var_ref(L, oob, l), l));
+		}
+#undef IDX
+		emit_pending(L, s);
+	}
 	return frontend_new_int(L->a, KT_I32, 0, l);
 }

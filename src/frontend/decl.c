@@ -451,8 +451,8 @@ void local_var(Lower *L, CXCursor d)
 		local_array(L, d, t, shared);
 		return;
 	}
-	if (shared && cub_storage_type(L, t))
-		return;    /* a cub collective's TempStorage: its calls make their own (cub.c) */
+	if (shared && (cub_storage_type(L, t) || cub_storage_record(L, t)))
+		return;    /* a cub collective's TempStorage, or a union of them: its calls make their own (cub.c) */
 	if (shared || has_attr(d, CXCursor_CUDAConstantAttr)) {
 		Bind *g = global_var(L, d);
 		if (g)

@@ -227,6 +227,7 @@ int headers_want_toolkit(Ctx *cx);
 /* ---- cub.c ---- */
 int cub_object_type(Lower *L, CXCursor c, CXType *t);
 int cub_storage_type(Lower *L, CXType t);
+int cub_storage_record(Lower *L, CXType t);
 KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on);
 
 int missing_scan(Ctx *cx);

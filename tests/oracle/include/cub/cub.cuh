@@ -10,7 +10,13 @@
  * up to and including this one, exclusive = the initial value (0 for ExclusiveSum) folded
  * with the items before this one, the block aggregate (the fold of all items) in every
  * thread. Thread 0 computes the prefixes by recursive doubling (Hillis-Steele), on purpose
- * not cuda2hlo's left-to-right order; at most 16 items per thread here. */
+ * not cuda2hlo's left-to-right order; at most 16 items per thread here.
+ * BlockLoad/BlockStore, from the same documentation's data arrangements: the result of a
+ * load (the source of a store) is blocked (thread r's item j is element r*N + j of the
+ * block's segment) for every algorithm but *_STRIPED, which is striped (element
+ * j*THREADS + r). With valid_items, an element at or past it is not read or written; a
+ * load gives it oob_default when one is passed, else leaves it alone. Element by
+ * element here, whatever the algorithm. */
 #pragma once
 #include "cuda_emu.h"
 #include <cmath>
@@ -125,5 +131,55 @@ class BlockScan {
     __syncthreads();
   }
   TempStorage &s_;
+};
+enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE,
+                          BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED };
+enum BlockStoreAlgorithm { BLOCK_STORE_DIRECT, BLOCK_STORE_STRIPED, BLOCK_STORE_VECTORIZE, BLOCK_STORE_TRANSPOSE,
+                           BLOCK_STORE_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED };
+
+/* element of the segment that thread rank r's item j is, for THREADS threads of N items */
+inline int cub_shim_element(bool striped, int threads, int n, int r, int j) {
+  return striped ? j * threads + r : r * n + j;
+}
+
+template <typename T, int BLOCK_DIM_X, int ITEMS, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockLoad {
+  static constexpr int N = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+
+ public:
+  struct TempStorage { T v[N * ITEMS]; };
+  explicit BlockLoad(TempStorage &s) {}
+  template <class P> void Load(P ptr, T (&items)[ITEMS]) { Move(ptr, items, N * ITEMS, false, T()); }
+  template <class P> void Load(P ptr, T (&items)[ITEMS], int valid) { Move(ptr, items, valid, false, T()); }
+  template <class P, class D> void Load(P ptr, T (&items)[ITEMS], int valid, D oob) { Move(ptr, items, valid, true, T(oob)); }
+
+ private:
+  template <class P> void Move(P ptr, T (&items)[ITEMS], int valid, bool has_oob, T oob) {
+    int rank = threadIdx.x + BLOCK_DIM_X * (threadIdx.y + BLOCK_DIM_Y * threadIdx.z);
+    for (int j = 0; j < ITEMS; j++) {
+      int e = cub_shim_element(ALGORITHM == BLOCK_LOAD_STRIPED, N, ITEMS, rank, j);
+      if (e < valid) items[j] = ptr[e];
+      else if (has_oob) items[j] = oob;
+    }
+  }
+};
+
+template <typename T, int BLOCK_DIM_X, int ITEMS, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockStore {
+  static constexpr int N = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+
+ public:
+  struct TempStorage { T v[N * ITEMS]; };
+  explicit BlockStore(TempStorage &s) {}
+  template <class P> void Store(P ptr, T (&items)[ITEMS]) { Store(ptr, items, N * ITEMS); }
+  template <class P> void Store(P ptr, T (&items)[ITEMS], int valid) {
+    int rank = threadIdx.x + BLOCK_DIM_X * (threadIdx.y + BLOCK_DIM_Y * threadIdx.z);
+    for (int j = 0; j < ITEMS; j++) {
+      int e = cub_shim_element(ALGORITHM == BLOCK_STORE_STRIPED, N, ITEMS, rank, j);
+      if (e < valid) ptr[e] = items[j];
+    }
+  }
 };
 }  // namespace cub
