@@ -165,7 +165,7 @@ KirExpr *lhalf_call(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handl
 			return (x = arg_as(L, c, 0, ht)) ? x : poison(L, c);
 		if ((!strcmp(n, "operator++") || !strcmp(n, "operator--")) && (na == 1 || na == 2))
 			return lincdec(L, c, n[9] == '+', na == 2);
-		if (!strcmp(n, "__hfma") && na == 3 && ht == KT_F16) {   /* (bf16: see lhalf2_src) */
+		if (!strcmp(n, "__hfma") && na == 3 && ht == KT_F16) {   /* (not bf16: this file's top comment) */
 			KirExpr *a = arg_as(L, c, 0, KT_F64), *b = a ? arg_as(L, c, 1, KT_F64) : NULL;
 			KirExpr *d = b ? arg_as(L, c, 2, KT_F64) : NULL;
 			if (!d)
