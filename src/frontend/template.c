@@ -96,7 +96,9 @@ static int int_word(const char *p, size_t w)
 /* s with each run of integer type keywords in clang's spelling (and numbers without
  * their suffixes): `unsigned` is `unsigned
  * int`, `long int` is `long`, `signed short` is `short`, ... (so `k<unsigned>` names the
- * instance clang calls `k<unsigned int>`), and `_Float16` and `half` as `__half`. */
+ * instance clang calls `k<unsigned int>`), and `_Float16` and `half` as `__half`. An
+ * enumerator argument is its number: the host's demangler spells it as a cast of one,
+ * `(ns::Algo)0`, which loses the cast here, as --list-kernels' `k<0>` has none. */
 static const char *canon_ints(Arena *a, const char *s)
 {
 	StrBuf b = {0};
@@ -106,6 +108,16 @@ static const char *canon_ints(Arena *a, const char *s)
 		size_t w = 0;
 		int cnt[7] = {0}, n = 0;
 		const char *p = s;
+
+		if (*s == '(') {      /* `(qualified::name)` before a number: a cast, dropped */
+			const char *e = s + 1;
+			while (is_ident_char(*e) || *e == ':')
+				e++;
+			if (e > s + 1 && *e == ')' && ((e[1] >= '0' && e[1] <= '9') || e[1] == '-')) {
+				s = e + 1;
+				continue;
+			}
+		}
 
 		while (is_ident_char(p[w]))
 			w++;
