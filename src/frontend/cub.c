@@ -131,36 +131,62 @@ int cub_storage_record(Lower *L, CXType t)
 	return ok && nf > 0;
 }
 
-/* The integer template arguments of BlockReduce<T, X, ALGORITHM, Y, Z> (and
- * BlockScan's, which are in the same places) from the
- * canonical spelling (libclang gives only type arguments): dims[0..2] = X, Y, Z. */
-static int block_dims(Lower *L, CXType t, int64_t dims[3])
+/* The top-level template arguments of t's canonical spelling, at most max: their
+ * count, or -1 when t has none. */
+static int tmpl_args(Lower *L, CXType t, const char **out, int max)
 {
 	const char *s = str(L->a, clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t))));
-	const char *p = strchr(s, '<');
-	int depth = 0, argn = 0;
+	const char *p = strchr(s, '<'), *from;
+	int depth = 0, n = 0;
 
-	dims[0] = 0;
-	dims[1] = dims[2] = 1;
-	for (p = p ? p + 1 : NULL; p && *p; p++) {
+	if (!p)
+		return -1;
+	for (from = ++p; *p; p++) {
 		if (*p == '<' || *p == '(')
 			depth++;
-		else if ((*p == '>' || *p == ')') && depth-- == 0)
-			break;
-		else if (*p == ',' && depth == 0) {
-			argn++;
-			while (p[1] == ' ')
-				p++;
-			if (argn == 1 || argn == 3 || argn == 4) {
-				char *end;
-				long long v = strtoll(p + 1, &end, 10);
-				if (end == p + 1)
-					return 0;
-				dims[argn == 1 ? 0 : argn - 2] = v;
-			}
+		else if ((*p == '>' || *p == ')') && depth > 0)
+			depth--;
+		else if (depth == 0 && (*p == ',' || *p == '>')) {
+			while (*from == ' ')
+				from++;
+			if (n < max)
+				out[n] = arena_printf(L->a, "%.*s", (int)(p - from), from);
+			n++;
+			from = p + 1;
+			if (*p == '>')
+				break;
 		}
 	}
+	return n;
+}
+
+/* A decimal integer argument, or -1 */
+static int64_t int_arg(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+
+	return end == s || *end ? -1 : v;
+}
+
+/* The block's dimensions X, Y, Z from the template arguments ta[0..na) of a cub class,
+ * at positions pos[0..2] (a position past na: the default 1; X has none): 0 unless each
+ * is a positive number and the block has at most 1024 threads. */
+static int dims_at(const char *const *ta, int na, const int pos[3], int64_t dims[3])
+{
+	for (int i = 0; i < 3; i++)
+		dims[i] = pos[i] < na ? int_arg(ta[pos[i]]) : i ? 1 : 0;
 	return dims[0] > 0 && dims[1] > 0 && dims[2] > 0 && dims[0] * dims[1] * dims[2] <= 1024;
+}
+
+/* The block of BlockReduce<T, X, ALGORITHM, Y, Z> (and BlockScan's, whose X, Y, Z are
+ * in the same places; libclang gives only type arguments): dims[0..2] = X, Y, Z. */
+static int block_dims(Lower *L, CXType t, int64_t dims[3])
+{
+	static const int pos[3] = {1, 3, 4};
+	const char *ta[5];
+
+	return dims_at(ta, tmpl_args(L, t, ta, 5), pos, dims);
 }
 
 /* How a Reduce combines the running aggregate a with the next input b: a + b, or the
@@ -362,11 +388,12 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	StmtVec body = {0};
 	KirStmt *loop;
 	CXCursor cd;
+	const char *cls = decl_name(L->a, on, &cd);
 
-	if (!strcmp(decl_name(L->a, on, &cd), "BlockScan"))
+	if (!strcmp(cls, "BlockScan"))
 		return lscan(L, c, n, on);
-	if (!strcmp(decl_name(L->a, on, &cd), "BlockLoad") || !strcmp(decl_name(L->a, on, &cd), "BlockStore"))
-		return lmove(L, c, n, on, !strcmp(decl_name(L->a, on, &cd), "BlockLoad"));
+	if (!strcmp(cls, "BlockLoad") || !strcmp(cls, "BlockStore"))
+		return lmove(L, c, n, on, !strcmp(cls, "BlockLoad"));
 	if ((!sum && strcmp(n, "Reduce")) || nargs < 1 + !sum || nargs > 2 + !sum) {
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
@@ -474,16 +501,8 @@ static KirExpr *index_item(Lower *L, void *ix, SrcLoc l)
  * in one buffer, element j at *off + j. */
 typedef struct Operand { KirLval lv; int buf; int64_t base; } Operand;
 
-static int operand_of(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o,
-                      const char *cls);
-
-static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o)
-{
-	return operand_of(L, call, a, n, t, out, o, "BlockScan");
-}
-
-static int operand_of(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o,
-                      const char *cls)
+static int operand(Lower *L, CXCursor call, CXCursor a, int64_t n, KirDType t, int out, Operand *o,
+                   const char *cls)
 {
 	KirDType lt;
 
@@ -586,7 +605,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	if (!items)
 		emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, rank_of(L, dims, l), conv(L, arg(L, c, 0), t), l)));
 	else {
-		if (!operand(L, c, in, items, t, 0, &src))
+		if (!operand(L, c, in, items, t, 0, &src, "BlockScan"))
 			return poison(L, c);
 		for (int64_t j = 0; j < items; j++) {
 			ItemIx ix = {dims, items, j};
@@ -609,7 +628,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	}
 	/* then item by item: an exclusive output is acc before its item, an inclusive one
 	 * after (item 0 of thread 0 without an initial value is s[0], already in acc) */
-	if (!operand(L, c, clang_Cursor_getArgument(c, 1), items, t, 1, &dst))
+	if (!operand(L, c, clang_Cursor_getArgument(c, 1), items, t, 1, &dst, "BlockScan"))
 		return poison(L, c);
 	for (int64_t j = 0; j < (items ? items : 1); j++) {
 		ItemIx ix = {dims, items ? items : 1, j};
@@ -640,7 +659,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 		agg = new_var(L, "cub.aggregate", t, KVK_TEMP, l);
 		emit_pending(L, decl_stmt(L, agg, load(L, buf, u32c(L, 0, l), t, l), l));
 		emit_pending(L, count_loop(L, i, u32c(L, 1, l), u32c(L, b.count, l), fold_into(L, &op, agg, buf, index_var, &i, t, l), l));
-		if (!operand(L, c, clang_Cursor_getArgument(c, aggi), 0, t, 1, &ao))
+		if (!operand(L, c, clang_Cursor_getArgument(c, aggi), 0, t, 1, &ao, "BlockScan"))
 			return poison(L, c);
 		emit_pending(L, expr_stmt(L, assign_to(L, ao.lv.var, ao.lv.buffer, ao.lv.index, var_ref(L, agg, l), l)));
 	}
@@ -648,42 +667,15 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	return frontend_new_int(L->a, KT_I32, 0, l);
 }
 
-/* The top-level template arguments of t's canonical spelling, at most max: their
- * count, or -1 when t has none. */
-static int tmpl_args(Lower *L, CXType t, const char **out, int max)
+/* The index in the tile of thread rank r's item j: blocked r*ITEMS + j, striped
+ * j*THREADS + r */
+static KirExpr *tile_index(Lower *L, int striped, const int64_t dims[3], int64_t items, int64_t j, SrcLoc l)
 {
-	const char *s = str(L->a, clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t))));
-	const char *p = strchr(s, '<'), *from;
-	int depth = 0, n = 0;
-
-	if (!p)
-		return -1;
-	for (from = ++p; *p; p++) {
-		if (*p == '<' || *p == '(')
-			depth++;
-		else if ((*p == '>' || *p == ')') && depth > 0)
-			depth--;
-		else if (depth == 0 && (*p == ',' || *p == '>')) {
-			while (*from == ' ')
-				from++;
-			if (n < max)
-				out[n] = arena_printf(L->a, "%.*s", (int)(p - from), from);
-			n++;
-			from = p + 1;
-			if (*p == '>')
-				break;
-		}
-	}
-	return n;
-}
-
-/* A decimal integer argument, or -1 */
-static int64_t int_arg(const char *s)
-{
-	char *end;
-	long long v = strtoll(s, &end, 10);
-
-	return end == s || *end ? -1 : v;
+	if (striped)
+		return frontend_new_binary(L->a, KB_ADD, KT_U32, u32c(L, j * dims[0] * dims[1] * dims[2], l),
+		                           rank_of(L, dims, l), l);
+	return frontend_new_binary(L->a, KB_ADD, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, rank_of(L, dims, l),
+	                           u32c(L, items, l), l), u32c(L, j, l), l);
 }
 
 /* BlockLoad(storage).Load(ptr, items[, valid[, oob_default]]) and
@@ -699,9 +691,10 @@ static int64_t int_arg(const char *s)
 static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload)
 {
 	SrcLoc l = cloc(L, c);
+	static const int pos[3] = {1, 4, 5};
 	const char *cls = isload ? "BlockLoad" : "BlockStore", *ta[6], *alg;
 	int nargs = clang_Cursor_getNumArguments(c), na = tmpl_args(L, on, ta, 6), striped;
-	int64_t dims[3], items, count;
+	int64_t dims[3], items;
 	CXCursor pa, ia;
 	CXType pt, it;
 	KirDType t;
@@ -716,14 +709,11 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 	}
 	for (int i = na < 0 ? 0 : na; i < 6; i++)      /* defaults the spelling leaves out */
 		ta[i] = i == 3 ? "DIRECT" : "1";
-	if (na < 3 || na > 6 || (items = int_arg(ta[2])) <= 0 || (dims[0] = int_arg(ta[1])) <= 0 ||
-	    (dims[1] = int_arg(ta[4])) <= 0 || (dims[2] = int_arg(ta[5])) <= 0 || dims[0] * dims[1] * dims[2] > 1024 ||
-	    items > 64) {
+	if (na < 3 || na > 6 || (items = int_arg(ta[2])) <= 0 || items > 64 || !dims_at(ta, 6, pos, dims)) {
 		error_at(L, c, "cub::%s of this shape is not supported (a block of at most 1024 threads, at most 64 items "
 		         "per thread)", cls);
 		return poison(L, c);
 	}
-	count = dims[0] * dims[1] * dims[2];
 	alg = strrchr(ta[3], ':') ? strrchr(ta[3], ':') + 1 : ta[3];
 	alg += strncmp(alg, isload ? "BLOCK_LOAD_" : "BLOCK_STORE_", isload ? 11 : 12) ? 0 : isload ? 11 : 12;
 	striped = !strcmp(alg, "STRIPED");
@@ -757,7 +747,7 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 	}
 	if (!isload && read_only(L, pa, p.buffer))
 		return poison(L, c);
-	if (!operand_of(L, c, ia, items, t, isload, &arr, cls))
+	if (!operand(L, c, ia, items, t, isload, &arr, cls))
 		return poison(L, c);
 	if (p.off && p.off->kind != KE_CONST) {    /* the pointer's offset, evaluated once */
 		base = new_var(L, "cub.base", KT_I64, KVK_TEMP, l);
@@ -772,11 +762,7 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 		emit_pending(L, decl_stmt(L, oob, conv(L, arg(L, c, 3), t), l));
 	}
 	for (int64_t j = 0; j < items; j++) {
-		/* the item's index in the tile: blocked r*ITEMS + j, striped j*THREADS + r */
-#define IDX() (striped ? frontend_new_binary(L->a, KB_ADD, KT_U32, u32c(L, j * count, l), rank_of(L, dims, l), l) : \
-	frontend_new_binary(L->a, KB_ADD, KT_U32, frontend_new_binary(L->a, KB_MUL, KT_U32, rank_of(L, dims, l), \
-	u32c(L, items, l), l), u32c(L, j, l), l))
-		KirExpr *at = conv(L, IDX(), KT_I64), *mv;
+		KirExpr *at = conv(L, tile_index(L, striped, dims, items, j, l), KT_I64), *mv;
 		KirStmt *s;
 		if (base >= 0)
 			at = add_off(L, var_ref(L, base, l), at, l);
@@ -790,11 +776,11 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 			               L->bufs.data[p.buffer].elem), l);
 		s = expr_stmt(L, mv);
 		if (valid >= 0) {
-			s = if_then(L, frontend_new_binary(L->a, KB_LT, KT_I1, conv(L, IDX(), KT_I32), var_ref(L, valid, l), l), s, l);
+			s = if_then(L, frontend_new_binary(L->a, KB_LT, KT_I1, conv(L, tile_index(L, striped, dims, items, j, l),
+			            KT_I32), var_ref(L, valid, l), l), s, l);
 			if (oob >= 0)
 				s->u.if_.els = expr_stmt(L, assign_to(L, -1, arr.buf, u32c(L, arr.base + j, l), var_ref(L, oob, l), l));
 		}
-#undef IDX
 		emit_pending(L, s);
 	}
 	return frontend_new_int(L->a, KT_I32, 0, l);

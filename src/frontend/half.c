@@ -27,27 +27,40 @@
 
 #include <string.h>
 
-KirDType half_dtype(CXType t)
+/* f16 (bf16) when canonical type ct is a record named f16 (bf16) of size bytes, else
+ * KT_VOID */
+static KirDType named_record(CXType ct, const char *f16, const char *bf16, long long size)
 {
-	CXType ct = clang_getCanonicalType(t);
-	CXCursor d;
 	CXString s;
 	KirDType r = KT_VOID;
 	const char *n;
 
 	if (ct.kind != CXType_Record)
 		return KT_VOID;
-	d = clang_getTypeDeclaration(ct);
-	s = clang_getCursorSpelling(d);
+	s = clang_getCursorSpelling(clang_getTypeDeclaration(ct));
 	n = clang_getCString(s);
-	if (n && !strcmp(n, "__half"))
+	if (n && !strcmp(n, f16))
 		r = KT_F16;
-	else if (n && !strcmp(n, "__nv_bfloat16"))
+	else if (n && !strcmp(n, bf16))
 		r = KT_BF16;
 	clang_disposeString(s);
-	if (r != KT_VOID && clang_Type_getSizeOf(ct) != 2)
+	if (r != KT_VOID && clang_Type_getSizeOf(ct) != size)
 		r = KT_VOID;
 	return r;
+}
+
+KirDType half_dtype(CXType t)
+{
+	return named_record(clang_getCanonicalType(t), "__half", "__nv_bfloat16", 2);
+}
+
+/* One rounding to t of a*b+d, computed in f64 (this file's top comment says where
+ * that is exact) */
+static KirExpr *fma_f64(Lower *L, KirExpr *a, KirExpr *b, KirExpr *d, KirDType t, SrcLoc l)
+{
+	KirExpr *e = frontend_new_binary(L->a, KB_MUL, KT_F64, conv(L, a, KT_F64), conv(L, b, KT_F64), l);
+
+	return conv(L, frontend_new_binary(L->a, KB_ADD, KT_F64, e, conv(L, d, KT_F64), l), t);
 }
 
 static KirDType arg_half(CXCursor c, int i)
@@ -168,11 +181,7 @@ KirExpr *lhalf_call(Lower *L, CXCursor c, CXCursor fn, const char *n, int *handl
 		if (!strcmp(n, "__hfma") && na == 3 && ht == KT_F16) {   /* (not bf16: this file's top comment) */
 			KirExpr *a = arg_as(L, c, 0, KT_F64), *b = a ? arg_as(L, c, 1, KT_F64) : NULL;
 			KirExpr *d = b ? arg_as(L, c, 2, KT_F64) : NULL;
-			if (!d)
-				return poison(L, c);
-			e = frontend_new_binary(L->a, KB_MUL, KT_F64, a, b, cloc(L, c));
-			e = frontend_new_binary(L->a, KB_ADD, KT_F64, e, d, cloc(L, c));
-			return conv(L, e, ht);
+			return d ? fma_f64(L, a, b, d, ht, cloc(L, c)) : poison(L, c);
 		}
 	}
 	*handled = 0;
@@ -210,19 +219,8 @@ static enum CXVisitorResult first_field(CXCursor f, CXClientData d)
 static KirDType pair_dtype(CXType t)
 {
 	CXType ct = clang_getCanonicalType(t), lane = {CXType_Invalid, {0, 0}};
-	CXString s;
-	const char *n;
-	KirDType want = KT_VOID;
+	KirDType want = named_record(ct, "__half2", "__nv_bfloat162", 4);
 
-	if (ct.kind != CXType_Record || clang_Type_getSizeOf(ct) != 4)
-		return KT_VOID;
-	s = clang_getCursorSpelling(clang_getTypeDeclaration(ct));
-	n = clang_getCString(s);
-	if (n && !strcmp(n, "__half2"))
-		want = KT_F16;
-	else if (n && !strcmp(n, "__nv_bfloat162"))
-		want = KT_BF16;
-	clang_disposeString(s);
 	if (want == KT_VOID)
 		return KT_VOID;
 	clang_Type_visitFields(ct, first_field, &lane);
@@ -424,11 +422,7 @@ const char *lhalf2_src(Lower *L, CXCursor c, int *handled)
 	    pair_dtype(clang_getCursorType(clang_Cursor_getArgument(c, 2))) == rt) {
 		if (!arg_lanes(L, c, 0, &lo, &hi) || !arg_lanes(L, c, 1, &l2, &h2) || !arg_lanes(L, c, 2, &l3, &h3))
 			return NULL;
-		/* in f64 the product of two halves is exact, and so is its sum with a half */
-#define FMA(x_, y_, z_) conv(L, frontend_new_binary(L->a, KB_ADD, KT_F64, frontend_new_binary(L->a, KB_MUL, KT_F64, \
-		conv(L, x_, KT_F64), conv(L, y_, KT_F64), loc), conv(L, z_, KT_F64), loc), KT_F16)
-		return pair_result(L, c, FMA(lo, l2, l3), FMA(hi, h2, h3));
-#undef FMA
+		return pair_result(L, c, fma_f64(L, lo, l2, l3, KT_F16, loc), fma_f64(L, hi, h2, h3, KT_F16, loc));
 	}
 	if (is_any(n, halves) && na == 2 && arg_half(c, 0) == rt && arg_half(c, 1) == rt) {
 		if (!(lo = arg_as(L, c, 0, rt)) || !(hi = arg_as(L, c, 1, rt)))

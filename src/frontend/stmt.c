@@ -582,6 +582,7 @@ static void lif(Lower *L, CXCursor c)
 	CursorVec v = kids(c);
 	KirStmt *s = frontend_new_stmt(L->a, KS_IF, cloc(L, c));
 	size_t b = 0;
+	int known, truth;
 
 	while (b < v.len && clang_getCursorKind(v.data[b]) == CXCursor_DeclStmt)
 		ls(L, v.data[b++]);
@@ -593,15 +594,16 @@ static void lif(Lower *L, CXCursor c)
 	s->u.if_.cond = cond_of(L, v.data[b]);
 	/* `if constexpr` and folded tests: only the arm taken is lowered, so code that never
 	 * runs (a use of a parameter bound to nullptr, call.c) is not translated */
-	if (s->u.if_.cond->kind != KE_CONST || frontend_const_is_true(s->u.if_.cond->u.c)) {
+	known = s->u.if_.cond->kind == KE_CONST;
+	truth = known && frontend_const_is_true(s->u.if_.cond->u.c);
+	if (!known || truth) {
 		Bind *marks[8];    /* pointers the condition says are not null (ptrresult.c) */
 		int n = ptr_nonnull_enter(L, v.data[b], v.data[b + 1], marks, 8);
 		s->u.if_.then = lsub(L, v.data[b + 1]);
 		while (n > 0)
 			marks[--n]->nonnull--;
 	}
-	if (v.len > b + 2 &&
-	    (s->u.if_.cond->kind != KE_CONST || !frontend_const_is_true(s->u.if_.cond->u.c))) {
+	if (v.len > b + 2 && (!known || !truth)) {
 		Bind *marks[8];    /* `if (!p) ... else *p` (ptrresult.c) */
 		int n = ptr_null_enter(L, v.data[b], v.data[b + 2], marks, 8);
 		s->u.if_.els = lsub(L, v.data[b + 2]);
@@ -609,8 +611,8 @@ static void lif(Lower *L, CXCursor c)
 			marks[--n]->nonnull--;
 	}
 	VEC_FREE(v);
-	if (s->u.if_.cond->kind == KE_CONST) {
-		KirStmt *taken = frontend_const_is_true(s->u.if_.cond->u.c) ? s->u.if_.then : s->u.if_.els;
+	if (known) {
+		KirStmt *taken = truth ? s->u.if_.then : s->u.if_.els;
 		if (taken)
 			push(L, taken);
 		return;

@@ -38,6 +38,15 @@ void aff_memo_reset(struct Memo *m)
 	m->n = 0;
 }
 
+/* The slot of k in m (m->cap > 0): its entry, or the free slot where it would go. */
+static size_t probe(const struct Memo *m, const void *k)
+{
+	size_t i = (size_t)(((uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+	while (m->gen[i] == m->cur && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
 int *aff_memo_slot(struct Memo *m, const void *k, int *found)
 {
 	size_t i;
@@ -57,9 +66,7 @@ int *aff_memo_slot(struct Memo *m, const void *k, int *found)
 		free(old.gen);
 		free(old.val);
 	}
-	i = (size_t)(((uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
-	while (m->gen[i] == m->cur && m->key[i] != k)
-		i = (i + 1) & (m->cap - 1);
+	i = probe(m, k);
 	*found = m->gen[i] == m->cur;
 	if (!*found) {
 		m->gen[i] = m->cur;
@@ -75,9 +82,7 @@ const int *aff_memo_find(const struct Memo *m, const void *k)
 	size_t i;
 	if (!m->cap)
 		return NULL;
-	i = (size_t)(((uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
-	while (m->gen[i] == m->cur && m->key[i] != k)
-		i = (i + 1) & (m->cap - 1);
+	i = probe(m, k);
 	return m->gen[i] == m->cur ? &m->val[i] : NULL;
 }
 
