@@ -738,6 +738,71 @@ static const char *struct_list(Lower *L, CXCursor list, CXType t)
 	return L->failed ? NULL : prefix;
 }
 
+/* ---- value-initialised temporaries ----
+ * `T()` of a class whose default constructor is implicit or defaulted (a functor
+ * constructed and called at once: `Op()(x, y)`, `Op().f(x)`, `g(Op())`) is value-
+ * initialised (C++ [dcl.init.general]): zeroed, then each member's default initialiser.
+ * That is a brace list with no values (list_fields). Only where no member runs a
+ * constructor of its own and no base class is involved: those would run code that
+ * zeroing skips, so they stay refused by lcall. */
+
+static enum CXChildVisitResult has_ctor_or_base(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier)
+		*(int *)d |= 2;
+	else if (is_user_ctor(c))
+		*(int *)d |= 1;
+	return CXChildVisit_Continue;
+}
+
+/* Whether zeroing a T and setting its default initialisers is all its value-
+ * initialisation does: no base class, no union, and no member (nested struct or array
+ * element) with a user constructor. */
+static int zero_init_only(CXType t, int top)
+{
+	CursorVec fields = {0};
+	int bad = 0;
+
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (!is_record(t))
+		return 1;
+	if (is_union(t))
+		return 0;
+	clang_visitChildren(clang_getTypeDeclaration(t), has_ctor_or_base, &bad);
+	if (bad & 2 || (bad && !top))    /* a base; a member's own constructor */
+		return 0;
+	bad = 0;
+	clang_Type_visitFields(t, field_collect, &fields);
+	for (size_t i = 0; i < fields.len && !bad; i++)
+		bad = !zero_init_only(clang_getCursorType(fields.data[i]), 0);
+	VEC_FREE(fields);
+	return !bad;
+}
+
+/* Whether c is `T()` (or `T{}` of a non-aggregate) that value-initialises a T as above. */
+static int is_value_init(CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+
+	return clang_getCursorKind(c) == CXCursor_CallExpr && clang_getCursorKind(fn) == CXCursor_Constructor &&
+	       clang_Cursor_getNumArguments(c) == 0 && !is_user_ctor(fn) && zero_init_only(clang_getCursorType(c), 1);
+}
+
+/* The value-initialised temporary c: new variables under a new prefix. */
+static const char *struct_value_init(Lower *L, CXCursor c, CXType t)
+{
+	const char *prefix = struct_vars(L, t, spell(L->a, clang_getCursorReferenced(c)), KVK_TEMP, cloc(L, c));
+	CursorVec none = {0};
+	size_t n = 0;
+
+	if (prefix)
+		list_fields(L, c, &none, &n, t, prefix);
+	return L->failed ? NULL : prefix;
+}
+
 /* A struct-valued expression that denotes memory: `s[i]`, `*p`, `p->inner`, `s[i].inner`. */
 /* The key of struct expression x (a variable `r`, a member `r.dir`, or a pointer `p`,
  * `p->dir` to such a struct bound field by field) when its fields of type t are held in
@@ -982,6 +1047,8 @@ const char *struct_src(Lower *L, CXCursor e)
 		return struct_cond(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr && is_user_ctor(clang_getCursorReferenced(x)))
 		return lctor(L, x);
+	if (is_value_init(x))
+		return struct_value_init(L, x, clang_getCursorType(x));
 	if (k == CXCursor_CallExpr && is_make_vector(L, x))
 		return struct_args(L, x, clang_getCursorType(e));
 	if (k == CXCursor_CallExpr && in_system(clang_getCursorReferenced(x)) &&
