@@ -225,6 +225,18 @@ static int same_bits(KirAtomicOp op, KirDType view, KirDType elem)
 	       op == KA_CAS;
 }
 
+/* Whether atomic op through a view of floats as integers of the same size (or the
+ * reverse) is exact on the element's bits: exch and cas, which move and compare bits.
+ * Not add, min, max (an integer's sum or order is not the float's). */
+static int float_bits_view(KirAtomicOp op, KirDType view, KirDType elem)
+{
+	int fv = view == KT_F32 || view == KT_F64, fe = elem == KT_F32 || elem == KT_F64;
+	int iv = frontend_dtype_is_int(view) && view != KT_I1, ie = frontend_dtype_is_int(elem) && elem != KT_I1;
+
+	return (op == KA_CAS || op == KA_EXCH) && ((fv && ie) || (iv && fe)) &&
+	       frontend_dtype_bytes(view) == frontend_dtype_bytes(elem) && frontend_dtype_bytes(view) >= 4;
+}
+
 static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -258,6 +270,18 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 		for (int i = 1; i < n && i < 3; i++)
 			e->u.atomic.args[i - 1] = bitcast_to(L, elem, conv(L, arg(L, c, i), a.view), cloc(L, c));
 		return bitcast_to(L, a.view, e, cloc(L, c));
+	} else if (a.view != KT_VOID && !a.per && float_bits_view(op, a.view, L->bufs.data[a.buffer].elem)) {
+		/* `atomicCAS((unsigned *)floats, assumed, __float_as_uint(v))`, the CAS loop
+		 * of a float atomicMax: the element read as the view's type (per 1), so the
+		 * comparison is of bits, as on the GPU (-0.0 is not 0.0, a NaN equals itself) */
+		e->u.atomic.op = op;
+		e->u.atomic.buffer = a.buffer;
+		e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
+		e->u.atomic.per = 1;
+		e->u.atomic.nargs = n - 1;
+		for (int i = 1; i < n && i < 3; i++)
+			e->u.atomic.args[i - 1] = conv(L, arg(L, c, i), a.view);
+		return e;
 	} else if (a.view != KT_VOID) {
 		error_at(L, c, "an atomic operation through a pointer that reinterprets '%s' as %s cannot be translated",
 		    L->bufs.data[a.buffer].name, frontend_dtype_name(a.view));

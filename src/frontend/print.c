@@ -225,7 +225,7 @@ static void expr(Printer *p, const KirExpr *e, int depth)
 		head(p, depth, "atomic", e->type);
 		sb_printf(p->out, " %s %s", frontend_atomic_name(e->u.atomic.op),
 		          p->k->bufs[e->u.atomic.buffer].name);
-		if (e->u.atomic.per > 1)
+		if (e->u.atomic.per > 0)
 			sb_printf(p->out, " per %d", e->u.atomic.per);
 		loc(p, e->loc);
 		expr(p, e->u.atomic.index, depth + 1);

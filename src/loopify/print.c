@@ -397,6 +397,15 @@ static void atomic(Pr *p, const KirExpr *e)
 			          frontend_dtype_name(e->type), p->bname[e->u.atomic.buffer], per);
 		expr(p, e->u.atomic.index);
 		sb_append(p->o, ")]");
+	} else if (per == 1) {
+		/* one element read as another type of its size (`atomicCAS((unsigned *)floats,
+		 * ...)`): the same copy by bytes, so a CAS compares bits as the GPU does */
+		if (p->c)
+			sb_printf(p->o, "C2H_WIDE_ATOMIC(c2h_atomic_%s_%s, %s, &", frontend_atomic_name(e->u.atomic.op),
+			          frontend_dtype_name(e->type), ctypes[e->type]);
+		else
+			sb_printf(p->o, "atomic_%s((%s *)&", frontend_atomic_name(e->u.atomic.op), frontend_dtype_name(e->type));
+		mem(p, e->u.atomic.buffer, e->u.atomic.index);
 	} else {
 		sb_printf(p->o, "%satomic_%s%s%s(&", p->c ? "c2h_" : "", frontend_atomic_name(e->u.atomic.op),
 		          p->c ? "_" : "", p->c ? frontend_dtype_name(b->elem) : "");

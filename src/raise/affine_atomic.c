@@ -239,6 +239,8 @@ static const char *refused(Aff *a, const KirExpr *e, TOpKind k)
 	int b = e->u.atomic.buffer;
 	if (e->u.atomic.per > 1)
 		return "an atomic on several elements read as one value (kept in the SIMT strategy)";
+	if (e->u.atomic.per == 1)
+		return "an atomic on an element read as another type (kept in the SIMT strategy)";
 	if (k == TOP_COUNT)
 		return "an atomicExch/CAS/Inc/Dec (not commutative: kept in lane order)";
 	if (dtype_is_float(aff_dt_of(a, a->r->buf[b])) && e->u.atomic.op != KA_ADD)
@@ -367,7 +369,7 @@ static const char *value_refused(Aff *a, const KirExpr *e, int64_t *c, int64_t *
 	int b = e->u.atomic.buffer;
 	const char *why;
 	PolyExpr *pe;
-	if ((e->u.atomic.op != KA_ADD && e->u.atomic.op != KA_SUB) || e->u.atomic.per > 1 ||
+	if ((e->u.atomic.op != KA_ADD && e->u.atomic.op != KA_SUB) || e->u.atomic.per > 0 ||
 	    !frontend_dtype_is_int(a->r->k->bufs[b].elem) || a->r->k->bufs[b].space != KSP_GLOBAL ||
 	    a->stride || a->loopvar >= 0 || a->tshape || a->col || a->col_dry || a->dwalk ||
 	    a->at.live || a->nolds == MAX_OLDS || a->nred == MAX_DC || a->r->bufsize[b] >= INT32_MAX)

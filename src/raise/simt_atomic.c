@@ -206,7 +206,9 @@ static int atomic_update(Raise *r, const KirExpr *e, int b, TOpKind k, int addr,
  * frontend wide.c): the buffer's first n/per*per elements as n/per units of the
  * atomic's type (unit u: elements per*u .. per*u+per-1, little-endian, as the GPU reads
  * them), the atomic applied to the units as to any buffer, and the units written back
- * over those elements; the last n % per elements are no unit's and stay. ---- */
+ * over those elements; the last n % per elements are no unit's and stay. per 1: each
+ * element is one unit of another type of its size (a CAS on a float's bits), the
+ * buffer bitcast there and back. ---- */
 
 static DType dtype_unsigned_of(DType t)
 {
@@ -274,7 +276,10 @@ int raise_atomic(Raise *r, const KirExpr *e, int used)
 	KirAtomicOp op = e->u.atomic.op;
 	TOpKind k;
 	DType t;
-	if (per > 1) {
+	if (per == 1) {         /* one element read as another type of its size: its bits */
+		elems = r->buf[b];
+		r->buf[b] = tir_build_bitcast_convert(&r->b, elems, raise_dtype(e->type));
+	} else if (per > 1) {
 		if (per > 16 || r->k->bufs[b].space != KSP_GLOBAL)
 			raise_error(r, e->loc, "an atomic on %d elements of a buffer that is not global", per);
 		elems = r->buf[b];
@@ -317,7 +322,9 @@ int raise_atomic(Raise *r, const KirExpr *e, int used)
 		r->cur_full = sf;
 	} else
 		old = atomic_update(r, e, b, k, addr, val, v1, used);
-	if (per > 1) {
+	if (per == 1)
+		r->buf[b] = tir_build_bitcast_convert(&r->b, r->buf[b], raise_dt_of(r, elems));
+	else if (per > 1) {
 		r->buf[b] = wide_elems(r, elems, r->buf[b], per);
 		r->bufsize[b] = nelems;
 	}
