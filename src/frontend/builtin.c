@@ -225,16 +225,22 @@ static int same_bits(KirAtomicOp op, KirDType view, KirDType elem)
 	       op == KA_CAS;
 }
 
-/* Whether atomic op through a view of floats as integers of the same size (or the
- * reverse) is exact on the element's bits: exch and cas, which move and compare bits.
- * Not add, min, max (an integer's sum or order is not the float's). */
-static int float_bits_view(KirAtomicOp op, KirDType view, KirDType elem)
+/* Whether atomic op through a view of elem as view, another type of the same size (4
+ * or 8 bytes), is done on the element read as the view's type (per 1), as the GPU does
+ * it on the bits: between floats and integers exch and cas, which move and compare bits
+ * (an integer add, min, max of a float's bits is another operation: refused); between
+ * integers of another signedness the ops same_bits leaves, max, min, inc and dec, which
+ * compare as the view's type says. */
+static int elem_view(KirAtomicOp op, KirDType view, KirDType elem)
 {
 	int fv = view == KT_F32 || view == KT_F64, fe = elem == KT_F32 || elem == KT_F64;
 	int iv = frontend_dtype_is_int(view) && view != KT_I1, ie = frontend_dtype_is_int(elem) && elem != KT_I1;
 
-	return (op == KA_CAS || op == KA_EXCH) && ((fv && ie) || (iv && fe)) &&
-	       frontend_dtype_bytes(view) == frontend_dtype_bytes(elem) && frontend_dtype_bytes(view) >= 4;
+	if (frontend_dtype_bytes(view) != frontend_dtype_bytes(elem) || frontend_dtype_bytes(view) < 4)
+		return 0;
+	if ((fv && ie) || (iv && fe))
+		return op == KA_CAS || op == KA_EXCH;
+	return iv && ie && (op == KA_MAX || op == KA_MIN || op == KA_INC || op == KA_DEC);
 }
 
 static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
@@ -270,10 +276,11 @@ static KirExpr *latomic(Lower *L, CXCursor c, KirAtomicOp op)
 		for (int i = 1; i < n && i < 3; i++)
 			e->u.atomic.args[i - 1] = bitcast_to(L, elem, conv(L, arg(L, c, i), a.view), cloc(L, c));
 		return bitcast_to(L, a.view, e, cloc(L, c));
-	} else if (a.view != KT_VOID && !a.per && float_bits_view(op, a.view, L->bufs.data[a.buffer].elem)) {
+	} else if (a.view != KT_VOID && !a.per && elem_view(op, a.view, L->bufs.data[a.buffer].elem)) {
 		/* `atomicCAS((unsigned *)floats, assumed, __float_as_uint(v))`, the CAS loop
 		 * of a float atomicMax: the element read as the view's type (per 1), so the
-		 * comparison is of bits, as on the GPU (-0.0 is not 0.0, a NaN equals itself) */
+		 * comparison is of bits, as on the GPU (-0.0 is not 0.0, a NaN equals itself);
+		 * `atomicInc((unsigned *)ints, 17)` compares as unsigned */
 		e->u.atomic.op = op;
 		e->u.atomic.buffer = a.buffer;
 		e->u.atomic.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, c));
