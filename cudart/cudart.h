@@ -91,6 +91,7 @@ typedef struct CudartKernel {
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
 	const char *name;        /* device name of the __constant__ / __device__ variable */
+	char *fname;             /* as the frontend names it: "c", "mask<float>" ("_Z4maskIfE") */
 	size_t bytes;
 	int constant;
 } CudartVar;

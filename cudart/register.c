@@ -165,6 +165,24 @@ static char *frontend_name(const char *mangled)
 	return name;
 }
 
+/* "_Z4maskIfE" -> "mask<float>", "_ZN2ns2tbIdLi4EEE" -> "tb<double,4>", "c" -> "c": a
+ * variable template's instance as the frontend names its module input
+ * (src/frontend/vartmpl.c): without the namespace qualifier, no space after a comma. */
+static char *var_name(const char *mangled)
+{
+	char *name = frontend_name(mangled), *w = name;
+	size_t q = 0;
+
+	for (size_t i = 0; name[i] && name[i] != '<'; i++)
+		if (name[i] == ':' && name[i + 1] == ':')
+			q = i + 2;
+	for (const char *r = name + q; *r; r++)
+		if (!(*r == ' ' && r > name + q && r[-1] == ','))
+			*w++ = *r;
+	*w = 0;
+	return name;
+}
+
 int __cudaRegisterFunction(void **handle, const char *stub, char *devfun, const char *devname,
                            int limit, void *tid, void *bid, void *bdim, void *gdim, int *wsize)
 {
@@ -189,7 +207,7 @@ void __cudaRegisterVar(void **handle, char *host, char *devaddr, const char *dev
 		if (!reg.v)
 			bad_payload("out of memory");
 	}
-	reg.v[reg.nv++] = (CudartVar){host, devname, size, constant};
+	reg.v[reg.nv++] = (CudartVar){host, devname, var_name(devname), size, constant};
 }
 
 void __cudaRegisterManagedVar(void **handle, void **host, char *devaddr, const char *devname,
@@ -217,10 +235,20 @@ const CudartVar *cudart_var_find(const void *host)
 	return NULL;
 }
 
+/* The variable whose device name is `name`, else the one variable the frontend names so
+ * (var_name: "mask<float>"; two that share it, in two namespaces, are none). */
 const CudartVar *cudart_var_named(const char *name)
 {
+	const CudartVar *v = NULL;
+
 	for (size_t i = 0; i < reg.nv; i++)
 		if (!strcmp(reg.v[i].name, name))
 			return &reg.v[i];
-	return NULL;
+	for (size_t i = 0; i < reg.nv; i++)
+		if (!strcmp(reg.v[i].fname, name)) {
+			if (v)
+				return NULL;
+			v = &reg.v[i];
+		}
+	return v;
 }

@@ -82,19 +82,26 @@ const char *spell(Arena *a, CXCursor c)
 	return str(a, clang_getCursorSpelling(c));
 }
 
-/* A key naming a declaration uniquely in the translation unit. */
+/* A key naming a declaration uniquely in the translation unit. The instances of a
+ * variable template share its location: theirs ends in the instance's USR (vartmpl.c),
+ * so the template's own key is the instances' up to that. */
 const char *dkey(Arena *a, CXCursor d)
 {
 	CXFile f;
 	unsigned off;
 	CXCursor c = clang_getCanonicalCursor(d);
+	const char *k;
 
 	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
-	if (!f)
-		return arena_printf(a, "?:%u:%d", off, (int)clang_getCursorKind(c));
-	CXString name = clang_getFileName(f);   /* disposed here: the key is copied (fuzz_frontend leak) */
-	const char *k = arena_printf(a, "%s:%u:%d", clang_getCString(name), off, (int)clang_getCursorKind(c));
-	clang_disposeString(name);
+	if (!f) {
+		k = arena_printf(a, "?:%u:%d", off, (int)clang_getCursorKind(c));
+	} else {
+		CXString name = clang_getFileName(f);   /* disposed here: the key is copied (fuzz_frontend leak) */
+		k = arena_printf(a, "%s:%u:%d", clang_getCString(name), off, (int)clang_getCursorKind(c));
+		clang_disposeString(name);
+	}
+	if (is_var_instance(c))
+		k = arena_printf(a, "%s:%s", k, str(a, clang_getCursorUSR(c)));
 	return k;
 }
 

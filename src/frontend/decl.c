@@ -72,6 +72,18 @@ static int is_device_symbol(CXCursor d)
 	       clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl;
 }
 
+/* Whether a cudaMemcpyToSymbol in the file writes symbol d (stable.c). An instance of a
+ * variable template counts as written when any fill names its template (the fill may sit
+ * in a host template, `cudaMemcpyToSymbol(mask<T>, ...)`, whose instances libclang does
+ * not show): its key up to the USR is the template's (dkey). */
+static int host_filled(Lower *L, CXCursor d)
+{
+	const char *key = dkey(L->a, d);
+	size_t n = strlen(key) - (is_var_instance(d) ? strlen(str(L->a, clang_getCursorUSR(d))) + 1 : 0);
+
+	return map_has(L->cx->hostfilled, key) || map_has(L->cx->hostfilled, arena_printf(L->a, "%.*s", (int)n, key));
+}
+
 /* A const array at namespace scope with an initialiser that no cudaMemcpyToSymbol in the
  * file overwrites (`__device__ const int t[3] = {...}`, `constexpr float w[2][2]`, which
  * clang's CUDA makes device constants): a constant buffer like a __constant__ one.
@@ -83,7 +95,7 @@ static int const_array_global(Lower *L, CXCursor d)
 
 	return clang_getCanonicalType(t).kind == CXType_ConstantArray && elem_const(t) &&
 	       (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) && !clang_Cursor_isNull(var_init(d)) &&
-	       !map_has(L->cx->hostfilled, dkey(L->a, d));
+	       !host_filled(L, d);
 }
 
 /* An initialiser whose every value is zero (or no initialiser): the contents that a
@@ -114,11 +126,11 @@ Bind *global_var(Lower *L, CXCursor d)
 	int shared = has_attr(d, CXCursor_CUDASharedAttr), cnst = has_attr(d, CXCursor_CUDAConstantAttr);
 	int dev;
 	CXType t = clang_getCursorType(d);
-	const char *key = dkey(L->a, d);
+	const char *key = dkey(L->a, d), *name = spell(L->a, d);
 	Bind *b;
 	int buf;
 
-	if (clang_getCursorKind(d) != CXCursor_VarDecl)
+	if (clang_getCursorKind(d) != CXCursor_VarDecl && !is_var_instance(d))
 		return NULL;
 	cnst = cnst || (!shared && const_array_global(L, d));
 	dev = !shared && !cnst && is_device_symbol(d);
@@ -137,7 +149,13 @@ Bind *global_var(Lower *L, CXCursor d)
 		    spell(L->a, d));
 		return NULL;
 	}
-	buf = new_buffer(L, spell(L->a, d), shared ? KSP_SHARED : dev ? KSP_GLOBAL : KSP_CONSTANT, t, cloc(L, d));
+	if (is_var_instance(d) && !(name = var_instance_name(L->a, d))) {
+		error_at(L, d, "this instance of variable template '%s' (%s) has template arguments that cannot be named "
+		    "(a builtin type, a class named without a scope, an int, unsigned, long or bool value can)",
+		    spell(L->a, d), str(L->a, clang_Cursor_getMangling(d)));
+		return NULL;
+	}
+	buf = new_buffer(L, name, shared ? KSP_SHARED : dev ? KSP_GLOBAL : KSP_CONSTANT, t, cloc(L, d));
 	if (clang_getCanonicalType(t).kind == CXType_IncompleteArray) {
 		L->bufs.data[buf].is_extern = 1;
 		L->bufs.data[buf].count = 0;
@@ -145,7 +163,7 @@ Bind *global_var(Lower *L, CXCursor d)
 	/* __constant__ memory is a constant only when it has an initialiser that no
 	 * cudaMemcpyToSymbol in the file overwrites; else the host fills it, and it is an
 	 * input of the module named after the symbol (raise.c) */
-	if (cnst && L->bufs.data[buf].count && !clang_Cursor_isNull(var_init(d)) && !map_has(L->cx->hostfilled, key))
+	if (cnst && L->bufs.data[buf].count && !clang_Cursor_isNull(var_init(d)) && !host_filled(L, d))
 		fill_init(L, buf, var_init(d), t);
 	if (clang_getCanonicalType(t).kind != CXType_ConstantArray && clang_getCanonicalType(t).kind != CXType_IncompleteArray) {
 		b = new_bind(L, BK_MEM);

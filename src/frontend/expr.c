@@ -151,8 +151,9 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 		KirConst e = {KT_I64, clang_getEnumConstantDeclValue(d), 0};
 		return frontend_new_const(L->a, frontend_const_convert(e, ctype(c)), cloc(L, c));
 	}
-	if (nkids(c) == 1 && clang_isExpression(clang_getCursorKind(kid(c, 0)))) {
-		/* a template instance: a non-type parameter stands for its argument's value */
+	if (nkids(c) == 1 && clang_isExpression(clang_getCursorKind(kid(c, 0))) && !is_var_instance(d)) {
+		/* a template instance: a non-type parameter stands for its argument's value (the
+		 * kid of `tab<3>` is its template argument: vartmpl.c) */
 		if (eval_const(c, ctype(c), &k))
 			return frontend_new_const(L->a, k, cloc(L, c));
 		return conv(L, lx(L, kid(c, 0)), ctype(c));
@@ -162,7 +163,7 @@ static KirExpr *ldeclref(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	b = lookup(L, d);
-	if (!b && dk == CXCursor_VarDecl) {
+	if (!b && (dk == CXCursor_VarDecl || is_var_instance(d))) {
 		int errs = diag_error_count();
 		b = global_var(L, d);        /* a scalar __constant__/__shared__/__device__ first used here */
 		if (!b && diag_error_count() > errs)

@@ -484,6 +484,11 @@ int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc);
 Bind *global_var(Lower *L, CXCursor d);
 void local_var(Lower *L, CXCursor d);
 
+/* ---- vartmpl.c ---- */
+
+int is_var_instance(CXCursor d);
+const char *var_instance_name(Arena *a, CXCursor d);
+
 /* ---- stmt.c ---- */
 
 KirStmt *lsub(Lower *L, CXCursor c);

@@ -180,6 +180,28 @@ static void dependent_refs(Ctx *cx, CXCursor c)
 	}
 }
 
+/* A cudaMemcpyToSymbol call c (of fn) marks the symbol it writes host-filled. In a host
+ * template (`cudaMemcpyToSymbol(mask<T>, ...)`) the call and its symbol stay unresolved,
+ * both references to OverloadedDeclRefs: the variable template is marked, which stands
+ * for all its instances (decl.c: host_filled). */
+static void symbol_fill(Ctx *cx, CXCursor c, CXCursor fn)
+{
+	CXCursor sym;
+
+	if (clang_Cursor_isNull(fn) && nkids(c)) {
+		fn = clang_getCursorReferenced(strip(kid(c, 0)));
+		if (clang_getCursorKind(fn) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(fn))
+			fn = clang_getOverloadedDecl(fn, 0);
+	}
+	if (strncmp(spell(cx->a, fn), "cudaMemcpyToSymbol", 18) || clang_Cursor_getNumArguments(c) <= 0 ||
+	    clang_getCursorKind(strip(clang_Cursor_getArgument(c, 0))) != CXCursor_DeclRefExpr)
+		return;
+	sym = clang_getCursorReferenced(strip(clang_Cursor_getArgument(c, 0)));
+	if (clang_getCursorKind(sym) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(sym))
+		sym = clang_getOverloadedDecl(sym, 0);
+	map_put(cx->hostfilled, dkey(cx->a, sym), (void *)1);
+}
+
 /* The variables passed to reference-to-pointer parameters that their callees change
  * (a fixpoint: a parameter passed on by reference is itself such a variable). */
 static void changed_by_refs(Ctx *cx)
@@ -223,10 +245,7 @@ static enum CXChildVisitResult changed_visit(CXCursor c, CXCursor parent, CXClie
 		mark_changed_in(cx, kid(c, (unsigned)dependent_assign(cx, c)), header_of(cx, c, parent));
 	} else if (k == CXCursor_CallExpr) {
 		CXCursor fn = clang_getCursorReferenced(c);
-		if (!strncmp(spell(cx->a, fn), "cudaMemcpyToSymbol", 18) && clang_Cursor_getNumArguments(c) > 0 &&
-		    clang_getCursorKind(strip(clang_Cursor_getArgument(c, 0))) == CXCursor_DeclRefExpr)
-			map_put(cx->hostfilled, dkey(cx->a, clang_getCursorReferenced(strip(clang_Cursor_getArgument(c, 0)))),
-			        (void *)1);
+		symbol_fill(cx, c, fn);
 		int n = clang_Cursor_getNumArguments(c), np = clang_Cursor_getNumArguments(fn);
 		if (clang_Cursor_isNull(fn))
 			dependent_refs(cx, c);

@@ -139,11 +139,13 @@ def c_main(test, launch, kernel_c):
     bufs = [a.name for a in launch.args if a.kind == "buffer"]
     with open(kernel_c) as f:     # the __constant__ and __device__ arrays the function takes, after them
         sig = re.search(r"\bvoid\s+" + re.escape(launch.c_name) + r"\s*\(([^)]*)\)", f.read())
-    consts = {b.name for b in test.buffers.values() if b.constant}
+    # by their C names: a variable template's instance taps<float> is taps_float there
+    consts = {re.sub(r"_+$", "", re.sub(r"[^A-Za-z0-9_]+", "_", b.name)): b.name
+              for b in test.buffers.values() if b.constant}
     ptrs = re.findall(r"\*\s*(\w+)\s*(?:,|$)", sig.group(1) if sig else "")
     prints = printf_sizes(kernel_c)      # device printf records: zeros in, written out
     bufs += [n for n in ptrs if n in prints]
-    bufs += [n for n in ptrs if n in consts]
+    bufs += [consts[n] for n in ptrs if n in consts]
     L = [f'#include "{kernel_c}"', C_MAIN, "int main(int argc, char **argv) {",
          "  char p[4096];", "  (void)argc;"]
     for i, b in enumerate(bufs):

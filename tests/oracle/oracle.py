@@ -205,6 +205,12 @@ def prep(src):
     return s, n > 0
 
 
+def _cvar(name):
+    """The driver's variable holding buffer `name`: b_NAME; a variable template's instance
+    (`taps<float>`, a `constant:` symbol) gets the identifier b_taps_float_."""
+    return "b_" + (name if name.isidentifier() else re.sub(r"\W", "_", name) + "_")
+
+
 def _cxx_value(v):
     return {"true": "1", "false": "0"}.get(v, v)
 
@@ -221,11 +227,11 @@ def driver(test, has_main=False):
          "  if (argc != 3) { fprintf(stderr, \"usage: %s IN_DIR OUT_DIR\\n\", argv[0]); return 2; }",
          "  std::string in = argv[1], out = argv[2];"]
     for b in test.buffers.values():
-        L.append(f"  void *b_{b.name} = ::cuemu::npy_load(in + \"/{b.name}.npy\", "
+        L.append(f"  void *{_cvar(b.name)} = ::cuemu::npy_load(in + \"/{b.name}.npy\", "
                  f"\"{NPY_DESCR[b.dtype]}\", sizeof({C_TYPE[b.dtype]}), {b.count});")
     for b in test.buffers.values():
         if b.constant:
-            L.append(f"  cudaMemcpyToSymbol({b.name}, b_{b.name}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
+            L.append(f"  cudaMemcpyToSymbol({b.name}, {_cvar(b.name)}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
     if test.entry:
         L += entry_call(test)
     for li, ln in enumerate(test.launches):
@@ -252,10 +258,10 @@ def driver(test, has_main=False):
         L.append("  }")
     for b in test.buffers.values():      # a __device__ symbol the kernels wrote
         if b.constant:
-            L.append(f"  cudaMemcpyFromSymbol(b_{b.name}, {b.name}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
+            L.append(f"  cudaMemcpyFromSymbol({_cvar(b.name)}, {b.name}, sizeof({C_TYPE[b.dtype]}) * {b.count});")
     for b in test.buffers.values():
         L.append(f"  ::cuemu::npy_save(out + \"/{b.name}.npy\", \"{NPY_DESCR[b.dtype]}\", "
-                 f"b_{b.name}, sizeof({C_TYPE[b.dtype]}), {b.count});")
+                 f"{_cvar(b.name)}, sizeof({C_TYPE[b.dtype]}), {b.count});")
     L += ["  return 0;", "}"]
     return "\n".join(L) + "\n"
 
