@@ -377,6 +377,34 @@ static void escape_pct(StrBuf *b, const char *s)
 	}
 }
 
+/* A site whose record is the fired flag alone, set where `fails` holds (NULL: wherever
+ * the statement runs), and its description: message msg, %u for the block's and the
+ * thread's x, y, z. */
+static void assert_site(Lower *L, KirExpr *fails, const char *msg, SrcLoc l)
+{
+	StmtVec then = {0}, *save;
+	KirStmt *s = NULL;
+	int buf = record_buffer(L, 1, l);
+
+	save = L->pending;
+	L->pending = &then;
+	store(L, buf, thread_id(L, l), 0, frontend_new_int(L->a, KT_I64, 1, l), l);
+	L->pending = save;
+	if (fails) {
+		s = frontend_new_stmt(L->a, KS_IF, l);
+		s->u.if_.cond = fails;
+		s->u.if_.then = block_of(L, &then, l);
+		emit_pending(L, s);
+	} else {
+		for (size_t i = 0; i < then.len; i++)
+			emit_pending(L, then.data[i]);
+	}
+	VEC_FREE(then);
+	sb_printf(&L->printfs, "a %s - ", L->bufs.data[buf].name);
+	hex(&L->printfs, msg);
+	sb_putc(&L->printfs, ';');
+}
+
 /* A device assert `cond ? void(0) : __assert_fail(expr, file, line, function)` (glibc's
  * macro; c is the conditional): a site whose record is the fired flag alone, set where
  * cond is false. The host prints CUDA's message for each thread whose assert failed and
@@ -389,11 +417,9 @@ int lassert_stmt(Lower *L, CXCursor c)
 	CXCursor f, fn;
 	const char *expr, *file, *func;
 	StrBuf msg = {0};
-	StmtVec then = {0}, *save;
-	KirStmt *s;
+	KirExpr *fails;
 	SrcLoc l = cloc(L, c);
 	int64_t line;
-	int buf;
 
 	if (v.len != 3 || clang_getCursorKind(f = bare(v.data[2])) != CXCursor_CallExpr ||
 	    strcmp(spell(L->a, fn = clang_getCursorReferenced(f)), "__assert_fail") || !in_system(fn) ||
@@ -409,17 +435,8 @@ int lassert_stmt(Lower *L, CXCursor c)
 		VEC_FREE(v);
 		return 1;
 	}
-	s = frontend_new_stmt(L->a, KS_IF, l);
-	s->u.if_.cond = frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, v.data[0]), l);
+	fails = frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, v.data[0]), l);
 	VEC_FREE(v);
-	buf = record_buffer(L, 1, l);
-	save = L->pending;
-	L->pending = &then;
-	store(L, buf, thread_id(L, l), 0, frontend_new_int(L->a, KT_I64, 1, l), l);
-	L->pending = save;
-	s->u.if_.then = block_of(L, &then, l);
-	VEC_FREE(then);
-	emit_pending(L, s);
 	/* CUDA's text: "file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed." */
 	escape_pct(&msg, file);
 	sb_printf(&msg, ":%lld: ", (long long)line);
@@ -427,9 +444,35 @@ int lassert_stmt(Lower *L, CXCursor c)
 	sb_append(&msg, ": block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `");
 	escape_pct(&msg, expr);
 	sb_append(&msg, "` failed.\n");
-	sb_printf(&L->printfs, "a %s - ", L->bufs.data[buf].name);
-	hex(&L->printfs, sb_str(&msg));
-	sb_putc(&L->printfs, ';');
+	assert_site(L, fails, sb_str(&msg), l);
 	sb_free(&msg);
 	return 1;
+}
+
+/* `__builtin_assume(e);` where `fails` (not e) holds: a device assert's record
+ * (stmt.c: lassume_stmt). */
+void lassume_site(Lower *L, KirExpr *fails, SrcLoc l)
+{
+	StrBuf msg = {0};
+
+	escape_pct(&msg, l.file ? l.file : "?");
+	sb_printf(&msg, ":%d: block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] __builtin_assume does not hold\n", l.line);
+	assert_site(L, fails, sb_str(&msg), l);
+	sb_free(&msg);
+}
+
+/* `__builtin_unreachable();` (c, the call) where a thread may reach it: reaching it is
+ * undefined behaviour (clang's documentation, "__builtin_unreachable"), so it is a device
+ * assert that always fails there, with its own message, rather than a statement that
+ * does nothing, and the thread stops there (stmt.c); after a return in the same block it
+ * is not lowered at all. */
+void lunreachable_stmt(Lower *L, CXCursor c)
+{
+	SrcLoc l = cloc(L, c);
+	StrBuf msg = {0};
+
+	escape_pct(&msg, l.file ? l.file : "?");
+	sb_printf(&msg, ":%d: block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] reached __builtin_unreachable()\n", l.line);
+	assert_site(L, NULL, sb_str(&msg), l);
+	sb_free(&msg);
 }

@@ -538,6 +538,54 @@ static int tile_sync(CXCursor c, CXCursor fn)
 	return clang_Cursor_getNumArguments(c) == 1 && cg_tile_size(clang_getCursorType(clang_Cursor_getArgument(c, 0))) > 0;
 }
 
+/* Statement c is `__builtin_unreachable();`. */
+static int is_unreachable_call(Lower *L, CXCursor c)
+{
+	while ((clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr) && nkids(c) == 1)
+		c = kid(c, 0);
+	return clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_getNumArguments(c) &&
+	       !strcmp(spell(L->a, clang_getCursorReferenced(c)), "__builtin_unreachable");
+}
+
+/* Whether expression c may change something: an assignment, ++/--, a call (which a
+ * __builtin_assume argument would make, though clang never evaluates it). */
+static int has_effects(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CursorVec v;
+	int r = 0;
+
+	if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+	    (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign))
+		return 1;
+	if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+		if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec)
+			return 1;
+	}
+	v = kids(c);
+	for (size_t i = 0; i < v.len && !r; i++)
+		r = has_effects(v.data[i]);
+	VEC_FREE(v);
+	return r;
+}
+
+/* `__builtin_assume(e);`: e false is undefined behaviour (clang's documentation,
+ * "__builtin_assume"), so it is checked as a device assert of e would be (printf.c);
+ * clang never evaluates e, so one that would change something is refused. */
+static void lassume_stmt(Lower *L, CXCursor c)
+{
+	CXCursor e = clang_Cursor_getArgument(c, 0);
+	SrcLoc l = cloc(L, c);
+
+	if (has_effects(e)) {
+		error_at(L, c, "__builtin_assume with an argument that has side effects cannot be translated (clang "
+		    "does not evaluate it; checking it would)");
+		return;
+	}
+	lassume_site(L, frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, e), l), l);
+}
+
 /* A call as a statement: barriers are statements; other calls are expressions. */
 static void lcall_stmt(Lower *L, CXCursor c)
 {
@@ -545,6 +593,15 @@ static void lcall_stmt(Lower *L, CXCursor c)
 	const char *n = spell(L->a, fn);
 	KirExpr *e;
 
+	if (!strcmp(n, "__builtin_unreachable") && !clang_Cursor_getNumArguments(c)) {
+		lunreachable_stmt(L, c);      /* then the thread stops, as at a trap: no path goes on */
+		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
+		return;
+	}
+	if (!strcmp(n, "__builtin_assume") && clang_Cursor_getNumArguments(c) == 1) {
+		lassume_stmt(L, c);
+		return;
+	}
 	if (!strcmp(n, "__syncthreads") || (!strcmp(n, "sync") && (clang_getCursorKind(fn) == CXCursor_CXXMethod ||
 	                                                          clang_Cursor_getNumArguments(c) == 1))) {
 		if (clang_getCursorKind(fn) == CXCursor_CXXMethod &&
@@ -696,6 +753,8 @@ void ls(Lower *L, CXCursor c)
 		L->pending = &b;
 		v = kids(c);
 		for (size_t i = 0; i < v.len; i++) {
+			if (i && clang_getCursorKind(v.data[i - 1]) == CXCursor_ReturnStmt && is_unreachable_call(L, v.data[i]))
+				continue;    /* `return x; __builtin_unreachable();`: dead, and says so */
 			ls(L, v.data[i]);
 			nm += ptr_exit_enter(L, &v, i, marks + nm, 8 - nm);
 		}

@@ -55,6 +55,11 @@
 #define __grid_constant__
 #define __CUDACC__ 1
 #define CUDART_VERSION 13000
+/* Reaching __builtin_unreachable, or a __builtin_assume whose condition is false, is
+ * undefined behaviour: the oracle stops there rather than guess (g++ has no
+ * __builtin_assume; clang's never evaluates its argument, so a test's has no effects). */
+#define __builtin_unreachable() ::abort()
+#define __builtin_assume(e) ((e) ? (void)0 : ::abort())
 
 /* ---- vector types -------------------------------------------------------- */
 #define CUEMU_VEC(T, N, A2, A4)                                                   \
