@@ -37,5 +37,34 @@ C2H_HOST_ double max(const float a, const double b) { return fmax((double)a, b);
 C2H_HOST_ double min(const double a, const float b) { return fmin(a, (double)b); }
 C2H_HOST_ double max(const double a, const float b) { return fmax(a, (double)b); }
 #undef C2H_HOST_
+
+/* nvcc's built-in atomics of CUDA 12.8 (__nv_atomic_load_n, ...) and their order and
+ * scope enumerators (the toolkit's values, crt/device_functions.h) are nvcc's own: clang
+ * declares neither, so device code written for CUDA >= 12.8 would not compile on the
+ * host side. Declared here for the device, as nvcc has them; the device side is raised
+ * from the frontend's definitions (src/frontend/math_api.cuh). */
+enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE,
+       __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST };
+enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER,
+       __NV_THREAD_SCOPE_DEVICE, __NV_THREAD_SCOPE_SYSTEM };
+#define C2H_DEV_ template <class T> __attribute__((device))
+#define C2H_SC_ int scope = __NV_THREAD_SCOPE_SYSTEM
+C2H_DEV_ T __nv_atomic_load_n(const T *p, int order, C2H_SC_);
+C2H_DEV_ void __nv_atomic_load(const T *p, T *ret, int order, C2H_SC_);
+C2H_DEV_ void __nv_atomic_store_n(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ void __nv_atomic_store(T *p, T *v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_exchange_n(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ bool __nv_atomic_compare_exchange_n(T *p, T *expected, T desired, bool weak, int success,
+                                             int failure, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_add(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_sub(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_min(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_max(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_and(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_or(T *p, T v, int order, C2H_SC_);
+C2H_DEV_ T __nv_atomic_fetch_xor(T *p, T v, int order, C2H_SC_);
+__attribute__((device)) void __nv_atomic_thread_fence(int order, C2H_SC_);
+#undef C2H_SC_
+#undef C2H_DEV_
 #endif
 #endif

@@ -358,5 +358,76 @@ __C2H unsigned __c2h___vabsss2(unsigned a)
 	unsigned n = __c2h___vnegss2(a);
 	return __c2h___vmaxs2(a, n);
 }
+/* ---- nvcc's built-in atomic functions (CUDA 12.8: __nv_atomic_load_n and the like, with a
+ * memory order and a scope). nvcc declares them itself and clang does not, so they are
+ * declared here, for the bundled header and for a toolkit's alike; the enumerators have
+ * the toolkit's values (crt/device_functions.h). The raised program runs its threads in a
+ * sequentially consistent order on one device, which every order and scope allows: a
+ * load or store is a plain one, a read-modify-write the atomic of that name. ---- */
+#ifndef __C2H_NV_ATOMIC
+#define __C2H_NV_ATOMIC
+enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE,
+       __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST };
+enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER,
+       __NV_THREAD_SCOPE_DEVICE, __NV_THREAD_SCOPE_SYSTEM };
+#define __C2H_SC int scope = __NV_THREAD_SCOPE_SYSTEM
+/* loads and stores, of every type an atomic exists for */
+#define __C2H_NV_LS(T) \
+	__attribute__((device)) T __nv_atomic_load_n(const T *p, int order, __C2H_SC); \
+	__attribute__((device)) void __nv_atomic_load(const T *p, T *ret, int order, __C2H_SC); \
+	__attribute__((device)) void __nv_atomic_store_n(T *p, T v, int order, __C2H_SC); \
+	__attribute__((device)) void __nv_atomic_store(T *p, T *v, int order, __C2H_SC); \
+	__C2H T __c2h___nv_atomic_load_n(const T *p, int order, int scope) { return *p; } \
+	__C2H void __c2h___nv_atomic_load(const T *p, T *ret, int order, int scope) { *ret = *p; } \
+	__C2H void __c2h___nv_atomic_store_n(T *p, T v, int order, int scope) { *p = v; } \
+	__C2H void __c2h___nv_atomic_store(T *p, T *v, int order, int scope) { *p = *v; }
+/* a read-modify-write NAME whose old value is E (of p and v) */
+#define __C2H_NV_RMW(T, NAME, E) \
+	__attribute__((device)) T __nv_atomic_##NAME(T *p, T v, int order, __C2H_SC); \
+	__C2H T __c2h___nv_atomic_##NAME(T *p, T v, int order, int scope) { return E; }
+/* compare and exchange as atomicCAS on U (T or the unsigned type of its size): on failure
+ * *expected gets the value found; weak or strong alike (this one never fails spuriously) */
+#define __C2H_NV_CAS(T, U) \
+	__attribute__((device)) bool __nv_atomic_compare_exchange_n(T *p, T *expected, T desired, bool weak, \
+	                                                           int success, int failure, __C2H_SC); \
+	__C2H bool __c2h___nv_atomic_compare_exchange_n(T *p, T *expected, T desired, bool weak, int success, \
+	                                                int failure, int scope) \
+	{ \
+		T want = *expected; \
+		T old = (T)atomicCAS((U *)p, (U)want, (U)desired); \
+		if (old != want) \
+			*expected = old; \
+		return old == want; \
+	}
+/* the CUDA atomics of each type; what CUDA lacks for 64-bit integers (atomicSub, and
+ * add, exchange and compare for long long) is the unsigned long long atomic on the same
+ * bits, exact modulo 2^64 */
+#define __C2H_NV_BITS(T, U) __C2H_NV_LS(T) __C2H_NV_CAS(T, U) \
+	__C2H_NV_RMW(T, fetch_min, atomicMin(p, v)) __C2H_NV_RMW(T, fetch_max, atomicMax(p, v)) \
+	__C2H_NV_RMW(T, fetch_and, atomicAnd(p, v)) __C2H_NV_RMW(T, fetch_or, atomicOr(p, v)) \
+	__C2H_NV_RMW(T, fetch_xor, atomicXor(p, v))
+__C2H_NV_BITS(int, int) __C2H_NV_BITS(unsigned, unsigned)
+__C2H_NV_BITS(long long, unsigned long long) __C2H_NV_BITS(unsigned long long, unsigned long long)
+#define __C2H_NV_ARITH(T) __C2H_NV_RMW(T, exchange_n, atomicExch(p, v)) \
+	__C2H_NV_RMW(T, fetch_add, atomicAdd(p, v)) __C2H_NV_RMW(T, fetch_sub, atomicSub(p, v))
+__C2H_NV_ARITH(int) __C2H_NV_ARITH(unsigned)
+#define __C2H_NV_ARITH64(T) \
+	__C2H_NV_RMW(T, exchange_n, (T)atomicExch((unsigned long long *)p, (unsigned long long)v)) \
+	__C2H_NV_RMW(T, fetch_add, (T)atomicAdd((unsigned long long *)p, (unsigned long long)v)) \
+	__C2H_NV_RMW(T, fetch_sub, (T)atomicAdd((unsigned long long *)p, 0ull - (unsigned long long)v))
+__C2H_NV_ARITH64(long long) __C2H_NV_ARITH64(unsigned long long)
+__C2H_NV_LS(float) __C2H_NV_LS(double)
+__C2H_NV_RMW(float, exchange_n, atomicExch(p, v)) __C2H_NV_RMW(float, fetch_add, atomicAdd(p, v))
+__C2H_NV_RMW(double, fetch_add, atomicAdd(p, v))
+__attribute__((device)) void __nv_atomic_thread_fence(int order, __C2H_SC);
+__C2H void __c2h___nv_atomic_thread_fence(int order, int scope) { __threadfence(); }
+#undef __C2H_NV_ARITH64
+#undef __C2H_NV_ARITH
+#undef __C2H_NV_BITS
+#undef __C2H_NV_CAS
+#undef __C2H_NV_RMW
+#undef __C2H_NV_LS
+#undef __C2H_SC
+#endif
 #undef __C2H
 #endif

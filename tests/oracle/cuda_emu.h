@@ -606,6 +606,32 @@ CUEMU_CAS(unsigned long long)
 CUEMU_CAS(unsigned short)
 #undef CUEMU_CAS
 
+/* nvcc's built-in atomics (Programming Guide, "Built-in Atomic Functions", CUDA 12.8):
+ * the C++ atomics' operations with a memory order and a thread scope. The fibers of a
+ * block run one at a time, so every order holds; the operation is what the name says. */
+enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE, __NV_ATOMIC_RELEASE,
+       __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST };
+enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER,
+       __NV_THREAD_SCOPE_DEVICE, __NV_THREAD_SCOPE_SYSTEM };
+template <class T> inline T __nv_atomic_load_n(const T *p, int, int = 4) { return *p; }
+template <class T> inline void __nv_atomic_load(const T *p, T *r, int, int = 4) { *r = *p; }
+template <class T> inline void __nv_atomic_store_n(T *p, T v, int, int = 4) { *p = v; }
+template <class T> inline void __nv_atomic_store(T *p, T *v, int, int = 4) { *p = *v; }
+template <class T> inline T __nv_atomic_exchange_n(T *p, T v, int, int = 4) { T o = *p; *p = v; return o; }
+template <class T> inline T __nv_atomic_fetch_add(T *p, T v, int, int = 4) { T o = *p; *p = (T)(o + v); return o; }
+template <class T> inline T __nv_atomic_fetch_sub(T *p, T v, int, int = 4) { T o = *p; *p = (T)(o - v); return o; }
+template <class T> inline T __nv_atomic_fetch_min(T *p, T v, int, int = 4) { T o = *p; *p = v < o ? v : o; return o; }
+template <class T> inline T __nv_atomic_fetch_max(T *p, T v, int, int = 4) { T o = *p; *p = o < v ? v : o; return o; }
+template <class T> inline T __nv_atomic_fetch_and(T *p, T v, int, int = 4) { T o = *p; *p = o & v; return o; }
+template <class T> inline T __nv_atomic_fetch_or(T *p, T v, int, int = 4) { T o = *p; *p = o | v; return o; }
+template <class T> inline T __nv_atomic_fetch_xor(T *p, T v, int, int = 4) { T o = *p; *p = o ^ v; return o; }
+template <class T> inline bool __nv_atomic_compare_exchange_n(T *p, T *e, T d, bool, int, int, int = 4) {
+  if (*p == *e) { *p = d; return true; }
+  *e = *p;
+  return false;
+}
+inline void __nv_atomic_thread_fence(int, int = 4) {}
+
 /* ---- integer min/max and intrinsics --------------------------------------- */
 #define CUEMU_MINMAX(T)                                  \
   inline T min(T a, T b) { return b < a ? b : a; }       \
