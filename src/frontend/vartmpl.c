@@ -23,10 +23,13 @@
 
 int is_var_instance(CXCursor d)
 {
-	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+	enum CXCursorKind pk;
 
-	return clang_getCursorKind(d) == CXCursor_UnexposedDecl && clang_Cursor_getStorageClass(d) != CX_SC_Invalid &&
-	       clang_getCursorType(d).kind != CXType_Invalid && (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace);
+	if (clang_getCursorKind(d) != CXCursor_UnexposedDecl)     /* first: dkey asks of every cursor */
+		return 0;
+	pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+	return clang_Cursor_getStorageClass(d) != CX_SC_Invalid && clang_getCursorType(d).kind != CXType_Invalid &&
+	       (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace);
 }
 
 /* The demangler's spelling of builtin type code c (Itanium C++ ABI 5.1.5.2). */
