@@ -386,6 +386,22 @@ static void bind_fields(Lower *L, CXCursor p, CXType t, const char *src, CXCurso
 
 	for (size_t i = 0; i < paths.len; i++) {
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		const char *ap = b ? NULL : held_array_path(L, NULL, src, paths.data[i]);
+		if (ap) {
+			/* an array field held as a local array (decl.c field_var_of): the
+			 * caller's by reference, a copy of it by value, bound once */
+			if (map_get(f->binds, arena_printf(L->a, "%s%s", key, ap)))
+				continue;
+			b = find_bind(L, arena_printf(L->a, "%s%s", src, ap));
+			if (!byref) {
+				Bind *nb = new_bind(L, BK_PTR);
+				*nb = *b;
+				nb->buffer = held_array_copy(L, b->buffer, arena_printf(L->a, "%s%s", spell(L->a, p), ap), cloc(L, p));
+				b = nb;
+			}
+			map_put(f->binds, arena_printf(L->a, "%s%s", key, ap), b);
+			continue;
+		}
 		if (!b) {
 			error_at(L, a, "struct field '%s' of the argument is unknown", paths.data[i] + 1);
 			break;

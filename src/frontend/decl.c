@@ -330,6 +330,20 @@ static void local_array(Lower *L, CXCursor d, CXType t, int shared)
 
 static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key, const char *name);
 
+/* Whether array field `field` of type ct (scalars, in a struct of the file's code) is
+ * held as a local array rather than element by element: some code uses it as an array
+ * (field_elems.c scan_field_arrays). The element of a nested array (`m[1]` of `float
+ * m[2][3]`) is not the field. */
+static int mem_field(Lower *L, CXCursor field, CXType ct)
+{
+	CXType et = ct;
+
+	while (clang_getCanonicalType(et).kind == CXType_ConstantArray)
+		et = clang_getArrayElementType(clang_getCanonicalType(et));
+	return !is_record(et) && dt_of(et) != KT_PTR && dt_of(et) != KT_VOID &&
+	       clang_equalTypes(clang_getCanonicalType(clang_getCursorType(field)), ct) && is_mem_field(L, field);
+}
+
 static void struct_field_var(FieldWalk *w, CXCursor field, const char *key, const char *name)
 {
 	field_var_of(w, field, clang_getCursorType(field), key, name);
@@ -350,16 +364,18 @@ static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key
 		return;
 	}
 	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
-	    array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
+	    array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX && !mem_field(L, field, ct)) {
 		for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++)
 			field_var_of(w, field, clang_getArrayElementType(ct), arena_printf(L->a, "%s[%lld]", key, i),
 			             arena_printf(L->a, "%s[%lld]", name, i));
 		return;
 	}
-	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > FIELD_ELEMS_MAX) {
-		/* a larger array field (`T items[256]`): a local array of its own, as if
-		 * declared beside the struct's other fields; `v.items[i]` and `v.items + k`
-		 * address it (a copy of the whole struct is refused: struct_copy) */
+	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0) {
+		/* a larger array field (`T items[256]`), or one used as an array
+		 * (field_elems.c): a local array of its own, as if declared beside the
+		 * struct's other fields; `v.items[i]` and `v.items + k` address it. A copy
+		 * of the whole struct copies a small one element by element (struct.c
+		 * held_elem_copy) and is refused for a larger one (struct_copy) */
 		b = new_bind(L, BK_PTR);
 		b->buffer = new_buffer(L, name, KSP_LOCAL, t, in_system(field) ? *(SrcLoc *)w->data : cloc(L, field));
 		put_bind(L, key, b);

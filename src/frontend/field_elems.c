@@ -6,7 +6,11 @@
  * an index that is not a constant reads through a select over the elements, and a
  * store through it is refused. A struct passed to the kernel by value holds its array
  * fields the same way, one parameter per element (kernel.c), up to FIELD_ELEMS_MAX
- * scalars; a larger one is a read-only buffer, addressed as memory (addr.c). */
+ * scalars; a larger one is a read-only buffer, addressed as memory (addr.c).
+ * An array field of scalars that some code uses as an array rather than element by
+ * element (stored at a run-time index, its address taken or viewed as a wider type,
+ * `*reinterpret_cast<float4 *>(v.data)`) is a local array in every local struct
+ * (decl.c field_var_of), as a larger one is: scan_field_arrays finds those fields. */
 #include "parse.h"
 
 /* The array-typed base of subscript c (`pi.acc` in `pi.acc[j]`), or a null cursor. */
@@ -158,4 +162,165 @@ int param_elem_ref(Lower *L, CXCursor d, CXCursor init, const char *key)
 	put_bind(L, key, vb);
 	emit_pending(L, decl_stmt(L, vb->idx, e, cloc(L, d)));
 	return 1;
+}
+
+/* The ancestors of the cursor visited (scan_field_arrays). */
+typedef struct {
+	Ctx *cx;
+	Map *marks;              /* where the fields found go */
+	Map *seen;               /* with a kernel: the functions it calls, walked once */
+	CursorVec up;
+} FieldScan;
+
+static int array_kind(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k == CXType_ConstantArray || k == CXType_DependentSizedArray || k == CXType_IncompleteArray;
+}
+
+/* Whether member m (an array field) is used only element by element: subscripts at
+ * constant indices down to a scalar, or one at a run-time index whose scalar element is
+ * read (an implicit lvalue-to-rvalue conversion: the select of var_elem_load). */
+static int elem_use(FieldScan *s, CXCursor m)
+{
+	CXCursor prev = m, p;
+	long j = (long)s->up.len - 1;
+	KirConst v;
+
+	for (;;) {
+		while (j >= 0 && (clang_getCursorKind(s->up.data[j]) == CXCursor_UnexposedExpr ||
+		                  clang_getCursorKind(s->up.data[j]) == CXCursor_ParenExpr))
+			prev = s->up.data[j--];
+		if (j < 0)
+			return 0;
+		p = s->up.data[j];
+		if (clang_getCursorKind(p) != CXCursor_ArraySubscriptExpr || nkids(p) != 2 ||
+		    !clang_equalCursors(kid(p, 0), prev))
+			return 0;
+		if (!eval_const(kid(p, 1), KT_I64, &v))
+			return !array_kind(clang_getCursorType(p)) && !is_record(clang_getCursorType(p)) &&
+			       j > 0 && clang_getCursorKind(s->up.data[j - 1]) == CXCursor_UnexposedExpr;
+		if (!array_kind(clang_getCursorType(p)))
+			return 1;
+		prev = p;
+		j--;
+	}
+}
+
+/* Whether member m names a field of a struct object held in variables: of a local
+ * struct variable or parameter (through fields of fields), a reference to one, or
+ * `this` (the object a method is called on may be one). A field of an object in memory
+ * (`p[i].f`, `q->f`, a local array's element) is not: such an object is copied into
+ * variables element by element (struct.c). */
+static int held_object(CXCursor m)
+{
+	CXCursor b = m, d, k;
+	enum CXCursorKind pk;
+	enum CXTypeKind tk;
+
+	for (;;) {
+		if (nkids(b) == 0)
+			return clang_getCursorKind(b) == CXCursor_MemberRefExpr;   /* implicit this */
+		k = kid(b, 0);
+		b = strip(k);
+		tk = clang_getCanonicalType(clang_getCursorType(k)).kind;
+		if (clang_getCursorKind(b) == CXCursor_CXXThisExpr)
+			return 1;
+		if (tk == CXType_Pointer)
+			return 0;
+		if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
+			continue;
+		if (clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+			return 0;
+		d = clang_getCursorReferenced(b);
+		if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+			return 1;
+		pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+		return clang_getCursorKind(d) == CXCursor_VarDecl && !has_attr(d, CXCursor_CUDASharedAttr) &&
+		       clang_Cursor_getStorageClass(d) != CX_SC_Static &&
+		       (pk == CXCursor_FunctionDecl || pk == CXCursor_FunctionTemplate || pk == CXCursor_CXXMethod);
+	}
+}
+
+static enum CXChildVisitResult field_scan(CXCursor c, CXCursor parent, CXClientData d);
+
+/* The body of the function call c calls, as instantiated (a template's own body names
+ * no field of the instance its dependent code reaches), once per kernel. */
+static void scan_callee(FieldScan *s, CXCursor c)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+	FieldScan sub = *s;
+	CXString n;
+	const char *key;
+
+	if (clang_Cursor_isNull(def) || in_system(def) || clang_CXXMethod_isDefaulted(def))
+		return;          /* (a defaulted copy walks arrays at an index of its own) */
+	n = clang_getTypeSpelling(clang_getCursorType(clang_getCursorSemanticParent(def)));
+	key = arena_printf(s->cx->a, "%s|%s|%s", dkey(s->cx->a, def), clang_getCString(n), spell(s->cx->a, def));
+	clang_disposeString(n);
+	n = clang_getCursorDisplayName(def);
+	key = arena_printf(s->cx->a, "%s|%s", key, clang_getCString(n));
+	clang_disposeString(n);
+	if (map_has(s->seen, key))
+		return;
+	map_put(s->seen, key, "");
+	sub.up = (CursorVec){0};
+	clang_visitChildren(def, field_scan, &sub);
+	VEC_FREE(sub.up);
+}
+
+static enum CXChildVisitResult field_scan(CXCursor c, CXCursor parent, CXClientData d)
+{
+	FieldScan *s = d;
+	CXCursor f;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+		f = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(f) == CXCursor_FieldDecl && array_kind(clang_getCursorType(f)) &&
+		    held_object(c) && !elem_use(s, c))
+			map_put(s->marks, dkey(s->cx->a, f), "");
+	}
+	if (s->seen && clang_getCursorKind(c) == CXCursor_CallExpr)
+		scan_callee(s, c);
+	VEC_PUSH(s->up, c);
+	clang_visitChildren(c, field_scan, s);
+	s->up.len--;
+	return CXChildVisit_Continue;
+}
+
+/* The array fields (by dkey, which an instantiated template's field shares with its
+ * pattern) that the file's code uses as arrays (see above), into cx->memfields. */
+void scan_field_arrays(Ctx *cx)
+{
+	FieldScan s = {cx, NULL, NULL, {0}};
+	CursorVec top = kids(clang_getTranslationUnitCursor(cx->tu));
+
+	cx->memfields = s.marks = map_create();
+	for (size_t i = 0; i < top.len; i++)
+		if (!in_system(top.data[i]))
+			field_scan(top.data[i], clang_getTranslationUnitCursor(cx->tu), &s);
+	VEC_FREE(top);
+	VEC_FREE(s.up);
+}
+
+/* The same for kernel fn as instantiated, and the functions it calls, into
+ * L->memfields: a template's code that uses a field as an array (`val.data` in a
+ * method of a class template) names the instance's field only there. */
+void scan_kernel_fields(Lower *L, CXCursor fn)
+{
+	FieldScan s = {L->cx, NULL, map_create(), {0}};
+
+	L->memfields = s.marks = map_create();
+	clang_visitChildren(fn, field_scan, &s);
+	VEC_FREE(s.up);
+	map_destroy(s.seen);
+}
+
+int is_mem_field(Lower *L, CXCursor field)
+{
+	const char *k = dkey(L->a, field);
+
+	return (L->cx->memfields && map_has(L->cx->memfields, k)) || (L->memfields && map_has(L->memfields, k));
 }

@@ -472,6 +472,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 		dump_tree(fn, 0);
 	kernel_geometry(&L, k);
 	L.fn = fn;
+	scan_kernel_fields(&L, fn);
 	kernel_params(&L, fn);
 	clang_visitChildren(b, find_assigned, &L);
 	ls(&L, b);
@@ -493,6 +494,7 @@ int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k)
 	VEC_FREE(L.vinit);
 	map_destroy(L.names);
 	map_destroy(L.globals);
+	map_destroy(L.memfields);
 	map_destroy(top.binds);
 	if (!L.failed)
 		missing_warn(cx, fn, name, k->loc);

@@ -118,6 +118,7 @@ typedef struct Ctx {
 	                            reference-to-pointer parameter, and that parameter */
 	StrVec missing;          /* included headers found nowhere, parsed as empty (missing.c) */
 	VEC(MissingInc) missing_incs; /* where they are included, in the last parse */
+	Map *memfields;          /* dkeys of array fields used as arrays (field_elems.c) */
 	Map *incl_top;           /* included file name -> main-file offset + 1 of the #include
 	                            that brings it in (set with missing_incs) */
 } Ctx;
@@ -142,6 +143,7 @@ typedef struct Lower {
 	VEC(const KirExpr *) vinit; /* per var: its declaration's value when it keeps it */
 	Map *names;              /* name -> uses */
 	Map *globals;            /* decl key -> Bind for __shared__/__constant__ globals */
+	Map *memfields;          /* dkeys of array fields the kernel uses as arrays (field_elems.c) */
 	Frame *fr;
 	StmtVec *pending;        /* statements that must run before the current one */
 	int hoist_ok;            /* 0 while lowering an operand apart (lower_apart): a
@@ -428,7 +430,12 @@ int is_var_elem(Lower *L, CXCursor c);
 Addr var_elem_addr(Lower *L, CXCursor c);
 KirExpr *var_elem_load(Lower *L, CXCursor c);
 int param_elem_ref(Lower *L, CXCursor d, CXCursor init, const char *key);
+void scan_field_arrays(Ctx *cx);
+void scan_kernel_fields(Lower *L, CXCursor fn);
+int is_mem_field(Lower *L, CXCursor field);
 Bind *key_bind(Lower *L, Map *m, const char *key);
+const char *held_array_path(Lower *L, Map *m, const char *prefix, const char *path);
+int held_array_copy(Lower *L, int from, const char *name, SrcLoc loc);
 const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, SrcLoc loc);
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src);
 void list_into(Lower *L, CXCursor list, CXType t, const char *prefix);

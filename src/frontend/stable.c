@@ -328,6 +328,7 @@ void scan_changed(Ctx *cx)
 	cx->hostfilled = map_create();
 	clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), changed_visit, cx);
 	changed_by_refs(cx);
+	scan_field_arrays(cx);
 	top = kids(clang_getTranslationUnitCursor(cx->tu));
 	for (size_t i = 0; i < top.len; i++)
 		if (!in_system(top.data[i]))
@@ -338,7 +339,7 @@ void scan_changed(Ctx *cx)
 
 void scan_free(Ctx *cx)
 {
-	Map **m[] = {&cx->devassigned, &cx->headvars, &cx->loopcand, &cx->loopbad, &cx->hostfilled};
+	Map **m[] = {&cx->devassigned, &cx->headvars, &cx->loopcand, &cx->loopbad, &cx->hostfilled, &cx->memfields};
 
 	for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
 		if (*m[i])

@@ -545,6 +545,105 @@ static int ptr_field_copy(Lower *L, CXCursor at, Bind *db, Bind *sb)
 
 /* dst = src field by field; dst's fields are variables (in map dmap, or the current
  * frame when NULL), a pointer field a moving pointer (ptr_field_copy). */
+/* The address of scalar `key` (".val.data[2]" under a prefix) that is an element of an
+ * array field held as a local array (decl.c field_var_of): the array's bind is under the
+ * key without its indices, which are row-major in the array's dims. a.buffer < 0 when
+ * it is none. */
+static Addr held_elem(Lower *L, Map *m, const char *key, SrcLoc loc)
+{
+	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
+	int64_t idx[KIR_MAX_DIMS], flat = 0;
+	size_t n = strlen(key);
+	int nd = 0;
+	Bind *b;
+
+	while (n && key[n - 1] == ']' && nd < KIR_MAX_DIMS) {
+		size_t o = n - 1;
+		while (o && key[o - 1] != '[')
+			o--;
+		if (!o)
+			return a;
+		idx[nd++] = strtoll(key + o, NULL, 10);
+		n = o - 1;
+	}
+	b = nd ? key_bind(L, m, arena_printf(L->a, "%.*s", (int)n, key)) : NULL;
+	if (!b || b->kind != BK_PTR || b->buffer < 0 || L->bufs.data[b->buffer].space != KSP_LOCAL ||
+	    L->bufs.data[b->buffer].ndims != nd)
+		return a;
+	for (int d = 0; d < nd; d++)      /* idx holds the innermost index first */
+		flat = flat * L->bufs.data[b->buffer].dims[d] + idx[nd - 1 - d];
+	a.buffer = b->buffer;
+	a.off = frontend_new_int(L->a, KT_I32, flat, loc);
+	return a;
+}
+
+static KirExpr *store_field(Lower *L, Addr a, int64_t j, KirDType ft, KirExpr *val, SrcLoc loc);
+
+/* The path of the array field held as a local array (".sizes_") of which scalar path
+ * `path` under prefix is an element, or NULL. */
+const char *held_array_path(Lower *L, Map *m, const char *prefix, const char *path)
+{
+	size_t n = strlen(path);
+
+	if (held_elem(L, m, arena_printf(L->a, "%s%s", prefix, path), NOLOC).buffer < 0)
+		return NULL;
+	while (n && path[n - 1] == ']') {
+		while (n && path[n - 1] != '[')
+			n--;
+		n--;
+	}
+	return arena_printf(L->a, "%.*s", (int)n, path);
+}
+
+/* Local array `from` copied element by element into a new one of the same shape (a
+ * struct passed by value: its array field held as a local array), which is returned. */
+int held_array_copy(Lower *L, int from, const char *name, SrcLoc loc)
+{
+	KirBuffer nb = L->bufs.data[from];
+	int to;
+
+	nb.name = unique(L, name);
+	nb.loc = loc;
+	VEC_PUSH(L->bufs, nb);
+	to = (int)L->bufs.len - 1;
+	for (int64_t e = 0; e < nb.count; e++) {
+		Addr d = {.buffer = to, .off = frontend_new_int(L->a, KT_I32, e, loc), .var = -1, .view = KT_VOID};
+		KirExpr *v = frontend_new_expr(L->a, KE_LOAD, nb.elem, loc);
+		v->u.load.buffer = from;
+		v->u.load.index = frontend_new_int(L->a, KT_I32, e, loc);
+		emit_pending(L, expr_stmt(L, store_field(L, d, 0, nb.elem, v, loc)));
+	}
+	return to;
+}
+
+/* Scalar path `path` of a struct copy where either side holds it in a local array
+ * field (held_elem); 0 when neither does. */
+static int held_elem_copy(Lower *L, CXCursor at, const char *dst, Map *dmap, const char *src, const char *path,
+                          Bind *db, Bind *sb)
+{
+	SrcLoc l = cloc(L, at);
+	Addr sa = held_elem(L, NULL, arena_printf(L->a, "%s%s", src, path), l);
+	Addr da = held_elem(L, dmap, arena_printf(L->a, "%s%s", dst, path), l);
+	KirExpr *v;
+
+	if (sa.buffer < 0 && da.buffer < 0)
+		return 0;
+	if ((sa.buffer < 0 && (!sb || sb->kind != BK_VAR)) || (da.buffer < 0 && (!db || db->kind != BK_VAR)))
+		return 0;
+	if (sa.buffer >= 0) {
+		v = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[sa.buffer].elem, l);
+		v->u.load.buffer = sa.buffer;
+		v->u.load.index = sa.off;
+	} else {
+		v = var_ref(L, sb->idx, l);
+	}
+	if (da.buffer >= 0)
+		emit_pending(L, expr_stmt(L, store_field(L, da, 0, L->bufs.data[da.buffer].elem, v, l)));
+	else
+		emit_pending(L, expr_stmt(L, assign_var(L, db->idx, v, l)));
+	return 1;
+}
+
 void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, const char *src)
 {
 	StrVec paths = field_paths(L, t);
@@ -553,6 +652,8 @@ void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, co
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
 		Bind *db = key_bind(L, dmap, arena_printf(L->a, "%s%s", dst, paths.data[i]));
 		if (ptr_field_copy(L, at, db, sb))
+			continue;
+		if ((!sb || !db) && held_elem_copy(L, at, dst, dmap, src, paths.data[i], db, sb))
 			continue;
 		if (!sb || !db || db->kind != BK_VAR || sb->kind == BK_PTR || sb->kind == BK_CG) {
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[i] + 1);
@@ -907,9 +1008,18 @@ void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
 		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
-		if (!sb || sb->kind == BK_PTR || sb->kind == BK_CG) {
+		Addr ha = sb ? (Addr){.buffer = -1} : held_elem(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]), cloc(L, at));
+		KirExpr *v;
+		if ((!sb && ha.buffer < 0) || (sb && (sb->kind == BK_PTR || sb->kind == BK_CG))) {
 			error_at(L, at, "struct field '%s' cannot be copied here", paths.data[j] + 1);
 			break;
+		}
+		if (sb) {
+			v = bind_value(L, at, sb);
+		} else {      /* an element of an array field held as a local array */
+			v = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[ha.buffer].elem, cloc(L, at));
+			v->u.load.buffer = ha.buffer;
+			v->u.load.index = ha.off;
 		}
 		int64_t slot = field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem);
 		if (field_at(L, a, t, field_bits(L, t, paths.data[j]), field_type(L, t, paths.data[j]), cloc(L, at)).per) {
@@ -919,9 +1029,9 @@ void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 		}
 		if (wide_scalar(ft, L->bufs.data[a.buffer].elem))   /* float4 over halves: wide.c */
 			wide_store(L, a.buffer, add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, slot, cloc(L, at)),
-			                                cloc(L, at)), conv(L, bind_value(L, at, sb), ft), cloc(L, at));
+			                                cloc(L, at)), conv(L, v, ft), cloc(L, at));
 		else
-			emit_pending(L, expr_stmt(L, store_field(L, a, slot, ft, bind_value(L, at, sb), cloc(L, at))));
+			emit_pending(L, expr_stmt(L, store_field(L, a, slot, ft, v, cloc(L, at))));
 	}
 	VEC_FREE(paths);
 }
