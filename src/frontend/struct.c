@@ -1130,6 +1130,8 @@ const char *struct_src(Lower *L, CXCursor e)
 			x = kid(x, 0);
 		else if (k == CXCursor_CXXFunctionalCastExpr && nkids(x) > 0 && is_record(clang_getCursorType(x)))
 			x = kid(x, nkids(x) - 1);              /* `Half(v)`: the constructor call */
+		else if (k == CXCursor_CompoundLiteralExpr && nkids(x) > 0)
+			x = kid(x, nkids(x) - 1);              /* `(float2){a, b}`: its brace list */
 		else if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(x)) == CXCursor_Constructor &&
 		         clang_Cursor_getNumArguments(x) == 1 && !is_user_ctor(clang_getCursorReferenced(x)))
 			x = clang_Cursor_getArgument(x, 0);    /* a copy or move */
