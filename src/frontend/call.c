@@ -26,6 +26,19 @@ static int uses_label(const KirStmt *s, int label)
 
 static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f);
 static void ctor_members(Lower *L, CXCursor fn);
+
+/* fn is a method whose result is an lvalue reference to its own class (`C &operator=(float)`,
+ * `C &operator+=(C)`): the object itself, returned as `return *this;` (lreturn checks it). The
+ * call is lowered for its effects; its value, if the caller uses it, is not formed. */
+static int self_ref_method(CXCursor fn, CXType rt)
+{
+	CXType pt;
+
+	if (clang_getCursorKind(fn) != CXCursor_CXXMethod || clang_CXXMethod_isStatic(fn) || rt.kind != CXType_LValueReference)
+		return 0;
+	pt = clang_getCanonicalType(clang_getPointeeType(rt));
+	return is_record(pt) && clang_equalTypes(pt, clang_getCanonicalType(clang_getCursorType(clang_getCursorSemanticParent(fn))));
+}
 static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 {
 	const char *key = dkey(L->a, fn), *name = spell(L->a, fn);
@@ -52,11 +65,14 @@ static KirExpr *linline(Lower *L, CXCursor c, CXCursor fn)
 		error_at(L, c, "'%s' has no definition to inline", name);
 		return NULL;
 	}
-	if (t == KT_PTR && !(f->pret = ptr_result_begin(L, c, fn, name))) {
+	f->self_ref = self_ref_method(fn, rt);
+	if (f->self_ref)
+		t = KT_VOID;
+	else if (t == KT_PTR && !(f->pret = ptr_result_begin(L, c, fn, name))) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}
-	if (t == KT_VOID && clang_getCanonicalType(rt).kind != CXType_Void && !is_record(rt)) {
+	if (!f->self_ref && t == KT_VOID && clang_getCanonicalType(rt).kind != CXType_Void && !is_record(rt)) {
 		error_at(L, c, "'%s' returns a %s; only scalar and struct results can be translated", name, type_name(L->a, rt));
 		return NULL;
 	}
@@ -307,7 +323,8 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	if (fk == CXCursor_FunctionDecl && ((e = lcg_function(L, c, fn, n, &handled)) || handled))
 		return e;
 	if (fk == CXCursor_CXXMethod && !strcmp(spell(L->a, fn), "operator=") && clang_Cursor_getNumArguments(c) == 2 &&
-	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0)))) {
+	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 0))) &&
+	    is_record(clang_getCursorType(clang_Cursor_getArgument(c, 1)))) {
 		/* struct assignment: field by field, the source evaluated first; through
 		 * pointers that reinterpret other elements, their bytes (rawcopy.c) */
 		CXCursor d = clang_Cursor_getArgument(c, 0);

@@ -65,6 +65,7 @@ typedef struct Frame {
 	                            (bound in the caller's frame), else NULL */
 	const char *this_key;    /* a member function: the object's bind key prefix */
 	Bind *pret;              /* a pointer result (ptrresult.c): buffer and offset, else NULL */
+	int self_ref;            /* a method returning a reference to its class: only `return *this;` */
 	struct Frame *up;
 } Frame;
 

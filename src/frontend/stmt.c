@@ -504,7 +504,14 @@ static void lreturn(Lower *L, CXCursor c)
 		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
 		return;
 	}
-	if (!clang_Cursor_isNull(x) && L->fr->rkey) {
+	if (!clang_Cursor_isNull(x) && L->fr->self_ref) {
+		CXCursor y = strip(x);
+		if (clang_getCursorKind(y) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(y) != CXUnaryOperator_Deref ||
+		    clang_getCursorKind(strip(kid(y, 0))) != CXCursor_CXXThisExpr) {
+			error_at(L, x, "'%s' returns a reference to its class; only `return *this;` can be translated", L->fr->fn);
+			return;
+		}
+	} else if (!clang_Cursor_isNull(x) && L->fr->rkey) {
 		const char *src = struct_src(L, x);
 		if (src)
 			struct_copy(L, x, clang_getCursorType(x), L->fr->rkey, L->fr->up->binds, src);
