@@ -313,8 +313,7 @@ int lprintf_stmt(Lower *L, CXCursor c);
 /* ---- printf.c ---- */
 int lprintf_out(Lower *L, CXCursor c);
 int lassert_stmt(Lower *L, CXCursor c);
-void lunreachable_stmt(Lower *L, CXCursor c);
-void lassume_site(Lower *L, KirExpr *fails, SrcLoc l);
+void lub_site(Lower *L, KirExpr *fails, const char *what, SrcLoc l);
 const char *printf_desc(Lower *L);                     /* builtin.c: --allow-printf */
 int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t);
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op);

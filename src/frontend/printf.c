@@ -449,30 +449,16 @@ int lassert_stmt(Lower *L, CXCursor c)
 	return 1;
 }
 
-/* `__builtin_assume(e);` where `fails` (not e) holds: a device assert's record
- * (stmt.c: lassume_stmt). */
-void lassume_site(Lower *L, KirExpr *fails, SrcLoc l)
+/* A site of undefined behaviour at l (clang's documentation: `__builtin_assume(e)` with e
+ * false, `__builtin_unreachable()` reached), where `fails` holds (NULL: wherever the
+ * statement runs): a device assert's record, its message "FILE:LINE: block: [..],
+ * thread: [..] what" (stmt.c: lassume_stmt, lcall_stmt). */
+void lub_site(Lower *L, KirExpr *fails, const char *what, SrcLoc l)
 {
 	StrBuf msg = {0};
 
 	escape_pct(&msg, l.file ? l.file : "?");
-	sb_printf(&msg, ":%d: block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] __builtin_assume does not hold\n", l.line);
+	sb_printf(&msg, ":%d: block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] %s\n", l.line, what);
 	assert_site(L, fails, sb_str(&msg), l);
-	sb_free(&msg);
-}
-
-/* `__builtin_unreachable();` (c, the call) where a thread may reach it: reaching it is
- * undefined behaviour (clang's documentation, "__builtin_unreachable"), so it is a device
- * assert that always fails there, with its own message, rather than a statement that
- * does nothing, and the thread stops there (stmt.c); after a return in the same block it
- * is not lowered at all. */
-void lunreachable_stmt(Lower *L, CXCursor c)
-{
-	SrcLoc l = cloc(L, c);
-	StrBuf msg = {0};
-
-	escape_pct(&msg, l.file ? l.file : "?");
-	sb_printf(&msg, ":%d: block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] reached __builtin_unreachable()\n", l.line);
-	assert_site(L, NULL, sb_str(&msg), l);
 	sb_free(&msg);
 }

@@ -548,8 +548,7 @@ static int tile_sync(CXCursor c, CXCursor fn)
 /* Statement c is `__builtin_unreachable();`. */
 static int is_unreachable_call(Lower *L, CXCursor c)
 {
-	while ((clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr) && nkids(c) == 1)
-		c = kid(c, 0);
+	c = strip(c);
 	return clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_getNumArguments(c) &&
 	       !strcmp(spell(L->a, clang_getCursorReferenced(c)), "__builtin_unreachable");
 }
@@ -590,7 +589,7 @@ static void lassume_stmt(Lower *L, CXCursor c)
 		    "does not evaluate it; checking it would)");
 		return;
 	}
-	lassume_site(L, frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, e), l), l);
+	lub_site(L, frontend_new_unary(L->a, KU_NOT, KT_I1, cond_of(L, e), l), "__builtin_assume does not hold", l);
 }
 
 /* A call as a statement: barriers are statements; other calls are expressions. */
@@ -601,7 +600,9 @@ static void lcall_stmt(Lower *L, CXCursor c)
 	KirExpr *e;
 
 	if (!strcmp(n, "__builtin_unreachable") && !clang_Cursor_getNumArguments(c)) {
-		lunreachable_stmt(L, c);      /* then the thread stops, as at a trap: no path goes on */
+		/* reaching it is undefined behaviour: a device assert that always fails there,
+		 * then the thread stops, as at a trap (after a return it is not lowered: ls) */
+		lub_site(L, NULL, "reached __builtin_unreachable()", cloc(L, c));
 		push(L, frontend_new_stmt(L->a, KS_RETURN, cloc(L, c)));
 		return;
 	}
