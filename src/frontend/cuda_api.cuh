@@ -9,8 +9,15 @@
 #define __CUDA2HLO_BUNDLED__ 1
 #define __CUDACC__ 1
 #define __NVCC__ 1
-#define CUDART_VERSION 12000
-#define __CUDACC_VER_MAJOR__ 12
+/* the version of the toolkit detected (headers.c), else CUDA 13.0; CUDA_VERSION comes
+ * with cuda.h, as in the toolkit */
+#ifndef __CUDA2HLO_CUDART_VERSION
+#define __CUDA2HLO_CUDART_VERSION 13000
+#endif
+#define CUDART_VERSION __CUDA2HLO_CUDART_VERSION
+#define __CUDACC_VER_MAJOR__ (__CUDA2HLO_CUDART_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (__CUDA2HLO_CUDART_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))

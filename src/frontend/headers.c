@@ -13,9 +13,15 @@
  * always does. The parse is the device side (--cuda-device-only --cuda-gpu-arch=sm_80,
  * parse.c); with a CUDA 13 toolkit clang-22 needs -Wno-unknown-cuda-version (it knows
  * CUDA up to 12.9) and include/cccl on the path (CUDA 13 moved
- * cub, thrust and libcu++ there). */
+ * cub, thrust and libcu++ there).
+ * Versions: the bundled set says it is the toolkit that would be used (its CUDART_VERSION,
+ * which cuda2hlo-cc's host side also sees), else CUDA 13.0: CUDART_VERSION and
+ * __CUDACC_VER_MAJOR__/MINOR__ always (nvcc includes cuda_runtime.h in every file), and
+ * CUDA_VERSION once cuda.h is included, as in the toolkit, so `#if CUDA_VERSION >= 12080`
+ * takes the branch that nvcc and the host side take. */
 #include "parse.h"
 
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,9 +58,27 @@ static const char *detected(Arena *a)
 	return readable(arena_printf(a, "%s/include/cuda_runtime.h", d)) ? arena_strdup(a, d) : NULL;
 }
 
+/* The CUDART_VERSION that the toolkit tk's cuda_runtime_api.h defines (13000 for CUDA
+ * 13.0), else 0. */
+static int toolkit_version(Arena *a, const char *tk)
+{
+	FILE *f = fopen(arena_printf(a, "%s/include/cuda_runtime_api.h", tk), "r");
+	char line[256];
+	int v = 0;
+
+	if (!f)
+		return 0;
+	while (!v && fgets(line, sizeof line, f))
+		if (sscanf(line, " #define CUDART_VERSION %d", &v) != 1 || v < 1000)
+			v = 0;
+	fclose(f);
+	return v;
+}
+
 void headers_args(Ctx *cx, StrVec *args)
 {
 	const char *tk = cx->toolkit;
+	int v;
 
 	if (tk) {
 		VEC_PUSH(*args, arena_printf(cx->a, "--cuda-path=%s", tk));
@@ -66,6 +90,8 @@ void headers_args(Ctx *cx, StrVec *args)
 		VEC_PUSH(*args, BUNDLED_DIR "/cuda2hlo_math_api.h");
 		return;
 	}
+	if (!cx->o->bundled_cuda && (tk = detected(cx->a)) && (v = toolkit_version(cx->a, tk)))
+		VEC_PUSH(*args, arena_printf(cx->a, "-D__CUDA2HLO_CUDART_VERSION=%d", v));
 	VEC_PUSH(*args, "-nocudainc");
 	VEC_PUSH(*args, "-nocudalib");
 	VEC_PUSH(*args, "-I" BUNDLED_DIR);
@@ -95,7 +121,9 @@ size_t headers_bundled(Ctx *cx, struct CXUnsavedFile *un, size_t max)
 	for (size_t i = 0; i < na; i++)
 		un[n++] = unsaved(arena_printf(cx->a, BUNDLED_DIR "/%s", aliases[i]),
 		                  strchr(aliases[i], '/') ? "#include <cooperative_groups.h>\n"
-		                                          : "#include <cuda_runtime.h>\n");
+		                  : !strcmp(aliases[i], "cuda.h") ? "#include <cuda_runtime.h>\n"
+		                                                    "#define CUDA_VERSION CUDART_VERSION\n"
+		                                                  : "#include <cuda_runtime.h>\n");
 	return n;
 }
 

@@ -55,6 +55,9 @@
 #define __grid_constant__
 #define __CUDACC__ 1
 #define CUDART_VERSION 13000
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 0
 /* Reaching __builtin_unreachable, or a __builtin_assume whose condition is false, is
  * undefined behaviour: the oracle stops there rather than guess (g++ has no
  * __builtin_assume; clang's never evaluates its argument, so a test's has no effects). */
