@@ -132,6 +132,9 @@ typedef struct CudartSpec {
 	char **sizes;            /* "x=1000" per pointer parameter */
 	char **sets;             /* "n=1000" per specialised scalar */
 	size_t nsizes, nsets;
+	char **offsets;          /* "x=12" per pointer argument that starts 12 bytes past a
+	                            256-byte boundary of its allocation (cuda2hlo --offset) */
+	size_t noffsets;
 } CudartSpec;
 #define CUDART_GRID_PARAM "gridDim_x"
 /* StableHLO text of k raised for spec (malloc'd), or NULL after diagnostics on stderr. */

@@ -374,6 +374,10 @@ char *cudart_raise(const CudartKernel *k, const CudartSpec *spec)
 		VEC_PUSH(j.argv, "--set");
 		VEC_PUSH(j.argv, spec->sets[i]);
 	}
+	for (size_t i = 0; i < spec->noffsets; i++) {
+		VEC_PUSH(j.argv, "--offset");
+		VEC_PUSH(j.argv, spec->offsets[i]);
+	}
 	VEC_PUSH(j.argv, NULL);
 	j.argv.len--;
 	int rc = run_job(&j);

@@ -115,6 +115,18 @@ static size_t extent(const CudartKernel *k, const CudartParam *q, const char *p)
 	return end / (size_t)q->elem_bytes;
 }
 
+/* Where p lies past a 256-byte boundary: cudaMalloc memory and a __device__ variable
+ * start on one (CUDA C++ Programming Guide, Device Memory Accesses), so an interior
+ * pointer's residue is its offset's. The module knows it (ptrint.c: `(uintptr_t)p % 16`
+ * reads it); each allocation's extent already tells its offsets apart, so a residue
+ * adds no specialisation. */
+static size_t residue(const char *p)
+{
+	const CudartAlloc *al = cudart_alloc_find(p);
+	const CudartVar *v = al ? NULL : cudart_var_find(p);
+	return al ? (size_t)(p - al->base) % 256 : v ? (size_t)(p - (const char *)v->host) % 256 : 0;
+}
+
 static void scalar_text(char *buf, size_t n, const CudartParam *q, const char *v)
 {
 	long long x = 0;
@@ -154,9 +166,10 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 	int gin = k->grid_input > 0;
 	unsigned gx = gin ? grid_bound(g.x) : g.x;
 
-	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0};
+	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0, NULL, 0};
 	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
 	sp->sets = xcalloc(sig->nparams + 1, sizeof *sp->sets);
+	sp->offsets = xcalloc(sig->nparams + 1, sizeof *sp->offsets);
 	sb_printf(&key, "%016llx %s %s%u,%u,%u %u,%u,%u %zu", (unsigned long long)cudart_code_key(k->code),
 	          k->name, gin ? "*" : "", gx, g.y, g.z, b.x, b.y, b.z, shmem);
 	for (size_t i = 0; i < sig->nparams; i++) {
@@ -166,6 +179,12 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 		} else if (q->is_ptr) {
 			const char *p;
 			memcpy(&p, arg_at(args, q), sizeof p);
+			size_t r = residue(p);
+			if (r) {
+				snprintf(buf, sizeof buf, "%s=%zu", q->name, r);
+				sp->offsets[sp->noffsets++] = xstrdup(buf);
+				sb_printf(&key, " +%s", buf);
+			}
 			snprintf(buf, sizeof buf, "%s=%zu", q->name, extent(k, q, p));
 			sp->sizes[sp->nsizes++] = xstrdup(buf);
 		} else if (!q->is_float && !q->input) {
@@ -184,7 +203,9 @@ static void spec_free(CudartSpec *sp)
 		free(sp->sizes[i]);
 	for (size_t i = 0; i < sp->nsets; i++)
 		free(sp->sets[i]);
-	free(sp->sizes), free(sp->sets);
+	for (size_t i = 0; i < sp->noffsets; i++)
+		free(sp->offsets[i]);
+	free(sp->sizes), free(sp->sets), free(sp->offsets);
 }
 
 /* The bytes that module parameter `name` is bound to in this launch, or NULL. */

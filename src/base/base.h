@@ -159,6 +159,7 @@ typedef struct Options {
 	long long shmem;               /* --shmem BYTES: dynamic shared memory of the launch */
 	int have_shmem;
 	VEC(NameValue) sizes;          /* --size BUF=N */
+	VEC(NameValue) offsets;        /* --offset BUF=BYTES: BUF's start in its allocation */
 	VEC(NameValue) sets;           /* --set NAME=VALUE */
 	VEC(const char *) symbolic;    /* --symbolic NAME: kept a symbol, bounds as assertions */
 	VEC(const char *) includes;    /* -I DIR */
@@ -197,6 +198,7 @@ const char *options_emit_name(EmitKind k);
 /* Lookup helpers: NULL when absent. */
 const char *options_get_set(const Options *o, const char *name);
 const char *options_get_size(const Options *o, const char *name);
+const char *options_get_offset(const Options *o, const char *name);
 /* CUDA's limits on a launch, compute capability 9.0 (CUDA C++ Programming Guide,
  * "Features and Technical Specifications"), checked on --grid/--block/--shmem (exit 2)
  * and on every launch the frontend takes from host code (a located error). */

@@ -21,6 +21,8 @@ static const char usage[] =
 "  --shmem BYTES         dynamic shared memory of the launch (extern __shared__)\n"
 "  --size BUF=N          number of elements of pointer parameter BUF (of its pointee\n"
 "                        type: N float4 or N structs are a tensor of 4N, kN scalars)\n"
+"  --offset BUF=BYTES    pointer parameter BUF starts BYTES into a cudaMalloc allocation\n"
+"                        (256-byte aligned; default 0): what `(uintptr_t)p % 16` reads\n"
 "  --set NAME=VALUE      bind a scalar parameter or struct field (g.nx) to a constant,\n"
 "                        or a host variable a launch's grid or block is computed from\n"
 "  --symbolic NAME       keep integer scalar NAME ('*': all without --set) a symbol (a\n"
@@ -386,6 +388,23 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 			return bad("--size '%s': that buffer's size is given twice", v);
 		}
 		VEC_PUSH(o->sizes, nv);
+	} else if (OPT("--offset")) {
+		if (err) return err;
+		char *end;
+		long long n;
+		if (parse_nv(v, &nv))
+			return bad("bad --offset '%s': expected BUF=BYTES with BYTES >= 0", v);
+		errno = 0;
+		n = strtoll(nv.value, &end, 10);
+		if (errno || n < 0 || *end || end == nv.value) {
+			free((char *)nv.name);
+			return bad("bad --offset '%s': expected BUF=BYTES with BYTES >= 0", v);
+		}
+		if (lookup(o->offsets.data, o->offsets.len, nv.name)) {
+			free((char *)nv.name);
+			return bad("--offset '%s': that buffer's offset is given twice", v);
+		}
+		VEC_PUSH(o->offsets, nv);
 	} else if (OPT("--set")) {
 		if (err) return err;
 		if (parse_nv(v, &nv))
@@ -553,6 +572,8 @@ void options_free(Options *o)
 {
 	for (size_t i = 0; i < o->sizes.len; i++)
 		free((char *)o->sizes.data[i].name);
+	for (size_t i = 0; i < o->offsets.len; i++)
+		free((char *)o->offsets.data[i].name);
 	for (size_t i = 0; i < o->sets.len; i++)
 		free((char *)o->sets.data[i].name);
 	for (size_t i = 0; i < o->shards.len; i++)
@@ -562,6 +583,7 @@ void options_free(Options *o)
 	VEC_FREE(o->kernels);
 	VEC_FREE(o->rdc_sources);
 	VEC_FREE(o->sizes);
+	VEC_FREE(o->offsets);
 	VEC_FREE(o->sets);
 	VEC_FREE(o->symbolic);
 	VEC_FREE(o->includes);
@@ -578,6 +600,11 @@ const char *options_get_set(const Options *o, const char *name)
 const char *options_get_size(const Options *o, const char *name)
 {
 	return lookup(o->sizes.data, o->sizes.len, name);
+}
+
+const char *options_get_offset(const Options *o, const char *name)
+{
+	return lookup(o->offsets.data, o->offsets.len, name);
 }
 
 int options_is_batch(const Options *o)

@@ -878,6 +878,23 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 		error_at(L, c, "malformed binary operator");
 		return poison(L, c);
 	}
+	if (!clang_Cursor_isNull(ptr_int_operand(v.data[0])) || !clang_Cursor_isNull(ptr_int_operand(v.data[1]))) {
+		/* `(uintptr_t)p % 16`, `15 & (size_t)p`: an alignment test (ptrint.c) */
+		int left = !clang_Cursor_isNull(ptr_int_operand(v.data[0]));
+		CXString op = clang_getBinaryOperatorKindSpelling(k);
+		char use[64];
+		if (k == CXBinaryOperator_Rem && left)
+			e = ptr_int_align(L, c, v.data[0], v.data[1], 0);
+		else if (k == CXBinaryOperator_And)
+			e = ptr_int_align(L, c, v.data[left ? 0 : 1], v.data[left ? 1 : 0], 1);
+		else {
+			snprintf(use, sizeof use, "in '%s'", clang_getCString(op));
+			e = ptr_int_refuse(L, v.data[left ? 0 : 1], use);
+		}
+		clang_disposeString(op);
+		VEC_FREE(v);
+		return e;
+	}
 	if (k == CXBinaryOperator_Comma) {
 		e = frontend_new_expr(L->a, KE_COMMA, KT_VOID, cloc(L, c));
 		e->u.comma.l = lx(L, v.data[0]);
@@ -1095,6 +1112,8 @@ static KirExpr *lcast(Lower *L, CXCursor c)
 		error_at(L, c, "pointer cast cannot be translated here");
 		return poison(L, c);
 	}
+	if (!clang_Cursor_isNull(ptr_int_operand(c)))
+		return ptr_int_refuse(L, c, "as a value (stored, passed, printed or converted)");
 	if (t == KT_VOID)
 		return lx(L, x);
 	e = lx(L, x);
@@ -1174,6 +1193,8 @@ KirExpr *lx(Lower *L, CXCursor c)
 	case CXCursor_CXXFunctionalCastExpr: case CXCursor_CXXConstCastExpr:
 		return lcast(L, c);
 	case CXCursor_CXXReinterpretCastExpr:
+		if (!clang_Cursor_isNull(ptr_int_operand(c)))
+			return ptr_int_refuse(L, c, "as a value (stored, passed, printed or converted)");
 		error_at(L, c, "reinterpret_cast cannot be translated");
 		return poison(L, c);
 	case CXCursor_ArraySubscriptExpr:

@@ -211,6 +211,9 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 	for (size_t i = 0; i < o->sizes.len; i++)
 		if (!names_param(ks, o->sizes.data[i].name, 1))
 			bad |= unknown(ks, "--size", o->sizes.data[i].name, "pointer");
+	for (size_t i = 0; i < o->offsets.len; i++)
+		if (!names_param(ks, o->offsets.data[i].name, 1))
+			bad |= unknown(ks, "--offset", o->offsets.data[i].name, "pointer");
 	for (size_t i = 0; i < o->symbolic.len; i++)
 		bad |= check_symbolic(o, ks, o->symbolic.data[i]);
 	return bad;

@@ -378,6 +378,10 @@ int ptr_nonnull_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int 
 int ptr_null_enter(Lower *L, CXCursor cond, CXCursor body, Bind **marks, int max);
 int ptr_exit_enter(Lower *L, const CursorVec *stmts, size_t i, Bind **marks, int max);
 Addr laddr_null(Lower *L, CXCursor c);
+/* ptrint.c */
+CXCursor ptr_int_operand(CXCursor c);
+KirExpr *ptr_int_align(Lower *L, CXCursor c, CXCursor cast, CXCursor m, int is_and);
+KirExpr *ptr_int_refuse(Lower *L, CXCursor c, const char *use);
 /* ptrnull.c */
 int ptr_null_select(Lower *L, CXCursor c, Addr *out);
 void ptr_null_note(Lower *L, CXCursor d, CXCursor init, Bind *b, const Addr *a);
