@@ -242,14 +242,42 @@ static Addr field_addr(Lower *L, CXCursor c)
 	return field_at(L, a, bt, clang_Cursor_getOffsetOfField(fld), t, cloc(L, c));
 }
 
+/* The bind key prefix of the object a getter (a method call c of fn without arguments)
+ * runs on, for its `this`: the caller's own object when the call names none or `this`
+ * (`vec()` in another method), the object's key when it is held in variables (`a.vec()`,
+ * `p->vec()`, p pointing to such an object), else NULL (a struct in memory, a temporary:
+ * a use of a field then is refused, never read from another object). */
+static const char *getter_this(Lower *L, CXCursor c, CXCursor fn)
+{
+	enum CXCursorKind fk = clang_getCursorKind(fn);
+	CXCursor obj = clang_getNullCursor();
+	CXType ot;
+
+	if ((fk != CXCursor_CXXMethod && fk != CXCursor_ConversionFunction) || clang_CXXMethod_isStatic(fn))
+		return L->fr->this_key;
+	if (clang_Cursor_getNumArguments(c) == 1)
+		obj = clang_Cursor_getArgument(c, 0);                /* an operator call */
+	else if (nkids(c) && clang_getCursorKind(kid(c, 0)) == CXCursor_MemberRefExpr)
+		obj = member_base(kid(c, 0));
+	if (clang_Cursor_isNull(obj) || clang_getCursorKind(obj) == CXCursor_CXXThisExpr)
+		return L->fr->this_key;
+	ot = clang_getCanonicalType(clang_getCursorType(obj));
+	if (ot.kind == CXType_Pointer)
+		ot = clang_getCanonicalType(clang_getPointeeType(ot));
+	return is_record(ot) ? var_struct_key(L, strip(obj), ot) : NULL;
+}
+
 /* A call without arguments of a user function that returns a pointer and whose body is
  * declarations and one `return ADDR;`: SharedMemory<T>'s `operator T*` returning its
- * `extern __shared__` array, a getter of a __shared__ or __device__ array. Its address is
- * that of ADDR, the declarations bound first. 0 when c is no such call. */
+ * `extern __shared__` array, a getter of a __shared__ or __device__ array, a method
+ * returning a pointer into its object's array field (`*a.vec() = v`). Its address is
+ * that of ADDR, the declarations bound first, with `this` the call's object. 0 when c is
+ * no such call. */
 static int pointer_getter(Lower *L, CXCursor c, Addr *out)
 {
 	CXCursor fn = clang_getCursorReferenced(c), def = clang_getCursorDefinition(fn), body = clang_getNullCursor();
 	CursorVec v;
+	const char *save;
 	size_t n;
 	int ok = 1;
 
@@ -268,9 +296,12 @@ static int pointer_getter(Lower *L, CXCursor c, Addr *out)
 		ok &= clang_getCursorKind(kid(body, i)) == CXCursor_DeclStmt;
 	if (!ok)
 		return 0;
+	save = L->fr->this_key;
+	L->fr->this_key = getter_this(L, c, fn);
 	for (size_t i = 0; i + 1 < n; i++)
 		ls(L, kid(body, i));
 	*out = laddr(L, kid(kid(body, n - 1), 0));
+	L->fr->this_key = save;
 	return 1;
 }
 

@@ -914,6 +914,7 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t)
 	const char *key = NULL;
 	StrVec paths;
 	Bind *b = NULL;
+	int held = 0;
 
 	if (xt.kind == CXType_Pointer)
 		xt = clang_getCanonicalType(clang_getPointeeType(xt));
@@ -926,10 +927,12 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t)
 	if (!key)
 		return NULL;
 	paths = field_paths(L, t);
-	if (paths.len)
-		b = find_bind(L, arena_printf(L->a, "%s%s", key, paths.data[0]));
+	if (paths.len) {
+		const char *k0 = arena_printf(L->a, "%s%s", key, paths.data[0]);
+		held = !(b = find_bind(L, k0)) && held_elem(L, NULL, k0, NOLOC).buffer >= 0;
+	}
 	VEC_FREE(paths);
-	return b && b->kind != BK_MEM ? key : NULL;
+	return held || (b && b->kind != BK_MEM) ? key : NULL;   /* held: a first field held as a local array */
 }
 
 int is_mem_lvalue(Lower *L, CXCursor x)
