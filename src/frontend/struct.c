@@ -905,7 +905,7 @@ static const char *struct_value_init(Lower *L, CXCursor c, CXType t)
 }
 
 /* A struct-valued expression that denotes memory: `s[i]`, `*p`, `p->inner`, `s[i].inner`. */
-/* The key of struct expression x (a variable `r`, a member `r.dir`, or a pointer `p`,
+/* The key of struct expression x (a variable `r`, a member `r.dir`, `this`, or a pointer `p`,
  * `p->dir` to such a struct bound field by field) when its fields of type t are held in
  * variables, else NULL (the struct is in memory, or x is another expression). */
 const char *var_struct_key(Lower *L, CXCursor x, CXType t)
@@ -924,6 +924,8 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t)
 		key = dkey(L->a, clang_getCursorReferenced(x));
 	else if (clang_getCursorKind(x) == CXCursor_MemberRefExpr)
 		key = member_key(L, x);
+	else if (clang_getCursorKind(x) == CXCursor_CXXThisExpr)
+		key = L->fr->this_key;             /* `*this` in a method of an object held in variables */
 	if (!key)
 		return NULL;
 	paths = field_paths(L, t);
