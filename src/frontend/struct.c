@@ -718,45 +718,63 @@ void struct_defaults(Lower *L, CXType t, const char *prefix)
 
 static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix);
 
-/* The elements of array field `key` (type t, held in variables) from braced list `sub`
- * (a null cursor: none given); elements it leaves out are 0. */
-static void list_elems(Lower *L, CXCursor at, CXCursor sub, CXType t, const char *key)
+/* The elements of array field `key` (type t, held in variables, or as a local array)
+ * from values v[*n...]: the kids of its braced list, or, its braces elided (`{3, x, y}`
+ * for `{int n; float d[2];}`), the enclosing list's next values. An element that is
+ * itself an array or a struct takes its own braced list or, without braces, the next
+ * values in turn; elements past the values are 0. */
+static void list_elems(Lower *L, CXCursor at, CursorVec *v, size_t *n, CXType t, const char *key)
 {
-	CursorVec v = {0};
 	CXType ct = clang_getCanonicalType(t), et = clang_getArrayElementType(ct);
 
-	if (!clang_Cursor_isNull(sub))
-		v = kids(sub);
 	for (long long i = 0; i < clang_getArraySize(ct) && !L->failed; i++) {
 		const char *ek = arena_printf(L->a, "%s[%lld]", key, i);
-		CXCursor x = (size_t)i < v.len ? strip(v.data[i]) : clang_getNullCursor();
+		CXCursor x = *n < v->len ? strip(v->data[*n]) : clang_getNullCursor();
+		int braced = !clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr;
+		CursorVec none = {0};
+		size_t m = 0;
 		Bind *b;
+		if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_StringLiteral) {
+			error_at(L, x, "a string literal into an array field cannot be translated");
+			break;
+		}
 		if (is_record(et) || clang_getCanonicalType(et).kind == CXType_ConstantArray) {
-			if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) != CXCursor_InitListExpr) {
+			if (!clang_Cursor_isNull(x) && !braced && (is_record(clang_getCursorType(x)) ||
+			    clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_ConstantArray)) {
 				error_at(L, x, "an element of this array field needs its own braces here");
 				break;
 			}
-			if (is_record(et)) {
-				CursorVec sv = {0};
-				size_t m = 0;
-				if (!clang_Cursor_isNull(x))
-					sv = kids(x);
-				list_fields(L, clang_Cursor_isNull(x) ? at : x, &sv, &m, et, ek);
+			if (braced) {
+				CursorVec sv = kids(x);
+				(*n)++;
+				if (is_record(et))
+					list_fields(L, x, &sv, &m, et, ek);
+				else
+					list_elems(L, x, &sv, &m, et, ek);
 				VEC_FREE(sv);
+			} else if (is_record(et)) {
+				list_fields(L, clang_Cursor_isNull(x) ? at : x, clang_Cursor_isNull(x) ? &none : v, clang_Cursor_isNull(x) ? &m : n, et, ek);
 			} else {
-				list_elems(L, clang_Cursor_isNull(x) ? at : x, x, et, ek);
+				list_elems(L, clang_Cursor_isNull(x) ? at : x, clang_Cursor_isNull(x) ? &none : v, clang_Cursor_isNull(x) ? &m : n, et, ek);
 			}
 			continue;
 		}
 		b = key_bind(L, NULL, ek);
+		if (!b && held_elem(L, NULL, ek, NOLOC).buffer >= 0) {
+			/* an array field held as a local array (decl.c field_var_of): a store */
+			SrcLoc l = cloc(L, clang_Cursor_isNull(x) ? at : x);
+			Addr ha = held_elem(L, NULL, ek, l);
+			KirExpr *val = clang_Cursor_isNull(x) ? frontend_new_int(L->a, KT_I32, 0, l) : lx(L, v->data[(*n)++]);
+			emit_pending(L, expr_stmt(L, store_field(L, ha, 0, L->bufs.data[ha.buffer].elem, val, l)));
+			continue;
+		}
 		if (!b || b->kind != BK_VAR) {
 			error_at(L, at, "element %lld of this array field cannot be initialised here", i);
 			break;
 		}
 		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, clang_Cursor_isNull(x) ? frontend_new_int(L->a, KT_I32, 0, cloc(L, at)) :
-		                                        lx(L, v.data[i]), cloc(L, clang_Cursor_isNull(x) ? at : x))));
+		                                        lx(L, v->data[(*n)++]), cloc(L, clang_Cursor_isNull(x) ? at : x))));
 	}
-	VEC_FREE(v);
 }
 
 /* Values v[*n...] (brace elision: a struct field without its own braces takes the next
@@ -791,11 +809,17 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 		}
 		if (clang_getCanonicalType(ft).kind == CXType_ConstantArray && array_elems(ft, NULL, NULL) > 0 &&
 		    array_elems(ft, NULL, NULL) <= FIELD_ELEMS_MAX) {
-			/* an array field held in variables: its braced list, element by element */
-			if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr)
+			/* an array field held in variables: its braced list, element by element,
+			 * or without braces the next values */
+			if (!clang_Cursor_isNull(x) && clang_getCursorKind(x) == CXCursor_InitListExpr) {
+				CursorVec sub = kids(x);
+				size_t m = 0;
 				(*n)++;
-			list_elems(L, clang_Cursor_isNull(x) ? list : x, clang_getCursorKind(x) == CXCursor_InitListExpr ? x :
-			           clang_getNullCursor(), ft, key);
+				list_elems(L, x, &sub, &m, ft, key);
+				VEC_FREE(sub);
+			} else {
+				list_elems(L, clang_Cursor_isNull(x) ? list : x, v, n, ft, key);
+			}
 			continue;
 		}
 		b = key_bind(L, NULL, key);
