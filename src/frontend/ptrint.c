@@ -15,8 +15,10 @@
  * - the dynamic shared memory (`extern __shared__`): 16 bytes, what nvcc aligns it to;
  * - a static __shared__ array, a __constant__ array, a local array: its slot's size
  *   (the alignment of its element type; a larger one the layout does not promise).
- * Any other use of such an integer (printed, stored, compared, passed) is refused at
- * its location, as is a modulus past the buffer's alignment. */
+ * When the byte offset's low bits that the mask keeps are known to be 0 (`&b[i * 4]`
+ * of floats % 16: a multiple of 16), the test is a constant, so the kernel raises as if
+ * it had no test. Any other use of such an integer (printed, stored, compared, passed)
+ * is refused at its location, as is a modulus past the buffer's alignment. */
 #include "parse.h"
 
 /* c, its parentheses and implicit conversions stripped, is an integer conversion of a
@@ -63,6 +65,46 @@ static int64_t buffer_align(Lower *L, int b, int64_t *residue)
 	return frontend_dtype_bytes(B->elem);
 }
 
+/* The low bits of e's value known to be 0 (64: e is 0), or -1 when e has an effect
+ * (an assignment, a call's atomic) that dropping it would lose. */
+static int zero_bits(const KirExpr *e)
+{
+	int a, b, n = 8 * frontend_dtype_bytes(e->type);
+
+	switch (e->kind) {
+	case KE_CONST:
+		a = e->u.c.i ? __builtin_ctzll((unsigned long long)e->u.c.i) : 64;
+		break;
+	case KE_VAR: case KE_PARAM: case KE_BUILTIN:
+		return 0;
+	case KE_UNARY:
+		if (e->u.un.op != KU_NEG)
+			return zero_bits(e->u.un.x) < 0 ? -1 : 0;
+		a = zero_bits(e->u.un.x);
+		break;
+	case KE_CAST:
+		if (!frontend_dtype_is_int(e->u.x->type))
+			return zero_bits(e->u.x) < 0 ? -1 : 0;
+		a = zero_bits(e->u.x);
+		break;
+	case KE_BINARY:
+		a = zero_bits(e->u.bin.l), b = zero_bits(e->u.bin.r);
+		if (a < 0 || b < 0)
+			return -1;
+		switch (e->u.bin.op) {
+		case KB_MUL: a = a + b; break;
+		case KB_ADD: case KB_SUB: a = a < b ? a : b; break;
+		case KB_AND: a = a > b ? a : b; break;
+		default: a = 0; break;
+		}
+		break;
+	default:
+		return -1;
+	}
+	/* a wrapped product or a narrowed value keeps its low bits; all n of them 0 is 0 */
+	return a < 0 ? -1 : a >= n ? 64 : a;
+}
+
 /* `P % N` or `P & M` (is_and) with P a pointer converted to an integer (cast) and
  * N or M the constant m; c is the operator. */
 KirExpr *ptr_int_align(Lower *L, CXCursor c, CXCursor cast, CXCursor m, int is_and)
@@ -72,7 +114,7 @@ KirExpr *ptr_int_align(Lower *L, CXCursor c, CXCursor cast, CXCursor m, int is_a
 	SrcLoc l = cloc(L, c);
 	KirConst k;
 	int64_t align, residue, mask, unit;
-	int errs = diag_error_count();
+	int errs = diag_error_count(), z;
 	KirExpr *e;
 	Addr a;
 
@@ -104,6 +146,10 @@ KirExpr *ptr_int_align(Lower *L, CXCursor c, CXCursor cast, CXCursor m, int is_a
 	unit = frontend_dtype_bytes(a.per ? a.view : L->bufs.data[a.buffer].elem);
 	e = a.off ? conv(L, a.off, KT_U64) : frontend_new_int(L->a, KT_U64, 0, l);
 	e = frontend_new_binary(L->a, KB_MUL, KT_U64, e, frontend_new_int(L->a, KT_U64, unit, l), l);
+	z = zero_bits(e);
+	if (z >= 0 && (z >= 63 || mask < (int64_t)1 << z))
+		/* the bits the mask keeps are 0 (`&b[i * 4]` of floats % 16): a constant test */
+		e = frontend_new_int(L->a, KT_U64, 0, l);
 	e = frontend_new_binary(L->a, KB_ADD, KT_U64, e, frontend_new_int(L->a, KT_U64, residue, l), l);
 	e = frontend_new_binary(L->a, KB_AND, KT_U64, e, frontend_new_int(L->a, KT_U64, mask, l), l);
 	return conv(L, e, t);
