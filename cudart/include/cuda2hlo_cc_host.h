@@ -8,6 +8,15 @@
  * and fmin/fmax (a NaN argument gives the other one), float with double is double. */
 #ifndef CUDA2HLO_CC_HOST_H
 #define CUDA2HLO_CC_HOST_H
+/* A __managed__ variable is device memory the host reads and writes directly: clang's
+ * CUDA mode ignores the toolkit's `managed` attribute (HIP's), which would leave a host
+ * variable that kernels cannot name. As a __device__ variable its host copy is the one
+ * the runtime binds to the kernels' modules (register.c), which is managed memory's
+ * meaning here: host code reads and writes that copy, launches see it. */
+#if defined(__CUDA__)
+#undef __managed__
+#define __managed__ __attribute__((device))
+#endif
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
 #include <math.h>
 

@@ -23,7 +23,10 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* a __managed__ variable is device memory the host also reads and writes (Programming
+ * Guide, "Managed Memory"): a __device__ variable here; clang's CUDA mode ignores
+ * `managed` (a HIP attribute), so it would be a host variable */
+#define __managed__ __attribute__((device))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))

@@ -8,6 +8,10 @@
 #ifndef CUDA2HLO_MATH_API
 #define CUDA2HLO_MATH_API
 #define __C2H __attribute__((device)) static __inline__
+/* a toolkit's host_defines.h makes __managed__ the `managed` attribute, which clang's CUDA
+ * mode ignores: a __device__ variable, as in the bundled header (cuda_api.cuh) */
+#undef __managed__
+#define __managed__ __attribute__((device))
 
 /* ---- rounding to integers: the value rounded as by rint/round, then converted ---- */
 __C2H long __c2h_lrintf(float x) { return (long)rintf(x); }
