@@ -25,7 +25,11 @@
  * for *_STRIPED), one guarded load or store per item, no scratch and no barrier.
  * Their TempStorage is an alias of cub::Uninitialized<...>, recognised by the alias.
  * A __shared__ struct or union of TempStorages only (cub_storage_record) is not
- * lowered either: each call has its own scratch. */
+ * lowered either: each call has its own scratch.
+ * BlockAdjacentDifference (ladj): SubtractLeft/SubtractRight with a difference
+ * operator, by the docs' result for each tile item (its neighbour in the blocked
+ * arrangement, the tile's edge item alone or with the tile predecessor/successor);
+ * the items go through a shared scratch and a barrier. */
 #include "parse.h"
 
 #include <stdlib.h>
@@ -54,7 +58,7 @@ static const char *decl_name(Arena *a, CXType t, CXCursor *d)
 static int cub_class(const char *n)
 {
 	return !strcmp(n, "BlockReduce") || !strcmp(n, "BlockScan") || !strcmp(n, "BlockLoad") ||
-	       !strcmp(n, "BlockStore");
+	       !strcmp(n, "BlockStore") || !strcmp(n, "BlockAdjacentDifference");
 }
 
 /* The object of a method call c when it is of one of cub_class's classes: its type
@@ -190,14 +194,17 @@ static int block_dims(Lower *L, CXType t, int64_t dims[3])
 }
 
 /* How a Reduce combines the running aggregate a with the next input b: a + b, or the
- * select `(X cmp Y) ? P : Q` with each of X, Y, P, Q one of a and b. */
+ * select `(X cmp Y) ? P : Q` with each of X, Y, P, Q one of a and b. A difference
+ * operator (BlockAdjacentDifference only: a fold needs an associative operator) is
+ * sub: X - Y. */
 typedef struct Combiner {
 	int add;
 	KirBinOp cmp;
 	int x_b, y_b, p_b, q_b;   /* 1: that operand is b */
+	int sub;
 } Combiner;
 
-/* c is `x OP y` with OP one of + < > <= >=: *x, *y and the operator (else KB_NONE). In a
+/* c is `x OP y` with OP one of + - < > <= >=: *x, *y and the operator (else KB_NONE). In a
  * template pattern an operator on operands of dependent type is an unresolved operator
  * call, listed as (x, a nameless reference at the operator's token, y). */
 static KirBinOp pattern_binop(Lower *L, CXCursor c, CXCursor *x, CXCursor *y)
@@ -208,7 +215,7 @@ static KirBinOp pattern_binop(Lower *L, CXCursor c, CXCursor *x, CXCursor *y)
 	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && nkids(c) == 2) {
 		enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
 		op = k == CXBinaryOperator_LT ? "<" : k == CXBinaryOperator_GT ? ">" : k == CXBinaryOperator_LE ? "<=" :
-		     k == CXBinaryOperator_GE ? ">=" : k == CXBinaryOperator_Add ? "+" : "";
+		     k == CXBinaryOperator_GE ? ">=" : k == CXBinaryOperator_Add ? "+" : k == CXBinaryOperator_Sub ? "-" : "";
 		*x = kid(c, 0);
 		*y = kid(c, 1);
 	} else if (clang_getCursorKind(c) == CXCursor_CallExpr && nkids(c) == 3 &&
@@ -224,12 +231,12 @@ static KirBinOp pattern_binop(Lower *L, CXCursor c, CXCursor *x, CXCursor *y)
 		*y = kid(c, 2);
 	}
 	return !strcmp(op, "<") ? KB_LT : !strcmp(op, ">") ? KB_GT : !strcmp(op, "<=") ? KB_LE :
-	       !strcmp(op, ">=") ? KB_GE : !strcmp(op, "+") ? KB_ADD : KB_NONE;
+	       !strcmp(op, ">=") ? KB_GE : !strcmp(op, "+") ? KB_ADD : !strcmp(op, "-") ? KB_SUB : KB_NONE;
 }
 
 /* The select a user's functor returns: `return t > u ? t : u;` (parentheses allowed) in
- * its only operator(), whose two parameters are a and b; the sum `return t + u;`.
- * Returns 0 when the body is anything else. */
+ * its only operator(), whose two parameters are a and b; the sum `return t + u;`, the
+ * difference `return t - u;`. Returns 0 when the body is anything else. */
 static int functor_combiner(Lower *L, CXCursor d, Combiner *cb)
 {
 	CursorVec v = kids(d), ps = {0};
@@ -260,9 +267,11 @@ static int functor_combiner(Lower *L, CXCursor d, Combiner *cb)
 #define WHICH(x) (clang_getCursorKind(strip(x)) != CXCursor_DeclRefExpr ? -1 : \
 	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[0]) ? 0 : \
 	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[1]) ? 1 : -1)
-	if (pattern_binop(L, e, &x, &y) == KB_ADD) {
+	if (pattern_binop(L, e, &x, &y) == KB_ADD || pattern_binop(L, e, &x, &y) == KB_SUB) {
 		int i = WHICH(x), j = WHICH(y);
-		cb->add = 1;
+		cb->add = pattern_binop(L, e, &x, &y) == KB_ADD;
+		cb->sub = !cb->add;
+		cb->x_b = i;
 		ok = i >= 0 && j >= 0 && i != j;
 	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && nkids(e) == 3) {
 		cb->add = 0;
@@ -283,14 +292,18 @@ out:
 
 /* The operator of a Reduce call: cub::Sum/Max/Min (CUDA 12), cuda::std::plus,
  * cuda::maximum, cuda::minimum (CCCL 3), or a functor of the file whose operator()
- * returns the sum or a select of its two arguments (functor_combiner). 0 for others. */
-static int reduce_op(Lower *L, CXCursor opnd, Combiner *cb)
+ * returns the sum or a select of its two arguments (functor_combiner). 0 for others.
+ * With diff (BlockAdjacentDifference), also cuda::std::minus and a functor returning
+ * the difference of its arguments; without it a difference is refused (not
+ * associative, so a fold of it is not what cub computes). */
+static int reduce_op(Lower *L, CXCursor opnd, Combiner *cb, int diff)
 {
+	static const Combiner minus = {0, KB_NONE, 0, 0, 0, 0, 1};     /* a - b */
 	CXCursor d;
 	const char *n = decl_name(L->a, clang_getCursorType(opnd), &d);
-	static const Combiner sum = {1, KB_NONE, 0, 1, 0, 0};
-	static const Combiner max = {0, KB_LT, 0, 1, 1, 0};     /* a < b ? b : a */
-	static const Combiner min = {0, KB_LT, 1, 0, 1, 0};     /* b < a ? b : a */
+	static const Combiner sum = {1, KB_NONE, 0, 1, 0, 0, 0};
+	static const Combiner max = {0, KB_LT, 0, 1, 1, 0, 0};     /* a < b ? b : a */
+	static const Combiner min = {0, KB_LT, 1, 0, 1, 0, 0};     /* b < a ? b : a */
 
 	if (clang_Cursor_isNull(d))
 		return 0;
@@ -301,11 +314,13 @@ static int reduce_op(Lower *L, CXCursor opnd, Combiner *cb)
 			*cb = max;
 		else if (!strcmp(n, "Min") || !strcmp(n, "minimum"))
 			*cb = min;
+		else if (diff && !strcmp(n, "minus"))
+			*cb = minus;
 		else
 			return 0;
 		return 1;
 	}
-	return functor_combiner(L, d, cb);
+	return functor_combiner(L, d, cb) && (diff || !cb->sub);
 }
 
 static KirExpr *u32c(Lower *L, int64_t v, SrcLoc l) { return frontend_new_int(L->a, KT_U32, v, l); }
@@ -353,6 +368,8 @@ static KirExpr *combine(Lower *L, const Combiner *cb, KirExpr *a, KirExpr *b, Ki
 
 	if (cb->add)
 		return frontend_new_binary(L->a, KB_ADD, t, a, b, l);
+	if (cb->sub)
+		return frontend_new_binary(L->a, KB_SUB, t, cb->x_b ? b : a, cb->x_b ? a : b, l);
 	r = frontend_new_expr(L->a, KE_COND, t, l);
 	r->u.cond.c = frontend_new_binary(L->a, cb->cmp, KT_I1, cb->x_b ? b : a, cb->y_b ? b : a, l);
 	r->u.cond.t = cb->p_b ? b2 : a2;
@@ -372,6 +389,7 @@ static KirStmt *if_then(Lower *L, KirExpr *cond, KirStmt *then, SrcLoc l)
 
 static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on);
 static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload);
+static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on);
 
 /* BlockReduce(storage).Sum(x[, valid]) / .Reduce(x, op[, valid]) on an object of type on;
  * BlockScan's methods (lscan). */
@@ -380,7 +398,7 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	SrcLoc l = cloc(L, c);
 	KirDType t = ctype(c);
 	int nargs = clang_Cursor_getNumArguments(c), sum = !strcmp(n, "Sum");
-	Combiner op = {1, KB_NONE, 0, 1, 0, 0};
+	Combiner op = {1, KB_NONE, 0, 1, 0, 0, 0};
 	int64_t dims[3], count;
 	KirExpr *valid = NULL, *x;
 	KirBuffer b = {0};
@@ -394,11 +412,13 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 		return lscan(L, c, n, on);
 	if (!strcmp(cls, "BlockLoad") || !strcmp(cls, "BlockStore"))
 		return lmove(L, c, n, on, !strcmp(cls, "BlockLoad"));
+	if (!strcmp(cls, "BlockAdjacentDifference"))
+		return ladj(L, c, n, on);
 	if ((!sum && strcmp(n, "Reduce")) || nargs < 1 + !sum || nargs > 2 + !sum) {
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
 	}
-	if (!sum && !reduce_op(L, clang_Cursor_getArgument(c, 1), &op)) {
+	if (!sum && !reduce_op(L, clang_Cursor_getArgument(c, 1), &op, 0)) {
 		error_at(L, c, "cub::BlockReduce::Reduce with this operator is not supported "
 		         "(cub::Sum/Max/Min, cuda::std::plus, cuda::maximum, cuda::minimum, and a functor whose operator() "
 		         "returns a + b or a select such as `a > b ? a : b` are)");
@@ -538,7 +558,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	int nargs = clang_Cursor_getNumArguments(c);
 	int excl = !strncmp(n, "Exclusive", 9), sum = !strcmp(n, "ExclusiveSum") || !strcmp(n, "InclusiveSum");
 	int scan = !strcmp(n, "ExclusiveScan") || !strcmp(n, "InclusiveScan");
-	Combiner op = {1, KB_NONE, 0, 1, 0, 0};
+	Combiner op = {1, KB_NONE, 0, 1, 0, 0, 0};
 	CXCursor in = nargs > 0 ? clang_Cursor_getArgument(c, 0) : clang_getNullCursor();
 	CXType it = clang_getCanonicalType(clang_getNonReferenceType(nargs > 0 ? clang_getCursorType(in) : on));
 	int64_t dims[3], count, items = 0;
@@ -557,7 +577,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	if (scan) {
 		if (nargs >= 3 && !is_op_arg(clang_Cursor_getArgument(c, 2)))
 			init = arg(L, c, rest++);
-		if (nargs <= rest || !reduce_op(L, clang_Cursor_getArgument(c, rest), &op)) {
+		if (nargs <= rest || !reduce_op(L, clang_Cursor_getArgument(c, rest), &op, 0)) {
 			error_at(L, c, "cub::BlockScan::%s with this operator is not supported (cub::Sum/Max/Min, "
 			         "cuda::std::plus, cuda::maximum, cuda::minimum, and a functor whose operator() returns a + b or "
 			         "a select such as `a > b ? a : b` are)", n);
@@ -783,5 +803,110 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 		}
 		emit_pending(L, s);
 	}
+	return frontend_new_int(L->a, KT_I32, 0, l);
+}
+
+/* rank * N + j + d (d = -1, 0 or 1) */
+static KirExpr *item_at(Lower *L, const int64_t dims[3], int64_t items, int64_t j, int d, SrcLoc l)
+{
+	ItemIx ix = {dims, items, j};
+	KirExpr *e = index_item(L, &ix, l);
+
+	return d ? frontend_new_binary(L->a, d > 0 ? KB_ADD : KB_SUB, KT_U32, e, u32c(L, 1, l), l) : e;
+}
+
+/* BlockAdjacentDifference<T, X, Y, Z>(storage).SubtractLeft(in, out, op[, tile_predecessor])
+ * and .SubtractRight(in, out, op[, tile_successor]) (CUB docs): the block's items in the
+ * blocked arrangement (thread r's item j is tile item r*N + j); SubtractLeft's output
+ * for tile item i is op(item i, item i-1), SubtractRight's op(item i, item i+1). The
+ * tile's first item (SubtractLeft) or last (SubtractRight) has no neighbour in the tile:
+ * it is op(item, tile_predecessor / tile_successor) when one is passed, else the item
+ * itself. in and out may be the same array. Each thread stores its items in a scratch
+ * array, a barrier, each reads its neighbours there, a barrier. The PartialTile forms
+ * and FlagHeads/FlagTails are refused. */
+static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on)
+{
+	SrcLoc l = cloc(L, c);
+	static const int pos[3] = {1, 2, 3};
+	const char *ta[4];
+	int nargs = clang_Cursor_getNumArguments(c), left = !strcmp(n, "SubtractLeft"), buf, edge = -1;
+	Combiner op = {1, KB_NONE, 0, 1, 0, 0, 0};
+	int64_t dims[3], count, items;
+	CXType it, ot;
+	KirDType t;
+	Operand src = {{-1, -1, NULL}, -1, 0}, dst = src;
+	KirBuffer b = {0};
+
+	if ((!left && strcmp(n, "SubtractRight")) || nargs < 3 || nargs > 4) {
+		error_at(L, c, "cub::BlockAdjacentDifference::%s is not supported (SubtractLeft and SubtractRight, with or "
+		         "without a tile predecessor / successor item, are)", n);
+		return poison(L, c);
+	}
+	if (!reduce_op(L, clang_Cursor_getArgument(c, 2), &op, 1)) {
+		error_at(L, c, "cub::BlockAdjacentDifference::%s with this operator is not supported (cuda::std::minus, "
+		         "and a functor whose operator() returns a - b, a + b or a select such as `a > b ? a : b` are)", n);
+		return poison(L, c);
+	}
+	it = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(clang_Cursor_getArgument(c, 0))));
+	ot = clang_getCanonicalType(clang_getNonReferenceType(clang_getCursorType(clang_Cursor_getArgument(c, 1))));
+	if (it.kind != CXType_ConstantArray || ot.kind != CXType_ConstantArray ||
+	    (items = clang_getArraySize(it)) < 1 || items > 64 || clang_getArraySize(ot) != items ||
+	    (t = dt_of(clang_getArrayElementType(it))) == KT_VOID || t == KT_PTR || t == KT_I1 ||
+	    dt_of(clang_getArrayElementType(ot)) != t || !dims_at(ta, tmpl_args(L, on, ta, 4), pos, dims)) {
+		error_at(L, c, "cub::BlockAdjacentDifference::%s of these operands is not supported (input and output "
+		         "arrays of at most 64 scalars of one type, a block of at most 1024 threads)", n);
+		return poison(L, c);
+	}
+	if (!L->hoist_ok) {
+		error_at(L, c, "cub::BlockAdjacentDifference inside a condition or a loop test cannot be translated; "
+		         "compute it before");
+		return poison(L, c);
+	}
+	if (!operand(L, c, clang_Cursor_getArgument(c, 0), items, t, 0, &src, "BlockAdjacentDifference") ||
+	    !operand(L, c, clang_Cursor_getArgument(c, 1), items, t, 1, &dst, "BlockAdjacentDifference"))
+		return poison(L, c);
+	count = dims[0] * dims[1] * dims[2];
+	if (nargs == 4) {   /* the neighbour of the tile's edge item, evaluated once */
+		edge = new_var(L, "cub.edge", t, KVK_TEMP, l);
+		emit_pending(L, decl_stmt(L, edge, conv(L, arg(L, c, 3), t), l));
+	}
+	b.name = unique(L, "cub.scratch");
+	b.space = KSP_SHARED;
+	b.elem = t;
+	b.ndims = 1;
+	b.dims[0] = b.count = count * items;
+	b.param = -1;
+	b.loc = l;
+	VEC_PUSH(L->bufs, b);
+	buf = (int)L->bufs.len - 1;
+	for (int64_t j = 0; j < items; j++)
+		emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, item_at(L, dims, items, j, 0, l),
+		    load(L, src.buf, u32c(L, src.base + j, l), t, l), l)));
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	for (int64_t j = 0; j < items; j++) {
+		int d = left ? -1 : 1;
+		KirExpr *mine = load(L, buf, item_at(L, dims, items, j, 0, l), t, l);
+		KirExpr *mine2 = load(L, buf, item_at(L, dims, items, j, 0, l), t, l);
+		KirExpr *next = load(L, buf, item_at(L, dims, items, j, d, l), t, l);
+		KirExpr *next2 = load(L, buf, item_at(L, dims, items, j, d, l), t, l);
+		KirStmt *s = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l),
+		                                    combine(L, &op, mine, next, mine2, next2, t, l), l));
+		if ((left && j == 0) || (!left && j == items - 1)) {
+			/* the tile's edge: thread 0's first item, the last thread's last */
+			KirExpr *at_edge = frontend_new_binary(L->a, KB_EQ, KT_I1, rank_of(L, dims, l),
+			                                       u32c(L, left ? 0 : count - 1, l), l);
+			KirExpr *v = load(L, buf, item_at(L, dims, items, j, 0, l), t, l);
+			KirStmt *e;
+			if (edge >= 0)
+				v = combine(L, &op, v, var_ref(L, edge, l), load(L, buf, item_at(L, dims, items, j, 0, l), t, l),
+				            var_ref(L, edge, l), t, l);
+			e = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l), v, l));
+			s = if_then(L, at_edge, e, l);
+			s->u.if_.els = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l),
+			                                      combine(L, &op, mine, next, mine2, next2, t, l), l));
+		}
+		emit_pending(L, s);
+	}
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 	return frontend_new_int(L->a, KT_I32, 0, l);
 }

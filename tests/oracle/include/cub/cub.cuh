@@ -16,7 +16,13 @@
  * block's segment) for every algorithm but *_STRIPED, which is striped (element
  * j*THREADS + r). With valid_items, an element at or past it is not read or written; a
  * load gives it oob_default when one is passed, else leaves it alone. Element by
- * element here, whatever the algorithm. */
+ * element here, whatever the algorithm.
+ * BlockAdjacentDifference, from the same documentation: the block's items in the blocked
+ * arrangement; SubtractLeft gives tile item i op(item i, item i-1), SubtractRight
+ * op(item i, item i+1); the tile's first (last) item gives op(item, tile_predecessor
+ * (tile_successor)) when one is passed, else itself. Here thread 0 forms the whole
+ * tile's outputs in a second shared array, which every thread then copies its items
+ * from (input and output may be one array). */
 #pragma once
 #include "cuda_emu.h"
 #include <cmath>
@@ -34,6 +40,9 @@ template <class T = void> struct minimum {
 namespace std {
 template <class T = void> struct plus {
   template <class A, class B> auto operator()(const A &a, const B &b) const { return a + b; }
+};
+template <class T = void> struct minus {
+  template <class A, class B> auto operator()(const A &a, const B &b) const { return a - b; }
 };
 }  // namespace std
 }  // namespace cuda
@@ -181,5 +190,35 @@ class BlockStore {
       if (e < valid) ptr[e] = items[j];
     }
   }
+};
+
+template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockAdjacentDifference {
+  static constexpr int N = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, MAXI = 16;
+
+ public:
+  struct TempStorage { T in[N * MAXI], out[N * MAXI]; };
+  explicit BlockAdjacentDifference(TempStorage &s) : s_(s) {}
+  template <int I, class Op> void SubtractLeft(T (&x)[I], T (&y)[I], Op op) { Diff(x, y, I, -1, op, false, T()); }
+  template <int I, class Op> void SubtractLeft(T (&x)[I], T (&y)[I], Op op, T pred) { Diff(x, y, I, -1, op, true, pred); }
+  template <int I, class Op> void SubtractRight(T (&x)[I], T (&y)[I], Op op) { Diff(x, y, I, 1, op, false, T()); }
+  template <int I, class Op> void SubtractRight(T (&x)[I], T (&y)[I], Op op, T succ) { Diff(x, y, I, 1, op, true, succ); }
+
+ private:
+  template <class Op> void Diff(const T *x, T *y, int items, int dir, Op op, bool has_edge, T edge) {
+    int rank = threadIdx.x + BLOCK_DIM_X * (threadIdx.y + BLOCK_DIM_Y * threadIdx.z), m = N * items;
+    for (int j = 0; j < items; j++) s_.in[rank * items + j] = x[j];
+    __syncthreads();
+    if (rank == 0)
+      for (int i = 0; i < m; i++) {
+        int k = i + dir;
+        if (k >= 0 && k < m) s_.out[i] = op(s_.in[i], s_.in[k]);
+        else s_.out[i] = has_edge ? op(s_.in[i], edge) : s_.in[i];
+      }
+    __syncthreads();
+    for (int j = 0; j < items; j++) y[j] = s_.out[rank * items + j];
+    __syncthreads();
+  }
+  TempStorage &s_;
 };
 }  // namespace cub
