@@ -234,6 +234,32 @@ static KirBinOp pattern_binop(Lower *L, CXCursor c, CXCursor *x, CXCursor *y)
 	       !strcmp(op, ">=") ? KB_GE : !strcmp(op, "+") ? KB_ADD : !strcmp(op, "-") ? KB_SUB : KB_NONE;
 }
 
+/* x without a `std::forward<T>(x)` around it (a functor over forwarding references
+ * passes its parameters on so): the argument names the same object. In a template
+ * pattern the callee is an unresolved name, known by its tokens: `std::forward` or
+ * `forward`, then the template arguments. */
+static CXCursor unforward(Lower *L, CXCursor x)
+{
+	CXTranslationUnit tu;
+	CXToken *tk = NULL;
+	unsigned nt = 0, at = 0;
+	int ok = 0;
+
+	x = strip(x);
+	if (clang_getCursorKind(x) != CXCursor_CallExpr || nkids(x) != 2 || clang_Cursor_getNumArguments(x) > 1)
+		return x;
+	tu = clang_Cursor_getTranslationUnit(x);
+	clang_tokenize(tu, clang_getCursorExtent(kid(x, 0)), &tk, &nt);
+	if (nt >= 3 && !strcmp(str(L->a, clang_getTokenSpelling(tu, tk[0])), "std") &&
+	    !strcmp(str(L->a, clang_getTokenSpelling(tu, tk[1])), "::"))
+		at = 2;
+	ok = nt > at && !strcmp(str(L->a, clang_getTokenSpelling(tu, tk[at])), "forward") &&
+	     (nt == at + 1 || !strcmp(str(L->a, clang_getTokenSpelling(tu, tk[at + 1])), "<"));
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	return ok ? strip(kid(x, 1)) : x;
+}
+
 /* The select a user's functor returns: `return t > u ? t : u;` (parentheses allowed) in
  * its only operator(), whose two parameters are a and b; the sum `return t + u;`, the
  * difference `return t - u;`. Returns 0 when the body is anything else. */
@@ -264,9 +290,9 @@ static int functor_combiner(Lower *L, CXCursor d, Combiner *cb)
 	    clang_getCursorKind(kid(body, 0)) != CXCursor_ReturnStmt || nkids(kid(body, 0)) != 1)
 		goto out;
 	e = strip(kid(kid(body, 0), 0));
-#define WHICH(x) (clang_getCursorKind(strip(x)) != CXCursor_DeclRefExpr ? -1 : \
-	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[0]) ? 0 : \
-	clang_equalCursors(clang_getCursorReferenced(strip(x)), ps.data[1]) ? 1 : -1)
+#define WHICH(x) (clang_getCursorKind(unforward(L, x)) != CXCursor_DeclRefExpr ? -1 : \
+	clang_equalCursors(clang_getCursorReferenced(unforward(L, x)), ps.data[0]) ? 0 : \
+	clang_equalCursors(clang_getCursorReferenced(unforward(L, x)), ps.data[1]) ? 1 : -1)
 	if (pattern_binop(L, e, &x, &y) == KB_ADD || pattern_binop(L, e, &x, &y) == KB_SUB) {
 		int i = WHICH(x), j = WHICH(y);
 		cb->add = pattern_binop(L, e, &x, &y) == KB_ADD;
