@@ -286,6 +286,24 @@ static int parse_nv(const char *s, NameValue *nv)
 	return 0;
 }
 
+/* `BUF=N` (--size, --offset) with N a decimal integer >= min: 0, with the name in nv;
+ * else nothing kept: 1 when N does not fit in 64 bits, -1 for any other mistake. */
+static int buf_number(const char *v, NameValue *nv, long long min)
+{
+	char *end;
+	long long n;
+
+	if (parse_nv(v, nv))
+		return -1;
+	errno = 0;
+	n = strtoll(nv->value, &end, 10);
+	if (errno || n < min || *end || end == nv->value) {
+		free((char *)nv->name);
+		return errno ? 1 : -1;
+	}
+	return 0;
+}
+
 static const char *emit_names[] = {"stablehlo", "hlo", "c", "kir", "loops", "tensor"};
 
 const char *options_emit_name(EmitKind k)
@@ -373,16 +391,9 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		o->have_shmem = 1;
 	} else if (OPT("--size")) {
 		if (err) return err;
-		char *end;
-		long long n;
-		if (parse_nv(v, &nv))
-			return bad("bad --size '%s': expected BUF=N with N > 0", v);
-		errno = 0;
-		n = strtoll(nv.value, &end, 10);
-		if (errno || n <= 0 || *end || end == nv.value) {
-			free((char *)nv.name);
-			return bad(errno ? "bad --size '%s': N does not fit in 64 bits" : "bad --size '%s': expected BUF=N with N > 0", v);
-		}
+		int r = buf_number(v, &nv, 1);
+		if (r)
+			return bad(r > 0 ? "bad --size '%s': N does not fit in 64 bits" : "bad --size '%s': expected BUF=N with N > 0", v);
 		if (lookup(o->sizes.data, o->sizes.len, nv.name)) {
 			free((char *)nv.name);
 			return bad("--size '%s': that buffer's size is given twice", v);
@@ -390,16 +401,8 @@ static int parse_one(Options *o, int argc, char **argv, int *i, unsigned *seen)
 		VEC_PUSH(o->sizes, nv);
 	} else if (OPT("--offset")) {
 		if (err) return err;
-		char *end;
-		long long n;
-		if (parse_nv(v, &nv))
+		if (buf_number(v, &nv, 0))
 			return bad("bad --offset '%s': expected BUF=BYTES with BYTES >= 0", v);
-		errno = 0;
-		n = strtoll(nv.value, &end, 10);
-		if (errno || n < 0 || *end || end == nv.value) {
-			free((char *)nv.name);
-			return bad("bad --offset '%s': expected BUF=BYTES with BYTES >= 0", v);
-		}
 		if (lookup(o->offsets.data, o->offsets.len, nv.name)) {
 			free((char *)nv.name);
 			return bad("--offset '%s': that buffer's offset is given twice", v);
