@@ -500,7 +500,7 @@ static enum CXChildVisitResult effect_visit(CXCursor c, CXCursor parent, CXClien
 	return *(int *)d ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static int has_effect(CXCursor c)
+int has_effect(CXCursor c)
 {
 	int r = 0;
 

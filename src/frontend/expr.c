@@ -1167,6 +1167,110 @@ static KirExpr *lsubscript(Lower *L, CXCursor c)
 	return load_of(L, c, laddr_load(L, c));
 }
 
+/* The declarations of a statement expression's body, nested ones included. */
+typedef struct {
+	Lower *L;
+	const char *keys[32];
+	Bind *saved[32];
+	int n, over, record;
+} SeDecls;
+
+static enum CXChildVisitResult se_decl(CXCursor c, CXCursor parent, CXClientData d)
+{
+	SeDecls *sd = d;
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+		if (sd->n == 32) {
+			sd->over = 1;
+			return CXChildVisit_Break;
+		}
+		if (is_record(clang_getCursorType(c)))
+			sd->record = 1;
+		sd->keys[sd->n] = dkey(sd->L->a, c);
+		sd->saved[sd->n] = map_get(sd->L->fr->binds, sd->keys[sd->n]);
+		sd->n++;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Whether statement expression body v (its statements; the last, an expression, is the
+ * value) only names values: declarations of one scalar variable each with an
+ * initialiser, and nothing that writes (has_effect). Each variable then stands for its
+ * initialiser's value (BK_EXPR), so the whole is one expression that hoists nothing and
+ * a loop's condition `k < min(a, b)` stays the loop's (an inlined statement would move
+ * the test into the body as a break). */
+static int se_values_only(CXCursor body, CursorVec *v)
+{
+	if (has_effect(body))
+		return 0;
+	for (size_t i = 0; i + 1 < v->len; i++) {
+		CXCursor d;
+		KirDType t;
+		if (clang_getCursorKind(v->data[i]) != CXCursor_DeclStmt || nkids(v->data[i]) != 1)
+			return 0;
+		d = kid(v->data[i], 0);
+		t = dt_of(clang_getCursorType(d));
+		if (clang_getCursorKind(d) != CXCursor_VarDecl || t == KT_VOID || t == KT_PTR ||
+		    clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)) || clang_Cursor_getStorageClass(d) == CX_SC_Static)
+			return 0;
+	}
+	return 1;
+}
+
+/* A GNU statement expression `({ T _a = (a); ...; _a > _b ? _a : _b; })` (PPCG's and
+ * LULESH's min/max macros): its value is the last statement, an expression of scalar
+ * type. When the body only names values (se_values_only) the variables stand for their
+ * initialisers; otherwise its statements before the last go before the current
+ * statement, as an inlined call's body does (under lower_apart's control where the
+ * operand is evaluated only sometimes). Its variables are keyed by their spelling in
+ * the macro, so every expansion shares the keys: the binds they had before are put back
+ * after it, or `min(a, min(b, c))` would read the inner `_a` for the outer one. */
+static KirExpr *lstmtexpr(Lower *L, CXCursor c)
+{
+	CXCursor body = kid(c, 0);
+	CursorVec v = kids(body);
+	KirDType t = ctype(c);
+	SeDecls sd = {.L = L};
+	KirExpr *e;
+	CXCursor last;
+
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || !v.len || !L->pending ||
+	    is_ptr_expr(c) || is_record(clang_getCursorType(c)) ||
+	    !clang_isExpression(clang_getCursorKind(v.data[v.len - 1]))) {
+		VEC_FREE(v);
+		error_at(L, c, "a statement expression `({ ...; value; })` translates only with a "
+		         "scalar value, its last statement");
+		return poison(L, c);
+	}
+	clang_visitChildren(body, se_decl, &sd);
+	if (sd.over || sd.record) {
+		VEC_FREE(v);
+		error_at(L, c, sd.over ? "a statement expression with more than 32 variables cannot "
+		         "be translated" : "a statement expression declaring a struct variable cannot "
+		         "be translated");
+		return poison(L, c);
+	}
+	if (se_values_only(body, &v)) {
+		for (size_t i = 0; i + 1 < v.len; i++) {
+			CXCursor d = kid(v.data[i], 0);
+			Bind *b = new_bind(L, BK_EXPR);
+			b->expr = conv(L, lx(L, clang_Cursor_getVarDeclInitializer(d)), dt_of(clang_getCursorType(d)));
+			put_bind(L, dkey(L->a, d), b);
+		}
+	} else {
+		for (size_t i = 0; i + 1 < v.len; i++)
+			ls(L, v.data[i]);
+	}
+	last = v.data[v.len - 1];
+	VEC_FREE(v);
+	e = lx(L, last);
+	if (e && t != KT_VOID && e->type != t)
+		e = conv(L, e, t);
+	for (int i = sd.n - 1; i >= 0; i--)
+		map_put(L->fr->binds, sd.keys[i], sd.saved[i]);
+	return e;
+}
+
 KirExpr *lx(Lower *L, CXCursor c)
 {
 	KirConst k;
@@ -1201,6 +1305,8 @@ KirExpr *lx(Lower *L, CXCursor c)
 		return lsubscript(L, c);
 	case CXCursor_CallExpr:
 		return lcall(L, c);
+	case CXCursor_StmtExpr:
+		return lstmtexpr(L, c);
 	case CXCursor_UnaryExpr:
 		if (eval_const(c, ctype(c), &k))
 			return frontend_new_const(L->a, k, cloc(L, c));

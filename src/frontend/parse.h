@@ -506,6 +506,9 @@ const char *var_instance_name(Arena *a, CXCursor d);
 
 KirStmt *lsub(Lower *L, CXCursor c);
 void ls(Lower *L, CXCursor c);
+/* Whether expression c writes something: an assignment, ++/--, a call of a function that
+ * is not the CUDA headers' own (builtin.c). */
+int has_effect(CXCursor c);
 
 /* ---- launch.c ---- */
 
