@@ -2,7 +2,8 @@
  * offset, view type): from a pointer parameter or global, a moving pointer's offset
  * variable, ++/-- on a pointer, a cast to a view of another type, a struct field in
  * memory, a subscript, a call of a device function that returns a pointer
- * (ptrresult.c), `c ? A : nullptr` (ptrnull.c). A pointer that cannot be resolved to one
+ * (ptrresult.c), `c ? A : nullptr` (ptrnull.c). A pointer choosing between buffers
+ * (ptrchoice.c) is read and stored through; anything else that cannot be resolved to one
  * buffer is an error. */
 #include "parse.h"
 
@@ -316,12 +317,13 @@ static Addr refuse_null(Lower *L, CXCursor c, Addr a)
 	return no_addr();
 }
 
-/* a, unless it chooses between buffers (only a load can go through such a pointer). */
+/* a, unless it chooses between buffers (only a load or a store, ptrchoice.c, can go through
+ * such a pointer). */
 static Addr one_buffer(Lower *L, CXCursor c, Addr a)
 {
 	if (a.choice && a.buffer >= 0) {
 		if (!L->failed)
-			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it can be translated",
+			error_at(L, c, "this pointer chooses between buffers ('%s' or '%s'): only a load through it or a store that is a statement of its own can be translated",
 			    L->bufs.data[a.choice->alt[0]].name, L->bufs.data[a.choice->alt[1]].name);
 		a = no_addr();
 	}

@@ -543,7 +543,19 @@ void local_var(Lower *L, CXCursor d)
 		if (bits_pointer(L, d, init) ||   /* `(half2 *)&v.x`: bitview.c */
 		    local_struct_pointer(L, d, init))   /* `S *q = &v.inner`: call.c */
 			return;
-		a = laddr(L, init);
+		if ((b = choice_init(L, d, init))) {    /* `c ? A : B` (ptrchoice.c) */
+			if (b->buffer >= 0)
+				put_bind(L, key, b);
+			return;
+		}
+		a = laddr_load(L, init);
+		if (a.choice && a.buffer >= 0) {   /* through a choosing pointer (ptrchoice.c) */
+			if (a.view == KT_VOID && !a.per)
+				put_bind(L, key, choice_derived(L, d, a));
+			else
+				error_at(L, init, "a pointer into buffers another pointer chooses between must not reinterpret their elements");
+			return;
+		}
 		b = new_bind(L, BK_PTR);
 		b->buffer = a.buffer;
 		b->view = a.view;

@@ -407,8 +407,9 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 {
 	CXCursor b = c;
 	Bind *bd = NULL;
-	Addr a;
+	Addr a, *lvc = L->lv_choice;
 
+	L->lv_choice = NULL;     /* for this lvalue only, not one inside its address */
 	while (clang_getCursorKind(b) == CXCursor_ParenExpr || (clang_getCursorKind(b) == CXCursor_UnexposedExpr && nkids(b) == 1))
 		b = kid(b, 0);
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr)
@@ -440,7 +441,17 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		error_at(L, c, "an element of a variable's bits (through a pointer of another type to it) can be read, assigned (= and op=) and bound to a reference, not incremented or have its address taken");
 		return 0;
 	}
-	a = laddr(L, b);
+	a = lvc ? laddr_load(L, b) : laddr(L, b);
+	if (a.choice && a.buffer >= 0) {   /* guarded stores (ptrchoice.c) */
+		if (a.view != KT_VOID || a.per) {
+			error_at(L, c, "a store through a pointer choosing between buffers must not reinterpret their elements");
+			return 0;
+		}
+		for (int k = 0; k < a.choice->nalt; k++)
+			if (read_only(L, c, a.choice->alt[k]))
+				return 0;
+		*lvc = a;
+	}
 	if (a.var >= 0) {
 		lv->var = a.var;
 		lv->buffer = -1;
@@ -569,7 +580,12 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 	KirExpr *e, *val;
 
 	if (!b) {
-		error_at(L, c, "assignment of a pointer that is not a local pointer variable or parameter cannot be translated");
+		CXCursor x = strip(lhs);
+		if ((clang_getCursorKind(x) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref) ||
+		    clang_getCursorKind(x) == CXCursor_ArraySubscriptExpr)
+			error_at(L, c, "assignment of a pointer through a pointer to it (`*pp = q`: a pointer held in memory or passed by its address, as a swap of two pointers by their addresses) cannot be translated; assign the pointer variable itself");
+		else
+			error_at(L, c, "assignment of a pointer that is not a local pointer variable or parameter cannot be translated");
 		return poison(L, c);
 	}
 	if (op == KB_NONE) {
@@ -664,7 +680,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	KirDType t;
 	KirExpr *e, *val;
 	Bind *vb;
-	Addr na = {.buffer = -1, .var = -1};
+	Addr na = {.buffer = -1, .var = -1}, ca = {.buffer = -1, .var = -1};
 
 	/* C++17: the right operand is sequenced before the left (a `*p++ = p[1]` reads the
 	 * old p) */
@@ -677,11 +693,14 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	L->lv_view = KT_VOID;
 	L->allow_narrow = 1;
 	L->lv_narrow = &na;
+	L->lv_choice = &ca;
 	if (!lval_of(L, lhs, &lv, &t)) {
 		L->allow_view = L->allow_narrow = 0;
+		L->lv_choice = NULL;
 		return poison(L, c);
 	}
 	L->allow_view = L->allow_narrow = 0;
+	L->lv_choice = NULL;
 	if (na.per)
 		return narrow_assign(L, c, na, op, val);
 	if (L->lv_view != KT_VOID) {
@@ -719,6 +738,8 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 			val = conv(L, val, ot);
 	}
 	e->u.assign.value = val;
+	if (ca.choice)
+		return choice_store(L, c, ca, e);
 	return e;
 }
 

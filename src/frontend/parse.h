@@ -171,6 +171,8 @@ typedef struct Lower {
 	int allow_narrow;        /* lval_of may return a proven narrow store (1) or a narrow
 	                            view a reference binds (2) ... */
 	struct Addr *lv_narrow;  /* ... and then puts its address here */
+	struct Addr *lv_choice;  /* lval_of may return an element through a pointer choosing
+	                            between buffers (ptrchoice.c), its address put here */
 	VEC(NarrowRow) rows;     /* narrow_store.c */
 	VEC(const KirExpr *) nstores; /* the read-modify-writes narrow_assign made */
 	VEC(Bind *) condnull;    /* pointers whose null condition can prove them not null (ptrnull.c) */
@@ -395,6 +397,9 @@ Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);
 KirExpr *choice_load(Lower *L, CXCursor c, Addr a);
 KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign);
+KirExpr *choice_store(Lower *L, CXCursor c, Addr a, KirExpr *assign);
+Bind *choice_init(Lower *L, CXCursor d, CXCursor init);
+Bind *choice_derived(Lower *L, CXCursor d, Addr a);
 int is_std_cast(CXCursor c);      /* std::move(x) / std::forward<T>(x), stripped as x */
 int is_ptr_ref(CXType t);         /* a non-const reference to a pointer */
 void scan_changed(Ctx *cx);
