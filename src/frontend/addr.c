@@ -42,7 +42,8 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 	switch (b->kind) {
 	case BK_PTR:
 		a.buffer = b->buffer;
-		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) : b->off;
+		a.off = b->offvar >= 0 ? var_ref(L, b->offvar, cloc(L, c)) :
+		        b->offbuf >= 0 ? shared_ptr_off(L, b, cloc(L, c)) : b->off;
 		a.view = b->view;
 		a.per = b->per;
 		a.row = b->row;
@@ -382,6 +383,10 @@ static Addr addr_any(Lower *L, CXCursor c)
 			         spell(L->a, d));
 		else if (bd && bd->kind == BK_BITS && !L->failed)
 			error_at(L, c, "'%s' points into the bits of a variable: only reads and stores through it can be translated (moving it, an increment or passing it on cannot)",
+			         spell(L->a, d));
+		else if (bd && bd->offbuf >= 0 && a.buffer < 0 && !L->failed)
+			error_at(L, c, "__shared__ pointer '%s' is used before any address assigned to it (its buffer is the one "
+			         "the first assignment translated points into; an assignment must come first in the code)",
 			         spell(L->a, d));
 		else if (a.buffer < 0 && a.var < 0 && !L->failed)
 			error_at(L, c, "'%s' is not a buffer the kernel can address", spell(L->a, d));

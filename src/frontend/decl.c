@@ -117,6 +117,14 @@ static int zero_init(CXCursor init)
 	return zero;
 }
 
+/* Whether variable d is declared in a function (not at namespace scope). */
+static int in_function(CXCursor d)
+{
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+
+	return pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace;
+}
+
 /* A __constant__, __shared__ or __device__ variable at namespace scope, on its first use.
  * A __device__ one is a global buffer without a parameter: an argument of the module
  * named after the symbol and, when the kernel writes it, a result of that name (raise.c);
@@ -136,6 +144,14 @@ Bind *global_var(Lower *L, CXCursor d)
 	dev = !shared && !cnst && is_device_symbol(d);
 	if (!shared && !cnst && !dev)
 		return NULL;
+	if (shared && is_record(t) && mem_elem(t) == KT_VOID && in_function(d)) {
+		/* declared in the kernel: bound field by field (sharedvar.c), so this is a use
+		 * of the whole struct, said at the statement that has it */
+		error_at(L, clang_Cursor_isNull(L->stmt) ? d : L->stmt, "__shared__ struct '%s' has no layout as one buffer "
+		         "(%s): it is held one shared buffer per field, and only its fields can be used, not the struct as a "
+		         "whole (a copy, a reference, an argument by value)", spell(L->a, d), struct_layout_why(L->a, t));
+		return NULL;
+	}
 	if (mem_elem(scalar_elem(t)) == KT_VOID || mem_elem(scalar_elem(t)) == KT_PTR) {
 		error_at(L, d, "%s variable of type '%s' is not supported", dev ? "__device__" : "__constant__/__shared__",
 		    type_name(L->a, t));
@@ -487,6 +503,14 @@ void local_var(Lower *L, CXCursor d)
 	}
 	if (shared && (cub_storage_type(L, t) || cub_storage_record(L, t)))
 		return;    /* a cub collective's TempStorage, or a union of them: its calls make their own (cub.c) */
+	if (shared && tk == CXType_Pointer) {
+		shared_ptr(L, d, key);     /* its offset in shared memory: sharedvar.c */
+		return;
+	}
+	if (shared && tk == CXType_Record && half_dtype(t) == KT_VOID && mem_elem(t) == KT_VOID) {
+		shared_struct(L, d, t, key);     /* no slot layout: a buffer per field (sharedvar.c) */
+		return;
+	}
 	if (shared || has_attr(d, CXCursor_CUDAConstantAttr)) {
 		Bind *g = global_var(L, d);
 		if (g)

@@ -542,7 +542,8 @@ Bind *moving_bind(Lower *L, CXCursor c)
 		b = lookup(L, clang_getCursorReferenced(c));
 	else
 		return NULL;
-	return b && b->kind == BK_PTR && b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64 ? b : NULL;
+	return b && b->kind == BK_PTR && ((b->offvar >= 0 && L->vars.data[b->offvar].type == KT_I64) || b->offbuf >= 0) ?
+	       b : NULL;
 }
 
 /* Moving pointer b = address a (not a choice between buffers): the first address
@@ -560,11 +561,21 @@ KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a)
 		b->buffer = a.buffer;
 		b->view = a.view;
 		b->per = a.per;
+	} else if (b->offbuf >= 0 && (a.buffer != b->buffer || a.view != b->view || a.per != b->per)) {
+		/* one offset in shared memory, no choice of buffer (sharedvar.c) */
+		const char *n = L->bufs.data[b->offbuf].name;      /* `p.off` */
+		int len = (int)(strrchr(n, '.') ? strrchr(n, '.') - n : (long)strlen(n));
+		error_at(L, c, "__shared__ pointer '%.*s' is assigned an address in '%s' after one in '%s': a __shared__ "
+		         "pointer is held as an offset into one buffer", len, n, L->bufs.data[a.buffer].name,
+		         L->bufs.data[b->buffer].name);
+		return poison(L, c);
 	} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
 		error_at(L, c, "the pointer is assigned an address in '%s' after one in '%s': a pointer must stay in one buffer",
 		    L->bufs.data[a.buffer].name, L->bufs.data[b->buffer].name);
 		return poison(L, c);
 	}
+	if (b->offbuf >= 0)     /* a __shared__ pointer: its offset in shared memory (sharedvar.c) */
+		return assign_elem(L, b->offbuf, shared_ptr_lval(L, b, cloc(L, c)).index, val, cloc(L, c));
 	return assign_var(L, b->offvar, val, cloc(L, c));
 }
 
@@ -612,6 +623,8 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 	e = frontend_new_expr(L->a, KE_ASSIGN, KT_I64, cloc(L, c));
 	e->u.assign.lv.var = b->offvar;
 	e->u.assign.lv.buffer = -1;
+	if (b->offbuf >= 0)
+		e->u.assign.lv = shared_ptr_lval(L, b, cloc(L, c));
 	e->u.assign.op = op;
 	e->u.assign.optype = KT_I64;
 	e->u.assign.value = val;
@@ -1000,6 +1013,8 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 		e = frontend_new_expr(L->a, KE_INCDEC, KT_I64, cloc(L, c));
 		e->u.incdec.lv.var = b->offvar;
 		e->u.incdec.lv.buffer = -1;
+		if (b->offbuf >= 0)
+			e->u.incdec.lv = shared_ptr_lval(L, b, cloc(L, c));
 		e->u.incdec.inc = inc;
 		e->u.incdec.post = post;
 		return e;

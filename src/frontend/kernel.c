@@ -77,6 +77,7 @@ Bind *new_bind(Lower *L, BindKind k)
 	b->choicevar = -1;
 	b->nullvar = -1;
 	b->nullneg = -1;
+	b->offbuf = -1;
 	return b;
 }
 

@@ -54,6 +54,8 @@ typedef struct Bind {
 	int nullneg;             /* 1: `c ? nullptr : A`, !c proves it; -1: no such c */
 	int isnullptr;           /* BK_PTR parameter bound to a literal nullptr (call.c): no
 	                            buffer; tests of it are constants, any other use is refused */
+	int offbuf;              /* BK_PTR __shared__ pointer variable (sharedvar.c): the shared
+	                            i64 buffer of one element holding its offset, else -1 */
 } Bind;
 
 typedef struct Frame {
@@ -323,6 +325,13 @@ KirBinOp binop_of(enum CXBinaryOperatorKind k);
 int is_ptr_expr(CXCursor c);
 Bind *moving_bind(Lower *L, CXCursor c);
 KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a);
+
+/* ---- sharedvar.c ---- */
+
+void shared_ptr(Lower *L, CXCursor d, const char *key);
+void shared_struct(Lower *L, CXCursor d, CXType t, const char *key);
+KirExpr *shared_ptr_off(Lower *L, Bind *b, SrcLoc l);
+KirLval shared_ptr_lval(Lower *L, Bind *b, SrcLoc l);
 CXCursor last_expr(CXCursor c);
 KirExpr *lx(Lower *L, CXCursor c);
 KirExpr *lower_apart(Lower *L, KirExpr *(*lower)(Lower *, CXCursor), CXCursor c, StmtVec *pre);
