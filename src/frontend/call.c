@@ -252,13 +252,14 @@ const char *lctor(Lower *L, CXCursor c)
 
 /* A library call without arguments whose value clang evaluates, such as
  * `std::numeric_limits<float>::max()` (a constexpr function): that constant, before
- * the builtins are asked (whose `max` takes two arguments). NULL otherwise. */
-static KirExpr *library_constant(Lower *L, CXCursor c)
+ * the builtins are asked (whose `max` takes two arguments); for a compiler builtin
+ * (`builtin`), with its arguments too (`__builtin_nanf("")`). NULL otherwise. */
+static KirExpr *library_constant(Lower *L, CXCursor c, int builtin)
 {
 	KirConst k;
 	KirDType t = ctype(c);
 
-	if (clang_Cursor_getNumArguments(c) != 0 || t == KT_VOID || t == KT_PTR || !eval_const(c, t, &k))
+	if ((!builtin && clang_Cursor_getNumArguments(c) != 0) || t == KT_VOID || t == KT_PTR || !eval_const(c, t, &k))
 		return NULL;
 	return frontend_new_const(L->a, k, cloc(L, c));
 }
@@ -360,7 +361,11 @@ KirExpr *lcall(Lower *L, CXCursor c)
 		error_at(L, c, "constructing a '%s' value in a kernel is not supported", type_name(L->a, clang_getCursorType(c)));
 		return poison(L, c);
 	}
-	if (in_system(fn) && (e = library_constant(L, c)))
+	/* a constant of the headers (`std::numeric_limits<float>::max()`), or a compiler
+	 * builtin that clang folds: glibc's INFINITY and NAN are `__builtin_inff()` and
+	 * `__builtin_nanf("")`, which no header declares */
+	if ((in_system(fn) || !strncmp(n, "__builtin_", 10)) &&
+	    (e = library_constant(L, c, !strncmp(n, "__builtin_", 10))))
 		return e;
 	if (in_system(fn) || !strncmp(n, "__", 2)) {
 		e = lbuiltin_call(L, c, n, &handled);
