@@ -365,6 +365,10 @@ static Addr addr_any(Lower *L, CXCursor c)
 		CXCursor x = last_expr(c);
 		if (clang_Cursor_isNull(x))
 			break;
+		if (clang_getCursorKind(x) == CXCursor_StringLiteral && clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+			a.buffer = string_buffer(L, c, x);    /* a constant array of its bytes (decl.c) */
+			return a;
+		}
 		a = addr_any(L, x);
 		if ((a.buffer >= 0 || a.var >= 0) && clang_getCursorKind(c) != CXCursor_UnexposedExpr && is_ptr_expr(c) &&
 		    is_ptr_expr(x) && dt_of(clang_getPointeeType(clang_getCursorType(c))) !=

@@ -1,5 +1,6 @@
 /* decl.c: declarations. Buffers for __shared__ (static and extern), __constant__ and
- * local arrays (constant initialisers folded in), global variables bound on first use,
+ * local arrays (constant initialisers folded in), string literals read through a
+ * pointer (a constant array of their bytes), global variables bound on first use,
  * and local variables: scalars, structs by value (one variable per field; a pointer
  * field is a moving pointer), cooperative groups, references and pointers (a moving
  * pointer keeps its offset in a variable, and a null flag when a call or `c ? A :
@@ -282,6 +283,59 @@ static void const_stores(Lower *L, CXCursor d, int buf, CXCursor init, CXType t)
 	kb = &L->bufs.data[buf];
 	kb->init = NULL;
 	kb->ninit = 0;
+}
+
+/* Buffer buf's constant elements: the bytes of string literal lit (clang's value of its
+ * conversion to a pointer, decay: libclang evaluates no array) and
+ * the terminating 0. 0 after an error: a literal of wider characters, or one holding a
+ * 0 of its own (clang gives its value up to the first 0). */
+static int string_bytes(Lower *L, CXCursor decay, CXCursor lit, int buf)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(decay);
+	KirBuffer *kb = &L->bufs.data[buf];
+	const char *s = r && clang_EvalResult_getKind(r) == CXEval_StrLiteral ? clang_EvalResult_getAsStr(r) : NULL;
+	size_t n = (size_t)kb->count;
+	int ok = s && frontend_dtype_bytes(kb->elem) == 1 && strlen(s) + 1 == n;
+
+	if (ok) {
+		kb->init = ARENA_ARRAY(L->a, KirConst, n);
+		kb->ninit = n;
+		for (size_t i = 0; i < n; i++)
+			kb->init[i] = frontend_const_convert((KirConst){KT_I32, (signed char)s[i], 0}, kb->elem);
+	} else {
+		error_at(L, lit, "only a string literal of chars without a 0 of its own can be read through a pointer");
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* The buffer of a string literal used as an address (`(const uint8_t *)"expand 32-byte k"`
+ * read through a pointer, HeCBench chacha20): a constant array of its bytes and the
+ * terminating 0, as `__constant__ char s[] = "..."` would be; one per literal in a
+ * kernel (a device function inlined twice reads the same one). -1 after an error. */
+int string_buffer(Lower *L, CXCursor decay, CXCursor lit)
+{
+	CXType t = clang_getCursorType(lit);
+	SrcLoc l = cloc(L, lit);
+	const char *key = arena_printf(L->a, "\"%s:%d:%d %s %s", l.file ? l.file : "", l.line, l.col, type_name(L->a, t),
+	                               spell(L->a, lit));
+	Bind *b = map_get(L->globals, key);
+	int buf;
+
+	if (b)
+		return b->buffer;
+	if (clang_getCanonicalType(t).kind != CXType_ConstantArray) {
+		error_at(L, lit, "a string literal of type '%s' cannot be read through a pointer", type_name(L->a, t));
+		return -1;
+	}
+	buf = new_buffer(L, "str", KSP_CONSTANT, t, l);
+	if (!string_bytes(L, decay, lit, buf))
+		return -1;
+	b = new_bind(L, BK_PTR);
+	b->buffer = buf;
+	map_put(L->globals, key, b);
+	return buf;
 }
 
 static void local_array(Lower *L, CXCursor d, CXType t, int shared)

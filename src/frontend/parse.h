@@ -508,6 +508,7 @@ KirExpr *assign_elem(Lower *L, int buf, KirExpr *index, KirExpr *value, SrcLoc l
 /* ---- decl.c ---- */
 
 int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc);
+int string_buffer(Lower *L, CXCursor decay, CXCursor lit);
 Bind *global_var(Lower *L, CXCursor d);
 void local_var(Lower *L, CXCursor d);
 
