@@ -330,7 +330,10 @@ struct KirExpr {
 		 * the new contents of lv. bytes (a store into part of a variable's bits,
 		 * bitview.c): the bytes of lv.var it sets (bit b: byte b), the value reading
 		 * lv.var only to keep the others; a value `c ? x : lv.var` sets them only where
-		 * c holds. 0: the whole of lv. */
+		 * c holds. 0: the whole of lv. For memory (lv.var < 0), bytes 1 marks a part
+		 * store's read-modify-write of the element (narrow_store.c): exact only when no
+		 * other thread accesses the element in the phase, which the raise proves or
+		 * refuses (race.c). */
 		struct { KirLval lv; KirBinOp op; KirDType optype; KirExpr *value; unsigned char bytes; } assign;
 		/* INCDEC: ++/--; value is the old contents when post, else the new. */
 		struct { KirLval lv; int inc, post; } incdec;

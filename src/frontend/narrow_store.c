@@ -17,7 +17,11 @@
  *     must have the same s;
  *   - nothing else writes the buffer: after the body is lowered, a store, ++/--, atomic or
  *     copy into it that is not one of these read-modify-writes is refused at its location.
- * Anything else stays refused (narrow.c narrow_refused, or the reason here). */
+ * A plain pointer's view (`((unsigned char *)w)[4 * i + 1] = v`, no bounded object: a.row
+ * 0) of global or shared memory is a part store: the same read-modify-write, its KIR
+ * store marked (assign.bytes 1) for the raise's race walk, which accepts it only where it
+ * proves that no other thread writes or reads the element in the same phase (race.c
+ * part_store). Anything else stays refused (narrow.c narrow_refused, or the reason here). */
 #include "parse.h"
 
 /* e without widening integer casts, a variable that keeps its declaration's value (`int
@@ -115,8 +119,9 @@ int narrow_store_ok(Lower *L, CXCursor c, Addr a)
 {
 	const KirBuffer *b = &L->bufs.data[a.buffer];
 
-	if (a.row == 0)
-		return !narrow_refused(L, c, a, "a store");
+	if (a.row == 0)       /* a part store: the raise proves it (race.c) */
+		return b->space == KSP_GLOBAL || b->space == KSP_SHARED || b->space == KSP_LOCAL ||
+		       !narrow_refused(L, c, a, "a store");
 	if (a.row == -2) {
 		error_at(L, c, "a store through a pointer that views the %s elements of %s '%s' as %s cannot be translated: only when each thread's object is its own row, `threadIdx.x * s + c` elements in (global memory: `blockIdx.x * blockDim.x + threadIdx.x`) with a launch of one dimension, as other threads may write the other bytes of its elements",
 		         frontend_dtype_name(b->elem), b->space == KSP_SHARED ? "shared" : "global", b->name,
@@ -169,13 +174,17 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	old->u.load.index = idx;
 	keep = frontend_new_binary(L->a, KB_SHL, wu, frontend_new_int(L->a, wu, (int64_t)((1ull << (8 * vb)) - 1), l), sh, l);
 	keep = frontend_new_binary(L->a, KB_AND, wu, bitcast_to(L, wu, old, l), frontend_new_unary(L->a, KU_BITNOT, wu, keep, l), l);
-	put = frontend_new_cast(L->a, wu, bitcast_to(L, uint_of(vb), var_ref(L, v, l), l), l);
+	put = frontend_new_cast(L->a, wu, a.view == KT_I1 ? var_ref(L, v, l) :     /* a bool: 0 or 1 */
+	                        bitcast_to(L, uint_of(vb), var_ref(L, v, l), l), l);
 	put = frontend_new_binary(L->a, KB_OR, wu, keep, frontend_new_binary(L->a, KB_SHL, wu, put, sh, l), l);
 	st = assign_elem(L, a.buffer, var_ref(L, el, l), bitcast_to(L, b->elem, put, l), l);
+	if (a.row == 0 && b->space != KSP_LOCAL)
+		st->u.assign.bytes = 1;     /* a part store: the raise proves its element single-writer */
 	emit_pending(L, expr_stmt(L, st));
 	if (a.row > 0)
 		VEC_PUSH(L->rows, r);
-	VEC_PUSH(L->nstores, st);
+	if (a.row != 0)             /* a part store into a row buffer is another write */
+		VEC_PUSH(L->nstores, st);
 	return var_ref(L, v, l);
 }
 

@@ -21,7 +21,14 @@
  * write adds its elements to its buffer's written set (the exact walk of a loop adds all
  * iterations'); a write that cannot be recorded (unknown threads or index, an atomic, a
  * loop followed on two iterations only) makes the set unknown from there on, and reads
- * are checked only while it is known. */
+ * are checked only while it is known.
+ * A part store (KIR assign.bytes on memory: a byte of a word written as the word's
+ * read-modify-write, frontend narrow_store.c) is exact only when no other thread writes a
+ * part of the same element: such stores are accepted only where proven. Each one's exact
+ * relation (thread, loop iterations -> element) is collected over the whole kernel, across
+ * barriers (part_store; a loop's from its exact walk), and two different threads reaching
+ * one element through any two of them is an error even with --allow-races;
+ * one whose threads, index or loop iterations are not followed exactly is refused. */
 #include "raise_int.h"
 #include "poly.h"
 
@@ -61,6 +68,8 @@ typedef struct Race {
 	MapVec *written;         /* per shared buffer: the writes so far */
 	char *unknown_writes;    /* per shared buffer: some write not recorded: not checked */
 	int unknown;             /* an index or guard not quasi-affine, not from memory */
+	VEC(Access) parts;       /* the part stores' relations, all phases */
+	int loops, approx;       /* loops walked by loop(); of them, not walked exactly */
 } Race;
 
 static int is_tainted(Race *r, const KirExpr *e);
@@ -208,6 +217,91 @@ static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 	if (shared && !write)
 		check_written(r, b, a.map, loc);
 	VEC_PUSH(r->acc, a);
+}
+
+/* The error of a part store into buffer b at loc (why: the reason), once per buffer. */
+static void part_error(Race *r, int b, SrcLoc loc, const char *why, const SrcLoc *other)
+{
+	const KirBuffer *kb = &r->k->bufs[b];
+	r->found++;
+	r->errors++;
+	if (r->reported[b] == 2 || r->quiet)
+		return;
+	r->reported[b] = 2;
+	diag_report(DIAG_ERROR, loc, "a store into part of a %d-byte element of '%s' cannot be "
+	            "translated: %s; it rewrites the whole element (a read-modify-write), exact "
+	            "only when no other thread writes a part of it", frontend_dtype_bytes(kb->elem),
+	            kb->name, why);
+	if (other)
+		diag_note(*other, "the other store");
+	diag_note(r->k->loc, "in kernel '%s'", r->k->name);
+}
+
+/* Two different threads that reach one element through part stores a and b (any two of
+ * the kernel, the same one included, in any phases): an error. */
+static void part_conflict(Race *r, const Access *a, const Access *b)
+{
+	int64_t pa[POLY_NDIMS], pb[POLY_NDIMS];
+	StrBuf params = {0}, why = {0}, s1 = {0}, s2 = {0};
+	if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params)) {
+		point(&s1, pa);
+		point(&s2, pb);
+		sb_printf(&why, "two threads write parts of one element (%s%s and %s%s%s%s)",
+		          sb_str(&s1), a == b ? "" : " here", sb_str(&s2),
+		          a == b ? ", both here" : " at the other store",
+		          params.len || r->when ? ", when " : "",
+		          params.len ? sb_str(&params) : r->when ? r->when : "");
+		part_error(r, a->buffer, a->loc, sb_str(&why), a == b ? NULL : &b->loc);
+	}
+	sb_free(&params);
+	sb_free(&why);
+	sb_free(&s1);
+	sb_free(&s2);
+}
+
+/* A part store into global or shared buffer b (index, at loc): its relation checked
+ * against the part stores so far (and itself) and kept in r->parts, or refused when it is
+ * not followed exactly. A loop walked exactly has it from that walk (r->exact); its
+ * two-iteration walk then adds nothing. Checked before the phase's race check, so that a
+ * conflict is reported as such. */
+static void part_store(Race *r, int b, const KirExpr *index, SrcLoc loc)
+{
+	const KirBuffer *kb = &r->k->bufs[b];
+	PolyExpr *idx[4], *i;
+	Access a = {b, 1, NULL, loc};
+	int n = 0;
+	if (kb->space != KSP_GLOBAL && kb->space != KSP_SHARED)
+		return;
+	if (r->approx) {
+		if (!r->exact)
+			part_error(r, b, loc, "the race check does not follow the iterations of its loop "
+			           "exactly (not `for (v = affine; affine; v += constant)` without jumps)",
+			           NULL);
+		return;
+	}
+	if (r->loops && !r->exact)
+		return;
+	if (!r->dom) {
+		part_error(r, b, loc, "the race check does not follow which threads run it (a guard "
+		           "that is not quasi-affine in the launch)", NULL);
+		return;
+	}
+	if (!(i = val(r, index))) {
+		part_error(r, b, loc, "its element index is not a quasi-affine function of the thread",
+		           NULL);
+		return;
+	}
+	if (kb->space == KSP_SHARED) {
+		idx[n++] = poly_expr_dim(r->c, POLY_BZ);
+		idx[n++] = poly_expr_dim(r->c, POLY_BY);
+		idx[n++] = poly_expr_dim(r->c, POLY_BX);
+	}
+	idx[n++] = i;
+	a.map = poly_access(r->dom, idx, n);
+	VEC_PUSH(r->parts, a);
+	for (size_t j = 0; j < r->parts.len && r->reported[b] != 2; j++)
+		if (r->parts.data[j].buffer == b)
+			part_conflict(r, &r->parts.data[r->parts.len - 1], &r->parts.data[j]);
 }
 
 static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb,
@@ -428,6 +522,8 @@ static void assign(Race *r, const KirExpr *e)
 		set_var(r, lv->var, frontend_dtype_is_int(e->type) ? val(r, assigned_value(r, e)) : NULL);
 		return;
 	}
+	if (e->u.assign.bytes)
+		part_store(r, lv->buffer, lv->index, e->loc);
 	if (e->u.assign.op != KB_NONE) {
 		check_rmw(r, lv->buffer, lv->index, e->loc);
 		record(r, lv->buffer, lv->index, 0, e->loc);
@@ -612,6 +708,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	Scan sc = {0, 0};
 	PolySet *saved = r->dom, *sup = known(r);
 	loopify_stmt_visit(body, NULL, scan_stmt, &sc);
+	r->loops++;
+	r->approx += !covered;
 	if (!r->bounds_off)
 		sb_printf(r->notes, "  bounds: loop at %d:%d checked on its first two iterations only "
 		          "(not `for (v = affine; affine; v += constant)` without jumps)\n",
@@ -627,6 +725,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 		if (step)
 			expr(r, step);
 	}
+	r->loops--;
+	r->approx -= !covered;
 	set_dom(r, sc.jumps ? NULL : saved, sup);
 	forget_loop(r, cond, body, step);
 	if (!covered)     /* the later iterations' writes: not followed (an exact walk has them) */
@@ -875,6 +975,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	sb_free(&r.bc.checks);
 	map_destroy(r.bc.seen);
 	VEC_FREE(r.acc);
+	VEC_FREE(r.parts);
 	free(r.env);
 	free(r.reported);
 	for (size_t b = 0; b < k->nbufs; b++)
