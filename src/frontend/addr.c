@@ -241,6 +241,8 @@ static Addr field_addr(Lower *L, CXCursor c)
 			         L->bufs.data[a.buffer].name);
 		return no_addr();
 	}
+	if (clang_Cursor_isBitField(fld))
+		return bitfield_at(L, c, a, bt, fld);
 	return field_at(L, a, bt, clang_Cursor_getOffsetOfField(fld), t, cloc(L, c));
 }
 

@@ -62,7 +62,9 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v)
  * their values when vals, else their types only. 0 (reported) when one cannot be a bit. */
 static int leaves(Lower *L, CXCursor at, CXCursor v, CXType t, int vals, LeafVec *out)
 {
-	if (!is_record(t)) {
+	if (bitfield_refused(L, at, t, "a view of the bits")) {
+		return 0;
+	} else if (!is_record(t)) {
 		Leaf f = {NULL, dt_of(t), 0};
 		if (vals)
 			f.e = lx(L, v);

@@ -388,6 +388,8 @@ KirExpr *load_of(Lower *L, CXCursor c, Addr a)
 		return var_ref(L, a.var, cloc(L, c));
 	if (a.buffer < 0)
 		return poison(L, c);
+	if (a.bitw)
+		return bitfield_load(L, c, a);
 	if (a.per)
 		return narrow_load(L, c, a);
 	if (wide_scalar(a.view, L->bufs.data[a.buffer].elem))
@@ -473,7 +475,7 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		*t = a.view;
 		return 1;
 	}
-	if (a.per && L->allow_narrow) {   /* the element's read-modify-write: narrow_store.c */
+	if ((a.per || a.bitw) && L->allow_narrow == 1) {   /* the element's read-modify-write: narrow_store.c */
 		if (!narrow_store_ok(L, c, a))
 			return 0;
 		*L->lv_narrow = a;
@@ -685,6 +687,22 @@ static KirExpr *view_assign(Lower *L, CXCursor c, Bind *b, KirExpr *val, KirBinO
 	return bitcast_to(L, vt, e, l);
 }
 
+/* `v op= val` (op KB_NONE: `v = val`) at c where variable v of type t holds a bit-field
+ * of width w (bitfield.c): the new value cut to the width; compound as lassign_parts. */
+static KirExpr *var_bitfield_assign(Lower *L, CXCursor c, int v, KirDType t, int w, KirBinOp op, KirExpr *val)
+{
+	SrcLoc l = cloc(L, c);
+
+	if (op != KB_NONE) {
+		KirDType ot = op == KB_SHL || op == KB_SHR ? t : val->type;
+		if (frontend_dtype_is_int(ot) && frontend_dtype_bytes(ot) < 4)
+			ot = KT_I32;
+		val = frontend_new_binary(L->a, op, ot, conv(L, var_ref(L, v, l), ot),
+		                          op == KB_SHL || op == KB_SHR ? conv(L, val, promote(val->type)) : conv(L, val, ot), l);
+	}
+	return assign_var(L, v, bitfield_fit(L, val, t, w, l), l);
+}
+
 /* `lhs op= rhs` (op KB_NONE: `lhs = rhs`) of scalars, at c; also an operator call
  * (half.c's `h += x` on the toolkit's __half). */
 KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
@@ -714,8 +732,10 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	}
 	L->allow_view = L->allow_narrow = 0;
 	L->lv_choice = NULL;
-	if (na.per)
+	if (na.per || na.bitw)
 		return narrow_assign(L, c, na, op, val);
+	if (lv.var >= 0 && bitfield_width(lhs))    /* a bit-field held in a variable */
+		return var_bitfield_assign(L, c, lv.var, t, bitfield_width(lhs), op, val);
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;
@@ -1018,6 +1038,10 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 		e->u.incdec.inc = inc;
 		e->u.incdec.post = post;
 		return e;
+	}
+	if (bitfield_width(kid(c, 0))) {
+		error_at(L, c, "%s of a bit-field cannot be translated", inc ? "an increment" : "a decrement");
+		return poison(L, c);
 	}
 	if (!lval_of(L, kid(c, 0), &lv, &t))
 		return poison(L, c);

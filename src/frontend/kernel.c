@@ -281,7 +281,9 @@ static void param_field(FieldWalk *w, CXCursor field, const char *key, const cha
 {
 	CXType t = clang_getCursorType(field);
 
-	if (clang_getCanonicalType(t).kind == CXType_ConstantArray)
+	if (clang_Cursor_isBitField(field))
+		error_at(w->L, field, "struct field '%s' is a bit-field: a kernel parameter with bit-fields is not supported", name);
+	else if (clang_getCanonicalType(t).kind == CXType_ConstantArray)
 		param_elem(w, field, t, key, name);
 	else if (is_record(t))
 		walk_fields(w, t, key, name);

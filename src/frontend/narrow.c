@@ -73,8 +73,13 @@ KirExpr *narrow_load(Lower *L, CXCursor c, Addr a)
 /* 1 (refused at c) when a is a narrow view that what (a store, an atomic) cannot use. */
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what)
 {
-	if (!a.per || a.buffer < 0)
+	if ((!a.per && !a.bitw) || a.buffer < 0)
 		return 0;
+	if (a.bitw) {
+		error_at(L, c, "%s of a bit-field of a struct in '%s' cannot be translated: only reads and assignments can",
+		         what, L->bufs.data[a.buffer].name);
+		return 1;
+	}
 	error_at(L, c, "%s through a pointer that views the %s elements of '%s' as %s cannot be translated: only reads can (a part of an element other threads may also write)",
 	         what, frontend_dtype_name(L->bufs.data[a.buffer].elem), L->bufs.data[a.buffer].name,
 	         frontend_dtype_name(a.view));

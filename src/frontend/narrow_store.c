@@ -148,7 +148,8 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	int vb = frontend_dtype_bytes(a.view), eb = frontend_dtype_bytes(b->elem);
 	KirDType wu = uint_of(eb);
 	int at = new_var(L, "narrow.at", KT_I64, KVK_TEMP, l), v, el;
-	KirExpr *idx, *sh, *old, *keep, *put, *st;
+	KirExpr *idx, *sh, *old, *keep, *put, *st, *mask;
+	int nbits;
 	NarrowRow r = {a.buffer, a.row};
 
 	emit_pending(L, decl_stmt(L, at, a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, l), l));
@@ -156,26 +157,37 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	if (op != KB_NONE) {
 		/* as lassign_parts: clang has converted val to the computation type; a shift
 		 * computes in the promoted type of the field */
-		KirExpr *cur = narrow_load(L, c, a);
+		KirExpr *cur = a.bitw ? bitfield_load(L, c, a) : narrow_load(L, c, a);
 		KirDType ot = op == KB_SHL || op == KB_SHR ? a.view : val->type;
 		if (frontend_dtype_is_int(ot) && frontend_dtype_bytes(ot) < 4)
 			ot = KT_I32;
 		val = frontend_new_binary(L->a, op, ot, conv(L, cur, ot), op == KB_SHL || op == KB_SHR ? val : conv(L, val, ot), l);
 	}
 	v = new_var(L, "narrow.v", a.view, KVK_TEMP, l);
-	emit_pending(L, decl_stmt(L, v, conv(L, val, a.view), l));
+	/* a bit-field (bitfield.c): the value cut to its width, its bits at bitoff of element off */
+	emit_pending(L, decl_stmt(L, v, a.bitw ? bitfield_fit(L, val, a.view, a.bitw, l) : conv(L, val, a.view), l));
 	el = new_var(L, "narrow.el", KT_I64, KVK_TEMP, l);
-	emit_pending(L, decl_stmt(L, el, frontend_new_binary(L->a, KB_DIV, KT_I64, var_ref(L, at, l), frontend_new_int(L->a, KT_I64, a.per, l), l), l));
+	emit_pending(L, decl_stmt(L, el, a.bitw ? var_ref(L, at, l) :
+	             frontend_new_binary(L->a, KB_DIV, KT_I64, var_ref(L, at, l), frontend_new_int(L->a, KT_I64, a.per, l), l), l));
 	idx = var_ref(L, el, l);
-	sh = frontend_new_binary(L->a, KB_REM, KT_I64, var_ref(L, at, l), frontend_new_int(L->a, KT_I64, a.per, l), l);
-	sh = frontend_new_binary(L->a, KB_MUL, wu, frontend_new_cast(L->a, wu, sh, l), frontend_new_int(L->a, wu, 8 * vb, l), l);
+	if (a.bitw) {
+		sh = frontend_new_int(L->a, wu, a.bitoff, l);
+		nbits = a.bitw;
+	} else {
+		sh = frontend_new_binary(L->a, KB_REM, KT_I64, var_ref(L, at, l), frontend_new_int(L->a, KT_I64, a.per, l), l);
+		sh = frontend_new_binary(L->a, KB_MUL, wu, frontend_new_cast(L->a, wu, sh, l), frontend_new_int(L->a, wu, 8 * vb, l), l);
+		nbits = 8 * vb;
+	}
+	mask = frontend_new_int(L->a, wu, nbits >= 64 ? -1 : (int64_t)((1ull << nbits) - 1), l);
 	old = frontend_new_expr(L->a, KE_LOAD, b->elem, l);
 	old->u.load.buffer = a.buffer;
 	old->u.load.index = idx;
-	keep = frontend_new_binary(L->a, KB_SHL, wu, frontend_new_int(L->a, wu, (int64_t)((1ull << (8 * vb)) - 1), l), sh, l);
+	keep = frontend_new_binary(L->a, KB_SHL, wu, mask, sh, l);
 	keep = frontend_new_binary(L->a, KB_AND, wu, bitcast_to(L, wu, old, l), frontend_new_unary(L->a, KU_BITNOT, wu, keep, l), l);
 	put = frontend_new_cast(L->a, wu, a.view == KT_I1 ? var_ref(L, v, l) :     /* a bool: 0 or 1 */
 	                        bitcast_to(L, uint_of(vb), var_ref(L, v, l), l), l);
+	if (a.bitw)     /* a negative signed value: its bits above the width dropped */
+		put = frontend_new_binary(L->a, KB_AND, wu, put, frontend_new_int(L->a, wu, mask->u.c.i, l), l);
 	put = frontend_new_binary(L->a, KB_OR, wu, keep, frontend_new_binary(L->a, KB_SHL, wu, put, sh, l), l);
 	st = assign_elem(L, a.buffer, var_ref(L, el, l), bitcast_to(L, b->elem, put, l), l);
 	if (a.row == 0 && b->space != KSP_LOCAL)

@@ -192,6 +192,9 @@ typedef struct Addr {
 	int64_t row;             /* a narrow view of a bounded object (narrow_store.c):
 	                            the stride of the thread-own rows it lies in (> 0),
 	                            -1 in a local array, -2 not proven; 0 none */
+	int bitw, bitoff;        /* a bit-field of a struct in memory (bitfield.c): bitw bits
+	                            at bit bitoff of element off, view its declared type;
+	                            bitw 0 none */
 	const Bind *choice;      /* through a pointer choosing between buffers: its bind
 	                            (buffer is then alt[0]); only laddr_load returns one */
 	KirExpr *isnull;         /* an i1 true where the pointer is null (ptrresult.c), NULL
@@ -469,6 +472,14 @@ int plain_number(KirDType t);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
+
+/* ---- bitfield.c ---- */
+int bitfield_width(CXCursor c);
+int has_bitfield(CXType t);
+int bitfield_refused(Lower *L, CXCursor at, CXType t, const char *what);
+Addr bitfield_at(Lower *L, CXCursor c, Addr a, CXType t, CXCursor fld);
+KirExpr *bitfield_fit(Lower *L, KirExpr *v, KirDType t, int w, SrcLoc l);
+KirExpr *bitfield_load(Lower *L, CXCursor c, Addr a);
 
 /* ---- narrow_store.c ---- */
 int64_t narrow_row(Lower *L, const KirExpr *base, int buffer, int64_t bytes);

@@ -16,8 +16,10 @@
  * other bytes kept (expr.c's view_of_slot, slot_of_view). Narrower scalars that share a
  * slot (`int molid, frozen;` after doubles: two in one 8-byte slot) are read through a
  * narrow view of the slot (field_at; narrow.c: the slot's bits shifted by the scalar's
- * byte offset, little-endian as on the GPU); a store into one is refused as a narrow
- * store (it would rewrite bytes of the slot another thread may write). So
+ * byte offset, little-endian as on the GPU); a store into one is a part store, the
+ * slot's read-modify-write that the raise accepts only where it proves no other thread
+ * writes the slot (narrow_store.c, race.c). Bit-fields share slots the same way, at
+ * libclang's bit offsets (bitfield.c). So
  * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
  * Pointers, unions and scalars across slots are refused in memory. */
 
@@ -84,8 +86,12 @@ static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
 	}
 	eb = 8 * frontend_dtype_bytes(ly->elem);
 	{
-		int64_t sb = 8 * frontend_dtype_bytes(dt);
-		if (off < ly->end || off % sb || off / eb != (off + sb - 1) / eb) {   /* overlapping (a union) or across slots */
+		/* a bit-field (bitfield.c): its width at libclang's bit offset, in one slot */
+		int bf = !clang_Cursor_isNull(f) && clang_Cursor_isBitField(f);
+		int64_t sb = bf ? clang_getFieldDeclBitWidth(f) : 8 * frontend_dtype_bytes(dt);
+		if (bf && sb <= 0)          /* `unsigned : 0`: no bits */
+			return;
+		if (off < ly->end || (!bf && off % sb) || off / eb != (off + sb - 1) / eb) {   /* overlapping (a union) or across slots */
 			ly->ok = 0;
 			ly->bad = f;
 			return;
@@ -838,6 +844,9 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, field_default(fields.data[i])), cloc(L, list))));
 		else if (clang_Cursor_isNull(x))
 			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, frontend_new_int(L->a, KT_I32, 0, cloc(L, list)), cloc(L, list))));
+		else if (bitfield_width(fields.data[i]))     /* cut to its width (bitfield.c) */
+			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, bitfield_fit(L, lx(L, v->data[(*n)++]),
+			             L->vars.data[b->idx].type, bitfield_width(fields.data[i]), cloc(L, x)), cloc(L, x))));
 		else
 			emit_pending(L, expr_stmt(L, assign_var(L, b->idx, lx(L, v->data[(*n)++]), cloc(L, x))));
 	}
@@ -1004,7 +1013,7 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 	const char *prefix;
 	StrVec paths;
 
-	if (a.buffer < 0)
+	if (a.buffer < 0 || bitfield_refused(L, x, t, "a copy from memory"))
 		return NULL;
 	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
 	paths = field_paths(L, t);
@@ -1032,7 +1041,11 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 /* The struct at address a (in a buffer of t's slot type) = the struct under prefix src. */
 void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 {
-	StrVec paths = field_paths(L, t);
+	StrVec paths;
+
+	if (bitfield_refused(L, at, t, "a copy into memory"))
+		return;
+	paths = field_paths(L, t);
 
 	for (size_t j = 0; j < paths.len && !L->failed; j++) {
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
