@@ -1018,6 +1018,28 @@ static KirExpr *lbinary(Lower *L, CXCursor c)
 	return frontend_new_binary(L->a, op, t, l, r, cloc(L, c));
 }
 
+/* ++/-- (at c) of an integer through a narrow view or of a bit-field in memory (na, whose
+ * store lval_of has let through narrow_store_ok): a part store of the value plus or minus
+ * 1 (narrow_store.c); a postfix one's value is the new one minus or plus 1 in the field's
+ * type (modulo its width: the old one). */
+static KirExpr *narrow_incdec(Lower *L, CXCursor c, Addr na, int inc, int post)
+{
+	SrcLoc l = cloc(L, c);
+	KirDType vt = na.view, ot = frontend_dtype_bytes(vt) < 4 ? KT_I32 : vt;
+	KirExpr *nv, *old;
+
+	if (!frontend_dtype_is_int(vt) || vt == KT_I1) {
+		error_at(L, c, "%s of a %s through a narrower view of '%s' cannot be translated: only of an integer",
+		         inc ? "an increment" : "a decrement", frontend_dtype_name(vt), L->bufs.data[na.buffer].name);
+		return poison(L, c);
+	}
+	nv = narrow_assign(L, c, na, inc ? KB_ADD : KB_SUB, frontend_new_int(L->a, ot, 1, l));
+	if (!post)
+		return nv;
+	old = frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, ot, conv(L, nv, ot), frontend_new_int(L->a, ot, 1, l), l);
+	return na.bitw ? bitfield_fit(L, old, vt, na.bitw, l) : conv(L, old, vt);
+}
+
 static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 {
 	KirLval lv;
@@ -1039,12 +1061,22 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 		e->u.incdec.post = post;
 		return e;
 	}
-	if (bitfield_width(kid(c, 0))) {
-		error_at(L, c, "%s of a bit-field cannot be translated", inc ? "an increment" : "a decrement");
+	{
+		Addr na = {.buffer = -1, .var = -1};
+		int ok;
+		L->allow_narrow = 1;
+		L->lv_narrow = &na;
+		ok = lval_of(L, kid(c, 0), &lv, &t);
+		L->allow_narrow = 0;
+		if (!ok)
+			return poison(L, c);
+		if (na.per || na.bitw)
+			return narrow_incdec(L, c, na, inc, post);
+	}
+	if (lv.var >= 0 && bitfield_width(kid(c, 0))) {
+		error_at(L, c, "%s of a bit-field of a struct variable cannot be translated", inc ? "an increment" : "a decrement");
 		return poison(L, c);
 	}
-	if (!lval_of(L, kid(c, 0), &lv, &t))
-		return poison(L, c);
 	e = frontend_new_expr(L->a, KE_INCDEC, t, cloc(L, c));
 	e->u.incdec.lv = lv;
 	e->u.incdec.inc = inc;
