@@ -11,7 +11,7 @@
  * not quasi-affine makes the accesses under it unknown (not recorded), a loop is followed
  * for its first two iterations when its bounds are affine and its body has no
  * break/continue/return, and forgotten after. A read-modify-write at a data-dependent
- * index (hist[data[i]]++) is a possible race, reported as such (check_rmw).
+ * index (hist[data[i]]++) is a possible race, reported as such (race_taint.c).
  * For the bounds check, a loop `for (v = affine; affine; v += constant)` whose body has
  * no jumps and leaves v alone is walked once more with v as a loop dimension (every
  * iteration, exactly; races are not collected there); the other loops' accesses are
@@ -22,57 +22,13 @@
  * iterations'); a write that cannot be recorded (unknown threads or index, an atomic, a
  * loop followed on two iterations only) makes the set unknown from there on, and reads
  * are checked only while it is known.
- * A part store (KIR assign.bytes on memory: a byte of a word written as the word's
- * read-modify-write, frontend narrow_store.c) is exact only when no other thread writes a
- * part of the same element: such stores are accepted only where proven. Each one's exact
- * relation (thread, loop iterations -> element) is collected over the whole kernel, across
- * barriers (part_store; a loop's from its exact walk), and two different threads reaching
- * one element through any two of them is an error even with --allow-races;
- * one whose threads, index or loop iterations are not followed exactly is refused. */
-#include "raise_int.h"
-#include "poly.h"
+ * A store into part of an element (a byte of a word, a bit-field) is checked on its own
+ * across phases (race_part.c).
+ */
+#include "race_int.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef VEC(PolyMap *) MapVec;
-
-typedef struct Access {
-	int buffer, write;
-	PolyMap *map;
-	SrcLoc loc;
-} Access;
-
-typedef struct Race {
-	const Options *o;
-	const KirKernel *k;
-	PolyCtx *c;
-	Arena *a;                /* scratch KIR nodes */
-	PolyExpr **env;          /* per variable: value, NULL unknown */
-	PolySet *dom;            /* running threads; NULL: unknown (nothing recorded) */
-	PolySet *upper;          /* while dom is unknown: a superset of the running threads */
-	PolySet **exited;        /* per block label: threads that left it by an exit */
-	char *exit_unknown;      /* per block label: some threads left it under an unknown dom */
-	VEC(Access) acc;         /* this phase */
-	int found;
-	char *reported;          /* per buffer: already reported */
-	char *tainted;           /* per variable: may hold a value derived from memory */
-	int changed;
-	int errors;              /* races reported as errors */
-	BoundsCheck bc;
-	int exact;               /* inside a loop walked with its loop dimension: bounds only */
-	int bounds_off;          /* inside a loop whose exact walk did the bounds check */
-	StrBuf *notes;           /* --report lines */
-	int quiet;               /* count races, report nothing (a try of scalar values) */
-	const char *when;        /* the scalar values this walk has bound ("m = 1"), or NULL */
-	MapVec *written;         /* per shared buffer: the writes so far */
-	char *unknown_writes;    /* per shared buffer: some write not recorded: not checked */
-	int unknown;             /* an index or guard not quasi-affine, not from memory */
-	VEC(Access) parts;       /* the part stores' relations, all phases */
-	int loops, approx;       /* loops walked by loop(); of them, not walked exactly */
-} Race;
-
-static int is_tainted(Race *r, const KirExpr *e);
 
 static const PolyExpr *lookup(void *env, int var, const char **why)
 {
@@ -89,7 +45,7 @@ static PolyExpr *val_why(Race *r, const KirExpr *e, const char **why)
 	return poly_expr_from_kir(r->c, e, r->dom, lookup, r, why);
 }
 
-static PolyExpr *val(Race *r, const KirExpr *e)
+PolyExpr *race_val(Race *r, const KirExpr *e)
 {
 	const char *why;
 	return val_why(r, e, &why);
@@ -132,12 +88,12 @@ static PolySet *cond_set(Race *r, const KirExpr *e)
 	if (!r->dom)
 		return NULL;
 	s = poly_set_from_cond(r->c, e, r->dom, lookup, r, &why);
-	if (!s && !is_tainted(r, e))
+	if (!s && !race_is_tainted(r, e))
 		r->unknown = 1;
 	return s ? poly_set_intersect(r->dom, s) : NULL;
 }
 
-static void point(StrBuf *b, const int64_t *p)
+void race_point(StrBuf *b, const int64_t *p)
 {
 	sb_printf(b, "block (%lld,%lld,%lld) thread (%lld,%lld,%lld)", (long long)p[POLY_BX],
 	          (long long)p[POLY_BY], (long long)p[POLY_BZ], (long long)p[POLY_TX],
@@ -172,7 +128,7 @@ static void check_written(Race *r, int b, const PolyMap *a, SrcLoc loc)
 		return;
 	r->unknown_writes[b] = 2;       /* reported: once per buffer */
 	r->errors++;
-	point(&thr, pt);
+	race_point(&thr, pt);
 	element(&el, kb, pt[POLY_NDIMS + 3]);
 	diag_report(DIAG_ERROR, loc, "element %s of shared array '%s' is read here but no thread "
 	            "of its block has written it before (shared memory starts unset)", sb_str(&el),
@@ -200,7 +156,7 @@ static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom || (r->exact && !shared))
 		return;
 	if (!i) {
-		r->unknown |= !is_tainted(r, index);
+		r->unknown |= !race_is_tainted(r, index);
 		return;
 	}
 	if (shared) {    /* one copy per block: the block is part of the address */
@@ -219,91 +175,6 @@ static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 	VEC_PUSH(r->acc, a);
 }
 
-/* The error of a part store into buffer b at loc (why: the reason), once per buffer. */
-static void part_error(Race *r, int b, SrcLoc loc, const char *why, const SrcLoc *other)
-{
-	const KirBuffer *kb = &r->k->bufs[b];
-	r->found++;
-	r->errors++;
-	if (r->reported[b] == 2 || r->quiet)
-		return;
-	r->reported[b] = 2;
-	diag_report(DIAG_ERROR, loc, "a store into part of a %d-byte element of '%s' cannot be "
-	            "translated: %s; it rewrites the whole element (a read-modify-write), exact "
-	            "only when no other thread writes a part of it", frontend_dtype_bytes(kb->elem),
-	            kb->name, why);
-	if (other)
-		diag_note(*other, "the other store");
-	diag_note(r->k->loc, "in kernel '%s'", r->k->name);
-}
-
-/* Two different threads that reach one element through part stores a and b (any two of
- * the kernel, the same one included, in any phases): an error. */
-static void part_conflict(Race *r, const Access *a, const Access *b)
-{
-	int64_t pa[POLY_NDIMS], pb[POLY_NDIMS];
-	StrBuf params = {0}, why = {0}, s1 = {0}, s2 = {0};
-	if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params)) {
-		point(&s1, pa);
-		point(&s2, pb);
-		sb_printf(&why, "two threads write parts of one element (%s%s and %s%s%s%s)",
-		          sb_str(&s1), a == b ? "" : " here", sb_str(&s2),
-		          a == b ? ", both here" : " at the other store",
-		          params.len || r->when ? ", when " : "",
-		          params.len ? sb_str(&params) : r->when ? r->when : "");
-		part_error(r, a->buffer, a->loc, sb_str(&why), a == b ? NULL : &b->loc);
-	}
-	sb_free(&params);
-	sb_free(&why);
-	sb_free(&s1);
-	sb_free(&s2);
-}
-
-/* A part store into global or shared buffer b (index, at loc): its relation checked
- * against the part stores so far (and itself) and kept in r->parts, or refused when it is
- * not followed exactly. A loop walked exactly has it from that walk (r->exact); its
- * two-iteration walk then adds nothing. Checked before the phase's race check, so that a
- * conflict is reported as such. */
-static void part_store(Race *r, int b, const KirExpr *index, SrcLoc loc)
-{
-	const KirBuffer *kb = &r->k->bufs[b];
-	PolyExpr *idx[4], *i;
-	Access a = {b, 1, NULL, loc};
-	int n = 0;
-	if (kb->space != KSP_GLOBAL && kb->space != KSP_SHARED)
-		return;
-	if (r->approx) {
-		if (!r->exact)
-			part_error(r, b, loc, "the race check does not follow the iterations of its loop "
-			           "exactly (not `for (v = affine; affine; v += constant)` without jumps)",
-			           NULL);
-		return;
-	}
-	if (r->loops && !r->exact)
-		return;
-	if (!r->dom) {
-		part_error(r, b, loc, "the race check does not follow which threads run it (a guard "
-		           "that is not quasi-affine in the launch)", NULL);
-		return;
-	}
-	if (!(i = val(r, index))) {
-		part_error(r, b, loc, "its element index is not a quasi-affine function of the thread",
-		           NULL);
-		return;
-	}
-	if (kb->space == KSP_SHARED) {
-		idx[n++] = poly_expr_dim(r->c, POLY_BZ);
-		idx[n++] = poly_expr_dim(r->c, POLY_BY);
-		idx[n++] = poly_expr_dim(r->c, POLY_BX);
-	}
-	idx[n++] = i;
-	a.map = poly_access(r->dom, idx, n);
-	VEC_PUSH(r->parts, a);
-	for (size_t j = 0; j < r->parts.len && r->reported[b] != 2; j++)
-		if (r->parts.data[j].buffer == b)
-			part_conflict(r, &r->parts.data[r->parts.len - 1], &r->parts.data[j]);
-}
-
 static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb,
                    const StrBuf *params)
 {
@@ -314,8 +185,8 @@ static void report(Race *r, const Access *a, const Access *b, const int64_t *pa,
 	r->reported[a->buffer] = 1;
 	if (r->quiet)
 		return;
-	point(&s1, pa);
-	point(&s2, pb);
+	race_point(&s1, pa);
+	race_point(&s2, pb);
 	diag_report(k, a->loc, "data race on '%s': %s %s it here and %s %s it without a barrier "
 	            "between", name, sb_str(&s1), a->write ? "writes" : "reads", sb_str(&s2),
 	            b->write ? "writes" : "reads");
@@ -353,125 +224,6 @@ static void end_phase(Race *r)
 			sb_free(&params);
 		}
 	r->acc.len = 0;
-}
-
-/* Structural equality of two index expressions (loads, variables, parameters,
- * constants, builtins, operators, casts): the same location in one stretch. */
-static int same_expr(const KirExpr *a, const KirExpr *b)
-{
-	if (a == b)
-		return 1;
-	if (!a || !b || a->kind != b->kind || a->type != b->type)
-		return 0;
-	switch (a->kind) {
-	case KE_CONST: return a->u.c.i == b->u.c.i && a->u.c.f == b->u.c.f;
-	case KE_VAR: return a->u.var == b->u.var;
-	case KE_PARAM: return a->u.param == b->u.param;
-	case KE_BUILTIN: return a->u.builtin == b->u.builtin;
-	case KE_CAST: return same_expr(a->u.x, b->u.x);
-	case KE_UNARY: return a->u.un.op == b->u.un.op && same_expr(a->u.un.x, b->u.un.x);
-	case KE_BINARY:
-		return a->u.bin.op == b->u.bin.op && same_expr(a->u.bin.l, b->u.bin.l) &&
-		       same_expr(a->u.bin.r, b->u.bin.r);
-	case KE_LOAD:
-		return a->u.load.buffer == b->u.load.buffer && same_expr(a->u.load.index, b->u.load.index);
-	default: return 0;
-	}
-}
-
-typedef struct LoadFind {
-	int buffer;
-	const KirExpr *index;
-	int found;
-} LoadFind;
-
-static void find_load(void *ctx, KirExpr *e)
-{
-	LoadFind *f = ctx;
-	if (e->kind == KE_LOAD && e->u.load.buffer == f->buffer && same_expr(e->u.load.index, f->index))
-		f->found = 1;
-}
-
-/* ---- data dependence (flow-insensitive): a variable is tainted when some assignment
- * gives it a value computed from a load, an atomic, a shuffle or vote, or a tainted
- * variable. An index that is not quasi-affine because the analysis lost track of a
- * loop-carried value (Blelloch's offset) is not tainted; hist[data[i]] is. ---- */
-typedef struct Taint {
-	Race *r;
-	int hit;
-} Taint;
-
-static void taint_expr(void *ctx, KirExpr *e)
-{
-	Taint *t = ctx;
-	if (e->kind == KE_LOAD || e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE ||
-	    (e->kind == KE_VAR && t->r->tainted[e->u.var]))
-		t->hit = 1;
-}
-
-static int is_tainted(Race *r, const KirExpr *e)
-{
-	Taint t = {r, 0};
-	if (e)
-		loopify_expr_visit((KirExpr *)e, taint_expr, &t);
-	return t.hit;
-}
-
-static void mark(Race *r, int var)
-{
-	if (var >= 0 && !r->tainted[var]) {
-		r->tainted[var] = 1;
-		r->changed = 1;
-	}
-}
-
-static void taint_assign(void *ctx, KirExpr *e)
-{
-	Race *r = ctx;
-	if (e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0 && is_tainted(r, e->u.assign.value))
-		mark(r, e->u.assign.lv.var);
-}
-
-static void taint_decl(void *ctx, KirStmt *s)
-{
-	Race *r = ctx;
-	if (s->kind == KS_DECL && is_tainted(r, s->u.decl.init))
-		mark(r, s->u.decl.var);
-	if (s->kind == KS_SYNC)
-		mark(r, s->u.sync.result);
-}
-
-static void find_tainted(Race *r)
-{
-	do {
-		r->changed = 0;
-		loopify_stmt_visit((KirStmt *)r->k->body, taint_assign, taint_decl, r);
-	} while (r->changed);
-}
-
-/* A read-modify-write of bufs[b][index] (x op= v, x++, x = f(x)) whose index is not
- * quasi-affine and depends on memory cannot be proven distinct per thread: two threads
- * may read the same old value and one update is lost. Reported as a possible race (a plain data-dependent
- * store, out[perm[i]] = v, is not: any winner is a legal CUDA result). */
-static void check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc)
-{
-	const KirBuffer *kb = &r->k->bufs[b];
-	DiagKind k = r->o && r->o->allow_races ? DIAG_WARNING : DIAG_ERROR;
-	if ((kb->space != KSP_GLOBAL && kb->space != KSP_SHARED) || !r->dom || r->reported[b] ||
-	    r->exact || r->quiet || r->when || !is_tainted(r, index) || val(r, index))
-		return;
-	diag_report(k, loc, "possible data race on '%s': a read-modify-write at an index that "
-	            "is not proven distinct per thread (threads with equal indices lose updates)",
-	            kb->name);
-	diag_note(index->loc, "the index: not an affine function of the thread (it depends on "
-	          "loaded data)");
-	diag_note(loc, "if threads may share an index, use an atomic (atomicAdd(&%s[...], v))",
-	          kb->name);
-	diag_note(r->k->loc, "in kernel '%s'%s", r->k->name,
-	          k == DIAG_ERROR ? " (--allow-races accepts it as a warning)" : "");
-	r->found++;
-	r->errors += k == DIAG_ERROR;
-	r->reported[b] = 1;
 }
 
 static void expr(Race *r, const KirExpr *e);
@@ -519,19 +271,17 @@ static void assign(Race *r, const KirExpr *e)
 		expr(r, lv->index);
 	expr(r, e->u.assign.value);
 	if (lv->var >= 0) {
-		set_var(r, lv->var, frontend_dtype_is_int(e->type) ? val(r, assigned_value(r, e)) : NULL);
+		set_var(r, lv->var, frontend_dtype_is_int(e->type) ? race_val(r, assigned_value(r, e)) : NULL);
 		return;
 	}
 	if (e->u.assign.bytes)
-		part_store(r, lv->buffer, lv->index, e->loc);
+		race_part_store(r, lv->buffer, lv->index, e->loc);
 	if (e->u.assign.op != KB_NONE) {
-		check_rmw(r, lv->buffer, lv->index, e->loc);
+		race_check_rmw(r, lv->buffer, lv->index, e->loc);
 		record(r, lv->buffer, lv->index, 0, e->loc);
 	} else {
-		LoadFind f = {lv->buffer, lv->index, 0};
-		loopify_expr_visit((KirExpr *)e->u.assign.value, find_load, &f);
-		if (f.found)
-			check_rmw(r, lv->buffer, lv->index, e->loc);
+		if (race_reads(e->u.assign.value, lv->buffer, lv->index))
+			race_check_rmw(r, lv->buffer, lv->index, e->loc);
 	}
 	record(r, lv->buffer, lv->index, 1, e->loc);
 }
@@ -550,12 +300,12 @@ static void expr(Race *r, const KirExpr *e)
 		lv = &e->u.incdec.lv;
 		if (lv->var >= 0) {
 			KirExpr *one = frontend_new_int(r->a, e->type, 1, e->loc);
-			set_var(r, lv->var, val(r, frontend_new_binary(r->a, e->u.incdec.inc ? KB_ADD : KB_SUB,
+			set_var(r, lv->var, race_val(r, frontend_new_binary(r->a, e->u.incdec.inc ? KB_ADD : KB_SUB,
 			                                               e->type, var_ref(r, lv->var, e->loc), one, e->loc)));
 			break;
 		}
 		expr(r, lv->index);
-		check_rmw(r, lv->buffer, lv->index, e->loc);
+		race_check_rmw(r, lv->buffer, lv->index, e->loc);
 		record(r, lv->buffer, lv->index, 0, e->loc);
 		record(r, lv->buffer, lv->index, 1, e->loc);
 		break;
@@ -853,7 +603,7 @@ static void stmt(Race *r, const KirStmt *s)
 		if (s->u.decl.init) {
 			expr(r, s->u.decl.init);
 			r->env[s->u.decl.var] = frontend_dtype_is_int(r->k->vars[s->u.decl.var].type)
-			                        ? val(r, s->u.decl.init) : NULL;
+			                        ? race_val(r, s->u.decl.init) : NULL;
 		}
 		break;
 	case KS_EXPR: expr(r, s->u.expr); break;
@@ -948,7 +698,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.quiet = t->quiet;
 	r.when = t->when;
 	r.bounds_off = !t->notes;
-	find_tainted(&r);
+	race_find_tainted(&r);
 	r.dom = r.upper = poly_launch_box(r.c);
 	stmt(&r, k->body);
 	if (r.dom || r.acc.len)

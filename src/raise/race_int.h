@@ -1,0 +1,61 @@
+/* race_int.h: what the files of the race walk share. race.c walks a kernel's KIR as an
+ * abstract interpreter over the launch (its header says how) and checks each phase;
+ * race_taint.c decides which values depend on memory and checks read-modify-writes at
+ * such indices; race_part.c checks the stores into part of an element. */
+#ifndef CUDA2HLO_RACE_INT_H
+#define CUDA2HLO_RACE_INT_H
+
+#include "raise_int.h"
+#include "poly.h"
+
+typedef VEC(PolyMap *) MapVec;
+
+typedef struct Access {
+	int buffer, write;
+	PolyMap *map;
+	SrcLoc loc;
+} Access;
+
+typedef struct Race {
+	const Options *o;
+	const KirKernel *k;
+	PolyCtx *c;
+	Arena *a;                /* scratch KIR nodes */
+	PolyExpr **env;          /* per variable: value, NULL unknown */
+	PolySet *dom;            /* running threads; NULL: unknown (nothing recorded) */
+	PolySet *upper;          /* while dom is unknown: a superset of the running threads */
+	PolySet **exited;        /* per block label: threads that left it by an exit */
+	char *exit_unknown;      /* per block label: some threads left it under an unknown dom */
+	VEC(Access) acc;         /* this phase */
+	int found;
+	char *reported;          /* per buffer: already reported */
+	char *tainted;           /* per variable: may hold a value derived from memory */
+	int changed;
+	int errors;              /* races reported as errors */
+	BoundsCheck bc;
+	int exact;               /* inside a loop walked with its loop dimension: bounds only */
+	int bounds_off;          /* inside a loop whose exact walk did the bounds check */
+	StrBuf *notes;           /* --report lines */
+	int quiet;               /* count races, report nothing (a try of scalar values) */
+	const char *when;        /* the scalar values this walk has bound ("m = 1"), or NULL */
+	MapVec *written;         /* per shared buffer: the writes so far */
+	char *unknown_writes;    /* per shared buffer: some write not recorded: not checked */
+	int unknown;             /* an index or guard not quasi-affine, not from memory */
+	VEC(Access) parts;       /* the part stores' relations, all phases */
+	int loops, approx;       /* loops walked by loop(); of them, not walked exactly */
+} Race;
+
+/* race.c */
+PolyExpr *race_val(Race *r, const KirExpr *e);    /* e's quasi-affine value, or NULL */
+void race_point(StrBuf *b, const int64_t *p);      /* "block (x,y,z) thread (x,y,z)" */
+
+/* race_taint.c */
+void race_find_tainted(Race *r);                   /* fills r->tainted */
+int race_is_tainted(Race *r, const KirExpr *e);
+int race_reads(const KirExpr *value, int buffer, const KirExpr *index);
+void race_check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc);
+
+/* race_part.c */
+void race_part_store(Race *r, int b, const KirExpr *index, SrcLoc loc);
+
+#endif
