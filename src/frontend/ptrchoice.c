@@ -267,7 +267,7 @@ static KirExpr *offset_of(Lower *L, const Addr *a, SrcLoc l)
  * bind whose buffer is -1 after an error. */
 Bind *choice_init(Lower *L, CXCursor d, CXCursor init)
 {
-	CXCursor c = init;
+	CXCursor c = strip(init);
 	KirDType elem = dt_of(clang_getPointeeType(clang_getCursorType(d)));
 	SrcLoc l = cloc(L, d);
 	const char *name = spell(L->a, d);
@@ -275,9 +275,6 @@ Bind *choice_init(Lower *L, CXCursor d, CXCursor init)
 	KirExpr *sel, *off;
 	Addr t, f;
 
-	while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-	       nkids(c) == 1)
-		c = kid(c, 0);
 	b->buffer = -1;
 	if (clang_getCursorKind(c) != CXCursor_ConditionalOperator || nkids(c) != 3 ||
 	    is_null_ptr(kid(c, 1)) || is_null_ptr(kid(c, 2)) || elem == KT_VOID)
