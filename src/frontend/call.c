@@ -205,14 +205,37 @@ static enum CXVisitorResult field_of(CXCursor f, CXClientData d)
 	return CXVisit_Continue;
 }
 
-/* The member initialisers of constructor fn, in the new frame (this_key set). */
+static enum CXChildVisitResult user_ctor_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (is_user_ctor(c))
+		*(int *)d = 1;
+	return CXChildVisit_Continue;
+}
+
+/* Whether the base classes of record type t (its base, the base's base, ...) have a
+ * constructor written by the user, which a derived constructor would run first. */
+static int base_has_ctor(CXType t)
+{
+	CXCursor b;
+	int found = 0;
+
+	while (!found && record_base(NULL, t, &b) == 0 && !clang_Cursor_isNull(b)) {
+		t = clang_getCanonicalType(clang_getCursorType(b));
+		clang_visitChildren(clang_getTypeDeclaration(t), user_ctor_visit, &found);
+	}
+	return found;
+}
+
+/* The member initialisers of constructor fn, in the new frame (this_key set); a base
+ * class's members (struct.c visit_fields) first, from their default initialisers. */
 static void ctor_members(Lower *L, CXCursor fn)
 {
 	CursorVec fields = {0};
 	CXType t = clang_getCursorType(clang_getCursorSemanticParent(fn));
-	int bad = 0;
+	int bad = base_has_ctor(t);
 
-	clang_Type_visitFields(clang_getCanonicalType(t), field_of, &fields);
+	visit_fields(L, t, field_of, &fields);
 	for (size_t i = 0; i < fields.len && !L->failed; i++) {
 		CXCursor x = written_init(fn, fields.data[i], &bad);
 		if (clang_Cursor_isNull(x))

@@ -434,6 +434,8 @@ CXType param_pointee(CXType t);
 int elem_const(CXType t);
 CXType scalar_elem(CXType t);
 void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name);
+int record_base(Lower *L, CXType t, CXCursor *base);
+int visit_fields(Lower *L, CXType t, CXFieldVisitor fn, CXClientData d);
 /* constinit.c */
 int const_image(Lower *L, CXCursor init, CXType t, KirDType elem, KirConst *slot, size_t n);
 int init_is_const(CXCursor c);

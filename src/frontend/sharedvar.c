@@ -17,9 +17,9 @@
  * field_var_of): a scalar field a buffer of one element (as a __shared__ scalar), an
  * array field a buffer of the array, a pointer field a __shared__ pointer, a nested
  * struct its fields in turn. Its fields are used one by one (`s.f`, `s.a[i]`,
- * `s.in.g`, `&s.f`, `s.p[i]`); a union or a base class in it is refused at the
- * declaration, and a use of the struct as a whole (a copy) where it is used (decl.c
- * global_var). */
+ * `s.in.g`, `&s.f`, `s.p[i]`), a base class's fields among them (struct.c
+ * visit_fields); a union in it is refused at the declaration, and a use of the struct
+ * as a whole (a copy) where it is used (decl.c global_var). */
 #include "parse.h"
 
 /* A __shared__ pointer named name (its offset buffer `name.off`) bound under key. */
@@ -75,40 +75,13 @@ KirLval shared_ptr_lval(Lower *L, Bind *b, SrcLoc l)
 	return lv;
 }
 
-static enum CXChildVisitResult base_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CXXBaseSpecifier)
-		return CXChildVisit_Continue;
-	*(CXCursor *)d = c;
-	return CXChildVisit_Break;
-}
-
-/* A base class of record type t (its specifier), else a null cursor: the field walks
- * (struct.c) do not see a base's fields. */
-static CXCursor record_base(CXType t)
-{
-	CXCursor base = clang_getNullCursor();
-
-	clang_visitChildren(clang_getTypeDeclaration(clang_getCanonicalType(t)), base_visit, &base);
-	return base;
-}
-
-/* Whether struct type t (or a struct in it) has a union or a base class; said at at
- * for the __shared__ variable named var. */
+/* Whether struct type t (or a struct in it) is a union; said at at for the __shared__
+ * variable named var. (A base class's fields are walked first, struct.c visit_fields.) */
 static int shared_struct_bad(Lower *L, CXCursor at, CXType t, const char *var, const char *what)
 {
-	CXCursor base = record_base(t);
-
 	if (is_union(t)) {
 		error_at(L, at, "__shared__ struct '%s': %s '%s' is a union, which a __shared__ struct without a slot "
 		         "layout cannot hold (one shared buffer per field)", var, what, type_name(L->a, t));
-		return 1;
-	}
-	if (!clang_Cursor_isNull(base)) {
-		error_at(L, at, "__shared__ struct '%s': %s '%s' has a base class '%s', which a __shared__ struct without "
-		         "a slot layout cannot hold (one shared buffer per field)", var, what, type_name(L->a, t),
-		         type_name(L->a, clang_getCursorType(base)));
 		return 1;
 	}
 	return 0;

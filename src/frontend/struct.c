@@ -2,7 +2,8 @@
  * elements of a buffer) and by value (a set of binds, one per field, under a key
  * prefix), with the field walks both use, struct copies, loads and stores, brace lists
  * and struct arguments of make_float2 and friends; lambdas (a closure object has no
- * state we keep: its call is its body inlined where it is called). */
+ * state we keep: its call is its body inlined where it is called). A struct with a base
+ * class is its base's fields followed by its own in every walk (base classes, below). */
 #include "parse.h"
 
 /* ---- structs in memory ----
@@ -32,9 +33,11 @@ typedef struct Layout {
 	CXCursor first, bad;     /* elem's field; the field that breaks the layout */
 	int64_t qslot;           /* pass 1: count the scalars in this slot into qn */
 	int qn;
+	int nbases;              /* when bad is a base specifier: the bases seen up to it */
 } Layout;
 
 static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off);
+static const char *base_why(CXCursor b, int n);
 
 typedef struct LayoutAt {
 	Layout *ly;
@@ -61,7 +64,18 @@ static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
 
 	if (t.kind == CXType_Record && half_dtype(t) == KT_VOID) {    /* (a __half is a scalar) */
 		LayoutAt sub = {ly, off};
-		clang_Type_visitFields(t, layout_visit, &sub);
+		CXCursor b;
+		int r = record_base(NULL, t, &b);
+		if (r < 0) {       /* its base's fields first, at the same offset */
+			ly->ok = 0;
+			ly->bad = b;                        /* the base (struct_layout_why) */
+			ly->nbases = -r;
+			return;
+		}
+		if (!clang_Cursor_isNull(b))
+			layout_type(ly, clang_getCanonicalType(clang_getCursorType(b)), f, off);
+		if (ly->ok)
+			clang_Type_visitFields(t, layout_visit, &sub);
 		return;
 	}
 	if (t.kind == CXType_ConstantArray) {   /* `float e[3][2]`: its elements in order */
@@ -109,7 +123,7 @@ static int layout_of(CXType t, Layout *ly)
 {
 	long long size;
 
-	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor(), -1, 0};
+	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor(), -1, 0, 0};
 	t = clang_getCanonicalType(t);
 	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID ||
 	    clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
@@ -194,6 +208,8 @@ const char *struct_layout_why(Arena *a, CXType t)
 		return "it has one";
 	if (ct.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_UnionDecl)
 		return "it is a union";
+	if (clang_getCursorKind(ly.bad) == CXCursor_CXXBaseSpecifier)
+		return arena_printf(a, "its base class '%s' %s", type_name(a, clang_getCursorType(ly.bad)), base_why(ly.bad, ly.nbases));
 	if (clang_Cursor_isNull(ly.bad)) {
 		if (!ly.k)
 			return "it has no scalar field";
@@ -299,6 +315,132 @@ CXType scalar_elem(CXType t)
 	return t;
 }
 
+/* ---- base classes ----
+ * A struct with a base class (cub's `TempStorage : Uninitialized<_TempStorage>`) is its
+ * base's fields followed by its own, in memory, in variables and in shared memory: the
+ * walks below visit a base's fields first (visit_fields), under the derived object's
+ * key, so `d.x` of a base's field x is the key "d.x" as for its own fields. One non-
+ * virtual base at offset 0 (libclang's clang_getOffsetOfBase) is held: its fields lie
+ * at their offsets in the base, which libclang gives, in the derived object as well.
+ * Refused, at the base specifier: a second base, a virtual one, one at another offset
+ * (a dynamic class before a plain base), and a field of the same name as a base's
+ * (one key per name). */
+
+typedef struct BaseFind {
+	CXCursor parent, base, bad;
+	int n;
+} BaseFind;
+
+/* Why base specifier b of a struct with n bases cannot be held. */
+static const char *base_why(CXCursor b, int n)
+{
+	return clang_isVirtualBase(b) ? "is virtual" : n > 1 ? "is not its only one" : "is not at its start";
+}
+
+static enum CXVisitorResult base_find(CXCursor b, CXClientData d)
+{
+	BaseFind *bf = d;
+
+	if (++bf->n > 1 || clang_isVirtualBase(b) || clang_getOffsetOfBase(bf->parent, b) != 0) {
+		bf->bad = b;
+		return CXVisit_Break;
+	}
+	bf->base = b;
+	return CXVisit_Continue;
+}
+
+typedef struct HideFind {
+	CXType t;
+	CXCursor field;
+	Arena *a;
+} HideFind;
+
+static enum CXVisitorResult hide_find(CXCursor f, CXClientData d)
+{
+	HideFind *h = d;
+
+	if (anon_member(f) || clang_Type_getOffsetOf(h->t, spell(h->a, f)) == CXTypeLayoutError_InvalidFieldName)
+		return CXVisit_Continue;
+	h->field = f;
+	return CXVisit_Break;
+}
+
+/* The base class specifier of record type t in *base (a null cursor when it has none);
+ * negative for a base this file cannot hold (above; *base is that base, the result
+ * minus the bases seen up to it), an error at it when L is given. */
+int record_base(Lower *L, CXType t, CXCursor *base)
+{
+	BaseFind bf = {clang_getTypeDeclaration(clang_getCanonicalType(t)), clang_getNullCursor(),
+	               clang_getNullCursor(), 0};
+	HideFind h = {clang_getCanonicalType(t), clang_getNullCursor(), L ? L->a : NULL};
+
+	*base = clang_getNullCursor();
+	if (clang_getCanonicalType(t).kind != CXType_Record)
+		return 0;
+	clang_visitCXXBaseClasses(clang_getCanonicalType(t), base_find, &bf);
+	if (!clang_Cursor_isNull(bf.bad)) {
+		if (L && !L->failed)
+			error_at(L, bf.bad, "struct '%s': its base class '%s' %s, which cannot be translated (one non-virtual "
+			         "base at the start of the struct can)", type_name(L->a, t),
+			         type_name(L->a, clang_getCursorType(bf.bad)), base_why(bf.bad, bf.n));
+		*base = bf.bad;
+		return -bf.n;
+	}
+	if (clang_Cursor_isNull(bf.base))
+		return 0;
+	if (L) {
+		visit_fields(NULL, clang_getCursorType(bf.base), hide_find, &h);
+		if (!clang_Cursor_isNull(h.field)) {
+			if (!L->failed)
+				error_at(L, bf.base, "struct '%s' has a field '%s' of the same name as a field of its base class '%s', "
+				         "which cannot be translated", type_name(L->a, t), spell(L->a, h.field),
+				         type_name(L->a, clang_getCursorType(bf.base)));
+			return -1;
+		}
+	}
+	*base = bf.base;
+	return 0;
+}
+
+typedef struct FieldsVisit {
+	CXFieldVisitor fn;
+	CXClientData d;
+	int stopped;
+} FieldsVisit;
+
+static enum CXVisitorResult fields_visit(CXCursor f, CXClientData d)
+{
+	FieldsVisit *v = d;
+
+	if (v->fn(f, v->d) == CXVisit_Continue)
+		return CXVisit_Continue;
+	v->stopped = 1;
+	return CXVisit_Break;
+}
+
+static int visit_all(Lower *L, CXType t, FieldsVisit *v)
+{
+	CXCursor b;
+
+	t = clang_getCanonicalType(t);
+	if (record_base(L, t, &b) < 0)
+		return 1;
+	if (!clang_Cursor_isNull(b) && visit_all(L, clang_getCursorType(b), v))
+		return 1;
+	clang_Type_visitFields(t, fields_visit, v);
+	return v->stopped;
+}
+
+/* clang_Type_visitFields over record type t with its base class's fields first (its
+ * base's first, and so on); nonzero when fn stopped the walk or the base cannot be held
+ * (said when L is given). (clang_Type_visitFields's own result says neither.) */
+int visit_fields(Lower *L, CXType t, CXFieldVisitor fn, CXClientData d)
+{
+	FieldsVisit v = {fn, d, 0};
+
+	return visit_all(L, t, &v);
+}
+
 /* ---- field walks ---- */
 
 static enum CXVisitorResult field_visit(CXCursor f, CXClientData d)
@@ -322,7 +464,7 @@ void walk_fields(FieldWalk *w, CXType t, const char *key, const char *name)
 	}
 	sub.prefix = key;
 	sub.name = name;
-	clang_Type_visitFields(clang_getCanonicalType(t), field_visit, &sub);
+	visit_fields(w->L, t, field_visit, &sub);
 }
 
 /* ---- structs by value ----
@@ -355,7 +497,7 @@ static void add_paths(Paths *p, const char *path, CXType t)
 		clang_Type_visitFields(ct, path_visit, &sub);
 	} else if (is_record(t)) {
 		Paths sub = {p->L, path, p->out, 0};
-		clang_Type_visitFields(ct, path_visit, &sub);
+		visit_fields(p->L, ct, path_visit, &sub);
 	} else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
 	           array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
 		for (long long i = 0; i < clang_getArraySize(ct); i++)
@@ -390,7 +532,7 @@ StrVec field_paths(Lower *L, CXType t)
 	StrVec v = {0};
 	Paths p = {L, "", &v, is_union(t)};
 
-	clang_Type_visitFields(clang_getCanonicalType(t), path_visit, &p);
+	visit_fields(L, t, path_visit, &p);
 	return v;
 }
 
@@ -399,6 +541,7 @@ typedef struct FieldFind {
 	const char *name;
 	CXType t;
 	int found;
+	CXCursor f;
 } FieldFind;
 
 static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
@@ -409,6 +552,7 @@ static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
 		return CXVisit_Continue;
 	ff->t = clang_getCursorType(f);
 	ff->found = 1;
+	ff->f = f;
 	return CXVisit_Break;
 }
 
@@ -431,12 +575,14 @@ static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, 
 	}
 	{
 		size_t n = strcspn(path + 1, ".[");
-		FieldFind ff = {L, arena_printf(L->a, "%.*s", (int)n, path + 1), t, 0};
-		clang_Type_visitFields(ct, find_visit, &ff);
+		FieldFind ff = {L, arena_printf(L->a, "%.*s", (int)n, path + 1), t, 0, clang_getNullCursor()};
+		visit_fields(L, ct, find_visit, &ff);
 		if (!ff.found)
 			return NULL;
 		*out = ff.t;
 		*bits = clang_Type_getOffsetOf(ct, ff.name);
+		if (*bits < 0)        /* a base class's field: at its offset in the base (at 0) */
+			*bits = clang_Cursor_getOffsetOfField(ff.f);
 		return path + 1 + n;
 	}
 }
@@ -697,7 +843,7 @@ void struct_defaults(Lower *L, CXType t, const char *prefix)
 {
 	CursorVec fields = {0};
 
-	clang_Type_visitFields(clang_getCanonicalType(t), field_collect, &fields);
+	visit_fields(L, t, field_collect, &fields);
 	for (size_t i = 0; i < fields.len && !L->failed; i++) {
 		CXType ft = clang_getCursorType(fields.data[i]);
 		const char *key = arena_printf(L->a, "%s.%s", prefix, spell(L->a, fields.data[i]));
@@ -788,7 +934,14 @@ static void list_elems(Lower *L, CXCursor at, CursorVec *v, size_t *n, CXType t,
 static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType t, const char *prefix)
 {
 	CursorVec fields = {0};
+	CXCursor base;
 
+	if (record_base(L, t, &base) < 0)
+		return;
+	if (!clang_Cursor_isNull(base)) {  /* its first value would be the base's, in braces or not */
+		error_at(L, list, "a brace list of '%s', a struct with a base class, cannot be translated", type_name(L->a, t));
+		return;
+	}
 	clang_Type_visitFields(clang_getCanonicalType(t), field_collect, &fields);
 	for (size_t i = 0; i < fields.len && !L->failed; i++) {
 		CXType ft = clang_getCursorType(fields.data[i]);

@@ -76,7 +76,7 @@ static void add_slots(Lower *L, SlotVec *out, const char *path, long long off, C
 
 	if (is_record(t)) {
 		Slots s = {L, path, off, out, is_union(t), 0, 0};
-		clang_Type_visitFields(ct, slot_visit, &s);
+		visit_fields(L, ct, slot_visit, &s);
 		*bad |= s.bad;
 	} else if (ct.kind == CXType_ConstantArray) {
 		CXType et = clang_getArrayElementType(ct);
