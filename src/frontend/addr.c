@@ -467,6 +467,9 @@ static Addr addr_any(Lower *L, CXCursor c)
 	}
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+		Bind *b0;
+		if (k == CXUnaryOperator_Deref && (b0 = ptr_addr_target(L, c)))
+			return bind_addr(L, c, b0);      /* `*p` with p bound to `&r`: r (call.c) */
 		if (k == CXUnaryOperator_Deref || k == CXUnaryOperator_AddrOf)
 			return addr_any(L, kid(c, 0));
 		if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec && moving_bind(L, kid(c, 0)))

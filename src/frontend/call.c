@@ -557,6 +557,74 @@ static int ptr_ref_alias(Lower *L, CXCursor p, CXCursor a, Frame *f)
 	return 1;
 }
 
+/* The pointer variable argument a takes the address of, through parentheses and casts
+ * (`(void **)&r`): its DeclRefExpr, else a null cursor. */
+CXCursor addr_of_var(CXCursor a)
+{
+	for (;;) {
+		switch (clang_getCursorKind(a)) {
+		case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+		case CXCursor_CXXStaticCastExpr: case CXCursor_CXXReinterpretCastExpr:
+			a = last_expr(a);
+			if (clang_Cursor_isNull(a))
+				return a;
+			continue;
+		case CXCursor_UnaryOperator:
+			if (clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf)
+				return clang_getNullCursor();
+			a = strip(kid(a, 0));
+			return clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+			       clang_getCanonicalType(clang_getCursorType(a)).kind == CXType_Pointer ? a : clang_getNullCursor();
+		default:
+			return clang_getNullCursor();
+		}
+	}
+}
+
+/* The bind of the pointer variable `*p` names when p is a `T **` parameter bound to its
+ * address (BK_PTRADDR), else NULL. */
+Bind *ptr_addr_target(Lower *L, CXCursor c)
+{
+	Bind *b;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)
+		return NULL;
+	c = strip(kid(c, 0));
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(c));
+	return b && b->kind == BK_PTRADDR ? b->target : NULL;
+}
+
+/* Pointer-to-pointer parameter p (`T **p`, `void **p`) of a call with argument a =
+ * `&r` (through casts) of a pointer variable r that moves (HeCBench seam-carving's
+ * pointer_swap): p stands for r's address, so `*p` is r, read (`t = *p`) or assigned
+ * (`*p = q`: r = q, decl.c moving_ptr's offset and, for a pointer choosing between
+ * buffers, its choice, ptrchoice.c); any other use of p is refused where it stands. 1
+ * when bound so; 0 when a is no such address or the callee moves p itself. A cast
+ * between pointers to pointers keeps the pointer's value (every object pointer the
+ * kernel holds is a buffer and an offset); one into a buffer of another element type
+ * is refused where it is assigned. */
+static int ptr_addr_alias(Lower *L, CXCursor p, CXCursor a, Frame *f)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(p));
+	CXCursor x = addr_of_var(a);
+	Bind *b, *r;
+
+	if (t.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(t)).kind != CXType_Pointer ||
+	    clang_Cursor_isNull(x) || map_has(L->cx->devassigned, dkey(L->a, p)))
+		return 0;
+	r = lookup(L, clang_getCursorReferenced(x));
+	if (!r || r->kind != BK_PTR || r->nullvar >= 0 || !((r->offvar >= 0 && L->vars.data[r->offvar].type == KT_I64) ||
+	    r->offbuf >= 0))
+		return 0;
+	b = new_bind(L, BK_PTRADDR);
+	b->target = r;
+	map_put(f->binds, dkey(L->a, p), b);
+	return 1;
+}
+
 /* The bind of a const reference parameter's argument when that names a value that never
  * changes (a constant such as a `static constexpr` local, a kernel parameter, an
  * expression bound to a name): the parameter is that value (`clamp(x, lo, hi)` with
@@ -654,6 +722,8 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 		} else if (is_pointer_param(t) || is_ptr_ref(t)) {
 			Addr ad;
 			if (is_ptr_ref(t) && ptr_ref_alias(L, p, a, f))
+				continue;
+			if (ptr_addr_alias(L, p, a, f))
 				continue;
 			if (bind_struct_ptr(L, p, a, f))
 				continue;

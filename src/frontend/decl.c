@@ -516,6 +516,20 @@ static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 	int may_null = ptr_may_be_null(L, d, init);
 
 	b->buffer = -1;
+	if (!clang_Cursor_isNull(init) && !may_null)
+		choice_candidates(L, d, b);     /* `float *r = a, *w = b;` later swapped */
+	if (b->choicevar >= 0) {
+		/* choosing between buffers (ptrchoice.c): the initialiser is its first
+		 * assignment */
+		Addr a = laddr_load(L, init);
+		b->offvar = new_var(L, arena_printf(L->a, "%s.off", spell(L->a, d)), KT_I64, KVK_OFFSET, cloc(L, d));
+		emit_pending(L, decl_stmt(L, b->offvar, off, cloc(L, d)));
+		if (a.buffer >= 0)
+			emit_pending(L, expr_stmt(L, choice_assign(L, init, b, a, assign_var(L, b->offvar,
+			    a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, d)), cloc(L, d)))));
+		put_bind(L, key, b);
+		return;
+	}
 	if (!clang_Cursor_isNull(init) && !(may_null && is_null_ptr(init))) {
 		Addr a = may_null ? laddr_null(L, init) : laddr(L, init);
 		if (a.buffer < 0)

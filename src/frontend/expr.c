@@ -538,7 +538,9 @@ Bind *moving_bind(Lower *L, CXCursor c)
 	Bind *b;
 
 	c = strip(c);
-	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
+	if ((b = ptr_addr_target(L, c)))      /* `*p` with p bound to `&r` (call.c) */
+		;
+	else if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
 		b = member_bind(L, c);
 	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
 		b = lookup(L, clang_getCursorReferenced(c));
@@ -605,7 +607,8 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};    /* none: `p = NULL` */
 		if (b->nullvar >= 0 && is_null_ptr(rhs))     /* `p = NULL`: its flag (ptrresult.c) */
 			return ptr_null_assign(L, c, b, a);
-		a = b->nullvar >= 0 ? laddr_null(L, rhs) : laddr(L, rhs);
+		/* a choosing pointer may take another's address (ptrchoice.c) */
+		a = b->nullvar >= 0 ? laddr_null(L, rhs) : b->choicevar >= 0 ? laddr_load(L, rhs) : laddr(L, rhs);
 		if (a.buffer < 0)
 			return poison(L, c);
 		if (b->nullvar >= 0)

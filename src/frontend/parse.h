@@ -20,7 +20,7 @@ typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
 typedef VEC(int) IntVec;
 
-typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW, BK_BITREF } BindKind;
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW, BK_BITREF, BK_PTRADDR } BindKind;
 
 typedef struct BitRef BitRef;
 
@@ -29,7 +29,8 @@ typedef struct BitRef BitRef;
  * reference to memory, an argument expression substituted, an object with no state
  * (a cooperative group, a lambda: BK_CG), a variable's bits read as another scalar of
  * their size (a union member: BK_VIEW, variable idx as type `view`), a reference to
- * part of a variable's bits (BK_BITREF, bitview.c). */
+ * part of a variable's bits (BK_BITREF, bitview.c), a `T **` parameter bound to the
+ * address of a pointer variable (BK_PTRADDR, call.c: `*p` is that variable). */
 typedef struct Bind {
 	BindKind kind;
 	int idx;
@@ -54,6 +55,7 @@ typedef struct Bind {
 	int nullneg;             /* 1: `c ? nullptr : A`, !c proves it; -1: no such c */
 	int isnullptr;           /* BK_PTR parameter bound to a literal nullptr (call.c): no
 	                            buffer; tests of it are constants, any other use is refused */
+	struct Bind *target;     /* BK_PTRADDR: the pointer variable's bind */
 	int offbuf;              /* BK_PTR __shared__ pointer variable (sharedvar.c): the shared
 	                            i64 buffer of one element holding its offset, else -1 */
 } Bind;
@@ -375,6 +377,8 @@ const char *lhalf2_src(Lower *L, CXCursor c, int *handled);   /* half.c: a __hal
 int is_user_ctor(CXCursor fn);
 const char *lctor(Lower *L, CXCursor c);
 KirExpr *inline_def(Lower *L, CXCursor c, CXCursor def);
+CXCursor addr_of_var(CXCursor a);
+Bind *ptr_addr_target(Lower *L, CXCursor c);
 
 /* ---- rawcopy.c ---- */
 int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);

@@ -1,7 +1,10 @@
 /* ptrchoice.c: a local pointer that is assigned addresses in different buffers
  * (`float *p; if (c) p = a; else p = b; p += off; x = *p;`), or that is never assigned
  * and initialised with `c ? a + i : b + j` or with an address through such a pointer
- * (`q = p + k`: a copy of p's choice). It is kept as (which buffer,
+ * (`q = p + k`: a copy of p's choice). The candidates are the union over the assignments
+ * of the function's local pointers, so pointers swapped through a third (`t = s; s = sn;
+ * sn = t;`, `float *r = a, *w = b;` swapped each step) choose between the same buffers,
+ * and `s = sn` copies the choice. It is kept as (which buffer,
  * offset): an i32 variable NAME.buf holding the index of the buffer among the candidates,
  * beside the pointer's offset variable. A load through it is a select over the candidates'
  * loads, a conditional expression whose arm that is not taken is never read (the C and
@@ -13,18 +16,64 @@
  * refused at its location by laddr. */
 #include "parse.h"
 
+/* The buffers a pointer variable may point into, read from the syntax alone (nothing
+ * is lowered): the union over the assignment graph of the function's local pointer
+ * variables, from the variable (its initialiser and each `v = expr`, an address rooted
+ * in a parameter, a global, or another local pointer, whose own graph is then taken;
+ * each variable once). */
 typedef struct Scan {
 	Lower *L;
-	CXCursor d;
-	int nalt, alt[4];
-	int depth, bad;
+	CXCursor fn;
+	KirDType elem;           /* the element type every candidate must have; void: any */
+	CXCursor seen[16];
+	int nseen, nalt, alt[4];
+	int bad;
 } Scan;
 
-static int scan_var(Lower *L, CXCursor d, int depth, int *alt);
+static void scan_var_into(Scan *s, CXCursor v);
 
-/* The buffer an address expression is rooted in, read from the syntax alone (nothing is
- * lowered): a pointer parameter or global through casts, + and -, & and []; -1 if none. */
-static int root_buffer(Lower *L, CXCursor c, KirDType *view, int depth)
+static void add_alt(Scan *s, int buf, KirDType view, int per)
+{
+	int i;
+
+	if (buf < 0 || view != KT_VOID || per || (s->elem != KT_VOID && s->L->bufs.data[buf].elem != s->elem)) {
+		s->bad = 1;
+		return;
+	}
+	for (i = 0; i < s->nalt && s->alt[i] != buf; i++)
+		;
+	if (i == s->nalt) {
+		if (i == 4)
+			s->bad = 1;
+		else
+			s->alt[s->nalt++] = buf;
+	}
+}
+
+/* The buffers pointer bind bd points into: its candidates, or its one buffer. */
+static void add_bind(Scan *s, const Bind *bd)
+{
+	if (bd && bd->kind == BK_PTR && bd->choicevar >= 0)
+		for (int k = 0; k < bd->nalt; k++)
+			add_alt(s, bd->alt[k], KT_VOID, 0);
+	else if (bd && bd->kind == BK_PTR)
+		add_alt(s, bd->buffer, bd->view, bd->per);
+	else
+		s->bad = 1;
+}
+
+/* Whether d is a pointer variable local to the function scanned (not __shared__: one
+ * held in shared memory stays in the buffer its first assignment names, sharedvar.c). */
+static int local_ptr(Scan *s, CXCursor d)
+{
+	return clang_getCursorKind(d) == CXCursor_VarDecl &&
+	       clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer &&
+	       clang_equalCursors(clang_getCursorSemanticParent(d), s->fn) && !has_attr(d, CXCursor_CUDASharedAttr);
+}
+
+/* The buffers address expression c is rooted in, through casts, + and -, & and [] (a
+ * cast that reinterprets the elements is no candidate), `?:` both arms. */
+static void scan_roots(Scan *s, CXCursor c)
 {
 	Bind *bd;
 
@@ -34,15 +83,31 @@ static int root_buffer(Lower *L, CXCursor c, KirDType *view, int depth)
 		case CXCursor_CXXStaticCastExpr: case CXCursor_CXXConstCastExpr: {
 			CXCursor x = last_expr(c);
 			if (clang_Cursor_isNull(x) || dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
-			    dt_of(clang_getPointeeType(clang_getCursorType(x))))
-				return -1;
+			    dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
+				s->bad = 1;
+				return;
+			}
 			c = x;
 			continue;
 		}
 		case CXCursor_UnaryOperator:
-			if (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf)
-				return -1;
+			if ((bd = ptr_addr_target(s->L, c))) {     /* `*p`, p bound to `&r` (call.c) */
+				add_bind(s, bd);
+				return;
+			}
+			if (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf) {
+				s->bad = 1;
+				return;
+			}
 			c = kid(c, 0);
+			continue;
+		case CXCursor_ConditionalOperator:
+			if (nkids(c) != 3 || is_null_ptr(kid(c, 1)) || is_null_ptr(kid(c, 2))) {
+				s->bad = 1;
+				return;
+			}
+			scan_roots(s, kid(c, 1));
+			c = kid(c, 2);
 			continue;
 		case CXCursor_ArraySubscriptExpr: case CXCursor_BinaryOperator: {
 			CursorVec v = kids(c);
@@ -54,86 +119,118 @@ static int root_buffer(Lower *L, CXCursor c, KirDType *view, int depth)
 			if (ok)
 				c = is_ptr_expr(v.data[0]) ? v.data[0] : v.data[1];
 			VEC_FREE(v);
-			if (!ok)
-				return -1;
+			if (!ok) {
+				s->bad = 1;
+				return;
+			}
 			continue;
 		}
 		case CXCursor_DeclRefExpr:
-			bd = lookup(L, clang_getCursorReferenced(c));
-			if (bd && bd->kind == BK_PTR && bd->buffer < 0 && bd->offvar >= 0 && bd->choicevar < 0) {
-				/* a local pointer whose first assignment is still ahead: the one
-				 * buffer all its assignments name (`q = a + k; ... p = q;`) */
-				int alt[4];
-				if (depth >= 4 || scan_var(L, clang_getCursorReferenced(c), depth + 1, alt) != 1)
-					return -1;
-				*view = KT_VOID;
-				return alt[0];
+			bd = lookup(s->L, clang_getCursorReferenced(c));
+			if (local_ptr(s, clang_getCursorReferenced(c)) && (!bd || (bd->kind == BK_PTR && bd->buffer < 0 &&
+			    bd->offvar >= 0 && bd->choicevar < 0))) {
+				/* declared later, or a moving pointer whose first assignment is
+				 * still ahead: its own graph */
+				scan_var_into(s, clang_getCursorReferenced(c));
+				return;
 			}
-			if (!bd || bd->kind != BK_PTR || bd->buffer < 0 || bd->choicevar >= 0)
-				return -1;
-			*view = bd->view;
-			return bd->buffer;
+			add_bind(s, bd);
+			return;
 		default:
-			return -1;
+			s->bad = 1;
+			return;
 		}
+	}
+}
+
+typedef struct ScanVisit {
+	Scan *s;
+	CXCursor v;
+} ScanVisit;
+
+/* A call that takes the variable's address and another pointer's (`swap(&r, &w)`): the
+ * callee may assign either to the other (call.c ptr_addr_alias), so each is an
+ * assignment of the variable. */
+static void scan_call(ScanVisit *sv, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c), mine = 0;
+	CXCursor x;
+
+	for (int i = 0; i < n; i++) {
+		x = addr_of_var(clang_Cursor_getArgument(c, (unsigned)i));
+		mine |= !clang_Cursor_isNull(x) && clang_equalCursors(clang_getCursorReferenced(x), sv->v);
+	}
+	for (int i = 0; i < n && mine; i++) {
+		x = addr_of_var(clang_Cursor_getArgument(c, (unsigned)i));
+		if (!clang_Cursor_isNull(x) && !clang_equalCursors(clang_getCursorReferenced(x), sv->v))
+			scan_roots(sv->s, x);
 	}
 }
 
 static enum CXChildVisitResult scan_assign(CXCursor c, CXCursor parent, CXClientData data)
 {
-	Scan *s = data;
-	KirDType view = KT_VOID;
+	ScanVisit *sv = data;
 	CursorVec v;
-	int buf, i;
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		scan_call(sv, c);
+		return CXChildVisit_Recurse;
+	}
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
 	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
 		return CXChildVisit_Recurse;
 	v = kids(c);
 	if (v.len == 2 && clang_getCursorKind(strip(v.data[0])) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(strip(v.data[0])), s->d)) {
-		buf = root_buffer(s->L, v.data[1], &view, s->depth);
-		if (buf < 0 || view != KT_VOID || s->L->bufs.data[buf].elem !=
-		    dt_of(clang_getPointeeType(clang_getCursorType(s->d))))
-			s->bad = 1;
-		else {
-			for (i = 0; i < s->nalt && s->alt[i] != buf; i++)
-				;
-			if (i == s->nalt) {
-				if (i == 4)
-					s->bad = 1;
-				else
-					s->alt[s->nalt++] = buf;
-			}
-		}
-	}
+	    clang_equalCursors(clang_getCursorReferenced(strip(v.data[0])), sv->v))
+		scan_roots(sv->s, v.data[1]);
 	VEC_FREE(v);
 	return CXChildVisit_Recurse;
 }
 
-/* The distinct buffers the assignments of pointer d name, into alt; -1 if one cannot be
- * told from the syntax or there are more than 4. */
-static int scan_var(Lower *L, CXCursor d, int depth, int *alt)
+/* Local pointer variable v's part of the graph: its initialiser and assignments. */
+static void scan_var_into(Scan *s, CXCursor v)
 {
-	Scan s = {L, d, 0, {0}, depth, 0};
-	CXCursor fn = clang_getCursorSemanticParent(d);
+	ScanVisit sv = {s, v};
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
 
-	if (clang_Cursor_isNull(fn))
+	for (int i = 0; i < s->nseen; i++)
+		if (clang_equalCursors(s->seen[i], v))
+			return;
+	if (s->nseen == 16) {
+		s->bad = 1;
+		return;
+	}
+	s->seen[s->nseen++] = v;
+	if (!clang_Cursor_isNull(init))
+		scan_roots(s, init);
+	clang_visitChildren(s->fn, scan_assign, &sv);
+}
+
+/* The distinct buffers pointer d may point into (its initialiser, if any, first), into
+ * alt; -1 if one cannot be told from the syntax or there are more than 4. */
+static int scan_var(Lower *L, CXCursor d, int *alt)
+{
+	Scan s = {L, clang_getCursorSemanticParent(d), dt_of(clang_getPointeeType(clang_getCursorType(d))),
+	          {{0}}, 0, 0, {0}, 0};
+
+	if (clang_Cursor_isNull(s.fn))
 		return -1;
-	clang_visitChildren(fn, scan_assign, &s);
+	scan_var_into(&s, d);
 	if (s.bad)
 		return -1;
 	memcpy(alt, s.alt, sizeof s.alt);
 	return s.nalt;
 }
 
-/* A pointer declared without an initialiser: the buffers its assignments name. With two
- * or more (each a buffer of the pointer's element type, read without a view), it
- * chooses between them: b gets the candidates and its choice variable. */
+/* A pointer that is assigned: the buffers its initialiser and assignments name, through
+ * other local pointers (scan_var). With two or more (each a buffer of the pointer's
+ * element type, read without a view), it chooses between them: b gets the candidates
+ * and its choice variable, 0 until an assignment (the initialiser's, decl.c moving_ptr)
+ * sets it. */
 void choice_candidates(Lower *L, CXCursor d, Bind *b)
 {
-	b->nalt = scan_var(L, d, 0, b->alt);
+	b->nalt = scan_var(L, d, b->alt);
 	if (b->nalt < 2) {
 		b->nalt = 0;
 		return;
@@ -142,21 +239,63 @@ void choice_candidates(Lower *L, CXCursor d, Bind *b)
 	emit_pending(L, decl_stmt(L, b->choicevar, frontend_new_int(L->a, KT_I32, 0, cloc(L, d)), cloc(L, d)));
 }
 
-/* `p = address` of a choosing pointer: which buffer, then the offset assignment. */
+/* `p = q` with q choosing too: p's choice is q's mapped to p's order of the candidates
+ * (q.buf itself when the orders agree, else q.buf == 0 ? k0 : q.buf == 1 ? k1 : ... ). */
+static KirExpr *choice_map(Lower *L, CXCursor c, const Bind *b, const Bind *q)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *e = NULL;
+	int same = 1, map[4];
+
+	for (int j = 0; j < q->nalt; j++) {
+		for (map[j] = 0; map[j] < b->nalt && b->alt[map[j]] != q->alt[j]; map[j]++)
+			;
+		if (map[j] == b->nalt) {
+			error_at(L, c, "the pointer is assigned one that may point into '%s', not one of the buffers it chooses between",
+			    L->bufs.data[q->alt[j]].name);
+			return NULL;
+		}
+		same &= map[j] == j;
+	}
+	if (same)
+		return var_ref(L, q->choicevar, l);
+	for (int j = q->nalt - 1; j >= 0; j--) {
+		KirExpr *k = frontend_new_int(L->a, KT_I32, map[j], l), *x;
+		if (!e) {
+			e = k;
+			continue;
+		}
+		x = frontend_new_expr(L->a, KE_COND, KT_I32, l);
+		x->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, q->choicevar, l), frontend_new_int(L->a, KT_I32, j, l), l);
+		x->u.cond.t = k;
+		x->u.cond.f = e;
+		e = x;
+	}
+	return e;
+}
+
+/* `p = address` of a choosing pointer: which buffer, then the offset assignment. The
+ * address may be through another choosing pointer (`s = sn;` of a swap): a copy of its
+ * choice. */
 KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign)
 {
+	KirExpr *which;
 	int k;
 
 	for (k = 0; k < b->nalt && b->alt[k] != a.buffer; k++)
 		;
-	if (k == b->nalt || a.view != KT_VOID || a.per) {
+	if (a.choice && a.buffer >= 0 && a.view == KT_VOID && !a.per) {
+		if (!(which = choice_map(L, c, b, a.choice)))
+			return poison(L, c);
+	} else if (k == b->nalt || a.view != KT_VOID || a.per) {
 		error_at(L, c, "the pointer is assigned an address in '%s', not one of the buffers it chooses between",
 		    L->bufs.data[a.buffer].name);
 		return poison(L, c);
-	}
+	} else
+		which = frontend_new_int(L->a, KT_I32, k, cloc(L, c));
 	/* a statement of its own before the offset's (the affine strategy takes
 	 * assignments, not a comma of two) */
-	emit_pending(L, expr_stmt(L, assign_var(L, b->choicevar, frontend_new_int(L->a, KT_I32, k, cloc(L, c)), cloc(L, c))));
+	emit_pending(L, expr_stmt(L, assign_var(L, b->choicevar, which, cloc(L, c))));
 	return offassign;
 }
 
