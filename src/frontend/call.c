@@ -1,9 +1,10 @@
 /* call.c: calls. A device function is inlined (a new Frame; parameters bound by value,
- * by reference or as pointers, a reference to a pointer variable as that variable; its
- * returns become a labelled block and a result variable, or a pointer bind when the
- * result is an address: ptrresult.c); member functions bind `this`; cooperative groups
- * methods are builtins; lcall dispatches between these, builtin.c, and the refusals
- * (recursion, function pointers, dynamic parallelism). */
+ * by reference or as pointers, a reference to a pointer variable as that variable, a
+ * reference to a struct in memory as that memory; its returns become a labelled block
+ * and a result variable, or a pointer bind when the result is an address: ptrresult.c);
+ * member functions bind `this`; cooperative groups methods are builtins; lcall
+ * dispatches between these, builtin.c, and the refusals (recursion, function pointers,
+ * dynamic parallelism). */
 #include "parse.h"
 
 static int uses_label(const KirStmt *s, int label)
@@ -500,6 +501,35 @@ int local_struct_pointer(Lower *L, CXCursor d, CXCursor init)
 	return 1;
 }
 
+/* A reference parameter bound to a struct in memory (`__shared__ S s` with a slot layout,
+ * `p[i]`, `*p`, a nested struct of one `p->in`): that memory, a BK_MEM bind at the object's first slot as a __shared__
+ * struct variable's is (decl.c global_var), so the callee's stores reach it and its reads
+ * see what other threads stored after a barrier in the callee; a copy of the fields into
+ * variables would lose both. 0 when the argument is no such struct. */
+static int bind_mem_struct_ref(Lower *L, CXCursor p, CXCursor a, Frame *f)
+{
+	CXCursor x = strip(a);
+	Addr ad;
+	Bind *b;
+
+	if (!is_mem_lvalue(L, x) || !struct_layout(clang_getCursorType(x), NULL, NULL))
+		return 0;      /* (`*this`, `*q` and `a[i]` of structs held in variables are not) */
+	ad = laddr(L, x);
+	if (L->failed)
+		return 1;
+	if (ad.buffer < 0 || ad.per || ad.view != KT_VOID || ad.bitw) {
+		error_at(L, a, "a reference to this struct in memory cannot be translated (only one in a buffer of its "
+		         "own slot type can)");
+		return 1;
+	}
+	b = new_bind(L, BK_MEM);
+	b->buffer = ad.buffer;
+	b->off = fix_offset(L, ad.off ? ad.off : frontend_new_int(L->a, KT_I32, 0, cloc(L, a)), spell(L->a, p), cloc(L, p),
+	                    cloc(L, a), &b->offvar);
+	map_put(f->binds, dkey(L->a, p), b);
+	return 1;
+}
+
 static void bind_struct_arg(Lower *L, CXCursor p, CXCursor a, Frame *f, int byref)
 {
 	const char *src = struct_src(L, a);
@@ -764,7 +794,8 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 			KirLval lv;
 			KirDType lt;
 			if (is_record(clang_getNonReferenceType(t))) {
-				bind_struct_arg(L, p, a, f, !clang_isConstQualifiedType(clang_getNonReferenceType(t)));
+				if (!bind_mem_struct_ref(L, p, a, f))
+					bind_struct_arg(L, p, a, f, !clang_isConstQualifiedType(clang_getNonReferenceType(t)));
 				continue;
 			}
 			if ((b = value_source(L, t, a)) != NULL) {
