@@ -33,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+import convcache  # noqa: E402
 import corpus  # noqa: E402
 
 
@@ -162,8 +163,7 @@ class Taint:
 
 def rule_counts(exe, path, args):
     """{kernel: (g, s, w)} for the kernels of path under args (--emit kir)."""
-    r = subprocess.run([exe, path] + args + ["--emit", "kir"], capture_output=True,
-                       text=True, timeout=120)
+    r = convcache.run(exe, [path] + args + ["--emit", "kir"], 120)
     if r.returncode != 0:
         raise RuntimeError(f"--emit kir exited {r.returncode}: {r.stderr.strip()[:200]}")
     return {k: Taint(root).run().count() for k, root in parse_kir(r.stdout).items()}
@@ -172,8 +172,8 @@ def rule_counts(exe, path, args):
 def got_counts(exe, path, args, tmp):
     """[(kernel, (g, s, w))] from --report: kernel blocks, or an entry's launch lines."""
     out = os.path.join(tmp, "m.mlir")
-    r = subprocess.run([exe, path] + args + ["--report", "-o", out], capture_output=True,
-                       text=True, timeout=300)
+    # the same conversion as tests/exec/run.py's mode run: convcache keeps it once
+    r = convcache.run(exe, [path] + args + ["--emit", "stablehlo", "--report", "-o", out], 300)
     if r.returncode != 0:
         raise RuntimeError(f"cuda2hlo exited {r.returncode}: {r.stderr.strip()[:200]}")
     got, cur = [], None
@@ -236,6 +236,7 @@ def main():
     exe = os.path.join(a.bin, "cuda2hlo")
     files = a.files or [p for p in corpus.corpus_files(os.path.join(ROOT, "tests", "kernels"))
                         if os.path.dirname(p) == os.path.join(ROOT, "tests", "kernels")]
+    files = [os.path.abspath(p) for p in files]     # the paths run.py converts (convcache)
     exc = exceptions_of(a.exceptions)
     fails = oks = diffs = 0
 

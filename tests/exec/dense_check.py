@@ -28,6 +28,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+import convcache  # noqa: E402
 import corpus  # noqa: E402
 
 BAD_OPS = re.compile(r"stablehlo\.(gather|scatter|while)\b")
@@ -64,8 +65,8 @@ def while_nesting(text):
 
 def check_entry(exe, path, test, whiles, columns, tmp):
     out = os.path.join(tmp, os.path.basename(path) + ".entry.mlir")
-    cmd = [exe, path] + corpus.converter_args(test) + ["--report", "-o", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    r = convcache.run(exe, [path] + corpus.converter_args(test) +
+                      ["--emit", "stablehlo", "--report", "-o", out], 300)
     if r.returncode != 0:
         return f"cuda2hlo exited {r.returncode}: {r.stderr.strip().splitlines()[:1]}"
     with open(out) as f:
@@ -108,8 +109,8 @@ def check(exe, name, tmp):
         return "no launch"
     for li, launch in enumerate(test.launches):
         out = os.path.join(tmp, f"{os.path.basename(path)}.{li}.mlir")
-        cmd = [exe, path] + corpus.converter_args(test, launch) + ["--report", "-o", out]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        r = convcache.run(exe, [path] + corpus.converter_args(test, launch) +
+                          ["--emit", "stablehlo", "--report", "-o", out], 120)
         if r.returncode != 0:
             return f"cuda2hlo exited {r.returncode}: {r.stderr.strip().splitlines()[:1]}"
         with open(out) as f:

@@ -40,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import convcache  # noqa: E402
 import corpus  # noqa: E402
 import devprint  # noqa: E402
 import oracle  # noqa: E402
@@ -68,6 +69,16 @@ def sh(cmd, timeout=TIMEOUT):
         raise Fail(f"cannot run {cmd[0]}: {e}") from None
 
 
+def sh_convert(exe, args, timeout=TIMEOUT):
+    """cuda2hlo args..., once per binary, inputs and flags across the runners (convcache)."""
+    try:
+        return convcache.run(exe, args, timeout)
+    except subprocess.TimeoutExpired:
+        raise Fail(f"timed out after {timeout}s: {exe} {args[0]}") from None
+    except OSError as e:
+        raise Fail(f"cannot run {exe}: {e}") from None
+
+
 def first_line(text):
     """The telling line of a message: the first that says error, else the last."""
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
@@ -87,8 +98,10 @@ def convert(cfg, test, li, launch, emit, out):
     exe = os.path.join(cfg.bin, "cuda2hlo")
     if not os.path.exists(exe):
         raise Skip(f"{exe} is not built")
-    cmd = [exe, test.path] + corpus.converter_args(test, launch) + ["--emit", emit, "-o", out]
-    r = sh(cmd)
+    # --report for a module: the same conversion as raise_counts' (count_check.py), kept once
+    cmd = [exe, test.path] + corpus.converter_args(test, launch) + ["--emit", emit] + \
+        (["--report"] if emit == "stablehlo" else []) + ["-o", out]
+    r = sh_convert(exe, cmd[1:])
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
     if test.entry and r.returncode != 0 and "--entry" in r.stderr and \
@@ -374,8 +387,8 @@ def race_mode(cfg, test, mode, work):
     if not os.path.exists(exe):
         raise Skip(f"{exe} is not built")
     emit = "c" if mode == "c" else "stablehlo"
-    r = sh([exe, test.path] + corpus.converter_args(test, test.launches[0]) +
-           ["--emit", emit, "-o", os.path.join(work, "race.out")])
+    r = sh_convert(exe, [test.path] + corpus.converter_args(test, test.launches[0]) +
+                   ["--emit", emit, "-o", os.path.join(work, "race.out")])
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
     if r.returncode == 1 and re.search(r"race", r.stderr):
