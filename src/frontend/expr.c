@@ -282,6 +282,8 @@ static KirExpr *lmember(Lower *L, CXCursor c)
 	mb = member_bind(L, c);
 	if (mb)
 		return bind_value(L, c, mb);
+	if ((e = var_elem_path_load(L, c)))      /* `v.a[i].x`, a held in variables */
+		return e;
 	if ((clang_getCursorKind(b) == CXCursor_CallExpr || clang_getCursorKind(b) == CXCursor_CXXFunctionalCastExpr) &&
 	    is_record(clang_getCursorType(b))) {
 		/* a member of a temporary: `P(x, y).a`, `make(x).a` */
@@ -1255,10 +1257,14 @@ static KirExpr *lunexposed(Lower *L, CXCursor c)
 
 static KirExpr *lsubscript(Lower *L, CXCursor c)
 {
+	KirExpr *e;
+
 	if (is_bits_read(L, c))
 		return bits_read(L, c);
 	if (is_var_elem(L, c))
 		return var_elem_load(L, c);
+	if ((e = var_elem_path_load(L, c)))      /* `v.m[i][1]`, m held in variables */
+		return e;
 	return load_of(L, c, laddr_load(L, c));
 }
 

@@ -3,8 +3,9 @@
  * argument) is a set of binds, one per scalar; an array field of at most
  * FIELD_ELEMS_MAX scalars has one per element, under the keys "KEY.acc[0]",
  * "KEY.acc[1]", ... (field_paths in struct.c lists them). `pi.acc[1]` is that variable;
- * an index that is not a constant reads through a select over the elements, and a
- * store through it is refused. A struct passed to the kernel by value holds its array
+ * an index that is not a constant reads through a select over the elements (also down
+ * a path of members from a struct element: `all.step[o].z`), and a store through it is
+ * refused. A struct passed to the kernel by value holds its array
  * fields the same way, one parameter per element (kernel.c), up to FIELD_ELEMS_MAX
  * scalars; a larger one is a read-only buffer, addressed as memory (addr.c).
  * An array field of scalars that some code uses as an array rather than element by
@@ -84,34 +85,18 @@ Addr var_elem_addr(Lower *L, CXCursor c)
 	return a;
 }
 
-KirExpr *var_elem_load(Lower *L, CXCursor c)
+/* The value of `keys[idx]` (n binds of scalars): a select over them, element n-1 unless
+ * the index names an earlier one (an index out of the bounds is undefined behaviour in
+ * C++). idx is read once, into a temporary. */
+static KirExpr *select_binds(Lower *L, CXCursor c, KirExpr *idx, const char **keys, long long n)
 {
-	CXCursor b = array_base(c);
-	const char *k = array_key(L, b), *sk;
-	CXType at = clang_getCanonicalType(clang_getCursorType(b));
-	long long n = clang_getArraySize(at);
-	KirExpr *idx, *e = NULL;
 	SrcLoc l = cloc(L, c);
-	int tmp;
+	KirExpr *e = NULL;
+	int tmp = new_var(L, "elem_index", KT_I64, KVK_TEMP, l);
 
-	if ((sk = subscript_key(L, c))) {
-		Bind *cb = find_bind(L, sk);
-		if (cb && (cb->kind == BK_PARAM || cb->kind == BK_CONST))     /* a by-value struct parameter's */
-			return conv(L, bind_value(L, c, cb), ctype(c));
-		return load_of(L, c, var_elem_addr(L, c));
-	}
-	if (is_record(clang_getArrayElementType(at)) ||
-	    clang_getCanonicalType(clang_getArrayElementType(at)).kind == CXType_ConstantArray) {
-		error_at(L, c, "an array field of structs or arrays held in variables is read only at a constant index");
-		return poison(L, c);
-	}
-	/* a select over the elements: element n-1 unless the index names an earlier one (an
-	 * index out of the bounds is undefined behaviour in C++) */
-	idx = conv(L, lx(L, kid(c, 1)), KT_I64);
-	tmp = new_var(L, "elem_index", KT_I64, KVK_TEMP, l);
-	emit_pending(L, decl_stmt(L, tmp, idx, l));
+	emit_pending(L, decl_stmt(L, tmp, conv(L, idx, KT_I64), l));
 	for (long long i = n - 1; i >= 0 && !L->failed; i--) {
-		Bind *eb = find_bind(L, arena_printf(L->a, "%s[%lld]", k, i));
+		Bind *eb = find_bind(L, keys[i]);
 		KirExpr *v;
 		if (!eb || (eb->kind != BK_VAR && eb->kind != BK_PARAM && eb->kind != BK_CONST)) {
 			error_at(L, c, "element %lld of this array field is not held in a variable", i);
@@ -130,6 +115,83 @@ KirExpr *var_elem_load(Lower *L, CXCursor c)
 		}
 	}
 	return e ? e : poison(L, c);
+}
+
+KirExpr *var_elem_load(Lower *L, CXCursor c)
+{
+	CXCursor b = array_base(c);
+	const char *k = array_key(L, b), *sk, **keys;
+	CXType at = clang_getCanonicalType(clang_getCursorType(b));
+	long long n = clang_getArraySize(at);
+
+	if ((sk = subscript_key(L, c))) {
+		Bind *cb = find_bind(L, sk);
+		if (cb && (cb->kind == BK_PARAM || cb->kind == BK_CONST))     /* a by-value struct parameter's */
+			return conv(L, bind_value(L, c, cb), ctype(c));
+		return load_of(L, c, var_elem_addr(L, c));
+	}
+	if (is_record(clang_getArrayElementType(at)) ||
+	    clang_getCanonicalType(clang_getArrayElementType(at)).kind == CXType_ConstantArray) {
+		error_at(L, c, "an array field of structs or arrays held in variables is read at a run-time index only down to a scalar (`v.a[i].x`, `v.m[i][1]`)");
+		return poison(L, c);
+	}
+	keys = arena_alloc(L->a, (size_t)n * sizeof *keys);
+	for (long long i = 0; i < n; i++)
+		keys[i] = arena_printf(L->a, "%s[%lld]", k, i);
+	return select_binds(L, c, lx(L, kid(c, 1)), keys, n);
+}
+
+/* `v.a[i].x`, `v.m[i][1].y`: a scalar reached from an array field held in variables (its
+ * elements structs or arrays) through one subscript at a run-time index and then members
+ * and constant subscripts only. Its value is the select over the elements' scalars at the
+ * same path (select_binds). NULL when c is no such chain (the caller's rules apply). */
+KirExpr *var_elem_path_load(Lower *L, CXCursor c)
+{
+	CursorVec up = {0};
+	CXCursor cur = c, b = clang_getNullCursor();
+	const char *k = NULL, **keys;
+	long long n;
+	KirConst v;
+
+	if (dt_of(clang_getCursorType(c)) == KT_VOID)
+		return NULL;
+	for (;;) {                      /* members and constant subscripts, down to the pivot */
+		enum CXCursorKind ck = clang_getCursorKind(cur);
+		if (ck == CXCursor_MemberRefExpr) {
+			VEC_PUSH(up, cur);
+			cur = member_base(cur);
+		} else if (ck == CXCursor_ArraySubscriptExpr && !clang_Cursor_isNull(b = array_base(cur))) {
+			if (!eval_const(kid(cur, 1), KT_I64, &v)) {
+				k = array_key(L, b);
+				break;
+			}
+			VEC_PUSH(up, cur);
+			cur = b;
+		} else {
+			break;
+		}
+	}
+	if (!k || !up.len) {
+		VEC_FREE(up);
+		return NULL;
+	}
+	n = clang_getArraySize(clang_getCanonicalType(clang_getCursorType(b)));
+	keys = arena_alloc(L->a, (size_t)n * sizeof *keys);
+	for (long long i = 0; i < n; i++) {
+		const char *ki = arena_printf(L->a, "%s[%lld]", k, i);
+		for (size_t j = up.len; j-- > 0;) {
+			CXCursor s = up.data[j];
+			if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+				ki = member_field_key(L->a, ki, clang_getCursorReferenced(s));
+			} else {
+				eval_const(kid(s, 1), KT_I64, &v);
+				ki = arena_printf(L->a, "%s[%lld]", ki, (long long)v.i);
+			}
+		}
+		keys[i] = ki;
+	}
+	VEC_FREE(up);
+	return select_binds(L, c, lx(L, kid(cur, 1)), keys, n);
 }
 
 /* `const float &col = p.colors[idx]`: a const reference at a run-time index into an

@@ -456,6 +456,7 @@ const char *subscript_key(Lower *L, CXCursor c);
 int is_var_elem(Lower *L, CXCursor c);
 Addr var_elem_addr(Lower *L, CXCursor c);
 KirExpr *var_elem_load(Lower *L, CXCursor c);
+KirExpr *var_elem_path_load(Lower *L, CXCursor c);
 int param_elem_ref(Lower *L, CXCursor d, CXCursor init, const char *key);
 void scan_field_arrays(Ctx *cx);
 void scan_kernel_fields(Lower *L, CXCursor fn);
