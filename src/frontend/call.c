@@ -767,7 +767,16 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				map_put(f->binds, key, b);
 				continue;
 			}
-			ad = laddr(L, a);
+			ad = laddr_load(L, a);
+			if (ad.choice && ad.buffer >= 0) {
+				/* a pointer choosing between buffers (ptrchoice.c): the parameter
+				 * chooses between them too, by a copy of the choice */
+				if (ad.view == KT_VOID && !ad.per)
+					map_put(f->binds, key, choice_derived(L, p, ad));
+				else
+					error_at(L, a, "a pointer into buffers another pointer chooses between must not reinterpret their elements");
+				continue;
+			}
 			if (ad.var >= 0) {          /* &local: an out-parameter */
 				b = new_bind(L, BK_VAR);
 				b->idx = ad.var;

@@ -11,9 +11,10 @@
  * interp backends evaluate one arm; the raise selects between gathers, which clamp).
  * A store (`p[i] = v;`, `p[i] op= v;`, a statement of its own) is one guarded store per
  * candidate, `if (p.buf == 0) a[i] = v; else b[i] = v;`, with the offset and the value
- * computed once before them. Anything else done with such a pointer (an increment of an
- * element, an atomic, a comparison, a view of another type, passing it to a function) is
- * refused at its location by laddr. */
+ * computed once before them. Passed to a device function, it makes the parameter choose
+ * between the same buffers by a copy of the choice (call.c bind_params). Anything else
+ * done with such a pointer (an increment of an element, an atomic, a comparison, a view
+ * of another type) is refused at its location by laddr. */
 #include "parse.h"
 
 /* The buffers a pointer variable may point into, read from the syntax alone (nothing
