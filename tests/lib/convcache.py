@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 KEEP_BINARIES = 3
 INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
@@ -121,19 +122,55 @@ def run(exe, args, timeout, env=None):
     entry = os.path.join(bdir, k[:40])
     out = args[out_i] if out_i is not None else None
     meta = os.path.join(entry, "meta.json")
-    if os.path.isfile(meta):
-        with open(meta) as f:
-            m = json.load(f)
-        if m["out"] and out:          # the -o output, under the name this call gave it
-            shutil.copy(os.path.join(entry, "out"), out)
-        os.utime(bdir)
-        return Result(m["returncode"], m["stdout"], m["stderr"])
+    os.makedirs(bdir, exist_ok=True)
+    lock = _claim(entry + ".lock", meta, timeout)
+    try:
+        if os.path.isfile(meta):
+            with open(meta) as f:
+                m = json.load(f)
+            if m["out"] and out:      # the -o output, under the name this call gave it
+                shutil.copy(os.path.join(entry, "out"), out)
+            os.utime(bdir)
+            return Result(m["returncode"], m["stdout"], m["stderr"])
+        r = _convert(exe, args, timeout, env, out, bdir, entry)
+    finally:
+        if lock:
+            os.unlink(lock)
+    _prune(root, binh[:24])
+    return r
+
+
+def _claim(lock, meta, timeout):
+    """The lock's path once this call holds it; None when the entry appeared meanwhile
+    (another runner converted it) or the holder gave up without keeping one (then this
+    call runs it, unlocked). ctest runs the runners side by side: without it both would
+    convert each launch."""
+    deadline = time.monotonic() + timeout + 30
+    while True:
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            return lock
+        except FileExistsError:
+            pass
+        if os.path.isfile(meta):
+            return None
+        try:
+            if time.time() - os.path.getmtime(lock) > timeout + 30:
+                os.unlink(lock)       # left by a runner that was killed
+                continue
+        except OSError:
+            continue                  # released just now: try again
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.05)
+
+
+def _convert(exe, args, timeout, env, out, bdir, entry):
     r = subprocess.run([exe] + args, capture_output=True, text=True, timeout=timeout, env=env)
     if r.returncode not in (0, 1) or SANITIZER.search(r.stderr) or \
             out and os.path.isdir(out):   # -o DIR: a module per kernel inside it; not kept
         return Result(r.returncode, r.stdout, r.stderr)
     has_out = bool(out) and os.path.isfile(out)
-    os.makedirs(bdir, exist_ok=True)
     tmp = tempfile.mkdtemp(dir=bdir, prefix=".new-")
     if has_out:
         shutil.copy(out, os.path.join(tmp, "out"))
@@ -144,5 +181,4 @@ def run(exe, args, timeout, env=None):
         os.rename(tmp, entry)         # atomic; another runner may have stored it first
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-    _prune(root, binh[:24])
     return Result(r.returncode, r.stdout, r.stderr)
