@@ -420,7 +420,11 @@ static Addr addr_any(Lower *L, CXCursor c)
 				idx = t;
 			}
 			b = addr_any(L, base);
-			if (b.buffer >= 0) {
+			if (b.var >= 0 && b.buffer < 0) {     /* p[0] with p the address of a scalar variable: it */
+				int64_t k;
+				if (eval_int(idx, &k) && k == 0)
+					a = b;
+			} else if (b.buffer >= 0) {
 				KirExpr *i = lx(L, idx);
 				a.buffer = b.buffer;
 				a.view = b.view;

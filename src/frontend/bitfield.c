@@ -12,8 +12,13 @@
  *   - Held in variables (a struct variable, one variable per field) a bit-field is a
  *     variable of its declared type that every store cuts to the width (bitfield_fit:
  *     assignments, compound ones, brace lists), so its reads need nothing.
- * Refused, located: ++/-- of a bit-field, a whole struct with bit-fields copied from or
- * to memory, viewed as bits or passed as a kernel parameter. */
+ *   - A whole struct copied from memory reads each bit-field so (struct.c struct_load);
+ *     copied into memory, each slot that holds a bit-field is written whole, put
+ *     together from its fields' bits (struct.c struct_store_at).
+ * A load of a bit-field and a part store carry the bytes of the slot they use
+ * (KirExpr load.bytes, assign.bytes) for the race check.
+ * Refused, located: ++/-- of a bit-field of a struct variable, a whole struct with
+ * bit-fields viewed as bits or passed as a kernel parameter. */
 #include "parse.h"
 
 /* The width of the bit-field that c (a member expression or a field) names, or 0. */
@@ -133,6 +138,7 @@ KirExpr *bitfield_load(Lower *L, CXCursor c, Addr a)
 
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = a.off ? a.off : frontend_new_int(L->a, KT_I32, 0, l);
+	e->u.load.bytes = bytes_touched(a.bitoff, a.bitw);
 	e = bitcast_to(L, wu, e, l);
 	if (a.bitoff)
 		e = frontend_new_binary(L->a, KB_SHR, wu, e, frontend_new_int(L->a, wu, a.bitoff, l), l);

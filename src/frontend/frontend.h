@@ -324,16 +324,20 @@ struct KirExpr {
 		struct { KirBinOp op; KirExpr *l, *r; } bin;         /* BINARY; LOGAND, LOGOR (l, r: i1) */
 		struct { KirExpr *c, *t, *f; } cond;                 /* COND: c ? t : f, lazy */
 		KirExpr *x;                                          /* CAST, BITCAST to `type` */
-		struct { int buffer; KirExpr *index; } load;         /* LOAD */
+		/* LOAD; bytes: the bytes of the element the value depends on (bit b: byte b;
+		 * a narrow view's or a bit-field's, for the race check), 0 the whole element */
+		struct { int buffer; KirExpr *index; unsigned char bytes; } load;
 		/* ASSIGN: lv = value (op KB_NONE, value of lv's type), or compound
 		 * lv = (T)((optype)lv op value) with value of type optype; the node's value is
 		 * the new contents of lv. bytes (a store into part of a variable's bits,
 		 * bitview.c): the bytes of lv.var it sets (bit b: byte b), the value reading
 		 * lv.var only to keep the others; a value `c ? x : lv.var` sets them only where
-		 * c holds. 0: the whole of lv. For memory (lv.var < 0), bytes 1 marks a part
-		 * store's read-modify-write of the element (narrow_store.c): exact only when no
-		 * other thread accesses the element in the phase, which the raise proves or
-		 * refuses (race.c). */
+		 * c holds. 0: the whole of lv. For memory (lv.var < 0), bytes != 0 marks a part
+		 * store's read-modify-write of the element (narrow_store.c), bytes the bytes it
+		 * changes (every byte of the element when not known); its load of the element
+		 * (same buffer, index the same variable) has as load.bytes the bytes it keeps.
+		 * Exact only when no other thread writes the element or reads a changed byte in
+		 * the phase, which the raise proves or refuses (race.c, race_part.c). */
 		struct { KirLval lv; KirBinOp op; KirDType optype; KirExpr *value; unsigned char bytes; } assign;
 		/* INCDEC: ++/--; value is the old contents when post, else the new. */
 		struct { KirLval lv; int inc, post; } incdec;

@@ -16,6 +16,78 @@ int plain_number(KirDType t)
 	return t != KT_VOID && t != KT_PTR && t != KT_I1;
 }
 
+/* The bytes (bit b: byte b) that n bits from bit `bit` of an element touch. */
+unsigned char bytes_touched(int bit, int n)
+{
+	unsigned m = 0;
+
+	for (int b = bit / 8; b < 8 && 8 * b < bit + n; b++)
+		m |= 1u << b;
+	return (unsigned char)m;
+}
+
+/* Whether the integer kernel IR expression e has one value r mod m (m divides 256) for
+ * every value it takes: constants, sums, products with a factor 0 mod m, shifts by a
+ * constant, integer casts (modulo 2^8k), variables that keep their declaration's value. */
+int kir_mod(Lower *L, const KirExpr *e, int64_t m, int64_t *r)
+{
+	int64_t x, y;
+	int kl, kr;
+
+	if (!e || !frontend_dtype_is_int(e->type) || e->type == KT_I1)
+		return 0;
+	switch (e->kind) {
+	case KE_CONST:
+		*r = (e->u.c.i % m + m) % m;
+		return 1;
+	case KE_CAST:
+		return kir_mod(L, e->u.x, m, r);
+	case KE_VAR:
+		return e->u.var >= 0 && (size_t)e->u.var < L->vinit.len && L->vinit.data[e->u.var] &&
+		       kir_mod(L, L->vinit.data[e->u.var], m, r);
+	case KE_BINARY:
+		kl = kir_mod(L, e->u.bin.l, m, &x);
+		kr = kir_mod(L, e->u.bin.r, m, &y);
+		switch (e->u.bin.op) {
+		case KB_ADD: case KB_SUB:
+			if (!kl || !kr)
+				return 0;
+			*r = ((e->u.bin.op == KB_ADD ? x + y : x - y) % m + m) % m;
+			return 1;
+		case KB_MUL:
+			if ((kl && !x) || (kr && !y)) {
+				*r = 0;
+				return 1;
+			}
+			if (!kl || !kr)
+				return 0;
+			*r = x * y % m;
+			return 1;
+		case KB_SHL:
+			if (!kl || e->u.bin.r->kind != KE_CONST || e->u.bin.r->u.c.i < 0)
+				return 0;
+			*r = e->u.bin.r->u.c.i >= 8 ? 0 : (x << e->u.bin.r->u.c.i) % m;
+			return 1;
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* The bytes of its element that the narrow view a (per > 1) names: those of unit
+ * a.off mod per when that is known, else 0 (not known). */
+unsigned char narrow_bytes(Lower *L, Addr a)
+{
+	int64_t u;
+	int vb = frontend_dtype_bytes(a.view);
+
+	if (!a.off)
+		return bytes_touched(0, 8 * vb);
+	return kir_mod(L, a.off, a.per, &u) ? bytes_touched((int)u * 8 * vb, 8 * vb) : 0;
+}
+
 /* `(T *)p` (cast c) with a the address p: 1 when it is a narrow view (a updated, or
  * refused and a cleared), 0 when it is none (addr.c goes on). */
 int narrow_view(Lower *L, CXCursor c, Addr *a)
@@ -60,6 +132,7 @@ KirExpr *narrow_load(Lower *L, CXCursor c, Addr a)
 	e = frontend_new_expr(L->a, KE_LOAD, elem, l);
 	e->u.load.buffer = a.buffer;
 	e->u.load.index = frontend_new_binary(L->a, KB_DIV, ot, off, frontend_new_int(L->a, ot, a.per, l), l);
+	e->u.load.bytes = narrow_bytes(L, a);
 	sh = frontend_new_binary(L->a, KB_REM, ot, off, frontend_new_int(L->a, ot, a.per, l), l);
 	sh = frontend_new_binary(L->a, KB_MUL, wu, frontend_new_cast(L->a, wu, sh, l),
 	                         frontend_new_int(L->a, wu, 8 * frontend_dtype_bytes(a.view), l), l);

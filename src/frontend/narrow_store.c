@@ -151,7 +151,19 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	KirExpr *idx, *sh, *old, *keep, *put, *st, *mask;
 	int nbits;
 	NarrowRow r = {a.buffer, a.row};
+	unsigned full = eb >= 8 ? 0xff : (1u << eb) - 1, set, kept;
 
+	/* the bytes the store changes (every byte when not known) and the bytes its load of
+	 * the element keeps (all but those it overwrites whole), for the race check */
+	if (a.bitw) {
+		set = bytes_touched(a.bitoff, a.bitw);
+		kept = full & ~(bytes_touched(a.bitoff, a.bitw) & ~bytes_touched(a.bitoff - a.bitoff % 8, a.bitoff % 8) &
+		                ~bytes_touched(a.bitoff + a.bitw, 8 - (a.bitoff + a.bitw) % 8));
+	} else {
+		set = a.per ? narrow_bytes(L, a) : 0;
+		kept = set ? full & ~set : full;
+		set = set ? set : full;
+	}
 	emit_pending(L, decl_stmt(L, at, a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, l), l));
 	a.off = var_ref(L, at, l);
 	if (op != KB_NONE) {
@@ -182,6 +194,7 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	old = frontend_new_expr(L->a, KE_LOAD, b->elem, l);
 	old->u.load.buffer = a.buffer;
 	old->u.load.index = idx;
+	old->u.load.bytes = kept == full ? 0 : kept;
 	keep = frontend_new_binary(L->a, KB_SHL, wu, mask, sh, l);
 	keep = frontend_new_binary(L->a, KB_AND, wu, bitcast_to(L, wu, old, l), frontend_new_unary(L->a, KU_BITNOT, wu, keep, l), l);
 	put = frontend_new_cast(L->a, wu, a.view == KT_I1 ? var_ref(L, v, l) :     /* a bool: 0 or 1 */
@@ -191,7 +204,7 @@ KirExpr *narrow_assign(Lower *L, CXCursor c, Addr a, KirBinOp op, KirExpr *val)
 	put = frontend_new_binary(L->a, KB_OR, wu, keep, frontend_new_binary(L->a, KB_SHL, wu, put, sh, l), l);
 	st = assign_elem(L, a.buffer, var_ref(L, el, l), bitcast_to(L, b->elem, put, l), l);
 	if (a.row == 0 && b->space != KSP_LOCAL)
-		st->u.assign.bytes = 1;     /* a part store: the raise proves its element single-writer */
+		st->u.assign.bytes = set;   /* a part store: the raise proves its element single-writer */
 	emit_pending(L, expr_stmt(L, st));
 	if (a.row > 0)
 		VEC_PUSH(L->rows, r);

@@ -478,6 +478,9 @@ int bit_view(Lower *L, CXCursor c, CXCursor *v);
 int plain_number(KirDType t);
 int narrow_view(Lower *L, CXCursor c, Addr *a);
 KirExpr *narrow_load(Lower *L, CXCursor c, Addr a);
+unsigned char bytes_touched(int bit, int n);
+int kir_mod(Lower *L, const KirExpr *e, int64_t m, int64_t *r);
+unsigned char narrow_bytes(Lower *L, Addr a);
 int narrow_refused(Lower *L, CXCursor c, Addr a, const char *what);
 
 /* ---- bitfield.c ---- */

@@ -20,7 +20,8 @@
  * byte offset, little-endian as on the GPU); a store into one is a part store, the
  * slot's read-modify-write that the raise accepts only where it proves no other thread
  * writes the slot (narrow_store.c, race.c). Bit-fields share slots the same way, at
- * libclang's bit offsets (bitfield.c). So
+ * libclang's bit offsets (bitfield.c); a whole-struct store writes a slot that holds a
+ * bit-field whole (struct_store_at). So
  * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
  * Pointers, unions and scalars across slots are refused in memory. */
 
@@ -556,13 +557,15 @@ static enum CXVisitorResult find_visit(CXCursor f, CXClientData d)
 	return CXVisit_Break;
 }
 
-/* One step of a field path: `.name` (its field's type and byte offset in t) or `[i]`
- * (an element of array type t). The rest of the path, or NULL when t has no such
- * field or element. */
-static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, int64_t *bits)
+/* One step of a field path: `.name` (its field's type and bit offset in t; *fld, when
+ * given, its field) or `[i]` (an element of array type t; *fld null). The rest of the
+ * path, or NULL when t has no such field or element. */
+static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, int64_t *bits, CXCursor *fld)
 {
 	CXType ct = clang_getCanonicalType(t);
 
+	if (fld)
+		*fld = clang_getNullCursor();
 	if (*path == '[') {
 		char *end;
 		long long i = strtoll(path + 1, &end, 10);
@@ -580,6 +583,8 @@ static const char *path_step(Lower *L, CXType t, const char *path, CXType *out, 
 		if (!ff.found)
 			return NULL;
 		*out = ff.t;
+		if (fld)
+			*fld = ff.f;
 		*bits = clang_Type_getOffsetOf(ct, ff.name);
 		if (*bits < 0)        /* a base class's field: at its offset in the base (at 0) */
 			*bits = clang_Cursor_getOffsetOfField(ff.f);
@@ -593,8 +598,22 @@ CXType field_type(Lower *L, CXType t, const char *path)
 	int64_t bits;
 
 	while (path && *path)
-		path = path_step(L, t, path, &t, &bits);
+		path = path_step(L, t, path, &t, &bits, NULL);
 	return t;
+}
+
+/* The bit-field that field path `path` of struct type t ends in (width > 0), or a null
+ * cursor. */
+static CXCursor path_bitfield(Lower *L, CXType t, const char *path)
+{
+	CXCursor f = clang_getNullCursor();
+	int64_t b;
+
+	while (path && *path)
+		path = path_step(L, t, path, &t, &b, &f);
+	if (clang_Cursor_isNull(f) || !clang_Cursor_isBitField(f) || clang_getFieldDeclBitWidth(f) <= 0)
+		return clang_getNullCursor();
+	return f;
 }
 
 /* The slot of field `path` (".pos.x", ".acc[1]") in an object of struct type t stored
@@ -612,7 +631,7 @@ int64_t field_bits(Lower *L, CXType t, const char *path)
 	int64_t bits = 0, b = 0;
 
 	while (path && *path) {
-		path = path_step(L, t, path, &t, &b);
+		path = path_step(L, t, path, &t, &b, NULL);
 		ASSERT(path && b >= 0);
 		bits += b;
 	}
@@ -1159,20 +1178,52 @@ static KirExpr *store_field(Lower *L, Addr a, int64_t j, KirDType ft, KirExpr *v
 	return e;
 }
 
-/* A struct in memory loaded field by field into temporaries under a new prefix. */
+/* Whether field path `path` of t is an unnamed bit-field (`unsigned : 3;`: padding, no
+ * member of the struct, C++ [class.bit]), which a copy leaves out. */
+static int unnamed_bitfield(Lower *L, CXType t, const char *path)
+{
+	CXCursor f = path_bitfield(L, t, path);
+
+	return !clang_Cursor_isNull(f) && !*spell(L->a, f);
+}
+
+/* The address of field `path` of the struct of type t at a (in a buffer of t's slot type):
+ * field_at's, or for a bit-field its slot and its bits there, as bitfield.c's bitfield_at
+ * places them but from the field's bit offset in t (so also in a nested struct; the
+ * layout keeps every bit-field in one slot). */
+static Addr path_at(Lower *L, Addr a, CXType t, const char *path, SrcLoc l)
+{
+	CXCursor f = path_bitfield(L, t, path);
+	int64_t bits = field_bits(L, t, path), sb = 8 * frontend_dtype_bytes(L->bufs.data[a.buffer].elem);
+
+	if (clang_Cursor_isNull(f))
+		return field_at(L, a, t, bits, field_type(L, t, path), l);
+	a.off = add_off(L, a.off, frontend_new_int(L->a, a.off ? a.off->type : KT_I32, bits / sb, l), l);
+	a.view = dt_of(clang_getCanonicalType(clang_getCursorType(f)));
+	a.per = 0;
+	a.bitw = clang_getFieldDeclBitWidth(f);
+	a.bitoff = (int)(bits % sb);
+	return a;
+}
+
+/* A struct in memory loaded field by field into temporaries under a new prefix; a
+ * bit-field read from its bits (bitfield.c bitfield_load: cut, sign-extended). */
 static const char *struct_load(Lower *L, CXCursor x, CXType t)
 {
 	Addr a = laddr(L, x);
 	const char *prefix;
 	StrVec paths;
 
-	if (a.buffer < 0 || bitfield_refused(L, x, t, "a copy from memory"))
+	if (a.buffer < 0)
 		return NULL;
 	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
 	paths = field_paths(L, t);
 	for (size_t j = 0; prefix && j < paths.len; j++) {
 		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", prefix, paths.data[j]));
-		Addr f = field_at(L, a, t, field_bits(L, t, paths.data[j]), field_type(L, t, paths.data[j]), cloc(L, x));
+		Addr f;
+		if (unnamed_bitfield(L, t, paths.data[j]))
+			continue;
+		f = path_at(L, a, t, paths.data[j], cloc(L, x));
 		emit_pending(L, expr_stmt(L, assign_var(L, b->idx, load_of(L, x, f), cloc(L, x))));
 	}
 	VEC_FREE(paths);
@@ -1191,16 +1242,47 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 	struct_store_at(L, at, a, t, src);
 }
 
-/* The struct at address a (in a buffer of t's slot type) = the struct under prefix src. */
+/* The bits of v (a field of type ft, w bits wide when a bit-field, else 0) at bit `bit`
+ * of a slot of unsigned type wu, the other bits 0. */
+static KirExpr *slot_bits(Lower *L, KirExpr *v, KirDType ft, int w, int bit, KirDType wu, SrcLoc l)
+{
+	int fb = frontend_dtype_bytes(ft), n = w ? w : 8 * fb;
+
+	v = w ? bitfield_fit(L, v, ft, w, l) : conv(L, v, ft);
+	v = frontend_new_cast(L->a, wu, ft == KT_I1 ? v : bitcast_to(L, uint_of(fb), v, l), l);   /* a bool: 0 or 1 */
+	if (n < 8 * frontend_dtype_bytes(wu))
+		v = frontend_new_binary(L->a, KB_AND, wu, v, frontend_new_int(L->a, wu, (int64_t)((1ull << n) - 1), l), l);
+	return bit ? frontend_new_binary(L->a, KB_SHL, wu, v, frontend_new_int(L->a, wu, bit, l), l) : v;
+}
+
+/* The struct at address a (in a buffer of t's slot type) = the struct under prefix src.
+ * A slot that holds a bit-field is written whole, its fields' bits put together (C++
+ * leaves the padding bits unspecified: 0 here): the copy writes every byte of the
+ * struct, so no other thread can own a part of it. */
 void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 {
-	StrVec paths;
+	StrVec paths = field_paths(L, t);
+	KirDType elem = L->bufs.data[a.buffer].elem, wu = uint_of(frontend_dtype_bytes(elem));
+	int64_t sbits = 8 * frontend_dtype_bytes(elem), wslot = -1;
+	KirExpr *word = NULL;          /* the bits of slot wslot put together so far */
+	SrcLoc l = cloc(L, at);
+	char *bslot = arena_alloc(L->a, paths.len + 1);   /* per path: its slot holds a bit-field */
 
-	if (bitfield_refused(L, at, t, "a copy into memory"))
-		return;
-	paths = field_paths(L, t);
-
-	for (size_t j = 0; j < paths.len && !L->failed; j++) {
+	for (size_t j = 0; j < paths.len; j++)
+		for (size_t i = 0; i < paths.len && !bslot[j]; i++)
+			bslot[j] = !clang_Cursor_isNull(path_bitfield(L, t, paths.data[i])) &&
+			           field_bits(L, t, paths.data[i]) / sbits == field_bits(L, t, paths.data[j]) / sbits;
+	for (size_t j = 0; j <= paths.len && !L->failed; j++) {
+		int64_t bits = j < paths.len ? field_bits(L, t, paths.data[j]) : -1;
+		if (word && (j == paths.len || !bslot[j] || bits / sbits != wslot)) {   /* slot wslot done */
+			emit_pending(L, expr_stmt(L, assign_elem(L, a.buffer, add_off(L, a.off, frontend_new_int(L->a,
+			             a.off ? a.off->type : KT_I32, wslot, l), l), bitcast_to(L, elem, word, l), l)));
+			word = NULL;
+		}
+		if (j == paths.len)
+			break;
+		if (unnamed_bitfield(L, t, paths.data[j]))
+			continue;
 		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]));
 		KirDType ft = dt_of(field_type(L, t, paths.data[j]));
 		Addr ha = sb ? (Addr){.buffer = -1} : held_elem(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[j]), cloc(L, at));
@@ -1217,6 +1299,14 @@ void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 			v->u.load.index = ha.off;
 		}
 		int64_t slot = field_slot(L, t, paths.data[j], L->bufs.data[a.buffer].elem);
+		if (bslot[j]) {       /* into its slot's bits */
+			CXCursor bf = path_bitfield(L, t, paths.data[j]);
+			KirExpr *put = slot_bits(L, v, ft, clang_Cursor_isNull(bf) ? 0 : clang_getFieldDeclBitWidth(bf),
+			                         (int)(bits % sbits), wu, l);
+			word = word ? frontend_new_binary(L->a, KB_OR, wu, word, put, l) : put;
+			wslot = slot;
+			continue;
+		}
 		if (field_at(L, a, t, field_bits(L, t, paths.data[j]), field_type(L, t, paths.data[j]), cloc(L, at)).per) {
 			error_at(L, at, "a store of struct field '%s', which shares a %d-byte slot of '%s' with another field, cannot be translated: only reads can (a part of an element other threads may also write)",
 			         paths.data[j] + 1, frontend_dtype_bytes(L->bufs.data[a.buffer].elem), L->bufs.data[a.buffer].name);

@@ -23,7 +23,12 @@
  * loop followed on two iterations only) makes the set unknown from there on, and reads
  * are checked only while it is known.
  * A store into part of an element (a byte of a word, a bit-field) is checked on its own
- * across phases (race_part.c).
+ * across phases (race_part.c). In a phase, it and a read of other bytes of its element
+ * (KirExpr assign.bytes, load.bytes: the bytes each uses, known where the byte offset is
+ * constant) are no race: the element's read-modify-write leaves those bytes as they
+ * were. Its own load of the element only keeps bytes, so it is not checked against unset
+ * shared memory; instead the bytes it overwrites whole are added to the written set byte
+ * by byte, and a later read of a byte no store has set is the error.
  */
 #include "race_int.h"
 
@@ -113,18 +118,48 @@ static void element(StrBuf *out, const KirBuffer *kb, int64_t e)
 		sb_printf(out, "[%lld]", (long long)sub[d]);
 }
 
-/* A read of shared buffer b (map a) that may touch an element no thread of the block has
- * written before it: an error, once per buffer. */
-static void check_written(Race *r, int b, const PolyMap *a, SrcLoc loc)
+/* Whether read a (bytes: those of the element it uses, 0 all) may touch a byte that no
+ * write so far has set: a whole write, or a part store that overwrites that byte whole.
+ * The point and the byte (-1: any) in *byte. */
+static int reads_unset(Race *r, int b, const PolyMap *a, unsigned bytes, int64_t *pt,
+                       StrBuf *params, int *byte)
+{
+	const MapVec *w = &r->written[b];
+	int eb = frontend_dtype_bytes(r->k->bufs[b].elem), found = 0;
+	*byte = -1;
+	if (!r->has_parts[b])
+		return poly_map_reads_outside(a, w->data, (int)w->len, pt, params);
+	for (int k = 0; k < eb && k < 8 && !found; k++) {
+		const MapVec *p = &r->pwritten[b * 8 + k];
+		PolyMap **all;
+		if (bytes && !(bytes & (1u << k)))
+			continue;
+		all = xmalloc(sizeof(*all) * (w->len + p->len + 1));
+		if (w->len)
+			memcpy(all, w->data, sizeof(*all) * w->len);
+		if (p->len)
+			memcpy(all + w->len, p->data, sizeof(*all) * p->len);
+		found = poly_map_reads_outside(a, all, (int)(w->len + p->len), pt, params);
+		*byte = k;
+		free(all);
+	}
+	return found;
+}
+
+/* A read of shared buffer b (map a; bytes: those of the element it uses, 0 all) that may
+ * touch an element no thread of the block has written before it (or, after part stores,
+ * a byte of it none has): an error, once per buffer. */
+static void check_written(Race *r, int b, const PolyMap *a, unsigned bytes, SrcLoc loc)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	int64_t pt[POLY_NDIMS + POLY_MAX_RANK + 3];
 	StrBuf thr = {0}, el = {0}, params = {0};
 	int64_t lo[4] = {0, 0, 0, 0}, hi[4] = {INT32_MAX, INT32_MAX, INT32_MAX, kb->count};
+	int byte;
 	if (r->quiet || r->when || r->unknown_writes[b] || kb->count <= 0)
 		return;
 	a = poly_map_restrict_range(a, lo, hi);     /* the elements out of bounds: bounds.c */
-	if (!poly_map_reads_outside(a, r->written[b].data, (int)r->written[b].len, pt, &params))
+	if (!reads_unset(r, b, a, bytes, pt, &params, &byte))
 		return;
 	r->unknown_writes[b] = 2;       /* reported: once per buffer */
 	r->errors++;
@@ -135,6 +170,9 @@ static void check_written(Race *r, int b, const PolyMap *a, SrcLoc loc)
 	            kb->name);
 	diag_note(loc, "read by %s%s%s", sb_str(&thr), params.len ? " when " : "",
 	          params.len ? sb_str(&params) : "");
+	if (byte >= 0)
+		diag_note(loc, "byte %d of it is read, which no store before it has set (stores into "
+		          "parts of '%s' set only their bytes)", byte, kb->name);
 	diag_note(kb->loc, "'%s' declared here", kb->name);
 	diag_note(r->k->loc, "in kernel '%s'", r->k->name);
 	sb_free(&thr);
@@ -142,11 +180,15 @@ static void check_written(Race *r, int b, const PolyMap *a, SrcLoc loc)
 	sb_free(&params);
 }
 
-static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
+/* An access of bufs[b][index]: a read of its bytes `bytes` (0 all; the load of a part
+ * store, r->rmw, keeps the bytes it reads, so it is not checked against unset memory),
+ * or a write (bytes: a part store's changed bytes, whole its bytes overwritten whole). */
+static void record_bytes(Race *r, int b, const KirExpr *index, int write, unsigned bytes,
+                         unsigned whole, int rmw, SrcLoc loc)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	PolyExpr *idx[4], *i;
-	Access a = {b, write, NULL, loc};
+	Access a = {b, write, NULL, loc, (unsigned char)bytes};
 	int n = 0, shared = kb->space == KSP_SHARED;
 	const char *why;
 	i = val_why(r, index, &why);
@@ -166,13 +208,23 @@ static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
 	}
 	idx[n++] = i;
 	a.map = poly_access(r->dom, idx, n);
-	if (shared && write)
+	if (shared && write && !bytes)
 		VEC_PUSH(r->written[b], a.map);
+	if (shared && write && bytes)     /* from here, reads are checked byte by byte */
+		r->has_parts[b] = 1;
+	for (int k = 0; shared && write && bytes && k < 8; k++)
+		if (whole & (1u << k))
+			VEC_PUSH(r->pwritten[b * 8 + k], a.map);
 	if (r->exact)      /* every iteration at once: the written set only */
 		return;
-	if (shared && !write)
-		check_written(r, b, a.map, loc);
+	if (shared && !write && !rmw)
+		check_written(r, b, a.map, bytes, loc);
 	VEC_PUSH(r->acc, a);
+}
+
+static void record(Race *r, int b, const KirExpr *index, int write, SrcLoc loc)
+{
+	record_bytes(r, b, index, write, 0, 0, 0, loc);
 }
 
 static void report(Race *r, const Access *a, const Access *b, const int64_t *pa, const int64_t *pb,
@@ -201,6 +253,14 @@ static void report(Race *r, const Access *a, const Access *b, const int64_t *pa,
 	r->errors += k == DIAG_ERROR;
 }
 
+/* Whether a and b are a part store and a read of other bytes of the element: no race, as
+ * the store's read-modify-write leaves the bytes the read uses as they were. */
+static int part_apart(const Access *a, const Access *b)
+{
+	const Access *w = a->write ? a : b, *rd = a->write ? b : a;
+	return a->write != b->write && w->bytes && rd->bytes && !(w->bytes & rd->bytes);
+}
+
 /* A barrier: every pair of accesses of the phase, then a new phase. */
 static void end_phase(Race *r)
 {
@@ -209,7 +269,8 @@ static void end_phase(Race *r)
 			Access *a = &r->acc.data[i], *b = &r->acc.data[j];
 			int64_t pa[POLY_NDIMS], pb[POLY_NDIMS];
 			StrBuf params = {0};
-			if (a->buffer != b->buffer || (!a->write && !b->write) || r->reported[a->buffer])
+			if (a->buffer != b->buffer || (!a->write && !b->write) || r->reported[a->buffer] ||
+			    part_apart(a, b))
 				continue;
 			if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params)) {
 				if (!a->write) {
@@ -267,9 +328,18 @@ static const KirExpr *assigned_value(Race *r, const KirExpr *e)
 static void assign(Race *r, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.assign.lv;
+	const KirExpr *rmw = NULL, *saved = r->rmw;
+	unsigned whole = 0;
 	if (lv->var < 0)
 		expr(r, lv->index);
+	if (lv->var < 0 && e->u.assign.bytes) {    /* a part store: its load keeps the other bytes */
+		rmw = race_load_of(e->u.assign.value, lv->buffer, lv->index);
+		if (rmw && rmw->u.load.bytes)
+			whole = e->u.assign.bytes & ~rmw->u.load.bytes;
+	}
+	r->rmw = rmw;
 	expr(r, e->u.assign.value);
+	r->rmw = saved;
 	if (lv->var >= 0) {
 		set_var(r, lv->var, frontend_dtype_is_int(e->type) ? race_val(r, assigned_value(r, e)) : NULL);
 		return;
@@ -283,7 +353,7 @@ static void assign(Race *r, const KirExpr *e)
 		if (race_reads(e->u.assign.value, lv->buffer, lv->index))
 			race_check_rmw(r, lv->buffer, lv->index, e->loc);
 	}
-	record(r, lv->buffer, lv->index, 1, e->loc);
+	record_bytes(r, lv->buffer, lv->index, 1, e->u.assign.bytes, whole, 0, e->loc);
 }
 
 /* The value of an assignment expression, for the environment: x = v or x op= v. */
@@ -293,7 +363,7 @@ static void expr(Race *r, const KirExpr *e)
 	switch (e->kind) {
 	case KE_LOAD:
 		expr(r, e->u.load.index);
-		record(r, e->u.load.buffer, e->u.load.index, 0, e->loc);
+		record_bytes(r, e->u.load.buffer, e->u.load.index, 0, e->u.load.bytes, 0, e == r->rmw, e->loc);
 		break;
 	case KE_ASSIGN: assign(r, e); break;
 	case KE_INCDEC:
@@ -684,6 +754,8 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.env = xcalloc(k->nvars + 1, sizeof(PolyExpr *));
 	r.reported = xcalloc(k->nbufs + 1, 1);
 	r.written = xcalloc(k->nbufs + 1, sizeof(MapVec));
+	r.pwritten = xcalloc(8 * (k->nbufs + 1), sizeof(MapVec));
+	r.has_parts = xcalloc(k->nbufs + 1, 1);
 	r.unknown_writes = xcalloc(k->nbufs + 1, 1);
 	r.tainted = xcalloc(k->nvars + 1, 1);
 	r.exited = xcalloc((size_t)k->nlabels + 1, sizeof(PolySet *));
@@ -730,7 +802,11 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	free(r.reported);
 	for (size_t b = 0; b < k->nbufs; b++)
 		VEC_FREE(r.written[b]);
+	for (size_t b = 0; b < 8 * k->nbufs; b++)
+		VEC_FREE(r.pwritten[b]);
 	free(r.written);
+	free(r.pwritten);
+	free(r.has_parts);
 	free(r.unknown_writes);
 	free(r.tainted);
 	free(r.exited);

@@ -14,6 +14,8 @@ typedef struct Access {
 	int buffer, write;
 	PolyMap *map;
 	SrcLoc loc;
+	unsigned char bytes;     /* the bytes of the element it reads (bit b: byte b) or a
+	                            part store changes; 0 the whole element */
 } Access;
 
 typedef struct Race {
@@ -39,6 +41,10 @@ typedef struct Race {
 	int quiet;               /* count races, report nothing (a try of scalar values) */
 	const char *when;        /* the scalar values this walk has bound ("m = 1"), or NULL */
 	MapVec *written;         /* per shared buffer: the writes so far */
+	MapVec *pwritten;        /* per shared buffer b and byte k (b * 8 + k): the part
+	                            stores so far that overwrite byte k whole */
+	char *has_parts;         /* per shared buffer: pwritten holds some */
+	const KirExpr *rmw;      /* the load of the part store being walked (KirExpr assign) */
 	char *unknown_writes;    /* per shared buffer: some write not recorded: not checked */
 	int unknown;             /* an index or guard not quasi-affine, not from memory */
 	VEC(Access) parts;       /* the part stores' relations, all phases */
@@ -53,6 +59,7 @@ void race_point(StrBuf *b, const int64_t *p);      /* "block (x,y,z) thread (x,y
 void race_find_tainted(Race *r);                   /* fills r->tainted */
 int race_is_tainted(Race *r, const KirExpr *e);
 int race_reads(const KirExpr *value, int buffer, const KirExpr *index);
+const KirExpr *race_load_of(const KirExpr *value, int buffer, const KirExpr *index);
 void race_check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc);
 
 /* race_part.c */

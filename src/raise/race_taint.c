@@ -31,22 +31,29 @@ static int same_expr(const KirExpr *a, const KirExpr *b)
 typedef struct LoadFind {
 	int buffer;
 	const KirExpr *index;
-	int found;
+	const KirExpr *found;
 } LoadFind;
 
 static void find_load(void *ctx, KirExpr *e)
 {
 	LoadFind *f = ctx;
-	if (e->kind == KE_LOAD && e->u.load.buffer == f->buffer && same_expr(e->u.load.index, f->index))
-		f->found = 1;
+	if (!f->found && e->kind == KE_LOAD && e->u.load.buffer == f->buffer && same_expr(e->u.load.index, f->index))
+		f->found = e;
+}
+
+/* The load of bufs[buffer][index] (the same index expression) that value makes (x =
+ * f(x)), or NULL. */
+const KirExpr *race_load_of(const KirExpr *value, int buffer, const KirExpr *index)
+{
+	LoadFind f = {buffer, index, NULL};
+	loopify_expr_visit((KirExpr *)value, find_load, &f);
+	return f.found;
 }
 
 /* Whether value reads bufs[buffer][index] (the same index expression): x = f(x). */
 int race_reads(const KirExpr *value, int buffer, const KirExpr *index)
 {
-	LoadFind f = {buffer, index, 0};
-	loopify_expr_visit((KirExpr *)value, find_load, &f);
-	return f.found;
+	return race_load_of(value, buffer, index) != NULL;
 }
 
 /* ---- data dependence (flow-insensitive): a variable is tainted when some assignment
