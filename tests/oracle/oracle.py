@@ -352,7 +352,8 @@ def pch_dir():
     r = subprocess.run([CXX] + CXXFLAGS + ["-x", "c++-header", os.path.join(HERE, "cuda_emu.h"),
                                            "-o", tmp], capture_output=True, text=True)
     if r.returncode != 0:
-        os.unlink(tmp)
+        if os.path.exists(tmp):       # g++ removes its output when it fails
+            os.unlink(tmp)
         return None
     shutil.copy(os.path.join(HERE, "cuda_emu.h"), d)   # later #includes of it, guarded
     os.replace(tmp, gch)
@@ -392,7 +393,8 @@ def build(path):
                               "-I", os.path.dirname(os.path.abspath(path))] + cpps + ["-o", tmp]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        os.unlink(tmp)
+        if os.path.exists(tmp):       # g++ removes its output when it fails: its message counts
+            os.unlink(tmp)
         raise OracleError(f"g++ failed on {path}:\n{r.stderr[-4000:]}")
     os.replace(tmp, exe)
     for old in os.listdir(CACHE):     # older builds of the same file, older headers
