@@ -60,23 +60,17 @@ class Fail(Exception):
     pass
 
 
-def sh(cmd, timeout=TIMEOUT):
+def sh(cmd, timeout=TIMEOUT, cached=False):
+    """cmd's CompletedProcess; cached: a cuda2hlo conversion, run once per binary, inputs
+    and flags across the runners (tests/lib/convcache.py)."""
     try:
+        if cached:
+            return convcache.run(cmd[0], cmd[1:], timeout)
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise Fail(f"timed out after {timeout}s: {' '.join(cmd[:2])}") from None
     except OSError as e:       # e.g. a binary being relinked
         raise Fail(f"cannot run {cmd[0]}: {e}") from None
-
-
-def sh_convert(exe, args, timeout=TIMEOUT):
-    """cuda2hlo args..., once per binary, inputs and flags across the runners (convcache)."""
-    try:
-        return convcache.run(exe, args, timeout)
-    except subprocess.TimeoutExpired:
-        raise Fail(f"timed out after {timeout}s: {exe} {args[0]}") from None
-    except OSError as e:
-        raise Fail(f"cannot run {exe}: {e}") from None
 
 
 def first_line(text):
@@ -101,7 +95,7 @@ def convert(cfg, test, li, launch, emit, out):
     # --report for a module: the same conversion as raise_counts' (count_check.py), kept once
     cmd = [exe, test.path] + corpus.converter_args(test, launch) + ["--emit", emit] + \
         (["--report"] if emit == "stablehlo" else []) + ["-o", out]
-    r = sh_convert(exe, cmd[1:])
+    r = sh(cmd, cached=True)
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
     if test.entry and r.returncode != 0 and "--entry" in r.stderr and \
@@ -387,8 +381,8 @@ def race_mode(cfg, test, mode, work):
     if not os.path.exists(exe):
         raise Skip(f"{exe} is not built")
     emit = "c" if mode == "c" else "stablehlo"
-    r = sh_convert(exe, [test.path] + corpus.converter_args(test, test.launches[0]) +
-                   ["--emit", emit, "-o", os.path.join(work, "race.out")])
+    r = sh([exe, test.path] + corpus.converter_args(test, test.launches[0]) +
+           ["--emit", emit, "-o", os.path.join(work, "race.out")], cached=True)
     if r.returncode == 1 and NOT_BUILT.search(r.stderr):
         raise Skip(first_line(r.stderr))
     if r.returncode == 1 and re.search(r"race", r.stderr):

@@ -34,11 +34,6 @@ SANITIZER = re.compile(r"Sanitizer|runtime error:")   # a report under `make asa
 _bin_hash = {}
 
 
-class Result:
-    def __init__(self, returncode, stdout, stderr):
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
 def _file_hash(path):
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -115,8 +110,7 @@ def run(exe, args, timeout, env=None):
     root = _root(exe)
     key = _key(exe, args) if root else None
     if key is None:
-        r = subprocess.run([exe] + args, capture_output=True, text=True, timeout=timeout, env=env)
-        return Result(r.returncode, r.stdout, r.stderr)
+        return subprocess.run([exe] + args, capture_output=True, text=True, timeout=timeout, env=env)
     binh, k, out_i = key
     bdir = os.path.join(root, binh[:24])
     entry = os.path.join(bdir, k[:40])
@@ -131,7 +125,7 @@ def run(exe, args, timeout, env=None):
             if m["out"] and out:      # the -o output, under the name this call gave it
                 shutil.copy(os.path.join(entry, "out"), out)
             os.utime(bdir)
-            return Result(m["returncode"], m["stdout"], m["stderr"])
+            return subprocess.CompletedProcess([exe] + args, m["returncode"], m["stdout"], m["stderr"])
         r = _convert(exe, args, timeout, env, out, bdir, entry)
     finally:
         if lock:
@@ -169,7 +163,7 @@ def _convert(exe, args, timeout, env, out, bdir, entry):
     r = subprocess.run([exe] + args, capture_output=True, text=True, timeout=timeout, env=env)
     if r.returncode not in (0, 1) or SANITIZER.search(r.stderr) or \
             out and os.path.isdir(out):   # -o DIR: a module per kernel inside it; not kept
-        return Result(r.returncode, r.stdout, r.stderr)
+        return r
     has_out = bool(out) and os.path.isfile(out)
     tmp = tempfile.mkdtemp(dir=bdir, prefix=".new-")
     if has_out:
@@ -181,4 +175,4 @@ def _convert(exe, args, timeout, env, out, bdir, entry):
         os.rename(tmp, entry)         # atomic; another runner may have stored it first
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-    return Result(r.returncode, r.stdout, r.stderr)
+    return r
