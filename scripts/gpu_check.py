@@ -101,10 +101,15 @@ def driver(test):
             elif a.kind == "scalar":
                 v = {"true": "1", "false": "0"}.get(test.scalars[a.name], test.scalars[a.name])
                 vals.append(f"({ty})({v})")
-            else:
-                L.append(f"    {ty} s{ai}{{}};")
-                L += [f"    s{ai}.{f} = {v};" for f, v in a.fields]
-                vals.append(f"s{ai}")
+            else:       # a struct by value, or `&d{...}`: a copy of it in device memory
+                st = f"std::remove_pointer_t<{ty}>" if a.ref else ty
+                L.append(f"    {st} s{ai}{{}};")
+                L += [f"    s{ai}.{f} = " + (f"(decltype(s{ai}.{f}))d_{v}" if f in a.field_bufs else v) + ";"
+                      for f, v in a.fields]
+                if a.ref:
+                    L += [f"    {ty} p{ai}; gc::check(cudaMalloc(&p{ai}, sizeof s{ai}), \"cudaMalloc\");",
+                          f"    cudaMemcpy((void *)p{ai}, &s{ai}, sizeof s{ai}, cudaMemcpyHostToDevice);"]
+                vals.append(f"p{ai}" if a.ref else f"s{ai}")
         g, b = ln.grid, ln.block
         L.append(f"    {ln.kernel}<<<dim3({g[0]}, {g[1]}, {g[2]}), dim3({b[0]}, {b[1]}, {b[2]}), "
                  f"{ln.shmem}>>>({', '.join(vals)});")
@@ -151,7 +156,7 @@ def converted(test, work, bindir, plugin):
         out = os.path.join(work, f"out{li}")
         cmd = [os.path.join(bindir, "cuda2hlo-run"), mlir, "--out", out, "--bench", "5"]
         cmd += ["--backend", plugin] if plugin else []
-        binds = {p: a.name for p, a in ln.bindings() if a.kind == "buffer"}
+        binds = dict(ln.buffer_bindings())
         for p, b in binds.items():
             cmd += ["--in", f"{p}={os.path.join(state, b + '.npy')}"]
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

@@ -387,6 +387,8 @@ static Addr addr_any(Lower *L, CXCursor c)
 		if (bd && bd->isnullptr && !L->failed)
 			error_at(L, c, "'%s' is a null pointer here (a literal nullptr is passed for it): a use of it other than a test cannot be translated",
 			         spell(L->a, d));
+		else if (bd && bd->kind == BK_DESC)
+			desc_refuse(L, c, spell(L->a, d));
 		else if (bd && bd->kind == BK_BITS && !L->failed)
 			error_at(L, c, "'%s' points into the bits of a variable: only reads and stores through it can be translated (moving it, an increment or passing it on cannot)",
 			         spell(L->a, d));

@@ -557,6 +557,8 @@ static int bind_struct_ptr(Lower *L, CXCursor p, CXCursor a, Frame *f)
 	if (!(src = var_struct_key(L, x, t)))
 		return 0;
 	bind_fields(L, p, t, src, a, f, 1);
+	if (find_bind(L, src) && find_bind(L, src)->kind == BK_DESC)   /* a descriptor passed on (kernel.c) */
+		map_put(f->binds, dkey(L->a, p), find_bind(L, src));
 	return 1;
 }
 

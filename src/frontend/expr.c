@@ -134,6 +134,9 @@ KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
 		return e;
 	case BK_BITREF:
 		return bits_ref_value(L, b->bits, l);
+	case BK_DESC:
+		desc_refuse(L, c, spell(L->a, c));
+		return poison(L, c);
 	default:
 		error_at(L, c, "a pointer or group is used as a value here; only memory accesses through it can be translated");
 		return poison(L, c);
@@ -192,6 +195,44 @@ CXCursor member_base(CXCursor c)
 	return b;
 }
 
+/* The descriptor pointer parameter (kernel.c) that x, `p[K]`, subscripts, else NULL. */
+static Bind *desc_subscript(Lower *L, CXCursor x)
+{
+	Bind *b;
+
+	if (clang_getCursorKind(x) != CXCursor_ArraySubscriptExpr || clang_getCursorKind(strip(kid(x, 0))) != CXCursor_DeclRefExpr)
+		return NULL;
+	b = lookup(L, clang_getCursorReferenced(strip(kid(x, 0))));
+	return b && b->kind == BK_DESC ? b : NULL;
+}
+
+/* Whether x is `p[0]` of a descriptor p: the struct itself, as `*p` is. */
+static int desc_elem0(Lower *L, CXCursor x)
+{
+	int64_t i;
+
+	return desc_subscript(L, x) && eval_int(kid(x, 1), &i) && i == 0;
+}
+
+/* Whether member expression c names a field of a descriptor struct (`p->f`, `(*p).f`,
+ * `p[K].f`, `p->in.f`), which the kernel may read, never store into (kernel.c). */
+int desc_member(Lower *L, CXCursor c)
+{
+	CXCursor b = member_base(c);
+	Bind *bd;
+
+	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
+		return clang_getCanonicalType(clang_getCursorType(b)).kind != CXType_Pointer && desc_member(L, b);
+	if (desc_subscript(L, b))
+		return 1;
+	if (clang_getCursorKind(b) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref)
+		b = strip(kid(b, 0));
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+		return 0;
+	bd = lookup(L, clang_getCursorReferenced(b));
+	return bd && bd->kind == BK_DESC;
+}
+
 /* Key of a struct field binding: the base variable's key and the field path. */
 const char *member_key(Lower *L, CXCursor c)
 {
@@ -203,6 +244,8 @@ const char *member_key(Lower *L, CXCursor c)
 	if (clang_getCursorKind(b) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref &&
 	    clang_getCursorKind(strip(kid(b, 0))) == CXCursor_DeclRefExpr)
 		b = strip(kid(b, 0));              /* `(*p).x` is `p->x` */
+	else if (desc_elem0(L, b))
+		b = strip(kid(b, 0));              /* so is `p[0].x` of a descriptor p (kernel.c) */
 	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(b);
 		return member_field_key(L->a, dkey(L->a, d), f);
@@ -420,6 +463,11 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		bd = lookup(L, clang_getCursorReferenced(b));
 	else if (clang_getCursorKind(b) == CXCursor_MemberRefExpr)
 		bd = member_bind(L, b);
+	if (clang_getCursorKind(b) == CXCursor_MemberRefExpr && desc_member(L, b)) {
+		error_at(L, c, "a store into field '%s' of a struct in device memory that a pointer parameter points to cannot be translated: its fields are read once when the kernel is launched (stores through its pointer fields can)",
+		         spell(L->a, b));
+		return 0;
+	}
 	if (bd && bd->kind == BK_VAR) {
 		lv->var = bd->idx;
 		lv->buffer = -1;
@@ -601,6 +649,9 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		if ((clang_getCursorKind(x) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(x) == CXUnaryOperator_Deref) ||
 		    clang_getCursorKind(x) == CXCursor_ArraySubscriptExpr)
 			error_at(L, c, "assignment of a pointer through a pointer to it (`*pp = q`: a pointer held in memory or passed by its address, as a swap of two pointers by their addresses) cannot be translated; assign the pointer variable itself");
+		else if (clang_getCursorKind(x) == CXCursor_MemberRefExpr && desc_member(L, x))
+			error_at(L, c, "a store into field '%s' of a struct in device memory that a pointer parameter points to cannot be translated: its fields are read once when the kernel is launched (stores through its pointer fields can)",
+			         spell(L->a, x));
 		else
 			error_at(L, c, "assignment of a pointer that is not a local pointer variable or parameter cannot be translated");
 		return poison(L, c);

@@ -263,6 +263,9 @@ typedef struct KirParam {
 	SrcLoc loc;
 	int sym;                 /* symbolic without --symbolic naming it: the gridDim.x of a
 	                            launch whose grid is computed at run time (--entry) */
+	int indirect;            /* a field of the struct a pointer parameter points to (a
+	                            descriptor in device memory): its argument holds the
+	                            struct's address, not the struct (cudart/jit.c) */
 } KirParam;
 
 typedef enum {

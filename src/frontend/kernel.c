@@ -164,7 +164,7 @@ void emit_pending(Lower *L, KirStmt *s)
 
 static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
 {
-	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p), 0};
+	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p), 0, 0};
 	const char *set = options_get_set(L->cx->o, name);
 	Bind *b = new_bind(L, BK_PARAM);
 
@@ -180,7 +180,7 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
 	CXType pt = param_pointee(t), et = pt;
-	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0};
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0, 0};
 	int buf, untyped = 0;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
@@ -226,7 +226,7 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 static void field_buffer_param(Lower *L, CXCursor field, CXType t, const char *key, const char *name)
 {
 	CXType et = clang_getCanonicalType(t);
-	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, field), 0};
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, field), 0, 0};
 	Bind *b;
 	int buf;
 
@@ -295,6 +295,48 @@ static void param_field(FieldWalk *w, CXCursor field, const char *key, const cha
 		error_at(w->L, field, "struct field '%s' of type '%s' is not supported", name, type_name(w->L->a, t));
 }
 
+/* Whether pointee type t of a kernel parameter is a descriptor: a struct with a pointer
+ * field that is no flat tensor of one-size scalars (gmm's `clusters_t { float *N, *pi;
+ * ... }`, a struct-of-arrays handle in device memory). */
+static int is_descriptor(Lower *L, CXType t)
+{
+	StrVec paths;
+	int ptr = 0;
+
+	if (!is_record(t) || struct_layout(t, NULL, NULL))
+		return 0;
+	paths = field_paths(L, t);
+	for (size_t i = 0; i < paths.len; i++)
+		ptr |= clang_getCanonicalType(field_type(L, t, paths.data[i])).kind == CXType_Pointer;
+	VEC_FREE(paths);
+	return ptr;
+}
+
+/* A pointer parameter p to a descriptor struct: the flattened parameters of the struct
+ * passed by value ("p.N", "p.n"), each marked indirect (cudart reads them from the
+ * struct the argument points to when the kernel is launched), and p bound BK_DESC, so
+ * any use of p but a read of a field (`p->f`, `(*p).f`, `p[0].f`) or passing it to a
+ * device function is refused where it is (addr.c, expr.c lval_of). Reading the fields
+ * once at launch is exact because nothing stores into the struct itself. */
+static void descriptor_param(Lower *L, CXType t, const char *key, const char *name)
+{
+	FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
+	size_t first = L->params.len;
+
+	walk_fields(&w, t, key, name);
+	for (size_t i = first; i < L->params.len; i++)
+		L->params.data[i].indirect = 1;
+	put_bind(L, key, new_bind(L, BK_DESC));
+}
+
+/* A use at c of descriptor pointer `name` that is no read of a field: refused. */
+void desc_refuse(Lower *L, CXCursor c, const char *name)
+{
+	if (!L->failed)
+		error_at(L, c, "'%s' points to a struct in device memory whose fields are read when the kernel is launched: only reads of its fields (%s->f, (*%s).f, %s[0].f) and passing it to a device function can be translated, not this use",
+		         name, name, name, name);
+}
+
 static void kernel_params(Lower *L, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
@@ -304,7 +346,9 @@ static void kernel_params(Lower *L, CXCursor fn)
 		CXType t = clang_getCursorType(p);
 		const char *name = spell(L->a, p), *key = dkey(L->a, p);
 		L->cur_arg = i;
-		if (is_pointer_param(t)) {
+		if (is_pointer_param(t) && is_descriptor(L, param_pointee(t))) {
+			descriptor_param(L, param_pointee(t), key, name);
+		} else if (is_pointer_param(t)) {
 			pointer_param(L, p, t, key, name);
 		} else if (is_record(t)) {
 			FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
@@ -412,7 +456,8 @@ static void kernel_defaults(Lower *L, KirKernel *k)
 		int64_t eb = frontend_dtype_bytes(b->elem);
 		if (b->is_extern && k->shmem)
 			b->count = k->shmem / eb;
-		if (b->space == KSP_GLOBAL && !b->count && l && b->param >= 0) {
+		/* (not a descriptor's field: the argument's allocation is the struct's, not the field's) */
+		if (b->space == KSP_GLOBAL && !b->count && l && b->param >= 0 && !k->params[b->param].indirect) {
 			size_t ai = (size_t)L->argidx.data[b->param];
 			const char *key = ai < l->nargs ? l->args[ai] : NULL;
 			intptr_t al = key ? (intptr_t)map_get(L->cx->allocvars, key) : 0;

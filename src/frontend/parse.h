@@ -20,7 +20,7 @@ typedef VEC(const char *) StrVec;
 typedef VEC(CXCursor) CursorVec;
 typedef VEC(int) IntVec;
 
-typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW, BK_BITREF, BK_PTRADDR } BindKind;
+typedef enum { BK_VAR, BK_PARAM, BK_CONST, BK_PTR, BK_MEM, BK_EXPR, BK_CG, BK_GRID, BK_BITS, BK_VIEW, BK_BITREF, BK_PTRADDR, BK_DESC } BindKind;
 
 typedef struct BitRef BitRef;
 
@@ -30,7 +30,9 @@ typedef struct BitRef BitRef;
  * (a cooperative group, a lambda: BK_CG), a variable's bits read as another scalar of
  * their size (a union member: BK_VIEW, variable idx as type `view`), a reference to
  * part of a variable's bits (BK_BITREF, bitview.c), a `T **` parameter bound to the
- * address of a pointer variable (BK_PTRADDR, call.c: `*p` is that variable). */
+ * address of a pointer variable (BK_PTRADDR, call.c: `*p` is that variable), a pointer
+ * parameter to a descriptor struct in memory whose fields are parameters of their own
+ * (BK_DESC, kernel.c: only `p->f` reads and passing p on translate). */
 typedef struct Bind {
 	BindKind kind;
 	int idx;
@@ -290,6 +292,7 @@ KirStmt *block_of(Lower *L, StmtVec *v, SrcLoc loc);
 KirStmt *expr_stmt(Lower *L, KirExpr *e);
 KirStmt *decl_stmt(Lower *L, int var, KirExpr *init, SrcLoc loc);
 void emit_pending(Lower *L, KirStmt *s);
+void desc_refuse(Lower *L, CXCursor c, const char *name);
 CXCursor body_of(CXCursor fn);
 int lower_kernel(Ctx *cx, CXCursor fn, const char *name, KirKernel *k);
 
@@ -315,6 +318,7 @@ KirExpr *new_builtin(Lower *L, KirBuiltin b, SrcLoc loc);
 KirExpr *bind_value(Lower *L, CXCursor c, Bind *b);
 CXCursor member_base(CXCursor c);
 const char *member_key(Lower *L, CXCursor c);
+int desc_member(Lower *L, CXCursor c);
 Bind *member_bind(Lower *L, CXCursor c);
 KirExpr *load_of(Lower *L, CXCursor c, Addr a);
 int lower_memfn(Lower *L, CXCursor c, const char *name);   /* memfn.c: device memset/memcpy */

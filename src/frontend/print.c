@@ -390,7 +390,7 @@ void frontend_print_kernel(StrBuf *out, const KirKernel *k)
 	sb_printf(out, " shmem %lld\n", (long long)k->shmem);
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *pa = &k->params[i];
-		sb_printf(out, "  param %s %s", pa->name, frontend_dtype_name(pa->type));
+		sb_printf(out, "  param %s %s%s", pa->name, frontend_dtype_name(pa->type), pa->indirect ? " indirect" : "");
 		if (pa->bound) {
 			sb_append(out, " = ");
 			frontend_print_const(out, pa->value);

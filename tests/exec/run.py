@@ -143,7 +143,7 @@ static void npy_out(const char *path, const char *descr, const void *p, size_t e
 
 
 def c_main(test, launch, kernel_c):
-    bufs = [a.name for a in launch.args if a.kind == "buffer"]
+    bufs = [b for _, b in launch.buffer_bindings()]
     with open(kernel_c) as f:     # the __constant__ and __device__ arrays the function takes, after them
         sig = re.search(r"\bvoid\s+" + re.escape(launch.c_name) + r"\s*\(([^)]*)\)", f.read())
     # by their C names: a variable template's instance taps<float> is taps_float there
@@ -214,9 +214,8 @@ def step_c(cfg, test, li, launch, work, state):
     r = sh([exe, state, out])
     if r.returncode != 0:
         raise Fail(f"loopified C of launch {li} exited {r.returncode}: {first_line(r.stderr)}")
-    for a in launch.args:
-        if a.kind == "buffer":
-            shutil.copy(os.path.join(out, a.name + ".npy"), os.path.join(state, a.name + ".npy"))
+    for _, b in launch.buffer_bindings():
+        shutil.copy(os.path.join(out, b + ".npy"), os.path.join(state, b + ".npy"))
     with open(kc) as f:
         d = printf_desc(f.read())
     if d:
@@ -239,7 +238,7 @@ def mlir_for(cfg, test, li, launch, work):
 def arg_binding(launch, test=None):
     """Kernel parameter name -> buffer name, for the pointer parameters; with the test,
     also the `constant:` symbols (module arguments named after the symbol)."""
-    out = {p: a.name for p, a in launch.bindings() if a.kind == "buffer"}
+    out = dict(launch.buffer_bindings())
     for b in (test.buffers.values() if test else []):
         if b.constant:
             out[b.name] = b.name

@@ -33,6 +33,8 @@ class Arg:
     name: str                  # buffer or scalar name, or the struct parameter's name
     kind: str                  # "buffer" | "scalar" | "struct"
     fields: list = field(default_factory=list)   # [(field, value)] for a struct
+    ref: bool = False          # `&d{...}`: the kernel takes a pointer to the struct
+    field_bufs: list = field(default_factory=list)   # the fields whose value names a buffer
 
 
 @dataclass
@@ -48,6 +50,17 @@ class Launch:
     def bindings(self):
         """[(parameter name, Arg)] in parameter order."""
         return list(zip(self.params or [a.name for a in self.args], self.args))
+
+    def buffer_bindings(self):
+        """[(module parameter, buffer name)] in parameter order: the buffer arguments,
+        and a struct's fields that name a buffer (parameter `d.N` for `d{N=x}`)."""
+        out = []
+        for p, a in self.bindings():
+            if a.kind == "buffer":
+                out.append((p, a.name))
+            elif a.kind == "struct":
+                out += [(f"{p}.{f}", v) for f, v in a.fields if f in a.field_bufs]
+        return out
 
     @property
     def c_name(self):
@@ -70,6 +83,10 @@ class Entry:
     def bindings(self):
         """[(parameter name, Arg)] in parameter order."""
         return list(zip(self.params or [a.name for a in self.args], self.args))
+
+    def buffer_bindings(self):
+        """[(parameter name, buffer name)] of the buffer arguments, as Launch's."""
+        return [(p, a.name) for p, a in self.bindings() if a.kind == "buffer"]
 
 
 @dataclass
@@ -162,15 +179,15 @@ def _launch(value, where):
         raise CorpusError(f"{where}: the launch configuration takes GRID, BLOCK[, SHMEM]")
     args = []
     for a in _split_top(m.group(3)):
-        s = re.fullmatch(r"([A-Za-z_]\w*)\s*\{(.*)\}", a)
+        s = re.fullmatch(r"(&?)\s*([A-Za-z_]\w*)\s*\{(.*)\}", a)
         if s:
             fields = []
-            for f in _split_top(s.group(2)):
+            for f in _split_top(s.group(3)):
                 fm = re.fullmatch(r"([A-Za-z_][\w.\[\]]*)\s*=\s*(\S+)", f)
                 if not fm:
                     raise CorpusError(f"{where}: bad struct field '{f}' (want field=V)")
                 fields.append((fm.group(1), fm.group(2)))
-            args.append(Arg(s.group(1), "struct", fields))
+            args.append(Arg(s.group(2), "struct", fields, ref=s.group(1) == "&"))
         elif re.fullmatch(r"[A-Za-z_]\w*", a):
             args.append(Arg(a, "?"))
         else:
@@ -302,7 +319,8 @@ def parse_text(text, path="<string>"):
         raise CorpusError(f"{path}: the test block has no launch (or entry)")
     for ln in t.launches + ([t.entry] if t.entry else []):
         for a in ln.args:
-            if a.kind == "struct":
+            if a.kind == "struct":     # a field valued by a buffer's name: that buffer
+                a.field_bufs = [f for f, v in a.fields if v in t.buffers]
                 continue
             if a.name in t.buffers and t.buffers[a.name].constant:
                 raise CorpusError(f"{path}:{ln.line}: '{a.name}' is a constant: the host "
@@ -533,7 +551,9 @@ def converter_args(test, launch=None):
         elif a.kind == "scalar":
             out += ["--set", f"{p}={test.scalars[a.name]}"]
         else:
-            out += [x for f, v in a.fields for x in ("--set", f"{p}.{f}={v}")]
+            out += [x for f, v in a.fields for x in
+                    (("--size", f"{p}.{f}={buffer_size(test.buffers[v])}") if f in a.field_bufs
+                     else ("--set", f"{p}.{f}={v}"))]
     return out
 
 

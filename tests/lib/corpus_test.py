@@ -140,6 +140,14 @@ def run():
     except corpus.CorpusError as e:
         ok("takes 2 parameters, the launch passes 1" in str(e), f"arity message: {e}")
 
+    dsc = corpus.parse_text(HEAD + "launch: k<<<1, 32>>>(&d{a=x, n=5}, s)\nbuffer: x f32 32 zeros\n"
+                            "scalar: s = 2\n*/")       # a descriptor: a field names a buffer
+    dl = dsc.launches[0]
+    ok(dl.args[0].ref and dl.args[0].field_bufs == ["a"] and dl.buffer_bindings() == [("d.a", "x")],
+       "descriptor argument, buffer field")
+    ok(corpus.converter_args(dsc, dl)[6:] == ["--size", "d.a=32", "--set", "d.n=5", "--set", "s=2"],
+       "descriptor converter_args")
+
     e = corpus.parse_text(ENTRY)
     ok(e.launches == [] and e.entry.function == "run", "entry parsed, no launches")
     ok([a.kind for a in e.entry.args] == ["buffer", "buffer", "scalar", "scalar"], "entry kinds")

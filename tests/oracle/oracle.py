@@ -244,11 +244,13 @@ def driver(test, has_main=False):
                 vals.append(f"::cuemu::as_pointer<{ty}>(b_{a.name})")
             elif a.kind == "scalar":
                 vals.append(f"({ty})({_cxx_value(test.scalars[a.name])})")
-            else:
-                L.append(f"    {ty} s_{ai}{{}};")
+            else:       # a struct by value, or `&d{...}` one the parameter points to
+                st = f"std::remove_pointer_t<{ty}>" if a.ref else ty
+                L.append(f"    {st} s_{ai}{{}};")
                 for f, v in a.fields:
-                    L.append(f"    s_{ai}.{f} = {_cxx_value(v)};")
-                vals.append(f"s_{ai}")
+                    val = f"(decltype(s_{ai}.{f})){_cvar(v)}" if f in a.field_bufs else _cxx_value(v)
+                    L.append(f"    s_{ai}.{f} = {val};")
+                vals.append(f"&s_{ai}" if a.ref else f"s_{ai}")
         g, b = ln.grid, ln.block
         L.append(f"    ::cuemu::launch(::cuemu::Cfg(dim3({g[0]}, {g[1]}, {g[2]}), "
                  f"dim3({b[0]}, {b[1]}, {b[2]}), {ln.shmem}), "

@@ -64,7 +64,7 @@ def run_test(t, step):
     bufs = {b.name: corpus.fill_buffer(t, b) for b in t.buffers.values()}
     for ln in launches(t):
         m = cuda2hlo.convert(t.path, args=corpus.converter_args(t, ln))
-        binding = {p: a.name for p, a in ln.bindings() if a.kind == "buffer"}
+        binding = dict(ln.buffer_bindings())
         args = {p.name: bufs[binding[p.name]] for p in m.params}
         outs = step(m, args)
         outs = outs if isinstance(outs, tuple) else (outs,)

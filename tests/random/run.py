@@ -97,7 +97,7 @@ def backend_run(cfg, test, li, ln, backend, inputs, want, work):
     except (exec_run.Fail, exec_run.Skip) as e:
         return "crash", str(e)
     import numpy as np
-    mine = {a.name for a in ln.args if a.kind == "buffer"}
+    mine = {b for _, b in ln.buffer_bindings()}
     problems = []
     for c in test.checks:
         if c.name not in mine:
