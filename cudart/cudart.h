@@ -110,6 +110,9 @@ typedef struct CudartParam {
 	int bytes;               /* scalar size; 8 for a pointer */
 	int is_ptr, is_float, is_unsigned;   /* is_ptr 2: an array field of a struct (jit.c), bytes of it in the argument */
 	int elem_bytes;          /* pointer: element size */
+	int indirect;            /* a field of the struct the argument points to (a descriptor
+	                            in device memory, KirParam.indirect): offset is the field's
+	                            in that struct, read at launch (launch.c arg_at) */
 	/* Integer scalars are specialised until one changes between launches; then the
 	 * kernel is raised with it as a module input (launch.c), unless that raise fails. */
 	int input;               /* 1: a module input; 2: tried as one in this launch */

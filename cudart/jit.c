@@ -101,7 +101,9 @@ int cudart_is_printf(const char *name)
 
 /* Lays the flattened parameters over the CUDA arguments: a struct's fields ("g.nx",
  * "g.ny") share one argument and sit at their natural alignment (the C layout of a
- * struct of scalars and pointers). */
+ * struct of scalars and pointers). The fields of a descriptor struct a pointer argument
+ * points to (frontend kernel.c) are laid out the same way inside that struct, and
+ * marked indirect: the argument holds its address. */
 static CudartSig *layout(const KirKernel *kk)
 {
 	CudartSig *s = xcalloc(1, sizeof *s);
@@ -130,6 +132,7 @@ static CudartSig *layout(const KirKernel *kk)
 		q->name = xstrdup(p->name);
 		q->arg = arg, q->offset = off, q->bytes = bytes;
 		q->is_ptr = in_arg ? 2 : p->type == KT_PTR;
+		q->indirect = p->indirect;
 		q->is_unsigned = frontend_dtype_is_int(p->type) && !frontend_dtype_is_signed(p->type);
 		q->is_float = p->type == KT_F16 || p->type == KT_BF16 || p->type == KT_F32 || p->type == KT_F64;
 		if (q->is_ptr)
@@ -239,8 +242,8 @@ static char *sig_text(const CudartSig *s)
 	sb_printf(&b, "%zu\n", s->nparams);
 	for (size_t i = 0; i < s->nparams; i++) {
 		const CudartParam *q = &s->params[i];
-		sb_printf(&b, "%s %d %zu %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
-		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes);
+		sb_printf(&b, "%s %d %zu %d %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
+		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes, q->indirect);
 	}
 	return sb_take(&b);
 }
@@ -260,9 +263,9 @@ static CudartSig *sig_parse(const char *text)
 	for (; s->nparams < n; s->nparams++) {
 		CudartParam *q = &s->params[s->nparams];
 		char name[256];
-		if (sscanf(p, "%255s %d %zu %d %d %d %d %d\n%n", name, &q->arg, &q->offset,
+		if (sscanf(p, "%255s %d %zu %d %d %d %d %d %d\n%n", name, &q->arg, &q->offset,
 		           &q->bytes, &q->is_ptr, &q->is_float, &q->is_unsigned, &q->elem_bytes,
-		           &used) != 8)
+		           &q->indirect, &used) != 9)
 			goto bad;
 		q->name = xstrdup(name);
 		p += used;

@@ -94,10 +94,22 @@ static _Noreturn void fail(const CudartKernel *k, const char *fmt, const char *a
 	exit(1);
 }
 
-/* Where parameter q's bytes are in this launch's arguments. */
-static const char *arg_at(void **args, const CudartParam *q)
+/* Where parameter q's bytes are in this launch: in its argument, or for a descriptor's
+ * field, in the struct the argument points to, which must lie in memory from cudaMalloc
+ * (its bytes made current first: a kernel's result kept for that memory). */
+static const char *arg_at(const CudartKernel *k, void **args, const CudartParam *q)
 {
-	return (const char *)args[q->arg] + q->offset;
+	const CudartAlloc *al;
+	const char *s;
+
+	if (!q->indirect)
+		return (const char *)args[q->arg] + q->offset;
+	memcpy(&s, args[q->arg], sizeof s);
+	al = cudart_alloc_find(s);
+	if (!al || q->offset + (size_t)q->bytes > (size_t)(al->base + al->bytes - s))
+		fail(k, "field '%s' %s", q->name, "of the struct the argument points to does not lie in memory from cudaMalloc");
+	cudart_alloc_sync(s);
+	return s + q->offset;
 }
 
 /* The extent of the memory a pointer argument points into: [p, end). */
@@ -178,7 +190,7 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 			continue;
 		} else if (q->is_ptr) {
 			const char *p;
-			memcpy(&p, arg_at(args, q), sizeof p);
+			memcpy(&p, arg_at(k, args, q), sizeof p);
 			size_t r = residue(p);
 			if (r) {
 				snprintf(buf, sizeof buf, "%s=%zu", q->name, r);
@@ -188,7 +200,7 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 			snprintf(buf, sizeof buf, "%s=%zu", q->name, extent(k, q, p));
 			sp->sizes[sp->nsizes++] = xstrdup(buf);
 		} else if (!q->is_float && !q->input) {
-			scalar_text(buf, sizeof buf, q, arg_at(args, q));
+			scalar_text(buf, sizeof buf, q, arg_at(k, args, q));
 			sp->sets[sp->nsets++] = xstrdup(buf);
 		} else
 			continue;
@@ -219,15 +231,15 @@ static char *source_of(const CudartKernel *k, void **args, const char *name, siz
 		if (q->is_ptr == 2) {      /* an array field: the argument's bytes (nbytes 0: any) */
 			if (nbytes && (size_t)q->bytes != nbytes)
 				fail(k, "array field '%s' %s", name, "has another size in the module");
-			return (char *)arg_at(args, q);
+			return (char *)arg_at(k, args, q);
 		}
 		if (!q->is_ptr) {
 			if ((size_t)q->bytes != nbytes)
 				fail(k, "scalar '%s' %s", name, "has another size in the module");
-			return (char *)arg_at(args, q);
+			return (char *)arg_at(k, args, q);
 		}
 		char *p;
-		memcpy(&p, arg_at(args, q), sizeof p);
+		memcpy(&p, arg_at(k, args, q), sizeof p);
 		if (nbytes > extent(k, q, p) * (size_t)q->elem_bytes)   /* never past its allocation */
 			fail(k, "pointer argument '%s' %s", name, "is smaller than the module's buffer");
 		return p;
@@ -480,7 +492,7 @@ static int vary(CudartKernel *k, void **args)
 		CudartParam *q = &k->sig->params[i];
 		if (q->is_ptr || q->is_float)
 			continue;
-		const char *v = arg_at(args, q);
+		const char *v = arg_at(k, args, q);
 		if (q->seen && !q->input && !q->fixed && memcmp(q->last, v, (size_t)q->bytes)) {
 			q->input = 2;
 			n++;
