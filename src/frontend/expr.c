@@ -1045,6 +1045,24 @@ static KirExpr *narrow_incdec(Lower *L, CXCursor c, Addr na, int inc, int post)
 	return na.bitw ? bitfield_fit(L, old, vt, na.bitw, l) : conv(L, old, vt);
 }
 
+/* ++/-- (at c) of variable v of type t holding a bit-field of width w: `v += 1` cut to
+ * the width (var_bitfield_assign, so `hits : 5` at 31 wraps to 0, a signed one to its
+ * least value, as g++ and nvcc do); a postfix one's value is the new one minus or plus
+ * 1, cut again (modulo the width: the old one), unless it is the whole statement
+ * (L->stmt: `k.n++;` discards it, and a plain assignment keeps the raise dense). */
+static KirExpr *var_bitfield_incdec(Lower *L, CXCursor c, int v, KirDType t, int w, int inc, int post)
+{
+	SrcLoc l = cloc(L, c);
+	KirDType ot = frontend_dtype_bytes(t) < 4 ? KT_I32 : t;
+	KirExpr *nv;
+
+	nv = var_bitfield_assign(L, c, v, t, w, inc ? KB_ADD : KB_SUB, frontend_new_int(L->a, ot, 1, l));
+	if (!post || clang_equalCursors(c, L->stmt))
+		return nv;
+	return bitfield_fit(L, frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, ot, conv(L, nv, ot),
+	                                           frontend_new_int(L->a, ot, 1, l), l), t, w, l);
+}
+
 static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 {
 	KirLval lv;
@@ -1078,10 +1096,8 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 		if (na.per || na.bitw)
 			return narrow_incdec(L, c, na, inc, post);
 	}
-	if (lv.var >= 0 && bitfield_width(kid(c, 0))) {
-		error_at(L, c, "%s of a bit-field of a struct variable cannot be translated", inc ? "an increment" : "a decrement");
-		return poison(L, c);
-	}
+	if (lv.var >= 0 && bitfield_width(kid(c, 0)))   /* a bit-field held in a variable */
+		return var_bitfield_incdec(L, c, lv.var, t, bitfield_width(kid(c, 0)), inc, post);
 	e = frontend_new_expr(L->a, KE_INCDEC, t, cloc(L, c));
 	e->u.incdec.lv = lv;
 	e->u.incdec.inc = inc;
