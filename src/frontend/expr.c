@@ -568,11 +568,13 @@ KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a)
 		b->view = a.view;
 		b->per = a.per;
 	} else if (b->offbuf >= 0 && (a.buffer != b->buffer || a.view != b->view || a.per != b->per)) {
-		/* one offset in shared memory, no choice of buffer (sharedvar.c) */
+		/* one offset in shared memory, no choice of buffer (sharedvar.c; one that
+		 * chooses, ptrchoice.c, is assigned by choice_assign) */
 		const char *n = L->bufs.data[b->offbuf].name;      /* `p.off` */
 		int len = (int)(strrchr(n, '.') ? strrchr(n, '.') - n : (long)strlen(n));
 		error_at(L, c, "__shared__ pointer '%.*s' is assigned an address in '%s' after one in '%s': a __shared__ "
-		         "pointer is held as an offset into one buffer", len, n, L->bufs.data[a.buffer].name,
+		         "pointer is held as an offset into one buffer, or chooses between at most 4 buffers of its "
+		         "element type that its assignments name", len, n, L->bufs.data[a.buffer].name,
 		         L->bufs.data[b->buffer].name);
 		return poison(L, c);
 	} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
@@ -610,15 +612,16 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		if (b->nullvar >= 0 && is_null_ptr(rhs))     /* `p = NULL`: its flag (ptrresult.c) */
 			return ptr_null_assign(L, c, b, a);
 		/* a choosing pointer may take another's address (ptrchoice.c) */
-		a = b->nullvar >= 0 ? laddr_null(L, rhs) : b->choicevar >= 0 ? laddr_load(L, rhs) : laddr(L, rhs);
+		a = b->nullvar >= 0 ? laddr_null(L, rhs) : choosing(b) ? laddr_load(L, rhs) : laddr(L, rhs);
 		if (a.buffer < 0)
 			return poison(L, c);
 		if (b->nullvar >= 0)
 			emit_pending(L, expr_stmt(L, ptr_null_assign(L, c, b, a)));
-		if (b->choicevar >= 0) {
-			e = choice_assign(L, c, b, a, assign_var(L, b->offvar, a.off ? conv(L, a.off, KT_I64) :
-			    frontend_new_int(L->a, KT_I64, 0, cloc(L, c)), cloc(L, c)));
-			return e;
+		if (choosing(b)) {
+			KirExpr *off = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+			return choice_assign(L, c, b, a, b->offbuf >= 0 ?     /* a __shared__ one: sharedvar.c */
+			    assign_elem(L, b->offbuf, shared_ptr_lval(L, b, cloc(L, c)).index, off, cloc(L, c)) :
+			    assign_var(L, b->offvar, off, cloc(L, c)));
 		}
 		return ptr_set(L, c, b, a);
 	} else if (op == KB_ADD || op == KB_SUB) {

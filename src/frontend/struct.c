@@ -703,7 +703,7 @@ static int ptr_field_copy(Lower *L, CXCursor at, Bind *db, Bind *sb)
 	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
 
 	if (!sb || !db || db->kind != BK_PTR || sb->kind != BK_PTR || db->offvar < 0 ||
-	    L->vars.data[db->offvar].type != KT_I64 || db->choicevar >= 0 || sb->choicevar >= 0 ||
+	    L->vars.data[db->offvar].type != KT_I64 || choosing(db) || choosing(sb) ||
 	    sb->nullvar >= 0 || sb->buffer < 0)
 		return 0;
 	a.buffer = sb->buffer;
@@ -1001,7 +1001,7 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 			continue;
 		}
 		b = key_bind(L, NULL, key);
-		if (b && b->kind == BK_PTR && b->offvar >= 0 && !clang_Cursor_isNull(x) && b->choicevar < 0 &&
+		if (b && b->kind == BK_PTR && b->offvar >= 0 && !clang_Cursor_isNull(x) && !choosing(b) &&
 		    clang_getCanonicalType(ft).kind == CXType_Pointer) {
 			/* a pointer field (decl.c field_var_of) given an address */
 			emit_pending(L, expr_stmt(L, ptr_set(L, x, b, laddr(L, v->data[(*n)++]))));
