@@ -47,7 +47,7 @@ static Addr bind_addr(Lower *L, CXCursor c, Bind *b)
 		a.view = b->view;
 		a.per = b->per;
 		a.row = b->row;
-		if (b->choicevar >= 0) {
+		if (choosing(b)) {
 			a.buffer = b->alt[0];
 			a.choice = b;
 		}

@@ -11,14 +11,14 @@
  *     (narrow_store.c narrow_assign, race.c part_store).
  *   - Held in variables (a struct variable, one variable per field) a bit-field is a
  *     variable of its declared type that every store cuts to the width (bitfield_fit:
- *     assignments, compound ones, brace lists), so its reads need nothing.
+ *     assignments, compound ones, ++ and --, brace lists), so its reads need nothing.
  *   - A whole struct copied from memory reads each bit-field so (struct.c struct_load);
  *     copied into memory, each slot that holds a bit-field is written whole, put
  *     together from its fields' bits (struct.c struct_store_at).
  * A load of a bit-field and a part store carry the bytes of the slot they use
  * (KirExpr load.bytes, assign.bytes) for the race check.
- * Refused, located: ++/-- of a bit-field of a struct variable, a whole struct with
- * bit-fields viewed as bits or passed as a kernel parameter. */
+ * Refused, located: a whole struct with bit-fields viewed as bits or passed as a kernel
+ * parameter. */
 #include "parse.h"
 
 /* The width of the bit-field that c (a member expression or a field) names, or 0. */

@@ -518,7 +518,7 @@ static void moving_ptr(Lower *L, CXCursor d, const char *key, CXCursor init)
 	b->buffer = -1;
 	if (!clang_Cursor_isNull(init) && !may_null)
 		choice_candidates(L, d, b);     /* `float *r = a, *w = b;` later swapped */
-	if (b->choicevar >= 0) {
+	if (choosing(b)) {
 		/* choosing between buffers (ptrchoice.c): the initialiser is its first
 		 * assignment */
 		Addr a = laddr_load(L, init);

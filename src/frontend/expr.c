@@ -616,11 +616,13 @@ KirExpr *ptr_set(Lower *L, CXCursor c, Bind *b, Addr a)
 		b->view = a.view;
 		b->per = a.per;
 	} else if (b->offbuf >= 0 && (a.buffer != b->buffer || a.view != b->view || a.per != b->per)) {
-		/* one offset in shared memory, no choice of buffer (sharedvar.c) */
+		/* one offset in shared memory, no choice of buffer (sharedvar.c; one that
+		 * chooses, ptrchoice.c, is assigned by choice_assign) */
 		const char *n = L->bufs.data[b->offbuf].name;      /* `p.off` */
 		int len = (int)(strrchr(n, '.') ? strrchr(n, '.') - n : (long)strlen(n));
 		error_at(L, c, "__shared__ pointer '%.*s' is assigned an address in '%s' after one in '%s': a __shared__ "
-		         "pointer is held as an offset into one buffer", len, n, L->bufs.data[a.buffer].name,
+		         "pointer is held as an offset into one buffer, or chooses between at most 4 buffers of its "
+		         "element type that its assignments name", len, n, L->bufs.data[a.buffer].name,
 		         L->bufs.data[b->buffer].name);
 		return poison(L, c);
 	} else if (a.buffer != b->buffer || a.view != b->view || a.per != b->per) {
@@ -661,15 +663,16 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		if (b->nullvar >= 0 && is_null_ptr(rhs))     /* `p = NULL`: its flag (ptrresult.c) */
 			return ptr_null_assign(L, c, b, a);
 		/* a choosing pointer may take another's address (ptrchoice.c) */
-		a = b->nullvar >= 0 ? laddr_null(L, rhs) : b->choicevar >= 0 ? laddr_load(L, rhs) : laddr(L, rhs);
+		a = b->nullvar >= 0 ? laddr_null(L, rhs) : choosing(b) ? laddr_load(L, rhs) : laddr(L, rhs);
 		if (a.buffer < 0)
 			return poison(L, c);
 		if (b->nullvar >= 0)
 			emit_pending(L, expr_stmt(L, ptr_null_assign(L, c, b, a)));
-		if (b->choicevar >= 0) {
-			e = choice_assign(L, c, b, a, assign_var(L, b->offvar, a.off ? conv(L, a.off, KT_I64) :
-			    frontend_new_int(L->a, KT_I64, 0, cloc(L, c)), cloc(L, c)));
-			return e;
+		if (choosing(b)) {
+			KirExpr *off = a.off ? conv(L, a.off, KT_I64) : frontend_new_int(L->a, KT_I64, 0, cloc(L, c));
+			return choice_assign(L, c, b, a, b->offbuf >= 0 ?     /* a __shared__ one: sharedvar.c */
+			    assign_elem(L, b->offbuf, shared_ptr_lval(L, b, cloc(L, c)).index, off, cloc(L, c)) :
+			    assign_var(L, b->offvar, off, cloc(L, c)));
 		}
 		return ptr_set(L, c, b, a);
 	} else if (op == KB_ADD || op == KB_SUB) {
@@ -1096,6 +1099,24 @@ static KirExpr *narrow_incdec(Lower *L, CXCursor c, Addr na, int inc, int post)
 	return na.bitw ? bitfield_fit(L, old, vt, na.bitw, l) : conv(L, old, vt);
 }
 
+/* ++/-- (at c) of variable v of type t holding a bit-field of width w: `v += 1` cut to
+ * the width (var_bitfield_assign, so `hits : 5` at 31 wraps to 0, a signed one to its
+ * least value, as g++ and nvcc do); a postfix one's value is the new one minus or plus
+ * 1, cut again (modulo the width: the old one), unless it is the whole statement
+ * (L->stmt: `k.n++;` discards it, and a plain assignment keeps the raise dense). */
+static KirExpr *var_bitfield_incdec(Lower *L, CXCursor c, int v, KirDType t, int w, int inc, int post)
+{
+	SrcLoc l = cloc(L, c);
+	KirDType ot = frontend_dtype_bytes(t) < 4 ? KT_I32 : t;
+	KirExpr *nv;
+
+	nv = var_bitfield_assign(L, c, v, t, w, inc ? KB_ADD : KB_SUB, frontend_new_int(L->a, ot, 1, l));
+	if (!post || clang_equalCursors(c, L->stmt))
+		return nv;
+	return bitfield_fit(L, frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, ot, conv(L, nv, ot),
+	                                           frontend_new_int(L->a, ot, 1, l), l), t, w, l);
+}
+
 static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 {
 	KirLval lv;
@@ -1129,10 +1150,8 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 		if (na.per || na.bitw)
 			return narrow_incdec(L, c, na, inc, post);
 	}
-	if (lv.var >= 0 && bitfield_width(kid(c, 0))) {
-		error_at(L, c, "%s of a bit-field of a struct variable cannot be translated", inc ? "an increment" : "a decrement");
-		return poison(L, c);
-	}
+	if (lv.var >= 0 && bitfield_width(kid(c, 0)))   /* a bit-field held in a variable */
+		return var_bitfield_incdec(L, c, lv.var, t, bitfield_width(kid(c, 0)), inc, post);
 	e = frontend_new_expr(L->a, KE_INCDEC, t, cloc(L, c));
 	e->u.incdec.lv = lv;
 	e->u.incdec.inc = inc;

@@ -75,6 +75,7 @@ Bind *new_bind(Lower *L, BindKind k)
 	b->kind = k;
 	b->offvar = -1;
 	b->choicevar = -1;
+	b->choicebuf = -1;
 	b->nullvar = -1;
 	b->nullneg = -1;
 	b->offbuf = -1;

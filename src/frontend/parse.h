@@ -47,6 +47,8 @@ typedef struct Bind {
 	BitRef *bits;            /* BK_BITREF: the bytes it names */
 	int choicevar;           /* BK_PTR choosing between buffers (ptrchoice.c): an i32
 	                            variable holding which of alt[] it points into, else -1 */
+	int choicebuf;           /* a __shared__ pointer choosing so: the shared i32 buffer of
+	                            one element holding the choice, beside offbuf, else -1 */
 	int nalt, alt[4];
 	int nullvar;             /* BK_PTR that may be null (ptrresult.c): an i1 variable, true
 	                            while it is null, else -1 */
@@ -415,6 +417,9 @@ int is_null_ptr(CXCursor c);
 /* ptrchoice.c */
 Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);
+void shared_choice_candidates(Lower *L, CXCursor d, Bind *b, const char *name);
+int choosing(const Bind *b);
+KirExpr *choice_ref(Lower *L, const Bind *b, SrcLoc l);
 KirExpr *choice_load(Lower *L, CXCursor c, Addr a);
 KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign);
 KirExpr *choice_store(Lower *L, CXCursor c, Addr a, KirExpr *assign);

@@ -54,7 +54,7 @@ static void add_alt(Scan *s, int buf, KirDType view, int per)
 /* The buffers pointer bind bd points into: its candidates, or its one buffer. */
 static void add_bind(Scan *s, const Bind *bd)
 {
-	if (bd && bd->kind == BK_PTR && bd->choicevar >= 0)
+	if (bd && bd->kind == BK_PTR && choosing(bd))
 		for (int k = 0; k < bd->nalt; k++)
 			add_alt(s, bd->alt[k], KT_VOID, 0);
 	else if (bd && bd->kind == BK_PTR)
@@ -72,6 +72,15 @@ static int local_ptr(Scan *s, CXCursor d)
 	       clang_equalCursors(clang_getCursorSemanticParent(d), s->fn) && !has_attr(d, CXCursor_CUDASharedAttr);
 }
 
+/* The type t points to, or for an array (a __shared__ array decaying to a pointer) the
+ * type of its elements. */
+static CXType pointee_or_elem(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ? clang_getArrayElementType(t) :
+	       clang_getPointeeType(t);
+}
+
 /* The buffers address expression c is rooted in, through casts, + and -, & and [] (a
  * cast that reinterprets the elements is no candidate), `?:` both arms. */
 static void scan_roots(Scan *s, CXCursor c)
@@ -84,7 +93,7 @@ static void scan_roots(Scan *s, CXCursor c)
 		case CXCursor_CXXStaticCastExpr: case CXCursor_CXXConstCastExpr: {
 			CXCursor x = last_expr(c);
 			if (clang_Cursor_isNull(x) || dt_of(clang_getPointeeType(clang_getCursorType(c))) !=
-			    dt_of(clang_getPointeeType(clang_getCursorType(x)))) {
+			    dt_of(pointee_or_elem(clang_getCursorType(x)))) {
 				s->bad = 1;
 				return;
 			}
@@ -129,7 +138,7 @@ static void scan_roots(Scan *s, CXCursor c)
 		case CXCursor_DeclRefExpr:
 			bd = lookup(s->L, clang_getCursorReferenced(c));
 			if (local_ptr(s, clang_getCursorReferenced(c)) && (!bd || (bd->kind == BK_PTR && bd->buffer < 0 &&
-			    bd->offvar >= 0 && bd->choicevar < 0))) {
+			    bd->offvar >= 0 && !choosing(bd)))) {
 				/* declared later, or a moving pointer whose first assignment is
 				 * still ahead: its own graph */
 				scan_var_into(s, clang_getCursorReferenced(c));
@@ -240,6 +249,54 @@ void choice_candidates(Lower *L, CXCursor d, Bind *b)
 	emit_pending(L, decl_stmt(L, b->choicevar, frontend_new_int(L->a, KT_I32, 0, cloc(L, d)), cloc(L, d)));
 }
 
+/* Whether pointer bind b chooses between buffers (a local's choice in a variable, a
+ * __shared__ one's in shared memory). */
+int choosing(const Bind *b)
+{
+	return b->choicevar >= 0 || b->choicebuf >= 0;
+}
+
+/* The choice of choosing pointer b, as read now: its variable, or the element of its
+ * shared buffer (every thread of the block reads the one choice, sharedvar.c). */
+KirExpr *choice_ref(Lower *L, const Bind *b, SrcLoc l)
+{
+	KirExpr *e;
+
+	if (b->choicebuf < 0)
+		return var_ref(L, b->choicevar, l);
+	e = frontend_new_expr(L->a, KE_LOAD, KT_I32, l);
+	e->u.load.buffer = b->choicebuf;
+	e->u.load.index = frontend_new_int(L->a, KT_I32, 0, l);
+	return e;
+}
+
+/* A __shared__ pointer d (bind b, its offset in shared memory already, sharedvar.c)
+ * assigned addresses in two or more buffers (HeCBench quicksort's `__shared__ T *s, *sn;`
+ * set to `mys`/`mysn` by direction): the candidates as for a local pointer, its choice
+ * an i32 in a shared buffer `NAME.buf` of one element beside `NAME.off`, set where the
+ * pointer is assigned and read by every thread with the barrier rules and race checks
+ * of any shared buffer. Nothing is set before the first assignment (CUDA leaves a
+ * __shared__ variable undefined; the raise refuses a read of unset shared memory). */
+void shared_choice_candidates(Lower *L, CXCursor d, Bind *b, const char *name)
+{
+	KirBuffer kb = {0};
+
+	b->nalt = scan_var(L, d, b->alt);
+	if (b->nalt < 2) {
+		b->nalt = 0;
+		return;
+	}
+	kb.name = unique(L, arena_printf(L->a, "%s.buf", name));
+	kb.space = KSP_SHARED;
+	kb.elem = KT_I32;
+	kb.ndims = 1;
+	kb.dims[0] = kb.count = 1;
+	kb.param = -1;
+	kb.loc = cloc(L, d);
+	VEC_PUSH(L->bufs, kb);
+	b->choicebuf = (int)L->bufs.len - 1;
+}
+
 /* `p = q` with q choosing too: p's choice is q's mapped to p's order of the candidates
  * (q.buf itself when the orders agree, else q.buf == 0 ? k0 : q.buf == 1 ? k1 : ... ). */
 static KirExpr *choice_map(Lower *L, CXCursor c, const Bind *b, const Bind *q)
@@ -259,7 +316,7 @@ static KirExpr *choice_map(Lower *L, CXCursor c, const Bind *b, const Bind *q)
 		same &= map[j] == j;
 	}
 	if (same)
-		return var_ref(L, q->choicevar, l);
+		return choice_ref(L, q, l);
 	for (int j = q->nalt - 1; j >= 0; j--) {
 		KirExpr *k = frontend_new_int(L->a, KT_I32, map[j], l), *x;
 		if (!e) {
@@ -267,7 +324,7 @@ static KirExpr *choice_map(Lower *L, CXCursor c, const Bind *b, const Bind *q)
 			continue;
 		}
 		x = frontend_new_expr(L->a, KE_COND, KT_I32, l);
-		x->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, q->choicevar, l), frontend_new_int(L->a, KT_I32, j, l), l);
+		x->u.cond.c = frontend_new_binary(L->a, KB_EQ, KT_I1, choice_ref(L, q, l), frontend_new_int(L->a, KT_I32, j, l), l);
 		x->u.cond.t = k;
 		x->u.cond.f = e;
 		e = x;
@@ -296,7 +353,9 @@ KirExpr *choice_assign(Lower *L, CXCursor c, Bind *b, Addr a, KirExpr *offassign
 		which = frontend_new_int(L->a, KT_I32, k, cloc(L, c));
 	/* a statement of its own before the offset's (the affine strategy takes
 	 * assignments, not a comma of two) */
-	emit_pending(L, expr_stmt(L, assign_var(L, b->choicevar, which, cloc(L, c))));
+	emit_pending(L, expr_stmt(L, b->choicebuf >= 0 ?
+	    assign_elem(L, b->choicebuf, frontend_new_int(L->a, KT_I32, 0, cloc(L, c)), which, cloc(L, c)) :
+	    assign_var(L, b->choicevar, which, cloc(L, c))));
 	return offassign;
 }
 
@@ -315,7 +374,7 @@ KirExpr *choice_load(Lower *L, CXCursor c, Addr a)
 			e = ld;
 			continue;
 		}
-		x = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, b->choicevar, l), frontend_new_int(L->a, KT_I32, k, l), l);
+		x = frontend_new_binary(L->a, KB_EQ, KT_I1, choice_ref(L, b, l), frontend_new_int(L->a, KT_I32, k, l), l);
 		KirExpr *s = frontend_new_expr(L->a, KE_COND, ld->type, l);
 		s->u.cond.c = x;
 		s->u.cond.t = ld;
@@ -360,7 +419,7 @@ KirExpr *choice_store(Lower *L, CXCursor c, Addr a, KirExpr *assign)
 		s = expr_stmt(L, e);
 		if (chain) {
 			KirStmt *i = frontend_new_stmt(L->a, KS_IF, l);
-			i->u.if_.cond = frontend_new_binary(L->a, KB_EQ, KT_I1, var_ref(L, b->choicevar, l),
+			i->u.if_.cond = frontend_new_binary(L->a, KB_EQ, KT_I1, choice_ref(L, b, l),
 			    frontend_new_int(L->a, KT_I32, k, l), l);
 			i->u.if_.then = s;
 			i->u.if_.els = chain;
@@ -463,7 +522,7 @@ Bind *choice_derived(Lower *L, CXCursor d, Addr a)
 	b->nalt = a.choice->nalt;
 	memcpy(b->alt, a.choice->alt, sizeof b->alt);
 	b->choicevar = new_var(L, arena_printf(L->a, "%s.buf", name), KT_I32, KVK_LOCAL, l);
-	emit_pending(L, decl_stmt(L, b->choicevar, var_ref(L, a.choice->choicevar, l), l));
+	emit_pending(L, decl_stmt(L, b->choicevar, choice_ref(L, a.choice, l), l));
 	b->offvar = new_var(L, arena_printf(L->a, "%s.off", name), KT_I64, KVK_OFFSET, l);
 	emit_pending(L, decl_stmt(L, b->offvar, offset_of(L, &a, l), l));
 	return b;

@@ -11,6 +11,10 @@
  * pointer's is (decl.c moving_ptr): by the first address assigned to it that is
  * lowered (expr.c ptr_set); an address in another buffer is refused where it is
  * assigned, as is a use lowered before any assignment (the buffer is not known yet).
+ * Unless its assignments name two to four buffers of its element type (`s = mys;` and
+ * `s = mysn;`): then it chooses between them as a local pointer does (ptrchoice.c), its
+ * choice a shared i32 buffer `p.buf` of one element beside `p.off`
+ * (shared_choice_candidates).
  *
  * A __shared__ struct without a slot layout is one shared buffer per field, bound
  * under the field's key as a local struct's field variables are (decl.c
@@ -23,7 +27,7 @@
 #include "parse.h"
 
 /* A __shared__ pointer named name (its offset buffer `name.off`) bound under key. */
-static void shared_ptr_at(Lower *L, const char *key, const char *name, SrcLoc loc)
+static Bind *shared_ptr_at(Lower *L, const char *key, const char *name, SrcLoc loc)
 {
 	KirBuffer kb = {0};
 	Bind *b;
@@ -40,6 +44,7 @@ static void shared_ptr_at(Lower *L, const char *key, const char *name, SrcLoc lo
 	b->buffer = -1;
 	b->offbuf = (int)L->bufs.len - 1;
 	put_bind(L, key, b);
+	return b;
 }
 
 /* Declaration d of a __shared__ pointer variable, bound under key. */
@@ -51,7 +56,8 @@ void shared_ptr(Lower *L, CXCursor d, const char *key)
 		error_at(L, d, "function pointers cannot be translated");
 		return;
 	}
-	shared_ptr_at(L, key, spell(L->a, d), cloc(L, d));
+	/* assigned addresses in several buffers: a shared choice beside (ptrchoice.c) */
+	shared_choice_candidates(L, d, shared_ptr_at(L, key, spell(L->a, d), cloc(L, d)), spell(L->a, d));
 }
 
 /* The offset of shared pointer b, as read now. */

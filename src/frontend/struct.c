@@ -703,7 +703,7 @@ static int ptr_field_copy(Lower *L, CXCursor at, Bind *db, Bind *sb)
 	Addr a = {.buffer = -1, .off = NULL, .var = -1, .view = KT_VOID};
 
 	if (!sb || !db || db->kind != BK_PTR || sb->kind != BK_PTR || db->offvar < 0 ||
-	    L->vars.data[db->offvar].type != KT_I64 || db->choicevar >= 0 || sb->choicevar >= 0 ||
+	    L->vars.data[db->offvar].type != KT_I64 || choosing(db) || choosing(sb) ||
 	    sb->nullvar >= 0 || sb->buffer < 0)
 		return 0;
 	a.buffer = sb->buffer;
@@ -1001,7 +1001,7 @@ static void list_fields(Lower *L, CXCursor list, CursorVec *v, size_t *n, CXType
 			continue;
 		}
 		b = key_bind(L, NULL, key);
-		if (b && b->kind == BK_PTR && b->offvar >= 0 && !clang_Cursor_isNull(x) && b->choicevar < 0 &&
+		if (b && b->kind == BK_PTR && b->offvar >= 0 && !clang_Cursor_isNull(x) && !choosing(b) &&
 		    clang_getCanonicalType(ft).kind == CXType_Pointer) {
 			/* a pointer field (decl.c field_var_of) given an address */
 			emit_pending(L, expr_stmt(L, ptr_set(L, x, b, laddr(L, v->data[(*n)++]))));
@@ -1255,10 +1255,29 @@ static KirExpr *slot_bits(Lower *L, KirExpr *v, KirDType ft, int w, int bit, Kir
 	return bit ? frontend_new_binary(L->a, KB_SHL, wu, v, frontend_new_int(L->a, wu, bit, l), l) : v;
 }
 
+/* Whether field `path` of struct type t, in slots of eb bytes, is a part of its slot
+ * (field_at's narrow view: it shares the slot or does not start it) or a bit-field. */
+static int part_of_slot(Lower *L, CXType t, const char *path, int eb)
+{
+	CXType ft = clang_getCanonicalType(field_type(L, t, path));
+	int64_t bits = field_bits(L, t, path);
+	KirDType d;
+
+	if (!clang_Cursor_isNull(path_bitfield(L, t, path)))
+		return 1;
+	while (ft.kind == CXType_ConstantArray)
+		ft = clang_getCanonicalType(clang_getArrayElementType(ft));
+	d = dt_of(ft);
+	if (is_record(ft) || d == KT_VOID || frontend_dtype_bytes(d) >= eb)
+		return 0;
+	return bits % (8 * eb) || slot_scalars(t, bits) > 1;
+}
+
 /* The struct at address a (in a buffer of t's slot type) = the struct under prefix src.
- * A slot that holds a bit-field is written whole, its fields' bits put together (C++
- * leaves the padding bits unspecified: 0 here): the copy writes every byte of the
- * struct, so no other thread can own a part of it. */
+ * A slot that holds a bit-field or several scalars (`{uint start, end; double pivot;}`
+ * in 8-byte slots) is written whole, its fields' bits put together (C++ leaves the
+ * padding bits unspecified: 0 here): the copy writes every byte of the struct, so no
+ * other thread can own a part of it. */
 void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 {
 	StrVec paths = field_paths(L, t);
@@ -1270,7 +1289,7 @@ void struct_store_at(Lower *L, CXCursor at, Addr a, CXType t, const char *src)
 
 	for (size_t j = 0; j < paths.len; j++)
 		for (size_t i = 0; i < paths.len && !bslot[j]; i++)
-			bslot[j] = !clang_Cursor_isNull(path_bitfield(L, t, paths.data[i])) &&
+			bslot[j] = part_of_slot(L, t, paths.data[i], (int)(sbits / 8)) &&
 			           field_bits(L, t, paths.data[i]) / sbits == field_bits(L, t, paths.data[j]) / sbits;
 	for (size_t j = 0; j <= paths.len && !L->failed; j++) {
 		int64_t bits = j < paths.len ? field_bits(L, t, paths.data[j]) : -1;
