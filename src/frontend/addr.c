@@ -233,7 +233,7 @@ static Addr field_addr(Lower *L, CXCursor c)
 
 	if (bt.kind == CXType_Pointer)
 		bt = clang_getCanonicalType(clang_getPointeeType(bt));
-	if (a.buffer < 0 || !struct_layout(bt, NULL, NULL))
+	if (a.buffer < 0 || !struct_layout(bt, NULL, NULL) || !mem_struct_fits(L, c, a, bt))
 		return no_addr();
 	if (a.per) {
 		if (!L->failed)
@@ -402,6 +402,12 @@ static Addr addr_any(Lower *L, CXCursor c)
 	}
 	case CXCursor_MemberRefExpr: {
 		Bind *mb = member_bind(L, c);
+		if (mb && mb->kind == BK_MEM && mb->buffer < 0) {
+			if (!L->failed)
+				error_at(L, c, "reference member '%s' is used before a constructor binds it (a copy of an object "
+				         "is bound as the original; a result by value is not)", spell(L->a, c));
+			return a;
+		}
 		if (mb || !(is_mem_struct(member_base(c)) || is_mem_struct_var(L, member_base(c))))
 			a = bind_addr(L, c, mb);
 		else

@@ -185,6 +185,10 @@ static void member_init(Lower *L, CXCursor field, CXCursor x)
 	const char *key = arena_printf(L->a, "%s.%s", L->fr->this_key, spell(L->a, field));
 	Bind *b;
 
+	if (is_record_ref(ft)) {
+		ref_member_init(L, field, x);
+		return;
+	}
 	if (is_record(ft)) {
 		const char *src = struct_src(L, x);
 		if (src)
@@ -469,6 +473,13 @@ static void bind_fields(Lower *L, CXCursor p, CXType t, const char *src, CXCurso
 			b = nb;
 		}
 		map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
+	}
+	VEC_FREE(paths);
+	paths = ref_paths(L, t);      /* the object's references: the same bindings (refmember.c) */
+	for (size_t i = 0; i < paths.len; i++) {
+		Bind *b = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		if (b)
+			map_put(f->binds, arena_printf(L->a, "%s%s", key, paths.data[i]), b);
 	}
 	VEC_FREE(paths);
 }

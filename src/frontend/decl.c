@@ -20,6 +20,8 @@ int new_buffer(Lower *L, const char *name, KirSpace sp, CXType t, SrcLoc loc)
 	b.is_const = clang_isConstQualifiedType(el) || sp == KSP_CONSTANT;
 	b.count = array_elems(t, b.dims, &b.ndims);
 	b.param = -1;
+	if (sp == KSP_SHARED)
+		alias_retype(L, &b, t);    /* a storage struct viewed as another (refmember.c) */
 	b.loc = loc;
 	VEC_PUSH(L->bufs, b);
 	return (int)L->bufs.len - 1;
@@ -431,6 +433,10 @@ static void field_var_of(FieldWalk *w, CXCursor field, CXType t, const char *key
 
 	if (is_record(t)) {
 		walk_fields(w, t, key, name);
+		return;
+	}
+	if (is_record_ref(t)) {      /* bound by the constructor (refmember.c) */
+		put_bind(L, key, ref_member_new(L));
 		return;
 	}
 	if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&

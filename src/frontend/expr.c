@@ -128,6 +128,10 @@ KirExpr *bind_value(Lower *L, CXCursor c, Bind *b)
 	case BK_EXPR:
 		return b->expr;
 	case BK_MEM:
+		if (b->buffer < 0) {      /* a reference member not bound yet (refmember.c) */
+			error_at(L, c, "this reference member is used before a constructor binds it");
+			return poison(L, c);
+		}
 		e = frontend_new_expr(L->a, KE_LOAD, L->bufs.data[b->buffer].elem, l);
 		e->u.load.buffer = b->buffer;
 		e->u.load.index = b->off;
@@ -474,7 +478,7 @@ int lval_of(Lower *L, CXCursor c, KirLval *lv, KirDType *t)
 		*t = L->vars.data[bd->idx].type;
 		return 1;
 	}
-	if (bd && bd->kind == BK_MEM) {
+	if (bd && bd->kind == BK_MEM && bd->buffer >= 0) {
 		lv->var = -1;
 		lv->buffer = bd->buffer;
 		lv->index = bd->off;

@@ -392,6 +392,12 @@ int raw_struct_copy(Lower *L, CXCursor c, CXCursor dst, CXCursor src);
 /* ---- stable.c ---- */
 
 CXCursor strip(CXCursor c);
+/* refmember.c */
+int is_record_ref(CXType t);
+Bind *ref_member_new(Lower *L);
+void ref_member_init(Lower *L, CXCursor field, CXCursor x);
+void alias_retype(Lower *L, KirBuffer *b, CXType t);
+int mem_struct_fits(Lower *L, CXCursor c, Addr a, CXType t);
 /* ptrresult.c */
 int ptr_result_call(Lower *L, CXCursor c, Addr *out);
 Bind *ptr_result_begin(Lower *L, CXCursor c, CXCursor fn, const char *name);
@@ -458,6 +464,7 @@ int anon_member(CXCursor f);
 const char *member_field_key(Arena *a, const char *prefix, CXCursor f);
 void walk_union(FieldWalk *w, CXType t, const char *key, const char *name);
 StrVec field_paths(Lower *L, CXType t);
+StrVec ref_paths(Lower *L, CXType t);
 StrVec elem_paths(Lower *L, CXType t);
 /* field_elems.c: array fields of structs held in variables, one per element */
 #define FIELD_ELEMS_MAX 64

@@ -23,7 +23,8 @@
  * libclang's bit offsets (bitfield.c); a whole-struct store writes a slot that holds a
  * bit-field whole (struct_store_at). So
  * `float2 *p` is a buffer of 2N floats and `__shared__ float2 s[64]` a float[64][2].
- * Pointers, unions and scalars across slots are refused in memory. */
+ * Pointers, unions (but one of one member, laid out as that member) and scalars across
+ * slots are refused in memory. */
 
 typedef struct Layout {
 	KirDType elem;           /* the slot type: the first scalar of the widest size */
@@ -118,6 +119,22 @@ static void layout_type(Layout *ly, CXType t, CXCursor f, int64_t off)
 	ly->k++;
 }
 
+static enum CXVisitorResult member_count(CXCursor f, CXClientData d)
+{
+	(void)f;
+	++*(int *)d;
+	return CXVisit_Continue;
+}
+
+/* The number of members of union type t. */
+static int one_member(CXType t)
+{
+	int n = 0;
+
+	clang_Type_visitFields(t, member_count, &n);
+	return n;
+}
+
 /* Whether objects of type t are stored as slots of one scalar type (above): the type
  * (elem) and the slots per object (k, padding included). */
 static int layout_of(CXType t, Layout *ly)
@@ -127,8 +144,8 @@ static int layout_of(CXType t, Layout *ly)
 	*ly = (Layout){KT_VOID, 0, 1, 0, 0, clang_getNullCursor(), clang_getNullCursor(), -1, 0, 0};
 	t = clang_getCanonicalType(t);
 	if (t.kind != CXType_Record || half_dtype(t) != KT_VOID ||
-	    clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
-		return 0;
+	    (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl && one_member(t) != 1))
+		return 0;     /* a union of one member (cub's `union _TempStorage`) is laid out as that member */
 	layout_type(ly, t, clang_getNullCursor(), 0);
 	if (!ly->ok || ly->elem == KT_VOID || ly->elem == KT_I1)
 		return 0;
@@ -482,28 +499,33 @@ typedef struct Paths {
 	const char *prefix;
 	StrVec *out;
 	int first_only;
+	int refs;                /* list the reference members to structs (refmember.c) instead */
 } Paths;
 
 static enum CXVisitorResult path_visit(CXCursor f, CXClientData d);
 
 /* The paths of an object of type t at `path`: a struct's fields, an array's elements
  * (`.acc[2]`, at most FIELD_ELEMS_MAX of them; a larger array stays one path, which no
- * variable can hold), or the path itself. */
+ * variable can hold), or the path itself. A reference member to a struct is no value
+ * (refmember.c): only a walk for the references lists it, and only it. */
 static void add_paths(Paths *p, const char *path, CXType t)
 {
 	CXType ct = clang_getCanonicalType(t);
 
-	if (is_union(t)) {      /* held as its first member (union.c) */
-		Paths sub = {p->L, path, p->out, 1};
+	if (is_record_ref(t)) {
+		if (p->refs)
+			VEC_PUSH(*p->out, path);
+	} else if (is_union(t)) {      /* held as its first member (union.c) */
+		Paths sub = {p->L, path, p->out, 1, p->refs};
 		clang_Type_visitFields(ct, path_visit, &sub);
 	} else if (is_record(t)) {
-		Paths sub = {p->L, path, p->out, 0};
+		Paths sub = {p->L, path, p->out, 0, p->refs};
 		visit_fields(p->L, ct, path_visit, &sub);
 	} else if (ct.kind == CXType_ConstantArray && array_elems(ct, NULL, NULL) > 0 &&
 	           array_elems(ct, NULL, NULL) <= FIELD_ELEMS_MAX) {
 		for (long long i = 0; i < clang_getArraySize(ct); i++)
 			add_paths(p, arena_printf(p->L->a, "%s[%lld]", path, i), clang_getArrayElementType(ct));
-	} else {
+	} else if (!p->refs) {
 		VEC_PUSH(*p->out, path);
 	}
 }
@@ -520,7 +542,7 @@ static enum CXVisitorResult path_visit(CXCursor f, CXClientData d)
 StrVec elem_paths(Lower *L, CXType t)
 {
 	StrVec v = {0};
-	Paths p = {L, "", &v, 0};
+	Paths p = {L, "", &v, 0, 0};
 
 	add_paths(&p, "", t);
 	return v;
@@ -531,9 +553,21 @@ StrVec elem_paths(Lower *L, CXType t)
 StrVec field_paths(Lower *L, CXType t)
 {
 	StrVec v = {0};
-	Paths p = {L, "", &v, is_union(t)};
+	Paths p = {L, "", &v, is_union(t), 0};
 
 	visit_fields(L, t, path_visit, &p);
+	return v;
+}
+
+/* The reference members to structs of struct type t (and of its struct fields) as paths
+ * ".temp_storage" (refmember.c). */
+StrVec ref_paths(Lower *L, CXType t)
+{
+	StrVec v = {0};
+	Paths p = {L, "", &v, 0, 1};
+
+	if (!is_union(t))
+		visit_fields(L, t, path_visit, &p);
 	return v;
 }
 
@@ -665,6 +699,10 @@ const char *struct_vars(Lower *L, CXType t, const char *name, KirVarKind kind, S
 		emit_pending(L, decl_stmt(L, b->idx, NULL, loc));
 		put_bind(L, arena_printf(L->a, "%s%s", prefix, paths.data[i]), b);
 	}
+	VEC_FREE(paths);
+	paths = ref_paths(L, t);
+	for (size_t i = 0; i < paths.len; i++)     /* bound by the constructor (refmember.c) */
+		put_bind(L, arena_printf(L->a, "%s%s", prefix, paths.data[i]), ref_member_new(L));
 	VEC_FREE(paths);
 	return ok ? prefix : NULL;
 }
@@ -831,6 +869,14 @@ void struct_copy(Lower *L, CXCursor at, CXType t, const char *dst, Map *dmap, co
 			break;
 		}
 		emit_pending(L, expr_stmt(L, assign_var(L, db->idx, bind_value(L, at, sb), cloc(L, at))));
+	}
+	VEC_FREE(paths);
+	paths = ref_paths(L, t);       /* a copy names the objects the original's references name */
+	for (size_t i = 0; i < paths.len && !L->failed; i++) {
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, paths.data[i]));
+		Bind *db = key_bind(L, dmap, arena_printf(L->a, "%s%s", dst, paths.data[i]));
+		if (sb && db && db->kind == BK_MEM && db->buffer == -1)
+			*db = *sb;
 	}
 	VEC_FREE(paths);
 }
@@ -1145,6 +1191,7 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t)
 int is_mem_lvalue(Lower *L, CXCursor x)
 {
 	enum CXCursorKind k;
+	Bind *b;
 
 	x = strip(x);
 	k = clang_getCursorKind(x);
@@ -1155,6 +1202,9 @@ int is_mem_lvalue(Lower *L, CXCursor x)
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, strip(kid(x, 0)), clang_getCursorType(x)));
 	if (k == CXCursor_DeclRefExpr)
 		return is_mem_struct_var(L, x);
+	if (k == CXCursor_MemberRefExpr && is_record(clang_getCursorType(x)) && (b = member_bind(L, x)) &&
+	    b->kind == BK_MEM && b->buffer >= 0)
+		return 1;          /* a reference member bound to a struct in memory (refmember.c) */
 	if (k == CXCursor_MemberRefExpr)
 		return (is_mem_struct(member_base(x)) || is_mem_struct_var(L, member_base(x))) && !member_bind(L, x) &&
 		       !(is_record(clang_getCursorType(x)) && var_struct_key(L, x, clang_getCursorType(x)));
@@ -1214,7 +1264,7 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 	const char *prefix;
 	StrVec paths;
 
-	if (a.buffer < 0)
+	if (a.buffer < 0 || !mem_struct_fits(L, x, a, t))
 		return NULL;
 	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
 	paths = field_paths(L, t);
@@ -1235,7 +1285,7 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 {
 	Addr a = laddr(L, dst);
 
-	if (a.buffer < 0)
+	if (a.buffer < 0 || !mem_struct_fits(L, dst, a, t))
 		return;
 	if (read_only(L, at, a.buffer))
 		return;
