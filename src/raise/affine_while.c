@@ -58,7 +58,9 @@ typedef struct Saved {
 	const KirExpr **def;
 	int *def_epoch, *decl_depth, unrolled, ndc, npath;
 	PolyExpr **ienv;
-	const KirExpr *exited;
+	const KirExpr *exited, *done;
+	struct Scope scopes[MAX_SCOPES];
+	int nscopes;
 } Saved;
 
 static void save(Aff *a, Saved *sv)
@@ -74,6 +76,9 @@ static void save(Aff *a, Saved *sv)
 	memcpy(sv->ienv, a->ienv, n * sizeof(*sv->ienv));
 	sv->unrolled = a->unrolled;
 	sv->exited = a->exited;
+	sv->done = a->done;
+	sv->nscopes = a->nscopes;
+	memcpy(sv->scopes, a->scopes, sizeof(a->scopes));
 	sv->ndc = a->ndc;
 	sv->npath = a->npath;
 }
@@ -87,6 +92,9 @@ static void restore(Aff *a, const Saved *sv)
 	memcpy(a->ienv, sv->ienv, n * sizeof(*sv->ienv));
 	a->unrolled = sv->unrolled;
 	a->exited = sv->exited;
+	a->done = sv->done;
+	a->nscopes = sv->nscopes;
+	memcpy(a->scopes, sv->scopes, sizeof(a->scopes));
 	a->ndc = sv->ndc;
 	a->npath = sv->npath;
 }
@@ -117,7 +125,8 @@ static int unrolled(Aff *a, const KirStmt *s, int in_data)
 	if (!ok) {
 		int mine = a->wloc.line == s->loc.line && a->wloc.col == s->loc.col &&
 		           (strcmp(a->why, "a loop condition that is not quasi-affine") == 0 ||
-		            strcmp(a->why, "a loop whose trip count depends on the thread") == 0);
+		            strcmp(a->why, "a loop whose trip count depends on the thread") == 0 ||
+		            (aff_leaves(a, s) && strcmp(a->why, AFF_TOO_LONG) == 0));
 		if (!mine) {
 			unsave(&sv);
 			aff_afail(a, a->wloc, a->why);
@@ -160,10 +169,11 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	struct Dw *w;
 	SList l = {0};
 	Seg all = {(KirStmt *const *)&body, 1, NULL};
-	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || a->exited || !w_body(a, body, step, var, &nc, &exits))
+	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || AFF_LEFT(a) || !w_body(a, body, step, var, &nc, &exits))
 		return 0;
-	/* a break or continue is not unrolled (aff_walk fails on it) */
-	if (!exits && unrolled(a, s, in_data))
+	/* a continue alone is not unrolled (the rest of the iteration would be under its
+	 * guards, a while's carried values); a break is, as an exit scope (affine_exits.c) */
+	if ((!exits || aff_leaves(a, s)) && unrolled(a, s, in_data))
 		return 1;
 	wi = a->ndws++;
 	w = &a->dws[wi];
