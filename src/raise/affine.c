@@ -210,6 +210,10 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		}
 		/* fall through */
 	case KS_EXIT:
+		if (a->dwalk && s->kind == KS_EXIT) {   /* out of a data-dependent loop */
+			aff_while_exit(a, s);
+			return;
+		}
 		if (a->nscopes) {     /* an exit of a scope the walk opened: its lanes are done */
 			aff_scope_exit(a, s);
 			return;

@@ -71,8 +71,11 @@ void aff_restructure(Aff *a, const Seg *seg, int label, SList *out)
 			const KirStmt *s = seg->st[i];
 			Seg rest = {seg->st + i + 1, seg->n - i - 1, seg->next};
 			if ((s->kind == KS_EXIT && s->u.label == label) ||
-			    (s->kind == KS_RETURN && label == RETURN_EXITS))
+			    (s->kind == KS_RETURN && label == RETURN_EXITS)) {
+				if (s->kind == KS_EXIT && aff_scope_of(a, label) >= 0)
+					sl_push(a, out, (KirStmt *)s);  /* a while's exit: walked */
 				return;
+			}
 			if (label == LOOP_EXITS && (s->kind == KS_BREAK || s->kind == KS_CONTINUE)) {
 				if (s->kind == KS_BREAK)
 					sl_push(a, out, (KirStmt *)s);
@@ -254,37 +257,27 @@ static void set_done(Aff *a, SrcLoc loc)
 	a->done = d ? aff_bounded(a, d, loc) : NULL;
 }
 
-/* A break or a block exit: its scope (the innermost loop's, or the block's) takes its
- * lanes. Refused where the scope is not one this file opened, or where a loop between
- * the exit and its scope is not unrolled (a column, grid-stride or reduction loop walks
- * its body once for every iteration: the path's guards are no one iteration's). */
-void aff_scope_exit(Aff *a, const KirStmt *s)
+/* The innermost open scope of block `label`, or -1. */
+int aff_scope_of(Aff *a, int label)
 {
-	int label = s->kind == KS_EXIT ? s->u.label : LOOP_EXITS, i = a->nscopes - 1, ctx[5];
-	struct Scope *sc;
-	KirExpr *pc;
-	Snap *sn;
+	for (int i = a->nscopes - 1; i >= 0; i--)
+		if (a->scopes[i].label == label)
+			return i;
+	return -1;
+}
+
+/* Scope i takes lanes pc (every variable's value now is theirs after the scope). */
+static void record(Aff *a, int i, KirExpr *pc, SrcLoc loc)
+{
+	struct Scope *sc = &a->scopes[i];
 	size_t nv = a->r->k->nvars + 1;
-	while (i >= 0 && a->scopes[i].label != label && label != LOOP_EXITS)
-		i--;
-	scope_ctx(a, ctx);
-	if (i < 0 || a->scopes[i].label != label || ctx[1] != a->scopes[i].ctx[1] ||
-	    ctx[2] != a->scopes[i].ctx[2] || ctx[3] != a->scopes[i].ctx[3] || ctx[4] ||
-	    a->scopes[i].ctx[4] || (label == LOOP_EXITS && ctx[0] != a->scopes[i].ctx[0]))
-		aff_afail(a, s->loc, "break, continue or a block exit");
-	sc = &a->scopes[i];
-	pc = aff_path_cond(a, sc->depth, s->loc);
-	if (!pc) {
-		pc = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
-		pc->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, KT_I1);
-		sc->all = 1;
-	}
-	pc = aff_bounded(a, pc, s->loc);
+	Snap *sn;
+	pc = aff_bounded(a, pc, loc);
 	if (sc->nsnaps == sc->cap) {
-		Snap *nv2 = arena_alloc(a->ar, sizeof(*nv2) * (sc->cap ? 2 * sc->cap : 8));
+		Snap *n = arena_alloc(a->ar, sizeof(*n) * (sc->cap ? 2 * sc->cap : 8));
 		if (sc->nsnaps)
-			memcpy(nv2, sc->snaps, sizeof(*nv2) * sc->nsnaps);
-		sc->snaps = nv2;
+			memcpy(n, sc->snaps, sizeof(*n) * sc->nsnaps);
+		sc->snaps = n;
 		sc->cap = sc->cap ? 2 * sc->cap : 8;
 	}
 	sn = &sc->snaps[sc->nsnaps++];
@@ -293,8 +286,49 @@ void aff_scope_exit(Aff *a, const KirStmt *s)
 	sn->epoch = arena_alloc(a->ar, nv * sizeof(int));
 	memcpy(sn->def, a->def, nv * sizeof(*sn->def));
 	memcpy(sn->epoch, a->def_epoch, nv * sizeof(int));
-	sc->taken = aff_bounded(a, logor(a, sc->taken, pc, s->loc), s->loc);
-	set_done(a, s->loc);
+	sc->taken = aff_bounded(a, logor(a, sc->taken, pc, loc), loc);
+	set_done(a, loc);
+}
+
+/* Is scope i one whose exits can be walked here: no loop between that walks its body
+ * once for every iteration (a column, grid-stride or reduction loop: the path's guards
+ * are no one iteration's), no data-dependent loop's body (dwalk: aff_while_exit)? */
+static int walkable(Aff *a, int i, int label)
+{
+	int ctx[5];
+	scope_ctx(a, ctx);
+	return i >= 0 && a->scopes[i].label == label && ctx[1] == a->scopes[i].ctx[1] &&
+	       ctx[2] == a->scopes[i].ctx[2] && ctx[3] == a->scopes[i].ctx[3] && !ctx[4] &&
+	       !a->scopes[i].ctx[4] && (label != LOOP_EXITS || ctx[0] == a->scopes[i].ctx[0]);
+}
+
+/* A break or a block exit: its scope (the innermost loop's, or the block's) takes its
+ * lanes, the guards on its path inside the scope. Refused where the scope is not one
+ * this file opened or cannot be walked here. */
+void aff_scope_exit(Aff *a, const KirStmt *s)
+{
+	int label = s->kind == KS_EXIT ? s->u.label : LOOP_EXITS;
+	int i = label == LOOP_EXITS ? a->nscopes - 1 : aff_scope_of(a, label);
+	KirExpr *pc;
+	if (!walkable(a, i, label))
+		aff_afail(a, s->loc, "break, continue or a block exit");
+	pc = aff_path_cond(a, a->scopes[i].depth, s->loc);
+	if (!pc) {
+		pc = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
+		pc->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, KT_I1);
+		a->scopes[i].all = 1;
+	}
+	record(a, i, pc, s->loc);
+}
+
+/* Lanes pc left block `label` inside a data-dependent loop just walked (the loop's
+ * carried flag after it, affine_while.c). */
+void aff_scope_lanes(Aff *a, int label, KirExpr *pc, SrcLoc loc)
+{
+	int i = aff_scope_of(a, label);
+	if (!walkable(a, i, label))
+		aff_afail(a, loc, "break, continue or a block exit");
+	record(a, i, pc, loc);
 }
 
 /* The innermost scope closes: each variable its value at the lane's first exit. */

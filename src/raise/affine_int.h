@@ -120,6 +120,9 @@ typedef struct Aff {
 		KirExpr *old[MAX_CARRY];          /* the old references (Aff.red slots, col < 0) */
 		const KirExpr *cond;              /* the condition over old references */
 		const KirExpr *brk;               /* where an iteration breaks (NULL: never) */
+		const KirExpr *exitc;             /* where it leaves an exit scope's block (a
+		                                   * return of an inlined call), or NULL */
+		int exit_label;
 		int depth;                        /* the guards open at the loop (Aff.npath) */
 		const KirExpr *dc[MAX_DC];        /* the data-dependent guards around the loop */
 		int dcneg[MAX_DC], ndc, do_while;
@@ -340,7 +343,8 @@ void aff_unroll(Aff *a, const KirStmt *s, int in_data);
 int aff_while_loop(Aff *a, const KirStmt *s, int in_data);
 int aff_while_value(Aff *a, int i, const KirExpr *e);
 void aff_while_forget(Aff *a, int first_value);
-void aff_while_break(Aff *a, const KirStmt *s);
+KirExpr *aff_while_break(Aff *a, const KirStmt *s);
+void aff_while_exit(Aff *a, const KirStmt *s);
 char *aff_coords_text(Aff *a);   /* the write coordinates, printed (malloc'd) */
 
 /* affine_scan.c: what a loop's body does (affine_while.c, affine_column.c) */
@@ -355,6 +359,7 @@ typedef struct LoopScan {
 	int exits;                /* a break or continue */
 	int stores;               /* a store to memory */
 	int odd_store;            /* ... an increment, or to shared or local memory */
+	int outer;                /* the label of a block outside the body it exits, or 0 */
 } LoopScan;
 void aff_scan_body(LoopScan *ls, const KirKernel *k, const KirStmt *body);
 void aff_scan_expr(LoopScan *ls, const KirExpr *e);
@@ -378,6 +383,8 @@ int aff_leaves(Aff *a, const KirStmt *loop);
 int aff_exits_in_loop(const KirStmt *s, int label);
 void aff_scope_open(Aff *a, int label, SrcLoc loc);
 void aff_scope_exit(Aff *a, const KirStmt *s);
+int aff_scope_of(Aff *a, int label);
+void aff_scope_lanes(Aff *a, int label, KirExpr *pc, SrcLoc loc);
 void aff_scope_close(Aff *a, SrcLoc loc);
 #define AFF_LEFT(a) ((a)->exited || (a)->done)   /* some lanes do nothing more now */
 KirStmt *aff_sl_block(Aff *a, SList *l, SrcLoc loc);
