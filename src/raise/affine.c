@@ -99,6 +99,13 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 {
 	switch (s->kind) {
 	case KS_BLOCK:
+		if (s->u.block.label > 0 && aff_exits_in_loop(s, s->u.block.label)) {
+			aff_scope_open(a, s->u.block.label, s->loc);
+			for (size_t i = 0; i < s->u.block.nstmts; i++)
+				aff_walk(a, s->u.block.stmts[i], in_data);
+			aff_scope_close(a, s->loc);
+			return;
+		}
 		if (s->u.block.label > 0 && aff_has_exit(s, s->u.block.label)) {
 			SList l = {0};
 			Seg all = {s->u.block.stmts, s->u.block.nstmts, NULL};
@@ -129,7 +136,7 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			return;
 		}
 		if (e->kind == KE_ATOMIC) {
-			if (a->exited)
+			if (AFF_LEFT(a))
 				aff_afail(a, s->loc, "an atomic after a return under a data-dependent guard in a loop");
 			if (!a->col_dry)
 				aff_atomic(a, aff_bounded(a, subst_atomic(a, e), s->loc));
@@ -185,9 +192,9 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		return;
 	}
 	case KS_RETURN:
-		if (in_data && aff_exit_lanes(a, s))
+		if ((in_data || a->done) && aff_exit_lanes(a, s))
 			return;
-		if (in_data)
+		if (in_data || a->done)
 			aff_afail(a, s->loc, "a return under a data-dependent guard");
 		a->at.dom = poly_set_subtract(a->at.dom, a->at.dom);
 		return;
@@ -199,6 +206,16 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 	case KS_BREAK:
 		if (a->dwalk) {
 			aff_while_break(a, s);
+			return;
+		}
+		/* fall through */
+	case KS_EXIT:
+		if (a->dwalk && s->kind == KS_EXIT) {   /* out of a data-dependent loop */
+			aff_while_exit(a, s);
+			return;
+		}
+		if (a->nscopes) {     /* an exit of a scope the walk opened: its lanes are done */
+			aff_scope_exit(a, s);
 			return;
 		}
 		aff_afail(a, s->loc, "break, continue or a block exit");

@@ -17,6 +17,7 @@
 #define MAX_RUNS 16               /* column whiles remembered for reuse */
 #define MAX_WHILES 4              /* data-dependent loops in a kernel (affine_while.c) */
 #define MAX_OLDS 4                /* atomics whose old value is used (affine_atomic.c) */
+#define MAX_SCOPES 8              /* exit scopes open at once (affine_exits.c) */
 /* Column loop i's dimension is loop level COL_LEVEL(i) (1 .. 4: level 0 is a reduction's,
  * the last a grid-stride loop's), so that one loop's result can be read in the next. */
 #define COL_LEVEL(i) (1 + (i) % (POLY_MAX_LOOPS - 2))
@@ -119,6 +120,9 @@ typedef struct Aff {
 		KirExpr *old[MAX_CARRY];          /* the old references (Aff.red slots, col < 0) */
 		const KirExpr *cond;              /* the condition over old references */
 		const KirExpr *brk;               /* where an iteration breaks (NULL: never) */
+		const KirExpr *exitc;             /* where it leaves an exit scope's block (a
+		                                   * return of an inlined call), or NULL */
+		int exit_label;
 		int depth;                        /* the guards open at the loop (Aff.npath) */
 		const KirExpr *dc[MAX_DC];        /* the data-dependent guards around the loop */
 		int dcneg[MAX_DC], ndc, do_while;
@@ -147,6 +151,19 @@ typedef struct Aff {
 	const KirExpr *exited;    /* the lanes that returned under a data-dependent guard inside
 	                           * an unrolled loop (affine_exits.c), or NULL: a mask that
 	                           * every later store takes (aff_guard_mask) */
+	struct Scope {            /* exit scopes open now (affine_exits.c): an unrolled loop whose
+	                           * body breaks, or a block whose exits sit inside a loop */
+		int label;            /* LOOP_EXITS (the loop's break) or the block's label */
+		int depth;            /* Aff.npath at its start: an exit's lanes are the guards after */
+		int ctx[5];           /* unrolling, stride, col, loopvar, col_dry there */
+		int all;              /* every running lane has left it */
+		const KirExpr *taken; /* the lanes that left it so far, or NULL */
+		struct Snap *snaps;   /* at each exit: its lanes and the variables' values then */
+		int nsnaps, cap;
+	} scopes[MAX_SCOPES];
+	int nscopes;
+	const KirExpr *done;      /* the lanes that left an open scope (OR of their taken), or
+	                           * NULL: a mask that every store takes, as exited */
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
@@ -212,6 +229,8 @@ typedef struct Seg {          /* statements still to run, then the next segment 
 /* ... and a data-dependent loop's body take its break and continue as exits (the break
  * itself kept, for affine_while.c to record where the loop stops). */
 #define LOOP_EXITS (-2)
+/* ... or its continue only (a loop that breaks is an exit scope: its break is walked) */
+#define CONTINUE_EXITS (-3)
 
 /* affine_memo.c */
 C2H_NORETURN void aff_afail(Aff *a, SrcLoc loc, const char *why);
@@ -233,6 +252,7 @@ int aff_convert(Aff *a, int v, DType to);
 int aff_scalar_i32(Aff *a, int64_t v);
 int aff_clip(const PolyPiece *p, const Box *bx, Box *out);
 int aff_assemble(Aff *a, const PolyPiece *ps, int n, const Box *bx, PieceFn fn, void *ctx);
+#define AFF_TOO_LONG "a loop of more iterations than unrolling allows"
 #define AFF_NOT_QUASI "an index value is not quasi-affine in the write coordinates"
 #define AFF_STRIDE_READ "a grid-stride loop reads a buffer it writes, elsewhere than where the same iteration writes"
 int aff_value(Aff *a, const PolyExpr *pe, DType dt, SrcLoc loc);
@@ -323,7 +343,8 @@ void aff_unroll(Aff *a, const KirStmt *s, int in_data);
 int aff_while_loop(Aff *a, const KirStmt *s, int in_data);
 int aff_while_value(Aff *a, int i, const KirExpr *e);
 void aff_while_forget(Aff *a, int first_value);
-void aff_while_break(Aff *a, const KirStmt *s);
+KirExpr *aff_while_break(Aff *a, const KirStmt *s);
+void aff_while_exit(Aff *a, const KirStmt *s);
 char *aff_coords_text(Aff *a);   /* the write coordinates, printed (malloc'd) */
 
 /* affine_scan.c: what a loop's body does (affine_while.c, affine_column.c) */
@@ -338,6 +359,7 @@ typedef struct LoopScan {
 	int exits;                /* a break or continue */
 	int stores;               /* a store to memory */
 	int odd_store;            /* ... an increment, or to shared or local memory */
+	int outer;                /* the label of a block outside the body it exits, or 0 */
 } LoopScan;
 void aff_scan_body(LoopScan *ls, const KirKernel *k, const KirStmt *body);
 void aff_scan_expr(LoopScan *ls, const KirExpr *e);
@@ -356,6 +378,15 @@ void aff_column_free(Aff *a);
 /* affine_exits.c */
 int aff_has_exit(const KirStmt *s, int label);
 int aff_exit_lanes(Aff *a, const KirStmt *ret);
+int aff_has_break(const KirStmt *s);
+int aff_leaves(Aff *a, const KirStmt *loop);
+int aff_exits_in_loop(const KirStmt *s, int label);
+void aff_scope_open(Aff *a, int label, SrcLoc loc);
+void aff_scope_exit(Aff *a, const KirStmt *s);
+int aff_scope_of(Aff *a, int label);
+void aff_scope_lanes(Aff *a, int label, KirExpr *pc, SrcLoc loc);
+void aff_scope_close(Aff *a, SrcLoc loc);
+#define AFF_LEFT(a) ((a)->exited || (a)->done)   /* some lanes do nothing more now */
 KirStmt *aff_sl_block(Aff *a, SList *l, SrcLoc loc);
 void aff_restructure(Aff *a, const Seg *seg, int label, SList *out);
 

@@ -260,7 +260,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 		return 0;
 	v = cond->u.bin.l->u.var;
 	if (!a->def[v] || !frontend_dtype_is_int(k->vars[v].type) || !stride_step(a, st, v, &step) ||
-	    !aff_const_of(a, cond->u.bin.r, &bound) || aff_has_exit(body, RETURN_EXITS))
+	    !aff_const_of(a, cond->u.bin.r, &bound) || aff_has_exit(body, RETURN_EXITS) || aff_leaves(a, s))
 		return 0;
 	bound += cond->u.bin.op == KB_LE;
 	/* a loop from a thread-invariant start (the same trip count everywhere) is unrolled */
@@ -353,24 +353,31 @@ void aff_unroll(Aff *a, const KirStmt *s, int in_data)
 {
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
-	int first = 1;
-	if (aff_has_exit(body, LOOP_EXITS)) { /* a continue: the rest of its iteration under the
-	                                         negated guards (a break stays, and is refused) */
+	int first = 1, scoped = aff_has_break(body);
+	if (scoped)           /* a break: the lanes that take it are done (affine_exits.c) */
+		aff_scope_open(a, LOOP_EXITS, s->loc);
+	if (aff_has_exit(body, scoped ? CONTINUE_EXITS : LOOP_EXITS)) { /* a continue: the rest of
+	                                         its iteration under the negated guards (a break
+	                                         stays, walked as its scope's exit) */
 		SList l = {0};
 		Seg all = {(KirStmt *const *)&body, 1, NULL};
-		aff_restructure(a, &all, LOOP_EXITS, &l);
+		aff_restructure(a, &all, scoped ? CONTINUE_EXITS : LOOP_EXITS, &l);
 		body = aff_sl_block(a, &l, body->loc);
 	}
 	for (int n = 0;; n++) {
 		if (!(s->kind == KS_DO && first) && !loop_goes_on(a, cond, s->loc))
-			return;
+			break;
 		first = 0;
 		if (n == MAX_UNROLL || ++a->unrolled > MAX_UNROLL_ALL)
-			aff_afail(a, s->loc, "a loop of more iterations than unrolling allows");
+			aff_afail(a, s->loc, AFF_TOO_LONG);
 		a->unrolling++;
 		aff_walk(a, body, in_data);
 		a->unrolling--;
+		if (scoped && a->scopes[a->nscopes - 1].all)
+			break;            /* every lane broke: no step, no more iterations */
 		if (s->kind == KS_FOR)
 			loop_step(a, s->u.for_.step, s->loc);
 	}
+	if (scoped)
+		aff_scope_close(a, s->loc);
 }

@@ -2,8 +2,9 @@
  * (affine_while.c's data-dependent loops, affine_column.c's column loops). Consumes the
  * body (and the step); produces the variables it declares and assigns, the buffers it
  * reads and stores, whether it breaks or continues, and whether it holds a construct
- * neither strategy takes (`bad`: a nested loop, return or barrier, an exit that leaves
- * the body, a read of a local array, an atomic, shuffle, vote or comma). An exit that
+ * neither strategy takes (`bad`: a nested loop, return or barrier, exits of two blocks
+ * outside the body, a read of a local array, an atomic, shuffle, vote or comma; an exit
+ * of one block outside it is `outer`, taken by affine_while.c only). An exit that
  * leaves a labelled block of the body (an inlined device function's early `return`) is
  * allowed: aff_walk restructures the block as anywhere else. Each strategy adds its own
  * refusals (stores, exits) to `bad`. */
@@ -34,7 +35,12 @@ static void scan_stmt(void *ctx, KirStmt *s)
 				ls->labels[ls->nlabels++] = s->u.block.label;
 		}
 		return;
-	case KS_EXIT: ls->bad |= !label_inside(ls, s->u.label); return;
+	case KS_EXIT:         /* one block outside it: an exit scope's (affine_while.c) */
+		if (!label_inside(ls, s->u.label)) {
+			ls->bad |= ls->outer && ls->outer != s->u.label;
+			ls->outer = s->u.label;
+		}
+		return;
 	case KS_BREAK: case KS_CONTINUE: ls->exits = 1; return;
 	case KS_FOR: case KS_WHILE: case KS_DO: case KS_RETURN: case KS_SYNC:
 		ls->bad = 1;

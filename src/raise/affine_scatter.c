@@ -275,7 +275,7 @@ static int unique_lanes(Aff *a, const KirExpr *index)
 {
 	const char *why;
 	PolyExpr *pe;
-	if (a->ndc || a->exited)
+	if (a->ndc || AFF_LEFT(a))
 		return 0;
 	pe = poly_expr_from_kir(a->c, index, a->at.dom, aff_lookup, a, &why);
 	return pe && poly_map_is_injective(poly_access(a->at.dom, &pe, 1));

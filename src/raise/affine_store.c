@@ -24,6 +24,10 @@ int aff_guard_mask(Aff *a)
 		int c = tir_build_unary(B(a), TOP_NOT, aff_convert(a, aff_dense(a, a->exited), DT_I1));
 		m = m < 0 ? c : aff_bin(a, TOP_AND, m, c);
 	}
+	if (a->done) {        /* lanes that left an exit scope store nothing more in it */
+		int c = tir_build_unary(B(a), TOP_NOT, aff_convert(a, aff_dense(a, a->done), DT_I1));
+		m = m < 0 ? c : aff_bin(a, TOP_AND, m, c);
+	}
 	return m;
 }
 
@@ -70,7 +74,7 @@ static int store_shape(Aff *a, const KirExpr *e, const PolyExpr *pe, int cand)
 		aff_afail(a, e->loc, "the store's range is not a union of boxes");
 	/* the reshaped buffer, unless the store only replaces all of it */
 	buf = -1;
-	if (e->u.assign.op != KB_NONE || a->ndc > 0 || a->exited || hull_w || !covers(&boxes[0], n, rank, dims))
+	if (e->u.assign.op != KB_NONE || a->ndc > 0 || AFF_LEFT(a) || hull_w || !covers(&boxes[0], n, rank, dims))
 		buf = aff_reshaped(a, b, rank, dims);
 	whole_w = a->at.w;
 	for (int i = 0; i < n; i++) {

@@ -144,6 +144,16 @@ void aff_local_store(Aff *a, const KirExpr *e)
 	}
 	val = frontend_new_cast(a->ar, t, val, e->loc);
 	c = aff_path_cond(a, 0, e->loc);
+	if (a->done) {        /* lanes that left an exit scope keep the element (affine_exits.c) */
+		KirExpr *nd = frontend_new_unary(a->ar, KU_NOT, KT_I1, (KirExpr *)a->done, e->loc);
+		if (c) {
+			KirExpr *n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, e->loc);
+			n->u.bin.l = c;
+			n->u.bin.r = nd;
+			nd = n;
+		}
+		c = nd;
+	}
 	if (c && old) {
 		KirExpr *n = frontend_new_expr(a->ar, KE_COND, t, e->loc);
 		n->u.cond.c = c;

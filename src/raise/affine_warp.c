@@ -363,7 +363,7 @@ static int64_t constant(Aff *a, const KirExpr *e, const char *why)
 static int whole_warps(Aff *a)
 {
 	int64_t lo[POLY_NDIMS], hi[POLY_NDIMS];
-	if (a->ndc > 0 || a->exited || a->loopvar >= 0 || a->stride || a->col || a->r->block[1] != 1 ||
+	if (a->ndc > 0 || AFF_LEFT(a) || a->loopvar >= 0 || a->stride || a->col || a->r->block[1] != 1 ||
 	    a->r->block[2] != 1 || a->r->block[0] % 32 != 0 || !poly_set_is_box(a->at.dom) ||
 	    !poly_set_box_hull(a->at.dom, lo, hi))
 		return 0;

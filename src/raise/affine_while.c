@@ -1,7 +1,8 @@
 /* affine_while.c: data-dependent loops. Consumes a loop whose trip count depends on the
  * thread or on data (a CSR row `for (k = row_ptr[r]; k < row_ptr[r + 1]; k++)`, a while
  * or do-while exiting on a loaded value, gcd, a binary search) whose body only assigns
- * variables (no store, atomic, nested loop, break, continue or return); produces one
+ * variables (no store, atomic, nested loop or kernel return; a break or continue, and the
+ * return of an inlined call around it, an exit scope's, are taken); produces one
  * stablehlo.while over the largest trip count among the threads, built where a value
  * the loop leaves is needed (a store after it), over that store's box: the while carries
  * each carried variable as a tensor over the box (one lane per thread) and a mask of the
@@ -21,7 +22,10 @@
  * data-dependent guards around the loop are the mask's start, and the box's threads must
  * be threads that ran the loop (no hull box of a masked store), so that no lane runs a
  * loop its thread would not run. Values that do not involve a carried value (the row's
- * end row_ptr[r + 1]) are built once before the while and read inside it. */
+ * end row_ptr[r + 1]) are built once before the while and read inside it. A return of
+ * the inlined call around the loop (a block exit of an open exit scope, affine_exits.c)
+ * breaks the iteration and sets one more carried value, a flag without a variable (the
+ * last slot, var -1); after the loop its final value is the lanes that left the call. */
 #include "affine_int.h"
 
 #include <stdlib.h>
@@ -32,7 +36,8 @@
 /* The carried variables (assigned in the body or the step, declared before the loop) in
  * var[0..*nc); 0 when the body is not one this file takes (a store, or what
  * affine_scan.c calls bad). */
-static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, int *nc, int *exits)
+static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, int *nc, int *exits,
+                  int *outer)
 {
 	LoopScan ls;
 	int ok;
@@ -47,7 +52,9 @@ static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, in
 	ls.bad |= ls.stores;
 	aff_scan_carried(a, &ls, -1, var, nc);
 	*exits = ls.exits;
-	ok = !ls.bad && *nc > 0 && a->nred + 2 * *nc <= MAX_DC && a->ndws < MAX_WHILES;
+	*outer = ls.outer;    /* a return of an inlined call: a carried flag (one slot more) */
+	ok = !ls.bad && *nc > 0 && (!ls.outer || (aff_scope_of(a, ls.outer) >= 0 && *nc < MAX_CARRY)) &&
+	     a->nred + 2 * (*nc + !!ls.outer) <= MAX_DC && a->ndws < MAX_WHILES;
 	aff_scan_free(&ls);
 	return ok;
 }
@@ -58,7 +65,9 @@ typedef struct Saved {
 	const KirExpr **def;
 	int *def_epoch, *decl_depth, unrolled, ndc, npath;
 	PolyExpr **ienv;
-	const KirExpr *exited;
+	const KirExpr *exited, *done;
+	struct Scope scopes[MAX_SCOPES];
+	int nscopes;
 } Saved;
 
 static void save(Aff *a, Saved *sv)
@@ -74,6 +83,9 @@ static void save(Aff *a, Saved *sv)
 	memcpy(sv->ienv, a->ienv, n * sizeof(*sv->ienv));
 	sv->unrolled = a->unrolled;
 	sv->exited = a->exited;
+	sv->done = a->done;
+	sv->nscopes = a->nscopes;
+	memcpy(sv->scopes, a->scopes, sizeof(a->scopes));
 	sv->ndc = a->ndc;
 	sv->npath = a->npath;
 }
@@ -87,6 +99,9 @@ static void restore(Aff *a, const Saved *sv)
 	memcpy(a->ienv, sv->ienv, n * sizeof(*sv->ienv));
 	a->unrolled = sv->unrolled;
 	a->exited = sv->exited;
+	a->done = sv->done;
+	a->nscopes = sv->nscopes;
+	memcpy(a->scopes, sv->scopes, sizeof(a->scopes));
 	a->ndc = sv->ndc;
 	a->npath = sv->npath;
 }
@@ -117,7 +132,8 @@ static int unrolled(Aff *a, const KirStmt *s, int in_data)
 	if (!ok) {
 		int mine = a->wloc.line == s->loc.line && a->wloc.col == s->loc.col &&
 		           (strcmp(a->why, "a loop condition that is not quasi-affine") == 0 ||
-		            strcmp(a->why, "a loop whose trip count depends on the thread") == 0);
+		            strcmp(a->why, "a loop whose trip count depends on the thread") == 0 ||
+		            (aff_leaves(a, s) && strcmp(a->why, AFF_TOO_LONG) == 0));
 		if (!mine) {
 			unsave(&sv);
 			aff_afail(a, a->wloc, a->why);
@@ -134,8 +150,11 @@ static int unrolled(Aff *a, const KirStmt *s, int in_data)
 static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 {
 	const struct Dw *w = &a->dws[wi];
-	KirExpr *ref = frontend_new_expr(a->ar, KE_VAR, a->r->k->vars[w->var[j]].type, loc);
-	a->red[a->nred] = (struct Red){NULL, w->var[j], 0, 0, -(wi + 1), j, final};
+	KirDType t = w->var[j] < 0 ? KT_I1 : a->r->k->vars[w->var[j]].type;
+	KirExpr *ref = frontend_new_expr(a->ar, KE_VAR, t, loc);
+	/* (the exit flag has no variable: its slot names the first carried one, whose ienv
+	 * a store's retry saves and restores, affine_store.c) */
+	a->red[a->nred] = (struct Red){NULL, w->var[j] < 0 ? w->var[0] : w->var[j], 0, 0, -(wi + 1), j, final};
 	ref->u.var = (int)a->r->k->nvars + a->nred++;
 	return ref;
 }
@@ -143,7 +162,7 @@ static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 static void w_bind(Aff *a, int wi, int final, SrcLoc loc)
 {
 	struct Dw *w = &a->dws[wi];
-	for (int j = 0; j < w->nc; j++) {
+	for (int j = 0; j < w->nc && w->var[j] >= 0; j++) {   /* the exit flag last */
 		a->def[w->var[j]] = final ? w_ref(a, wi, j, 1, loc) : w->old[j];
 		a->def_epoch[w->var[j]] = a->epoch;
 		a->ienv[w->var[j]] = NULL;
@@ -156,14 +175,15 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	const KirExpr *step = s->kind == KS_FOR ? s->u.for_.step : NULL;
 	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
-	int var[MAX_CARRY], nc, wi, exits;
+	int var[MAX_CARRY], nc, wi, exits, outer;
 	struct Dw *w;
 	SList l = {0};
 	Seg all = {(KirStmt *const *)&body, 1, NULL};
-	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || a->exited || !w_body(a, body, step, var, &nc, &exits))
+	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || AFF_LEFT(a) || !w_body(a, body, step, var, &nc, &exits, &outer))
 		return 0;
-	/* a break or continue is not unrolled (aff_walk fails on it) */
-	if (!exits && unrolled(a, s, in_data))
+	/* a continue alone is not unrolled (the rest of the iteration would be under its
+	 * guards, a while's carried values); a break is, as an exit scope (affine_exits.c) */
+	if ((!exits || aff_leaves(a, s)) && unrolled(a, s, in_data))
 		return 1;
 	wi = a->ndws++;
 	w = &a->dws[wi];
@@ -185,6 +205,13 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	w_bind(a, wi, 0, s->loc);
 	w->cond = aff_bounded(a, aff_subst(a, cond), s->loc);
 	w->depth = a->npath;
+	if (outer) {          /* ... or at its block exit (kept, for aff_while_exit) */
+		Seg in = {(KirStmt *const *)&body, 1, NULL};
+		SList o = {0};
+		aff_restructure(a, &in, outer, &o);
+		body = aff_sl_block(a, &o, body->loc);
+		all.st = (KirStmt *const *)&body;
+	}
 	if (exits) {          /* each path of the body ends at a break, a continue or its end */
 		aff_restructure(a, &all, LOOP_EXITS, &l);
 		body = aff_sl_block(a, &l, body->loc);
@@ -204,18 +231,41 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	}
 	for (int j = 0; j < nc; j++)
 		w->f[j] = a->def[var[j]];
+	if (w->exitc) {       /* the flag of the lanes that left: carried, false at the start */
+		KirExpr *no = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
+		KirExpr *f = frontend_new_expr(a->ar, KE_LOGOR, KT_I1, s->loc);
+		no->u.c = frontend_const_convert((KirConst){KT_I32, 0, 0.0}, KT_I1);
+		w->var[nc] = -1;
+		w->init[nc] = no;
+		w->old[nc] = w_ref(a, wi, nc, 0, s->loc);
+		f->u.bin.l = w->old[nc];
+		f->u.bin.r = (KirExpr *)w->exitc;
+		w->f[nc] = aff_bounded(a, f, s->loc);
+		w->plane[nc] = -1;
+		w->nc = ++nc;
+	}
 	w_bind(a, wi, 1, s->loc);
+	if (w->exitc)         /* the rest of the block is not theirs (affine_exits.c) */
+		aff_scope_lanes(a, w->exit_label, w_ref(a, wi, nc - 1, 1, s->loc), s->loc);
 	sb_printf(&a->r->st->notes, "  data-dependent loop at %d:%d: a while over the largest trip count "
 	          "of the threads, carrying", s->loc.line, s->loc.col);
 	for (int j = 0; j < nc; j++)
-		sb_printf(&a->r->st->notes, " %s", k->vars[var[j]].name);
+		sb_printf(&a->r->st->notes, " %s", w->var[j] < 0 ? "(its exit)" : k->vars[w->var[j]].name);
 	sb_printf(&a->r->st->notes, "\n");
 	return 1;
 }
 
+static KirExpr *logor2(Aff *a, const KirExpr *l, KirExpr *r, SrcLoc loc)
+{
+	KirExpr *n = frontend_new_expr(a->ar, KE_LOGOR, KT_I1, loc);
+	n->u.bin.l = (KirExpr *)l;
+	n->u.bin.r = r;
+	return n;
+}
+
 /* A break in the body (restructured: the last statement of its path): the iteration
- * breaks where the guards around it hold. */
-void aff_while_break(Aff *a, const KirStmt *s)
+ * breaks where the guards around it hold; returns those guards (NULL: always). */
+KirExpr *aff_while_break(Aff *a, const KirStmt *s)
 {
 	struct Dw *w = &a->dws[a->dwalk - 1];
 	KirExpr *pc = aff_path_cond(a, w->depth, s->loc);
@@ -230,6 +280,24 @@ void aff_while_break(Aff *a, const KirStmt *s)
 		pc = n;
 	}
 	w->brk = aff_bounded(a, pc, s->loc);
+	return aff_path_cond(a, w->depth, s->loc);
+}
+
+/* A block exit in the body (restructured: the last statement of its path), out of the
+ * exit scope around the loop: the iteration breaks there, and its lanes are the loop's
+ * exit flag (a carried value: after the loop, the lanes that left the block). */
+void aff_while_exit(Aff *a, const KirStmt *s)
+{
+	struct Dw *w = &a->dws[a->dwalk - 1];
+	KirExpr *pc = aff_while_break(a, s);
+	if (w->exit_label && w->exit_label != s->u.label)
+		aff_afail(a, s->loc, "break, continue or a block exit");
+	w->exit_label = s->u.label;
+	if (!pc) {
+		pc = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
+		pc->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, KT_I1);
+	}
+	w->exitc = aff_bounded(a, w->exitc ? logor2(a, w->exitc, pc, s->loc) : pc, s->loc);
 }
 
 /* ---- the while over a box ---- */
@@ -349,7 +417,7 @@ static void run(Aff *a, int wi, int *finals)
 	for (int i = 0; i < in.n; i++)
 		in.v[i] = aff_dense(a, in.e[i]);
 	for (int j = 0; j < nc; j++) {
-		dt[j] = raise_dtype(a->r->k->vars[w->var[j]].type);
+		dt[j] = w->var[j] < 0 ? DT_I1 : raise_dtype(a->r->k->vars[w->var[j]].type);
 		ops[j] = aff_convert(a, aff_dense(a, w->init[j]), dt[j]);
 	}
 	mask = lanes_mask(a, w);
