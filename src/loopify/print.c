@@ -25,6 +25,8 @@ typedef struct Pr {
 	int phase;               /* id of the phase being printed (C: its end label) */
 	int in_blocks;
 	int polly;               /* C for Polly: pure conditions without short circuit */
+	const KirExpr *held;     /* C: an index printed as the temporary c2h_ixN (assign) */
+	int nheld;               /* N + 1 of the innermost such temporary */
 } Pr;
 
 static const char *const ctypes[] = {
@@ -347,12 +349,43 @@ static void cast(Pr *p, const KirExpr *e)
 	sb_putc(p->o, ')');
 }
 
+static void note_effect(void *ctx, KirExpr *e)
+{
+	if (e->kind == KE_ASSIGN || e->kind == KE_INCDEC || e->kind == KE_ATOMIC)
+		*(int *)ctx = 1;
+}
+
+/* Whether evaluating e changes a variable or memory. */
+static int has_effects(const KirExpr *e)
+{
+	int found = 0;
+
+	loopify_expr_visit((KirExpr *)e, note_effect, &found);
+	return found;
+}
+
+/* C: lv = value, or lv = (T)((optype)lv op value). An index with effects (`a[j++ & 3] +=
+ * v`) is evaluated once, as in C++: the statement expression (GNU C) `({ int64_t c2h_ixN
+ * = index; a[c2h_ixN] = a[c2h_ixN] + v; })`, p->held making both uses print the
+ * temporary. */
 static void assign(Pr *p, const KirExpr *e)
 {
 	const KirLval *lv = &e->u.assign.lv;
 	KirDType t = e->type, ot = e->u.assign.optype;
 	KirExpr cur = {0}, conv = {0};
 
+	if (p->c && e->u.assign.op != KB_NONE && lv->var < 0 && lv->index != p->held &&
+	    has_effects(lv->index)) {
+		const KirExpr *outer = p->held;
+		sb_printf(p->o, "({ int64_t c2h_ix%d = ", p->nheld);
+		expr(p, lv->index);
+		sb_append(p->o, "; ");
+		p->held = lv->index, p->nheld++;
+		assign(p, e);
+		p->held = outer, p->nheld--;
+		sb_append(p->o, "; })");
+		return;
+	}
 	sb_putc(p->o, '(');
 	lval(p, lv);
 	sb_append(p->o, " = ");
@@ -448,6 +481,10 @@ static void expr(Pr *p, const KirExpr *e)
 {
 	StrBuf *o = p->o;
 
+	if (e == p->held) {
+		sb_printf(o, "c2h_ix%d", p->nheld - 1);
+		return;
+	}
 	switch (e->kind) {
 	case KE_CONST: print_const(p, e->u.c); return;
 	case KE_PARAM: sb_append(o, p->pname[e->u.param]); return;
@@ -1030,7 +1067,7 @@ static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 		sb_append(out, prelude[i]);
 	for (size_t i = 0; i < prog->nkernels; i++) {
 		const LoopKernel *lk = &prog->kernels[i];
-		Pr p = {out, lk, lk->k, 1, NULL, NULL, NULL, 0, 0, polly};
+		Pr p = {out, lk, lk->k, 1, NULL, NULL, NULL, 0, 0, polly, NULL, 0};
 		make_names(&p, a);
 		sb_printf(out, "\n/* kernel %s: grid %lld,%lld,%lld block %lld,%lld,%lld, %d phase(s) */\n",
 		          lk->name, (long long)lk->launch.grid[0], (long long)lk->launch.grid[1],
@@ -1115,7 +1152,7 @@ void loopify_print(StrBuf *out, const LoopProgram *prog)
 
 	for (size_t i = 0; i < prog->nkernels; i++) {
 		const LoopKernel *lk = &prog->kernels[i];
-		Pr p = {out, lk, lk->k, 0, NULL, NULL, NULL, 0, 0, 0};
+		Pr p = {out, lk, lk->k, 0, NULL, NULL, NULL, 0, 0, 0, NULL, 0};
 		if (i)
 			sb_putc(out, '\n');
 		make_names(&p, a);
