@@ -100,8 +100,9 @@ int cudart_is_printf(const char *name)
 }
 
 /* Lays the flattened parameters over the CUDA arguments: a struct's fields ("g.nx",
- * "g.ny") share one argument and sit at their natural alignment (the C layout of a
- * struct of scalars and pointers). The fields of a descriptor struct a pointer argument
+ * "g.ny") share one argument, each at its offset in the struct's C layout (KirParam.argoff,
+ * from libclang: nested structs' inner padding counted), else at its natural alignment
+ * after the previous field. The fields of a descriptor struct a pointer argument
  * points to (frontend kernel.c) are laid out the same way inside that struct, and
  * marked indirect: the argument holds its address. */
 static CudartSig *layout(const KirKernel *kk)
@@ -129,6 +130,8 @@ static CudartSig *layout(const KirKernel *kk)
 		}
 		prev = dot ? p->name : NULL, prevlen = plen;
 		off = (off + (size_t)bytes - 1) / (size_t)bytes * (size_t)bytes;
+		if (dot && p->argoff >= 0)   /* a field: at its offset in the C layout (frontend) */
+			off = (size_t)p->argoff;
 		q->name = xstrdup(p->name);
 		q->arg = arg, q->offset = off, q->bytes = bytes;
 		q->is_ptr = in_arg ? 2 : p->type == KT_PTR;

@@ -266,6 +266,9 @@ typedef struct KirParam {
 	int indirect;            /* a field of the struct a pointer parameter points to (a
 	                            descriptor in device memory): its argument holds the
 	                            struct's address, not the struct (cudart/jit.c) */
+	long long argoff;        /* a struct field's byte offset in its argument (or in the
+	                            struct a descriptor points to), libclang's C layout; 0 for
+	                            a whole argument, -1 when not known (cudart/jit.c layout) */
 } KirParam;
 
 typedef enum {

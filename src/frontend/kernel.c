@@ -165,7 +165,7 @@ void emit_pending(Lower *L, KirStmt *s)
 
 static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name, KirDType dt)
 {
-	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p), 0, 0};
+	KirParam kp = {name, dt, -1, 0, {dt, 0, 0}, cloc(L, p), 0, 0, 0};
 	const char *set = options_get_set(L->cx->o, name);
 	Bind *b = new_bind(L, BK_PARAM);
 
@@ -181,7 +181,7 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
 	CXType pt = param_pointee(t), et = pt;
-	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0, 0};
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, p), 0, 0, 0};
 	int buf, untyped = 0;
 	Bind *b = new_bind(L, BK_PTR);
 	const char *sz = options_get_size(L->cx->o, name);
@@ -227,7 +227,7 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 static void field_buffer_param(Lower *L, CXCursor field, CXType t, const char *key, const char *name)
 {
 	CXType et = clang_getCanonicalType(t);
-	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, field), 0, 0};
+	KirParam kp = {name, KT_PTR, -1, 0, {KT_PTR, 0, 0}, cloc(L, field), 0, 0, 0};
 	Bind *b;
 	int buf;
 
@@ -319,12 +319,30 @@ static int is_descriptor(Lower *L, CXType t)
  * any use of p but a read of a field (`p->f`, `(*p).f`, `p[0].f`) or passing it to a
  * device function is refused where it is (addr.c, expr.c lval_of). Reading the fields
  * once at launch is exact because nothing stores into the struct itself. */
+/* The byte offsets, in struct type t's C layout (libclang's: inner padding counted), of
+ * the parameters from index `first` that the walk of parameter `name` flattened ("g.in.n"
+ * is field path ".in.n" of t, "p.w[2]" is ".w[2]"): cudart lays the launch's argument
+ * bytes over them (jit.c layout); -1 where the name is no field path of t. */
+static void field_offsets(Lower *L, CXType t, const char *name, size_t first)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = first; i < L->params.len; i++) {
+		KirParam *p = &L->params.data[i];
+		int64_t bits = -1;
+		if (!strncmp(p->name, name, n) && (p->name[n] == '.' || p->name[n] == '['))
+			bits = field_bits_known(L, t, p->name + n);
+		p->argoff = bits >= 0 && bits % 8 == 0 ? bits / 8 : -1;
+	}
+}
+
 static void descriptor_param(Lower *L, CXType t, const char *key, const char *name)
 {
 	FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
 	size_t first = L->params.len;
 
 	walk_fields(&w, t, key, name);
+	field_offsets(L, t, name, first);
 	for (size_t i = first; i < L->params.len; i++)
 		L->params.data[i].indirect = 1;
 	put_bind(L, key, new_bind(L, BK_DESC));
@@ -353,7 +371,9 @@ static void kernel_params(Lower *L, CXCursor fn)
 			pointer_param(L, p, t, key, name);
 		} else if (is_record(t)) {
 			FieldWalk w = {L, NULL, NULL, param_field, NULL, L->fr};
+			size_t first = L->params.len;
 			walk_fields(&w, t, key, name);
+			field_offsets(L, t, name, first);
 		} else if (dt_of(t) != KT_VOID) {
 			scalar_param(L, p, key, name, dt_of(t));
 		} else {

@@ -490,6 +490,7 @@ const char *var_struct_key(Lower *L, CXCursor x, CXType t);
 CXType field_type(Lower *L, CXType t, const char *path);
 Addr field_at(Lower *L, Addr a, CXType t, int64_t bits, CXType ft, SrcLoc l);
 int64_t field_bits(Lower *L, CXType t, const char *path);
+int64_t field_bits_known(Lower *L, CXType t, const char *path);
 int bit_view(Lower *L, CXCursor c, CXCursor *v);
 int plain_number(KirDType t);
 int narrow_view(Lower *L, CXCursor c, Addr *a);

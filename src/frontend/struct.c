@@ -658,6 +658,21 @@ static int64_t field_slot(Lower *L, CXType t, const char *path, KirDType elem)
 	return field_bits(L, t, path) / (8 * frontend_dtype_bytes(elem));
 }
 
+/* field_bits, or -1 when path names no field of t (a kernel parameter's flattened name
+ * that is no field path: kernel.c field_offsets). */
+int64_t field_bits_known(Lower *L, CXType t, const char *path)
+{
+	int64_t bits = 0, b = 0;
+
+	while (path && *path) {
+		path = path_step(L, t, path, &t, &b, NULL);
+		if (!path || b < 0)
+			return -1;
+		bits += b;
+	}
+	return bits;
+}
+
 /* The bit offset of field `path` in an object of struct type t (padding and nested
  * structs counted). */
 int64_t field_bits(Lower *L, CXType t, const char *path)

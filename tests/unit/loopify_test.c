@@ -193,7 +193,7 @@ static KirProgram *make(Kb *b, const Row *r)
 	KirParam *par = ARENA_NEW(b->a, KirParam);
 
 	b->k = k;
-	*par = (KirParam){"x", KT_PTR, 0, 0, {KT_I32, 0, 0}, L(1), 0, 0};
+	*par = (KirParam){"x", KT_PTR, 0, 0, {KT_I32, 0, 0}, L(1), 0, 0, 0};
 	bufs[0] = (KirBuffer){.name = "x", .space = KSP_GLOBAL, .elem = KT_I32, .count = 64, .param = 0, .loc = L(1)};
 	bufs[1] = (KirBuffer){.name = "s", .space = KSP_SHARED, .elem = KT_I32, .ndims = 1,
 	                      .dims = {64}, .count = 64, .param = -1, .loc = L(1)};
