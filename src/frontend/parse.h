@@ -424,6 +424,7 @@ int is_null_ptr(CXCursor c);
 Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);
 void shared_choice_candidates(Lower *L, CXCursor d, Bind *b, const char *name);
+int shared_scalar_buffer(Lower *L, const char *name, KirDType elem, SrcLoc loc);
 int choosing(const Bind *b);
 KirExpr *choice_ref(Lower *L, const Bind *b, SrcLoc l);
 KirExpr *choice_load(Lower *L, CXCursor c, Addr a);

@@ -279,22 +279,12 @@ KirExpr *choice_ref(Lower *L, const Bind *b, SrcLoc l)
  * __shared__ variable undefined; the raise refuses a read of unset shared memory). */
 void shared_choice_candidates(Lower *L, CXCursor d, Bind *b, const char *name)
 {
-	KirBuffer kb = {0};
-
 	b->nalt = scan_var(L, d, b->alt);
 	if (b->nalt < 2) {
 		b->nalt = 0;
 		return;
 	}
-	kb.name = unique(L, arena_printf(L->a, "%s.buf", name));
-	kb.space = KSP_SHARED;
-	kb.elem = KT_I32;
-	kb.ndims = 1;
-	kb.dims[0] = kb.count = 1;
-	kb.param = -1;
-	kb.loc = cloc(L, d);
-	VEC_PUSH(L->bufs, kb);
-	b->choicebuf = (int)L->bufs.len - 1;
+	b->choicebuf = shared_scalar_buffer(L, arena_printf(L->a, "%s.buf", name), KT_I32, cloc(L, d));
 }
 
 /* `p = q` with q choosing too: p's choice is q's mapped to p's order of the candidates

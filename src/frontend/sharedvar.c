@@ -26,23 +26,32 @@
  * as a whole (a copy) where it is used (decl.c global_var). */
 #include "parse.h"
 
-/* A __shared__ pointer named name (its offset buffer `name.off`) bound under key. */
-static Bind *shared_ptr_at(Lower *L, const char *key, const char *name, SrcLoc loc)
+/* A new one-element __shared__ buffer NAME (unique) of type elem: a shared pointer's
+ * offset (`p.off`) or buffer choice (`p.buf`, ptrchoice.c). Returns its index. */
+int shared_scalar_buffer(Lower *L, const char *name, KirDType elem, SrcLoc loc)
 {
 	KirBuffer kb = {0};
-	Bind *b;
 
-	kb.name = unique(L, arena_printf(L->a, "%s.off", name));
+	kb.name = unique(L, name);
 	kb.space = KSP_SHARED;
-	kb.elem = KT_I64;
+	kb.elem = elem;
 	kb.ndims = 1;
 	kb.dims[0] = kb.count = 1;
 	kb.param = -1;
 	kb.loc = loc;
 	VEC_PUSH(L->bufs, kb);
+	return (int)L->bufs.len - 1;
+}
+
+/* A __shared__ pointer named name (its offset buffer `name.off`) bound under key. */
+static Bind *shared_ptr_at(Lower *L, const char *key, const char *name, SrcLoc loc)
+{
+	Bind *b;
+	int off = shared_scalar_buffer(L, arena_printf(L->a, "%s.off", name), KT_I64, loc);
+
 	b = new_bind(L, BK_PTR);
 	b->buffer = -1;
-	b->offbuf = (int)L->bufs.len - 1;
+	b->offbuf = off;
 	put_bind(L, key, b);
 	return b;
 }

@@ -120,17 +120,7 @@ int aff_exit_lanes(Aff *a, const KirStmt *ret)
 	if (!(a->unrolling || a->done) || a->dwalk || a->col || a->col_dry || a->stride || a->loopvar >= 0 ||
 	    (a->opt.returns_as_exits && !a->done))
 		return 0;
-	pc = aff_path_cond(a, 0, ret->loc);
-	if (a->done) {        /* in an exit scope: only the lanes still in it return */
-		KirExpr *nd = frontend_new_unary(a->ar, KU_NOT, KT_I1, (KirExpr *)a->done, ret->loc);
-		if (pc) {
-			KirExpr *n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, ret->loc);
-			n->u.bin.l = pc;
-			n->u.bin.r = nd;
-			nd = n;
-		}
-		pc = nd;
-	}
+	pc = aff_live_cond(a, ret->loc);   /* in an exit scope: only the lanes still in it return */
 	if (!pc)
 		return 0;
 	if (a->exited) {

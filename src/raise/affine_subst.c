@@ -143,17 +143,7 @@ void aff_local_store(Aff *a, const KirExpr *e)
 		                          frontend_new_cast(a->ar, ot, (KirExpr *)old, e->loc), val, e->loc);
 	}
 	val = frontend_new_cast(a->ar, t, val, e->loc);
-	c = aff_path_cond(a, 0, e->loc);
-	if (a->done) {        /* lanes that left an exit scope keep the element (affine_exits.c) */
-		KirExpr *nd = frontend_new_unary(a->ar, KU_NOT, KT_I1, (KirExpr *)a->done, e->loc);
-		if (c) {
-			KirExpr *n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, e->loc);
-			n->u.bin.l = c;
-			n->u.bin.r = nd;
-			nd = n;
-		}
-		c = nd;
-	}
+	c = aff_live_cond(a, e->loc);      /* lanes that left an exit scope keep the element */
 	if (c && old) {
 		KirExpr *n = frontend_new_expr(a->ar, KE_COND, t, e->loc);
 		n->u.cond.c = c;
@@ -351,6 +341,23 @@ KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc)
 }
 
 /* The conjunction of the path conditions from depth `from` on, or NULL (true). */
+/* The lanes on the current path that are still running: the path's condition and, in an
+ * exit scope (affine_exits.c), not done; NULL when that is every lane. */
+KirExpr *aff_live_cond(Aff *a, SrcLoc loc)
+{
+	KirExpr *c = aff_path_cond(a, 0, loc), *nd, *n;
+
+	if (!a->done)
+		return c;
+	nd = frontend_new_unary(a->ar, KU_NOT, KT_I1, (KirExpr *)a->done, loc);
+	if (!c)
+		return nd;
+	n = frontend_new_expr(a->ar, KE_LOGAND, KT_I1, loc);
+	n->u.bin.l = c;
+	n->u.bin.r = nd;
+	return n;
+}
+
 KirExpr *aff_path_cond(Aff *a, int from, SrcLoc loc)
 {
 	KirExpr *c = NULL;
