@@ -209,11 +209,16 @@ def check_refused(bindir, work, path, test_text, mod, values, i):
 
 
 def main():
+    global BACKENDS
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
     ap.add_argument("--only", choices=("scalars", "sizes"), help="one list of cases")
     ap.add_argument("--match", default="", help="only the kernels whose file name has this")
+    ap.add_argument("--backends", default="interp,cpu,pjrt",
+                    help="comma-separated cuda2hlo-run backends (the ASan build leaves out pjrt: "
+                         "tests/exec/CMakeLists.txt)")
     args = ap.parse_args()
+    BACKENDS = tuple(b for b in args.backends.split(",") if b)
     bindir = args.bin
     exe = os.path.join(bindir, "cuda2hlo")
     cases = ([(n, s, (), r, f) for n, s, r, f in CASES] if args.only != "sizes" else []) + \
