@@ -57,6 +57,7 @@ typedef struct Lz {
 	LoopLaunch L;
 	VEC(struct Open) open;         /* levels: the loops and labelled blocks being visited */
 	StmtVec cur;                   /* statements of the phase being built */
+	SrcLoc no_c;                   /* LoopKernel.no_c */
 	NodeVec phases;
 	int errors;
 } Lz;
@@ -560,13 +561,17 @@ static KirExpr *lower_shfl(Lz *z, KirExpr *e, StmtVec *pre)
 }
 
 /* __ballot_sync / __any_sync / __all_sync ("Warp Vote Functions") over the lanes of the
- * warp named by the mask that exist in the block. */
-static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre)
+ * warp named by the mask that exist in the block. under: the vote sits in a branch or a
+ * loop, or after an exit some lanes may have taken. */
+static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre, int under)
 {
 	int lb, r, part, j;
 	KirExpr *tl, *wb, *src, *bit, *cond, *res;
 	KirStmt *body[2];
 
+	if (e->u.vote.op == KV_ACTIVEMASK && under && !z->no_c.file)
+		z->no_c = e->loc;   /* the lanes whose path got here: the loop nest does not keep
+		                       them (the raise does: simt.c, affine_warp.c) */
 	if (e->u.vote.op == KV_ACTIVEMASK) {
 		/* lanes of this warp inside the block: all 32 unless it is the last, partial one */
 		KirExpr *left = bin(z, KB_SUB, ic(z, z->L.nthreads), bin(z, KB_AND, linear_tid(z), ic(z, ~31)));
@@ -604,8 +609,9 @@ static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre)
 	return cast(z, e->type, res);
 }
 
-/* Copies e with every shuffle and vote replaced; the exchanges go to pre. */
-static KirExpr *lower_warp_expr(Lz *z, KirExpr *e, StmtVec *pre, int lazy)
+/* Copies e with every shuffle and vote replaced; the exchanges go to pre. under: as
+ * lower_vote's. */
+static KirExpr *lower_warp_expr(Lz *z, KirExpr *e, StmtVec *pre, int lazy, int under)
 {
 	KirExpr **s[8];
 	KirExpr *kid[8];
@@ -617,7 +623,7 @@ static KirExpr *lower_warp_expr(Lz *z, KirExpr *e, StmtVec *pre, int lazy)
 	for (int i = 0; i < n; i++) {
 		int lz = lazy || (e->kind == KE_COND && i > 0) ||
 		         ((e->kind == KE_LOGAND || e->kind == KE_LOGOR) && i > 0);
-		kid[i] = lower_warp_expr(z, *s[i], pre, lz);
+		kid[i] = lower_warp_expr(z, *s[i], pre, lz, under);
 		changed |= kid[i] != *s[i];
 	}
 	if (changed) {
@@ -633,7 +639,7 @@ static KirExpr *lower_warp_expr(Lz *z, KirExpr *e, StmtVec *pre, int lazy)
 		z->errors++;
 		return e;
 	}
-	return e->kind == KE_SHFL ? lower_shfl(z, e, pre) : lower_vote(z, e, pre);
+	return e->kind == KE_SHFL ? lower_shfl(z, e, pre) : lower_vote(z, e, pre, under);
 }
 
 /* __syncthreads_count/_and/_or ("Synchronization Functions"): each thread writes 1 (true)
@@ -670,7 +676,32 @@ static KirStmt *lower_sync_pred(Lz *z, KirStmt *s, StmtVec *out)
 	return expr_stmt(z, res);
 }
 
-static KirStmt *lower_warp(Lz *z, KirStmt *s);
+static KirStmt *lower_warp(Lz *z, KirStmt *s, int under);
+
+/* Whether some lane may leave s early: a return, a break or continue, or an exit of a
+ * labelled block (an inlined call's return, a switch's break) anywhere inside. */
+static int may_leave(const KirStmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_RETURN: case KS_BREAK: case KS_CONTINUE: case KS_EXIT:
+		return 1;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (may_leave(s->u.block.stmts[i]))
+				return 1;
+		return 0;
+	case KS_IF:
+		return may_leave(s->u.if_.then) || may_leave(s->u.if_.els);
+	case KS_FOR:
+		return may_leave(s->u.for_.init) || may_leave(s->u.for_.body);
+	case KS_WHILE: case KS_DO:
+		return may_leave(s->u.loop.body);
+	default:
+		return 0;
+	}
+}
 
 static KirStmt *with_pre(Lz *z, StmtVec *pre, KirStmt *s)
 {
@@ -694,7 +725,7 @@ static void no_warp_in(Lz *z, KirExpr *e, const char *where)
 	}
 }
 
-static KirStmt *lower_warp(Lz *z, KirStmt *s)
+static KirStmt *lower_warp(Lz *z, KirStmt *s, int under)
 {
 	StmtVec pre = {0};
 	KirStmt *c;
@@ -705,29 +736,31 @@ static KirStmt *lower_warp(Lz *z, KirStmt *s)
 	switch (s->kind) {
 	case KS_BLOCK:
 		c->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, s->u.block.nstmts + 1);
-		for (size_t i = 0; i < s->u.block.nstmts; i++)
-			c->u.block.stmts[i] = lower_warp(z, s->u.block.stmts[i]);
+		for (size_t i = 0; i < s->u.block.nstmts; i++) {
+			c->u.block.stmts[i] = lower_warp(z, s->u.block.stmts[i], under);
+			under |= may_leave(s->u.block.stmts[i]);
+		}
 		return c;
 	case KS_DECL:
-		c->u.decl.init = lower_warp_expr(z, s->u.decl.init, &pre, 0);
+		c->u.decl.init = lower_warp_expr(z, s->u.decl.init, &pre, 0, under);
 		return with_pre(z, &pre, c);
 	case KS_EXPR:
-		c->u.expr = lower_warp_expr(z, s->u.expr, &pre, 0);
+		c->u.expr = lower_warp_expr(z, s->u.expr, &pre, 0, under);
 		return with_pre(z, &pre, c);
 	case KS_IF:
-		c->u.if_.cond = lower_warp_expr(z, s->u.if_.cond, &pre, 0);
-		c->u.if_.then = lower_warp(z, s->u.if_.then);
-		c->u.if_.els = lower_warp(z, s->u.if_.els);
+		c->u.if_.cond = lower_warp_expr(z, s->u.if_.cond, &pre, 0, under);
+		c->u.if_.then = lower_warp(z, s->u.if_.then, 1);
+		c->u.if_.els = lower_warp(z, s->u.if_.els, 1);
 		return with_pre(z, &pre, c);
 	case KS_FOR:
 		no_warp_in(z, s->u.for_.cond, "a loop condition");
 		no_warp_in(z, s->u.for_.step, "a loop step");
-		c->u.for_.init = lower_warp(z, s->u.for_.init);
-		c->u.for_.body = lower_warp(z, s->u.for_.body);
+		c->u.for_.init = lower_warp(z, s->u.for_.init, under);
+		c->u.for_.body = lower_warp(z, s->u.for_.body, 1);
 		return c;
 	case KS_WHILE: case KS_DO:
 		no_warp_in(z, s->u.loop.cond, "a loop condition");
-		c->u.loop.body = lower_warp(z, s->u.loop.body);
+		c->u.loop.body = lower_warp(z, s->u.loop.body, 1);
 		return c;
 	case KS_SYNC:
 		if (s->u.sync.op == KSY_THREADS || s->u.sync.op == KSY_WARP)
@@ -1348,7 +1381,12 @@ static int loopify_kernel(Arena *a, const KirKernel *src, const KirLaunch *l, Lo
 	lk->launch = z.L;
 	init_tables(&z, src);
 	compute_levels(&z);
-	body = lower_warp(&z, src->body);
+	body = lower_warp(&z, src->body, 0);
+	lk->no_c = z.no_c;
+	if (z.errors) {            /* a warp operation left in place: phases cannot hold it */
+		free_tables(&z);
+		return 0;
+	}
 	do {
 		z.changed = 0;
 		ctl_collect(&z, body, 0);

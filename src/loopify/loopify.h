@@ -127,6 +127,8 @@ typedef struct LoopKernel {
 	LoopNode *root;          /* an LN_SEQ */
 	int nphases;
 	int exited;              /* LB_EXITED buffer, or -1 */
+	SrcLoc no_c;             /* a construct --emit c cannot print (file NULL: none):
+	                            __activemask() in a branch, a loop or after an exit */
 } LoopKernel;
 
 typedef struct LoopProgram {

@@ -1058,9 +1058,11 @@ static const char *const prelude[] = {
 	, NULL
 };
 
-static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
+/* Returns the number of kernels with a construct C cannot hold (each diagnosed). */
+static int print_c(StrBuf *out, const LoopProgram *prog, int polly)
 {
 	Arena *a = arena_new();
+	int refused = 0;
 
 	sb_printf(out, "/* cuda2hlo --emit c: %s */\n", prog->file ? prog->file : "");
 	for (int i = 0; prelude[i]; i++)
@@ -1082,8 +1084,15 @@ static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 		seq(&p, lk->root, 1);
 		c_free(&p);
 		sb_append(out, "}\n");
+		if (lk->no_c.file) {
+			diag_error(lk->no_c, "--emit c: __activemask() inside a branch or a loop, or after an "
+			           "early exit, cannot be translated (the C loop nest does not keep which "
+			           "lanes run it; --emit stablehlo does)");
+			refused++;
+		}
 	}
 	arena_free(a);
+	return refused;
 }
 
 /* C11 and gcc before 13 have no bf16 arithmetic (`__bf16` is clang's and gcc 13's): a
@@ -1091,12 +1100,14 @@ static void print_c(StrBuf *out, const LoopProgram *prog, int polly)
 int loopify_print_c(StrBuf *out, const LoopProgram *prog)
 {
 	size_t at = out->len;
+	int refused = print_c(out, prog, 0);
 
-	print_c(out, prog, 0);
-	if (!strstr(sb_str(out) + at, "__bf16"))
+	if (!refused && !strstr(sb_str(out) + at, "__bf16"))
 		return 1;
 	out->len = at;
 	out->s[at] = 0;
+	if (refused)
+		return 0;
 	diag_error(NOLOC, "--emit c: '%s' holds bf16 (__nv_bfloat16) values, which C11 has no type for; "
 	           "--emit stablehlo translates them", prog->file ? prog->file : "");
 	return 0;
@@ -1104,7 +1115,7 @@ int loopify_print_c(StrBuf *out, const LoopProgram *prog)
 
 void loopify_print_c_polly(StrBuf *out, const LoopProgram *prog)
 {
-	print_c(out, prog, 1);
+	(void)print_c(out, prog, 1);
 }
 
 /* ---- --emit loops ---- */

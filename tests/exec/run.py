@@ -47,7 +47,9 @@ import oracle  # noqa: E402
 
 MODES = ("oracle", "c", "run", "xla")
 NOT_BUILT = re.compile(r"not built yet")
-BF16_NO_C = re.compile(r"--emit c: .* holds bf16 .* which C11 has no type for")
+# what --emit c refuses by design, each with its own message: bf16 values (gcc 12 has no
+# __bf16 arithmetic) and __activemask() where the C loop nest does not know the lanes
+NO_C = re.compile(r"--emit c: (.* holds bf16 .* which C11 has no type for|__activemask\(\) inside)")
 ENTRY_MISSING = re.compile(r"not supported|not built|unknown option|unrecognized option")
 TIMEOUT = 300
 
@@ -103,8 +105,8 @@ def convert(cfg, test, li, launch, emit, out):
         raise Skip("cuda2hlo does not support --entry yet: " + first_line(r.stderr))
     if r.returncode == 2 and "--shmem" in r.stderr:
         raise Skip("cuda2hlo has no --shmem flag (dynamic shared memory size)")
-    if r.returncode == 1 and emit == "c" and BF16_NO_C.search(r.stderr):
-        raise Skip(first_line(r.stderr))     # gcc 12 has no __bf16 arithmetic
+    if r.returncode == 1 and emit == "c" and NO_C.search(r.stderr):
+        raise Skip(first_line(r.stderr))
     if r.returncode != 0:
         raise Fail(f"cuda2hlo exited {r.returncode} on {what(li, launch)}: {first_line(r.stderr)}")
     return cmd
