@@ -1220,6 +1220,20 @@ static KirExpr *lcondop(Lower *L, CXCursor c)
 		return poison(L, c);
 	}
 	x = cond_of(L, v.data[0]);
+	if (x->kind == KE_CONST) {
+		/* a folded test (`p == nullptr` with p bound to a literal nullptr, a constant
+		 * expression): only the arm taken is lowered, so code that never runs (a use of
+		 * that null parameter, call.c) is not translated, as lif does for `if` */
+		int yes = frontend_const_is_true(x->u.c);
+		n = yes ? ptr_nonnull_enter(L, v.data[0], v.data[1], marks, 8)
+		        : ptr_null_enter(L, v.data[0], v.data[2], marks, 8);
+		a = lower_apart(L, lx, v.data[yes ? 1 : 2], &ap);
+		while (n > 0)
+			marks[--n]->nonnull--;
+		VEC_FREE(v);
+		emit_all(L, &ap);
+		return t == KT_VOID ? a : a ? conv(L, a, t) : poison(L, c);
+	}
 	n = ptr_nonnull_enter(L, v.data[0], v.data[1], marks, 8);     /* `p ? *p : 0` (ptrresult.c) */
 	a = lower_apart(L, lx, v.data[1], &ap);
 	while (n > 0)
@@ -1232,12 +1246,6 @@ static KirExpr *lcondop(Lower *L, CXCursor c)
 	if (t != KT_VOID) {
 		a = a ? conv(L, a, t) : poison(L, c);
 		b = b ? conv(L, b, t) : poison(L, c);
-	}
-	if (x->kind == KE_CONST) {
-		int yes = frontend_const_is_true(x->u.c);
-		emit_all(L, yes ? &ap : &bp);
-		VEC_FREE(*(yes ? &bp : &ap));
-		return yes ? a : b;
 	}
 	if (ap.len || bp.len || t == KT_VOID) {
 		tmp = t == KT_VOID ? -1 : new_var(L, "cond", t, KVK_TEMP, loc);
