@@ -126,12 +126,14 @@ static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
  * e is the width argument, lowered once. */
 static int shfl_width(Lower *L, const KirExpr *e, int64_t *w)
 {
-	const KirExpr *k = const_value(L, e);
+	const KirExpr *k;
 
-	if (k)
-		return !frontend_dtype_is_float(k->type) && (*w = k->u.c.i, 1);
-	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type))
+	/* (integer casts keep the widths 1..32 the caller accepts: `unsigned width = 32`
+	 * passed as the int parameter; a cast to bool does not) */
+	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type) && e->type != KT_I1)
 		e = e->u.x;
+	if ((k = const_value(L, e)))
+		return !frontend_dtype_is_float(k->type) && (*w = k->u.c.i, 1);
 	if (e->kind != KE_BUILTIN || e->u.builtin < KBI_BDIM_X || e->u.builtin > KBI_BDIM_Z || !L->k->have_block)
 		return 0;
 	*w = (int64_t)L->k->block[e->u.builtin - KBI_BDIM_X];

@@ -301,9 +301,9 @@ static KirExpr *system_call(Lower *L, CXCursor c, CXCursor def, int *handled)
 	return *handled ? inline_def(L, c, def) : NULL;
 }
 
-/* A conversion operator the program defines (`operator int() const { ... }`), which
- * is inlined like any method. */
-static int user_conversion(CXCursor fn)
+/* Whether fn has a definition in the program's own files: a conversion operator
+ * (`operator int() const { ... }`), inlined like any method, or a `__` name. */
+static int user_definition(CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 
@@ -372,7 +372,7 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	}
 	if (fk == CXCursor_CXXMethod && is_lambda_type(clang_getCursorType(clang_getCursorSemanticParent(fn))))
 		return llambda_call(L, c, fn);
-	if (fk == CXCursor_ConversionFunction && user_conversion(fn)) {     /* `(int)d`: d.operator int() */
+	if (fk == CXCursor_ConversionFunction && user_definition(fn)) {     /* `(int)d`: d.operator int() */
 		if (!method_object(L, c, fn))
 			return poison(L, c);
 		return inline_def(L, c, clang_getCursorDefinition(fn));
@@ -395,7 +395,9 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	if ((in_system(fn) || !strncmp(n, "__builtin_", 10)) &&
 	    (e = library_constant(L, c, !strncmp(n, "__builtin_", 10))))
 		return e;
-	if (in_system(fn) || !strncmp(n, "__", 2)) {
+	/* (a `__` name the program defines itself, dpid's `__shfl_down` of a float4, is its
+	 * own function: inlined below) */
+	if (in_system(fn) || (!strncmp(n, "__", 2) && !user_definition(fn))) {
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
 			return e;
