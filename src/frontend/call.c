@@ -705,6 +705,37 @@ static int stable_choice(Lower *L, CXCursor a)
 	return 1;
 }
 
+/* Whether the argument a, without effects, is an object in __constant__ memory
+ * (`c`, `c[i]`, `*p`, `p[i]` with c a __constant__ variable, p a pointer into one), which
+ * nothing changes while the kernel runs: a `const T &` bound to it reads the value it
+ * holds at the call. */
+static int constant_object(Lower *L, CXCursor a)
+{
+	CXCursor base, d;
+	Bind *b;
+	enum CXCursorKind k;
+
+	a = strip(a);
+	k = clang_getCursorKind(a);
+	if (has_effect(a))
+		return 0;
+	if (k == CXCursor_DeclRefExpr)
+		base = a;
+	else if (nkids(a) > 0 && (k == CXCursor_ArraySubscriptExpr ||
+	         (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_Deref)))
+		base = strip(kid(a, 0));
+	else
+		return 0;
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(d) == CXCursor_VarDecl && has_attr(d, CXCursor_CUDAConstantAttr))
+		return 1;
+	b = lookup(L, d);
+	return b && b->kind == BK_PTR && !choosing(b) && b->buffer >= 0 &&
+	       L->bufs.data[b->buffer].space == KSP_CONSTANT;
+}
+
 /* An argument expression that is a value, not an object (a literal, arithmetic, a cast
  * to a non-reference type, a call returning a value). */
 static int is_prvalue(CXCursor a)
@@ -827,7 +858,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				continue;
 			}
 			if ((rref || clang_isConstQualifiedType(clang_getNonReferenceType(t))) &&
-			    (is_prvalue(a) || (!rref && stable_choice(L, a))) &&
+			    (is_prvalue(a) || (!rref && (stable_choice(L, a) || constant_object(L, a)))) &&
 			    dt_of(clang_getNonReferenceType(t)) != KT_VOID) {
 				/* `const T &lo` bound to `0.0f`, `x + 1`: a temporary holding the value
 				 * (C++ [dcl.init.ref]), read-only for the call */
