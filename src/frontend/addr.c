@@ -183,11 +183,13 @@ static Addr incdec_addr(Lower *L, CXCursor c, enum CXUnaryOperatorKind k)
 		return no_addr();
 	}
 	e = lx(L, c);
-	e->u.incdec.post = 0;
+	if (e->kind == KE_INCDEC)
+		e->u.incdec.post = 0;      /* (a step over several elements is an assignment) */
 	emit_pending(L, expr_stmt(L, e));
 	if (post)
 		a.off = frontend_new_binary(L->a, inc ? KB_SUB : KB_ADD, KT_I64, a.off,
-		                            frontend_new_int(L->a, KT_I64, 1, cloc(L, c)), cloc(L, c));
+		                            frontend_new_int(L->a, KT_I64, ptr_step_elems(L, kid(c, 0)), cloc(L, c)),
+		                            cloc(L, c));
 	return a;
 }
 

@@ -126,12 +126,14 @@ static KirExpr *lintrinsic(Lower *L, CXCursor c, const char *name)
  * e is the width argument, lowered once. */
 static int shfl_width(Lower *L, const KirExpr *e, int64_t *w)
 {
-	const KirExpr *k = const_value(L, e);
+	const KirExpr *k;
 
-	if (k)
-		return !frontend_dtype_is_float(k->type) && (*w = k->u.c.i, 1);
-	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type))
+	/* (integer casts keep the widths 1..32 the caller accepts: `unsigned width = 32`
+	 * passed as the int parameter; a cast to bool does not) */
+	while (e->kind == KE_CAST && !frontend_dtype_is_float(e->type) && e->type != KT_I1)
 		e = e->u.x;
+	if ((k = const_value(L, e)))
+		return !frontend_dtype_is_float(k->type) && (*w = k->u.c.i, 1);
 	if (e->kind != KE_BUILTIN || e->u.builtin < KBI_BDIM_X || e->u.builtin > KBI_BDIM_Z || !L->k->have_block)
 		return 0;
 	*w = (int64_t)L->k->block[e->u.builtin - KBI_BDIM_X];
@@ -168,6 +170,53 @@ static KirExpr *lvote(Lower *L, CXCursor c, KirVoteOp op)
 		e->u.vote.mask = arg(L, c, 0);
 		e->u.vote.pred = conv(L, arg(L, c, 1), KT_I1);
 	}
+	return e;
+}
+
+/* A pointer converted to an integer to be compared (`(unsigned long long)p`, the
+ * argument c): its element offset, which is equal for two pointers into one buffer
+ * exactly when their addresses are; NULL when c is not such a conversion, poison
+ * (said why) when the pointer is not one into a single buffer's whole elements. */
+static KirExpr *ptr_match_value(Lower *L, CXCursor c)
+{
+	CXCursor x = strip(c);
+	enum CXCursorKind k = clang_getCursorKind(x);
+	Addr a;
+
+	if ((k != CXCursor_CStyleCastExpr && k != CXCursor_CXXReinterpretCastExpr &&
+	     k != CXCursor_CXXFunctionalCastExpr) || nkids(x) < 1)
+		return NULL;
+	x = kid(x, nkids(x) - 1);
+	if (clang_getCanonicalType(clang_getCursorType(x)).kind != CXType_Pointer)
+		return NULL;
+	a = laddr(L, x);
+	if (a.buffer < 0 || a.per || a.bitw || a.choice) {
+		if (!L->failed)
+			error_at(L, x, "__match_any_sync of a pointer is translated for a pointer into one buffer's elements only");
+		return poison(L, x);
+	}
+	return a.off ? conv(L, a.off, KT_U64) : frontend_new_int(L->a, KT_U64, 0, cloc(L, x));
+}
+
+/* __match_any_sync(mask, v) ("Warp Match Functions"): the lanes the mask names whose v
+ * equals this lane's, compared as the value's bits (a u32 or u64: CUDA takes int,
+ * unsigned, long, long long and their unsigned forms, float and double); a pointer
+ * converted to an integer by its offset (ptr_match_value). */
+static KirExpr *lmatch(Lower *L, CXCursor c)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *e = frontend_new_expr(L->a, KE_VOTE, KT_U32, l), *v;
+	KirDType ut;
+
+	e->u.vote.op = KV_MATCH_ANY;
+	e->u.vote.mask = conv(L, arg(L, c, 0), KT_U32);
+	if ((v = ptr_match_value(L, clang_Cursor_getArgument(c, 1)))) {
+		e->u.vote.pred = v;
+		return e;
+	}
+	v = arg(L, c, 1);
+	ut = frontend_dtype_bytes(v->type) == 8 ? KT_U64 : KT_U32;
+	e->u.vote.pred = frontend_dtype_is_float(v->type) ? bitcast_to(L, ut, v, l) : conv(L, v, ut);
 	return e;
 }
 
@@ -341,6 +390,7 @@ static const char *const refused[][2] = {
 	{"clock", "clock cannot be translated"},
 	{"clock64", "clock64 cannot be translated"},
 	{"this_grid", "grid-wide cooperative synchronisation cannot be translated"},
+	{"__match_all_sync", "__match_all_sync cannot be translated (__match_any_sync can: all lanes of the mask agree when it equals the mask)"},
 };
 
 /* CUDA Math API functions with no exact form in StableHLO (each name also with the
@@ -458,6 +508,7 @@ KirExpr *lbuiltin_call(Lower *L, CXCursor c, const char *n, int *handled)
 	if (!strcmp(n, "__any_sync")) return lvote(L, c, KV_ANY);
 	if (!strcmp(n, "__all_sync")) return lvote(L, c, KV_ALL);
 	if (!strcmp(n, "__activemask")) return lvote(L, c, KV_ACTIVEMASK);
+	if (!strcmp(n, "__match_any_sync")) return lmatch(L, c);
 	if (!strcmp(n, "__syncthreads_count")) return lsync_value(L, c, KSY_THREADS_COUNT);
 	if (!strcmp(n, "__syncthreads_and")) return lsync_value(L, c, KSY_THREADS_AND);
 	if (!strcmp(n, "__syncthreads_or")) return lsync_value(L, c, KSY_THREADS_OR);

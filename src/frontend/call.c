@@ -301,9 +301,9 @@ static KirExpr *system_call(Lower *L, CXCursor c, CXCursor def, int *handled)
 	return *handled ? inline_def(L, c, def) : NULL;
 }
 
-/* A conversion operator the program defines (`operator int() const { ... }`), which
- * is inlined like any method. */
-static int user_conversion(CXCursor fn)
+/* Whether fn has a definition in the program's own files: a conversion operator
+ * (`operator int() const { ... }`), inlined like any method, or a `__` name. */
+static int user_definition(CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 
@@ -372,7 +372,7 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	}
 	if (fk == CXCursor_CXXMethod && is_lambda_type(clang_getCursorType(clang_getCursorSemanticParent(fn))))
 		return llambda_call(L, c, fn);
-	if (fk == CXCursor_ConversionFunction && user_conversion(fn)) {     /* `(int)d`: d.operator int() */
+	if (fk == CXCursor_ConversionFunction && user_definition(fn)) {     /* `(int)d`: d.operator int() */
 		if (!method_object(L, c, fn))
 			return poison(L, c);
 		return inline_def(L, c, clang_getCursorDefinition(fn));
@@ -395,7 +395,9 @@ KirExpr *lcall(Lower *L, CXCursor c)
 	if ((in_system(fn) || !strncmp(n, "__builtin_", 10)) &&
 	    (e = library_constant(L, c, !strncmp(n, "__builtin_", 10))))
 		return e;
-	if (in_system(fn) || !strncmp(n, "__", 2)) {
+	/* (a `__` name the program defines itself, dpid's `__shfl_down` of a float4, is its
+	 * own function: inlined below) */
+	if (in_system(fn) || (!strncmp(n, "__", 2) && !user_definition(fn))) {
 		e = lbuiltin_call(L, c, n, &handled);
 		if (handled)
 			return e;
@@ -703,6 +705,37 @@ static int stable_choice(Lower *L, CXCursor a)
 	return 1;
 }
 
+/* Whether the argument a, without effects, is an object in __constant__ memory
+ * (`c`, `c[i]`, `*p`, `p[i]` with c a __constant__ variable, p a pointer into one), which
+ * nothing changes while the kernel runs: a `const T &` bound to it reads the value it
+ * holds at the call. */
+static int constant_object(Lower *L, CXCursor a)
+{
+	CXCursor base, d;
+	Bind *b;
+	enum CXCursorKind k;
+
+	a = strip(a);
+	k = clang_getCursorKind(a);
+	if (has_effect(a))
+		return 0;
+	if (k == CXCursor_DeclRefExpr)
+		base = a;
+	else if (nkids(a) > 0 && (k == CXCursor_ArraySubscriptExpr ||
+	         (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_Deref)))
+		base = strip(kid(a, 0));
+	else
+		return 0;
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(d) == CXCursor_VarDecl && has_attr(d, CXCursor_CUDAConstantAttr))
+		return 1;
+	b = lookup(L, d);
+	return b && b->kind == BK_PTR && !choosing(b) && b->buffer >= 0 &&
+	       L->bufs.data[b->buffer].space == KSP_CONSTANT;
+}
+
 /* An argument expression that is a value, not an object (a literal, arithmetic, a cast
  * to a non-reference type, a call returning a value). */
 static int is_prvalue(CXCursor a)
@@ -825,7 +858,7 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				continue;
 			}
 			if ((rref || clang_isConstQualifiedType(clang_getNonReferenceType(t))) &&
-			    (is_prvalue(a) || (!rref && stable_choice(L, a))) &&
+			    (is_prvalue(a) || (!rref && (stable_choice(L, a) || constant_object(L, a)))) &&
 			    dt_of(clang_getNonReferenceType(t)) != KT_VOID) {
 				/* `const T &lo` bound to `0.0f`, `x + 1`: a temporary holding the value
 				 * (C++ [dcl.init.ref]), read-only for the call */

@@ -107,6 +107,12 @@ __D unsigned __activemask(void);
 __D unsigned __ballot_sync(unsigned mask, int pred);
 __D int __any_sync(unsigned mask, int pred);
 __D int __all_sync(unsigned mask, int pred);
+#define __C2H_MATCH(T) \
+	__D unsigned __match_any_sync(unsigned mask, T v); \
+	__D unsigned __match_all_sync(unsigned mask, T v, int *pred);
+__C2H_MATCH(int) __C2H_MATCH(unsigned) __C2H_MATCH(long) __C2H_MATCH(unsigned long)
+__C2H_MATCH(long long) __C2H_MATCH(unsigned long long) __C2H_MATCH(float) __C2H_MATCH(double)
+#undef __C2H_MATCH
 #define __C2H_SHFL(T) \
 	__D T __shfl_sync(unsigned mask, T v, int lane, int width = 32); \
 	__D T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32); \

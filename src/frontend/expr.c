@@ -644,11 +644,33 @@ static int64_t pointee_elems(Lower *L, CXCursor c, Bind *b)
 	return elems_per(L, clang_getPointeeType(clang_getCursorType(c)), b ? b->buffer : -1, b ? b->per : 0);
 }
 
+/* Elements of its buffer that one step of the moving pointer p moves over (3 for a
+ * `uint3 *` over unsigned ints), 0 when it is not a whole number of them. */
+int64_t ptr_step_elems(Lower *L, CXCursor p)
+{
+	return pointee_elems(L, p, moving_bind(L, p));
+}
+
+/* `off op= val` on the offset of moving pointer b (at c). */
+static KirExpr *offset_assign(Lower *L, CXCursor c, Bind *b, KirBinOp op, KirExpr *val)
+{
+	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, KT_I64, cloc(L, c));
+
+	e->u.assign.lv.var = b->offvar;
+	e->u.assign.lv.buffer = -1;
+	if (b->offbuf >= 0)
+		e->u.assign.lv = shared_ptr_lval(L, b, cloc(L, c));
+	e->u.assign.op = op;
+	e->u.assign.optype = KT_I64;
+	e->u.assign.value = val;
+	return e;
+}
+
 /* p = q + k, p += k, p -= k on a moving pointer: its offset variable changes. */
 static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinOp op)
 {
 	Bind *b = moving_bind(L, lhs);
-	KirExpr *e, *val;
+	KirExpr *val;
 
 	if (!b) {
 		CXCursor x = strip(lhs);
@@ -685,15 +707,7 @@ static KirExpr *lptr_assign(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, Ki
 		error_at(L, c, "unsupported pointer assignment");
 		return poison(L, c);
 	}
-	e = frontend_new_expr(L->a, KE_ASSIGN, KT_I64, cloc(L, c));
-	e->u.assign.lv.var = b->offvar;
-	e->u.assign.lv.buffer = -1;
-	if (b->offbuf >= 0)
-		e->u.assign.lv = shared_ptr_lval(L, b, cloc(L, c));
-	e->u.assign.op = op;
-	e->u.assign.optype = KT_I64;
-	e->u.assign.value = val;
-	return e;
+	return offset_assign(L, c, b, op, val);
 }
 
 static KirExpr *lassign(Lower *L, CXCursor c, enum CXBinaryOperatorKind k)
@@ -1129,10 +1143,14 @@ static KirExpr *lincdec(Lower *L, CXCursor c, int inc, int post)
 
 	if (is_ptr_expr(c)) {
 		Bind *b = moving_bind(L, kid(c, 0));
-		if (!b || pointee_elems(L, kid(c, 0), b) != 1) {
+		int64_t n = b ? pointee_elems(L, kid(c, 0), b) : 0;
+		if (n < 1) {
 			error_at(L, c, "increment of a pointer that is not a local pointer variable or parameter cannot be translated");
 			return poison(L, c);
 		}
+		if (n > 1)       /* `k++` on a `uint3 *` over unsigned ints: off += 3 (the new
+		                    offset's value; incdec_addr gives a postfix one's address) */
+			return offset_assign(L, c, b, inc ? KB_ADD : KB_SUB, frontend_new_int(L->a, KT_I64, n, cloc(L, c)));
 		e = frontend_new_expr(L->a, KE_INCDEC, KT_I64, cloc(L, c));
 		e->u.incdec.lv.var = b->offvar;
 		e->u.incdec.lv.buffer = -1;

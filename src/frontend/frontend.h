@@ -168,8 +168,11 @@ typedef enum {
 	KSH_COUNT
 } KirShflOp;
 
-/* Warp votes ("Warp Vote Functions"); ACTIVEMASK has no predicate. */
-#define KIR_VOTE_OPS(X) X(BALLOT, "ballot") X(ANY, "any") X(ALL, "all") X(ACTIVEMASK, "activemask")
+/* Warp votes ("Warp Vote Functions"); ACTIVEMASK has no predicate. MATCH_ANY
+ * ("Warp Match Functions", __match_any_sync): the lanes of the mask whose value has
+ * this lane's bits; its pred is the value as a u32 or u64 (a float's bits). */
+#define KIR_VOTE_OPS(X) X(BALLOT, "ballot") X(ANY, "any") X(ALL, "all") X(ACTIVEMASK, "activemask") \
+	X(MATCH_ANY, "match_any")
 typedef enum {
 #define X(n, s) KV_##n,
 	KIR_VOTE_OPS(X)
@@ -352,7 +355,7 @@ struct KirExpr {
 		/* SHFL: value from lane (IDX), lane - delta (UP), + delta (DOWN), ^ mask (XOR),
 		 * within segments of `width` lanes (a constant power of two <= 32). */
 		struct { KirShflOp op; KirExpr *mask, *value, *lane; int width; } shfl;
-		struct { KirVoteOp op; KirExpr *mask, *pred; } vote; /* BALLOT: u32; ANY/ALL: i32 */
+		struct { KirVoteOp op; KirExpr *mask, *pred; } vote; /* BALLOT, MATCH_ANY: u32; ANY/ALL: i32 */
 		/* ATOMIC: old = bufs[buffer][index]; store(old op args...); value old. per > 1:
 		 * the location is `per` consecutive elements from index * per read as one value
 		 * of the node's type (little-endian: `atomicMax((unsigned long long *)ints, v)`,

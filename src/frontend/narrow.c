@@ -88,6 +88,38 @@ unsigned char narrow_bytes(Lower *L, Addr a)
 	return kir_mod(L, a.off, a.per, &u) ? bytes_touched((int)u * 8 * vb, 8 * vb) : 0;
 }
 
+/* `(float *)((unsigned char *)p + k)` (cast c to `to`, the elements' size, a the narrow
+ * view): element off / per again, the pitched rows of image code. The byte offset must
+ * be a whole number of elements: known from the expression (kir_mod), else checked where
+ * the cast runs, a device assert (a misaligned access faults on the GPU too:
+ * cudaErrorMisalignedAddress), since a part of two elements cannot be read exactly. */
+static int whole_again(Lower *L, CXCursor c, Addr *a, KirDType to)
+{
+	SrcLoc l = cloc(L, c);
+	KirExpr *off = a->off, *per;
+	int64_t r;
+
+	if (off) {
+		per = frontend_new_int(L->a, off->type, a->per, l);
+		if (!kir_mod(L, off, a->per, &r) || r) {
+			if (!L->pending) {
+				error_at(L, c, "the cast to '%s' of a byte offset not known to be a whole number of elements cannot be checked here",
+				         type_name(L->a, clang_getCursorType(c)));
+				a->buffer = -1;
+				return 1;
+			}
+			lub_site(L, frontend_new_binary(L->a, KB_NE, KT_I1, frontend_new_binary(L->a, KB_REM, off->type, off, per, l),
+			                                frontend_new_int(L->a, off->type, 0, l), l),
+			         "misaligned address: the cast to a whole element is not at one", l);
+		}
+		a->off = frontend_new_binary(L->a, KB_DIV, off->type, off, per, l);
+	}
+	a->per = 0;
+	a->row = 0;
+	a->view = to == L->bufs.data[a->buffer].elem ? KT_VOID : to;
+	return 1;
+}
+
 /* `(T *)p` (cast c) with a the address p: 1 when it is a narrow view (a updated, or
  * refused and a cleared), 0 when it is none (addr.c goes on). */
 int narrow_view(Lower *L, CXCursor c, Addr *a)
@@ -98,6 +130,10 @@ int narrow_view(Lower *L, CXCursor c, Addr *a)
 	int64_t obj = 0;
 	SrcLoc l = cloc(L, c);
 
+	if (a->per && !is_record(pt) && plain_number(to) && frontend_dtype_bytes(to) == eb)
+		return whole_again(L, c, a, to);
+	if (a->per && to == a->view && !is_record(pt))
+		return 1;                         /* `(uchar *)` of a uchar view: the same */
 	if (a->per) {
 		error_at(L, c, "the cast to '%s' views '%s' again: only one narrower view of a buffer's elements can be translated",
 		         type_name(L->a, clang_getCursorType(c)), L->bufs.data[a->buffer].name);

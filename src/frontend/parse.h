@@ -305,6 +305,7 @@ void flag_check_launch(Lower *L, KirKernel *k, const KirLaunch *l);
 int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets);
 
 /* ---- expr.c ---- */
+int64_t ptr_step_elems(Lower *L, CXCursor p);
 
 KirDType ctype(CXCursor c);
 KirExpr *conv(Lower *L, KirExpr *e, KirDType t);

@@ -597,6 +597,7 @@ static void lcall_stmt(Lower *L, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
 	const char *n = spell(L->a, fn);
+	CXCursor save;
 	KirExpr *e;
 
 	if (!strcmp(n, "__builtin_unreachable") && !clang_Cursor_getNumArguments(c)) {
@@ -637,7 +638,10 @@ static void lcall_stmt(Lower *L, CXCursor c)
 	}
 	if (!strncmp(n, "__threadfence", 13))
 		return;     /* a fence orders memory; the lockstep model is sequentially consistent */
+	save = L->stmt;
+	L->stmt = c;       /* the statement a pointer increment in it runs before: `v = *k++;` of a struct */
 	e = lcall(L, c);
+	L->stmt = save;
 	if (e && e->kind != KE_VAR && e->kind != KE_CONST)
 		push(L, expr_stmt(L, e));
 }

@@ -561,11 +561,12 @@ static KirExpr *lower_shfl(Lz *z, KirExpr *e, StmtVec *pre)
 }
 
 /* __ballot_sync / __any_sync / __all_sync ("Warp Vote Functions") over the lanes of the
- * warp named by the mask that exist in the block. under: the vote sits in a branch or a
- * loop, or after an exit some lanes may have taken. */
+ * warp named by the mask that exist in the block; __match_any_sync ("Warp Match
+ * Functions") the same over the lanes whose value equals this lane's. under: the vote
+ * sits in a branch or a loop, or after an exit some lanes may have taken. */
 static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre, int under)
 {
-	int lb, r, part, j;
+	int lb, r, part, j, match;
 	KirExpr *tl, *wb, *src, *bit, *cond, *res;
 	KirStmt *body[2];
 
@@ -581,12 +582,13 @@ static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre, int under)
 		c->u.cond.f = bin(z, KB_SUB, bin(z, KB_SHL, uc(z, 1), left), uc(z, 1));
 		return c;
 	}
-	lb = new_buf(z, "lane", KT_U32, round32(z->L.nthreads), LB_LANE, e->loc);
+	match = e->u.vote.op == KV_MATCH_ANY;
+	lb = new_buf(z, "lane", match ? e->u.vote.pred->type : KT_U32, round32(z->L.nthreads), LB_LANE, e->loc);
 	r = new_var(z, "ballot", KT_U32, e->loc);
 	part = new_var(z, "part", KT_U32, e->loc);
 	j = new_var(z, "lane", KT_I32, e->loc);
 	push(pre, expr_stmt(z, assign(z, -1, lb, linear_tid(z), KB_NONE,
-	                              cast(z, KT_U32, e->u.vote.pred))));
+	                              match ? e->u.vote.pred : cast(z, KT_U32, e->u.vote.pred))));
 	push(pre, warp_sync(z, e->loc));
 	push(pre, decl(z, r, uc(z, 0)));
 	push(pre, decl(z, part, uc(z, 0)));
@@ -598,7 +600,8 @@ static KirExpr *lower_vote(Lz *z, KirExpr *e, StmtVec *pre, int under)
 	cond->u.bin.l = bin(z, KB_LT, src, ic(z, z->L.nthreads));
 	cond->u.bin.r = bin(z, KB_NE, bin(z, KB_AND, e->u.vote.mask, bit), uc(z, 0));
 	body[0] = expr_stmt(z, assign(z, part, -1, NULL, KB_OR, bit));
-	body[1] = if_stmt(z, bin(z, KB_NE, load(z, lb, src), uc(z, 0)),
+	body[1] = if_stmt(z, match ? bin(z, KB_EQ, load(z, lb, src), load(z, lb, linear_tid(z)))
+	                        : bin(z, KB_NE, load(z, lb, src), uc(z, 0)),
 	                  expr_stmt(z, assign(z, r, -1, NULL, KB_OR, bit)));
 	push(pre, count_loop(z, j, 32, if_stmt(z, cond, block_of(z, body, 2, e->loc))));
 	res = var_ref(z, r, e->loc);

@@ -465,8 +465,9 @@ KirExpr *aff_shuffle(Aff *a, const KirExpr *e)
  * warp's ballot is sum_j (u32)p_j << j over its 32 lanes, p_j the predicate's copy at lane
  * j (threadIdx.x := (threadIdx.x / 32) * 32 + j), each lane then keeping the bits of the
  * lanes its mask names: ballot = b & mask, any = (b & mask) != 0, all = (b & mask) == mask
- * (every lane is active), activemask all 32 lanes: simt.c's vote with every lane on. A
- * tile's mask (cooperative groups) names its own lanes. */
+ * (every lane is active), activemask all 32 lanes: simt.c's vote with every lane on;
+ * match_any the same with p_j = (v_j == v), v this lane's value. A tile's mask
+ * (cooperative groups) names its own lanes. */
 KirExpr *aff_vote(Aff *a, const KirExpr *e)
 {
 	SrcLoc l = e->loc;
@@ -482,7 +483,10 @@ KirExpr *aff_vote(Aff *a, const KirExpr *e)
 	for (int j = 0; j < 32; j++) {
 		KirExpr *tx = j ? frontend_new_binary(a->ar, KB_ADD, KT_U32, first,
 		                                      frontend_new_int(a->ar, KT_U32, j, l), l) : first;
-		KirExpr *bit = frontend_new_cast(a->ar, KT_U32, at_thread(a, e->u.vote.pred, tx), l);
+		KirExpr *p = at_thread(a, e->u.vote.pred, tx), *bit;
+		if (e->u.vote.op == KV_MATCH_ANY)     /* lane j's value equals this lane's */
+			p = frontend_new_binary(a->ar, KB_EQ, KT_I1, p, e->u.vote.pred, l);
+		bit = frontend_new_cast(a->ar, KT_U32, p, l);
 		if (j)
 			bit = frontend_new_binary(a->ar, KB_SHL, KT_U32, bit, frontend_new_int(a->ar, KT_U32, j, l), l);
 		b = b ? frontend_new_binary(a->ar, KB_OR, KT_U32, b, bit, l) : bit;

@@ -462,6 +462,28 @@ static int group_reduce(Raise *r, int x, int64_t g, TOpKind k, SrcLoc loc)
 	return tir_build_reshape(&r->b, y, raise_lanes_of(r, t));
 }
 
+/* __match_any_sync ("Warp Match Functions"): lane i of a warp gets the bits of the
+ * active lanes j whose value v_j equals v_i, as a [warps, 32, 32] comparison (i along
+ * dim 1, j along dim 2) of which each equal j gives its bit `act` (1 << j when active,
+ * else 0), or-reduced over j. */
+static int match_any(Raise *r, const KirExpr *e, int act)
+{
+	int v = raise_expr(r, e->u.vote.pred), eq, bits, y;
+	DType t = raise_dt_of(r, v);
+	int64_t d2[2] = {r->nl / 32, 32}, d3[3] = {r->nl / 32, 32, 32}, di[2] = {0, 1}, dj[2] = {0, 2}, red[1] = {2};
+	if (r->nl % 32)
+		raise_error(r, e->loc, "a warp-level operation needs whole warps (threads per block a multiple of 32)");
+	v = tir_build_reshape(&r->b, v, tir_type_tensor(t, 2, d2));
+	eq = tir_build_compare(&r->b, CMP_EQ, tir_build_broadcast_in_dim(&r->b, v, tir_type_tensor(t, 3, d3), di),
+	                       tir_build_broadcast_in_dim(&r->b, v, tir_type_tensor(t, 3, d3), dj));
+	act = tir_build_reshape(&r->b, act, tir_type_tensor(DT_UI32, 2, d2));
+	bits = tir_build_select(&r->b, eq, tir_build_broadcast_in_dim(&r->b, act, tir_type_tensor(DT_UI32, 3, d3), dj),
+	                        tir_build_splat_int(&r->b, tir_type_tensor(DT_UI32, 3, d3), 0));
+	r->st->ops[TOP_REDUCE]++;
+	y = tir_build_reduce(&r->b, bits, tir_build_splat_int(&r->b, tir_type_scalar(DT_UI32), 0), red, 1, TOP_OR);
+	return tir_build_reshape(&r->b, y, raise_lanes_of(r, DT_UI32));
+}
+
 /* Votes ("Warp Vote Functions"): the warp's ballot of the predicate (bit lane of each
  * active lane whose predicate holds) and of the active lanes, each lane then keeping the
  * bits of the lanes its mask names: ballot = b & mask, any = (b & mask) != 0, all =
@@ -474,6 +496,8 @@ static int vote(Raise *r, const KirExpr *e)
 	lid = raise_convert(r, irem(r, r->thr, 32), DT_UI32);
 	one = raise_bin(r, TOP_SHIFT_LEFT, raise_isplat(r, DT_UI32, 1), lid);
 	act = tir_build_select(&r->b, r->cur, one, raise_isplat(r, DT_UI32, 0));
+	if (e->u.vote.op == KV_MATCH_ANY)
+		return raise_bin(r, TOP_AND, match_any(r, e, act), raise_convert(r, raise_expr(r, e->u.vote.mask), DT_UI32));
 	act = group_reduce(r, act, 32, TOP_OR, e->loc);
 	if (e->u.vote.op == KV_ACTIVEMASK)
 		return raise_convert(r, act, raise_dtype(e->type));
