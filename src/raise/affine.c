@@ -192,6 +192,10 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		return;
 	}
 	case KS_RETURN:
+		if (a->dwalk) {       /* out of a data-dependent loop (affine_while.c) */
+			aff_while_exit(a, s);
+			return;
+		}
 		if ((in_data || a->done) && aff_exit_lanes(a, s))
 			return;
 		if (in_data || a->done)

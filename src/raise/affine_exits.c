@@ -72,7 +72,8 @@ void aff_restructure(Aff *a, const Seg *seg, int label, SList *out)
 			Seg rest = {seg->st + i + 1, seg->n - i - 1, seg->next};
 			if ((s->kind == KS_EXIT && s->u.label == label) ||
 			    (s->kind == KS_RETURN && label == RETURN_EXITS)) {
-				if (s->kind == KS_EXIT && aff_scope_of(a, label) >= 0)
+				if ((s->kind == KS_EXIT && aff_scope_of(a, label) >= 0) ||
+				    (s->kind == KS_RETURN && a->dwalk))
 					sl_push(a, out, (KirStmt *)s);  /* a while's exit: walked */
 				return;
 			}
@@ -311,11 +312,17 @@ void aff_scope_exit(Aff *a, const KirStmt *s)
 	record(a, i, pc, s->loc);
 }
 
-/* Lanes pc left block `label` inside a data-dependent loop just walked (the loop's
- * carried flag after it, affine_while.c). */
+/* Lanes pc left block `label` (RETURN_EXITS: the kernel) inside a data-dependent loop
+ * just walked (the loop's carried flag after it, affine_while.c). */
 void aff_scope_lanes(Aff *a, int label, KirExpr *pc, SrcLoc loc)
 {
 	int i = aff_scope_of(a, label);
+	if (label == RETURN_EXITS) {  /* the kernel's return: they store nothing more */
+		a->exited = aff_bounded(a, logor(a, a->exited, pc, loc), loc);
+		sb_printf(&a->r->st->notes, "  return in the data-dependent loop at %d:%d: its lanes as a "
+		          "mask on the stores after it\n", loc.line, loc.col);
+		return;
+	}
 	if (!walkable(a, i, label))
 		aff_afail(a, loc, "break, continue or a block exit");
 	record(a, i, pc, loc);

@@ -129,6 +129,10 @@ typedef struct Aff {
 		PolySet *threads;                 /* the threads that run it */
 		int open;                         /* a->stride, a->col, a->loopvar >= 0 there */
 		int plane[MAX_CARRY];             /* while one is built: each old reference's value */
+		int parent;                       /* 1 + the data-dependent loop whose body holds
+		                                   * it (its while's body builds this one), or 0 */
+		int act;                          /* while its body is built: the running lanes */
+		struct Inputs *in;                /* ... and the values built before the while */
 		Box box;                          /* the last while built: its box, coordinates */
 		char *coords;                     /* (NULL: none) and results */
 		int finals[MAX_CARRY];
@@ -357,7 +361,8 @@ typedef struct LoopScan {
 	char *read;               /* per buffer: read in the body */
 	int labels[MAX_SCAN_LABELS], nlabels;  /* labelled blocks met so far */
 	int bad;                  /* a construct no whole-loop strategy takes */
-	int exits;                /* a break or continue */
+	int exits;                /* a break or continue (of the body or of a loop in it) */
+	int loops;                /* a nested loop */
 	int stores;               /* a store to memory */
 	int odd_store;            /* ... an increment, or to shared or local memory */
 	int outer;                /* the label of a block outside the body it exits, or 0 */

@@ -336,6 +336,18 @@ void aff_loop(Aff *a, const KirStmt *s, int in_data)
 {
 	if (poly_set_is_empty(a->at.dom))
 		return;
+	if (a->dwalk) {       /* in a data-dependent loop's body, walked for one iteration:
+	                       * unrolled, or a while built in that loop's while (affine_while.c) */
+		const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
+		if (s->kind == KS_FOR && s->u.for_.init)
+			aff_walk(a, s->u.for_.init, in_data);
+		if (aff_while_loop(a, s, in_data))
+			return;
+		if (aff_has_exit(body, LOOP_EXITS))   /* its break would be taken for the while's */
+			aff_afail(a, s->loc, "break, continue or a block exit");
+		aff_unroll(a, s, in_data);
+		return;
+	}
 	if (aff_reduction_loop(a, s))
 		return;
 	if (s->kind == KS_FOR && s->u.for_.init)

@@ -2,9 +2,10 @@
  * (affine_while.c's data-dependent loops, affine_column.c's column loops). Consumes the
  * body (and the step); produces the variables it declares and assigns, the buffers it
  * reads and stores, whether it breaks or continues, and whether it holds a construct
- * neither strategy takes (`bad`: a nested loop, return or barrier, exits of two blocks
- * outside the body, a read of a local array, an atomic, shuffle, vote or comma; an exit
- * of one block outside it is `outer`, taken by affine_while.c only). An exit that
+ * neither strategy takes (`bad`: a barrier, exits of two blocks outside the body, a read
+ * of a local array, an atomic, shuffle, vote or comma; a nested loop is `loops`, taken by
+ * affine_while.c only; an exit of one block outside it, or the kernel's own `return`
+ * (RETURN_EXITS), is `outer`, taken by affine_while.c only). An exit that
  * leaves a labelled block of the body (an inlined device function's early `return`) is
  * allowed: aff_walk restructures the block as anywhere else. Each strategy adds its own
  * refusals (stores, exits) to `bad`. */
@@ -41,10 +42,13 @@ static void scan_stmt(void *ctx, KirStmt *s)
 			ls->outer = s->u.label;
 		}
 		return;
-	case KS_BREAK: case KS_CONTINUE: ls->exits = 1; return;
-	case KS_FOR: case KS_WHILE: case KS_DO: case KS_RETURN: case KS_SYNC:
-		ls->bad = 1;
+	case KS_RETURN:       /* the kernel's own return: an exit of its whole body */
+		ls->bad |= ls->outer && ls->outer != RETURN_EXITS;
+		ls->outer = RETURN_EXITS;
 		return;
+	case KS_BREAK: case KS_CONTINUE: ls->exits = 1; return;
+	case KS_FOR: case KS_WHILE: case KS_DO: ls->loops = 1; return;
+	case KS_SYNC: ls->bad = 1; return;
 	default: return;
 	}
 }

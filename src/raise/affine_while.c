@@ -1,9 +1,9 @@
 /* affine_while.c: data-dependent loops. Consumes a loop whose trip count depends on the
  * thread or on data (a CSR row `for (k = row_ptr[r]; k < row_ptr[r + 1]; k++)`, a while
  * or do-while exiting on a loaded value, gcd, a binary search) whose body only assigns
- * variables (no store, atomic, nested loop or kernel return; a break or continue, and the
- * return of an inlined call around it, an exit scope's, are taken); produces one
- * stablehlo.while over the largest trip count among the threads, built where a value
+ * variables (no store or atomic; a break or continue, the return of an inlined call
+ * around it, an exit scope's, the kernel's own return and nested loops are taken);
+ * produces one stablehlo.while over the largest trip count among the threads, built where a value
  * the loop leaves is needed (a store after it), over that store's box: the while carries
  * each carried variable as a tensor over the box (one lane per thread) and a mask of the
  * lanes still running; its condition is any(mask); its body is the loop body dense over
@@ -25,13 +25,33 @@
  * end row_ptr[r + 1]) are built once before the while and read inside it. A return of
  * the inlined call around the loop (a block exit of an open exit scope, affine_exits.c)
  * breaks the iteration and sets one more carried value, a flag without a variable (the
- * last slot, var -1); after the loop its final value is the lanes that left the call. */
+ * last slot, var -1); after the loop its final value is the lanes that left the call. A
+ * kernel `return` in the body is such an exit of the kernel's body: after the loop its
+ * flag joins Aff.exited, the lanes that store nothing more (affine_exits.c).
+ *
+ * A loop nested in the body is walked there (aff_loop): unrolled, or a data-dependent
+ * loop of its own whose parent is this one. Its results are values of one iteration of
+ * the loop around, so its while is built in the body of that loop's while (an input of
+ * the outer while's body, not of the outer while): there the outer carried values are the
+ * iteration's, its lanes start as the outer loop's running lanes (Dw.act), and what it
+ * built is forgotten when the outer body is done (forget_nested). */
 #include "affine_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- recognising a data-dependent loop ---- */
+
+/* Can lanes leave block `label` from inside a data-dependent loop here: an open exit
+ * scope's block, or the kernel (a return: the lanes that left are Aff.exited, a mask on
+ * every later store) where the loop's body is walked for one execution of the loop (no
+ * grid-stride, column or loop dimension around it, whose walk is once for every trip)? */
+static int leavable(Aff *a, int label)
+{
+	if (label == RETURN_EXITS)
+		return !(a->stride || a->col || a->loopvar >= 0 || a->opt.returns_as_exits);
+	return aff_scope_of(a, label) >= 0;
+}
 
 /* The carried variables (assigned in the body or the step, declared before the loop) in
  * var[0..*nc); 0 when the body is not one this file takes (a store, or what
@@ -49,11 +69,13 @@ static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, in
 		else
 			ls.bad = 1;
 	}
-	ls.bad |= ls.stores;
+	/* a nested loop is walked in the body (unrolled, or a while of its own built in this
+	 * one's body); an exit out of the body's block is not taken with one, nor in one */
+	ls.bad |= ls.stores || (ls.outer && (ls.loops || a->dwalk));
 	aff_scan_carried(a, &ls, -1, var, nc);
-	*exits = ls.exits;
+	*exits = ls.loops ? aff_has_exit(body, LOOP_EXITS) : ls.exits;   /* its own, not a nested loop's */
 	*outer = ls.outer;    /* a return of an inlined call: a carried flag (one slot more) */
-	ok = !ls.bad && *nc > 0 && (!ls.outer || (aff_scope_of(a, ls.outer) >= 0 && *nc < MAX_CARRY)) &&
+	ok = !ls.bad && *nc > 0 && (!ls.outer || (leavable(a, ls.outer) && *nc < MAX_CARRY)) &&
 	     a->nred + 2 * (*nc + !!ls.outer) <= MAX_DC && a->ndws < MAX_WHILES;
 	aff_scan_free(&ls);
 	return ok;
@@ -151,7 +173,10 @@ static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 {
 	const struct Dw *w = &a->dws[wi];
 	KirDType t = w->var[j] < 0 ? KT_I1 : a->r->k->vars[w->var[j]].type;
-	KirExpr *ref = frontend_new_expr(a->ar, KE_VAR, t, loc);
+	KirExpr *ref;
+	if (a->nred == MAX_DC)    /* (nested loops take slots between a loop's old and final ones) */
+		aff_afail(a, loc, "data-dependent loops with too many carried values");
+	ref = frontend_new_expr(a->ar, KE_VAR, t, loc);
 	/* (the exit flag has no variable: its slot names the first carried one, whose ienv
 	 * a store's retry saves and restores, affine_store.c) */
 	a->red[a->nred] = (struct Red){NULL, w->var[j] < 0 ? w->var[0] : w->var[j], 0, 0, -(wi + 1), j, final};
@@ -179,16 +204,18 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	struct Dw *w;
 	SList l = {0};
 	Seg all = {(KirStmt *const *)&body, 1, NULL};
-	if (!cond || a->opt.guard_masks || a->col_dry || a->dwalk || AFF_LEFT(a) || !w_body(a, body, step, var, &nc, &exits, &outer))
+	if (!cond || a->opt.guard_masks || a->col_dry || AFF_LEFT(a) || !w_body(a, body, step, var, &nc, &exits, &outer))
 		return 0;
 	/* a continue alone is not unrolled (the rest of the iteration would be under its
-	 * guards, a while's carried values); a break is, as an exit scope (affine_exits.c) */
-	if ((!exits || aff_leaves(a, s)) && unrolled(a, s, in_data))
+	 * guards, a while's carried values); a break is, as an exit scope (affine_exits.c),
+	 * but not in a data-dependent loop's body (it would be taken for that loop's) */
+	if ((!exits || (aff_leaves(a, s) && !a->dwalk)) && unrolled(a, s, in_data))
 		return 1;
 	wi = a->ndws++;
 	w = &a->dws[wi];
 	memset(w, 0, sizeof(*w));
 	w->nc = nc;
+	w->parent = a->dwalk;  /* in a data-dependent loop's body: built in its while's body */
 	w->do_while = s->kind == KS_DO;
 	w->threads = a->at.dom;
 	w->open = a->stride || a->col || a->loopvar >= 0;
@@ -205,6 +232,7 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	w_bind(a, wi, 0, s->loc);
 	w->cond = aff_bounded(a, aff_subst(a, cond), s->loc);
 	w->depth = a->npath;
+	a->dwalk = wi + 1;    /* (aff_restructure keeps a return in it, for aff_while_exit) */
 	if (outer) {          /* ... or at its block exit (kept, for aff_while_exit) */
 		Seg in = {(KirStmt *const *)&body, 1, NULL};
 		SList o = {0};
@@ -216,9 +244,8 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 		aff_restructure(a, &all, LOOP_EXITS, &l);
 		body = aff_sl_block(a, &l, body->loc);
 	}
-	a->dwalk = wi + 1;
 	aff_walk(a, body, 1);
-	a->dwalk = 0;
+	a->dwalk = w->parent;
 	if (step && w->brk) { /* the step runs where the iteration did not break */
 		if (a->npath == MAX_DC)
 			aff_afail(a, s->loc, "too many nested guards");
@@ -290,9 +317,10 @@ void aff_while_exit(Aff *a, const KirStmt *s)
 {
 	struct Dw *w = &a->dws[a->dwalk - 1];
 	KirExpr *pc = aff_while_break(a, s);
-	if (w->exit_label && w->exit_label != s->u.label)
+	int label = s->kind == KS_RETURN ? RETURN_EXITS : s->u.label;
+	if (w->exit_label && w->exit_label != label)
 		aff_afail(a, s->loc, "break, continue or a block exit");
-	w->exit_label = s->u.label;
+	w->exit_label = label;
 	if (!pc) {
 		pc = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
 		pc->u.c = frontend_const_convert((KirConst){KT_I32, 1, 1.0}, KT_I1);
@@ -302,7 +330,17 @@ void aff_while_exit(Aff *a, const KirStmt *s)
 
 /* ---- the while over a box ---- */
 
-/* Does e involve an old reference of loop wi (memo: node -> 1 + answer)? */
+/* Is data-dependent loop i nested (at any depth) in loop wi's body? */
+static int nested_in(const Aff *a, int i, int wi)
+{
+	for (int p = a->dws[i].parent; p; p = a->dws[p - 1].parent)
+		if (p == wi + 1)
+			return 1;
+	return 0;
+}
+
+/* Does e involve an old reference of loop wi, or the result of a loop nested in its body
+ * (memo: node -> 1 + answer)? */
 static int involves(Aff *a, struct Memo *m, int wi, const KirExpr *e)
 {
 	int found, r = 0, *slot;
@@ -312,11 +350,13 @@ static int involves(Aff *a, struct Memo *m, int wi, const KirExpr *e)
 	slot = aff_memo_slot(m, e, &found);
 	if (found)
 		return *slot - 1;
-	if (e->kind == KE_VAR && e->u.var >= (int)a->r->k->nvars && e->u.var < LOOPVAR(a, 0))
-		r = a->red[e->u.var - (int)a->r->k->nvars].col == -(wi + 1);
-	else
+	if (e->kind == KE_VAR && e->u.var >= (int)a->r->k->nvars && e->u.var < LOOPVAR(a, 0)) {
+		const struct Red *rd = &a->red[e->u.var - (int)a->r->k->nvars];
+		r = rd->col == -(wi + 1) || (rd->col < 0 && rd->final && nested_in(a, -rd->col - 1, wi));
+	} else {
 		for (int i = 0, n = loopify_expr_kids((KirExpr *)e, kids); i < n && !r; i++)
 			r = involves(a, m, wi, *kids[i]);
+	}
 	slot = aff_memo_slot(m, e, &found);
 	*slot = 1 + r;
 	return r;
@@ -365,7 +405,7 @@ static void memo_inputs(Aff *a, const Inputs *in)
 
 static int lanes_mask(Aff *a, const struct Dw *w)
 {
-	int m = -1;
+	int m = w->parent ? a->dws[w->parent - 1].act : -1;  /* the lanes running the loop around */
 	for (int i = 0; i < w->ndc; i++) {
 		int c = aff_convert(a, aff_dense(a, w->dc[i]), DT_I1);
 		if (w->dcneg[i])
@@ -386,6 +426,15 @@ char *aff_coords_text(Aff *a)
 	t = xstrdup(sb_str(&sb));
 	sb_free(&sb);
 	return t;
+}
+
+/* The whiles built for the loops nested in loop wi's body are gone (they were in the body
+ * of one of its whiles). */
+static void forget_nested(Aff *a, int wi)
+{
+	for (int i = 0; i < a->ndws; i++)
+		if (nested_in(a, i, wi))
+			a->dws[i].coords = NULL;
 }
 
 static int same_box(const Box *x, const Box *y)
@@ -412,8 +461,10 @@ static void run(Aff *a, int wi, int *finals)
 	inputs(a, &in, wi, w->brk);
 	aff_memo_free(&in.inv);      /* before anything that may abandon the try (longjmp) */
 	aff_memo_free(&in.seen);
-	aff_memo_reset(&a->memo);
-	aff_memo_reset(&a->lmemo);
+	if (!w->parent) {            /* (in a while's body: what it built so far is good here) */
+		aff_memo_reset(&a->memo);
+		aff_memo_reset(&a->lmemo);
+	}
 	for (int i = 0; i < in.n; i++)
 		in.v[i] = aff_dense(a, in.e[i]);
 	for (int j = 0; j < nc; j++) {
@@ -450,8 +501,11 @@ static void run(Aff *a, int wi, int *finals)
 		for (int j = 0; j < nc; j++)
 			w->plane[j] = arg[j];
 		memo_inputs(a, &in);
+		forget_nested(a, wi);
 		if (!w->do_while)
 			act = aff_bin(a, TOP_AND, act, aff_convert(a, aff_dense(a, w->cond), DT_I1));
+		w->act = act;         /* for the whiles of loops nested in the body */
+		w->in = &in;
 		for (int j = 0; j < nc; j++) {
 			int v = aff_convert(a, aff_dense(a, w->f[j]), dt[j]);
 			a->r->st->ops[TOP_SELECT]++;
@@ -474,8 +528,14 @@ static void run(Aff *a, int wi, int *finals)
 		w->plane[j] = -1;
 		finals[j] = res[j];
 	}
-	aff_memo_reset(&a->memo);
-	aff_memo_reset(&a->lmemo);
+	forget_nested(a, wi);     /* their whiles are in this one's body */
+	w->in = NULL;
+	if (w->parent) {          /* back in the body of the while around */
+		memo_inputs(a, a->dws[w->parent - 1].in);
+	} else {
+		aff_memo_reset(&a->memo);
+		aff_memo_reset(&a->lmemo);
+	}
 }
 
 int aff_while_value(Aff *a, int i, const KirExpr *e)
