@@ -781,8 +781,16 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	val = lx(L, rhs);
 	if ((vb = view_bind(L, lhs)))
 		return view_assign(L, c, vb, val, op);
-	if (is_bits_lvalue(L, lhs))    /* `((T *)&v)[i] = x`: bitview.c */
+	if (is_bits_lvalue(L, lhs)) {  /* `((T *)&v)[i] = x`: bitview.c */
+		/* it evaluates the subscript, then the value, before the statement: the value
+		 * first where one side has effects (sequence.c) */
+		if (has_effect(lhs) || expr_writes(val)) {
+			int v = new_var(L, "seq.v", val->type, KVK_TEMP, cloc(L, c));
+			emit_pending(L, decl_stmt(L, v, val, cloc(L, c)));
+			val = var_ref(L, v, cloc(L, c));
+		}
 		return bits_assign(L, c, lhs, op, val);
+	}
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
 	L->allow_narrow = 1;
