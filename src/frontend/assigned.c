@@ -33,10 +33,19 @@
  * constant, is an atom that holds only on the conjunctions of the constants passing it,
  * so a read under it is accepted when the cell holds on the path joined with each of
  * them. A loop whose trip count is not known keeps such a table at its head only for a
- * variable it sets just before a break or return (a found flag). Beyond what this
- * proves, a read is refused, never guessed. Runs on the kernel as it is raised (after
- * --set and --entry's constant arguments are folded in), so --emit kir, loops and c,
- * which print the program as written, do not depend on it. */
+ * variable it sets just before a break or return (a found flag).
+ *
+ * Launch indices (issue 13, HeCBench gmm's compute_row_col: a search over the pairs of a
+ * triangle that sets its results and returns at the pair numbered blockIdx.y): an atom
+ * that compares threadIdx or blockIdx with a value known here bounds that index, which
+ * the launch bounds too (0 <= blockIdx.y < gridDim.y when the grid is known); a path whose
+ * atoms leave an index no value, `blockIdx.y != 0 && ... && blockIdx.y != 9` with
+ * gridDim.y == 10, is never taken (dead), so a search that surely finds its pair sets
+ * what it sets on every path.
+ *
+ * Beyond what this proves, a read is refused, never guessed. Runs on the kernel as it is
+ * raised (after --set and --entry's constant arguments are folded in), so --emit kir,
+ * loops and c, which print the program as written, do not depend on it. */
 #include "frontend.h"
 
 #include <stdlib.h>
@@ -67,6 +76,10 @@ typedef struct State {
 	IntVec prim;             /* path atoms (sorted) that set cells record */
 	IntVec all;              /* prim plus atoms they imply (a && b gives a and b) */
 } State;
+
+/* An atom that compares a thread or block index with a constant, `blockIdx.y == 3`
+ * (left: the index is the left operand), op KB_LT, KB_LE or KB_EQ; b -1: not one. */
+typedef struct Fact { int b; KirBinOp op; int left; int64_t k; } Fact;
 
 typedef struct Loop {
 	State *brk, *cont;
@@ -99,6 +112,7 @@ typedef struct Ck {
 	State **exits;           /* per block label: the states that leave it */
 	Loop *loop;
 	int64_t grid[3], block[3];   /* the launch; 0 when not known */
+	VEC(Fact) fact;          /* per atom id: its test of a launch index, if it is one */
 	StrBuf key;
 	int errors;
 } Ck;
@@ -684,6 +698,113 @@ static void expand_atom(Ck *ck, const State *S, const KirExpr *e, int id, int fl
 	ck->expand.data[2 * id + !flip] = cond_make(ck, d[1], n[1]);
 }
 
+/* ---- launch indices: a path whose tests leave an index no value in the launch ---- */
+
+/* e without casts between integer types of at least 32 bits (which keep an index). */
+static const KirExpr *uncast(const KirExpr *e)
+{
+	while (e->kind == KE_CAST && frontend_dtype_is_int(e->type) && frontend_dtype_bytes(e->type) >= 4)
+		e = e->u.x;
+	return e;
+}
+
+/* The number of values of builtin b in the launch (threadIdx.y: blockDim.y), 0 when b is
+ * not an index or the launch is not known. */
+static int64_t index_count(const Ck *ck, int b)
+{
+	if (b >= KBI_TID_X && b <= KBI_TID_Z)
+		return ck->block[b - KBI_TID_X];
+	if (b >= KBI_BID_X && b <= KBI_BID_Z)
+		return ck->grid[b - KBI_BID_X];
+	return 0;
+}
+
+/* Atom id's fact when e (an integer comparison, written with <, <= or == as atom_of
+ * keys it) compares an index with a value known here. */
+static void index_fact(Ck *ck, const State *S, const KirExpr *e, int id)
+{
+	Fact f = {-1, KB_NONE, 0, 0};
+	KirConst k;
+	const KirExpr *l, *r;
+
+	while (ck->fact.len <= (size_t)id)
+		VEC_PUSH(ck->fact, f);
+	if (e->kind != KE_BINARY || !is_compare(e->u.bin.op) || !frontend_dtype_is_int(e->u.bin.l->type) ||
+	    e->u.bin.l->type == KT_U64 || frontend_dtype_bytes(e->u.bin.l->type) < 4)
+		return;
+	l = uncast(e->u.bin.l);
+	r = uncast(e->u.bin.r);
+	f.left = l->kind == KE_BUILTIN && index_count(ck, l->u.builtin) > 0;
+	if (!f.left && !(r->kind == KE_BUILTIN && index_count(ck, r->u.builtin) > 0))
+		return;
+	if (!eval(ck, S, f.left ? e->u.bin.r : e->u.bin.l, &k))
+		return;
+	k = frontend_const_convert(k, e->u.bin.l->type);     /* as the comparison sees it */
+	if (k.i < -(1ll << 40) || k.i > (1ll << 40))
+		return;            /* far outside any launch: no bound needed (nor overflow) */
+	f.b = f.left ? l->u.builtin : r->u.builtin;
+	f.op = e->u.bin.op == KB_GE ? KB_LT : e->u.bin.op == KB_GT ? KB_LE : e->u.bin.op == KB_NE ? KB_EQ : e->u.bin.op;
+	f.k = k.i;
+	ck->fact.data[id] = f;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* Whether the atoms of path p leave index b some value in the launch. */
+static int index_feasible(const Ck *ck, const IntVec *p, int b)
+{
+	int64_t lo = 0, hi = index_count(ck, b) - 1, n, *out = xmalloc(sizeof(int64_t) * (p->len + 1));
+	size_t nout = 0;
+
+	for (size_t i = 0; i < p->len; i++) {
+		const Fact *f = (size_t)(p->data[i] >> 1) < ck->fact.len ? &ck->fact.data[p->data[i] >> 1] : NULL;
+		int neg = p->data[i] & 1, lt = f && f->op == KB_LT;
+		int64_t k;
+		if (!f || f->b != b)
+			continue;
+		if (f->op == KB_EQ && neg) {
+			out[nout++] = f->k;
+			continue;
+		}
+		if (f->op == KB_EQ) {
+			lo = lo > f->k ? lo : f->k;
+			hi = hi < f->k ? hi : f->k;
+			continue;
+		}
+		/* index < k: at most k - 1; !(index < k): at least k; k < index: at least
+		 * k + 1; !(k < index): at most k; with <=, one further each */
+		if (f->left)
+			k = neg ? (lt ? f->k : f->k + 1) : (lt ? f->k - 1 : f->k);
+		else
+			k = neg ? (lt ? f->k : f->k - 1) : (lt ? f->k + 1 : f->k);
+		if (f->left != neg)
+			hi = hi < k ? hi : k;
+		else
+			lo = lo > k ? lo : k;
+	}
+	/* the values left: lo .. hi less the distinct ones the path excludes */
+	n = lo <= hi ? hi - lo + 1 : 0;
+	qsort(out, nout, sizeof(int64_t), cmp_i64);
+	for (size_t i = 0; i < nout && n > 0; i++)
+		if (out[i] >= lo && out[i] <= hi && (i == 0 || out[i] != out[i - 1]))
+			n--;
+	free(out);
+	return n > 0;
+}
+
+/* S leaves no value in the launch to an index that atom a tests: it is dead. */
+static void index_prune(Ck *ck, State *S, int a)
+{
+	const Fact *f = (size_t)(a >> 1) < ck->fact.len ? &ck->fact.data[a >> 1] : NULL;
+
+	if (f && f->b >= 0 && !index_feasible(ck, &S->all, f->b))
+		S->dead = 1;
+}
+
 /* The atom "e is true" (neg: false). An integer comparison is written with <, <= or ==
  * so that `i >= n` is the negation of `i < n`. */
 static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
@@ -712,6 +833,7 @@ static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 		id = (void *)(intptr_t)++ck->natoms;
 		map_put(ck->atoms, sb_str(&ck->key), id);
 		expand_atom(ck, S, e, (int)(intptr_t)id - 1, flip);
+		index_fact(ck, S, e, (int)(intptr_t)id - 1);
 	}
 	return 2 * ((int)(intptr_t)id - 1) + neg;
 }
@@ -733,8 +855,11 @@ static void vec_insert(IntVec *v, int x)
 static void implied(Ck *ck, State *S, const KirExpr *e, int neg)
 {
 	if ((e->kind == KE_LOGAND && !neg) || (e->kind == KE_LOGOR && neg)) {
-		vec_insert(&S->all, atom_of(ck, S, e->u.bin.l, neg));
-		vec_insert(&S->all, atom_of(ck, S, e->u.bin.r, neg));
+		int l = atom_of(ck, S, e->u.bin.l, neg), r = atom_of(ck, S, e->u.bin.r, neg);
+		vec_insert(&S->all, l);
+		vec_insert(&S->all, r);
+		index_prune(ck, S, l);
+		index_prune(ck, S, r);
 		implied(ck, S, e->u.bin.l, neg);
 		implied(ck, S, e->u.bin.r, neg);
 	}
@@ -748,6 +873,7 @@ static void take(Ck *ck, State *S, const KirExpr *e, int neg)
 	vec_insert(&S->prim, a);
 	vec_insert(&S->all, a);
 	implied(ck, S, e, neg);
+	index_prune(ck, S, a);
 }
 
 /* ---- reads and writes ---- */
@@ -1532,6 +1658,7 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	sb_free(&ck.key);
 	map_destroy(ck.atoms);
 	VEC_FREE(ck.expand);
+	VEC_FREE(ck.fact);
 	arena_free(ck.a);
 	return ck.errors;
 }

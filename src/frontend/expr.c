@@ -786,7 +786,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 {
 	KirLval lv;
 	KirDType t;
-	KirExpr *e, *val;
+	KirExpr *e, *val, *pre = NULL;
 	Bind *vb;
 	Addr na = {.buffer = -1, .var = -1}, ca = {.buffer = -1, .var = -1};
 
@@ -795,8 +795,16 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	val = lx(L, rhs);
 	if ((vb = view_bind(L, lhs)))
 		return view_assign(L, c, vb, val, op);
-	if (is_bits_lvalue(L, lhs))    /* `((T *)&v)[i] = x`: bitview.c */
+	if (is_bits_lvalue(L, lhs)) {  /* `((T *)&v)[i] = x`: bitview.c */
+		/* it evaluates the subscript, then the value, before the statement: the value
+		 * first where one side has effects (sequence.c) */
+		if (has_effect(lhs) || expr_writes(val)) {
+			int v = new_var(L, "seq.v", val->type, KVK_TEMP, cloc(L, c));
+			emit_pending(L, decl_stmt(L, v, val, cloc(L, c)));
+			val = var_ref(L, v, cloc(L, c));
+		}
 		return bits_assign(L, c, lhs, op, val);
+	}
 	L->allow_view = op == KB_NONE;
 	L->lv_view = KT_VOID;
 	L->allow_narrow = 1;
@@ -809,16 +817,32 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	}
 	L->allow_view = L->allow_narrow = 0;
 	L->lv_choice = NULL;
-	if (na.per || na.bitw)
+	if (na.per || na.bitw) {
+		KirLval nl = {-1, na.buffer, na.off};
+		if (na.off && assign_crosses(val, &nl, op)) {
+			error_at(L, c, "the value of this store into part of an element writes what its subscript reads, or the other way round (C++17 evaluates the value first); not supported");
+			return poison(L, c);
+		}
 		return narrow_assign(L, c, na, op, val);
+	}
+	/* the value first where the order shows (sequence.c); wide_assign and choice_store
+	 * put the value before the subscript themselves */
+	if (!ca.choice && !(L->lv_view != KT_VOID && wide_scalar(L->lv_view, t)) && assign_crosses(val, &lv, op))
+		pre = bind_temp(L, &val, "seq.v", cloc(L, c));
 	if (lv.var >= 0 && bitfield_width(lhs))    /* a bit-field held in a variable */
-		return var_bitfield_assign(L, c, lv.var, t, bitfield_width(lhs), op, val);
+		return sequenced(L, pre, var_bitfield_assign(L, c, lv.var, t, bitfield_width(lhs), op, val));
 	if (L->lv_view != KT_VOID) {
 		/* a store through a view: the value's bits become the element's */
 		KirDType vt = L->lv_view;
 		L->lv_view = KT_VOID;
 		if (wide_scalar(vt, t))   /* several elements: wide.c */
 			return wide_assign(L, lv, conv(L, val, vt), cloc(L, c));
+		if (slot_load(L, lv.buffer, lv.index, cloc(L, c)) && expr_writes(lv.index)) {
+			/* the subscript is read twice below: once, after the value */
+			if (!pre)
+				pre = bind_temp(L, &val, "seq.v", cloc(L, c));
+			pre = sequenced(L, pre, bind_temp(L, &lv.index, "seq.at", cloc(L, c)));
+		}
 		val = slot_of_view(L, conv(L, val, vt), t, slot_load(L, lv.buffer, lv.index, cloc(L, c)), cloc(L, c));
 		e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 		e->u.assign.lv = lv;
@@ -826,7 +850,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 		e->u.assign.optype = t;
 		e->u.assign.value = val;
 		L->lv_view = KT_VOID;
-		return view_of_slot(L, e, vt, cloc(L, c));
+		return sequenced(L, pre, view_of_slot(L, e, vt, cloc(L, c)));
 	}
 	e = frontend_new_expr(L->a, KE_ASSIGN, t, cloc(L, c));
 	e->u.assign.lv = lv;
@@ -850,7 +874,7 @@ KirExpr *lassign_parts(Lower *L, CXCursor c, CXCursor lhs, CXCursor rhs, KirBinO
 	e->u.assign.value = val;
 	if (ca.choice)
 		return choice_store(L, c, ca, e);
-	return e;
+	return sequenced(L, pre, e);
 }
 
 static KirDType promote(KirDType t)

@@ -535,6 +535,14 @@ int local_struct_pointer(Lower *L, CXCursor d, CXCursor init);
 KirExpr *wide_assign(Lower *L, KirLval lv, KirExpr *val, SrcLoc l);
 int wide_refused(Lower *L, CXCursor c, Addr a, const char *what);
 int wide_atomic(Lower *L, CXCursor c, Addr a, KirExpr *e);
+
+/* sequence.c: C++17's order of an assignment's operands; an address with effects once */
+int assign_crosses(const KirExpr *val, const KirLval *lv, KirBinOp op);
+int expr_writes(const KirExpr *e);
+KirExpr *bind_temp(Lower *L, KirExpr **e, const char *name, SrcLoc l);
+KirExpr *sequenced(Lower *L, KirExpr *pre, KirExpr *e);
+Addr addr_once(Lower *L, Addr a, SrcLoc l);
+
 void shared_retype(Lower *L, CXCursor d, KirBuffer *b);
 int void_buffer_type(Lower *L, CXCursor decl, const char *name, CXType *t);
 KirExpr *bit_view_value(Lower *L, CXCursor c, CXCursor v);

@@ -1281,6 +1281,7 @@ static const char *struct_load(Lower *L, CXCursor x, CXType t)
 
 	if (a.buffer < 0 || !mem_struct_fits(L, x, a, t))
 		return NULL;
+	a = addr_once(L, a, cloc(L, x));
 	prefix = struct_vars(L, t, "elem", KVK_TEMP, cloc(L, x));
 	paths = field_paths(L, t);
 	for (size_t j = 0; prefix && j < paths.len; j++) {
@@ -1304,7 +1305,7 @@ void struct_store(Lower *L, CXCursor at, CXCursor dst, CXType t, const char *src
 		return;
 	if (read_only(L, at, a.buffer))
 		return;
-	struct_store_at(L, at, a, t, src);
+	struct_store_at(L, at, addr_once(L, a, cloc(L, dst)), t, src);
 }
 
 /* The bits of v (a field of type ft, w bits wide when a bit-field, else 0) at bit `bit`
