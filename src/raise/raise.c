@@ -230,9 +230,10 @@ static void raise_body(Raise *r)
 
 /* k when every read of a local follows a store (frontend assigned.c); else its copy in
  * which the values that may be unset carry a poison bit (poison.c, allocated in *pa);
- * else NULL after reporting the reads. */
-static const KirKernel *assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3],
-                                 Arena **pa)
+ * else NULL after reporting the reads. Not with --entry, whose module has no host
+ * buffer for the checks' records (host.c refuses device printf so too). */
+static const KirKernel *assigned(const Options *o, const KirKernel *k, const int64_t grid[3],
+                                 const int64_t block[3], Arena **pa)
 {
 	unsigned char *refused = xcalloc(k->nvars + k->nbufs + 1, 1);
 	const KirKernel *p = NULL;
@@ -242,7 +243,8 @@ static const KirKernel *assigned(const KirKernel *k, const int64_t grid[3], cons
 		return k;
 	}
 	*pa = arena_new();
-	p = frontend_poison(*pa, k, refused, grid, block);
+	if (!o->entry)
+		p = frontend_poison(*pa, k, refused, grid, block);
 	free(refused);
 	if (!p)
 		frontend_check_assigned(k, grid, block);
@@ -263,7 +265,7 @@ static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[
 	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
 	if (ks)
 		k = ks;
-	if (!(k = assigned(k, grid, block, pa)) ||
+	if (!(k = assigned(o, k, grid, block, pa)) ||
 	    raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi) ||
 	    (ks && raise_sym_size_bounds(ks, symhi))) {
 		sb_free(&notes);
