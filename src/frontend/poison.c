@@ -610,7 +610,8 @@ static KirStmt *block_of(Pz *z, const KirStmt *s, SVec *v)
 	if (s->kind == KS_BLOCK)
 		b->u.block = s->u.block;
 	b->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, v->len + 1);
-	memcpy(b->u.block.stmts, v->data, sizeof(KirStmt *) * v->len);
+	if (v->len)            /* an empty block has no data to copy (memcpy's NULL) */
+		memcpy(b->u.block.stmts, v->data, sizeof(KirStmt *) * v->len);
 	b->u.block.nstmts = v->len;
 	VEC_FREE(*v);
 	return b;
@@ -802,13 +803,16 @@ KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *re
 			*o = *k;
 			o->body = b;
 			o->vars = ARENA_ARRAY(a, KirVar, z.vars.len + 1);
-			memcpy(o->vars, z.vars.data, sizeof(KirVar) * z.vars.len);
+			if (z.vars.len)
+				memcpy(o->vars, z.vars.data, sizeof(KirVar) * z.vars.len);
 			o->nvars = z.vars.len;
 			o->bufs = ARENA_ARRAY(a, KirBuffer, z.bufs.len + 1);
-			memcpy(o->bufs, z.bufs.data, sizeof(KirBuffer) * z.bufs.len);
+			if (z.bufs.len)
+				memcpy(o->bufs, z.bufs.data, sizeof(KirBuffer) * z.bufs.len);
 			o->nbufs = z.bufs.len;
 			o->params = ARENA_ARRAY(a, KirParam, z.params.len + 1);
-			memcpy(o->params, z.params.data, sizeof(KirParam) * z.params.len);
+			if (z.params.len)
+				memcpy(o->params, z.params.data, sizeof(KirParam) * z.params.len);
 			o->nparams = z.params.len;
 			if (z.desc.len)
 				o->printf = k->printf ? arena_printf(a, "%s%s", k->printf, sb_str(&z.desc)) :
