@@ -115,6 +115,10 @@ typedef struct Ck {
 	VEC(Fact) fact;          /* per atom id: its test of a launch index, if it is one */
 	StrBuf key;
 	int errors;
+	unsigned char *refused;  /* per var, then per buffer: refused (nothing is reported);
+	                            NULL: report */
+	DiagKind kind;           /* of the reports: an error, or a warning where poison.c
+	                            checks the values at run time */
 } Ck;
 
 static void stmt(Ck *ck, State *S, const KirStmt *s);
@@ -883,10 +887,19 @@ static void report(Ck *ck, size_t who, SrcLoc at, SrcLoc decl, const char *what,
 	if (ck->reported[who]++)
 		return;
 	ck->errors++;
-	diag_error(at, "%s is read here but is not set on every path that reaches this read", what);
+	if (ck->refused) {     /* frontend_assigned_refused: which, not where */
+		ck->refused[who] = 1;
+		return;
+	}
+	diag_report(ck->kind, at, "%s is read here but is not set on every path that reaches this read", what);
 	diag_note(decl, "%s", note);
-	diag_note(ck->k->loc, "in kernel '%s': CUDA leaves an unset local indeterminate; "
-	          "cuda2hlo does not invent a value for it", ck->k->name);
+	if (ck->kind == DIAG_WARNING)    /* poison.c */
+		diag_note(ck->k->loc, "in kernel '%s': CUDA leaves an unset local indeterminate; a launch "
+		          "fails with a message where such a value reaches a store to global memory, an "
+		          "index, a branch, an atomic or a warp operation", ck->k->name);
+	else
+		diag_note(ck->k->loc, "in kernel '%s': CUDA leaves an unset local indeterminate; "
+		          "cuda2hlo does not invent a value for it", ck->k->name);
 }
 
 /* Whether variable v is set on this path: all of it, or each of its bytes. */
@@ -921,6 +934,8 @@ static void read_var(Ck *ck, State *S, int v, SrcLoc at)
 	if (ck->origin[v] >= 0) {
 		const KirVar *o = &ck->k->vars[ck->origin[v]];
 		char note[320];
+		if (ck->refused)       /* the copy's unset value comes from there */
+			ck->refused[ck->origin[v]] = 1;
 		if (!strncmp(o->name, "cub.", 4))   /* cub.c */
 			snprintf(note, sizeof note, "a cub::BlockReduce aggregate, valid in thread 0 only (CUB docs), "
 			         "which '%s' holds", kv->name);
@@ -1624,12 +1639,15 @@ static void layout(Ck *ck)
 	}
 }
 
-int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3])
+static int check(const KirKernel *k, const int64_t grid[3], const int64_t block[3], unsigned char *refused,
+                 DiagKind kind)
 {
 	Ck ck = {0};
 	State *S;
 
 	ck.k = k;
+	ck.refused = refused;
+	ck.kind = kind;
 	for (int d = 0; d < 3; d++) {
 		ck.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
 		ck.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
@@ -1661,4 +1679,20 @@ int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int
 	VEC_FREE(ck.fact);
 	arena_free(ck.a);
 	return ck.errors;
+}
+
+int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3])
+{
+	return check(k, grid, block, NULL, DIAG_ERROR);
+}
+
+void frontend_assigned_warn(const KirKernel *k, const int64_t grid[3], const int64_t block[3])
+{
+	check(k, grid, block, NULL, DIAG_WARNING);
+}
+
+int frontend_assigned_refused(const KirKernel *k, const int64_t grid[3], const int64_t block[3],
+                              unsigned char *refused)
+{
+	return check(k, grid, block, refused, DIAG_ERROR);
 }

@@ -496,6 +496,20 @@ int frontend_compdb_files(Arena *a, const char *compdb, const char ***files, siz
  * every path reaching it (an error at the read, a note at the declaration); returns the
  * number of errors. */
 int frontend_check_assigned(const KirKernel *k, const int64_t grid[3], const int64_t block[3]);
+/* The same check, silent: marks in refused (nvars + nbufs flags, zeroed by the caller)
+ * each variable and local array with a refused read (and the variable a refused copy
+ * copies); returns the number of errors it would report. */
+int frontend_assigned_refused(const KirKernel *k, const int64_t grid[3], const int64_t block[3],
+                              unsigned char *refused);
+/* The same reports as warnings (the reads are checked at run time: poison.c). */
+void frontend_assigned_warn(const KirKernel *k, const int64_t grid[3], const int64_t block[3]);
+
+/* ---- poison.c: for a kernel whose reads of the locals in refused (as above) are not
+ * proved set: a copy in which those values carry a "not set" bit and a launch that
+ * would observe one fails with a located message (a device assert's record); NULL when
+ * that cannot be done exactly (then report the refusal). Nodes and strings live in a. */
+KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *refused,
+                           const int64_t grid[3], const int64_t block[3]);
 
 /* ---- printf.c: where kernel k's first device printf site is (its records are the
  * pointer parameters named cuda2hlo_printfN), or NULL when it has none ---- */

@@ -228,8 +228,33 @@ static void raise_body(Raise *r)
 	raise_note_unbound(r);
 }
 
-TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
-                          const int64_t block[3])
+/* k when every read of a local follows a store (frontend assigned.c); else its copy in
+ * which the values that may be unset carry a poison bit (poison.c, allocated in *pa);
+ * else NULL after reporting the reads. Not with --entry, whose module has no host
+ * buffer for the checks' records (host.c refuses device printf so too). */
+static const KirKernel *assigned(const Options *o, const KirKernel *k, const int64_t grid[3],
+                                 const int64_t block[3], Arena **pa)
+{
+	unsigned char *refused = xcalloc(k->nvars + k->nbufs + 1, 1);
+	const KirKernel *p = NULL;
+
+	if (!frontend_assigned_refused(k, grid, block, refused)) {
+		free(refused);
+		return k;
+	}
+	*pa = arena_new();
+	if (!o->entry)
+		p = frontend_poison(*pa, k, refused, grid, block);
+	free(refused);
+	if (!p)
+		frontend_check_assigned(k, grid, block);
+	else
+		frontend_assigned_warn(k, grid, block);
+	return p;
+}
+
+static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
+                       const int64_t block[3], Arena **pa)
 {
 	Raise *r;
 	StrBuf notes = {0}, oob = {0};
@@ -240,7 +265,7 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
 	if (ks)
 		k = ks;
-	if (frontend_check_assigned(k, grid, block) ||
+	if (!(k = assigned(o, k, grid, block, pa)) ||
 	    raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi) ||
 	    (ks && raise_sym_size_bounds(ks, symhi))) {
 		sb_free(&notes);
@@ -262,6 +287,17 @@ TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t gr
 		tir_module_set_string(m, "cuda2hlo.oob_checks", sb_str(&oob));
 	sb_free(&oob);
 	raise_sym_size_free(ks, symhi);
+	return m;
+}
+
+TModule *raise_kir_kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
+                          const int64_t block[3])
+{
+	Arena *pa = NULL;      /* the poisoned copy's nodes, when there is one */
+	TModule *m = kernel(o, k, grid, block, &pa);
+
+	if (pa)
+		arena_free(pa);
 	return m;
 }
 
