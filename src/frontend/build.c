@@ -246,6 +246,19 @@ KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc)
 	return e;
 }
 
+KirExpr *frontend_new_assign(Arena *a, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc loc)
+{
+	KirExpr *e = frontend_new_expr(a, KE_ASSIGN, value->type, loc);
+
+	e->u.assign.lv.var = var;
+	e->u.assign.lv.buffer = buf;
+	e->u.assign.lv.index = index;
+	e->u.assign.op = KB_NONE;
+	e->u.assign.optype = value->type;
+	e->u.assign.value = value;
+	return e;
+}
+
 KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc)
 {
 	KirStmt *s = ARENA_NEW(a, KirStmt);

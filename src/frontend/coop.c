@@ -95,18 +95,6 @@ static KirExpr *shfl(Lower *L, SrcLoc l, KirDType t, KirShflOp op, KirExpr *v, K
 	return e;
 }
 
-static KirExpr *set_var(Lower *L, int v, KirExpr *value, SrcLoc l)
-{
-	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, value->type, l);
-
-	e->u.assign.lv.var = v;
-	e->u.assign.lv.buffer = -1;
-	e->u.assign.op = KB_NONE;
-	e->u.assign.optype = value->type;
-	e->u.assign.value = value;
-	return e;
-}
-
 static KirExpr *vote(Lower *L, SrcLoc l, KirVoteOp op, KirExpr *pred, int n)
 {
 	KirExpr *e = frontend_new_expr(L->a, KE_VOTE, op == KV_BALLOT ? KT_U32 : KT_I32, l);
@@ -247,7 +235,7 @@ static KirExpr *lcg_reduce(Lower *L, CXCursor c)
 		} else {
 			r = frontend_new_binary(L->a, op == 0 ? KB_ADD : op == 3 ? KB_AND : op == 4 ? KB_OR : KB_XOR, t, a, b, l);
 		}
-		emit_pending(L, expr_stmt(L, set_var(L, v, r, l)));
+		emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, v, -1, NULL, r, l)));
 	}
 	return var_ref(L, v, l);
 }

@@ -364,19 +364,6 @@ static KirExpr *rank_of(Lower *L, const int64_t dims[3], SrcLoc l)
 	return r;
 }
 
-static KirExpr *assign_to(Lower *L, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc l)
-{
-	KirExpr *e = frontend_new_expr(L->a, KE_ASSIGN, value->type, l);
-
-	e->u.assign.lv.var = var;
-	e->u.assign.lv.buffer = buf;
-	e->u.assign.lv.index = index;
-	e->u.assign.op = KB_NONE;
-	e->u.assign.optype = value->type;
-	e->u.assign.value = value;
-	return e;
-}
-
 static KirExpr *load(Lower *L, int buf, KirExpr *index, KirDType t, SrcLoc l)
 {
 	KirExpr *e = frontend_new_expr(L->a, KE_LOAD, t, l);
@@ -473,13 +460,13 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 	b.loc = l;
 	VEC_PUSH(L->bufs, b);
 	buf = (int)L->bufs.len - 1;
-	emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, rank_of(L, dims, l), x, l)));
+	emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, -1, buf, rank_of(L, dims, l), x, l)));
 	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 	res = new_var(L, "cub.aggregate", t, KVK_TEMP, l);
 	emit_pending(L, decl_stmt(L, res, NULL, l));
 	/* thread 0: res = s[0]; for (i = 1; i < count (valid); i++) res = op(res, s[i]) */
 	i = new_var(L, "cub.i", KT_I32, KVK_TEMP, l);
-	VEC_PUSH(body, expr_stmt(L, assign_to(L, res, -1, NULL, load(L, buf, u32c(L, 0, l), t, l), l)));
+	VEC_PUSH(body, expr_stmt(L, frontend_new_assign(L->a, res, -1, NULL, load(L, buf, u32c(L, 0, l), t, l), l)));
 	loop = frontend_new_stmt(L->a, KS_FOR, l);
 	loop->u.for_.init = decl_stmt(L, i, frontend_new_int(L->a, KT_I32, 1, l), l);
 	loop->u.for_.cond = frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, i, l),
@@ -491,8 +478,8 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 		loop->u.for_.cond = both;
 	}
 	loop->u.for_.step = frontend_new_binary(L->a, KB_ADD, KT_I32, var_ref(L, i, l), frontend_new_int(L->a, KT_I32, 1, l), l);
-	loop->u.for_.step = assign_to(L, i, -1, NULL, loop->u.for_.step, l);
-	loop->u.for_.body = expr_stmt(L, assign_to(L, res, -1, NULL,
+	loop->u.for_.step = frontend_new_assign(L->a, i, -1, NULL, loop->u.for_.step, l);
+	loop->u.for_.body = expr_stmt(L, frontend_new_assign(L->a, res, -1, NULL,
 	    combine(L, &op, var_ref(L, res, l), load(L, buf, var_ref(L, i, l), t, l),
 	            var_ref(L, res, l), load(L, buf, var_ref(L, i, l), t, l), t, l), l));
 	VEC_PUSH(body, loop);
@@ -516,7 +503,7 @@ static KirStmt *count_loop(Lower *L, int i, KirExpr *from, KirExpr *to, KirStmt 
 
 	loop->u.for_.init = decl_stmt(L, i, from, l);
 	loop->u.for_.cond = frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, i, l), to, l);
-	loop->u.for_.step = assign_to(L, i, -1, NULL,
+	loop->u.for_.step = frontend_new_assign(L->a, i, -1, NULL,
 	    frontend_new_binary(L->a, KB_ADD, KT_U32, var_ref(L, i, l), u32c(L, 1, l), l), l);
 	loop->u.for_.body = body;
 	return loop;
@@ -526,7 +513,7 @@ static KirStmt *count_loop(Lower *L, int i, KirExpr *from, KirExpr *to, KirStmt 
 static KirStmt *fold_into(Lower *L, const Combiner *op, int acc, int buf, KirExpr *(*index)(Lower *, void *, SrcLoc),
                           void *ix, KirDType t, SrcLoc l)
 {
-	return expr_stmt(L, assign_to(L, acc, -1, NULL,
+	return expr_stmt(L, frontend_new_assign(L->a, acc, -1, NULL,
 	    combine(L, op, var_ref(L, acc, l), load(L, buf, index(L, ix, l), t, l),
 	            var_ref(L, acc, l), load(L, buf, index(L, ix, l), t, l), t, l), l));
 }
@@ -649,13 +636,13 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 	buf = (int)L->bufs.len - 1;
 	/* store the inputs: s[rank * N + j] = in[j] */
 	if (!items)
-		emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, rank_of(L, dims, l), conv(L, arg(L, c, 0), t), l)));
+		emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, -1, buf, rank_of(L, dims, l), conv(L, arg(L, c, 0), t), l)));
 	else {
 		if (!operand(L, c, in, items, t, 0, &src, "BlockScan"))
 			return poison(L, c);
 		for (int64_t j = 0; j < items; j++) {
 			ItemIx ix = {dims, items, j};
-			emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, index_item(L, &ix, l),
+			emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, -1, buf, index_item(L, &ix, l),
 			    load(L, src.buf, u32c(L, src.base + j, l), t, l), l)));
 		}
 	}
@@ -680,9 +667,9 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 		ItemIx ix = {dims, items ? items : 1, j};
 		KirStmt *step = fold_into(L, &op, acc, buf, index_item, &ix, t, l), *put;
 		if (!items)
-			put = expr_stmt(L, assign_to(L, dst.lv.var, dst.lv.buffer, dst.lv.index, var_ref(L, acc, l), l));
+			put = expr_stmt(L, frontend_new_assign(L->a, dst.lv.var, dst.lv.buffer, dst.lv.index, var_ref(L, acc, l), l));
 		else
-			put = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l), var_ref(L, acc, l), l));
+			put = expr_stmt(L, frontend_new_assign(L->a, -1, dst.buf, u32c(L, dst.base + j, l), var_ref(L, acc, l), l));
 		if (excl) {
 			emit_pending(L, put);
 			if (j + 1 < (items ? items : 1))
@@ -707,7 +694,7 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on)
 		emit_pending(L, count_loop(L, i, u32c(L, 1, l), u32c(L, b.count, l), fold_into(L, &op, agg, buf, index_var, &i, t, l), l));
 		if (!operand(L, c, clang_Cursor_getArgument(c, aggi), 0, t, 1, &ao, "BlockScan"))
 			return poison(L, c);
-		emit_pending(L, expr_stmt(L, assign_to(L, ao.lv.var, ao.lv.buffer, ao.lv.index, var_ref(L, agg, l), l)));
+		emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, ao.lv.var, ao.lv.buffer, ao.lv.index, var_ref(L, agg, l), l)));
 	}
 	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 	return frontend_new_int(L->a, KT_I32, 0, l);
@@ -815,17 +802,17 @@ static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload
 		else if (p.off)
 			at = add_off(L, frontend_new_int(L->a, KT_I64, p.off->u.c.i, l), at, l);
 		if (isload)
-			mv = assign_to(L, -1, arr.buf, u32c(L, arr.base + j, l), conv(L, load(L, p.buffer, at,
+			mv = frontend_new_assign(L->a, -1, arr.buf, u32c(L, arr.base + j, l), conv(L, load(L, p.buffer, at,
 			               L->bufs.data[p.buffer].elem, l), t), l);
 		else
-			mv = assign_to(L, -1, p.buffer, at, conv(L, load(L, arr.buf, u32c(L, arr.base + j, l), t, l),
+			mv = frontend_new_assign(L->a, -1, p.buffer, at, conv(L, load(L, arr.buf, u32c(L, arr.base + j, l), t, l),
 			               L->bufs.data[p.buffer].elem), l);
 		s = expr_stmt(L, mv);
 		if (valid >= 0) {
 			s = if_then(L, frontend_new_binary(L->a, KB_LT, KT_I1, conv(L, tile_index(L, striped, dims, items, j, l),
 			            KT_I32), var_ref(L, valid, l), l), s, l);
 			if (oob >= 0)
-				s->u.if_.els = expr_stmt(L, assign_to(L, -1, arr.buf, u32c(L, arr.base + j, l), var_ref(L, oob, l), l));
+				s->u.if_.els = expr_stmt(L, frontend_new_assign(L->a, -1, arr.buf, u32c(L, arr.base + j, l), var_ref(L, oob, l), l));
 		}
 		emit_pending(L, s);
 	}
@@ -906,7 +893,7 @@ static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on)
 	VEC_PUSH(L->bufs, b);
 	buf = (int)L->bufs.len - 1;
 	for (int64_t j = 0; j < items; j++)
-		emit_pending(L, expr_stmt(L, assign_to(L, -1, buf, item_at(L, dims, items, j, 0, l),
+		emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, -1, buf, item_at(L, dims, items, j, 0, l),
 		    load(L, src.buf, u32c(L, src.base + j, l), t, l), l)));
 	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
 	for (int64_t j = 0; j < items; j++) {
@@ -915,7 +902,7 @@ static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on)
 		KirExpr *mine2 = load(L, buf, item_at(L, dims, items, j, 0, l), t, l);
 		KirExpr *next = load(L, buf, item_at(L, dims, items, j, d, l), t, l);
 		KirExpr *next2 = load(L, buf, item_at(L, dims, items, j, d, l), t, l);
-		KirStmt *s = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l),
+		KirStmt *s = expr_stmt(L, frontend_new_assign(L->a, -1, dst.buf, u32c(L, dst.base + j, l),
 		                                    combine(L, &op, mine, next, mine2, next2, t, l), l));
 		if ((left && j == 0) || (!left && j == items - 1)) {
 			/* the tile's edge: thread 0's first item, the last thread's last */
@@ -926,9 +913,9 @@ static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on)
 			if (edge >= 0)
 				v = combine(L, &op, v, var_ref(L, edge, l), load(L, buf, item_at(L, dims, items, j, 0, l), t, l),
 				            var_ref(L, edge, l), t, l);
-			e = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l), v, l));
+			e = expr_stmt(L, frontend_new_assign(L->a, -1, dst.buf, u32c(L, dst.base + j, l), v, l));
 			s = if_then(L, at_edge, e, l);
-			s->u.if_.els = expr_stmt(L, assign_to(L, -1, dst.buf, u32c(L, dst.base + j, l),
+			s->u.if_.els = expr_stmt(L, frontend_new_assign(L->a, -1, dst.buf, u32c(L, dst.base + j, l),
 			                                      combine(L, &op, mine, next, mine2, next2, t, l), l));
 		}
 		emit_pending(L, s);

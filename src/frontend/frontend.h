@@ -469,6 +469,9 @@ KirExpr *frontend_new_int(Arena *a, KirDType t, int64_t v, SrcLoc loc);
 KirExpr *frontend_new_binary(Arena *a, KirBinOp op, KirDType t, KirExpr *l, KirExpr *r, SrcLoc loc);
 KirExpr *frontend_new_unary(Arena *a, KirUnOp op, KirDType t, KirExpr *x, SrcLoc loc);
 KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc);
+/* A plain store of value: into variable var (buf -1, index NULL) or into buf[index]
+ * (var -1); the node's type is value's. */
+KirExpr *frontend_new_assign(Arena *a, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc loc);
 KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc);
 /* Converts a constant to type t as C does (float to int truncates toward zero). */
 KirConst frontend_const_convert(KirConst c, KirDType t);

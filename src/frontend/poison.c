@@ -432,16 +432,6 @@ static KirStmt *expr_stmt(Pz *z, KirExpr *e)
 	return s;
 }
 
-static KirExpr *store(Pz *z, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc l)
-{
-	KirExpr *e = frontend_new_expr(z->a, KE_ASSIGN, value->type, l);
-	e->u.assign.lv.var = var;
-	e->u.assign.lv.buffer = buf;
-	e->u.assign.lv.index = index;
-	e->u.assign.value = value;
-	return e;
-}
-
 /* `if (fails) cuda2hlo_printfN[thread] = 1`, a device assert site whose message names
  * the use at l (printf.c's record and description). */
 static KirStmt *site(Pz *z, KirExpr *fails, int kind, SrcLoc l)
@@ -464,7 +454,7 @@ static KirStmt *site(Pz *z, KirExpr *fails, int kind, SrcLoc l)
 	p.value.type = KT_PTR;
 	p.loc = l;
 	VEC_PUSH(z->params, p);
-	then = expr_stmt(z, store(z, -1, p.buffer, thread_id(z, l), frontend_new_int(z->a, KT_I64, 1, l), l));
+	then = expr_stmt(z, frontend_new_assign(z->a, -1, p.buffer, thread_id(z, l), frontend_new_int(z->a, KT_I64, 1, l), l));
 	s->u.if_.cond = fails;
 	s->u.if_.then = then;
 	for (const char *f = l.file ? l.file : "?"; *f; f++)
@@ -516,8 +506,8 @@ static KirStmt *shadow_store(Pz *z, const KirExpr *e)
 		p = OR(old, p, e->loc);
 	if (!p)
 		p = falsy(z, e->loc);
-	return expr_stmt(z, lv->var >= 0 ? store(z, sh, -1, NULL, p, e->loc) :
-	                 store(z, -1, sh, (KirExpr *)dup(z, lv->index), p, e->loc));
+	return expr_stmt(z, lv->var >= 0 ? frontend_new_assign(z->a, sh, -1, NULL, p, e->loc) :
+	                 frontend_new_assign(z->a, -1, sh, (KirExpr *)dup(z, lv->index), p, e->loc));
 }
 
 static KirStmt *rewrite(Pz *z, const KirStmt *s);
@@ -556,7 +546,7 @@ static void lower(Pz *z, SVec *out, const KirStmt *s)
 		}
 		emit_checks(z, out, &sk, s->loc);
 		if (z->taint[v])
-			VEC_PUSH(*out, expr_stmt(z, store(z, z->shadow[v], -1, NULL,
+			VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, z->shadow[v], -1, NULL,
 			         init ? (p ? p : falsy(z, s->loc)) : frontend_new_int(z->a, KT_I1, 1, s->loc), s->loc)));
 		if (!init && z->taint[v]) {      /* the unset value: 0 (never observed) */
 			t = frontend_new_stmt(z->a, KS_DECL, s->loc);
@@ -719,10 +709,10 @@ static void entry_stmts(Pz *z, SVec *out, const unsigned char *refused)
 	for (size_t v = 0; v < k->nvars; v++) {
 		if (!z->taint[v])
 			continue;
-		VEC_PUSH(*out, expr_stmt(z, store(z, z->shadow[v], -1, NULL,
+		VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, z->shadow[v], -1, NULL,
 		         frontend_new_int(z->a, KT_I1, refused[v] != 0, l), l)));
 		if (refused[v])
-			VEC_PUSH(*out, expr_stmt(z, store(z, (int)v, -1, NULL, frontend_new_cast(z->a,
+			VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, (int)v, -1, NULL, frontend_new_cast(z->a,
 			         k->vars[v].type, frontend_new_int(z->a, KT_I32, 0, l), l), l)));
 	}
 	for (size_t b = 0; b < k->nbufs; b++) {
@@ -731,8 +721,8 @@ static void entry_stmts(Pz *z, SVec *out, const unsigned char *refused)
 			continue;
 		for (int64_t i = 0; i < k->bufs[b].count && i < SHADOW_INIT_MAX; i++) {
 			KirExpr *zero = frontend_new_cast(z->a, k->bufs[b].elem, frontend_new_int(z->a, KT_I32, 0, l), l);
-			VEC_PUSH(*out, expr_stmt(z, store(z, -1, (int)b, frontend_new_int(z->a, KT_I64, i, l), zero, l)));
-			VEC_PUSH(*out, expr_stmt(z, store(z, -1, sh, frontend_new_int(z->a, KT_I64, i, l),
+			VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, -1, (int)b, frontend_new_int(z->a, KT_I64, i, l), zero, l)));
+			VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, -1, sh, frontend_new_int(z->a, KT_I64, i, l),
 			                                  frontend_new_int(z->a, KT_I1, 1, l), l)));
 		}
 	}
