@@ -372,7 +372,7 @@ static const char *value_refused(Aff *a, const KirExpr *e, int64_t *c, int64_t *
 	if ((e->u.atomic.op != KA_ADD && e->u.atomic.op != KA_SUB) || e->u.atomic.per > 0 ||
 	    !frontend_dtype_is_int(a->r->k->bufs[b].elem) || a->r->k->bufs[b].space != KSP_GLOBAL ||
 	    a->stride || a->loopvar >= 0 || a->tshape || a->col || a->col_dry || a->dwalk ||
-	    a->at.live || a->nolds == MAX_OLDS || a->nred == MAX_DC || a->r->bufsize[b] >= INT32_MAX)
+	    a->at.live || a->nolds == MAX_OLDS || a->nred == MAX_RED || a->r->bufsize[b] >= INT32_MAX)
 		return "an atomic whose old value is used";
 	pe = poly_expr_from_kir(a->c, e->u.atomic.index, a->at.dom, aff_lookup, a, &why);
 	if (!pe || !poly_expr_is_const(pe, c) || *c < 0 || *c >= a->r->bufsize[b])

@@ -44,7 +44,7 @@ static int col_body(Aff *a, const KirStmt *body, int v, int64_t trips, int *var,
 	for (size_t b = 0; b < k->nbufs; b++)
 		ls.bad |= ls.nstore[b] > 1 || (ls.nstore[b] && ls.read[b]);
 	ok = !ls.bad && *nc > 0 && (ls.stores || trips > MAX_UNROLL) &&
-	     a->nred + 2 * *nc <= MAX_DC && a->ncols < MAX_COLS;
+	     a->nred + 2 * *nc <= MAX_RED && a->ncols < MAX_COLS;
 	aff_scan_free(&ls);
 	return ok;
 }

@@ -11,7 +11,9 @@
 
 #include <setjmp.h>
 
-#define MAX_DC 16
+#define MAX_DC 16                 /* data-dependent guards open at once */
+#define MAX_RED 64                /* Aff.red slots: reductions, atomics' old values, the old
+                                   * and final references of column and data-dependent loops */
 #define MAX_CARRY 8               /* variables a column loop carries */
 #define MAX_COLS 8                /* column loops in a kernel */
 #define MAX_RUNS 16               /* column whiles remembered for reuse */
@@ -94,7 +96,7 @@ typedef struct Aff {
 		int var;
 		int64_t lo, hi;
 		int col, carry, final;/* col > 0: carried variable `carry` of cols[col - 1] */
-	} red[MAX_DC];
+	} red[MAX_RED];
 	int nred;
 	struct Col {              /* column loops (affine_column.c) */
 		int nc, var[MAX_CARRY];
@@ -193,7 +195,7 @@ typedef struct Aff {
 } Aff;
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
-#define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_DC + (level))
+#define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_RED + (level))
 #define LD_IN_STRIDE (-2)        /* lddom: substituted inside a grid-stride loop */
 #define MAX_LOCAL 256             /* elements of a local array that scalar replacement takes */
 

@@ -149,7 +149,7 @@ int aff_reduction_loop(Aff *a, const KirStmt *s)
 	int64_t lo, hi;
 	KirExpr *rb, *ref, *old, *val;
 	KirDType ot;
-	if (s->kind != KS_FOR || !init || !c || !st || init->kind != KS_DECL || a->nred == MAX_DC)
+	if (s->kind != KS_FOR || !init || !c || !st || init->kind != KS_DECL || a->nred == MAX_RED)
 		return 0;
 	k = init->u.decl.var;
 	if (!aff_const_of(a, init->u.decl.init, &lo) || c->kind != KE_BINARY ||

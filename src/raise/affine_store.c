@@ -271,7 +271,7 @@ void aff_store(Aff *a, const KirExpr *e)
 	for (;; first >= 0 ? (void)(first = -1) : (void)cand++) {
 		int done = 0;
 		int buf = a->r->buf[e->u.assign.lv.buffer], lv = a->loopvar;
-		PolyExpr *renv[MAX_DC];
+		PolyExpr *renv[MAX_RED];
 		Try t;
 		for (int i = 0; i < a->nred; i++)
 			renv[i] = a->ienv[a->red[i].var];

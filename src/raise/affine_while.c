@@ -76,7 +76,7 @@ static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, in
 	*exits = ls.loops ? aff_has_exit(body, LOOP_EXITS) : ls.exits;   /* its own, not a nested loop's */
 	*outer = ls.outer;    /* a return of an inlined call: a carried flag (one slot more) */
 	ok = !ls.bad && *nc > 0 && (!ls.outer || (leavable(a, ls.outer) && *nc < MAX_CARRY)) &&
-	     a->nred + 2 * (*nc + !!ls.outer) <= MAX_DC && a->ndws < MAX_WHILES;
+	     a->nred + 2 * (*nc + !!ls.outer) <= MAX_RED && a->ndws < MAX_WHILES;
 	aff_scan_free(&ls);
 	return ok;
 }
@@ -174,7 +174,7 @@ static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 	const struct Dw *w = &a->dws[wi];
 	KirDType t = w->var[j] < 0 ? KT_I1 : a->r->k->vars[w->var[j]].type;
 	KirExpr *ref;
-	if (a->nred == MAX_DC)    /* (nested loops take slots between a loop's old and final ones) */
+	if (a->nred == MAX_RED)   /* (nested loops take slots between a loop's old and final ones) */
 		aff_afail(a, loc, "data-dependent loops with too many carried values");
 	ref = frontend_new_expr(a->ar, KE_VAR, t, loc);
 	/* (the exit flag has no variable: its slot names the first carried one, whose ienv
