@@ -249,6 +249,7 @@ static void try_init(Aff *a, Raise *r, const TryOpts *o)
 		}
 	}
 	a->local = xcalloc((size_t)nloc + 1, sizeof(*a->local));
+	a->nlocal = nloc;
 	a->c = poly_create(k, grid, block);
 	poly_assume(a->c, r->assume);     /* --symbolic: facts under the asserted values */
 	poly_set_balanced(a->c, o->hull_boxes);

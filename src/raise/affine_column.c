@@ -39,7 +39,7 @@ static int col_body(Aff *a, const KirStmt *body, int v, int64_t trips, int *var,
 	LoopScan ls;
 	int ok;
 	aff_scan_body(&ls, k, body);
-	ls.bad |= ls.exits || ls.odd_store || ls.outer || ls.loops;
+	ls.bad |= ls.exits || ls.odd_store || ls.outer || ls.loops || ls.locals;
 	aff_scan_carried(a, &ls, v, var, nc);
 	for (size_t b = 0; b < k->nbufs; b++)
 		ls.bad |= ls.nstore[b] > 1 || (ls.nstore[b] && ls.read[b]);

@@ -116,7 +116,8 @@ typedef struct Aff {
 	} runs[MAX_RUNS];
 	int nruns;
 	struct Dw {               /* data-dependent loops (affine_while.c) */
-		int nc, var[MAX_CARRY];
+		int nc, var[MAX_CARRY];           /* each carried value: a variable (>= 0), a local
+		                                   * array element (W_ELEM), or the exit flag (W_FLAG) */
 		const KirExpr *init[MAX_CARRY];   /* carried values before the loop */
 		const KirExpr *f[MAX_CARRY];      /* one iteration's updates, over old references */
 		KirExpr *old[MAX_CARRY];          /* the old references (Aff.red slots, col < 0) */
@@ -173,7 +174,7 @@ typedef struct Aff {
 	char *stride_st;          /* per buffer: stored in that loop's body */
 	int *stride_nst;          /* per buffer: stores walked in that body */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
-	int *loc_base;
+	int nlocal, *loc_base;
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
 	int wbuf;
 	int strict_dots;          /* a contraction that is not one dot_general fails the shape */
@@ -196,6 +197,11 @@ typedef struct Aff {
 
 /* The variable that stands for open loop dimension `level` (a grid-stride loop). */
 #define LOOPVAR(a, level) ((int)(a)->r->k->nvars + MAX_RED + (level))
+/* A data-dependent loop's carried value that is no variable (Dw.var): its exit flag, or
+ * the local array element Aff.local[slot]. */
+#define W_FLAG (-1)
+#define W_ELEM(slot) (-2 - (slot))
+#define W_SLOT(v) (-2 - (v))
 #define LD_IN_STRIDE (-2)        /* lddom: substituted inside a grid-stride loop */
 #define MAX_LOCAL 256             /* elements of a local array that scalar replacement takes */
 
@@ -366,7 +372,9 @@ typedef struct LoopScan {
 	int exits;                /* a break or continue (of the body or of a loop in it) */
 	int loops;                /* a nested loop */
 	int stores;               /* a store to memory */
-	int odd_store;            /* ... an increment, or to shared or local memory */
+	int odd_store;            /* ... an increment, or to shared memory */
+	int locals;               /* a read or store of a local array (taken by affine_while.c
+	                           * only; a store is counted in nstore, not in stores) */
 	int outer;                /* the label of a block outside the body it exits, or 0 */
 } LoopScan;
 void aff_scan_body(LoopScan *ls, const KirKernel *k, const KirStmt *body);

@@ -2,10 +2,10 @@
  * (affine_while.c's data-dependent loops, affine_column.c's column loops). Consumes the
  * body (and the step); produces the variables it declares and assigns, the buffers it
  * reads and stores, whether it breaks or continues, and whether it holds a construct
- * neither strategy takes (`bad`: a barrier, exits of two blocks outside the body, a read
- * of a local array, an atomic, shuffle, vote or comma; a nested loop is `loops`, taken by
- * affine_while.c only; an exit of one block outside it, or the kernel's own `return`
- * (RETURN_EXITS), is `outer`, taken by affine_while.c only). An exit that
+ * neither strategy takes (`bad`: a barrier, exits of two blocks outside the body, an
+ * atomic, shuffle, vote or comma; a read or store of a local array is `locals`, a nested
+ * loop `loops`, an exit of one block outside it, or the kernel's own `return`
+ * (RETURN_EXITS), `outer`: these three are taken by affine_while.c only). An exit that
  * leaves a labelled block of the body (an inlined device function's early `return`) is
  * allowed: aff_walk restructures the block as anywhere else. Each strategy adds its own
  * refusals (stores, exits) to `bad`. */
@@ -60,7 +60,7 @@ static void scan_expr(void *ctx, KirExpr *e)
 	                    e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
 	if (e->kind == KE_LOAD) {
 		ls->read[e->u.load.buffer] = 1;
-		ls->bad |= ls->k->bufs[e->u.load.buffer].space == KSP_LOCAL;
+		ls->locals |= ls->k->bufs[e->u.load.buffer].space == KSP_LOCAL;
 	}
 	if (e->kind == KE_ATOMIC || e->kind == KE_SHFL || e->kind == KE_VOTE || e->kind == KE_COMMA)
 		ls->bad = 1;
@@ -71,6 +71,10 @@ static void scan_expr(void *ctx, KirExpr *e)
 		return;
 	}
 	ls->nstore[lv->buffer]++;
+	if (ls->k->bufs[lv->buffer].space == KSP_LOCAL) {
+		ls->locals = 1;
+		return;
+	}
 	ls->stores = 1;
 	ls->odd_store |= e->kind == KE_INCDEC || ls->k->bufs[lv->buffer].space != KSP_GLOBAL;
 }

@@ -1,11 +1,13 @@
 /* affine_while.c: data-dependent loops. Consumes a loop whose trip count depends on the
  * thread or on data (a CSR row `for (k = row_ptr[r]; k < row_ptr[r + 1]; k++)`, a while
  * or do-while exiting on a loaded value, gcd, a binary search) whose body only assigns
- * variables (no store or atomic; a break or continue, the return of an inlined call
- * around it, an exit scope's, the kernel's own return and nested loops are taken);
- * produces one stablehlo.while over the largest trip count among the threads, built where a value
- * the loop leaves is needed (a store after it), over that store's box: the while carries
- * each carried variable as a tensor over the box (one lane per thread) and a mask of the
+ * variables and local array elements (no store to memory or atomic; a break or continue,
+ * the return of an inlined call around it, an exit scope's, the kernel's own return and
+ * nested loops are taken); produces one stablehlo.while over the largest trip count among
+ * the threads, built where a value the loop leaves is needed (a store after it), over
+ * that store's box: the while carries each carried value (a variable, or an element of a
+ * local array the body stores at a constant index that has a value before the loop:
+ * W_ELEM) as a tensor over the box (one lane per thread) and a mask of the
  * lanes still running; its condition is any(mask); its body is the loop body dense over
  * the box (reads whose index is affine in the threads are slices, reads at an index that
  * depends on a carried value are gathers) with each lane's new value where it is still
@@ -53,11 +55,38 @@ static int leavable(Aff *a, int label)
 	return aff_scope_of(a, label) >= 0;
 }
 
+/* The elements of the local arrays the body stores that have a value before the loop,
+ * appended to var[0..*nc) as carried values (W_ELEM): which elements the body stores is
+ * known only once it is walked (its indices are constants there), so each of them is
+ * carried. 0 when such an array is not scalar-replaced (affine_subst.c) or they are too
+ * many. An element without a value before the loop is the body's own (set before it is
+ * read in an iteration, or the walk refuses the read). */
+static int w_elems(Aff *a, const LoopScan *ls, int *var, int *nc)
+{
+	const KirKernel *k = a->r->k;
+	for (size_t b = 0; b < k->nbufs; b++) {
+		if (!ls->nstore[b] || k->bufs[b].space != KSP_LOCAL)
+			continue;
+		if (a->loc_base[b] < 0)
+			return 0;
+		for (int64_t i = 0; i < k->bufs[b].count; i++) {
+			int slot = a->loc_base[b] + (int)i;
+			if (!a->local[slot])
+				continue;
+			if (*nc == MAX_CARRY)
+				return 0;
+			var[(*nc)++] = W_ELEM(slot);
+		}
+	}
+	return 1;
+}
+
 /* The carried variables (assigned in the body or the step, declared before the loop) in
- * var[0..*nc); 0 when the body is not one this file takes (a store, or what
- * affine_scan.c calls bad). */
+ * var[0..*nc), then the carried local array elements; 0 when the body is not one this
+ * file takes (a store to memory, or what affine_scan.c calls bad). *locals: it reads or
+ * stores a local array. */
 static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, int *nc, int *exits,
-                  int *outer)
+                  int *outer, int *locals)
 {
 	LoopScan ls;
 	int ok;
@@ -72,7 +101,9 @@ static int w_body(Aff *a, const KirStmt *body, const KirExpr *step, int *var, in
 	/* a nested loop is walked in the body (unrolled, or a while of its own built in this
 	 * one's body); an exit out of the body's block is not taken with one, nor in one */
 	ls.bad |= ls.stores || (ls.outer && (ls.loops || a->dwalk));
-	aff_scan_carried(a, &ls, -1, var, nc);
+	if (aff_scan_carried(a, &ls, -1, var, nc) && !w_elems(a, &ls, var, nc))
+		ls.bad = 1;
+	*locals = ls.locals;
 	*exits = ls.loops ? aff_has_exit(body, LOOP_EXITS) : ls.exits;   /* its own, not a nested loop's */
 	*outer = ls.outer;    /* a return of an inlined call: a carried flag (one slot more) */
 	ok = !ls.bad && *nc > 0 && (!ls.outer || (leavable(a, ls.outer) && *nc < MAX_CARRY)) &&
@@ -87,7 +118,7 @@ typedef struct Saved {
 	const KirExpr **def;
 	int *def_epoch, *decl_depth, unrolled, ndc, npath;
 	PolyExpr **ienv;
-	const KirExpr *exited, *done;
+	const KirExpr *exited, *done, **local;
 	struct Scope scopes[MAX_SCOPES];
 	int nscopes;
 } Saved;
@@ -99,6 +130,8 @@ static void save(Aff *a, Saved *sv)
 	sv->def_epoch = xmalloc(n * sizeof(int));
 	sv->decl_depth = xmalloc(n * sizeof(int));
 	sv->ienv = xmalloc(n * sizeof(*sv->ienv));
+	sv->local = xmalloc(((size_t)a->nlocal + 1) * sizeof(*sv->local));
+	memcpy(sv->local, a->local, (size_t)a->nlocal * sizeof(*sv->local));
 	memcpy(sv->def, a->def, n * sizeof(*sv->def));
 	memcpy(sv->def_epoch, a->def_epoch, n * sizeof(int));
 	memcpy(sv->decl_depth, a->decl_depth, n * sizeof(int));
@@ -119,6 +152,7 @@ static void restore(Aff *a, const Saved *sv)
 	memcpy(a->def_epoch, sv->def_epoch, n * sizeof(int));
 	memcpy(a->decl_depth, sv->decl_depth, n * sizeof(int));
 	memcpy(a->ienv, sv->ienv, n * sizeof(*sv->ienv));
+	memcpy(a->local, sv->local, (size_t)a->nlocal * sizeof(*sv->local));
 	a->unrolled = sv->unrolled;
 	a->exited = sv->exited;
 	a->done = sv->done;
@@ -134,6 +168,7 @@ static void unsave(Saved *sv)
 	free(sv->def_epoch);
 	free(sv->decl_depth);
 	free(sv->ienv);
+	free(sv->local);
 }
 
 /* The loop unrolled, 1; 0 (nothing left behind) when unrolling failed on the loop's own
@@ -167,19 +202,41 @@ static int unrolled(Aff *a, const KirStmt *s, int in_data)
 	return ok;
 }
 
-/* A reference to carried variable j of data loop wi: at the start of an iteration (final
+/* The local array that holds element `slot` of Aff.local. */
+static int elem_buffer(const Aff *a, int slot)
+{
+	for (size_t b = 0; b < a->r->k->nbufs; b++)
+		if (a->loc_base[b] >= 0 && slot >= a->loc_base[b] && slot < a->loc_base[b] + a->r->k->bufs[b].count)
+			return (int)b;
+	die("affine_while.c: local element %d of no array", slot);
+}
+
+static KirDType carried_type(const Aff *a, int v)
+{
+	if (v >= 0)
+		return a->r->k->vars[v].type;
+	return v == W_FLAG ? KT_I1 : a->r->k->bufs[elem_buffer(a, W_SLOT(v))].elem;
+}
+
+/* Carried value j of loop w's value: before the loop, or after one iteration's walk. */
+static const KirExpr *carried_value(const Aff *a, const struct Dw *w, int j)
+{
+	return w->var[j] >= 0 ? a->def[w->var[j]] : a->local[W_SLOT(w->var[j])];
+}
+
+/* A reference to carried value j of data loop wi: at the start of an iteration (final
  * 0) or after the loop (final 1). */
 static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 {
 	const struct Dw *w = &a->dws[wi];
-	KirDType t = w->var[j] < 0 ? KT_I1 : a->r->k->vars[w->var[j]].type;
 	KirExpr *ref;
 	if (a->nred == MAX_RED)   /* (nested loops take slots between a loop's old and final ones) */
 		aff_afail(a, loc, "data-dependent loops with too many carried values");
-	ref = frontend_new_expr(a->ar, KE_VAR, t, loc);
-	/* (the exit flag has no variable: its slot names the first carried one, whose ienv
-	 * a store's retry saves and restores, affine_store.c) */
-	a->red[a->nred] = (struct Red){NULL, w->var[j] < 0 ? w->var[0] : w->var[j], 0, 0, -(wi + 1), j, final};
+	ref = frontend_new_expr(a->ar, KE_VAR, carried_type(a, w->var[j]), loc);
+	/* (the exit flag and an element have no variable: their slot names the first carried
+	 * one, or variable 0, whose ienv a store's retry saves and restores, affine_store.c) */
+	a->red[a->nred] = (struct Red){NULL, w->var[j] >= 0 ? w->var[j] : w->var[0] >= 0 ? w->var[0] : 0,
+	                               0, 0, -(wi + 1), j, final};
 	ref->u.var = (int)a->r->k->nvars + a->nred++;
 	return ref;
 }
@@ -187,8 +244,13 @@ static KirExpr *w_ref(Aff *a, int wi, int j, int final, SrcLoc loc)
 static void w_bind(Aff *a, int wi, int final, SrcLoc loc)
 {
 	struct Dw *w = &a->dws[wi];
-	for (int j = 0; j < w->nc && w->var[j] >= 0; j++) {   /* the exit flag last */
-		a->def[w->var[j]] = final ? w_ref(a, wi, j, 1, loc) : w->old[j];
+	for (int j = 0; j < w->nc && w->var[j] != W_FLAG; j++) {  /* the exit flag last */
+		KirExpr *v = final ? w_ref(a, wi, j, 1, loc) : w->old[j];
+		if (w->var[j] < 0) {
+			a->local[W_SLOT(w->var[j])] = v;
+			continue;
+		}
+		a->def[w->var[j]] = v;
 		a->def_epoch[w->var[j]] = a->epoch;
 		a->ienv[w->var[j]] = NULL;
 	}
@@ -200,16 +262,23 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	const KirExpr *cond = s->kind == KS_FOR ? s->u.for_.cond : s->u.loop.cond;
 	const KirExpr *step = s->kind == KS_FOR ? s->u.for_.step : NULL;
 	const KirStmt *body = s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body;
-	int var[MAX_CARRY], nc, wi, exits, outer;
+	int var[MAX_CARRY], nc, wi, exits, outer, locals, first;
+	const KirExpr **before;
 	struct Dw *w;
 	SList l = {0};
 	Seg all = {(KirStmt *const *)&body, 1, NULL};
-	if (!cond || a->opt.guard_masks || a->col_dry || AFF_LEFT(a) || !w_body(a, body, step, var, &nc, &exits, &outer))
+	if (!cond || a->opt.guard_masks || a->col_dry || AFF_LEFT(a) ||
+	    !w_body(a, body, step, var, &nc, &exits, &outer, &locals))
 		return 0;
 	/* a continue alone is not unrolled (the rest of the iteration would be under its
 	 * guards, a while's carried values); a break is, as an exit scope (affine_exits.c),
-	 * but not in a data-dependent loop's body (it would be taken for that loop's) */
-	if ((!exits || (aff_leaves(a, s) && !a->dwalk)) && unrolled(a, s, in_data))
+	 * but not in a data-dependent loop's body (it would be taken for that loop's). A body
+	 * that reads or stores a local array is a while only where unrolling failed (its
+	 * indices are constants in an unrolled body, carried values in a while's) */
+	first = !exits || (aff_leaves(a, s) && !a->dwalk);
+	if (locals && !first)
+		return 0;
+	if (first && unrolled(a, s, in_data))
 		return 1;
 	wi = a->ndws++;
 	w = &a->dws[wi];
@@ -224,10 +293,12 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	memcpy(w->dcneg, a->dcneg, sizeof(w->dcneg));
 	for (int j = 0; j < nc; j++) {
 		w->var[j] = var[j];
-		w->init[j] = a->def[var[j]];
+		w->init[j] = carried_value(a, w, j);
 		w->old[j] = w_ref(a, wi, j, 0, s->loc);
 		w->plane[j] = -1;
 	}
+	before = ARENA_ARRAY(a->ar, const KirExpr *, a->nlocal + 1);  /* (the walk may longjmp) */
+	memcpy(before, a->local, (size_t)a->nlocal * sizeof(*before));
 	/* one iteration over the old values: the body (and step), then the condition */
 	w_bind(a, wi, 0, s->loc);
 	w->cond = aff_bounded(a, aff_subst(a, cond), s->loc);
@@ -257,7 +328,10 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 		aff_assign_var(a, step);
 	}
 	for (int j = 0; j < nc; j++)
-		w->f[j] = a->def[var[j]];
+		w->f[j] = carried_value(a, w, j);
+	for (int i = 0; i < a->nlocal; i++)   /* the body's own elements are not set after it */
+		if (!before[i])
+			a->local[i] = NULL;
 	if (w->exitc) {       /* the flag of the lanes that left: carried, false at the start */
 		KirExpr *no = frontend_new_expr(a->ar, KE_CONST, KT_I1, s->loc);
 		KirExpr *f = frontend_new_expr(a->ar, KE_LOGOR, KT_I1, s->loc);
@@ -276,8 +350,13 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 		aff_scope_lanes(a, w->exit_label, w_ref(a, wi, nc - 1, 1, s->loc), s->loc);
 	sb_printf(&a->r->st->notes, "  data-dependent loop at %d:%d: a while over the largest trip count "
 	          "of the threads, carrying", s->loc.line, s->loc.col);
-	for (int j = 0; j < nc; j++)
-		sb_printf(&a->r->st->notes, " %s", w->var[j] < 0 ? "(its exit)" : k->vars[w->var[j]].name);
+	for (int j = 0; j < nc; j++) {
+		int b = w->var[j] < W_FLAG ? elem_buffer(a, W_SLOT(w->var[j])) : -1;
+		if (b >= 0)
+			sb_printf(&a->r->st->notes, " %s[%d]", k->bufs[b].name, W_SLOT(w->var[j]) - a->loc_base[b]);
+		else
+			sb_printf(&a->r->st->notes, " %s", w->var[j] < 0 ? "(its exit)" : k->vars[w->var[j]].name);
+	}
 	sb_printf(&a->r->st->notes, "\n");
 	return 1;
 }
@@ -468,7 +547,7 @@ static void run(Aff *a, int wi, int *finals)
 	for (int i = 0; i < in.n; i++)
 		in.v[i] = aff_dense(a, in.e[i]);
 	for (int j = 0; j < nc; j++) {
-		dt[j] = w->var[j] < 0 ? DT_I1 : raise_dtype(a->r->k->vars[w->var[j]].type);
+		dt[j] = raise_dtype(carried_type(a, w->var[j]));
 		ops[j] = aff_convert(a, aff_dense(a, w->init[j]), dt[j]);
 	}
 	mask = lanes_mask(a, w);
