@@ -136,8 +136,8 @@ typedef struct Aff {
 		                                   * it (its while's body builds this one), or 0 */
 		int act;                          /* while its body is built: the running lanes */
 		struct Inputs *in;                /* ... and the values built before the while */
-		Box box;                          /* the last while built: its box, coordinates */
-		char *coords;                     /* (NULL: none) and results */
+		char *coords;                     /* the last while built: its lanes (lanes_key;
+		                                   * NULL: none) and results */
 		int finals[MAX_CARRY];
 	} dws[MAX_WHILES];
 	int ndws;

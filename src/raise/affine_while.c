@@ -516,10 +516,29 @@ static void forget_nested(Aff *a, int wi)
 			a->dws[i].coords = NULL;
 }
 
-static int same_box(const Box *x, const Box *y)
+/* The lanes of the current box, as a key (in the arena: run() may abandon the try before
+ * a while keeps it): per coordinate, its function of the threads less the box's low end
+ * (one linear piece) and the box's extent, so that two boxes whose lanes are the same
+ * threads in the same order (the stores mom[i * 4 + k] for k = 0..3 after the loop) share
+ * one while; a coordinate that is no linear piece as written, with the box's ends. */
+static char *lanes_key(Aff *a)
 {
-	return x->rank == y->rank && !memcmp(x->lo, y->lo, sizeof(int64_t) * (size_t)x->rank) &&
-	       !memcmp(x->hi, y->hi, sizeof(int64_t) * (size_t)x->rank);
+	StrBuf sb = {0};
+	char *t;
+	for (int k = 0; k < a->wrank; k++) {
+		int64_t coef[POLY_NDIMS], cst, lo = a->at.box.lo[k], hi = a->at.box.hi[k];
+		if (poly_expr_get_linear(a->widx[k], coef, &cst)) {
+			for (int d = 0; d < POLY_NDIMS; d++)
+				sb_printf(&sb, "%lld,", (long long)coef[d]);
+			sb_printf(&sb, "%lld+[0,%lld];", (long long)(cst - lo), (long long)(hi - lo));
+		} else {
+			poly_expr_print(&sb, a->widx[k]);
+			sb_printf(&sb, "[%lld,%lld];", (long long)lo, (long long)hi);
+		}
+	}
+	t = arena_strdup(a->ar, sb_str(&sb));
+	sb_free(&sb);
+	return t;
 }
 
 /* The while of loop wi over the current box: finals[j] each carried value after it. */
@@ -632,12 +651,8 @@ int aff_while_value(Aff *a, int i, const KirExpr *e)
 		aff_afail(a, e->loc, "a data-dependent loop's result used where its lanes cannot be built");
 	if (!poly_set_is_subset(a->at.dom, w->threads))
 		aff_afail(a, e->loc, "a data-dependent loop's result read by threads that did not run it");
-	{	/* in the arena: run() may abandon the try (longjmp) before w keeps it */
-		char *t = aff_coords_text(a);
-		coords = arena_strdup(a->ar, t);
-		free(t);
-	}
-	if (w->coords && same_box(&w->box, &a->at.box) && !strcmp(w->coords, coords))
+	coords = lanes_key(a);
+	if (w->coords && !strcmp(w->coords, coords))
 		return w->finals[rd->carry];
 	w->coords = NULL;
 	{
@@ -645,7 +660,6 @@ int aff_while_value(Aff *a, int i, const KirExpr *e)
 		int finals[MAX_CARRY];
 		run(a, -rd->col - 1, finals);
 		a->at = saved;
-		w->box = a->at.box;
 		w->coords = coords;
 		memcpy(w->finals, finals, sizeof(finals));
 		return finals[rd->carry];
