@@ -163,19 +163,10 @@ template <class T> __D T __ldg(const T *p);
  * (builtin.c, as __ldg) or store (inlined from math_api.cuh); the types are the CUDA
  * documentation's */
 template <class T> __D T __ldcg(const T *p);
-template <class T> __D T __ldca(const T *p);
 template <class T> __D T __ldcs(const T *p);
-template <class T> __D T __ldlu(const T *p);
 template <class T> __D T __ldcv(const T *p);
-#define __C2H_ST(T) __D void __stcg(T *p, T v); __D void __stcs(T *p, T v); \
-	__D void __stwb(T *p, T v); __D void __stwt(T *p, T v);
-/* (the list is used again by math_api.cuh, which undefines it) */
-#define __C2H_HINT_TYPES(X) X(char) X(signed char) X(unsigned char) X(short) X(unsigned short) \
-	X(int) X(unsigned) X(long) X(unsigned long) X(long long) X(unsigned long long) X(char2) X(char4) \
-	X(uchar2) X(uchar4) X(short2) X(short4) X(ushort2) X(ushort4) X(int2) X(int4) X(uint2) X(uint4) \
-	X(longlong2) X(ulonglong2) X(float) X(float2) X(float4) X(double) X(double2)
-__C2H_HINT_TYPES(__C2H_ST)
-#undef __C2H_ST
+/* (__ldca, __ldlu and the hinted stores are declared with the Math API, math_api.cuh, for
+ * every header set) */
 
 /* ---- CUDA Math API: float and double, intrinsics, integer functions ---- */
 #define __C2H_F1(n) __D float n##f(float); __D double n(double); __D float n(float);

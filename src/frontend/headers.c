@@ -86,6 +86,15 @@ void headers_args(Ctx *cx, StrVec *args)
 			VEC_PUSH(*args, "-isystem");
 			VEC_PUSH(*args, arena_printf(cx->a, "%s/include/cccl", tk));
 		}
+#ifdef CLANG_RESOURCE_DIR
+		/* so that libclang puts clang's cuda_wrappers on the include path, as the driver
+		 * does: their device placement new (cub's BlockLoad constructs items with it), and
+		 * the device <cmath>, <complex> and <algorithm> (src/frontend/CMakeLists.txt) */
+		if (is_dir(CLANG_RESOURCE_DIR "/include/cuda_wrappers")) {
+			VEC_PUSH(*args, "-resource-dir");
+			VEC_PUSH(*args, CLANG_RESOURCE_DIR);
+		}
+#endif
 		VEC_PUSH(*args, "-include");       /* the Math API written in CUDA (math_api.cuh) */
 		VEC_PUSH(*args, BUNDLED_DIR "/cuda2hlo_math_api.h");
 		return;

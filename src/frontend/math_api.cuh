@@ -74,7 +74,22 @@ __C2H double __c2h_nextafter(double x, double y)
 	return __longlong_as_double((x < y) == (x > 0.0) ? b + 1 : b - 1);
 }
 
-/* ---- cache-hinted stores (__stcs and the like): a plain store ---- */
+/* ---- cache-hinted stores (__stcs and the like): a plain store. Declared here for every
+ * header set: the bundled one has none, and under --cuda-path clang's CUDA wrapper declares
+ * only __stwt (the toolkit's sm_32_intrinsics.h, which has the others, is not included);
+ * a redeclaration of clang's __stwt is harmless. The types are the CUDA documentation's.
+ * The loads __ldca and __ldlu, which clang's wrapper lacks too, as templates like __ldg
+ * (a plain load, builtin.c). */
+template <class T> __attribute__((device)) T __ldca(const T *p);
+template <class T> __attribute__((device)) T __ldlu(const T *p);
+#define __C2H_HINT_TYPES(X) X(char) X(signed char) X(unsigned char) X(short) X(unsigned short) \
+	X(int) X(unsigned) X(long) X(unsigned long) X(long long) X(unsigned long long) X(char2) X(char4) \
+	X(uchar2) X(uchar4) X(short2) X(short4) X(ushort2) X(ushort4) X(int2) X(int4) X(uint2) X(uint4) \
+	X(longlong2) X(ulonglong2) X(float) X(float2) X(float4) X(double) X(double2)
+#define __C2H_ST(T) __attribute__((device)) void __stcg(T *p, T v); __attribute__((device)) void __stcs(T *p, T v); \
+	__attribute__((device)) void __stwb(T *p, T v); __attribute__((device)) void __stwt(T *p, T v);
+__C2H_HINT_TYPES(__C2H_ST)
+#undef __C2H_ST
 #define __C2H_ST(T) __C2H void __c2h___stcg(T *p, T v) { *p = v; } __C2H void __c2h___stcs(T *p, T v) { *p = v; } \
 	__C2H void __c2h___stwb(T *p, T v) { *p = v; } __C2H void __c2h___stwt(T *p, T v) { *p = v; }
 __C2H_HINT_TYPES(__C2H_ST)
