@@ -191,6 +191,14 @@ static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 		} else if (q->is_ptr) {
 			const char *p;
 			memcpy(&p, arg_at(k, args, q), sizeof p);
+			/* null: `--set P=0`, its tests constants (null_arg); in the key `P=0`, which
+			 * no size of a non-null pointer is (extent: at least one element) */
+			if (!p && !q->indirect) {
+				snprintf(buf, sizeof buf, "%s=0", q->name);
+				sp->sets[sp->nsets++] = xstrdup(buf);
+				sb_printf(&key, " %s", buf);
+				continue;
+			}
 			size_t r = residue(p);
 			if (r) {
 				snprintf(buf, sizeof buf, "%s=%zu", q->name, r);
@@ -332,11 +340,26 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 	return e;
 }
 
+/* Is name a pointer parameter the launch passes null for? The module was raised with
+ * `--set name=0` (specialise): its input is one element nothing reads. */
+static int null_arg(const CudartKernel *k, void **args, const char *name)
+{
+	for (size_t i = 0; i < k->sig->nparams; i++) {
+		const CudartParam *q = &k->sig->params[i];
+		const char *p;
+		if (q->is_ptr != 1 || q->indirect || strcmp(q->name, name))
+			continue;
+		memcpy(&p, arg_at(k, args, q), sizeof p);
+		return !p;
+	}
+	return 0;
+}
+
 /* The bytes module input i is bound to in this launch: gridDim.x, or as source_of;
- * NULL for a device printf site's records (zeros). */
+ * NULL for a device printf site's records and a null pointer argument (zeros). */
 static char *input_of(const CudartKernel *k, Entry *e, void **args, int i, const char *name)
 {
-	if (cudart_is_printf(name))
+	if (cudart_is_printf(name) || null_arg(k, args, name))
 		return NULL;
 	return i == e->gparam ? (char *)&e->gx : source_of(k, args, name, e->bytes[i]);
 }
@@ -361,7 +384,8 @@ static void check_aliasing(const CudartKernel *k, const Entry *e, void **args)
 		for (int i = 0; i < e->nin; i++) {
 			c2h_param_info pi;
 			c2h_module_param(e->m, i, &pi);
-			if (!strcmp(pi.name, ri.name) || pi.rank == 0 || cudart_is_printf(pi.name))
+			if (!strcmp(pi.name, ri.name) || pi.rank == 0 || cudart_is_printf(pi.name) ||
+			    null_arg(k, args, pi.name))
 				continue;
 			const char *p = source_of(k, args, pi.name, 0);
 			size_t n = e->bytes[i];
@@ -417,7 +441,7 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		c2h_status st;
 		if (!kept[i] && !e->in[i] && !(e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0)))
 			fail(k, "cannot make the buffer of module parameter '%s'%s", pi.name, " (out of memory)");
-		if (!src) {      /* printf records: zeros for every run */
+		if (!src) {      /* printf records, a null argument's element: zeros for every run */
 			memset(c2h_buffer_data(e->in[i]), 0, n);
 			if (c2h_session_bind_index(e->s, i, e->in[i]) != C2H_OK)
 				die("cudart: cannot rebind module parameter '%s'", pi.name);

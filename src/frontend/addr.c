@@ -387,7 +387,7 @@ static Addr addr_any(Lower *L, CXCursor c)
 			bd = global_var(L, d);
 		a = bind_addr(L, c, bd);
 		if (bd && bd->isnullptr && !L->failed)
-			error_at(L, c, "'%s' is a null pointer here (a literal nullptr is passed for it): a use of it other than a test cannot be translated",
+			error_at(L, c, "'%s' is a null pointer here (nullptr is passed for it): a use of it other than a test cannot be translated",
 			         spell(L->a, d));
 		else if (bd && bd->kind == BK_DESC)
 			desc_refuse(L, c, spell(L->a, d));

@@ -206,7 +206,8 @@ int flag_check_names(const Options *o, const KernelVec *ks, const Map *host_sets
 	if (!ks->len || o->batch_item)    /* a batch's flags may name other files' kernels */
 		return 0;
 	for (size_t i = 0; i < o->sets.len; i++)
-		if (!names_param(ks, o->sets.data[i].name, 0) && !(host_sets && map_has(host_sets, o->sets.data[i].name)))
+		if (!names_param(ks, o->sets.data[i].name, 0) && !names_param(ks, o->sets.data[i].name, 1) &&
+		    !(host_sets && map_has(host_sets, o->sets.data[i].name)))
 			bad |= unknown(ks, "--set", o->sets.data[i].name, "scalar");
 	for (size_t i = 0; i < o->sizes.len; i++)
 		if (!names_param(ks, o->sizes.data[i].name, 1))

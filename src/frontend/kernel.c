@@ -178,6 +178,25 @@ static void scalar_param(Lower *L, CXCursor p, const char *key, const char *name
 	put_bind(L, key, b);
 }
 
+/* `--set P=0` for pointer parameter P: the launch passes null (`k<<<g, b>>>(x, nullptr)`
+ * for an optional output tested with `if (out)`). P is bound as a literal nullptr passed
+ * to a device function is (call.c): its tests are constants and any other use in code
+ * that runs is refused (addr.c); its buffer, one element that nothing reads or writes,
+ * keeps the parameter in the module's ABI (cudart binds zeros to it). */
+static int null_param(Lower *L, CXCursor p, const char *name, Bind *b)
+{
+	const char *set = options_get_set(L->cx->o, name);
+
+	if (!set)
+		return 0;
+	if (strcmp(set, "0") || options_get_size(L->cx->o, name)) {
+		error_at(L, p, "--set %s=%s: a pointer parameter can only be set to 0 (null), and then has no --size", name, set);
+		return 0;
+	}
+	b->isnullptr = 1;
+	return 1;
+}
+
 static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const char *name)
 {
 	CXType pt = param_pointee(t), et = pt;
@@ -199,6 +218,8 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 		error_at(L, p, "pointer parameter '%s' to '%s' is not supported (pointers to scalars only)", name, type_name(L->a, pt));
 		return;
 	}
+	if (null_param(L, p, name, b))
+		sz = "1";
 	buf = new_buffer(L, name, KSP_GLOBAL, et, cloc(L, p));
 	L->bufs.data[buf].ndims = 0;      /* (a struct pointee: its scalars, no shape) */
 	L->bufs.data[buf].is_const = elem_const(pt);

@@ -58,7 +58,9 @@ typedef struct Bind {
 	                            (ptrnull.c): c, valid when nullneg >= 0 */
 	int nullneg;             /* 1: `c ? nullptr : A`, !c proves it; -1: no such c */
 	int isnullptr;           /* BK_PTR parameter bound to a literal nullptr (call.c): no
-	                            buffer; tests of it are constants, any other use is refused */
+	                            buffer; or a kernel's with `--set P=0` (kernel.c null_param):
+	                            an unused one; tests of it are constants, any other use is
+	                            refused */
 	struct Bind *target;     /* BK_PTRADDR: the pointer variable's bind */
 	int offbuf;              /* BK_PTR __shared__ pointer variable (sharedvar.c): the shared
 	                            i64 buffer of one element holding its offset, else -1 */

@@ -289,6 +289,22 @@ static void end_phase(Race *r)
 
 static void expr(Race *r, const KirExpr *e);
 
+/* A shuffle or vote of the whole warp (`__shfl_up_sync(0xffffffff, ...)`, the legacy
+ * `__shfl_up`, `__ballot_sync(0xffffffff, ...)`): no lane of the warp passes it before
+ * every lane has reached it (CUDA C++ Programming Guide, Warp Shuffle Functions: "threads
+ * ... wait until all threads in the mask have executed" it), so it orders the warp as
+ * __syncwarp does (stmt KS_SYNC), with the same caveat: ending the phase there may miss
+ * a race between warps but never reports one that is not there. A shuffle of width
+ * under 32 is not counted: a cooperative-groups tile's (coop.c) carries the full mask
+ * but orders only its tile. */
+static int warp_sync(const KirExpr *e)
+{
+	const KirExpr *m = e->kind == KE_SHFL && e->u.shfl.width == 32 ? e->u.shfl.mask :
+	                   e->kind == KE_VOTE ? e->u.vote.mask : NULL;
+	return m && m->kind == KE_CONST && !frontend_dtype_is_float(m->type) &&
+	       ((uint64_t)m->u.c.i & 0xffffffffu) == 0xffffffffu;
+}
+
 static void under(Race *r, const KirExpr *e, PolySet *d)
 {
 	PolySet *saved = r->dom, *su = r->upper;
@@ -419,6 +435,8 @@ static void expr(Race *r, const KirExpr *e)
 		int n = loopify_expr_kids((KirExpr *)e, kids);
 		for (int i = 0; i < n; i++)
 			expr(r, *kids[i]);
+		if (warp_sync(e) && !r->exact)
+			end_phase(r);
 	}
 	}
 }
