@@ -1,5 +1,7 @@
 /* util.c: allocation that cannot fail silently, whole-file reads, and die() for
- * broken internal invariants (which are bugs in cuda2hlo, never user errors). */
+ * broken internal invariants (which are bugs in cuda2hlo, never user errors). Running
+ * out of memory is neither: the work asked for more than the machine, or the process's
+ * limit (`ulimit -v`), gives, so it is an error with exit status 1, not an abort. */
 #include "base.h"
 
 #include <errno.h>
@@ -19,12 +21,25 @@ void die_at(const char *file, int line, const char *fmt, ...)
 	abort();
 }
 
+static void out_of_memory(size_t n, size_t m)
+{
+	fflush(stdout);
+	if (m > 1)
+		fprintf(stderr, "cuda2hlo: error: out of memory: %zu x %zu bytes could not be allocated "
+		        "(more than this machine or the process's limit, `ulimit -v`, gives)\n", n, m);
+	else
+		fprintf(stderr, "cuda2hlo: error: out of memory: %zu bytes could not be allocated "
+		        "(more than this machine or the process's limit, `ulimit -v`, gives)\n", n);
+	fflush(stderr);
+	_Exit(1);                           /* nothing more can be allocated to clean up */
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		die("out of memory (%zu bytes)", n);
+		out_of_memory(n, 1);
 	return p;
 }
 
@@ -33,7 +48,7 @@ void *xcalloc(size_t n, size_t m)
 	void *p = calloc(n ? n : 1, m ? m : 1);
 
 	if (!p)
-		die("out of memory (%zu x %zu bytes)", n, m);
+		out_of_memory(n, m);
 	return p;
 }
 
@@ -41,7 +56,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		die("out of memory (%zu bytes)", n);
+		out_of_memory(n, 1);
 	return p;
 }
 
