@@ -164,6 +164,10 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu);
  * AVX-512 variant, and returns it; NULL when there is no variant here (no AVX-512F, no
  * libmvec.so.1, CUDA2HLO_CPU_VMATH=0, another function): call the C library then. */
 void *cpu_vmath_call(void *ctx, void *mod, void *builder, const char *name, void **args, int nargs);
+/* Does fusion fu compute one of those functions where a variant exists, into an output
+ * buffer that is always its own? emit.c then marks its stores as not aliasing its loads,
+ * so that the loop with the calls vectorizes. */
+int cpu_vmath_nest(const CpuFusion *fu);
 
 /* ---- cache.c ---- */
 /* The cache folder: $CUDA2HLO_CACHE_DIR (empty: none), $XDG_CACHE_HOME/cuda2hlo or

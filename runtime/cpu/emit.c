@@ -44,7 +44,7 @@ typedef struct Em {
 	                              outermost reduced loop, taken once the accumulator holds it */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
 	LLVMValueRef out_scope;    /* the alias scope of the stores to out, which the loads
-	                              from inputs are not in (vector_math_nest), or NULL */
+	                              from inputs are not in (cpu_vmath_nest), or NULL */
 	LLVMTypeRef i1, i8, i64, ptr;
 	Map *memo;                 /* "v block idx..." -> value v at idx, emitted in that block */
 } Em;
@@ -211,53 +211,6 @@ static void store_at(Em *e, DType t, LLVMValueRef off, LLVMValueRef x)
 	LLVMValueRef st = LLVMBuildStore(e->b, x, p);
 	if (e->out_scope)
 		LLVMSetMetadata(st, LLVMGetMDKindIDInContext(e->c, "alias.scope", 11), e->out_scope);
-}
-
-static int vector_math_op(TOpKind k)
-{
-	switch (k) {
-	case TOP_SINE: case TOP_COSINE: case TOP_TAN: case TOP_TANH: case TOP_EXPONENTIAL:
-	case TOP_EXPONENTIAL_MINUS_ONE: case TOP_LOG: case TOP_LOG_PLUS_ONE: case TOP_CBRT:
-	case TOP_ATAN2: case TOP_POWER: case TOP_LOGISTIC:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static int computes_math(const CpuFusion *fu, int v, uint8_t *seen)
-{
-	if (seen[v])
-		return 0;
-	seen[v] = 1;
-	const TOp *op = fu->f->values[v].def;
-	if (!op || vector_math_op(op->kind))
-		return op != NULL;
-	for (int k = 0; k < op->noperands; k++)
-		if (fu->inlined[op->operands[k]] && computes_math(fu, op->operands[k], seen))
-			return 1;
-	return 0;
-}
-
-/* Does the nest call a C library function that vmath.c may widen, and does the executor
- * always hand it an output buffer of its own (exec.c run_fusion: alloc_tensor, or a
- * partial reduce's array), never the storage of an input (not a scatter or
- * dynamic_update_slice root, updated in place, nor a concatenate written into its
- * operand 0, fu->tail)? Then the stores to the output are put in an alias scope that
- * the input loads are not in (scoped noalias metadata, what `restrict` says in C), so
- * the loop vectorizer needs no overlap checks, which it cannot build for an index read
- * from memory nor afford for strided reads: the math runs 8 lanes per call. Nests
- * without such calls keep their scalar loads (a vectorized gather of lanes that each
- * miss the cache measured 20% slower on hmm's viterbi). */
-static int vector_math_nest(const CpuFusion *fu)
-{
-	TOpKind k = fu->f->values[fu->root].def->kind;
-	if (k == TOP_SCATTER || k == TOP_DYNAMIC_UPDATE_SLICE || fu->tail >= 0)
-		return 0;
-	uint8_t *seen = xcalloc((size_t)fu->f->nvalues + 1, 1);
-	int r = computes_math(fu, fu->root, seen);
-	free(seen);
-	return r;
 }
 
 static LLVMValueRef out_scope(Em *e)
@@ -1014,7 +967,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	e.memo = map_create();
 	LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.fn, "entry"));
 	LLVMValueRef bufs = LLVMGetParam(e.fn, 0);
-	if (vector_math_nest(fu))
+	if (cpu_vmath_nest(fu))
 		e.out_scope = out_scope(&e);
 	const TOp *rop = e.f->values[fu->root].def;
 	if (rop->kind == TOP_REDUCE)
