@@ -3,7 +3,7 @@
 Runs every case on `cuda2hlo-run --backend interp` and on `--backend BACKEND` (inputs
 and outputs through .npy files) and compares: integers and bools identical, floats within
 2 ulp (NaN matches NaN; 4 ulp where the module has a transcendental op that
-the cpu backend computes with libmvec, runtime/cpu/vmath.c). The interpreter is the reference; it is itself checked against
+the cpu backend computes with libmvec, runtime/cpu/vmath.c, under CUDA2HLO_CPU_VMATH=1). The interpreter is the reference; it is itself checked against
 XLA CPU by tests/runtime/xla_test.py, whose per-op modules (edge values: 0, -0, +-inf,
 NaN, INT_MIN, -1, shifts past the width) are reused here, with the random programs of
 tests/runtime/gen_random.py and the cases below, written for the fused loop nests of
@@ -101,7 +101,8 @@ def check(tmp, name, text, inputs):
         failed += 1
         print("FAIL %s: %d results, interp %d" % (name, len(got), len(want)))
         return
-    vmath = any("stablehlo.%s " % op in text for op in VMATH_OPS)
+    vmath = os.environ.get("CUDA2HLO_CPU_VMATH") == "1" and \
+        any("stablehlo.%s " % op in text for op in VMATH_OPS)
     for k, (g, w) in enumerate(zip(got, want)):
         why = compare(g, w, VMATH_ULP if vmath else MAX_ULP)
         if why:
@@ -632,16 +633,17 @@ def math_chain(shape):
 
 def vector_math(tmp, rng):
     """The libmvec path gives every element the same value whatever the thread split
-    (the scalar iterations around a vector loop call the same variant): cpu with 1 and 2
-    threads agree bit for bit; CUDA2HLO_CPU_VMATH=0 gives the interpreter's values."""
+    (the scalar iterations around a vector loop call the same variant): with
+    CUDA2HLO_CPU_VMATH=1 cpu with 1 and 2 threads agree bit for bit; by default (the
+    variable unset) cpu gives the interpreter's values."""
     global passed, failed
     for shape in ([100003], [37, 61]):
         text = math_chain(shape)
         x = rng.uniform(-30, 30, shape)
         x.reshape(-1)[:3] = [0.0, -0.0, 1e-300]
         outs = {}
-        for label, backend, env in [("interp", "interp", {}), ("t1", "cpu:threads=1", {}),
-                                    ("t2", "cpu:threads=2", {}), ("off", "cpu", {"CUDA2HLO_CPU_VMATH": "0"})]:
+        for label, backend, env in [("interp", "interp", {}), ("t1", "cpu:threads=1", {"CUDA2HLO_CPU_VMATH": "1"}),
+                                    ("t2", "cpu:threads=2", {"CUDA2HLO_CPU_VMATH": "1"}), ("off", "cpu", {"CUDA2HLO_CPU_VMATH": ""})]:
             with open(os.path.join(tmp, "m.mlir"), "w") as f:
                 f.write(text)
             np.save(os.path.join(tmp, "in0.npy"), x)
@@ -667,7 +669,7 @@ def vector_math(tmp, rng):
         if not same("t1", "t2"):
             why.append("1 and 2 threads differ")
         if not same("off", "interp"):
-            why.append("CUDA2HLO_CPU_VMATH=0 differs from the interpreter")
+            why.append("cpu without CUDA2HLO_CPU_VMATH=1 differs from the interpreter")
         if why:
             failed += 1
             print("FAIL vector_math %s: %s" % (shape, "; ".join(why)))

@@ -162,7 +162,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu);
  * Builds at `builder` a call of name(args) (doubles: sin, cos, tan, exp, expm1, log,
  * log1p, cbrt, tanh, atan2, pow) that the loop vectorizer widens to glibc's libmvec
  * AVX-512 variant, and returns it; NULL when there is no variant here (no AVX-512F, no
- * libmvec.so.1, CUDA2HLO_CPU_VMATH=0, another function): call the C library then. */
+ * libmvec.so.1, CUDA2HLO_CPU_VMATH not 1, another function): call the C library then. */
 void *cpu_vmath_call(void *ctx, void *mod, void *builder, const char *name, void **args, int nargs);
 /* Does fusion fu compute one of those functions where a variant exists, into an output
  * buffer that is always its own? emit.c then marks its stores as not aliasing its loads,

@@ -21,7 +21,7 @@
  * 0, llvm.fpto[su]i.sat), f32 transcendental functions are computed in double and
  * rounded once, as the interpreter does: by the C library, or by libmvec's vector
  * variants where vmath.c has them (within 3-4 ulp of the C library, not bit for bit;
- * CUDA2HLO_CPU_VMATH=0 gives the interpreter's values). No fast-math flag is set, so
+ * only with CUDA2HLO_CPU_VMATH=1; by default the interpreter's values). No fast-math flag is set, so
  * LLVM reassociates nothing; vectorisation comes from the loop and SLP vectorizers. */
 #include "cpu.h"
 
