@@ -10,6 +10,7 @@
  *   jit.c   the LLVM module (distinct fusions once), "default<O2>" on the host target
  *           machine, one object file, ORC LLJIT
  *   cache.c the on-disk cache of those object files, keyed by the module's IR
+ *   vmath.c vectorizable calls of sin, cos, exp, log, atan2, ... (glibc's libmvec)
  *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
  *   exec.c  the executor: runs steps, drives while/if/case/call, falls back to the
  *           interpreter's per-op entries (runtime.h) for every op the compiler skips
@@ -156,6 +157,17 @@ void cpu_jit_destroy(CpuJit *j);
 /* emit.c, used by jit.c: appends the kernel of fusion fu to the LLVM module `mod`
  * (opaque pointers to LLVM's C types, so that this header needs no llvm-c). */
 void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu);
+
+/* ---- vmath.c, used by emit.c ----
+ * Builds at `builder` a call of name(args) (doubles: sin, cos, tan, exp, expm1, log,
+ * log1p, cbrt, tanh, atan2, pow) that the loop vectorizer widens to glibc's libmvec
+ * AVX-512 variant, and returns it; NULL when there is no variant here (no AVX-512F, no
+ * libmvec.so.1, CUDA2HLO_CPU_VMATH not 1, another function): call the C library then. */
+void *cpu_vmath_call(void *ctx, void *mod, void *builder, const char *name, void **args, int nargs);
+/* Does fusion fu compute one of those functions where a variant exists, into an output
+ * buffer that is always its own? emit.c then marks its stores as not aliasing its loads,
+ * so that the loop with the calls vectorizes. */
+int cpu_vmath_nest(const CpuFusion *fu);
 
 /* ---- cache.c ---- */
 /* The cache folder: $CUDA2HLO_CACHE_DIR (empty: none), $XDG_CACHE_HOME/cuda2hlo or

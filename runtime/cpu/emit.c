@@ -18,9 +18,11 @@
  * Element semantics match the interpreter (interp_ew.c) exactly: integer x/0 = -1,
  * x%0 = x, INT_MIN/-1 = INT_MIN, shifts past the width give 0 (or the sign fill),
  * maximum/minimum propagate NaN and order -0 < +0, float->int converts saturate (NaN ->
- * 0, llvm.fpto[su]i.sat), f32 transcendental functions are computed in double by the C
- * library and rounded once, as the interpreter does. No fast-math flag is set, so LLVM
- * reassociates nothing; vectorisation comes from the loop and SLP vectorizers. */
+ * 0, llvm.fpto[su]i.sat), f32 transcendental functions are computed in double and
+ * rounded once, as the interpreter does: by the C library, or by libmvec's vector
+ * variants where vmath.c has them (within 3-4 ulp of the C library, not bit for bit;
+ * only with CUDA2HLO_CPU_VMATH=1; by default the interpreter's values). No fast-math flag is set, so
+ * LLVM reassociates nothing; vectorisation comes from the loop and SLP vectorizers. */
 #include "cpu.h"
 
 #include <llvm-c/Core.h>
@@ -41,6 +43,8 @@ typedef struct Em {
 	LLVMBasicBlockRef brk;     /* reduce roots with an absorbing element: the exit of the
 	                              outermost reduced loop, taken once the accumulator holds it */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
+	LLVMValueRef out_scope;    /* the alias scope of the stores to out, which the loads
+	                              from inputs are not in (cpu_vmath_nest), or NULL */
 	LLVMTypeRef i1, i8, i64, ptr;
 	Map *memo;                 /* "v block idx..." -> value v at idx, emitted in that block */
 } Em;
@@ -104,9 +108,13 @@ static LLVMValueRef intrinsic2(Em *e, const char *name, LLVMValueRef x, LLVMValu
 	return call_intrinsic(e, name, &t, 1, a, 2);
 }
 
-/* A C library function on doubles: double name(double[, double]). */
+/* A C library function on doubles: double name(double[, double]); a vectorizable call
+ * when vmath.c has a vector variant of it. */
 static LLVMValueRef libm(Em *e, const char *name, LLVMValueRef *args, int n)
 {
+	LLVMValueRef v = cpu_vmath_call(e->c, e->m, e->b, name, (void **)args, n);
+	if (v)
+		return v;
 	LLVMTypeRef d = f64t(e), ps[2] = {d, d};
 	LLVMTypeRef fty = LLVMFunctionType(d, ps, (unsigned)n, 0);
 	LLVMValueRef fn = LLVMGetNamedFunction(e->m, name);
@@ -189,6 +197,8 @@ static LLVMValueRef load_at(Em *e, int v, LLVMValueRef off)
 	LLVMTypeRef mt = mem_type(e, t);
 	LLVMValueRef p = LLVMBuildInBoundsGEP2(e->b, mt, e->in[input_slot(e, v)], &off, 1, "");
 	LLVMValueRef x = LLVMBuildLoad2(e->b, mt, p, "");
+	if (e->out_scope)
+		LLVMSetMetadata(x, LLVMGetMDKindIDInContext(e->c, "noalias", 7), e->out_scope);
 	return t == DT_I1 ? LLVMBuildICmp(e->b, LLVMIntNE, x, LLVMConstInt(e->i8, 0, 0), "") : x;
 }
 
@@ -198,7 +208,18 @@ static void store_at(Em *e, DType t, LLVMValueRef off, LLVMValueRef x)
 	if (t == DT_I1)
 		x = LLVMBuildZExt(e->b, x, e->i8, "");
 	LLVMValueRef p = LLVMBuildInBoundsGEP2(e->b, mt, e->out, &off, 1, "");
-	LLVMBuildStore(e->b, x, p);
+	LLVMValueRef st = LLVMBuildStore(e->b, x, p);
+	if (e->out_scope)
+		LLVMSetMetadata(st, LLVMGetMDKindIDInContext(e->c, "alias.scope", 11), e->out_scope);
+}
+
+static LLVMValueRef out_scope(Em *e)
+{
+	LLVMMetadataRef dom_id = LLVMMDStringInContext2(e->c, "c2h.fusion", 10);
+	LLVMMetadataRef dom = LLVMMDNodeInContext2(e->c, &dom_id, 1);
+	LLVMMetadataRef ops[2] = {LLVMMDStringInContext2(e->c, "c2h.out", 7), dom};
+	LLVMMetadataRef scope = LLVMMDNodeInContext2(e->c, ops, 2);
+	return LLVMMetadataAsValue(e->c, LLVMMDNodeInContext2(e->c, &scope, 1));
 }
 
 /* ---- element-wise semantics ---- */
@@ -946,6 +967,8 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	e.memo = map_create();
 	LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.fn, "entry"));
 	LLVMValueRef bufs = LLVMGetParam(e.fn, 0);
+	if (cpu_vmath_nest(fu))
+		e.out_scope = out_scope(&e);
 	const TOp *rop = e.f->values[fu->root].def;
 	if (rop->kind == TOP_REDUCE)
 		e.acc = LLVMBuildAlloca(e.b, reg_type(&e, vt(&e, rop->operands[0])->dt), "acc");
