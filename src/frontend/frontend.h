@@ -514,6 +514,12 @@ void frontend_assigned_warn(const KirKernel *k, const int64_t grid[3], const int
 KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *refused,
                            const int64_t grid[3], const int64_t block[3]);
 
+/* ---- poison_range.c: the loads of k whose index is in bounds on every path, for every
+ * thread of the launch and every value of what is unset or unbound (a set the caller
+ * destroys); whether one load is in it ---- */
+Map *frontend_poison_ranges(const KirKernel *k, const int64_t grid[3], const int64_t block[3]);
+int frontend_poison_in_range(const Map *ok, const KirExpr *load);
+
 /* ---- printf.c: where kernel k's first device printf site is (its records are the
  * pointer parameters named cuda2hlo_printfN), or NULL when it has none ---- */
 const SrcLoc *frontend_printf_site(const KirKernel *k);

@@ -13,15 +13,20 @@
  * each declaration without a value; a refused array's elements are 1 at entry. Every
  * store into a tainted variable or array sets its shadow to the poison of the stored
  * value (a compound one ORs it in). The poison of an expression is the OR of its
- * operands' (arithmetic, casts, math); a load's is its shadow element; `c ? t : f`'s is
- * c's OR the chosen arm's; `a && b`'s a's OR b's where b is evaluated.
+ * operands' (arithmetic, casts, math); a load's is its shadow element, OR its index's
+ * when the index is in bounds for every value it can take (poison_range.c); `c ? t : f`'s
+ * is c's OR the chosen arm's; `a && b`'s a's OR b's where b is evaluated. An `if` on a
+ * poisoned condition whose arms only set variables (join_if) ORs the condition's bit
+ * into every variable they assign.
  *
  * Checked (the launch fails, with the sink's location, in each thread where it holds):
- * a poisoned value stored to global memory, a poisoned index or address of any load or
- * store, a poisoned `if` condition, a poisoned operand of an atomic, a shuffle's lane or
- * mask, a vote's predicate or a barrier's argument. The value an unset local holds is
- * set to 0 here (the raise needs one); the checks make sure no launch that succeeds
- * depends on it. Refused (NULL): a poisoned loop condition, a poisoned shuffled value,
+ * a poisoned value stored to global memory, a poisoned index or address of any store or
+ * atomic and of a load not proven in bounds, a poisoned `if` condition (but a joined
+ * one), a poisoned loop test (at each test: loop_body), a poisoned operand of an atomic,
+ * a shuffle's lane or mask, a vote's predicate or a barrier's argument. The value an
+ * unset local holds is set to 0 here (the raise needs one); the checks make sure no
+ * launch that succeeds depends on it. Refused (NULL): a poisoned `do` loop test or loop
+ * step, a poisoned shuffled value,
  * a tainted variable or array written a few bytes at a time, an atomic on a tainted
  * array, a tainted extern __shared__ array, a nested assignment of a tainted target,
  * side effects inside a statement whose check or shadow store would repeat them, a
@@ -34,6 +39,15 @@
 #define SHADOW_INIT_MAX 4096     /* elements of a refused local array set one by one */
 
 typedef VEC(KirStmt *) SVec;
+typedef VEC(int) IVec;
+
+/* An `if` on a poisoned condition whose arms only set variables, being rewritten: bit
+ * (a variable) holds the condition's poison, vars are what the arms set. */
+typedef struct Join {
+	int bit;
+	IVec vars;
+	const KirStmt *root;
+} Join;
 
 typedef struct Pz {
 	const KirKernel *k;
@@ -49,6 +63,10 @@ typedef struct Pz {
 	VEC(KirVar) vars;
 	VEC(KirBuffer) bufs;
 	VEC(KirParam) params;
+	Map *inrange;            /* loads in bounds for every value (poison_range.c) */
+	IVec tails;              /* labels whose block ends with the statement being lowered */
+	VEC(Join) joins;         /* the `if`s being joined, innermost last */
+	int nif;                 /* joined `if`s so far (their bits' names) */
 } Pz;
 
 /* ---- which locals may hold poison ---- */
@@ -138,6 +156,26 @@ static int spread_expr(Pz *z, const KirExpr *e)
 	return c;
 }
 
+static int joinable(const Pz *z, const KirStmt *s, int any_exit);
+static void arm_decls(const KirStmt *s, IVec *out);
+static void arm_vars(const KirStmt *s, IVec *out, const IVec *decls);
+
+/* The variables the arms of a joinable `if` on a tainted condition set are tainted. */
+static int spread_arms(Pz *z, const KirStmt *s)
+{
+	IVec v = {0}, d = {0};
+	int c = 0;
+	if (!reads(z, s->u.if_.cond) || !joinable(z, s, 1))
+		return 0;
+	arm_decls(s, &d);
+	arm_vars(s, &v, &d);
+	VEC_FREE(d);
+	for (size_t i = 0; i < v.len; i++)
+		c |= mark(z, (size_t)v.data[i]);
+	VEC_FREE(v);
+	return c;
+}
+
 static int spread_stmt(Pz *z, const KirStmt *s)
 {
 	int c = 0;
@@ -154,6 +192,7 @@ static int spread_stmt(Pz *z, const KirStmt *s)
 	case KS_EXPR: return spread_expr(z, s->u.expr);
 	case KS_IF:
 		c = spread_expr(z, s->u.if_.cond) | spread_stmt(z, s->u.if_.then);
+		c |= spread_arms(z, s);
 		return spread_stmt(z, s->u.if_.els) | c;
 	case KS_FOR:
 		c = spread_stmt(z, s->u.for_.init) | spread_expr(z, s->u.for_.cond);
@@ -239,6 +278,120 @@ static const KirExpr *dup(Pz *z, const KirExpr *e)
 	return e;
 }
 
+/* ---- an `if` on a poisoned condition whose arms only set variables ---- */
+
+/* Whether a block inside s has label l. */
+static int defines(const KirStmt *s, int l)
+{
+	if (!s)
+		return 0;
+	if (s->kind == KS_IF)
+		return defines(s->u.if_.then, l) || defines(s->u.if_.els, l);
+	if (s->kind != KS_BLOCK)
+		return 0;
+	if (s->u.block.label == l)
+		return 1;
+	for (size_t i = 0; i < s->u.block.nstmts; i++)
+		if (defines(s->u.block.stmts[i], l))
+			return 1;
+	return 0;
+}
+
+/* Whether s, in an arm of the `if` root, only sets variables: declarations, assignments
+ * and ++/-- of variables with no other effect, `if`s of such arms, and exits that land
+ * inside root or at the end of a block that root ends (z->tails; any_exit: all, when the
+ * taint is spread and the tails are not known). */
+static int local_arm(const Pz *z, const KirStmt *s, const KirStmt *root, int any_exit)
+{
+	const KirExpr *e;
+	if (!s)
+		return 1;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (!local_arm(z, s->u.block.stmts[i], root, any_exit))
+				return 0;
+		return 1;
+	case KS_DECL: return pure(s->u.decl.init);
+	case KS_EXPR:
+		e = s->u.expr;
+		if (e->kind == KE_ASSIGN)
+			return e->u.assign.lv.var >= 0 && !e->u.assign.bytes && pure(e->u.assign.value);
+		if (e->kind == KE_INCDEC)
+			return e->u.incdec.lv.var >= 0;
+		return pure(e);
+	case KS_IF:
+		return pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, root, any_exit) &&
+		       local_arm(z, s->u.if_.els, root, any_exit);
+	case KS_EXIT:
+		if (any_exit || defines(root, s->u.label))
+			return 1;
+		for (size_t i = 0; i < z->tails.len; i++)
+			if (z->tails.data[i] == s->u.label)
+				return 1;
+		return 0;
+	default: return 0;
+	}
+}
+
+/* Whether the `if` s can carry its condition's poison into what its arms set (issue 20:
+ * HeCBench quantBnB's binary search on an unset item) instead of a check. */
+static int joinable(const Pz *z, const KirStmt *s, int any_exit)
+{
+	return pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, s, any_exit) &&
+	       local_arm(z, s->u.if_.els, s, any_exit);
+}
+
+static void add_var(IVec *out, int v)
+{
+	for (size_t i = 0; i < out->len; i++)
+		if (out->data[i] == v)
+			return;
+	VEC_PUSH(*out, v);
+}
+
+/* The variables declared in s. */
+static void arm_decls(const KirStmt *s, IVec *out)
+{
+	if (!s)
+		return;
+	if (s->kind == KS_BLOCK)
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			arm_decls(s->u.block.stmts[i], out);
+	if (s->kind == KS_IF) {
+		arm_decls(s->u.if_.then, out);
+		arm_decls(s->u.if_.els, out);
+	}
+	if (s->kind == KS_DECL)
+		add_var(out, s->u.decl.var);
+}
+
+/* The variables s assigns (assignments, ++/--), each once, but those declared in decls
+ * (in the arms: nothing after them reads those). */
+static void arm_vars(const KirStmt *s, IVec *out, const IVec *decls)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			arm_vars(s->u.block.stmts[i], out, decls);
+		return;
+	case KS_EXPR: {
+		int v = s->u.expr->kind == KE_ASSIGN ? s->u.expr->u.assign.lv.var :
+		        s->u.expr->kind == KE_INCDEC ? s->u.expr->u.incdec.lv.var : -1;
+		for (size_t i = 0; v >= 0 && i < decls->len; i++)
+			if (decls->data[i] == v)
+				v = -1;
+		if (v >= 0)
+			add_var(out, v);
+		return;
+	}
+	case KS_IF: arm_vars(s->u.if_.then, out, decls); arm_vars(s->u.if_.els, out, decls); return;
+	default: return;
+	}
+}
+
 /* The poison bit of e's value (i1), NULL when it is never set. */
 static KirExpr *pz(Pz *z, const KirExpr *e)
 {
@@ -247,9 +400,10 @@ static KirExpr *pz(Pz *z, const KirExpr *e)
 
 	switch (e->kind) {
 	case KE_VAR: return z->taint[e->u.var] ? var_ref(z, z->shadow[e->u.var], e->loc) : NULL;
-	case KE_LOAD: {
+	case KE_LOAD: {          /* an index in bounds for every value: its poison too */
 		size_t b = z->k->nvars + (size_t)e->u.load.buffer;
-		return z->taint[b] ? load_ref(z, z->shadow[b], (KirExpr *)dup(z, e->u.load.index), e->loc) : NULL;
+		p = z->taint[b] ? load_ref(z, z->shadow[b], (KirExpr *)dup(z, e->u.load.index), e->loc) : NULL;
+		return frontend_poison_in_range(z->inrange, e) ? OR(p, pz(z, e->u.load.index), e->loc) : p;
 	}
 	case KE_UNARY: return pz(z, e->u.un.x);
 	case KE_CAST: case KE_BITCAST: return pz(z, e->u.x);
@@ -349,7 +503,8 @@ static void checks(Pz *z, Sinks *s, KirExpr *guard, const KirExpr *e)
 	switch (e->kind) {
 	case KE_LOAD:
 		checks(z, s, guard, e->u.load.index);
-		sink(z, s, SINK_INDEX, guard, pz(z, e->u.load.index), e->loc);
+		if (!frontend_poison_in_range(z->inrange, e))
+			sink(z, s, SINK_INDEX, guard, pz(z, e->u.load.index), e->loc);
 		return;
 	case KE_UNARY: checks(z, s, guard, e->u.un.x); return;
 	case KE_CAST: case KE_BITCAST: checks(z, s, guard, e->u.x); return;
@@ -500,6 +655,10 @@ static KirStmt *shadow_store(Pz *z, const KirExpr *e)
 		return NULL;
 	}
 	p = pz(z, e->u.assign.value);
+	if (!p && e->u.assign.op != KB_NONE)     /* old | 0: the bit stays (a copy of it under
+	                                         * a condition would double the raise's work
+	                                         * on each `pos += step` of a search) */
+		return NULL;
 	sh = z->shadow[lv->var >= 0 ? (size_t)lv->var : z->k->nvars + (size_t)lv->buffer];
 	old = lv->var >= 0 ? var_ref(z, sh, e->loc) : load_ref(z, sh, (KirExpr *)dup(z, lv->index), e->loc);
 	if (e->u.assign.op != KB_NONE)
@@ -515,13 +674,89 @@ static KirStmt *rewrite(Pz *z, const KirStmt *s);
 /* s as a block statement (a single statement of an arm or a body). */
 static KirStmt *as_block(Pz *z, const KirStmt *s);
 
+/* `v.poison = v.poison | bit` for each variable j's arms set. */
+static void or_into(Pz *z, SVec *out, const Join *j, SrcLoc l)
+{
+	for (size_t i = 0; i < j->vars.len; i++) {
+		int sh = z->shadow[j->vars.data[i]];
+		if (sh < 0) {            /* spread_arms marks them all */
+			z->bad = 1;
+			continue;
+		}
+		VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, sh, -1, NULL,
+		         OR(var_ref(z, sh, l), var_ref(z, j->bit, l), l), l)));
+	}
+}
+
+/* The `if` s on a condition of poison p, whose arms only set variables, as
+ * `bit = p; if (..) ..; v.poison |= bit` for each v the arms set (and before each exit
+ * that leaves the arms): the variables depend on which arm ran, so they carry the
+ * condition's poison, and a check fails only where one of them is observed. 0 (and out
+ * as it was) when the arms need checks of their own: a check that runs in one arm only
+ * would depend on the poisoned condition; then the condition is checked as before. */
+static int join_if(Pz *z, SVec *out, const KirStmt *s, Sinks *sk, KirExpr *p)
+{
+	size_t nout = out->len, nbufs = z->bufs.len, nparams = z->params.len, nvars = z->vars.len;
+	size_t ndesc = z->desc.len;
+	int rec = z->nextrec, nif = z->nif, first, ok;
+	KirVar bv = {0};
+	Join j = {0};
+	IVec decls = {0};
+	KirStmt *t;
+
+	if (!joinable(z, s, 0))
+		return 0;
+	emit_checks(z, out, sk, s->u.if_.cond->loc);
+	bv.name = arena_printf(z->a, "if%d.poison", z->nif++);
+	bv.type = KT_I1;
+	bv.kind = KVK_TEMP;
+	bv.loc = s->loc;
+	j.bit = (int)z->vars.len;
+	j.root = s;
+	VEC_PUSH(z->vars, bv);
+	t = frontend_new_stmt(z->a, KS_DECL, s->loc);      /* declared here: the raise keeps it */
+	t->u.decl.var = j.bit;                              /* in this scope, as any local */
+	t->u.decl.init = p;
+	VEC_PUSH(*out, t);
+	arm_decls(s, &decls);
+	arm_vars(s, &j.vars, &decls);
+	VEC_FREE(decls);
+	VEC_PUSH(z->joins, j);
+	first = z->nextrec;
+	t = rewrite(z, s);
+	z->joins.len--;
+	if ((ok = z->nextrec == first)) {
+		VEC_PUSH(*out, t);
+		or_into(z, out, &j, s->loc);
+	} else {
+		out->len = nout;
+		z->bufs.len = nbufs;
+		z->params.len = nparams;
+		z->vars.len = nvars;
+		z->desc.len = ndesc;
+		if (z->desc.s)
+			z->desc.s[ndesc] = 0;
+		z->nextrec = rec;
+		z->nif = nif;
+	}
+	VEC_FREE(j.vars);
+	return ok;
+}
+
 /* The statements that replace s: its checks, its shadow stores, then s itself. */
 static void lower(Pz *z, SVec *out, const KirStmt *s)
 {
 	Sinks sk = {{0}};
 	KirStmt *t, *sh = NULL;
+	KirExpr *p;
 
 	switch (s->kind) {
+	case KS_EXIT:            /* leaving a joined `if`'s arms: what they set so far */
+		for (size_t i = z->joins.len; i-- > 0;)
+			if (!defines(z->joins.data[i].root, s->u.label))
+				or_into(z, out, &z->joins.data[i], s->loc);
+		VEC_PUSH(*out, (KirStmt *)s);
+		return;
 	case KS_EXPR:
 		checks(z, &sk, NULL, s->u.expr);
 		if (s->u.expr->kind == KE_ASSIGN)
@@ -537,7 +772,7 @@ static void lower(Pz *z, SVec *out, const KirStmt *s)
 	case KS_DECL: {
 		int v = s->u.decl.var;
 		const KirExpr *init = s->u.decl.init;
-		KirExpr *p = NULL;
+		p = NULL;
 		if (init) {
 			checks(z, &sk, NULL, init);
 			p = pz(z, init);
@@ -560,7 +795,9 @@ static void lower(Pz *z, SVec *out, const KirStmt *s)
 	}
 	case KS_IF:
 		checks(z, &sk, NULL, s->u.if_.cond);
-		sink(z, &sk, SINK_BRANCH, NULL, pz(z, s->u.if_.cond), s->loc);
+		if ((p = pz(z, s->u.if_.cond)) && join_if(z, out, s, &sk, p))
+			return;
+		sink(z, &sk, SINK_BRANCH, NULL, p, s->loc);
 		if (!pure(s->u.if_.cond) && (reads(z, s->u.if_.cond) || sk.c[0] || sk.c[1] || sk.c[2] || sk.c[3] || sk.c[4]))
 			z->bad = 1;
 		emit_checks(z, out, &sk, s->u.if_.cond->loc);
@@ -594,6 +831,40 @@ static void loop_expr(Pz *z, const KirExpr *e)
 		z->bad = 1;
 }
 
+static int any(const Sinks *s)
+{
+	for (int i = 0; i < SINK_COUNT; i++)
+		if (s->c[i])
+			return 1;
+	return 0;
+}
+
+static KirStmt *block_of(Pz *z, const KirStmt *s, SVec *v);
+
+/* The body of the loop s whose test is cond, after the checks of the test where it may
+ * read poison (refused before issue 20): a test that lets the body run is checked at the
+ * body's start (nothing ran since it), the test that ends the loop after it (into post;
+ * after a break that checks the state there, which can only fail more often). A pure test
+ * only: the checks evaluate it again. */
+static KirStmt *loop_body(Pz *z, const KirStmt *s, const KirExpr *cond, const KirStmt *body, SVec *post)
+{
+	Sinks sk = {{0}};
+	SVec v = {0};
+
+	if (cond) {
+		checks(z, &sk, NULL, cond);
+		sink(z, &sk, SINK_BRANCH, NULL, pz(z, cond), cond->loc);
+		if (any(&sk) && !pure(cond))
+			z->bad = 1;
+		emit_checks(z, &v, &sk, cond->loc);
+	}
+	if (!v.len)
+		return as_block(z, body);
+	VEC_PUSH(v, as_block(z, body));
+	emit_checks(z, post, &sk, cond->loc);
+	return block_of(z, s, &v);
+}
+
 static KirStmt *block_of(Pz *z, const KirStmt *s, SVec *v)
 {
 	KirStmt *b = frontend_new_stmt(z->a, KS_BLOCK, s->loc);
@@ -613,8 +884,22 @@ static KirStmt *as_block(Pz *z, const KirStmt *s)
 	if (!s)
 		return NULL;
 	if (s->kind == KS_BLOCK) {
-		for (size_t i = 0; i < s->u.block.nstmts; i++)
+		IVec in = {0};           /* the last statement ends these blocks and s */
+		for (size_t i = 0; i < z->tails.len; i++)
+			VEC_PUSH(in, z->tails.data[i]);
+		if (s->u.block.label > 0)
+			VEC_PUSH(in, s->u.block.label);
+		for (size_t i = 0; i < s->u.block.nstmts; i++) {
+			z->tails.len = 0;
+			for (size_t j = 0; i + 1 == s->u.block.nstmts && j < in.len; j++)
+				VEC_PUSH(z->tails, in.data[j]);
 			lower(z, &v, s->u.block.stmts[i]);
+		}
+		z->tails.len = 0;
+		for (size_t j = 0; j < in.len; j++)
+			if (in.data[j] != s->u.block.label)
+				VEC_PUSH(z->tails, in.data[j]);
+		VEC_FREE(in);
 		return block_of(z, s, &v);
 	}
 	lower(z, &v, s);
@@ -637,8 +922,11 @@ static KirStmt *rewrite(Pz *z, const KirStmt *s)
 		t->u.if_.then = as_block(z, s->u.if_.then);
 		t->u.if_.els = as_block(z, s->u.if_.els);
 		return t;
-	case KS_FOR:
-		if (s->u.for_.init) {
+	case KS_FOR: case KS_WHILE: case KS_DO: {
+		IVec tails = z->tails;   /* a loop's statements end no block */
+		SVec post = {0};
+		z->tails = (IVec){0};
+		if (s->kind == KS_FOR && s->u.for_.init) {
 			SVec v = {0};
 			lower(z, &v, s->u.for_.init);
 			if (v.len != 1)
@@ -647,14 +935,26 @@ static KirStmt *rewrite(Pz *z, const KirStmt *s)
 				t->u.for_.init = v.data[0];
 			VEC_FREE(v);
 		}
-		loop_expr(z, s->u.for_.cond);
-		loop_expr(z, s->u.for_.step);
-		t->u.for_.body = as_block(z, s->u.for_.body);
-		return t;
-	case KS_WHILE: case KS_DO:
-		loop_expr(z, s->u.loop.cond);
-		t->u.loop.body = as_block(z, s->u.loop.body);
-		return t;
+		if (s->kind == KS_FOR) {
+			t->u.for_.body = loop_body(z, s, s->u.for_.cond, s->u.for_.body, &post);
+			loop_expr(z, s->u.for_.step);
+		} else if (s->kind == KS_WHILE) {
+			t->u.loop.body = loop_body(z, s, s->u.loop.cond, s->u.loop.body, &post);
+		} else {
+			loop_expr(z, s->u.loop.cond);
+			t->u.loop.body = as_block(z, s->u.loop.body);
+		}
+		VEC_FREE(z->tails);
+		z->tails = tails;
+		if (!post.len) {
+			VEC_FREE(post);
+			return t;
+		}
+		VEC_PUSH(post, NULL);    /* the loop, then the checks of the test that ended it */
+		memmove(post.data + 1, post.data, sizeof(KirStmt *) * (post.len - 1));
+		post.data[0] = t;
+		return block_of(z, s, &post);
+	}
 	default: return (KirStmt *)s;
 	}
 }
@@ -780,6 +1080,7 @@ KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *re
 			z.nextrec++;
 	}
 	z.what = names(&z, refused);
+	z.inrange = frontend_poison_ranges(k, z.grid, z.block);
 	add_shadows(&z);
 	if (!z.bad) {
 		KirStmt *b;
@@ -812,6 +1113,9 @@ KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *re
 		}
 	}
 	VEC_FREE(body);
+	VEC_FREE(z.tails);
+	VEC_FREE(z.joins);
+	map_destroy(z.inrange);
 	VEC_FREE(z.vars);
 	VEC_FREE(z.bufs);
 	VEC_FREE(z.params);
