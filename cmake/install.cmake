@@ -14,6 +14,9 @@ set(CUDA2HLO_INSTALL_LIBRARIES cuda2hlo_runtime cuda2hlo_cudart)
 set(CUDA2HLO_INSTALL_HEADERS ${CMAKE_SOURCE_DIR}/runtime/include/cuda2hlo_runtime.h)
 if(TARGET cuda2hlo-cc)      # included first in the host side of every .cu it compiles
   list(APPEND CUDA2HLO_INSTALL_HEADERS ${CMAKE_SOURCE_DIR}/cudart/include/cuda2hlo_cc_host.h)
+  # thrust headers put before the toolkit's (cudart/include/cuda2hlo_thrust)
+  install(DIRECTORY ${CMAKE_SOURCE_DIR}/cudart/include/cuda2hlo_thrust
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
 set(CUDA2HLO_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/cuda2hlo)
 

@@ -98,6 +98,7 @@ typedef struct {
 
 static char libdir[PATH_MAX + 8];
 static char hosthdr[PATH_MAX + 32];     /* PREFIX/include/cuda2hlo_cc_host.h */
+static char thrustdir[PATH_MAX + 32];   /* -isystemPREFIX/include/cuda2hlo_thrust */
 
 static _Noreturn void usage(const char *fmt1, const char *arg)
 {
@@ -471,6 +472,7 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 		push(&a, "--cuda-gpu-arch=sm_" C2H_STR(CUDART_PTX_ARCH));   /* __CUDA_ARCH_LIST__ */
 		push(&a, "--cuda-path=" C2H_CUDA_PATH);
 		push(&a, "-Wno-unknown-cuda-version");
+		push(&a, thrustdir);   /* thrust's device memory from cudaMalloc (cuda2hlo_cc_host.h) */
 		push(&a, "-isystem" C2H_CUDA_PATH "/include/cccl");   /* thrust, cub, libcu++: nvcc adds it */
 		push(&a, "-D__NVCC__");
 		push(&a, "-D__CUDA2HLO_CC__");
@@ -547,6 +549,7 @@ static void find_libdir(void)
 	if (n <= 0) {
 		snprintf(libdir, sizeof libdir, "%s", "/usr/local/lib");
 		snprintf(hosthdr, sizeof hosthdr, "%s", "/usr/local/include/cuda2hlo_cc_host.h");
+		snprintf(thrustdir, sizeof thrustdir, "%s", "-isystem/usr/local/include/cuda2hlo_thrust");
 		return;
 	}
 	self[n] = 0;
@@ -557,6 +560,7 @@ static void find_libdir(void)
 		*s = 0;                              /* ... */
 	snprintf(libdir, sizeof libdir, "%s/lib", self);
 	snprintf(hosthdr, sizeof hosthdr, "%s/include/cuda2hlo_cc_host.h", self);
+	snprintf(thrustdir, sizeof thrustdir, "-isystem%s/include/cuda2hlo_thrust", self);
 }
 
 /* The object an input compiles to: -o with -c, else NAME.o here, else a temporary. */

@@ -37,6 +37,9 @@ typedef struct CudartAlloc {
 /* zero-filled, tracked; NULL on OOM. host: cudaMallocManaged/MallocHost/HostAlloc. */
 void *cudart_alloc(size_t bytes, int host);
 int cudart_free(void *p);                              /* 0, or -1 when p is not an allocation */
+/* From now on every allocation is one the host may write (host code that runs thrust's
+ * device algorithms on device memory: cudart/include/cuda2hlo_thrust/). Exported. */
+void cuda2hlo_cudart_host_coherent(void);
 /* The allocation holding p (also an interior pointer), or NULL. */
 const CudartAlloc *cudart_alloc_find(const void *p);
 /* The version of the device-only allocation holding p; 0 when p is in none, or in memory

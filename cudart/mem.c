@@ -19,7 +19,12 @@
  * nothing (tests/cudart/ok_transfers.cu). Memory the host reads directly (managed, host)
  * gets the result at once. An input no kernel wrote is kept the same way once copied
  * (cudart_alloc_resident_copy, not stale): read-only data is copied once per allocation,
- * not once per module that reads it, until the API writes the memory. */
+ * not once per module that reads it, until the API writes the memory.
+ *
+ * A program whose host code runs thrust's device algorithms (cuda2hlo-cc makes thrust's
+ * device system the host's, docs/cudart.md) reads and writes device memory directly:
+ * cuda2hlo_cudart_host_coherent, called before main by the headers that give thrust
+ * device memory, makes every later allocation one the host may write. */
 #include "cudart.h"
 
 #include "base.h"
@@ -33,8 +38,16 @@ static struct {
 	CudartAlloc *v;
 	size_t n, cap;
 	uint64_t version;        /* the last version given */
+	int coherent;            /* every allocation is one the host may write */
 	pthread_mutex_t lock;
-} allocs = {NULL, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+} allocs = {NULL, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+
+void cuda2hlo_cudart_host_coherent(void)
+{
+	pthread_mutex_lock(&allocs.lock);
+	allocs.coherent = 1;
+	pthread_mutex_unlock(&allocs.lock);
+}
 
 /* Index of the first allocation whose base is > p. */
 static size_t upper(const void *p)
@@ -68,7 +81,7 @@ void *cudart_alloc(size_t bytes, int host)
 	}
 	size_t i = upper(p);
 	memmove(allocs.v + i + 1, allocs.v + i, (allocs.n - i) * sizeof *allocs.v);
-	allocs.v[i] = (CudartAlloc){p, bytes, ++allocs.version, host, NULL, 0, 0, 0};
+	allocs.v[i] = (CudartAlloc){p, bytes, ++allocs.version, host || allocs.coherent, NULL, 0, 0, 0};
 	allocs.n++;
 	pthread_mutex_unlock(&allocs.lock);
 	return p;

@@ -20,6 +20,16 @@
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
 #include <math.h>
 
+/* thrust's device algorithms run in the host code, on thrust's C++ system (serially, not
+ * through XLA): its CUDA system launches cub's kernels, which cannot be raised (cub's
+ * decoupled look-back scan is a race no module can express). A program that asks for
+ * another device system with -DTHRUST_DEVICE_SYSTEM=... keeps it. The headers in
+ * include/cuda2hlo_thrust (before the toolkit's on the include path) give device_vector
+ * cudaMalloc storage and tell the runtime that host code touches device memory. */
+#ifndef THRUST_DEVICE_SYSTEM
+#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
+#endif
+
 #define C2H_HOST_ __attribute__((host)) static inline
 #define C2H_MINMAX_(R, A, B)                                                           \
 	C2H_HOST_ R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; }          \

@@ -1,0 +1,5 @@
+/* cuda2hlo-cc: thrust's own <thrust/device_ptr.h>, then the runtime is told that host code runs
+ * thrust's device algorithms on device memory (../cuda2hlo_thrust_device.h). */
+#pragma once
+#include_next <thrust/device_ptr.h>
+#include <cuda2hlo_thrust_device.h>
