@@ -25,11 +25,10 @@ static void out_of_memory(size_t n, size_t m)
 {
 	fflush(stdout);
 	if (m > 1)
-		fprintf(stderr, "cuda2hlo: error: out of memory: %zu x %zu bytes could not be allocated "
-		        "(more than this machine or the process's limit, `ulimit -v`, gives)\n", n, m);
+		fprintf(stderr, "cuda2hlo: error: out of memory: %zu x %zu bytes", n, m);
 	else
-		fprintf(stderr, "cuda2hlo: error: out of memory: %zu bytes could not be allocated "
-		        "(more than this machine or the process's limit, `ulimit -v`, gives)\n", n);
+		fprintf(stderr, "cuda2hlo: error: out of memory: %zu bytes", n);
+	fprintf(stderr, " could not be allocated (more than this machine or the process's limit, `ulimit -v`, gives)\n");
 	fflush(stderr);
 	_Exit(1);                           /* nothing more can be allocated to clean up */
 }
