@@ -172,7 +172,7 @@ typedef struct Aff {
 	const KirExpr *done;      /* the lanes that left an open scope (OR of their taken), or
 	                           * NULL: a mask that every store takes, as exited */
 	char *stride_st;          /* per buffer: stored in that loop's body */
-	int *stride_nst;          /* per buffer: stores walked in that body */
+	PolyMap **stride_w;       /* per buffer: what that body's stores walked so far write */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
 	int nlocal, *loc_base;
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */
