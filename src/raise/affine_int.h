@@ -153,7 +153,8 @@ typedef struct Aff {
 	int col;                  /* the levels of column loops open now (a bit each) */
 	int col_dry;              /* walking a column loop's body for its updates only */
 	int restructured;         /* statements made by restructure() so far */
-	int stride;               /* inside a grid-stride loop (its level is open) */
+	int stride;               /* inside a loop dimension (its level is open): 2 a grid-stride
+	                           * loop (its start depends on the thread), 1 a uniform loop */
 	int unrolling;            /* unrolled loops open now (aff_unroll) */
 	const KirExpr *exited;    /* the lanes that returned under a data-dependent guard inside
 	                           * an unrolled loop (affine_exits.c), or NULL: a mask that

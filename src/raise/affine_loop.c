@@ -318,7 +318,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 		aff_afail(a, s->loc, "a grid-stride loop whose index may overflow");
 	a->at.dom = poly_set_intersect(a->at.dom, c);
 	aff_induction_enter(a, &iv, level, s->loc);
-	a->stride = 1;
+	a->stride = thread ? 2 : 1;
 	aff_walk(a, body, in_data);
 	a->stride = 0;
 	free(a->stride_st);

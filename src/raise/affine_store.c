@@ -245,11 +245,14 @@ int aff_store_fact(const char *why)
  * writes is written by an earlier statement at another point (another trip of the same
  * thread would order them the other way; another thread is a race). One statement's own
  * trips are its injectivity, checked with its shape. A read-modify-write (an atomic)
- * stays alone in its buffer. */
+ * stays alone in its buffer, and so does any store of a uniform loop: unrolled, its
+ * trips index with constants (`m[j % 2]` is a gather over a loop dimension). */
 static void stride_writes(Aff *a, const KirExpr *e, PolyExpr *pe)
 {
 	PolyMap *w = poly_access(a->at.dom, &pe, 1), **seen = &a->stride_w[e->u.assign.lv.buffer];
-	if (*seen && (e->u.assign.op != KB_NONE || poly_maps_meet_apart(*seen, w)))
+	if (*seen && (e->u.assign.op != KB_NONE || a->stride == 1))
+		aff_afail(a, e->loc, "a grid-stride loop stores one buffer twice");
+	if (*seen && poly_maps_meet_apart(*seen, w))
 		aff_afail(a, e->loc, "a grid-stride loop stores one element of a buffer in two statements");
 	*seen = *seen ? poly_map_union(*seen, w) : w;
 }
