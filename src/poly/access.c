@@ -347,6 +347,27 @@ int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POL
 	return found;
 }
 
+int poly_maps_meet_apart(const PolyMap *a, const PolyMap *b)
+{
+	isl_map *pairs;
+	isl_set *w;
+	int found;
+	if (isl_map_dim(a->m, isl_dim_out) != isl_map_dim(b->m, isl_dim_out))
+		return 1;
+	pairs = isl_map_apply_range(isl_map_copy(a->m), isl_map_reverse(isl_map_copy(b->m)));
+	pairs = isl_map_subtract(pairs, isl_map_identity(isl_map_get_space(pairs)));
+	w = poly_isl_param_ranges(a->c, isl_map_wrap(pairs));
+	found = isl_set_is_empty(w) != isl_bool_true;
+	isl_set_free(w);
+	return found;
+}
+
+PolyMap *poly_map_union(const PolyMap *a, const PolyMap *b)
+{
+	ASSERT(isl_map_dim(a->m, isl_dim_out) == isl_map_dim(b->m, isl_dim_out));
+	return poly_wrap_map(a->c, isl_map_union(isl_map_copy(a->m), isl_map_copy(b->m)));
+}
+
 int poly_map_reads_outside(const PolyMap *r, PolyMap *const *w, int nw,
                            int64_t pt[POLY_NDIMS + POLY_MAX_RANK + 3], StrBuf *params)
 {

@@ -139,6 +139,12 @@ int poly_maps_conflict(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS
  * pair, and in *params the values it needs ("m = 3"; nothing when none), when not NULL. */
 int poly_maps_conflict_params(const PolyMap *a, const PolyMap *b, int64_t pa[POLY_NDIMS],
                               int64_t pb[POLY_NDIMS], StrBuf *params);
+/* Does a reach an element that b reaches from another point (another thread, or another
+ * trip of an open loop dimension), for some admissible values of the unbound scalars?
+ * Maps of different ranks are taken to meet. */
+int poly_maps_meet_apart(const PolyMap *a, const PolyMap *b);
+/* The relation of a and b together (same rank). */
+PolyMap *poly_map_union(const PolyMap *a, const PolyMap *b);
 /* Does read r touch an element outside the union of the ranges of w[0..nw) (maps of the
  * same rank) for some admissible values of the unbound scalars? pt receives the first
  * such pair: the thread (POLY_NDIMS values) then the element (rank values); params the

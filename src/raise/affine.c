@@ -282,7 +282,7 @@ static void try_free(Aff *a)
 	free(a->last_store);
 	free(a->decl_depth);
 	free(a->stride_st);
-	free(a->stride_nst);
+	free(a->stride_w);
 	free(a->local);
 	free(a->loc_base);
 	arena_free(a->ar);

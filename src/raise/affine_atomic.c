@@ -225,8 +225,6 @@ static void as_store(Aff *a, const KirExpr *e)
 	s->u.assign.op = ops[e->u.atomic.op];
 	s->u.assign.optype = kb->elem;
 	s->u.assign.value = v;
-	if (a->stride)            /* refused() counted it: aff_store counts again */
-		a->stride_nst[e->u.atomic.buffer]--;
 	aff_store(a, s);
 	/* the atomic's own line says what it became (not a `store` line) */
 	if (a->r->st->notes.len > n0)
@@ -249,7 +247,7 @@ static const char *refused(Aff *a, const KirExpr *e, TOpKind k)
 		return "an atomic on local memory";
 	if (a->stride && dtype_is_float(aff_dt_of(a, a->r->buf[b])))
 		return "a float atomic in a grid-stride loop (its lanes are not in lane order)";
-	if (a->stride && ++a->stride_nst[b] > 1)
+	if (a->stride && a->stride_w[b])
 		return "a grid-stride loop stores one buffer twice";
 	if (a->loopvar >= 0 || a->tshape || a->r->bufsize[b] >= INT32_MAX)
 		return "an atomic in a loop dimension";

@@ -153,7 +153,8 @@ typedef struct Aff {
 	int col;                  /* the levels of column loops open now (a bit each) */
 	int col_dry;              /* walking a column loop's body for its updates only */
 	int restructured;         /* statements made by restructure() so far */
-	int stride;               /* inside a grid-stride loop (its level is open) */
+	int stride;               /* inside a loop dimension (its level is open): 2 a grid-stride
+	                           * loop (its start depends on the thread), 1 a uniform loop */
 	int unrolling;            /* unrolled loops open now (aff_unroll) */
 	const KirExpr *exited;    /* the lanes that returned under a data-dependent guard inside
 	                           * an unrolled loop (affine_exits.c), or NULL: a mask that
@@ -172,7 +173,7 @@ typedef struct Aff {
 	const KirExpr *done;      /* the lanes that left an open scope (OR of their taken), or
 	                           * NULL: a mask that every store takes, as exited */
 	char *stride_st;          /* per buffer: stored in that loop's body */
-	int *stride_nst;          /* per buffer: stores walked in that body */
+	PolyMap **stride_w;       /* per buffer: what that body's stores walked so far write */
 	const KirExpr **local;    /* local array elements (at loc_base[buffer] + index): values */
 	int nlocal, *loc_base;
 	const PolyExpr *wflat;    /* the store being built: its flat index and buffer */

@@ -281,7 +281,7 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	bs.decl = xcalloc(k->nvars + 1, 1);
 	bs.loaded = xcalloc(k->nbufs + 1, 1);
 	a->stride_st = xcalloc(k->nbufs + 1, 1);
-	a->stride_nst = xcalloc(k->nbufs + 1, sizeof(int));
+	a->stride_w = xcalloc(k->nbufs + 1, sizeof(PolyMap *));
 	loopify_stmt_visit((KirStmt *)body, NULL, scan_decl, &bs);
 	loopify_stmt_visit((KirStmt *)body, scan_effect, NULL, &bs);
 	if (bs.outer && !aff_induction_vars(a, body, v, &iv))
@@ -293,9 +293,9 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 	trips = (bound - lo + step - 1) / step;
 	if (bs.bad) {
 		free(a->stride_st);
-		free(a->stride_nst);
+		free(a->stride_w);
 		a->stride_st = NULL;
-		a->stride_nst = NULL;
+		a->stride_w = NULL;
 		if (!thread || trips > MAX_UNROLL || a->unrolled + trips > MAX_UNROLL_ALL)
 			aff_afail(a, s->loc, "a grid-stride loop that carries a variable from one iteration to the next");
 		carried_stride_loop(a, v, init_def, cond, body, step, trips, s->loc, in_data);
@@ -318,13 +318,13 @@ static int stride_loop(Aff *a, const KirStmt *s, int in_data)
 		aff_afail(a, s->loc, "a grid-stride loop whose index may overflow");
 	a->at.dom = poly_set_intersect(a->at.dom, c);
 	aff_induction_enter(a, &iv, level, s->loc);
-	a->stride = 1;
+	a->stride = thread ? 2 : 1;
 	aff_walk(a, body, in_data);
 	a->stride = 0;
 	free(a->stride_st);
-	free(a->stride_nst);
+	free(a->stride_w);
 	a->stride_st = NULL;
-	a->stride_nst = NULL;
+	a->stride_w = NULL;
 	a->at.dom = saved;
 	a->def[v] = NULL;         /* its value after the loop depends on the thread */
 	a->ienv[v] = NULL;

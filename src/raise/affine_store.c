@@ -240,6 +240,23 @@ int aff_store_fact(const char *why)
 	return 0;
 }
 
+/* A grid-stride loop's stores are applied one statement after the other, each over all
+ * trips at once, so a second statement into a buffer is exact only when no element it
+ * writes is written by an earlier statement at another point (another trip of the same
+ * thread would order them the other way; another thread is a race). One statement's own
+ * trips are its injectivity, checked with its shape. A read-modify-write (an atomic)
+ * stays alone in its buffer, and so does any store of a uniform loop: unrolled, its
+ * trips index with constants (`m[j % 2]` is a gather over a loop dimension). */
+static void stride_writes(Aff *a, const KirExpr *e, PolyExpr *pe)
+{
+	PolyMap *w = poly_access(a->at.dom, &pe, 1), **seen = &a->stride_w[e->u.assign.lv.buffer];
+	if (*seen && (e->u.assign.op != KB_NONE || a->stride == 1))
+		aff_afail(a, e->loc, "a grid-stride loop stores one buffer twice");
+	if (*seen && poly_maps_meet_apart(*seen, w))
+		aff_afail(a, e->loc, "a grid-stride loop stores one element of a buffer in two statements");
+	*seen = *seen ? poly_map_union(*seen, w) : w;
+}
+
 /* Tries the shapes of the buffer in turn (fewest dimensions first, but first the one
  * under which the store is one box); the first under which every fact holds wins. A
  * failed try leaves nothing behind. */
@@ -259,8 +276,8 @@ void aff_store(Aff *a, const KirExpr *e)
 		aff_scatter_store(a, e, NULL);
 		return;
 	}
-	if (a->stride && ++a->stride_nst[e->u.assign.lv.buffer] > 1)
-		aff_afail(a, e->loc, "a grid-stride loop stores one buffer twice");
+	if (a->stride)
+		stride_writes(a, e, pe);
 	a->wflat = pe;
 	a->wbuf = e->u.assign.lv.buffer;
 	memcpy(outer, a->fail, sizeof(jmp_buf));
