@@ -25,8 +25,8 @@
  * one), a poisoned loop test (at each test: loop_body), a poisoned operand of an atomic,
  * a shuffle's lane or mask, a vote's predicate or a barrier's argument. The value an
  * unset local holds is set to 0 here (the raise needs one); the checks make sure no
- * launch that succeeds depends on it. Refused (NULL): a poisoned `do` loop test or loop
- * step, a poisoned shuffled value,
+ * launch that succeeds depends on it. A shuffled value's bit is shuffled with it (the same
+ * shuffle of the bit). Refused (NULL): a poisoned `do` loop test or loop step,
  * a tainted variable or array written a few bytes at a time, an atomic on a tainted
  * array, a tainted extern __shared__ array, a nested assignment of a tainted target,
  * side effects inside a statement whose check or shadow store would repeat them, a
@@ -392,6 +392,20 @@ static void arm_vars(const KirStmt *s, IVec *out, const IVec *decls)
 	}
 }
 
+/* __shfl*_sync(mask, p, lane, width) as i32, != 0: the poison bit p of a shuffled value
+ * from the lane the value comes from (the same operation, mask, lane and width: a source
+ * lane out of range gives the lane's own bit as it gives its own value). */
+static KirExpr *shfl_bit(Pz *z, const KirExpr *e, KirExpr *p)
+{
+	KirExpr *c = frontend_new_expr(z->a, KE_SHFL, KT_I32, e->loc);
+
+	c->u.shfl = e->u.shfl;
+	c->u.shfl.mask = (KirExpr *)dup(z, e->u.shfl.mask);
+	c->u.shfl.lane = (KirExpr *)dup(z, e->u.shfl.lane);
+	c->u.shfl.value = frontend_new_cast(z->a, KT_I32, p, e->loc);
+	return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_int(z->a, KT_I32, 0, e->loc), e->loc);
+}
+
 /* The poison bit of e's value (i1), NULL when it is never set. */
 static KirExpr *pz(Pz *z, const KirExpr *e)
 {
@@ -444,10 +458,10 @@ static KirExpr *pz(Pz *z, const KirExpr *e)
 		if (lv->var >= 0)
 			return var_ref(z, z->shadow[lv->var], e->loc);
 		return load_ref(z, z->shadow[z->k->nvars + (size_t)lv->buffer], (KirExpr *)dup(z, lv->index), e->loc);
-	case KE_SHFL:
-		if (pz(z, e->u.shfl.value))
-			z->bad = 1;
-		return NULL;
+	case KE_SHFL:            /* the bit moves with the value: the same shuffle of it */
+		if (!(p = pz(z, e->u.shfl.value)))
+			return NULL;
+		return shfl_bit(z, e, p);
 	default: return NULL;    /* constants, parameters, builtins, votes, atomics (checked) */
 	}
 }

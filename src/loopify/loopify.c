@@ -264,7 +264,9 @@ static int elevel(Lz *z, KirExpr *e)
 		 * thread's own): fsm's `while (same[blockIdx.x] < CUTOFF)` */
 		if ((size_t)e->u.load.buffer < z->bufs.len && z->bufs.data[e->u.load.buffer].space != KSP_LOCAL &&
 		    loopify_phase_fixed_has(z->pfixed, z->npfixed, e))
-			return elevel(z, e->u.load.index);
+			/* (__shared__ memory is the block's own: its element varies by block) */
+			return max2(elevel(z, e->u.load.index),
+			            z->bufs.data[e->u.load.buffer].space == KSP_SHARED ? LV_BLOCK : LV_GRID);
 		return LV_THREAD;
 	case KE_ATOMIC: case KE_SHFL: case KE_VOTE: return LV_THREAD;
 	case KE_ASSIGN:
@@ -1382,9 +1384,10 @@ static int loopify_kernel(Arena *a, const KirKernel *src, const KirLaunch *l, Lo
 		return 0;
 	}
 	lk->launch = z.L;
-	init_tables(&z, src);
+	loopify_forward_conditions(a, z.k);
+	init_tables(&z, z.k);
 	compute_levels(&z);
-	body = lower_warp(&z, src->body, 0);
+	body = lower_warp(&z, z.k->body, 0);
 	lk->no_c = z.no_c;
 	if (z.errors) {            /* a warp operation left in place: phases cannot hold it */
 		free_tables(&z);

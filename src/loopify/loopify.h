@@ -172,6 +172,10 @@ void loopify_stmt_visit(KirStmt *s, void (*fe)(void *, KirExpr *), void (*fs)(vo
 int loopify_expr_has_warp(KirExpr *e);
 int loopify_stmt_sync(KirStmt *s);   /* 0 none, 1 warp-level only, 2 a block barrier */
 KirExpr *loopify_copy_expr(Arena *a, const KirExpr *e);
+/* cond_forward.c: a barrier do-while's condition reads a fresh variable holding the value
+ * its last assignment in the body gives it (k is the pass's copy: body and vars are
+ * replaced, the source kernel's are not modified). */
+void loopify_forward_conditions(Arena *a, KirKernel *k);
 KirStmt *loopify_copy_stmt(Arena *a, const KirStmt *s);
 
 #endif

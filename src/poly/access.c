@@ -402,6 +402,28 @@ int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s)
 	return ok;
 }
 
+/* Whether every (point, element) pair of a is one of b's (accesses of one buffer). */
+int poly_map_is_subset(const PolyMap *a, const PolyMap *b)
+{
+	return isl_map_is_subset(a->m, b->m) == isl_bool_true;
+}
+
+/* Whether two points of m in different blocks may access one element: m composed with
+ * its inverse (the pairs of points that meet) less the pairs in one block. */
+int poly_map_meets_across_blocks(const PolyMap *m)
+{
+	isl_map *meet = isl_map_apply_range(isl_map_copy(m->m), isl_map_reverse(isl_map_copy(m->m)));
+	isl_map *one = isl_map_universe(isl_map_get_space(meet));
+	int empty;
+
+	for (int d = POLY_BZ; d <= POLY_BX; d++)
+		one = isl_map_equate(one, isl_dim_in, d, isl_dim_out, d);
+	meet = isl_map_subtract(meet, one);
+	empty = isl_map_is_empty(meet) == isl_bool_true;
+	isl_map_free(meet);
+	return !empty;
+}
+
 typedef struct Pieces {
 	PolyPiece *out;
 	int n, max, ok, nin, nout;

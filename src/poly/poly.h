@@ -154,6 +154,9 @@ int poly_map_reads_outside(const PolyMap *r, PolyMap *const *w, int nw,
 /* Is the range of m exactly a box with constant bounds? */
 int poly_map_range_box(const PolyMap *m, int64_t lo[POLY_MAX_RANK], int64_t hi[POLY_MAX_RANK]);
 int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);
+int poly_map_is_subset(const PolyMap *a, const PolyMap *b);    /* same buffer */
+/* Whether points of m in two different blocks may access one element. */
+int poly_map_meets_across_blocks(const PolyMap *m);
 
 /* r = R . W^-1 expressed over the write coordinates w, as pieces: on the box
  * lo <= w < hi, read coordinate j is sum_k coef[j][k] * w_k + cst[j]. W must be

@@ -188,7 +188,7 @@ static void record_bytes(Race *r, int b, const KirExpr *index, int write, unsign
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	PolyExpr *idx[4], *i;
-	Access a = {b, write, NULL, loc, (unsigned char)bytes};
+	Access a = {b, write, NULL, loc, (unsigned char)bytes, (unsigned char)(write && r->same)};
 	int n = 0, shared = kb->space == KSP_SHARED;
 	const char *why;
 	i = val_why(r, index, &why);
@@ -272,7 +272,7 @@ static void end_phase(Race *r)
 			if (a->buffer != b->buffer || (!a->write && !b->write) || r->reported[a->buffer] ||
 			    part_apart(a, b))
 				continue;
-			if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params)) {
+			if (poly_maps_conflict_params(a->map, b->map, pa, pb, &params) && !race_same_apart(r, i, j)) {
 				if (!a->write) {
 					Access *t = a;
 					a = b;
@@ -369,7 +369,9 @@ static void assign(Race *r, const KirExpr *e)
 		if (race_reads(e->u.assign.value, lv->buffer, lv->index))
 			race_check_rmw(r, lv->buffer, lv->index, e->loc);
 	}
+	r->same = e->u.assign.op == KB_NONE && !e->u.assign.bytes && race_block_value(r, e->u.assign.value);
 	record_bytes(r, lv->buffer, lv->index, 1, e->u.assign.bytes, whole, 0, e->loc);
+	r->same = 0;
 }
 
 /* The value of an assignment expression, for the environment: x = v or x op= v. */
@@ -776,6 +778,8 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.has_parts = xcalloc(k->nbufs + 1, 1);
 	r.unknown_writes = xcalloc(k->nbufs + 1, 1);
 	r.tainted = xcalloc(k->nvars + 1, 1);
+	r.vote = xcalloc(k->nvars + 1, 1);
+	race_find_votes(&r);
 	r.exited = xcalloc((size_t)k->nlabels + 1, sizeof(PolySet *));
 	r.exit_unknown = xcalloc((size_t)k->nlabels + 1, 1);
 	r.bc.o = o;
@@ -827,6 +831,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	free(r.has_parts);
 	free(r.unknown_writes);
 	free(r.tainted);
+	free(r.vote);
 	free(r.exited);
 	free(r.exit_unknown);
 	poly_destroy(r.c);

@@ -16,6 +16,7 @@ typedef struct Access {
 	SrcLoc loc;
 	unsigned char bytes;     /* the bytes of the element it reads (bit b: byte b) or a
 	                            part store changes; 0 the whole element */
+	unsigned char same;      /* a store of a value the same in the whole block (race_same.c) */
 } Access;
 
 typedef struct Race {
@@ -49,6 +50,8 @@ typedef struct Race {
 	int unknown;             /* an index or guard not quasi-affine, not from memory */
 	VEC(Access) parts;       /* the part stores' relations, all phases */
 	int loops, approx;       /* loops walked by loop(); of them, not walked exactly */
+	unsigned char *vote;     /* per variable: set only by block votes (race_same.c) */
+	int same;                /* the store being recorded stores a block-uniform value */
 } Race;
 
 /* race.c */
@@ -61,6 +64,11 @@ int race_is_tainted(Race *r, const KirExpr *e);
 int race_reads(const KirExpr *value, int buffer, const KirExpr *index);
 const KirExpr *race_load_of(const KirExpr *value, int buffer, const KirExpr *index);
 void race_check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc);
+
+/* race_same.c */
+void race_find_votes(Race *r);                     /* fills r->vote */
+int race_block_value(Race *r, const KirExpr *e);   /* the same for every thread of a block */
+int race_same_apart(Race *r, size_t i, size_t j);  /* accesses i <= j that meet: no race */
 
 /* race_part.c */
 void race_part_store(Race *r, int b, const KirExpr *index, SrcLoc loc);

@@ -57,7 +57,7 @@ void race_part_store(Race *r, int b, const KirExpr *index, SrcLoc loc)
 {
 	const KirBuffer *kb = &r->k->bufs[b];
 	PolyExpr *idx[4], *i;
-	Access a = {b, 1, NULL, loc, 0};
+	Access a = {b, 1, NULL, loc, 0, 0};
 	int n = 0;
 	if (kb->space != KSP_GLOBAL && kb->space != KSP_SHARED)
 		return;
