@@ -18,18 +18,18 @@
  *   3. takes the module for that specialisation from memory, else from the disk cache
  *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
  *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
- *   4. copies the arguments in (zeros for a device printf site's records: no argument
+ *   4. binds the arguments (zeros for a device printf site's records: no argument
  *      holds them), runs, prints what the kernel's printf sites recorded (stdout, as
  *      the CUDA runtime flushes device printf at synchronisation; a failed device
  *      assert prints CUDA's message and stops the program: CUDA reports cudaErrorAssert
- *      to every later call), and keeps every
- *      other result in the runtime as the
+ *      to every later call), and keeps every other result in the runtime as the
  *      newest contents of its memory (mem.c copies it there when the host reads it). An
- *      input that is such a kept result is bound as it is; cudaMalloc'd memory that no
- *      kernel wrote is copied once into a buffer the allocation keeps (mem.c) and bound
- *      as it is by every module until the API writes that memory: a read-only array is
- *      copied once, not once per specialisation; other inputs are copied into the
- *      entry's buffer unless it already holds the same version of the same memory.
+ *      input that is such a kept result is bound as it is; memory the kernel only reads
+ *      is bound where it lies (device memory is host memory: c2h_buffer_borrow, no
+ *      copy); cudaMalloc'd memory the kernel writes is copied once into a buffer the
+ *      allocation keeps (mem.c) and donated; what is left (scalars, array fields,
+ *      storage not aligned to its element) is copied into the entry's buffer unless it
+ *      already holds the same version of the same memory.
  * A kernel that cannot be raised, or a launch that cannot run exactly, stops the program
  * with the located diagnostic and exit status 1: its results would be wrong otherwise. */
 #include "cudart.h"
@@ -75,6 +75,7 @@ typedef struct Entry {
 	c2h_module *m;
 	c2h_session *s;
 	c2h_buffer **in;
+	c2h_buffer **view;       /* per input: the program's memory it is bound to (view) */
 	size_t *bytes;           /* per input: its size */
 	const char **from;       /* per input: the memory its contents were copied from */
 	uint64_t *version;       /* and that memory's version then (0: copy every launch) */
@@ -322,6 +323,7 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 	e->nin = c2h_module_num_params(e->m);
 	e->nout = c2h_module_num_results(e->m);
 	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
+	e->view = xcalloc((size_t)e->nin + 1, sizeof *e->view);
 	e->bytes = xcalloc((size_t)e->nin + 1, sizeof *e->bytes);
 	e->from = xcalloc((size_t)e->nin + 1, sizeof *e->from);
 	e->version = xcalloc((size_t)e->nin + 1, sizeof *e->version);
@@ -408,15 +410,35 @@ static int returned(const Entry *e, const char *name)
 	return 0;
 }
 
+/* Binds input i to the memory at src itself when it is memory of the program (an
+ * allocation or a __device__ symbol, its newest contents made current) of the element's
+ * alignment: device memory is host memory, and a bound input is read, never written, by
+ * the run, so nothing is copied. Whether it was so bound. */
+static int view(Entry *e, int i, const c2h_param_info *pi, const char *src)
+{
+	if (pi->rank == 0 || (!cudart_alloc_find(src) && !cudart_var_find(src)))
+		return 0;
+	cudart_alloc_sync(src);
+	c2h_buffer *v = c2h_buffer_borrow(pi->dtype, pi->rank, pi->dims, (void *)src, e->bytes[i]);
+	if (!v)
+		return 0;
+	if (c2h_session_bind_index(e->s, i, v) != C2H_OK)
+		die("cudart: cannot rebind module parameter '%s'", pi->name);
+	c2h_buffer_destroy(e->view[i]);
+	e->view[i] = v;
+	return 1;
+}
+
 /* Binds each input: the buffer the runtime keeps for that memory when it is the same
  * tensor (a kernel result, or a copy made by an earlier launch of any module: no copy,
- * mem.c), else a new such copy when the allocation keeps none (cudaMalloc'd memory),
- * else the entry's own buffer, whose bytes are copied in unless it already holds them:
- * the same memory at the same version (scalars and symbols have version 0: always
- * copied). A kept buffer the module also returns (the
- * kernel writes that memory) and no other input reads is donated to the run: the new
- * result replaces it (keep_results), so the backend may compute it in that storage in
- * place instead of a new copy of the whole buffer per launch. */
+ * mem.c); else, for memory the kernel writes, a new such copy when the allocation keeps
+ * none (cudaMalloc'd memory); else the program's memory itself (view); else the entry's
+ * own buffer, whose bytes are copied in unless it already holds them: the same memory at
+ * the same version (scalars have version 0: always copied). A kept buffer the module
+ * also returns (the kernel writes that memory) and no other input reads is donated to
+ * the run: the new result replaces it (keep_results), so the backend may compute it in
+ * that storage in place instead of a new copy of the whole buffer per launch (a view is
+ * never donated: its storage is the program's). */
 static void copy_in(const CudartKernel *k, Entry *e, void **args)
 {
 	c2h_buffer **kept = xcalloc((size_t)e->nin + 1, sizeof *kept);
@@ -427,7 +449,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		if (!src)
 			continue;
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
-		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
+		/* memory the kernel writes: copied once for every module, then donated */
+		if (pi.rank == 1 && !kept[i] && returned(e, pi.name))
 			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
 	}
 	for (int i = 0; i < e->nin; i++) {
@@ -439,6 +462,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		for (int j = 0; j < e->nin; j++)
 			shared |= j != i && kept[j] == kept[i];
 		c2h_status st;
+		if (src && !kept[i] && view(e, i, &pi, src))   /* before a buffer of its own is made */
+			continue;
 		if (!kept[i] && !e->in[i] && !(e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0)))
 			fail(k, "cannot make the buffer of module parameter '%s'%s", pi.name, " (out of memory)");
 		if (!src) {      /* printf records, a null argument's element: zeros for every run */
