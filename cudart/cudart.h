@@ -91,6 +91,11 @@ typedef struct CudartKernel {
 	int grid_input;
 	unsigned last_gx;
 	int last_cost;
+	/* The last launch's specialisation in bytes (launch.c fingerprint) and its entry: a
+	 * launch with the same bytes takes that entry without building the cache key. */
+	unsigned char *last_fp;
+	size_t last_fplen;
+	void *last_entry;
 } CudartKernel;
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
