@@ -85,6 +85,7 @@ typedef struct Entry {
 	int gparam;              /* the input that is gridDim.x (grid_input), else -1 */
 	unsigned gx;             /* its value in this launch */
 	int cost;                /* gathers, scatters and whiles of the module */
+	double made_ms;          /* its raise (or disk read) and compile */
 	CudartStats stats;
 } Entry;
 
@@ -170,15 +171,16 @@ static unsigned grid_bound(unsigned gx)
 }
 
 /* The specialisation of this launch and its cache key (a module whose gridDim.x is an
- * input when k->grid_input is set: its bound with '*' in the key). */
+ * input when k->grid_input is set: its bound with '*' in the key, grid_bound's unless
+ * bound is not 0). */
 static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem,
-                        CudartSpec *sp)
+                        unsigned bound, CudartSpec *sp)
 {
 	const CudartSig *sig = k->sig;
 	StrBuf key = {0};
 	char buf[512];
 	int gin = k->grid_input > 0;
-	unsigned gx = gin ? grid_bound(g.x) : g.x;
+	unsigned gx = gin ? (bound ? bound : grid_bound(g.x)) : g.x;
 
 	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0, NULL, 0};
 	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
@@ -319,6 +321,7 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 		fail(k, "backend '%s': %s", backend(), msg);
 	memcpy(e->grid, sp->grid, sizeof e->grid);
 	memcpy(e->block, sp->block, sizeof e->block);
+	e->made_ms = cudart_now_ms() - t0;
 	cudart_stats_module(k->name, sp->grid_input, e->grid, e->block, cached, t1 - t0,
 	                    cudart_now_ms() - t1);
 	e->nin = c2h_module_num_params(e->m);
@@ -553,14 +556,38 @@ static void fingerprint(const CudartKernel *k, void **args, dim3 g, dim3 b, size
 /* The entry of this launch's specialisation (made when new); NULL when quiet and the
  * kernel cannot be raised so, or (max_cost >= 0) only with more than max_cost gathers,
  * scatters and whiles. */
+/* For a kernel whose gridDim.x is an input, the smallest module already made over more
+ * blocks than this launch's bucket, when its runs are cheap against making a module: a
+ * mean run under 1/64 of its own raise and compile. It serves the launch exactly (the
+ * blocks past gridDim.x do nothing) for at most a few times the launch's work: a
+ * wavefront that shrinks (HeCBench nw's kernel2, 1023, 1022, ..., 1 blocks of ~6 ms runs)
+ * raised and compiled <=512, <=256, ..., <=16 after <=1024, about 4 s each. NULL when
+ * there is none, or the smallest is not cheap (a larger one would cost more). */
+static Entry *larger(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem)
+{
+	for (unsigned G = grid_bound(g.x); G < (1u << 31);) {
+		CudartSpec sp;
+		G *= 2;
+		char *key = specialise(k, args, g, b, shmem, G, &sp);
+		Entry *e = map_get(entries, key);
+		spec_free(&sp);
+		free(key);
+		if (e)
+			return e->stats.launches && e->stats.run_ms / (double)e->stats.launches * 64 < e->made_ms ? e : NULL;
+	}
+	return NULL;
+}
+
 static Entry *entry_get(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, int quiet,
                         int max_cost)
 {
 	CudartSpec sp;
-	char *key = specialise(k, args, g, b, shmem, &sp);
+	char *key = specialise(k, args, g, b, shmem, 0, &sp);
 	if (!entries)
 		entries = map_create();
 	Entry *e = map_get(entries, key);
+	if (!e && !quiet && k->grid_input > 0)
+		e = larger(k, args, g, b, shmem);
 	if (!e && (e = entry_create(k, key, &sp, quiet, max_cost)) != NULL)
 		map_put(entries, key, e);
 	spec_free(&sp);
