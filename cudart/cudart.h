@@ -63,9 +63,10 @@ int cudart_alloc_keep(void *p, struct c2h_buffer *b);
 struct c2h_buffer *cudart_alloc_resident(const void *p, int dtype, int64_t n);
 /* For an allocation from cudaMalloc that holds no kept buffer: a buffer holding a copy
  * of its n elements of dtype from p, kept from now on as that memory's contents (not
- * stale: memory holds the same bytes), so that every launch of every module reading the
- * memory as that tensor binds it without a copy until the memory is written (a copy or
- * memset through the API, a kernel result). NULL when p is in no such allocation, the
+ * stale: memory holds the same bytes), so that a launch whose kernel writes the memory
+ * may be donated it, and every launch of every module reading the memory as that tensor
+ * binds it until the memory is written (a copy or memset through the API, a kernel
+ * result). NULL when p is in no such allocation, the
  * allocation holds a kept buffer already, or the tensor does not fit. */
 struct c2h_buffer *cudart_alloc_resident_copy(const void *p, int dtype, int64_t n);
 
@@ -90,6 +91,11 @@ typedef struct CudartKernel {
 	int grid_input;
 	unsigned last_gx;
 	int last_cost;
+	/* The last launch's specialisation in bytes (launch.c fingerprint) and its entry: a
+	 * launch with the same bytes takes that entry without building the cache key. */
+	unsigned char *last_fp;
+	size_t last_fplen;
+	void *last_entry;
 } CudartKernel;
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */

@@ -15,21 +15,22 @@
  *      launch's do nothing), so launches of up to that many blocks share one module;
  *      kept when that raise succeeds without more gathers, scatters or whiles than the
  *      module specialised for the grid (else the grid stays specialised);
- *   3. takes the module for that specialisation from memory, else from the disk cache
- *      (cache.c), else raises it (jit.c); compiles it once on $CUDA2HLO_BACKEND
- *      (cpu | interp | pjrt[:PLUGIN]; default cpu);
- *   4. copies the arguments in (zeros for a device printf site's records: no argument
+ *   3. takes the module for that specialisation from memory (the last launch's entry
+ *      when its specialisation bytes are the same, fingerprint; else by its key), else
+ *      from the disk cache (cache.c), else raises it (jit.c); compiles it once on
+ *      $CUDA2HLO_BACKEND (cpu | interp | pjrt[:PLUGIN]; default cpu);
+ *   4. binds the arguments (zeros for a device printf site's records: no argument
  *      holds them), runs, prints what the kernel's printf sites recorded (stdout, as
  *      the CUDA runtime flushes device printf at synchronisation; a failed device
  *      assert prints CUDA's message and stops the program: CUDA reports cudaErrorAssert
- *      to every later call), and keeps every
- *      other result in the runtime as the
+ *      to every later call), and keeps every other result in the runtime as the
  *      newest contents of its memory (mem.c copies it there when the host reads it). An
- *      input that is such a kept result is bound as it is; cudaMalloc'd memory that no
- *      kernel wrote is copied once into a buffer the allocation keeps (mem.c) and bound
- *      as it is by every module until the API writes that memory: a read-only array is
- *      copied once, not once per specialisation; other inputs are copied into the
- *      entry's buffer unless it already holds the same version of the same memory.
+ *      input that is such a kept result is bound as it is; memory the kernel only reads
+ *      is bound where it lies (device memory is host memory: c2h_buffer_borrow, no
+ *      copy); cudaMalloc'd memory the kernel writes is copied once into a buffer the
+ *      allocation keeps (mem.c) and donated; what is left (scalars, array fields,
+ *      storage not aligned to its element) is copied into the entry's buffer unless it
+ *      already holds the same version of the same memory.
  * A kernel that cannot be raised, or a launch that cannot run exactly, stops the program
  * with the located diagnostic and exit status 1: its results would be wrong otherwise. */
 #include "cudart.h"
@@ -75,6 +76,7 @@ typedef struct Entry {
 	c2h_module *m;
 	c2h_session *s;
 	c2h_buffer **in;
+	c2h_buffer **view;       /* per input: the program's memory it is bound to (view) */
 	size_t *bytes;           /* per input: its size */
 	const char **from;       /* per input: the memory its contents were copied from */
 	uint64_t *version;       /* and that memory's version then (0: copy every launch) */
@@ -83,6 +85,7 @@ typedef struct Entry {
 	int gparam;              /* the input that is gridDim.x (grid_input), else -1 */
 	unsigned gx;             /* its value in this launch */
 	int cost;                /* gathers, scatters and whiles of the module */
+	double made_ms;          /* its raise (or disk read) and compile */
 	CudartStats stats;
 } Entry;
 
@@ -168,15 +171,16 @@ static unsigned grid_bound(unsigned gx)
 }
 
 /* The specialisation of this launch and its cache key (a module whose gridDim.x is an
- * input when k->grid_input is set: its bound with '*' in the key). */
+ * input when k->grid_input is set: its bound with '*' in the key, grid_bound's unless
+ * bound is not 0). */
 static char *specialise(const CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem,
-                        CudartSpec *sp)
+                        unsigned bound, CudartSpec *sp)
 {
 	const CudartSig *sig = k->sig;
 	StrBuf key = {0};
 	char buf[512];
 	int gin = k->grid_input > 0;
-	unsigned gx = gin ? grid_bound(g.x) : g.x;
+	unsigned gx = gin ? (bound ? bound : grid_bound(g.x)) : g.x;
 
 	*sp = (CudartSpec){{gx, g.y, g.z}, {b.x, b.y, b.z}, gin, shmem, NULL, NULL, 0, 0, NULL, 0};
 	sp->sizes = xcalloc(sig->nparams + 1, sizeof *sp->sizes);
@@ -317,11 +321,13 @@ static Entry *entry_create(const CudartKernel *k, const char *key, const CudartS
 		fail(k, "backend '%s': %s", backend(), msg);
 	memcpy(e->grid, sp->grid, sizeof e->grid);
 	memcpy(e->block, sp->block, sizeof e->block);
+	e->made_ms = cudart_now_ms() - t0;
 	cudart_stats_module(k->name, sp->grid_input, e->grid, e->block, cached, t1 - t0,
 	                    cudart_now_ms() - t1);
 	e->nin = c2h_module_num_params(e->m);
 	e->nout = c2h_module_num_results(e->m);
 	e->in = xcalloc((size_t)e->nin + 1, sizeof *e->in);
+	e->view = xcalloc((size_t)e->nin + 1, sizeof *e->view);
 	e->bytes = xcalloc((size_t)e->nin + 1, sizeof *e->bytes);
 	e->from = xcalloc((size_t)e->nin + 1, sizeof *e->from);
 	e->version = xcalloc((size_t)e->nin + 1, sizeof *e->version);
@@ -408,15 +414,35 @@ static int returned(const Entry *e, const char *name)
 	return 0;
 }
 
+/* Binds input i to the memory at src itself when it is memory of the program (an
+ * allocation or a __device__ symbol, its newest contents made current) of the element's
+ * alignment: device memory is host memory, and a bound input is read, never written, by
+ * the run, so nothing is copied. Whether it was so bound. */
+static int view(Entry *e, int i, const c2h_param_info *pi, const char *src)
+{
+	if (pi->rank == 0 || (!cudart_alloc_find(src) && !cudart_var_find(src)))
+		return 0;
+	cudart_alloc_sync(src);
+	c2h_buffer *v = c2h_buffer_borrow(pi->dtype, pi->rank, pi->dims, (void *)src, e->bytes[i]);
+	if (!v)
+		return 0;
+	if (c2h_session_bind_index(e->s, i, v) != C2H_OK)
+		die("cudart: cannot rebind module parameter '%s'", pi->name);
+	c2h_buffer_destroy(e->view[i]);
+	e->view[i] = v;
+	return 1;
+}
+
 /* Binds each input: the buffer the runtime keeps for that memory when it is the same
  * tensor (a kernel result, or a copy made by an earlier launch of any module: no copy,
- * mem.c), else a new such copy when the allocation keeps none (cudaMalloc'd memory),
- * else the entry's own buffer, whose bytes are copied in unless it already holds them:
- * the same memory at the same version (scalars and symbols have version 0: always
- * copied). A kept buffer the module also returns (the
- * kernel writes that memory) and no other input reads is donated to the run: the new
- * result replaces it (keep_results), so the backend may compute it in that storage in
- * place instead of a new copy of the whole buffer per launch. */
+ * mem.c); else, for memory the kernel writes, a new such copy when the allocation keeps
+ * none (cudaMalloc'd memory); else the program's memory itself (view); else the entry's
+ * own buffer, whose bytes are copied in unless it already holds them: the same memory at
+ * the same version (scalars have version 0: always copied). A kept buffer the module
+ * also returns (the kernel writes that memory) and no other input reads is donated to
+ * the run: the new result replaces it (keep_results), so the backend may compute it in
+ * that storage in place instead of a new copy of the whole buffer per launch (a view is
+ * never donated: its storage is the program's). */
 static void copy_in(const CudartKernel *k, Entry *e, void **args)
 {
 	c2h_buffer **kept = xcalloc((size_t)e->nin + 1, sizeof *kept);
@@ -427,7 +453,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		if (!src)
 			continue;
 		kept[i] = pi.rank == 1 ? cudart_alloc_resident(src, pi.dtype, pi.dims[0]) : NULL;
-		if (pi.rank == 1 && !kept[i])   /* copied once for every module, not into this one's buffer */
+		/* memory the kernel writes: copied once for every module, then donated */
+		if (pi.rank == 1 && !kept[i] && returned(e, pi.name))
 			kept[i] = cudart_alloc_resident_copy(src, pi.dtype, pi.dims[0]);
 	}
 	for (int i = 0; i < e->nin; i++) {
@@ -439,6 +466,8 @@ static void copy_in(const CudartKernel *k, Entry *e, void **args)
 		for (int j = 0; j < e->nin; j++)
 			shared |= j != i && kept[j] == kept[i];
 		c2h_status st;
+		if (src && !kept[i] && view(e, i, &pi, src))   /* before a buffer of its own is made */
+			continue;
 		if (!kept[i] && !e->in[i] && !(e->in[i] = c2h_buffer_create(pi.dtype, pi.rank, pi.dims, NULL, 0)))
 			fail(k, "cannot make the buffer of module parameter '%s'%s", pi.name, " (out of memory)");
 		if (!src) {      /* printf records, a null argument's element: zeros for every run */
@@ -489,17 +518,76 @@ static void keep_results(const CudartKernel *k, Entry *e, void **args)
 
 static Map *entries;
 
+typedef VEC(unsigned char) Bytes;
+
+static void put(Bytes *fp, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		VEC_PUSH(*fp, ((const unsigned char *)p)[i]);
+}
+
+/* What specialise reads, as bytes: the code, the geometry and k->grid_input, and per
+ * parameter its input mark and, for a pointer, its value, allocation extent and residue,
+ * for an integer scalar not an input, its bytes. Equal bytes give an equal key, so a
+ * launch repeating the last one's takes its entry without formatting the key (HeCBench
+ * kernelLaunch: 16 scalars formatted per launch were most of a launch's 5-12 us). */
+static void fingerprint(const CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, Bytes *fp)
+{
+	uint64_t code = cudart_code_key(k->code);
+	put(fp, &code, sizeof code);
+	put(fp, &g, sizeof g), put(fp, &b, sizeof b), put(fp, &shmem, sizeof shmem);
+	put(fp, &k->grid_input, sizeof k->grid_input);
+	for (size_t i = 0; i < k->sig->nparams; i++) {
+		const CudartParam *q = &k->sig->params[i];
+		put(fp, &q->input, sizeof q->input);
+		if (q->is_ptr == 2)
+			continue;
+		const char *v = arg_at(k, args, q);
+		if (q->is_ptr) {
+			const char *p;
+			memcpy(&p, v, sizeof p);
+			size_t n = p ? extent(k, q, p) : 0, r = p ? residue(p) : 0;
+			put(fp, &p, sizeof p), put(fp, &n, sizeof n), put(fp, &r, sizeof r);
+		} else if (!q->is_float && !q->input)
+			put(fp, v, (size_t)q->bytes);
+	}
+}
+
 /* The entry of this launch's specialisation (made when new); NULL when quiet and the
  * kernel cannot be raised so, or (max_cost >= 0) only with more than max_cost gathers,
  * scatters and whiles. */
+/* For a kernel whose gridDim.x is an input, the smallest module already made over more
+ * blocks than this launch's bucket, when its runs are cheap against making a module: a
+ * mean run under 1/64 of its own raise and compile. It serves the launch exactly (the
+ * blocks past gridDim.x do nothing) for at most a few times the launch's work: a
+ * wavefront that shrinks (HeCBench nw's kernel2, 1023, 1022, ..., 1 blocks of ~6 ms runs)
+ * raised and compiled <=512, <=256, ..., <=16 after <=1024, about 4 s each. NULL when
+ * there is none, or the smallest is not cheap (a larger one would cost more). */
+static Entry *larger(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem)
+{
+	for (unsigned G = grid_bound(g.x); G < (1u << 31);) {
+		CudartSpec sp;
+		G *= 2;
+		char *key = specialise(k, args, g, b, shmem, G, &sp);
+		Entry *e = map_get(entries, key);
+		spec_free(&sp);
+		free(key);
+		if (e)
+			return e->stats.launches && e->stats.run_ms / (double)e->stats.launches * 64 < e->made_ms ? e : NULL;
+	}
+	return NULL;
+}
+
 static Entry *entry_get(CudartKernel *k, void **args, dim3 g, dim3 b, size_t shmem, int quiet,
                         int max_cost)
 {
 	CudartSpec sp;
-	char *key = specialise(k, args, g, b, shmem, &sp);
+	char *key = specialise(k, args, g, b, shmem, 0, &sp);
 	if (!entries)
 		entries = map_create();
 	Entry *e = map_get(entries, key);
+	if (!e && !quiet && k->grid_input > 0)
+		e = larger(k, args, g, b, shmem);
 	if (!e && (e = entry_create(k, key, &sp, quiet, max_cost)) != NULL)
 		map_put(entries, key, e);
 	spec_free(&sp);
@@ -562,8 +650,19 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 		e = entry_get(k, args, g, b, shmem, 1, k->last_cost);
 		k->grid_input = e ? 1 : -1;
 	}
+	Bytes fp = {0};
+	if (!e) {
+		fingerprint(k, args, g, b, shmem, &fp);
+		if (k->last_entry && fp.len == k->last_fplen && !memcmp(fp.data, k->last_fp, fp.len))
+			e = k->last_entry;
+	}
 	if (!e)
 		e = entry_get(k, args, g, b, shmem, 0, -1);
+	if (fp.len) {   /* the entry of these bytes from now on */
+		free(k->last_fp);
+		k->last_fp = fp.data, k->last_fplen = fp.len, k->last_entry = e;
+	} else
+		k->last_entry = NULL;
 	k->last_gx = g.x;
 	k->last_cost = e->cost;
 	e->gx = g.x;

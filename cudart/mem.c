@@ -17,9 +17,10 @@
  * or at another offset): cudart_alloc_sync. A later launch that reads the same memory as
  * the same tensor binds the kept buffer itself, so a time loop of launches copies
  * nothing (tests/cudart/ok_transfers.cu). Memory the host reads directly (managed, host)
- * gets the result at once. An input no kernel wrote is kept the same way once copied
- * (cudart_alloc_resident_copy, not stale): read-only data is copied once per allocation,
- * not once per module that reads it, until the API writes the memory.
+ * gets the result at once. Memory a kernel only reads is bound where it lies, no copy
+ * (launch.c view). Memory a kernel writes, which no kernel wrote before, is kept the
+ * same way once copied (cudart_alloc_resident_copy, not stale), so that the launch may
+ * be donated that copy and update it in place.
  *
  * A program whose host code runs thrust's device algorithms (cuda2hlo-cc makes thrust's
  * device system the host's, docs/cudart.md) reads and writes device memory directly:

@@ -193,7 +193,7 @@ int __cudaRegisterFunction(void **handle, const char *stub, char *devfun, const 
 		if (!reg.k)
 			bad_payload("out of memory");
 	}
-	reg.k[reg.nk++] = (CudartKernel){stub, devfun, frontend_name(devfun), (CudartCode *)handle, NULL, 0, 0, 0};
+	reg.k[reg.nk++] = (CudartKernel){.stub = stub, .mangled = devfun, .name = frontend_name(devfun), .code = (CudartCode *)handle};
 	return 0;
 }
 

@@ -256,6 +256,24 @@ c2h_buffer *c2h_buffer_create(c2h_dtype t, int rank, const int64_t *dims, const 
 	return b;
 }
 
+c2h_buffer *c2h_buffer_borrow(c2h_dtype t, int rank, const int64_t *dims, void *data, size_t nbytes)
+{
+	if ((unsigned)t >= C2H_NDTYPES || rank < 0 || rank > C2H_MAX_RANK || (rank && !dims) || !data)
+		return NULL;
+	int64_t n = 1;
+	for (int d = 0; d < rank; d++)
+		if (dims[d] < 0 || __builtin_mul_overflow(n, dims[d], &n))
+			return NULL;
+	size_t esz = c2h_dtype_size(t);
+	if ((uint64_t)n > SIZE_MAX / esz || (size_t)n * esz != nbytes || (uintptr_t)data % esz)
+		return NULL;
+	TType ty = tir_type_tensor(dtype_map[t], rank, dims);
+	c2h_buffer *b = xcalloc(1, sizeof *b);
+	b->dtype = t;
+	b->v = rt_tensor_borrow(&ty, data);
+	return b;
+}
+
 void c2h_buffer_destroy(c2h_buffer *b)
 {
 	if (!b)
@@ -379,6 +397,8 @@ c2h_status c2h_session_bind_index(c2h_session *s, int i, const c2h_buffer *b)
 
 c2h_status c2h_session_donate(c2h_session *s, int i, c2h_buffer *b)
 {
+	if (b && b->v.buf && !b->v.buf->cap)   /* borrowed: its storage is not ours to give */
+		return s ? sfail(s, C2H_EINVAL, "a borrowed buffer cannot be donated") : C2H_EINVAL;
 	c2h_status st = c2h_session_bind_index(s, i, b);
 	if (st == C2H_OK)
 		s->donor[i] = b;

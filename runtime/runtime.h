@@ -81,9 +81,10 @@ const char *npy_dtype_name(NpyDtype t);
  * list owned by the caller (an RtPool), never a global one. */
 typedef struct RtBuf {
 	int64_t refs;
-	size_t cap;            /* bytes allocated for data */
+	size_t cap;            /* bytes allocated for data (0: borrowed, rt_tensor_borrow) */
 	struct RtBuf *next;    /* free-list link */
-	_Alignas(16) unsigned char data[];
+	unsigned char *data;   /* own: the bytes that follow; borrowed: the caller's */
+	_Alignas(16) unsigned char own[];
 } RtBuf;
 
 typedef struct RtPool {
@@ -105,6 +106,10 @@ RtValue rt_tensor_zeros(RtPool *p, const TType *t);
 /* For sizes the caller chose (the C API's buffers): 0, or -1 when the byte size
  * overflows or memory is short, never an abort. Contents uninitialised. */
 int rt_tensor_try_new(const TType *t, RtValue *out);
+/* A tensor over storage the caller owns (the C API's borrowed buffers): nothing is
+ * copied, releasing it frees only the header, and it is never pooled nor updated in
+ * place (cap 0). The caller keeps data alive and unchanged while the tensor is used. */
+RtValue rt_tensor_borrow(const TType *t, void *data);
 static inline void *rt_data(const RtValue *v) { return v->buf ? v->buf->data : NULL; }
 static inline int64_t rt_numel(const RtValue *v) { return tir_type_numel(&v->type); }
 RtValue rt_value_ref(const RtValue *v);              /* shares storage */

@@ -24,6 +24,7 @@ static RtBuf *buf_new(RtPool *p, size_t n)
 		size_t cap = n <= RT_SMALL ? RT_SMALL : n;
 		b = xmalloc(sizeof(RtBuf) + cap);
 		b->cap = cap;
+		b->data = b->own;
 	}
 	b->refs = 1;
 	b->next = NULL;
@@ -80,9 +81,23 @@ int rt_tensor_try_new(const TType *t, RtValue *out)
 	b->cap = cap;
 	b->refs = 1;
 	b->next = NULL;
+	b->data = b->own;
 	out->type = *t;
 	out->buf = b;
 	return 0;
+}
+
+RtValue rt_tensor_borrow(const TType *t, void *data)
+{
+	RtValue v = {0};
+	RtBuf *b = xmalloc(sizeof(RtBuf));
+	b->refs = 1;
+	b->cap = 0;
+	b->next = NULL;
+	b->data = data;
+	v.type = *t;
+	v.buf = b;
+	return v;
 }
 
 RtValue rt_tensor_zeros(RtPool *p, const TType *t)

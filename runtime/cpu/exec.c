@@ -158,7 +158,7 @@ static int take_operand(CpuState *st, const CpuStep *s, RtValue *env, RtValue *o
 	RtValue *src = &env[x];
 	for (int k = 0; k < s->nrelease; k++)
 		dies |= s->release[k] == x;
-	if (!dies || !src->buf || !sole_holder(st, src->buf))
+	if (!dies || !src->buf || !src->buf->cap || !sole_holder(st, src->buf))   /* cap 0: borrowed */
 		return 0;
 	*out = *src;
 	memset(src, 0, sizeof *src);

@@ -94,6 +94,13 @@ int c2h_module_find_param(const c2h_module *m, const char *name);
  * Returns NULL on bad arguments or when out of memory. */
 c2h_buffer *c2h_buffer_create(c2h_dtype t, int rank, const int64_t *dims, const void *data,
                               size_t nbytes);
+/* A buffer over the caller's storage: nothing is copied (an input bound to it reads data
+ * itself). data must hold nbytes, the tensor's size, be aligned to the element size, and
+ * stay alive and unchanged while the buffer is bound to a run; c2h_buffer_destroy leaves
+ * it alone. A borrowed buffer cannot be donated (c2h_session_donate: C2H_EINVAL).
+ * NULL on bad arguments or a misaligned data. */
+c2h_buffer *c2h_buffer_borrow(c2h_dtype t, int rank, const int64_t *dims, void *data,
+                              size_t nbytes);
 void c2h_buffer_destroy(c2h_buffer *b);
 c2h_dtype c2h_buffer_dtype(const c2h_buffer *b);
 int c2h_buffer_rank(const c2h_buffer *b);

@@ -636,6 +636,74 @@ static void test_donate(void **state)
 	assert_int_equal(nfailed, before);
 }
 
+/* c2h_buffer_borrow: a buffer over the caller's storage. Bound to @main(x) = x with x[5..7]
+ * replaced (the module of test_donate, here on 8 floats), each run reads the storage as it
+ * is then (written between runs, no copy into the buffer), never writes it (the result is
+ * a buffer of its own), and taking a result that is the input's storage itself (@id)
+ * copies it. Donating a borrowed buffer is refused (its storage is not the runtime's);
+ * destroying it leaves the storage alone. Misaligned storage, a size that is not the
+ * tensor's and NULL storage give NULL. On cpu and interp. */
+static void test_borrow(void **state)
+{
+	(void)state;
+	int before = nfailed;
+	c2h_module *m = module_of("func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+	                          "  %u = stablehlo.constant dense<[1.5, 2.5, 3.5]> : tensor<3xf32>\n"
+	                          "  %i = stablehlo.constant dense<5> : tensor<i32>\n"
+	                          "  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<8xf32>, tensor<3xf32>, tensor<i32>) -> tensor<8xf32>\n"
+	                          "  return %0 : tensor<8xf32>\n"
+	                          "}\n");
+	c2h_module *id = module_of("func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+	                           "  return %x : tensor<8xf32>\n"
+	                           "}\n");
+	assert_non_null(m);
+	assert_non_null(id);
+	static float v[9];
+	const int64_t dims[] = {8};
+	check(c2h_buffer_borrow(C2H_F32, 1, dims, (char *)v + 2, sizeof(float) * 8) == NULL, "borrow", "misaligned storage");
+	check(c2h_buffer_borrow(C2H_F32, 1, dims, v, sizeof(float) * 9) == NULL, "borrow", "a size not the tensor's");
+	check(c2h_buffer_borrow(C2H_F32, 1, dims, NULL, sizeof(float) * 8) == NULL, "borrow", "NULL storage");
+	const char *backends[] = {"cpu", "interp"};
+	for (int bi = 0; bi < 2; bi++) {
+		char msg[256];
+		c2h_session *s, *t;
+		if (c2h_session_create(m, backends[bi], &s, msg, sizeof msg) != C2H_OK) {
+			check(!strcmp(backends[bi], "cpu"), backends[bi], msg);   /* cpu may not be built */
+			continue;
+		}
+		check(c2h_session_create(id, backends[bi], &t, msg, sizeof msg) == C2H_OK, backends[bi], msg);
+		c2h_buffer *b = c2h_buffer_borrow(C2H_F32, 1, dims, v, sizeof(float) * 8);
+		check(b && c2h_buffer_data(b) == (void *)v, backends[bi], "the borrowed storage");
+		check(c2h_session_donate(s, 0, b) == C2H_EINVAL, backends[bi], "a borrowed buffer donated");
+		check(c2h_session_bind_index(s, 0, b) == C2H_OK, backends[bi], c2h_session_message(s));
+		for (int run = 0; run < 2; run++) {
+			for (int k = 0; k < 8; k++)
+				v[k] = (float)(k + 10 * run);
+			check(c2h_session_run(s) == C2H_OK, backends[bi], c2h_session_message(s));
+			const c2h_buffer *r = c2h_session_result(s, 0);
+			const float *g = r ? c2h_buffer_data_const(r) : NULL;
+			int ok = g && (const void *)g != (const void *)v;
+			for (int k = 0; ok && k < 8; k++)
+				ok = g[k] == (k >= 5 ? (float)(k - 5) + 1.5f : (float)(k + 10 * run)) &&
+				     v[k] == (float)(k + 10 * run);
+			check(ok, backends[bi], "values read from the storage as it is, the storage unchanged");
+		}
+		check(c2h_session_bind_index(t, 0, b) == C2H_OK && c2h_session_run(t) == C2H_OK, backends[bi],
+		      c2h_session_message(t));
+		c2h_buffer *r = c2h_session_take_result(t, 0);
+		check(r && c2h_buffer_data(r) != (void *)v && ((float *)c2h_buffer_data(r))[3] == 13.0f,
+		      backends[bi], "a taken result that is the borrowed input is a copy");
+		c2h_buffer_destroy(r);
+		c2h_session_destroy(t);
+		c2h_session_destroy(s);
+		c2h_buffer_destroy(b);
+		check(v[7] == 17.0f, backends[bi], "the storage after destroy");
+	}
+	c2h_module_destroy(id);
+	c2h_module_destroy(m);
+	assert_int_equal(nfailed, before);
+}
+
 /* A donated input whose update is computed from the input itself (a kernel's read-modify-
  * write): @main(x) = x with x[1..] = 2 * x[..n-2], the update read one element before
  * where it is written. The cpu backend materializes the update (plan.c
@@ -1055,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(test_limits),        cmocka_unit_test(test_polymorphic),
 		cmocka_unit_test(test_polymorphic_values), cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_donate),
+		cmocka_unit_test(test_borrow),
 		cmocka_unit_test(test_donate_self_read),
 		cmocka_unit_test(test_take_result_copies),
 	};
