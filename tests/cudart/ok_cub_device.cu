@@ -117,6 +117,15 @@ static void scans(int n) {
   }
   CHECK(host(out, n) == want, "DeviceScan::InclusiveSumByKey");
 
+  /* 8-bit items summed as int (cub accumulates in the type item + item gives) */
+  std::vector<unsigned char> b(n);
+  for (int i = 0; i < n; i++) b[i] = (unsigned char)(i * 37);
+  unsigned char *db = dev(b);
+  TWO_PHASE(cub::DeviceScan::InclusiveSum(d_temp_storage, temp_storage_bytes, db, out, n));
+  for (int i = 0, s = 0; i < n; i++) s += b[i], want[i] = s;
+  CHECK(host(out, n) == want, "DeviceScan::InclusiveSum of unsigned char into int");
+  cudaFree(db);
+
   /* in place */
   TWO_PHASE(cub::DeviceScan::ExclusiveSum(d_temp_storage, temp_storage_bytes, in, n));
   for (int i = 0, s = 0; i < n; s += h[i], i++) want[i] = s;

@@ -75,14 +75,17 @@ template <class R, class Op, class A> R call1(const char *algo, Op &op, const A 
 
 template <class It> using value_t = typename std::iterator_traits<It>::value_type;
 
+/* The accumulator of a scan: the type op(a, b) gives (cub's: a sum of 8-bit items is an
+ * int), F when host code cannot call op (the call then stops the program anyway). */
+template <class Op, class A, class B, class F>
+using acc_t = std::decay_t<typename std::conditional_t<host_callable<Op, const A &, const B &>::value,
+                                                       std::invoke_result<Op &, const A &, const B &>,
+                                                       std::decay<F>>::type>;
+
 /* The output iterator's value type, else the input's (an output iterator may have
  * void): the type cub's Sum, Reduce and segmented reductions start from. */
 template <class Out, class In>
 using out_or_in_t = std::conditional_t<std::is_void_v<value_t<Out>>, value_t<In>, value_t<Out>>;
-
-/* The accumulator of a scan or reduction: what op(init, item) gives. */
-template <class Op, class Init, class Item>
-using acc_t = std::decay_t<std::invoke_result_t<Op &, const Init &, const Item &>>;
 
 struct plus {
 	template <class A, class B> auto operator()(const A &a, const B &b) const { return a + b; }
@@ -97,15 +100,13 @@ struct max {
 	template <class A, class B> auto operator()(const A &a, const B &b) const { return a < b ? b : a; }
 };
 
-/* Exclusive scan: out[i] = init op in[0] op ... op in[i-1]. Each item is read before
- * out[i] is written, so d_in == d_out (the in-place overloads) is right. */
+/* Exclusive scan: out[i] = init op in[0] op ... op in[i-1], accumulated in the type
+ * op(init, item) gives. Each item is read before out[i] is written, so d_in == d_out
+ * (the in-place overloads) is right. */
 template <class In, class Out, class Op, class Init>
 void exclusive_scan(const char *algo, In in, Out out, Op op, const Init &init, int64_t n)
 {
-	using Acc = std::conditional_t<host_callable<Op, const Init &, const value_t<In> &>::value,
-	                               std::invoke_result<Op &, const Init &, const value_t<In> &>,
-	                               std::decay<Init>>;
-	using A = std::decay_t<typename Acc::type>;
+	using A = acc_t<Op, Init, value_t<In>, Init>;
 	A acc = static_cast<A>(init);
 	for (int64_t i = 0; i < n; i++) {
 		value_t<In> x = in[i];
@@ -118,13 +119,13 @@ void exclusive_scan(const char *algo, In in, Out out, Op op, const Init &init, i
 template <class In, class Out, class Op>
 void inclusive_scan(const char *algo, In in, Out out, Op op, int64_t n)
 {
-	using A = value_t<In>;
+	using A = acc_t<Op, value_t<In>, value_t<In>, value_t<In>>;
 	if (n <= 0)
 		return;
-	A acc = in[0];
+	A acc = static_cast<A>(in[0]);
 	out[0] = acc;
 	for (int64_t i = 1; i < n; i++) {
-		A x = in[i];
+		value_t<In> x = in[i];
 		acc = call2<A>(algo, op, acc, x);
 		out[i] = acc;
 	}
@@ -133,8 +134,8 @@ void inclusive_scan(const char *algo, In in, Out out, Op op, int64_t n)
 template <class In, class Out, class Op, class Init>
 void inclusive_scan_init(const char *algo, In in, Out out, Op op, const Init &init, int64_t n)
 {
-	using A = std::decay_t<Init>;
-	A acc = init;
+	using A = acc_t<Op, Init, value_t<In>, Init>;
+	A acc = static_cast<A>(init);
 	for (int64_t i = 0; i < n; i++) {
 		value_t<In> x = in[i];
 		acc = call2<A>(algo, op, acc, x);
@@ -148,14 +149,14 @@ template <class K, class V, class Out, class Op, class Init, class Eq>
 void exclusive_scan_by_key(const char *algo, K keys, V in, Out out, Op op, const Init &init, int64_t n,
                            Eq eq)
 {
-	using A = std::decay_t<Init>;
-	A acc = init;
+	using A = acc_t<Op, Init, value_t<V>, Init>;
+	A acc = static_cast<A>(init);
 	value_t<K> prev{};
 	for (int64_t i = 0; i < n; i++) {
 		value_t<K> k = keys[i];
 		value_t<V> x = in[i];
 		if (i > 0 && !call2<bool>(algo, eq, prev, k))
-			acc = init;
+			acc = static_cast<A>(init);
 		out[i] = acc;
 		acc = call2<A>(algo, op, acc, x);
 		prev = k;
@@ -165,13 +166,13 @@ void exclusive_scan_by_key(const char *algo, K keys, V in, Out out, Op op, const
 template <class K, class V, class Out, class Op, class Eq>
 void inclusive_scan_by_key(const char *algo, K keys, V in, Out out, Op op, int64_t n, Eq eq)
 {
-	using A = value_t<V>;
+	using A = acc_t<Op, value_t<V>, value_t<V>, value_t<V>>;
 	A acc{};
 	value_t<K> prev{};
 	for (int64_t i = 0; i < n; i++) {
 		value_t<K> k = keys[i];
-		A x = in[i];
-		acc = i > 0 && call2<bool>(algo, eq, prev, k) ? call2<A>(algo, op, acc, x) : x;
+		value_t<V> x = in[i];
+		acc = i > 0 && call2<bool>(algo, eq, prev, k) ? call2<A>(algo, op, acc, x) : static_cast<A>(x);
 		out[i] = acc;
 		prev = k;
 	}
