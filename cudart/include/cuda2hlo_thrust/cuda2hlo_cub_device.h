@@ -4,8 +4,12 @@
  * the stages do not raise (the decoupled look-back scan is a race between blocks no
  * module can express); these run in the calling host code, serially, on the memory the
  * pointers and iterators name: cudaMalloc memory is host memory in this runtime, and
- * cuda2hlo_thrust_device.h makes every allocation one the host may read and write
- * (docs/cudart.md, "thrust and cub").
+ * cuda2hlo_cudart_host_coherent() makes every allocation one the host may read and write
+ * (docs/cudart.md, "thrust and cub"). It is called before main only in programs that
+ * call one of these algorithms: `coherent_hook<>::on`, which every call names, is a
+ * template's static member, made (with its initializer) only where it is used, so a
+ * program that includes <cub/cub.cuh> for cub's block primitives keeps device memory
+ * resident in the runtime as before.
  *
  * The API's two-phase call (the CUB documentation, "Device-wide primitives"): with
  * d_temp_storage NULL a call only writes temp_storage_bytes and does no work; then the
@@ -19,7 +23,6 @@
  * the program with a message naming itself (never a wrong or missing result). */
 #pragma once
 #include <cuda_runtime_api.h>
-#include <cuda2hlo_thrust_device.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -29,11 +32,21 @@
 #include <type_traits>
 #include <utility>
 
+extern "C" void cuda2hlo_cudart_host_coherent(void);
+
 namespace cuda2hlo_cub {
 
-/* The size query of the two-phase call: true when this call is only that. */
-inline bool size_query(void *d_temp_storage, size_t &temp_storage_bytes)
+template <class = void> struct coherent_hook {
+	static const int on;
+};
+template <class T> const int coherent_hook<T>::on = (cuda2hlo_cudart_host_coherent(), 1);
+
+/* The size query of the two-phase call: true when this call is only that. Every
+ * algorithm calls it first. */
+template <class T = void> bool size_query(void *d_temp_storage, size_t &temp_storage_bytes)
 {
+	if (!coherent_hook<T>::on)   /* dependent: made only with size_query<void> */
+		abort();
 	if (d_temp_storage)
 		return false;
 	temp_storage_bytes = 1;
