@@ -39,6 +39,9 @@ struct Max {
 struct Plus {
   __host__ __device__ long long operator()(long long a, long long b) const { return a + b; }
 };
+struct FPlus {
+  template <class A, class B> __host__ __device__ auto operator()(A a, B b) const { return a + b; }
+};
 struct Odd {
   __host__ __device__ bool operator()(int a) const { return a & 1; }
 };
@@ -157,6 +160,16 @@ static void reductions(int n) {
   long long sq = 0;
   for (int i = 0; i < n; i++) sq += (long long)h[i] * h[i];
   CHECK(host(sum, 1)[0] == sq, "DeviceReduce::TransformReduce");
+  /* float items reduced from an int 0: summed as float, as cub does */
+  std::vector<float> f(n);
+  for (int i = 0; i < n; i++) f[i] = 0.25f + (i % 3);
+  float *df = dev(f), *fsum;
+  cudaMalloc(&fsum, sizeof(float));
+  TWO_PHASE(cub::DeviceReduce::Reduce(d_temp_storage, temp_storage_bytes, df, fsum, n, FPlus(), 0));
+  float fw = 0;
+  for (int i = 0; i < n; i++) fw += f[i];
+  CHECK(host(fsum, 1)[0] == fw, "DeviceReduce::Reduce of floats from an int 0");
+  cudaFree(df), cudaFree(fsum);
   int64_t *idx;
   cudaMalloc(&idx, sizeof(int64_t));
   TWO_PHASE(cub::DeviceReduce::ArgMax(d_temp_storage, temp_storage_bytes, in, out, idx, n));

@@ -191,11 +191,14 @@ void inclusive_scan_by_key(const char *algo, K keys, V in, Out out, Op op, int64
 	}
 }
 
-/* Reduction of n items from init: init op in[0] op ... (init alone when n is 0). */
-template <class A, class In, class Op, class Init>
-A reduce(const char *algo, In in, Op op, const Init &init, int64_t lo, int64_t hi)
+/* Reduction of n items from init: init op in[0] op ... (init alone when n is 0), in the
+ * type op(init, item) gives, as cub does (Reduce(..., plus, 0) of floats sums floats);
+ * the caller's type I is the initial value's. */
+template <class I, class In, class Op, class Init>
+auto reduce(const char *algo, In in, Op op, const Init &init, int64_t lo, int64_t hi)
 {
-	A acc = static_cast<A>(init);
+	using A = acc_t<Op, I, value_t<In>, I>;
+	A acc = static_cast<A>(static_cast<I>(init));
 	for (int64_t i = lo; i < hi; i++)
 		acc = call2<A>(algo, op, acc, in[i]);
 	return acc;

@@ -121,10 +121,15 @@ struct DeviceReduce {
 		const char *algo = "DeviceReduce::TransformReduce";
 		if (cuda2hlo_cub::size_query(d_temp_storage, temp_storage_bytes))
 			return cudaSuccess;
-		T acc = init;
+		using X = std::decay_t<std::conditional_t<
+			cuda2hlo_cub::host_callable<TransformOpT, const cuda2hlo_cub::value_t<InputIteratorT> &>::value,
+			std::invoke_result<TransformOpT &, const cuda2hlo_cub::value_t<InputIteratorT> &>, std::decay<T>>>;
+		using A = cuda2hlo_cub::acc_t<ReductionOpT, T, typename X::type, T>;
+		A acc = static_cast<A>(init);
 		for (int64_t i = 0; i < (int64_t)num_items; i++) {
 			cuda2hlo_cub::value_t<InputIteratorT> x = d_in[i];
-			acc = cuda2hlo_cub::call2<T>(algo, reduction_op, acc, cuda2hlo_cub::call1<T>(algo, transform_op, x));
+			acc = cuda2hlo_cub::call2<A>(algo, reduction_op, acc,
+			                             cuda2hlo_cub::call1<typename X::type>(algo, transform_op, x));
 		}
 		*d_out = acc;
 		return cudaSuccess;
