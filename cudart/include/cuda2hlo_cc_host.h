@@ -25,7 +25,8 @@
  * decoupled look-back scan is a race no module can express). A program that asks for
  * another device system with -DTHRUST_DEVICE_SYSTEM=... keeps it. The headers in
  * include/cuda2hlo_thrust (before the toolkit's on the include path) give device_vector
- * cudaMalloc storage and tell the runtime that host code touches device memory. */
+ * cudaMalloc storage, tell the runtime that host code touches device memory, and run
+ * cub's device-wide algorithms (cub::DeviceScan, ...) on the host for the same reason. */
 #ifndef THRUST_DEVICE_SYSTEM
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
 #endif

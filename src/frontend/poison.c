@@ -651,6 +651,13 @@ static int nested_effect(const KirExpr *e)
 	switch (e->kind) {
 	case KE_ASSIGN: return !pure(e->u.assign.value) || (e->u.assign.lv.var < 0 && !pure(e->u.assign.lv.index));
 	case KE_INCDEC: return e->u.incdec.lv.var < 0 && !pure(e->u.incdec.lv.index);
+	case KE_ATOMIC:          /* its operands' checks compute poison bits only */
+		if (!pure(e->u.atomic.index))
+			return 1;
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			if (!pure(e->u.atomic.args[i]))
+				return 1;
+		return 0;
 	default: return !pure(e);
 	}
 }

@@ -4,8 +4,9 @@
  * thrust/system/cuda/detail/execution_policy.h is read; in that header `detail::` then
  * names cuda_cub's and the program stops compiling ("no template named
  * 'allocator_aware_execution_policy' in namespace 'thrust::cuda_cub::detail'"). With the
- * CUDA device system thrust reads execution_policy.h first: so it is here. cub's device
- * algorithms still launch cub's kernels, which stop the program when launched (no kernel
+ * CUDA device system thrust reads execution_policy.h first: so it is here. cub's
+ * device-wide algorithms run on the host (../../../../../cub/device/); the families not
+ * done there still launch cub's kernels, which stop the program when launched (no kernel
  * named 'cub::...'). */
 #pragma once
 #include <thrust/detail/config.h>
