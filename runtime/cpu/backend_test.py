@@ -677,6 +677,40 @@ def vector_math(tmp, rng):
             passed += 1
 
 
+def int_div_scalar(n, t):
+    """Integer division and remainder by a 0-d parameter (a kernel's scalar argument,
+    loaded once before the loop nest) and by a tensor: emit.c divides integers of at most
+    32 bits in double (vectorized), which must give the interpreter's values exactly."""
+    T, S = ty(t, [n]), ty(t, [])
+    body = [
+        "%b = stablehlo.broadcast_in_dim %d, dims = [] : ({0}) -> {1}".format(S, T),
+        "%q = stablehlo.divide %x, %b : " + T,
+        "%r = stablehlo.remainder %x, %b : " + T,
+        "%qy = stablehlo.divide %x, %y : " + T,
+        "%ry = stablehlo.remainder %y, %x : " + T,
+        "%s = stablehlo.add %q, %r : " + T,
+        "%out = stablehlo.multiply %s, %b : " + T,
+    ]
+    return module([("x", T), ("y", T), ("d", S)], body, [("%q", T), ("%r", T), ("%qy", T), ("%ry", T), ("%out", T)])
+
+
+def int_div_scalar_cases(rng):
+    out = []
+    for t, npt in [("i32", np.int32), ("ui32", np.uint32), ("i16", np.int16), ("ui8", np.uint8), ("i64", np.int64)]:
+        info = np.iinfo(npt)
+        n = 70000
+        x = rng.integers(info.min, info.max, n, dtype=npt, endpoint=True)
+        y = rng.integers(info.min, info.max, n, dtype=npt, endpoint=True)
+        y[n // 2:] = rng.integers(info.min // 2 ** (info.bits - 4), 2 ** (info.bits - 4), n - n // 2).astype(npt)
+        x[:6] = [info.min, info.max, 0, 1, info.max - 1, info.min + 1 if info.min else 2]
+        y[:6] = [npt(-1) if info.min else 0, 0, info.max, info.min, 3, info.max]
+        for d in [0, 1, 3, 7, info.max, info.max - 1, info.min, -1, -7, 2 ** (info.bits - 1) + 1]:
+            if not info.min and d < 0 or d > info.max or d < info.min:
+                continue
+            out.append(("int_div_scalar_%s_%d" % (t, d), int_div_scalar(n, t), [x, y, npt(d)]))
+    return out
+
+
 def own_cases(rng):
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
     ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
@@ -708,7 +742,7 @@ def own_cases(rng):
         b = ints(*([k, n] if rc == 0 else [n, k])).astype(npt)
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
     out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
-    return out
+    return out + int_div_scalar_cases(rng)
 
 
 def backend_available(tmp):
