@@ -16,6 +16,9 @@
  *     the same root): emit.c then computes it once per element anyway (post_inline),
  *   - its one consumer would recompute it per copy (an expanding broadcast) or in a
  *     sequential loop (a scatter's updates and indices), and it is not cheap,
+ *   - it is computed from a buffer that a later concatenate extends (appends to), is
+ *     smaller than it and is read after that concatenate: then the buffer dies at the
+ *     concatenate, which writes only its tail in the buffer's storage (exec.c),
  *   - it is a dynamic_update_slice (the root's loop nest writes the update box; when
  *     the operand is a buffer, exec.c first copies it into the output unless it updates
  *     it in place, else the nest also computes the operand around the box),
