@@ -591,6 +591,7 @@ static void materialize_tail_reads(Builder *bd, const TBlock *b, int i)
 	if (bd->inl[w] || read_after(b, i, w))
 		return;
 	int64_t n = tir_type_numel(vtype(bd->f, w));
+	IntVec made = {0};
 	for (int j = 0; j < i; j++) {
 		const TOp *op = b->ops[j];
 		if (op->nresults != 1 || !bd->inl[op->results[0]] || tir_type_numel(vtype(bd->f, op->results[0])) >= n)
@@ -598,9 +599,15 @@ static void materialize_tail_reads(Builder *bd, const TBlock *b, int i)
 		int reads = 0;
 		for (int k = 0; k < op->noperands; k++)
 			reads |= op->operands[k] == w;
-		if (reads && inlined_read_after(bd, b, i, op->results[0]))
+		if (reads && inlined_read_after(bd, b, i, op->results[0])) {
 			bd->inl[op->results[0]] = 0;
+			VEC_PUSH(made, op->results[0]);
+		}
 	}
+	if (made.len && inlined_read_after(bd, b, i, w))   /* w is read after i anyway: no gain */
+		for (size_t k = 0; k < made.len; k++)
+			bd->inl[made.data[k]] = 1;
+	VEC_FREE(made);
 }
 
 /* A scatter or dynamic_update_slice updates its operand's storage in place (exec.c)
