@@ -573,6 +573,75 @@ def store_loop(n, m, steps, keep, init="arg"):
                   [("%r#1", X)] + ([("%r#2", X)] if keep else []))
 
 
+def gather_store_loop(n, m, steps):
+    """The SIMT store of particlefilter's search loop: each step gathers positions from the
+    carried x, extends x by one element (masked lanes' target), scatters there and slices
+    back. The gathered index is computed before the concatenate but read by the scatter
+    after it; plan.c materializes it, so x dies at the concatenate, which then writes
+    only its tail in x's storage (tail_in_place checks the count)."""
+    X, X1, I, U, U1 = ty("i32", [n]), ty("i32", [n + 1]), "tensor<i32>", ty("i32", [m]), ty("i32", [m, 1])
+    gd = ('{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], '
+          'index_vector_dim = 1>, slice_sizes = array<i64: 1>, indices_are_sorted = false}')
+    sd = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+          'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+          'unique_indices = false}')
+    lines = [
+        "%zero = stablehlo.constant dense<0> : " + I,
+        "%r:2 = stablehlo.while(%it_i = %zero, %it_x = %x) : {0}, {1}".format(I, X),
+        " cond {",
+        "  %%lim = stablehlo.constant dense<%d> : %s" % (steps, I),
+        "  %p = stablehlo.compare LT, %it_i, %lim : ({0}, {0}) -> tensor<i1>".format(I),
+        "  stablehlo.return %p : tensor<i1>",
+        " } do {",
+        "  %%ii = stablehlo.reshape %%idx : (%s) -> %s" % (U, U1),
+        '  %%g = "stablehlo.gather"(%%it_x, %%ii) %s : (%s, %s) -> %s' % (gd, X, U1, U),
+        "  %%lo = stablehlo.constant dense<0> : %s" % U,
+        "  %%hi = stablehlo.constant dense<%d> : %s" % (n, U),
+        "  %t = stablehlo.clamp %lo, %g, %hi : " + U,
+        "  %%pad = stablehlo.constant dense<[0]> : %s" % ty("i32", [1]),
+        "  %%c = stablehlo.concatenate %%it_x, %%pad, dim = 0 : (%s, %s) -> %s" % (X, ty("i32", [1]), X1),
+        "  %%ti = stablehlo.reshape %%t : (%s) -> %s" % (U, U1),
+        "  %ib = stablehlo.broadcast_in_dim %it_i, dims = [] : ({0}) -> {1}".format(I, U),
+        "  %u = stablehlo.add %upd, %ib : " + U,
+        '  %s = "stablehlo.scatter"(%c, %ti, %u) ({',
+        "  ^bb0(%a: tensor<i32>, %b: tensor<i32>):",
+        "    stablehlo.return %b : tensor<i32>",
+        "  }) %s : (%s, %s, %s) -> %s" % (sd, X1, U1, U, X1),
+        "  %%nx = stablehlo.slice %%s [0:%d] : (%s) -> %s" % (n, X1, X),
+        "  %inc = stablehlo.constant dense<1> : " + I,
+        "  %ni = stablehlo.add %it_i, %inc : " + I,
+        "  stablehlo.return %ni, %nx : {0}, {1}".format(I, X),
+        " }"]
+    return module([("x", X), ("idx", U), ("upd", U)], lines, [("%r#1", X)])
+
+
+def gather_store_inputs(rng, n, m):
+    return [rng.integers(0, n + 3, n).astype(np.int32), rng.integers(0, n, m).astype(np.int32),
+            rng.integers(0, n + 3, m).astype(np.int32)]
+
+
+def tail_in_place(tmp, rng):
+    """gather_store_loop's concatenate updates x in place from the second step on (the
+    first gets the caller's argument): 2 * steps - 1 updates in place, the scatters'
+    included (CUDA2HLO_CPU_PROFILE's count); a copy of x per step otherwise."""
+    global passed, failed
+    n, m, steps = 3000, 500, 6
+    with open(os.path.join(tmp, "m.mlir"), "w") as f:
+        f.write(gather_store_loop(n, m, steps))
+    cmd = [RUN, os.path.join(tmp, "m.mlir"), "--out", os.path.join(tmp, "out_tail"), "--backend", BACKEND]
+    for i, x in enumerate(gather_store_inputs(rng, n, m)):
+        np.save(os.path.join(tmp, "in%d.npy" % i), x)
+        cmd += ["--in", "%d=%s" % (i, os.path.join(tmp, "in%d.npy" % i))]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, CUDA2HLO_CPU_PROFILE="1"))
+    counts = [l for l in p.stderr.splitlines() if "updates in place" in l]
+    if p.returncode == 0 and counts and counts[0].split()[2] == str(2 * steps - 1):
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL tail_in_place: %s" % ((counts or [p.stderr.strip()[-300:]])[0]))
+
+
 def prefix_slices():
     """Slices of a materialized value: prefixes of its memory (shared storage) and not."""
     A, B = ty("f32", [3, 4]), ty("f32", [1, 5, 4])
@@ -677,6 +746,40 @@ def vector_math(tmp, rng):
             passed += 1
 
 
+def int_div_scalar(n, t):
+    """Integer division and remainder by a 0-d parameter (a kernel's scalar argument,
+    loaded once before the loop nest) and by a tensor: emit.c divides integers of at most
+    32 bits in double (vectorized), which must give the interpreter's values exactly."""
+    T, S = ty(t, [n]), ty(t, [])
+    body = [
+        "%b = stablehlo.broadcast_in_dim %d, dims = [] : ({0}) -> {1}".format(S, T),
+        "%q = stablehlo.divide %x, %b : " + T,
+        "%r = stablehlo.remainder %x, %b : " + T,
+        "%qy = stablehlo.divide %x, %y : " + T,
+        "%ry = stablehlo.remainder %y, %x : " + T,
+        "%s = stablehlo.add %q, %r : " + T,
+        "%out = stablehlo.multiply %s, %b : " + T,
+    ]
+    return module([("x", T), ("y", T), ("d", S)], body, [("%q", T), ("%r", T), ("%qy", T), ("%ry", T), ("%out", T)])
+
+
+def int_div_scalar_cases(rng):
+    out = []
+    for t, npt in [("i32", np.int32), ("ui32", np.uint32), ("i16", np.int16), ("ui8", np.uint8), ("i64", np.int64)]:
+        info = np.iinfo(npt)
+        n = 70000
+        x = rng.integers(info.min, info.max, n, dtype=npt, endpoint=True)
+        y = rng.integers(info.min, info.max, n, dtype=npt, endpoint=True)
+        y[n // 2:] = rng.integers(info.min // 2 ** (info.bits - 4), 2 ** (info.bits - 4), n - n // 2).astype(npt)
+        x[:6] = [info.min, info.max, 0, 1, info.max - 1, info.min + 1 if info.min else 2]
+        y[:6] = [npt(-1) if info.min else 0, 0, info.max, info.min, 3, info.max]
+        for d in [0, 1, 3, 7, info.max, info.max - 1, info.min, -1, -7, 2 ** (info.bits - 1) + 1]:
+            if not info.min and d < 0 or d > info.max or d < info.min:
+                continue
+            out.append(("int_div_scalar_%s_%d" % (t, d), int_div_scalar(n, t), [x, y, npt(d)]))
+    return out
+
+
 def own_cases(rng):
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
     ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
@@ -708,7 +811,8 @@ def own_cases(rng):
         b = ints(*([k, n] if rc == 0 else [n, k])).astype(npt)
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
     out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
-    return out
+    out.append(("gather_store_loop", gather_store_loop(3000, 500, 6), gather_store_inputs(rng, 3000, 500)))
+    return out + int_div_scalar_cases(rng)
 
 
 def backend_available(tmp):
@@ -736,6 +840,7 @@ def main():
             check(tmp, name, text, inputs)
         if BACKEND == "cpu":
             fused_once(tmp, rng)
+            tail_in_place(tmp, rng)
             vector_math(tmp, rng)
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     sys.exit(1 if failed else 0)

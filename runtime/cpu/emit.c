@@ -43,6 +43,7 @@ typedef struct Em {
 	LLVMBasicBlockRef brk;     /* reduce roots with an absorbing element: the exit of the
 	                              outermost reduced loop, taken once the accumulator holds it */
 	LLVMValueRef *in;          /* input pointers, as fu->inputs */
+	LLVMValueRef *in0;         /* 0-d inputs' values, loaded once in the entry block */
 	LLVMValueRef out_scope;    /* the alias scope of the stores to out, which the loads
 	                              from inputs are not in (cpu_vmath_nest), or NULL */
 	LLVMTypeRef i1, i8, i64, ptr;
@@ -267,28 +268,49 @@ static LLVMValueRef float_binary(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVM
 	}
 }
 
+/* The quotient of integers of at most 32 bits (y not 0, and not -1 when signed),
+ * truncated toward zero, computed in double: exact, since |x|, |y| < 2^32 make the
+ * correctly rounded x/y miss the next integer by far more than its rounding error (a
+ * non-integral |x/y| is at least 1/|y| from an integer, its error below 2^-21/|y|), and
+ * the loop vectorizer widens it (x86 has no vector integer division; sdiv/udiv stay
+ * scalar, one at a time). */
+static LLVMValueRef div_via_double(Em *e, int sg, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef ty = LLVMTypeOf(x), d = f64t(e);
+	LLVMValueRef xd = sg ? LLVMBuildSIToFP(b, x, d, "") : LLVMBuildUIToFP(b, x, d, "");
+	LLVMValueRef yd = sg ? LLVMBuildSIToFP(b, y, d, "") : LLVMBuildUIToFP(b, y, d, "");
+	LLVMValueRef q = LLVMBuildFDiv(b, xd, yd, "");
+	return sg ? LLVMBuildFPToSI(b, q, ty, "") : LLVMBuildFPToUI(b, q, ty, "");
+}
+
 static LLVMValueRef int_divrem(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
 {
 	LLVMBuilderRef b = e->b;
 	LLVMTypeRef ty = reg_type(e, t);
-	int bits = dtype_bits(t);
 	LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0), ones = LLVMConstAllOnes(ty);
 	LLVMValueRef isz = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "");
+	/* by a constant, LLVM multiplies by its inverse, which is faster still */
+	int in_double = dtype_bits(t) <= 32 && !LLVMIsConstant(y);
 	if (!is_signed_int(t)) {
 		LLVMValueRef ys = LLVMBuildSelect(b, isz, one, y, "");
+		LLVMValueRef q = in_double ? div_via_double(e, 0, x, ys) : LLVMBuildUDiv(b, x, ys, "");
 		if (k == TOP_DIVIDE)
-			return LLVMBuildSelect(b, isz, ones, LLVMBuildUDiv(b, x, ys, ""), "");
-		return LLVMBuildSelect(b, isz, x, LLVMBuildURem(b, x, ys, ""), "");
+			return LLVMBuildSelect(b, isz, ones, q, "");
+		LLVMValueRef r = in_double ? LLVMBuildSub(b, x, LLVMBuildMul(b, q, ys, ""), "") : LLVMBuildURem(b, x, ys, "");
+		return LLVMBuildSelect(b, isz, x, r, "");
 	}
-	(void)bits;
 	LLVMValueRef m1 = LLVMBuildICmp(b, LLVMIntEQ, y, ones, "");
 	LLVMValueRef ys = LLVMBuildSelect(b, LLVMBuildOr(b, isz, m1, ""), one, y, "");
 	if (k == TOP_DIVIDE) {
 		/* y == -1 (with ys = 1): the quotient is -x, wrapping INT_MIN to itself */
-		LLVMValueRef q = LLVMBuildSelect(b, m1, LLVMBuildSub(b, zero, x, ""), LLVMBuildSDiv(b, x, ys, ""), "");
+		LLVMValueRef d = in_double ? div_via_double(e, 1, x, ys) : LLVMBuildSDiv(b, x, ys, "");
+		LLVMValueRef q = LLVMBuildSelect(b, m1, LLVMBuildSub(b, zero, x, ""), d, "");
 		return LLVMBuildSelect(b, isz, ones, q, "");
 	}
-	LLVMValueRef r = LLVMBuildSelect(b, m1, zero, LLVMBuildSRem(b, x, ys, ""), "");
+	LLVMValueRef rm = in_double ? LLVMBuildSub(b, x, LLVMBuildMul(b, div_via_double(e, 1, x, ys), ys, ""), "")
+	                             : LLVMBuildSRem(b, x, ys, "");
+	LLVMValueRef r = LLVMBuildSelect(b, m1, zero, rm, "");
 	return LLVMBuildSelect(b, isz, x, r, "");
 }
 
@@ -681,6 +703,8 @@ static LLVMValueRef val(Em *e, int v, const LLVMValueRef *idx)
 		return x;
 	if (e->fu->inlined[v])
 		x = emit_op(e, e->f->values[v].def, idx);
+	else if (e->in0[input_slot(e, v)])
+		x = e->in0[input_slot(e, v)];
 	else
 		x = load_at(e, v, linear(e, vt(e, v), idx));
 	map_put(e->memo, key, x);
@@ -972,8 +996,8 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	const TOp *rop = e.f->values[fu->root].def;
 	if (rop->kind == TOP_REDUCE)
 		e.acc = LLVMBuildAlloca(e.b, reg_type(&e, vt(&e, rop->operands[0])->dt), "acc");
-	LLVMValueRef in[257];
-	e.in = fu->ninputs < 256 ? in : xmalloc(sizeof(LLVMValueRef) * (size_t)(fu->ninputs + 1));
+	e.in = xmalloc(sizeof(LLVMValueRef) * (size_t)(fu->ninputs + 1));
+	e.in0 = xcalloc((size_t)fu->ninputs + 1, sizeof(LLVMValueRef));
 	for (int i = 0; i <= fu->ninputs; i++) {
 		LLVMValueRef k = ci64(&e, i);
 		LLVMValueRef p = LLVMBuildLoad2(e.b, e.ptr, LLVMBuildInBoundsGEP2(e.b, e.ptr, bufs, &k, 1, ""), "");
@@ -982,6 +1006,12 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 		else
 			e.in[i - 1] = p;
 	}
+	/* A 0-d input (a kernel's scalar parameter) is read once, before the loops: LLVM
+	 * cannot hoist the load itself (the output stores might alias it), and a load per
+	 * element keeps a loop that divides by it from vectorizing. */
+	for (int i = 0; i < fu->ninputs; i++)
+		if (vt(&e, fu->inputs[i])->rank == 0)
+			e.in0[i] = load_at(&e, fu->inputs[i], ci64(&e, 0));
 	const TOp *op = e.f->values[fu->root].def;
 	const TType *t = vt(&e, fu->root);
 	if (op->kind == TOP_DYNAMIC_UPDATE_SLICE && fu->base < 0) {
@@ -999,6 +1029,6 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	LLVMBuildRetVoid(e.b);
 	LLVMDisposeBuilder(e.b);
 	map_destroy(e.memo);
-	if (e.in != in)
-		free(e.in);
+	free(e.in);
+	free(e.in0);
 }

@@ -16,6 +16,9 @@
  *     the same root): emit.c then computes it once per element anyway (post_inline),
  *   - its one consumer would recompute it per copy (an expanding broadcast) or in a
  *     sequential loop (a scatter's updates and indices), and it is not cheap,
+ *   - it is computed from a buffer that a later concatenate extends (appends to), is
+ *     smaller than it and is read after that concatenate: then the buffer dies at the
+ *     concatenate, which writes only its tail in the buffer's storage (exec.c),
  *   - it is a dynamic_update_slice (the root's loop nest writes the update box; when
  *     the operand is a buffer, exec.c first copies it into the output unless it updates
  *     it in place, else the nest also computes the operand around the box),
@@ -566,6 +569,47 @@ static int reads_storage(const Builder *bd, const TOp *op, int x, int stamp)
 	return 0;
 }
 
+/* Is u read, through inlined values, by an op of b after op i? */
+static int inlined_read_after(Builder *bd, const TBlock *b, int i, int u)
+{
+	int stamp = --bd->stamp;
+	for (int j = i + 1; j < b->nops; j++)
+		if (reads_value(bd, b->ops[j], 0, u, stamp))
+			return 1;
+	return 0;
+}
+
+/* A concatenate that appends to its operand 0 (w: a buffer) writes only the tail, in w's
+ * storage, when w dies there (exec.c run_fusion). A value computed from w before op i
+ * but inlined into a later op's loop nest (the SIMT form: an index gathered from a
+ * buffer, then the buffer extended for a masked scatter that uses the index) keeps w
+ * alive past i, so the whole of w would be copied: such a value, smaller than w, is
+ * materialized at its own place instead. */
+static void materialize_tail_reads(Builder *bd, const TBlock *b, int i)
+{
+	int w = b->ops[i]->operands[0];
+	if (bd->inl[w] || read_after(b, i, w))
+		return;
+	int64_t n = tir_type_numel(vtype(bd->f, w));
+	IntVec made = {0};
+	for (int j = 0; j < i; j++) {
+		const TOp *op = b->ops[j];
+		if (op->nresults != 1 || !bd->inl[op->results[0]] || tir_type_numel(vtype(bd->f, op->results[0])) >= n)
+			continue;
+		int reads = 0;
+		for (int k = 0; k < op->noperands; k++)
+			reads |= op->operands[k] == w;
+		if (reads && inlined_read_after(bd, b, i, op->results[0])) {
+			bd->inl[op->results[0]] = 0;
+			VEC_PUSH(made, op->results[0]);
+		}
+	}
+	if (made.len && inlined_read_after(bd, b, i, w))   /* w is read after i anyway: no gain */
+		for (size_t k = 0; k < made.len; k++)
+			bd->inl[made.data[k]] = 1;
+	VEC_FREE(made);
+}
+
 /* A scatter or dynamic_update_slice updates its operand's storage in place (exec.c)
  * only when its other operands' loop nest does not read that operand: an update computed
  * from the operand itself or a view of its storage (u[i] += s; a row from the row before:
@@ -577,6 +621,8 @@ static void materialize_self_reads(Builder *bd, const TBlock *b)
 {
 	for (int i = 0; i < b->nops; i++) {
 		const TOp *op = b->ops[i];
+		if (op->nresults == 1 && bd->fus[op->results[0]] && concat_tail(bd->f, op) >= 0)
+			materialize_tail_reads(bd, b, i);
 		if ((op->kind != TOP_SCATTER && op->kind != TOP_DYNAMIC_UPDATE_SLICE) || !bd->fus[op->results[0]])
 			continue;
 		int w = op->operands[0];   /* through reshapes, as new_fusion */
