@@ -587,7 +587,8 @@ static void if_stmt(Raise *r, const KirStmt *s)
 	int c = raise_convert(r, raise_expr(r, s->u.if_.cond), DT_I1);
 	int saved = r->cur, then_out;
 	set_cur(r, raise_mask_and(r, saved, c));
-	raise_stmt(r, s->u.if_.then);
+	if (!raise_narrow_then(r, s->u.if_.cond, s->u.if_.then))
+		raise_stmt(r, s->u.if_.then);
 	then_out = r->cur;
 	set_cur(r, raise_mask_and(r, saved, raise_mask_not(r, c)));
 	if (s->u.if_.els)
