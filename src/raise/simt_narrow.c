@@ -33,7 +33,33 @@ typedef struct Fixed {
 	int unsafe;           /* a lane-crossing operation in the branch */
 	int loops;            /* loops in the branch */
 	char *used;           /* per var: read or written in the branch */
+	unsigned coords;      /* the lane coordinates it reads: bit i, COORD_* */
 } Fixed;
+
+/* The lane coordinates, in raise_narrow_then's order: what the branch may read. */
+enum { COORD_LANE, COORD_TID, COORD_BID = COORD_TID + 3, COORD_BLK = COORD_BID + 3, COORD_THR, NCOORDS };
+
+/* The coordinates an access of buffer b reads (raise_address: a copy per block, per
+ * thread). */
+static unsigned buffer_coords(const KirKernel *k, int b)
+{
+	if (k->bufs[b].space == KSP_SHARED)
+		return 1u << COORD_BLK;
+	return k->bufs[b].space == KSP_LOCAL ? 1u << COORD_LANE : 0;
+}
+
+static unsigned builtin_coords(KirBuiltin b)
+{
+	switch (b) {
+	case KBI_TID_X: return 1u << COORD_TID;
+	case KBI_TID_Y: return 1u << (COORD_TID + 1);
+	case KBI_TID_Z: return 1u << (COORD_TID + 2);
+	case KBI_BID_X: return 1u << COORD_BID;
+	case KBI_BID_Y: return 1u << (COORD_BID + 1);
+	case KBI_BID_Z: return 1u << (COORD_BID + 2);
+	default: return 0;
+	}
+}
 
 static void count_writes(void *ctx, KirExpr *e)
 {
@@ -78,10 +104,17 @@ static void scan_expr(void *ctx, KirExpr *e)
 		f->unsafe = 1;
 	else if (e->kind == KE_VAR)
 		f->used[e->u.var] = 1;
-	else if (e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0)
-		f->used[e->u.assign.lv.var] = 1;
-	else if (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0)
-		f->used[e->u.incdec.lv.var] = 1;
+	else if (e->kind == KE_BUILTIN)
+		f->coords |= builtin_coords(e->u.builtin);
+	else if (e->kind == KE_LOAD)
+		f->coords |= buffer_coords(f->k, e->u.load.buffer);
+	else if (e->kind == KE_ASSIGN || e->kind == KE_INCDEC) {
+		const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : &e->u.incdec.lv;
+		if (lv->var >= 0)
+			f->used[lv->var] = 1;
+		else
+			f->coords |= buffer_coords(f->k, lv->buffer);
+	}
 }
 
 static void scan_stmt(void *ctx, KirStmt *s)
@@ -97,9 +130,9 @@ static void scan_stmt(void *ctx, KirStmt *s)
 
 /* The column (k, st, s) of the lanes that may run `then` under condition c; 0 when it
  * is not narrower than the launch, or when the branch has no loop to gain from. used
- * (per var) gets the variables the branch reads or writes. */
-static int column(Raise *r, const KirExpr *c, KirStmt *then, char *used, int64_t *k, int64_t *st,
-                  int64_t *s)
+ * (per var) gets the variables the branch reads or writes, coords the lane coordinates. */
+static int column(Raise *r, const KirExpr *c, KirStmt *then, char *used, unsigned *coords,
+                  int64_t *k, int64_t *st, int64_t *s)
 {
 	Fixed f = {0};
 	size_t n = r->k->nvars + 1;
@@ -108,7 +141,9 @@ static int column(Raise *r, const KirExpr *c, KirStmt *then, char *used, int64_t
 	const char *why;
 	PolySet *set;
 	f.used = used;
+	f.k = r->k;
 	loopify_stmt_visit(then, scan_expr, scan_stmt, &f);
+	*coords = f.coords;
 	if (f.unsafe || !f.loops)
 		return 0;
 	f.state = xcalloc(n, 1);
@@ -116,7 +151,6 @@ static int column(Raise *r, const KirExpr *c, KirStmt *then, char *used, int64_t
 		g[i] = (int)r->grid[i];
 		b[i] = (int)r->block[i];
 	}
-	f.k = r->k;
 	f.writes = xcalloc(n, sizeof(int));
 	f.init = xcalloc(n, sizeof(KirExpr *));
 	f.val = xcalloc(n, sizeof(PolyExpr *));
@@ -195,14 +229,15 @@ static int lane_slots(Raise *r, const char *used, int **p, int *hidden)
 int raise_narrow_then(Raise *r, const KirExpr *c, KirStmt *then)
 {
 	Column cl;
-	int **p, *wide, *in, *hidden, n, coords[9], *cp[9] = {&r->lane, &r->tid[0], &r->tid[1], &r->tid[2],
-		&r->bid[0], &r->bid[1], &r->bid[2], &r->blk, &r->thr};
+	int **p, *wide, *in, *hidden, n, coords[NCOORDS], *cp[NCOORDS] = {&r->lane, &r->tid[0],
+		&r->tid[1], &r->tid[2], &r->bid[0], &r->bid[1], &r->bid[2], &r->blk, &r->thr};
 	int64_t nl = r->nl;
+	unsigned need;
 	char *used;
 	if (r->nl != r->nt * r->nb)
 		return 0;      /* inside a narrowed branch already: the columns are of the launch */
 	used = xcalloc(r->k->nvars + 1, 1);
-	if (!column(r, c, then, used, &cl.k, &cl.st, &cl.s)) {
+	if (!column(r, c, then, used, &need, &cl.k, &cl.st, &cl.s)) {
 		free(used);
 		return 0;
 	}
@@ -212,9 +247,9 @@ int raise_narrow_then(Raise *r, const KirExpr *c, KirStmt *then)
 	free(used);
 	wide = xmalloc(sizeof(int) * (size_t)n);
 	in = xmalloc(sizeof(int) * (size_t)n);
-	for (int i = 0; i < 9; i++) {
+	for (int i = 0; i < NCOORDS; i++) {   /* the others are not read in the branch */
 		coords[i] = *cp[i];
-		*cp[i] = narrow(r, &cl, *cp[i]);
+		*cp[i] = need >> i & 1 ? narrow(r, &cl, *cp[i]) : -1;
 	}
 	for (int i = 0; i < n; i++) {
 		wide[i] = *p[i];
@@ -224,7 +259,7 @@ int raise_narrow_then(Raise *r, const KirExpr *c, KirStmt *then)
 	r->cur_full = 0;
 	raise_stmt(r, then);
 	r->nl = nl;
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < NCOORDS; i++)
 		*cp[i] = coords[i];
 	for (int i = 0; i < n; i++)
 		*p[i] = *p[i] == in[i] ? wide[i] : widen(r, &cl, wide[i], *p[i]);
