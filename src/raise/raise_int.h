@@ -73,6 +73,10 @@ int raise_as_indices(Raise *r, int addr);
 int raise_gather(Raise *r, int b, int addr);
 int raise_gather_at(Raise *r, int operand, int addr, DType t);
 void raise_scatter(Raise *r, int b, int addr, int val, int mask, int combiner);
+/* simt_narrow.c: raises `then` (under condition c, cur already set) on the lanes of the
+ * one thread, or one thread per block, that c pins the running threads to; 0 (nothing
+ * built) when c pins them to no such column or then has no loop to gain from. */
+int raise_narrow_then(Raise *r, const KirExpr *c, KirStmt *then);
 /* simt_atomic.c: an atomic over the lanes; its old values when used */
 int raise_atomic(Raise *r, const KirExpr *e, int used);
 

@@ -157,6 +157,8 @@ static int builtin(Raise *r, const KirExpr *e)
 	case KBI_WARPSIZE: v = raise_isplat(r, DT_I32, 32); break;
 	default: raise_error(r, e->loc, "unknown builtin");
 	}
+	if (v < 0)
+		die("raise: %s read in a narrowed branch that did not narrow it", frontend_builtin_name(e->u.builtin));
 	return raise_convert(r, v, raise_dtype(e->type));
 }
 
@@ -180,6 +182,8 @@ int raise_address(Raise *r, int b, int idx, int *inb)
 			*inb = tir_build_compare(&r->b, CMP_EQ, c, i);
 		i = c;
 	}
+	if ((kb->space == KSP_SHARED && r->blk < 0) || (kb->space == KSP_LOCAL && r->lane < 0))
+		die("raise: buffer '%s' accessed in a narrowed branch that did not narrow its lanes", kb->name);
 	if (kb->space == KSP_SHARED)
 		i = raise_bin(r, TOP_ADD, raise_bin(r, TOP_MULTIPLY, r->blk, raise_isplat(r, DT_I32, kb->count)), i);
 	else if (kb->space == KSP_LOCAL)
@@ -587,7 +591,8 @@ static void if_stmt(Raise *r, const KirStmt *s)
 	int c = raise_convert(r, raise_expr(r, s->u.if_.cond), DT_I1);
 	int saved = r->cur, then_out;
 	set_cur(r, raise_mask_and(r, saved, c));
-	raise_stmt(r, s->u.if_.then);
+	if (!raise_narrow_then(r, s->u.if_.cond, s->u.if_.then))
+		raise_stmt(r, s->u.if_.then);
 	then_out = r->cur;
 	set_cur(r, raise_mask_and(r, saved, raise_mask_not(r, c)));
 	if (s->u.if_.els)
