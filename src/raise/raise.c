@@ -58,7 +58,7 @@ static int init_const(Raise *r, const KirBuffer *kb, int64_t copies)
 /* Memory that is not a parameter: shared, local, __constant__ (a constant when it has
  * an initialiser; else an argument after the parameters, named after the symbol), and
  * __device__ symbols (an argument named after the symbol, a result when written). */
-static int setup_buffers(Raise *r)
+static int setup_buffers(Raise *r, int priv)   /* priv: only __shared__ and local */
 {
 	const KirKernel *k = r->k;
 	for (size_t i = 0; i < k->nbufs; i++) {
@@ -66,6 +66,8 @@ static int setup_buffers(Raise *r)
 		int64_t copies = kb->space == KSP_SHARED ? r->nb : kb->space == KSP_LOCAL ? r->nl : 1;
 		if (kb->space == KSP_GLOBAL && kb->param >= 0)
 			continue;      /* function arguments, set by setup_args */
+		if (priv && kb->space != KSP_SHARED && kb->space != KSP_LOCAL)
+			continue;
 		if (kb->count <= 0)
 			raise_error(r, kb->loc, "size of '%s' is unknown (dynamic shared memory "
 			                   "needs the launch's byte count)", kb->name);
@@ -78,6 +80,11 @@ static int setup_buffers(Raise *r)
 			r->buf[i] = elem_zero(r, raise_dtype(kb->elem), r->bufsize[i]);
 	}
 	return 0;
+}
+
+void raise_setup_private(Raise *r)
+{
+	setup_buffers(r, 1);
 }
 
 static int setup_args(Raise *r)
@@ -171,6 +178,7 @@ static Raise *raise_new(const Options *o, const KirKernel *k, const int64_t grid
 	r->frames.data = xmalloc(256 * sizeof(Frame));
 	r->frames.cap = 256;
 	r->written = xcalloc(k->nbufs + 1, 1);
+	r->first = -1;
 	for (size_t i = 0; i < k->nbufs; i++)
 		r->buf[i] = -1;
 	return r;
@@ -202,27 +210,42 @@ static TModule *raise_done(Raise *r)
 	return m;
 }
 
+/* The SIMT strategy over r->nl lanes: the whole launch, or one batch of bt. */
+static void simt(Raise *r, const Batch *bt)
+{
+	setup_vars(r);
+	raise_setup_lanes(r);
+	r->cur = bt ? raise_batch_mask(r, bt) : -1;
+	r->cur_full = r->cur < 0;
+	if (r->cur < 0)
+		r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);
+	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
+	raise_stmt(r, r->k->body);
+}
+
 static void raise_body(Raise *r)
 {
 	Writes ws = {r->written};
+	Batch bt;
 	loopify_stmt_visit(r->k->body, note_write, NULL, &ws);
 	if (r->nl > (int64_t)1 << 30)
 		raise_error(r, r->k->loc, "launch of %lld threads is too large", (long long)r->nl);
 	setup_args(r);
 	raise_assert_assumption(r);
-	setup_buffers(r);
+	setup_buffers(r, 0);
 	if (raise_affine_try(r)) {      /* strategy 2, affine.c (raise-affine) */
 		finish(r, r->written);
 		raise_check_symbolic(r);
 		raise_note_unbound(r);
 		return;
 	}
-	setup_vars(r);
-	raise_setup_lanes(r);
-	r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);
-	r->cur_full = 1;
-	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
-	raise_stmt(r, r->k->body);
+	if (raise_batch_begin(r, &bt)) {
+		raise_setup_private(r);
+		simt(r, &bt);
+		raise_batch_end(r, &bt);
+	} else {
+		simt(r, NULL);
+	}
 	finish(r, r->written);
 	raise_check_symbolic(r);
 	raise_note_unbound(r);

@@ -35,6 +35,8 @@ typedef struct Raise {
 	jmp_buf fail;        /* raise_error jumps here: the kernel is abandoned */
 	/* lane coordinates (i32 tensors over lanes), built once in the body */
 	int lane, tid[3], bid[3], blk, thr;
+	int first;           /* batched (simt_batch.c): the batch's first block, 0-d i32; else -1.
+	                        r->nb and r->nl are then those of one batch */
 	int *var;            /* per KirVar: current value (tensor over lanes) */
 	int *buf;            /* per KirBuffer: current contents (1-D tensor) */
 	int64_t *bufsize;    /* elements of that tensor */
@@ -73,6 +75,24 @@ int raise_as_indices(Raise *r, int addr);
 int raise_gather(Raise *r, int b, int addr);
 int raise_gather_at(Raise *r, int operand, int addr, DType t);
 void raise_scatter(Raise *r, int b, int addr, int val, int mask, int combiner);
+/* simt_batch.c: a launch of more lanes than a bound runs in a while over batches of
+ * whole blocks. raise_batch_begin: 0 when the launch is small enough (nothing built);
+ * else 1, the builder in the while's body with r->nb, r->nl, r->first those of a batch,
+ * the written global buffers carried. raise_batch_mask: the lanes of blocks inside the
+ * grid (-1: all, no partial batch); raise_batch_end: back after the while, the buffers
+ * its results. */
+typedef struct Batch {
+	int64_t nbatch, per;     /* batches, blocks per batch */
+	int64_t nb, nl;          /* the whole launch's blocks and lanes */
+	TBuilder outer;
+	TOp *w;
+	TBlock *body;
+} Batch;
+int raise_batch_begin(Raise *r, Batch *bt);
+int raise_batch_mask(Raise *r, const Batch *bt);
+void raise_batch_end(Raise *r, Batch *bt);
+/* raise.c: the __shared__ and local arrays of r->nb blocks and r->nl lanes */
+void raise_setup_private(Raise *r);
 /* simt_narrow.c: raises `then` (under condition c, cur already set) on the lanes of the
  * one thread, or one thread per block, that c pins the running threads to; 0 (nothing
  * built) when c pins them to no such column or then has no loop to gain from. */

@@ -123,9 +123,11 @@ static int irem(Raise *r, int x, int64_t d)
 	return raise_bin(r, TOP_REMAINDER, x, raise_isplat(r, DT_I32, d));
 }
 
+/* The lane coordinates; batched (r->first), the blocks of the batch. */
 void raise_setup_lanes(Raise *r)
 {
-	int t;
+	static const int64_t none_dims[1] = {0};
+	int t, g;
 	r->lane = tir_build_iota(&r->b, raise_lanes_of(r, DT_I32), 0);
 	r->thr = irem(r, r->lane, r->nt);
 	r->blk = idiv(r, r->lane, r->nt);
@@ -133,9 +135,13 @@ void raise_setup_lanes(Raise *r)
 	r->tid[0] = irem(r, t, r->block[0]);
 	r->tid[1] = irem(r, idiv(r, t, r->block[0]), r->block[1]);
 	r->tid[2] = idiv(r, t, r->block[0] * r->block[1]);
-	r->bid[0] = irem(r, r->blk, r->grid[0]);
-	r->bid[1] = irem(r, idiv(r, r->blk, r->grid[0]), r->grid[1]);
-	r->bid[2] = idiv(r, r->blk, r->grid[0] * r->grid[1]);
+	g = r->blk;        /* the block in the grid; r->blk: in the batch (shared memory) */
+	if (r->first >= 0)
+		g = raise_bin(r, TOP_ADD, g, tir_build_broadcast_in_dim(&r->b, r->first,
+		              raise_lanes_of(r, DT_I32), none_dims));
+	r->bid[0] = irem(r, g, r->grid[0]);
+	r->bid[1] = irem(r, idiv(r, g, r->grid[0]), r->grid[1]);
+	r->bid[2] = idiv(r, g, r->grid[0] * r->grid[1]);
 }
 
 static int builtin(Raise *r, const KirExpr *e)

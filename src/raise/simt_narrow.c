@@ -165,7 +165,7 @@ static int column(Raise *r, const KirExpr *c, KirStmt *then, char *used, unsigne
 		b0 = lo[POLY_BX] + r->grid[0] * (lo[POLY_BY] + r->grid[1] * lo[POLY_BZ]);
 		if (lo[POLY_BX] + 1 == hi[POLY_BX] && lo[POLY_BY] + 1 == hi[POLY_BY] &&
 		    lo[POLY_BZ] + 1 == hi[POLY_BZ]) {
-			*k = 1, *st = r->nl, *s = b0 * r->nt + t0;
+			*k = 1, *st = r->nl, *s = b0 % r->nb * r->nt + t0;   /* batched: in every batch */
 			ok = r->nl > 1;
 		} else {
 			*k = r->nb, *st = r->nt, *s = t0;

@@ -1,0 +1,215 @@
+/* simt_batch.c: a large SIMT launch runs in batches of whole blocks (issue 20). Consumes
+ * the raise state after the arguments and buffers are set up and the affine strategy
+ * declined; when the launch has more than BATCH_LANES lanes, produces a stablehlo.while
+ * over the batches whose body the SIMT strategy then fills for one batch of r->nb
+ * blocks (r->nl lanes): afterwards the global buffers written are the while's results.
+ *
+ * Batch j runs blocks [j*B, j*B + B) (linear block number, blockIdx.x fastest): its
+ * lanes get blockIdx from r->first + lane / threads-per-block (simt.c,
+ * raise_setup_lanes), gridDim stays the grid's; lanes past the grid in the last batch
+ * start outside the running mask (they store, update, print and check nothing, like a
+ * lane that returned). __shared__ and local arrays are per batch (made in the body:
+ * raise_setup_private); global buffers and __device__ symbols the kernel writes are
+ * carried by the while, so a batch sees every earlier batch's stores and atomics; the
+ * others, the scalars and __constant__ memory are read from outside the loop. Running
+ * the blocks a batch at a time, in order, is a schedule a GPU may choose too (the CUDA
+ * Programming Guide, "Thread Hierarchy": blocks run in any order, in parallel or in
+ * series), so what the SIMT strategy computes exactly stays exact; atomics still take
+ * lane order, which is the launch's linear order across batches.
+ *
+ * What needs every block at once keeps the whole-launch module (whole_launch below): a
+ * grid-wide sync is refused by the frontend (builtin.c); barriers, votes and shuffles
+ * stay within a block; but the lockstep module also runs every block to each barrier
+ * before any goes on, an order some kernels rely on across blocks, which a batch does
+ * not give. The memory budget (runtime/budget.c) of a batched module is that of one
+ * batch plus the carried buffers. */
+#include "raise_int.h"
+#include "loopify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Lanes per batch at most (whole blocks; a block larger than this is a batch of its
+ * own). Chosen by measurement (docs/benchmarks.md, "SIMT batches"). */
+#define BATCH_LANES ((int64_t)1 << 17)
+
+/* Removes the ops that made the __shared__ and local arrays for the whole launch: the
+ * batches make their own. Nothing used them yet (the affine try left nothing behind). */
+static void drop_private(Raise *r)
+{
+	TBlock *b = r->f->body;
+	int n = 0;
+	for (int i = 0; i < b->nops; i++) {
+		TOp *op = b->ops[i];
+		int priv = 0;
+		for (size_t j = 0; j < r->k->nbufs && op->nresults == 1; j++) {
+			KirSpace sp = r->k->bufs[j].space;
+			priv |= (sp == KSP_SHARED || sp == KSP_LOCAL) && r->buf[j] == op->results[0];
+		}
+		if (!priv)
+			b->ops[n++] = op;
+	}
+	b->nops = n;
+}
+
+/* The buffers the while carries: the global ones the kernel writes. */
+static int carried(const Raise *r, size_t i)
+{
+	return r->k->bufs[i].space == KSP_GLOBAL && r->written[i] && r->buf[i] >= 0;
+}
+
+/* Per global buffer, how the kernel uses it (a walk of the kernel IR). */
+typedef struct Uses {
+	const KirKernel *k;
+	int *loads, *stores, *atomics;   /* load sites; plain store sites; atomic sites */
+	char *looped;                    /* some store or atomic inside a loop */
+} Uses;
+
+static int global(const Uses *u, int b)
+{
+	return b >= 0 && u->k->bufs[b].space == KSP_GLOBAL;
+}
+
+static void count_use(void *ctx, KirExpr *e)
+{
+	Uses *u = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (e->kind == KE_LOAD && global(u, e->u.load.buffer))
+		u->loads[e->u.load.buffer]++;
+	else if (e->kind == KE_ATOMIC && global(u, e->u.atomic.buffer))
+		u->atomics[e->u.atomic.buffer]++;
+	else if (lv && lv->var < 0 && global(u, lv->buffer)) {
+		u->stores[lv->buffer]++;
+		if (e->kind == KE_INCDEC || e->u.assign.op != KB_NONE)
+			u->loads[lv->buffer]++;      /* a read-modify-write reads too */
+	}
+}
+
+static void mark_looped(void *ctx, KirExpr *e)
+{
+	Uses *u = ctx;
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (e->kind == KE_ATOMIC && global(u, e->u.atomic.buffer))
+		u->looped[e->u.atomic.buffer] = 1;
+	else if (lv && lv->var < 0 && global(u, lv->buffer))
+		u->looped[lv->buffer] = 1;
+}
+
+static void loop_body(void *ctx, KirStmt *s)
+{
+	if (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO)
+		loopify_stmt_visit(s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body, mark_looped, NULL, ctx);
+}
+
+/* Why the launch must run whole (NULL: it may run in batches). The lockstep module runs
+ * every block to a barrier before any block goes on, and every lane's atomic of a
+ * statement before its next statement: a kernel that reads (or writes again) after a
+ * barrier what other blocks wrote before it, or reads plainly what other blocks update
+ * atomically, gets in the whole-launch module the result of a grid-wide order that a
+ * batch does not give (a race in CUDA, which the race check does not see across
+ * barriers: HeCBench particlefilter's kernel_normalize_weights normalizes every block's
+ * weights, then thread 0 sums them all after a __syncthreads()). Without the facts to
+ * tell the blocks apart, any such pattern keeps the whole launch: with a block barrier, a
+ * global buffer written and also read, written at two sites or inside a loop; with or
+ * without one, a global buffer updated atomically and also read or stored plainly. */
+static const char *whole_launch(Raise *r)
+{
+	size_t n = r->k->nbufs + 1;
+	Uses u = {r->k, xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)), xcalloc(n, 1)};
+	int barrier = loopify_stmt_sync(r->k->body) == 2;
+	const char *why = NULL;
+	loopify_stmt_visit(r->k->body, count_use, loop_body, &u);
+	for (size_t b = 0; b < r->k->nbufs && !why; b++) {
+		int w = u.stores[b] + u.atomics[b];
+		if (u.atomics[b] && (u.loads[b] || u.stores[b]))
+			why = "a global buffer updated atomically is also read or stored";
+		else if (barrier && w && (u.loads[b] || w > 1 || u.looped[b]))
+			why = "a global buffer written before a block barrier may be read or written again after it";
+		if (why)
+			sb_printf(&r->st->notes, "  batches: none, the launch runs whole: %s ('%s')\n", why,
+			          r->k->bufs[b].name);
+	}
+	free(u.loads);
+	free(u.stores);
+	free(u.atomics);
+	free(u.looped);
+	return why;
+}
+
+int raise_batch_begin(Raise *r, Batch *bt)
+{
+	int64_t per = BATCH_LANES / r->nt > 1 ? BATCH_LANES / r->nt : 1;
+	int n = 1, in, cnt, bound;
+	TBlock *cb;
+	memset(bt, 0, sizeof(*bt));
+	if (r->nl <= BATCH_LANES || r->nb <= per || whole_launch(r))
+		return 0;
+	bt->nbatch = (r->nb + per - 1) / per;
+	bt->per = (r->nb + bt->nbatch - 1) / bt->nbatch;     /* even batches, the last the shortest */
+	bt->nb = r->nb;
+	bt->nl = r->nl;
+	drop_private(r);
+	bt->outer = r->b;
+	in = tir_build_splat_int(&r->b, tir_type_scalar(DT_I32), 0);
+	bt->w = tir_build_op(&r->b, TOP_WHILE, &in, 1);
+	for (size_t i = 0; i < r->k->nbufs; i++)
+		if (carried(r, i))
+			tir_op_add_operand(r->f, bt->w, r->buf[i]), n++;
+	for (int i = 0; i < n; i++)
+		tir_op_add_result(r->f, bt->w, *tir_value_type(r->f, bt->w->operands[i]));
+	r->st->ops[TOP_WHILE]++;
+	cb = tir_op_add_region(r->f, bt->w);
+	bt->body = tir_op_add_region(r->f, bt->w);
+	for (int i = 0; i < n; i++)     /* cond: the batch counter below the batches */
+		tir_block_add_arg(r->f, cb, *tir_value_type(r->f, bt->w->operands[i]));
+	r->b = tir_builder(r->f, cb, bt->outer.loc);
+	bound = tir_build_splat_int(&r->b, tir_type_scalar(DT_I32), bt->nbatch);
+	cnt = tir_build_compare(&r->b, CMP_LT, cb->args[0], bound);
+	tir_build_return(&r->b, &cnt, 1);
+	tir_block_add_arg(r->f, bt->body, tir_type_scalar(DT_I32));
+	for (size_t i = 0; i < r->k->nbufs; i++)
+		if (carried(r, i))
+			r->buf[i] = tir_block_add_arg(r->f, bt->body, *tir_value_type(r->f, r->buf[i]));
+	r->b = tir_builder(r->f, bt->body, bt->outer.loc);
+	r->first = raise_bin(r, TOP_MULTIPLY, bt->body->args[0],
+	                     tir_build_splat_int(&r->b, tir_type_scalar(DT_I32), bt->per));
+	r->nb = bt->per;
+	r->nl = r->nt * r->nb;
+	sb_printf(&r->st->notes, "  batches %lld of %lld blocks (%lld lanes) in a while; the last "
+	          "holds %lld\n", (long long)bt->nbatch, (long long)bt->per, (long long)r->nl,
+	          (long long)(bt->nb - (bt->nbatch - 1) * bt->per));
+	return 1;
+}
+
+int raise_batch_mask(Raise *r, const Batch *bt)
+{
+	static const int64_t none[1] = {0};
+	int b;
+	if (bt->nb % bt->per == 0)
+		return -1;
+	b = raise_bin(r, TOP_ADD, r->blk, tir_build_broadcast_in_dim(&r->b, r->first,
+	              raise_lanes_of(r, DT_I32), none));
+	r->st->ops[TOP_COMPARE]++;
+	return tir_build_compare(&r->b, CMP_LT, b, raise_isplat(r, DT_I32, bt->nb));
+}
+
+void raise_batch_end(Raise *r, Batch *bt)
+{
+	int n = bt->w->nresults, *out = xmalloc(sizeof(int) * (size_t)n), k = 1;
+	out[0] = raise_bin(r, TOP_ADD, bt->body->args[0], tir_build_splat_int(&r->b, tir_type_scalar(DT_I32), 1));
+	for (size_t i = 0; i < r->k->nbufs; i++)
+		if (carried(r, i))
+			out[k++] = r->buf[i];
+	if (k != n)
+		die("raise_batch_end: %d buffers carried out, %d in", k, n);
+	tir_build_return(&r->b, out, n);
+	free(out);
+	r->b = bt->outer;
+	k = 1;
+	for (size_t i = 0; i < r->k->nbufs; i++)
+		if (carried(r, i))
+			r->buf[i] = bt->w->results[k++];
+	r->nb = bt->nb;
+	r->nl = bt->nl;
+	r->first = -1;
+}
