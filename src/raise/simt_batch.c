@@ -26,6 +26,7 @@
 #include "raise_int.h"
 #include "loopify.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,81 +59,101 @@ static int carried(const Raise *r, size_t i)
 	return r->k->bufs[i].space == KSP_GLOBAL && r->written[i] && r->buf[i] >= 0;
 }
 
-/* Per global buffer, how the kernel uses it (a walk of the kernel IR). */
+/* Per global buffer, the phases that access it: top-level statements between block
+ * barriers are phase 0, 1, ...; a top-level statement with a barrier inside (a loop or
+ * an if around one) is several phases at once (MULTI). */
+#define MULTI (-1)
 typedef struct Uses {
 	const KirKernel *k;
-	int *loads, *stores, *atomics;   /* load sites; plain store sites; atomic sites */
-	char *looped;                    /* some store or atomic inside a loop */
+	int phase;                       /* of the statement being walked */
+	int *wlo, *whi, *rlo, *rhi;      /* phases of the writes and reads; lo > hi: none */
+	char *mw, *mr;                   /* written, read in a MULTI statement */
+	char *atomic, *plain;            /* updated atomically; loaded or stored plainly */
 } Uses;
 
-static int global(const Uses *u, int b)
+/* Buffer b accessed (write: stored or updated) by the statement walked; how, in *how
+ * (plain or atomic). Only global memory is shared between blocks. */
+static void use(Uses *u, int b, int write, char *how)
 {
-	return b >= 0 && u->k->bufs[b].space == KSP_GLOBAL;
+	int *lo = write ? u->wlo : u->rlo, *hi = write ? u->whi : u->rhi;
+	if (b < 0 || u->k->bufs[b].space != KSP_GLOBAL)
+		return;
+	how[b] = 1;
+	if (u->phase == MULTI)
+		(write ? u->mw : u->mr)[b] = 1;
+	else {
+		lo[b] = u->phase < lo[b] ? u->phase : lo[b];
+		hi[b] = u->phase > hi[b] ? u->phase : hi[b];
+	}
 }
 
 static void count_use(void *ctx, KirExpr *e)
 {
 	Uses *u = ctx;
 	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
-	if (e->kind == KE_LOAD && global(u, e->u.load.buffer))
-		u->loads[e->u.load.buffer]++;
-	else if (e->kind == KE_ATOMIC && global(u, e->u.atomic.buffer))
-		u->atomics[e->u.atomic.buffer]++;
-	else if (lv && lv->var < 0 && global(u, lv->buffer)) {
-		u->stores[lv->buffer]++;
+	if (e->kind == KE_LOAD)
+		use(u, e->u.load.buffer, 0, u->plain);
+	else if (e->kind == KE_ATOMIC)
+		use(u, e->u.atomic.buffer, 1, u->atomic);
+	else if (lv && lv->var < 0) {
+		use(u, lv->buffer, 1, u->plain);
 		if (e->kind == KE_INCDEC || e->u.assign.op != KB_NONE)
-			u->loads[lv->buffer]++;      /* a read-modify-write reads too */
+			use(u, lv->buffer, 0, u->plain);      /* a read-modify-write reads too */
 	}
 }
 
-static void mark_looped(void *ctx, KirExpr *e)
-{
-	Uses *u = ctx;
-	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
-	if (e->kind == KE_ATOMIC && global(u, e->u.atomic.buffer))
-		u->looped[e->u.atomic.buffer] = 1;
-	else if (lv && lv->var < 0 && global(u, lv->buffer))
-		u->looped[lv->buffer] = 1;
-}
-
-static void loop_body(void *ctx, KirStmt *s)
-{
-	if (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO)
-		loopify_stmt_visit(s->kind == KS_FOR ? s->u.for_.body : s->u.loop.body, mark_looped, NULL, ctx);
-}
-
 /* Why the launch must run whole (NULL: it may run in batches). The lockstep module runs
- * every block to a barrier before any block goes on, and every lane's atomic of a
- * statement before its next statement: a kernel that reads (or writes again) after a
+ * every block to a barrier before any block goes past it, and every lane's atomic of a
+ * statement before the next statement: a kernel that reads (or writes again) after a
  * barrier what other blocks wrote before it, or reads plainly what other blocks update
- * atomically, gets in the whole-launch module the result of a grid-wide order that a
- * batch does not give (a race in CUDA, which the race check does not see across
- * barriers: HeCBench particlefilter's kernel_normalize_weights normalizes every block's
- * weights, then thread 0 sums them all after a __syncthreads()). Without the facts to
- * tell the blocks apart, any such pattern keeps the whole launch: with a block barrier, a
- * global buffer written and also read, written at two sites or inside a loop; with or
- * without one, a global buffer updated atomically and also read or stored plainly. */
+ * atomically, gets from the whole-launch module the result of a grid-wide order that
+ * batches do not give (a race in CUDA, which the race check does not see across phases:
+ * HeCBench particlefilter's kernel_normalize_weights divides every weight by the sum,
+ * then thread 0 adds them all up after a __syncthreads()). Without the facts to tell the
+ * blocks apart, any such pattern keeps the whole launch: a global buffer written in one
+ * phase and accessed in another (or under a barrier inside a loop or an if), and a global
+ * buffer updated atomically and also loaded or stored plainly. */
 static const char *whole_launch(Raise *r)
 {
 	size_t n = r->k->nbufs + 1;
-	Uses u = {r->k, xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)), xcalloc(n, 1)};
-	int barrier = loopify_stmt_sync(r->k->body) == 2;
+	const KirStmt *body = r->k->body;
+	size_t ns = body->kind == KS_BLOCK ? body->u.block.nstmts : 1;
+	Uses u = {r->k, 0, xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)), xcalloc(n, sizeof(int)),
+	          xcalloc(n, sizeof(int)), xcalloc(n, 1), xcalloc(n, 1), xcalloc(n, 1), xcalloc(n, 1)};
 	const char *why = NULL;
-	loopify_stmt_visit(r->k->body, count_use, loop_body, &u);
+	for (size_t b = 0; b < r->k->nbufs; b++)
+		u.wlo[b] = u.rlo[b] = INT_MAX, u.whi[b] = u.rhi[b] = -1;
+	for (size_t i = 0; i < ns; i++) {
+		KirStmt *t = body->kind == KS_BLOCK ? body->u.block.stmts[i] : (KirStmt *)body;
+		int sync = loopify_stmt_sync(t), phase = u.phase;
+		if (t->kind == KS_SYNC && sync == 2) {
+			u.phase++;
+			continue;
+		}
+		u.phase = sync == 2 ? MULTI : phase;
+		loopify_stmt_visit(t, count_use, NULL, &u);
+		u.phase = phase;
+	}
 	for (size_t b = 0; b < r->k->nbufs && !why; b++) {
-		int w = u.stores[b] + u.atomics[b];
-		if (u.atomics[b] && (u.loads[b] || u.stores[b]))
-			why = "a global buffer updated atomically is also read or stored";
-		else if (barrier && w && (u.loads[b] || w > 1 || u.looped[b]))
-			why = "a global buffer written before a block barrier may be read or written again after it";
+		if (u.atomic[b] && u.plain[b])
+			why = "a global buffer updated atomically is also loaded or stored";
+		else if (u.mw[b] || (u.mr[b] && u.whi[b] >= 0))
+			why = "a global buffer is accessed under a block barrier inside a loop or an if, and written";
+		else if (u.whi[b] >= 0 && (u.wlo[b] != u.whi[b] ||
+		         (u.rhi[b] >= 0 && (u.rlo[b] != u.wlo[b] || u.rhi[b] != u.whi[b]))))
+			why = "a global buffer written in one phase is accessed in another (a block barrier between)";
 		if (why)
 			sb_printf(&r->st->notes, "  batches: none, the launch runs whole: %s ('%s')\n", why,
 			          r->k->bufs[b].name);
 	}
-	free(u.loads);
-	free(u.stores);
-	free(u.atomics);
-	free(u.looped);
+	free(u.wlo);
+	free(u.whi);
+	free(u.rlo);
+	free(u.rhi);
+	free(u.mw);
+	free(u.mr);
+	free(u.atomic);
+	free(u.plain);
 	return why;
 }
 
