@@ -780,6 +780,99 @@ def int_div_scalar_cases(rng):
     return out
 
 
+def small_float(t, n):
+    """f16 / bf16 element-wise ops, compares, converts, a reduce, an iota and bitcasts, in
+    the cpu backend's fused loops (raw bits in registers, f32 arithmetic between decode
+    and encode, or double arithmetic and an encode of the double through f32 rounded to
+    odd, runtime/cpu/small.c); every result is returned as its raw bits, so the
+    comparison with the interpreter is bit for bit, NaN payloads included. y has no NaN,
+    so no op sees two NaNs (which one an addition returns is the compiler's choice, in the
+    interpreter's C as in LLVM: both treat + as commutative)."""
+    o = "bf16" if t == "f16" else "f16"
+    T, I, B, F, D = ty(t, [n]), ty("i16", [n]), ty("i1", [n]), ty("f32", [n]), ty("f64", [n])
+    I32, I8, O, U = ty("i32", [n]), ty("i8", [n]), ty(o, [n]), ty("ui16", [n])
+    bits, res = [], []
+
+    def out(v, vt, it="i16"):
+        bits.append("%%%s_b = stablehlo.bitcast_convert %%%s : (%s) -> %s" % (v, v, vt, ty(it, [n])))
+        res.append(("%%%s_b" % v, ty(it, [n])))
+    body = []
+    for op in ["add", "subtract", "multiply", "divide", "maximum", "minimum", "remainder", "power", "atan2"]:
+        body.append("%%%s = stablehlo.%s %%x, %%y : %s" % (op, op, T))
+        out(op, T)
+    for op in ["sqrt", "negate", "abs", "sign", "floor", "ceil", "round_nearest_afz", "round_nearest_even",
+               "exponential", "log", "tanh", "sine", "rsqrt", "logistic", "cbrt"]:
+        body.append("%%%s = stablehlo.%s %%x : %s" % (op, op, T))
+        out(op, T)
+    body += ["%lt = stablehlo.compare LT, %x, %y : ({0}, {0}) -> {1}".format(T, B),
+             "%ne = stablehlo.compare NE, %x, %y : ({0}, {0}) -> {1}".format(T, B),
+             "%fin = stablehlo.is_finite %x : ({0}) -> {1}".format(T, B),
+             "%sel = stablehlo.select %lt, %x, %y : {0}, {1}".format(B, T),
+             "%sum = stablehlo.add %multiply, %y : " + T,
+             "%chain = stablehlo.divide %sum, %y : " + T,
+             "%tof = stablehlo.convert %x : ({0}) -> {1}".format(T, F),
+             "%tod = stablehlo.convert %x : ({0}) -> {1}".format(T, D),
+             "%toi = stablehlo.convert %x : ({0}) -> {1}".format(T, I32),
+             "%too = stablehlo.convert %x : ({0}) -> {1}".format(T, O),
+             "%fromf = stablehlo.convert %z : ({0}) -> {1}".format(F, T),
+             "%clamp = stablehlo.clamp %y, %x, %fromf : {0}".format(T),
+             "%fromi8 = stablehlo.convert %w : ({0}) -> {1}".format(I8, T),
+             "%fromd = stablehlo.convert %zd : ({0}) -> {1}".format(D, T),
+             "%fromi64 = stablehlo.convert %k64 : ({0}) -> {1}".format(ty("i64" if t == "f16" else "i32", [n]), T),
+             "%fromi = stablehlo.convert %k : ({0}) -> {1}".format(I32, T),
+             "%io = stablehlo.iota dim = 0 : " + T,
+             "%iosum = stablehlo.add %io, %x : " + T,
+             "%r2 = stablehlo.reshape %y : ({0}) -> {1}".format(T, ty(t, [n // 256, 256])),
+             "%zero = stablehlo.constant dense<-0.0> : " + ty(t, []),
+             "%red = stablehlo.reduce(%r2 init: %zero) applies stablehlo.add across dimensions = [1] : "
+             "({0}, {1}) -> {2}".format(ty(t, [n // 256, 256]), ty(t, []), ty(t, [n // 256])),
+             "%asu = stablehlo.bitcast_convert %x : ({0}) -> {1}".format(T, U),
+             "%sh = stablehlo.shift_right_logical %asu, %asu : " + U,
+             "%back = stablehlo.bitcast_convert %sh : ({0}) -> {1}".format(U, T)]
+    for v in ["sel", "clamp", "chain", "fromf", "fromi8", "fromi", "fromd", "fromi64", "iosum", "back"]:
+        out(v, T)
+    out("too", O)
+    out("tof", F, "i32")
+    out("tod", D, "i64")
+    R = ty(t, [n // 256])
+    bits.append("%%red_b = stablehlo.bitcast_convert %%red : (%s) -> %s" % (R, ty("i16", [n // 256])))
+    res += [("%lt", B), ("%ne", B), ("%fin", B), ("%toi", I32), ("%red_b", ty("i16", [n // 256]))]
+    params = [("x", T), ("y", T), ("z", F), ("w", I8), ("k", I32), ("zd", D), ("k64", ty("i64" if t == "f16" else "i32", [n]))]
+    return module(params, body + bits, res)
+
+
+def small_float_cases(rng):
+    n = 1 << 16
+    out = []
+    for t in ["f16", "bf16"]:
+        x = np.arange(n, dtype=np.uint16)          # every bit pattern, NaN payloads too
+        y = rng.permutation(x)
+        y[:4096] = x[:4096] ^ 1                    # neighbours: ties of the roundings
+        nan = (y & 0x7fff) > (0x7c00 if t == "f16" else 0x7f80)
+        y[nan] = rng.integers(0, 0x7000, int(nan.sum())).astype(np.uint16)
+        z = rng.integers(0, 2 ** 32, n, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        z[np.isnan(z)] = 1.5
+        z[:8] = [np.float32(65519.99), np.float32(65520), 2 ** -25, 2 ** -24 * 1.5, np.nan, -np.inf, -0.0, 1e-45]
+        w = rng.integers(-128, 128, n).astype(np.int8)
+        k = rng.integers(-2 ** 31, 2 ** 31, n).astype(np.int32)
+        k[: n // 2] >>= rng.integers(0, 31, n // 2).astype(np.int32)   # every magnitude
+        k64 = rng.integers(-2 ** 63, 2 ** 63, n, dtype=np.int64) >> rng.integers(0, 63, n)
+        k64 = k64 if t == "f16" else k
+        # doubles near the small type's rounding boundaries: its values, +- half an ulp,
+        # +- a few double ulps, beside random doubles of every exponent
+        with np.errstate(invalid="ignore", over="ignore"):
+            base = x.view(np.float16).astype(np.float64) if t == "f16" else \
+                (x.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+            step = np.spacing(base.astype(np.float16 if t == "f16" else np.float32))
+            step = step.astype(np.float64) * (1 if t == "f16" else 2 ** 16) / 2
+            zd = base + step * rng.choice([-1.0, 1.0], n) + np.spacing(base) * rng.integers(-2, 3, n)
+        zd[::7] = rng.standard_normal(len(zd[::7])) * 2.0 ** rng.integers(-160, 160, len(zd[::7]))
+        if t == "f16":
+            x, y = x.view(np.float16), y.view(np.float16)
+        out.append(("small_float_" + t, small_float(t, n), [x, y, z, w, k, zd, k64]))
+    return out
+
+
 def own_cases(rng):
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)
     ints = lambda *s: rng.integers(-8, 9, s).astype(np.float32)
@@ -812,7 +905,7 @@ def own_cases(rng):
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
     out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
     out.append(("gather_store_loop", gather_store_loop(3000, 500, 6), gather_store_inputs(rng, 3000, 500)))
-    return out + int_div_scalar_cases(rng)
+    return out + int_div_scalar_cases(rng) + small_float_cases(rng)
 
 
 def backend_available(tmp):

@@ -11,6 +11,7 @@
  *           machine, one object file, ORC LLJIT
  *   cache.c the on-disk cache of those object files, keyed by the module's IR
  *   vmath.c vectorizable calls of sin, cos, exp, log, atan2, ... (glibc's libmvec)
+ *   small.c f16 / bf16 elements: raw bits in registers, decoded for arithmetic, encoded
  *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
  *   exec.c  the executor: runs steps, drives while/if/case/call, falls back to the
  *           interpreter's per-op entries (runtime.h) for every op the compiler skips
@@ -168,6 +169,16 @@ void *cpu_vmath_call(void *ctx, void *mod, void *builder, const char *name, void
  * buffer that is always its own? emit.c then marks its stores as not aliasing its loads,
  * so that the loop with the calls vectorizes. */
 int cpu_vmath_nest(const CpuFusion *fu);
+
+/* ---- small.c, used by emit.c ----
+ * An f16 / bf16 element (dtype DT_F16 or DT_BF16) is held as its 16 raw bits (an i16
+ * value); decode builds at `builder` its float value (NaNs made the quiet NaN of their
+ * sign, as the interpreter decodes them), encode rounds a float to the type's bits
+ * (nearest even, the interpreter's encoding). */
+void *cpu_small_decode(void *ctx, void *builder, int dtype, void *raw);
+void *cpu_small_encode(void *ctx, void *builder, int dtype, void *value);
+/* encode of a double (one rounding, through f32 rounded to odd) */
+void *cpu_small_encode_f64(void *ctx, void *builder, int dtype, void *value);
 
 /* ---- cache.c ---- */
 /* The cache folder: $CUDA2HLO_CACHE_DIR (empty: none), $XDG_CACHE_HOME/cuda2hlo or

@@ -21,7 +21,9 @@
  * 0, llvm.fpto[su]i.sat), f32 transcendental functions are computed in double and
  * rounded once, as the interpreter does: by the C library, or by libmvec's vector
  * variants where vmath.c has them (within 3-4 ulp of the C library, not bit for bit;
- * only with CUDA2HLO_CPU_VMATH=1; by default the interpreter's values). No fast-math flag is set, so
+ * only with CUDA2HLO_CPU_VMATH=1; by default the interpreter's values), f16 and bf16 are
+ * held as raw bits, decoded for arithmetic and encoded after it: in f32 for the exact
+ * ops and + - * / sqrt, in double (rounded once) for the rest (small.c). No fast-math flag is set, so
  * LLVM reassociates nothing; vectorisation comes from the loop and SLP vectorizers. */
 #include "cpu.h"
 
@@ -61,7 +63,7 @@ static LLVMTypeRef reg_type(Em *e, DType t)
 	switch (t) {
 	case DT_I1: return e->i1;
 	case DT_I8: case DT_UI8: return e->i8;
-	case DT_I16: case DT_UI16: return LLVMInt16TypeInContext(e->c);
+	case DT_I16: case DT_UI16: case DT_F16: case DT_BF16: return LLVMInt16TypeInContext(e->c);
 	case DT_I32: case DT_UI32: return LLVMInt32TypeInContext(e->c);
 	case DT_I64: case DT_UI64: return e->i64;
 	case DT_F32: return LLVMFloatTypeInContext(e->c);
@@ -75,13 +77,39 @@ static LLVMValueRef ci64(Em *e, int64_t v) { return LLVMConstInt(e->i64, (unsign
 static LLVMTypeRef f64t(Em *e) { return LLVMDoubleTypeInContext(e->c); }
 static const TType *vt(Em *e, int v) { return tir_value_type(e->f, v); }
 static int is_signed_int(DType t) { return dtype_kind(t) == DK_INT; }
+/* f16 / bf16: raw bits in an i16 register, float arithmetic between decode and encode
+ * (small.c). */
+static int small(DType t) { return t == DT_F16 || t == DT_BF16; }
+static LLVMValueRef dec(Em *e, DType t, LLVMValueRef x) { return cpu_small_decode(e->c, e->b, (int)t, x); }
+static LLVMValueRef enc(Em *e, DType t, LLVMValueRef x) { return cpu_small_encode(e->c, e->b, (int)t, x); }
+static LLVMValueRef enc64(Em *e, DType t, LLVMValueRef x) { return cpu_small_encode_f64(e->c, e->b, (int)t, x); }
+
+/* Small-type ops computed in f32 (exact there, or rounded innocuously twice: small.c);
+ * the others in double, as the interpreter computes them, rounded once. */
+static int f32_op(TOpKind k)
+{
+	switch (k) {
+	case TOP_ADD: case TOP_SUBTRACT: case TOP_MULTIPLY: case TOP_DIVIDE: case TOP_SQRT:
+	case TOP_MAXIMUM: case TOP_MINIMUM: case TOP_NEGATE: case TOP_ABS: case TOP_SIGN:
+	case TOP_FLOOR: case TOP_CEIL: case TOP_ROUND_NEAREST_AFZ: case TOP_ROUND_NEAREST_EVEN:
+	case TOP_IS_FINITE:
+		return 1;
+	default:
+		return 0;
+	}
+}
 
 static LLVMValueRef const_int(Em *e, DType t, int64_t v)
 {
 	return LLVMConstInt(reg_type(e, t), (unsigned long long)v, 0);
 }
 
-static LLVMValueRef const_float(Em *e, DType t, double v) { return LLVMConstReal(reg_type(e, t), v); }
+static LLVMValueRef const_float(Em *e, DType t, double v)
+{
+	if (small(t))
+		return const_int(e, t, t == DT_F16 ? tir_f16_from_double(v) : tir_bf16_from_double(v));
+	return LLVMConstReal(reg_type(e, t), v);
+}
 
 /* ---- intrinsics and library calls ---- */
 
@@ -254,6 +282,12 @@ static LLVMValueRef float_maxmin(Em *e, DType t, LLVMValueRef x, LLVMValueRef y,
 
 static LLVMValueRef float_binary(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
 {
+	if (small(t) && f32_op(k))
+		return enc(e, t, float_binary(e, k, DT_F32, dec(e, t, x), dec(e, t, y)));
+	if (small(t)) {
+		LLVMValueRef xd = LLVMBuildFPExt(e->b, dec(e, t, x), f64t(e), "");
+		return enc64(e, t, float_binary(e, k, DT_F64, xd, LLVMBuildFPExt(e->b, dec(e, t, y), f64t(e), "")));
+	}
 	switch (k) {
 	case TOP_ADD: return LLVMBuildFAdd(e->b, x, y, "");
 	case TOP_SUBTRACT: return LLVMBuildFSub(e->b, x, y, "");
@@ -364,6 +398,12 @@ static LLVMValueRef int_binary(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMVa
 static LLVMValueRef float_unary(Em *e, TOpKind k, DType t, LLVMValueRef x)
 {
 	LLVMBuilderRef b = e->b;
+	if (small(t) && f32_op(k)) {
+		LLVMValueRef r = float_unary(e, k, DT_F32, dec(e, t, x));
+		return k == TOP_IS_FINITE ? r : enc(e, t, r);
+	}
+	if (small(t))
+		return enc64(e, t, float_unary(e, k, DT_F64, LLVMBuildFPExt(b, dec(e, t, x), f64t(e), "")));
 	switch (k) {
 	case TOP_NEGATE: return LLVMBuildFNeg(b, x, "");
 	case TOP_ABS: return intrinsic1(e, "llvm.fabs", x);
@@ -432,6 +472,10 @@ static LLVMValueRef int_unary(Em *e, TOpKind k, DType t, LLVMValueRef x)
 static LLVMValueRef compare(Em *e, const TOp *op, DType t, LLVMValueRef x, LLVMValueRef y)
 {
 	TCmpDir d = tir_op_attr(op, "comparison_direction")->u.cmp_dir;
+	if (small(t)) {
+		x = dec(e, t, x);
+		y = dec(e, t, y);
+	}
 	if (dtype_is_float(t)) {
 		static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT,
 		                                       LLVMRealOLE, LLVMRealOLT};
@@ -451,6 +495,11 @@ static LLVMValueRef convert(Em *e, DType from, DType to, LLVMValueRef x)
 	LLVMTypeRef tt = reg_type(e, to);
 	if (from == to)
 		return x;
+	if (small(from))   /* exact */
+		return convert(e, DT_F32, to, dec(e, from, x));
+	if (small(to))     /* one rounding; integers are exact in double (plan.c: none wider
+	                      than 53 bits to bf16, and f16 overflows at 65520) */
+		return from == DT_F32 ? enc(e, to, x) : enc64(e, to, convert(e, from, DT_F64, x));
 	int ff = dtype_is_float(from), tf = dtype_is_float(to);
 	if (to == DT_I1)
 		return ff ? LLVMBuildFCmp(b, LLVMRealUNE, x, const_float(e, from, 0), "")
@@ -483,6 +532,11 @@ static LLVMValueRef maxmin(Em *e, DType t, LLVMValueRef x, LLVMValueRef y, int i
 static LLVMValueRef splat_constant(Em *e, const TOp *op, DType t)
 {
 	const TAttr *a = tir_op_attr(op, "value");
+	if (small(t)) {   /* the raw bits (a NaN's payload too) */
+		uint16_t h;
+		memcpy(&h, a->u.dense.data, 2);
+		return const_int(e, t, h);
+	}
 	if (dtype_is_float(t))
 		return const_float(e, t, tir_elem_get_f(t, a->u.dense.data));
 	return const_int(e, t, tir_elem_get_i(t, a->u.dense.data));
@@ -632,6 +686,8 @@ static LLVMValueRef emit_iota(Em *e, const TOp *op, const LLVMValueRef *idx)
 {
 	const TType *rt = vt(e, op->results[0]);
 	LLVMValueRef i = rt->rank ? idx[tir_op_get_int(op, "iota_dimension", 0)] : ci64(e, 0);
+	if (small(rt->dt))
+		return enc64(e, rt->dt, LLVMBuildSIToFP(e->b, i, f64t(e), ""));
 	if (dtype_is_float(rt->dt))
 		return LLVMBuildSIToFP(e->b, i, reg_type(e, rt->dt), "");
 	return dtype_bits(rt->dt) == 64 ? i : LLVMBuildTrunc(e->b, i, reg_type(e, rt->dt), "");
@@ -766,7 +822,7 @@ static LLVMValueRef combine(Em *e, TOpKind k, DType t, LLVMValueRef acc, LLVMVal
 	if (!dtype_is_float(t))
 		return int_binary(e, k, t, acc, x);
 	LLVMValueRef r = float_binary(e, k, t, acc, x);
-	if (k == TOP_ADD || k == TOP_MULTIPLY)
+	if ((k == TOP_ADD || k == TOP_MULTIPLY) && !small(t))   /* small: rounded per step */
 		LLVMSetFastMathFlags(r, LLVMFastMathAllowReassoc);
 	return r;
 }

@@ -42,6 +42,7 @@ int cpu_dtype_ok(DType t)
 	switch (t) {
 	case DT_I1: case DT_I8: case DT_I16: case DT_I32: case DT_I64:
 	case DT_UI8: case DT_UI16: case DT_UI32: case DT_UI64: case DT_F32: case DT_F64:
+	case DT_F16: case DT_BF16:
 		return 1;
 	default:
 		return 0;
@@ -56,7 +57,7 @@ static int tensor_ok(const TType *t)
 /* Element-wise ops emit.c implements, by element type (kept in step with emit.c). */
 static int ew_ok(TOpKind k, DType t)
 {
-	if (dtype_is_float(t)) {
+	if (dtype_is_float(t)) {   /* f16 / bf16 too (small.c) */
 		switch (k) {
 		case TOP_SHIFT_LEFT: case TOP_SHIFT_RIGHT_ARITHMETIC: case TOP_SHIFT_RIGHT_LOGICAL:
 		case TOP_AND: case TOP_OR: case TOP_XOR: case TOP_NOT: case TOP_POPCNT:
@@ -169,6 +170,13 @@ static int point_gather(const TFunc *f, const TOp *op)
 	       index_components(ind, g->index_vector_dim) == g->start_index_map.n && g->start_index_map.n <= x->rank;
 }
 
+/* A convert to f16 / bf16 from an integer goes through double (emit.c): exact up to 53
+ * bits; a wider one must not round there, unless f16 overflows anyway (at 65520). */
+static int convert_ok(DType from, DType to)
+{
+	return !(to == DT_BF16 && dtype_is_int(from) && dtype_bits(from) > 53);
+}
+
 /* scatter writing one element per update element (the SIMT form of a store), with a
  * replacing or one-op combiner. */
 static int point_scatter(const TFunc *f, const TOp *op)
@@ -220,6 +228,8 @@ static int fusible(const TFunc *f, const TOp *op)
 		return point_gather(f, op);
 	case TOP_IOTA:
 		return rt->dt != DT_I1;
+	case TOP_CONVERT:
+		return convert_ok(vtype(f, op->operands[0])->dt, rt->dt);
 	case TOP_COMPARE: {
 		TAttr *ta = tir_op_attr(op, "compare_type");
 		return (!ta || ta->u.cmp_type != CT_TOTALORDER) && tir_op_attr(op, "comparison_direction");
@@ -228,7 +238,7 @@ static int fusible(const TFunc *f, const TOp *op)
 		return interior_zero(op);
 	case TOP_CONCATENATE:
 		return op->noperands <= 64;
-	case TOP_CONVERT: case TOP_SELECT: case TOP_CLAMP: case TOP_BROADCAST_IN_DIM:
+	case TOP_SELECT: case TOP_CLAMP: case TOP_BROADCAST_IN_DIM:
 	case TOP_RESHAPE: case TOP_TRANSPOSE: case TOP_REVERSE: case TOP_SLICE:
 	case TOP_DYNAMIC_SLICE: case TOP_DYNAMIC_UPDATE_SLICE:
 		return 1;
