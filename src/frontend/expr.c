@@ -992,18 +992,25 @@ int is_null_ptr(CXCursor c)
  * constant. An address that cannot be resolved (a pointer a select may make null) is
  * refused by laddr. A host that passes null for a pointer parameter gets cuda2hlo-cc's
  * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
-static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
+/* A parameter bound to nullptr (call.c, kernel.c null_param), named as it is. */
+int is_null_bind(Lower *L, CXCursor d)
 {
-	CXCursor d = p;
-	Addr a;
+	Bind *bd;
 
 	while (nkids(d) == 1 && (clang_getCursorKind(d) == CXCursor_ParenExpr || clang_getCursorKind(d) == CXCursor_UnexposedExpr))
 		d = kid(d, 0);
-	if (clang_getCursorKind(d) == CXCursor_DeclRefExpr) {     /* a parameter bound to nullptr (call.c) */
-		Bind *bd = lookup(L, clang_getCursorReferenced(d));
-		if (bd && bd->isnullptr)
-			return frontend_new_int(L->a, KT_I1, !nonnull, cloc(L, c));
-	}
+	if (clang_getCursorKind(d) != CXCursor_DeclRefExpr)
+		return 0;
+	bd = lookup(L, clang_getCursorReferenced(d));
+	return bd && bd->isnullptr;
+}
+
+static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
+{
+	Addr a;
+
+	if (is_null_bind(L, p))
+		return frontend_new_int(L->a, KT_I1, !nonnull, cloc(L, c));
 	a = laddr_null(L, p);
 
 	if (a.buffer < 0 && a.var < 0)
