@@ -21,7 +21,8 @@
  *
  * The same for the statements of a block holding a barrier (split_block): `v = e;` at
  * the block's top level, v declared earlier in that block and used nowhere outside it,
- * written by no statement after: those statements read a fresh `T v.val = e` instead.
+ * written by no statement after, and tested by an if or loop there that holds a barrier
+ * or a jump: those statements read a fresh `T v = e` (a new variable of the same name).
  * HeCBench multinomial: `sum = smem[0];` after a block reduction in a grid-stride loop,
  * then `if (sum == 0) { ...; continue; }` before the loop's next barriers: sum also
  * holds each thread's partial sum earlier in the body, so the level of sum is the
@@ -134,7 +135,8 @@ static int new_var(Fw *f, int like, KirExpr *init, const char *suffix)
 
 	memcpy(vars, k->vars, k->nvars * sizeof *vars);
 	vars[k->nvars] = k->vars[like];
-	vars[k->nvars].name = arena_printf(f->a, "%s.%s", k->vars[like].name, suffix);
+	if (suffix)           /* (split_block's copy keeps the name diagnostics show) */
+		vars[k->nvars].name = arena_printf(f->a, "%s.%s", k->vars[like].name, suffix);
 	vars[k->nvars].kind = KVK_TEMP;
 	vars[k->nvars].loc = init->loc;
 	k->vars = vars;
@@ -239,6 +241,61 @@ static KirStmt *rename_stmt(Arena *a, KirStmt *s, int var, int nv)
 	return c;
 }
 
+/* A jump out of s: what makes the code after a test of v depend on v. */
+static int jumps(KirStmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_BREAK: case KS_CONTINUE: case KS_RETURN: case KS_EXIT: return 1;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (jumps(s->u.block.stmts[i]))
+				return 1;
+		return 0;
+	case KS_IF: return jumps(s->u.if_.then) || jumps(s->u.if_.els);
+	case KS_FOR: return jumps(s->u.for_.body);
+	case KS_WHILE: case KS_DO: return jumps(s->u.loop.body);
+	default: return 0;
+	}
+}
+
+typedef struct Ctl {
+	int var, found;
+} Ctl;
+
+static void ctl_read(void *ctx, KirExpr *e)
+{
+	Ctl *c = ctx;
+
+	if (e->kind == KE_VAR && e->u.var == c->var)
+		c->found = 1;
+}
+
+/* Whether an if or loop of s tests var and holds a block barrier or a jump: the only
+ * reads whose level the levels pass asks for (a barrier's uniformity). */
+static void ctl_stmt(void *ctx, KirStmt *s)
+{
+	Ctl *c = ctx, r = {c->var, 0};
+	KirExpr *cond = s->kind == KS_IF ? s->u.if_.cond : s->kind == KS_FOR ? s->u.for_.cond :
+	                s->kind == KS_WHILE || s->kind == KS_DO ? s->u.loop.cond : NULL;
+
+	if (!cond || c->found)
+		return;
+	loopify_expr_visit(cond, ctl_read, &r);
+	if (r.found && (loopify_stmt_sync(s) == 2 || jumps(s)))
+		c->found = 1;
+}
+
+static int tests_var(KirStmt *const *v, size_t n, int var)
+{
+	Ctl c = {var, 0};
+
+	for (size_t i = 0; i < n; i++)
+		loopify_stmt_visit(v[i], NULL, ctl_stmt, &c);
+	return c.found;
+}
+
 typedef struct Uses {
 	int var, n, write;
 } Uses;
@@ -298,13 +355,13 @@ static KirStmt *split_block(Fw *f, KirStmt *b)
 		for (size_t j = i + 1; j < n; j++)
 			sync |= loopify_stmt_sync(st[j]) == 2;
 		rest = uses(st + i + 1, n - i - 1, var);
-		if (!declared || !sync || rest.write || !rest.n)
+		if (!declared || !sync || rest.write || !tests_var(st + i + 1, n - i - 1, var))
 			continue;
 		all = uses(&f->k->body, 1, var);
 		here = uses(st, n, var);
 		if (all.n != here.n)            /* read outside its block: not the scope it seems */
 			continue;
-		nv = new_var(f, var, e, "val");
+		nv = new_var(f, var, e, NULL);
 		d = frontend_new_stmt(f->a, KS_DECL, e->loc);
 		d->u.decl.var = nv;
 		d->u.decl.init = e->u.assign.value;
