@@ -986,12 +986,6 @@ int is_null_ptr(CXCursor c)
 	return 0;
 }
 
-/* `p == nullptr`, `p != nullptr`, `if (p)`: every address the kernel IR holds is an
- * element of a buffer (a pointer parameter is a module argument, a tensor; shared,
- * local and __constant__ memory) or a local variable, never null, so the test is a
- * constant. An address that cannot be resolved (a pointer a select may make null) is
- * refused by laddr. A host that passes null for a pointer parameter gets cuda2hlo-cc's
- * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
 /* A parameter bound to nullptr (call.c, kernel.c null_param), named as it is. */
 int is_null_bind(Lower *L, CXCursor d)
 {
@@ -1005,6 +999,12 @@ int is_null_bind(Lower *L, CXCursor d)
 	return bd && bd->isnullptr;
 }
 
+/* `p == nullptr`, `p != nullptr`, `if (p)`: every address the kernel IR holds is an
+ * element of a buffer (a pointer parameter is a module argument, a tensor; shared,
+ * local and __constant__ memory) or a local variable, never null, so the test is a
+ * constant. An address that cannot be resolved (a pointer a select may make null) is
+ * refused by laddr. A host that passes null for a pointer parameter gets cuda2hlo-cc's
+ * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
 static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
 {
 	Addr a;
