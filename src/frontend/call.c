@@ -803,10 +803,11 @@ static void bind_params(Lower *L, CXCursor fn, CXCursor call, Frame *f)
 				continue;
 			if (bind_struct_ptr(L, p, a, f))
 				continue;
-			if (is_null_ptr(a) && !map_has(L->cx->devassigned, key)) {
-				/* a literal nullptr: a pointer that is null, with no buffer; code
-				 * under a condition that folds to false is not lowered (stmt.c
-				 * lif), so only live uses of it are refused (addr.c) */
+			if ((is_null_ptr(a) || is_null_bind(L, a)) && !map_has(L->cx->devassigned, key)) {
+				/* a literal nullptr, or a pointer bound to one passed on: a pointer
+				 * that is null, with no buffer; code under a condition that folds to
+				 * false is not lowered (stmt.c lif), so only live uses of it are
+				 * refused (addr.c) */
 				b = new_bind(L, BK_PTR);
 				b->buffer = -1;
 				b->isnullptr = 1;

@@ -986,6 +986,19 @@ int is_null_ptr(CXCursor c)
 	return 0;
 }
 
+/* A parameter bound to nullptr (call.c, kernel.c null_param), named as it is. */
+int is_null_bind(Lower *L, CXCursor d)
+{
+	Bind *bd;
+
+	while (nkids(d) == 1 && (clang_getCursorKind(d) == CXCursor_ParenExpr || clang_getCursorKind(d) == CXCursor_UnexposedExpr))
+		d = kid(d, 0);
+	if (clang_getCursorKind(d) != CXCursor_DeclRefExpr)
+		return 0;
+	bd = lookup(L, clang_getCursorReferenced(d));
+	return bd && bd->isnullptr;
+}
+
 /* `p == nullptr`, `p != nullptr`, `if (p)`: every address the kernel IR holds is an
  * element of a buffer (a pointer parameter is a module argument, a tensor; shared,
  * local and __constant__ memory) or a local variable, never null, so the test is a
@@ -994,16 +1007,10 @@ int is_null_ptr(CXCursor c)
  * run-time error "pointer argument 'p' is NULL" (cudart/launch.c). */
 static KirExpr *null_test(Lower *L, CXCursor c, CXCursor p, int nonnull)
 {
-	CXCursor d = p;
 	Addr a;
 
-	while (nkids(d) == 1 && (clang_getCursorKind(d) == CXCursor_ParenExpr || clang_getCursorKind(d) == CXCursor_UnexposedExpr))
-		d = kid(d, 0);
-	if (clang_getCursorKind(d) == CXCursor_DeclRefExpr) {     /* a parameter bound to nullptr (call.c) */
-		Bind *bd = lookup(L, clang_getCursorReferenced(d));
-		if (bd && bd->isnullptr)
-			return frontend_new_int(L->a, KT_I1, !nonnull, cloc(L, c));
-	}
+	if (is_null_bind(L, p))
+		return frontend_new_int(L->a, KT_I1, !nonnull, cloc(L, c));
 	a = laddr_null(L, p);
 
 	if (a.buffer < 0 && a.var < 0)

@@ -423,6 +423,7 @@ void ptr_cond_enter(Lower *L, CXCursor f, int how, Bind **marks, int *n, int max
 
 CXCursor ptr_loop_bound(CXCursor f);
 int is_null_ptr(CXCursor c);
+int is_null_bind(Lower *L, CXCursor c);
 /* ptrchoice.c */
 Addr laddr_load(Lower *L, CXCursor c);
 void choice_candidates(Lower *L, CXCursor d, Bind *b);

@@ -17,7 +17,16 @@
  * body continues the loop (a continue reaches the condition without the assignment);
  * the body is not a labelled block (an exit to its end would skip it). break, return and
  * exits to blocks outside the loop leave without evaluating the condition. Only
- * do-while: the condition of a for or while loop is also reached from before the loop. */
+ * do-while: the condition of a for or while loop is also reached from before the loop.
+ *
+ * The same for the statements of a block holding a barrier (split_block): `v = e;` at
+ * the block's top level, v declared earlier in that block and used nowhere outside it,
+ * written by no statement after, and tested by an if or loop there that holds a barrier
+ * or a jump: those statements read a fresh `T v = e` (a new variable of the same name).
+ * HeCBench multinomial: `sum = smem[0];` after a block reduction in a grid-stride loop,
+ * then `if (sum == 0) { ...; continue; }` before the loop's next barriers: sum also
+ * holds each thread's partial sum earlier in the body, so the level of sum is the
+ * thread's, while the one value the test reads is the block's. */
 #include "loopify.h"
 
 #include <string.h>
@@ -119,14 +128,15 @@ static void note_read(void *ctx, KirExpr *e)
 	r->vars[r->n++] = e->u.var;
 }
 
-static int new_var(Fw *f, int like, KirExpr *init)
+static int new_var(Fw *f, int like, KirExpr *init, const char *suffix)
 {
 	KirKernel *k = f->k;
 	KirVar *vars = ARENA_ARRAY(f->a, KirVar, k->nvars + 1);
 
 	memcpy(vars, k->vars, k->nvars * sizeof *vars);
 	vars[k->nvars] = k->vars[like];
-	vars[k->nvars].name = arena_printf(f->a, "%s.cond", k->vars[like].name);
+	if (suffix)           /* (split_block's copy keeps the name diagnostics show) */
+		vars[k->nvars].name = arena_printf(f->a, "%s.%s", k->vars[like].name, suffix);
 	vars[k->nvars].kind = KVK_TEMP;
 	vars[k->nvars].loc = init->loc;
 	k->vars = vars;
@@ -165,7 +175,7 @@ static KirStmt *forward_do(Fw *f, KirStmt *s)
 		if (!e || e->kind != KE_ASSIGN || e->u.assign.lv.var != var || e->u.assign.op != KB_NONE ||
 		    e->type != e->u.assign.value->type || expr_writes(e->u.assign.value, var))
 			continue;
-		nv = new_var(f, var, e);
+		nv = new_var(f, var, e, "cond");
 		d = frontend_new_stmt(f->a, KS_DECL, e->loc);
 		d->u.decl.var = nv;
 		d->u.decl.init = e->u.assign.value;
@@ -189,6 +199,184 @@ static KirStmt *forward_do(Fw *f, KirStmt *s)
 	return changed ? ns : s;
 }
 
+static KirExpr *sub(Arena *a, KirExpr *e, int var, int nv)
+{
+	return e ? subst(a, e, var, nv) : NULL;
+}
+
+/* s with every read of var read as nv (s has no write of it; copies, s not modified) */
+static KirStmt *rename_stmt(Arena *a, KirStmt *s, int var, int nv)
+{
+	KirStmt *c;
+
+	if (!s)
+		return NULL;
+	c = loopify_copy_stmt(a, s);
+	switch (s->kind) {
+	case KS_BLOCK:
+		c->u.block.stmts = ARENA_ARRAY(a, KirStmt *, s->u.block.nstmts + 1);
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			c->u.block.stmts[i] = rename_stmt(a, s->u.block.stmts[i], var, nv);
+		break;
+	case KS_DECL: c->u.decl.init = sub(a, s->u.decl.init, var, nv); break;
+	case KS_EXPR: c->u.expr = sub(a, s->u.expr, var, nv); break;
+	case KS_IF:
+		c->u.if_.cond = sub(a, s->u.if_.cond, var, nv);
+		c->u.if_.then = rename_stmt(a, s->u.if_.then, var, nv);
+		c->u.if_.els = rename_stmt(a, s->u.if_.els, var, nv);
+		break;
+	case KS_FOR:
+		c->u.for_.init = rename_stmt(a, s->u.for_.init, var, nv);
+		c->u.for_.cond = sub(a, s->u.for_.cond, var, nv);
+		c->u.for_.step = sub(a, s->u.for_.step, var, nv);
+		c->u.for_.body = rename_stmt(a, s->u.for_.body, var, nv);
+		break;
+	case KS_WHILE: case KS_DO:
+		c->u.loop.cond = sub(a, s->u.loop.cond, var, nv);
+		c->u.loop.body = rename_stmt(a, s->u.loop.body, var, nv);
+		break;
+	case KS_SYNC: c->u.sync.arg = sub(a, s->u.sync.arg, var, nv); break;
+	default: break;
+	}
+	return c;
+}
+
+/* A jump out of s: what makes the code after a test of v depend on v. */
+static int jumps(KirStmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_BREAK: case KS_CONTINUE: case KS_RETURN: case KS_EXIT: return 1;
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (jumps(s->u.block.stmts[i]))
+				return 1;
+		return 0;
+	case KS_IF: return jumps(s->u.if_.then) || jumps(s->u.if_.els);
+	case KS_FOR: return jumps(s->u.for_.body);
+	case KS_WHILE: case KS_DO: return jumps(s->u.loop.body);
+	default: return 0;
+	}
+}
+
+typedef struct Ctl {
+	int var, found;
+} Ctl;
+
+static void ctl_read(void *ctx, KirExpr *e)
+{
+	Ctl *c = ctx;
+
+	if (e->kind == KE_VAR && e->u.var == c->var)
+		c->found = 1;
+}
+
+/* Whether an if or loop of s tests var and holds a block barrier or a jump: the only
+ * reads whose level the levels pass asks for (a barrier's uniformity). */
+static void ctl_stmt(void *ctx, KirStmt *s)
+{
+	Ctl *c = ctx, r = {c->var, 0};
+	KirExpr *cond = s->kind == KS_IF ? s->u.if_.cond : s->kind == KS_FOR ? s->u.for_.cond :
+	                s->kind == KS_WHILE || s->kind == KS_DO ? s->u.loop.cond : NULL;
+
+	if (!cond || c->found)
+		return;
+	loopify_expr_visit(cond, ctl_read, &r);
+	if (r.found && (loopify_stmt_sync(s) == 2 || jumps(s)))
+		c->found = 1;
+}
+
+static int tests_var(KirStmt *const *v, size_t n, int var)
+{
+	Ctl c = {var, 0};
+
+	for (size_t i = 0; i < n; i++)
+		loopify_stmt_visit(v[i], NULL, ctl_stmt, &c);
+	return c.found;
+}
+
+typedef struct Uses {
+	int var, n, write;
+} Uses;
+
+static void count_use(void *ctx, KirExpr *e)
+{
+	Uses *u = ctx;
+
+	if (e->kind == KE_VAR && e->u.var == u->var)
+		u->n++;
+	if ((e->kind == KE_ASSIGN && e->u.assign.lv.var == u->var) ||
+	    (e->kind == KE_INCDEC && e->u.incdec.lv.var == u->var)) {
+		u->n++;
+		u->write = 1;
+	}
+}
+
+static void count_stmt(void *ctx, KirStmt *s)
+{
+	Uses *u = ctx;
+
+	if ((s->kind == KS_DECL && s->u.decl.var == u->var) ||
+	    (s->kind == KS_SYNC && s->u.sync.result == u->var)) {
+		u->n++;
+		u->write = 1;
+	}
+}
+
+static Uses uses(KirStmt *const *v, size_t n, int var)
+{
+	Uses u = {var, 0, 0};
+
+	for (size_t i = 0; i < n; i++)
+		loopify_stmt_visit(v[i], count_use, count_stmt, &u);
+	return u;
+}
+
+/* Block b (holding a barrier) with its statements after a last top-level `v = e;` reading
+ * a fresh variable (the header's second rule); b itself when nothing applies. */
+static KirStmt *split_block(Fw *f, KirStmt *b)
+{
+	KirStmt **st = b->u.block.stmts;
+	size_t n = b->u.block.nstmts;
+
+	for (size_t i = 1; i < n; i++) {
+		KirExpr *e = st[i]->kind == KS_EXPR ? st[i]->u.expr : NULL;
+		KirStmt *d, **v;
+		Uses rest, all, here;
+		int var, nv, declared = 0, sync = 0;
+
+		if (!e || e->kind != KE_ASSIGN || e->u.assign.lv.var < 0 || e->u.assign.op != KB_NONE ||
+		    e->type != e->u.assign.value->type)
+			continue;
+		var = e->u.assign.lv.var;
+		for (size_t j = 0; j < i; j++)
+			declared |= st[j]->kind == KS_DECL && st[j]->u.decl.var == var;
+		for (size_t j = i + 1; j < n; j++)
+			sync |= loopify_stmt_sync(st[j]) == 2;
+		rest = uses(st + i + 1, n - i - 1, var);
+		if (!declared || !sync || rest.write || !tests_var(st + i + 1, n - i - 1, var))
+			continue;
+		all = uses(&f->k->body, 1, var);
+		here = uses(st, n, var);
+		if (all.n != here.n)            /* read outside its block: not the scope it seems */
+			continue;
+		nv = new_var(f, var, e, NULL);
+		d = frontend_new_stmt(f->a, KS_DECL, e->loc);
+		d->u.decl.var = nv;
+		d->u.decl.init = e->u.assign.value;
+		v = ARENA_ARRAY(f->a, KirStmt *, n);
+		for (size_t j = 0; j < i; j++)
+			v[j] = st[j];
+		v[i] = d;
+		for (size_t j = i + 1; j < n; j++)
+			v[j] = rename_stmt(f->a, st[j], var, nv);
+		b = loopify_copy_stmt(f->a, b);
+		b->u.block.stmts = st = v;
+	}
+	return b;
+}
+
 static KirStmt *fw_stmt(Fw *f, KirStmt *s)
 {
 	KirStmt *c, *x, *y;
@@ -208,11 +396,12 @@ static KirStmt *fw_stmt(Fw *f, KirStmt *s)
 			if (v)
 				v[i] = x;
 		}
-		if (!v)
-			return s;
-		c = loopify_copy_stmt(f->a, s);
-		c->u.block.stmts = v;
-		return c;
+		c = s;
+		if (v) {
+			c = loopify_copy_stmt(f->a, s);
+			c->u.block.stmts = v;
+		}
+		return split_block(f, c);
 	}
 	case KS_IF:
 		x = fw_stmt(f, s->u.if_.then);

@@ -918,12 +918,21 @@ static int stmts_ref_var(StmtVec *v, int var)
 	return f.found;
 }
 
-/* A labelled block split into phases: an exit to its label would cross phases. */
+static void find_exit(void *ctx, KirStmt *s)
+{
+	RefFind *f = ctx;
+
+	if (s->kind == KS_EXIT && s->u.label == f->var)
+		f->found = 1;
+}
+
+/* A labelled block split into phases: an exit to its label would cross phases. (Only
+ * exits: find_decl also takes a declaration of the variable numbered like the label.) */
 static int exits_to(KirStmt *s, int label)
 {
 	RefFind f = {label, 0};
 
-	loopify_stmt_visit(s, NULL, find_decl, &f);
+	loopify_stmt_visit(s, NULL, find_exit, &f);
 	return f.found;
 }
 
@@ -1003,11 +1012,11 @@ static int has_sync_value(KirStmt *s)
 
 /* Whether the statements of block b from i on do nothing but end the kernel (returns,
  * empty blocks). */
-static int rest_is_exit(const KirStmt *b, size_t i)
+int loopify_rest_is_exit(const KirStmt *b, size_t i)
 {
 	for (; i < b->u.block.nstmts; i++) {
 		const KirStmt *t = b->u.block.stmts[i];
-		if (t->kind == KS_RETURN || (t->kind == KS_BLOCK && rest_is_exit(t, 0)))
+		if (t->kind == KS_RETURN || (t->kind == KS_BLOCK && loopify_rest_is_exit(t, 0)))
 			continue;
 		return 0;
 	}
@@ -1135,7 +1144,7 @@ static void fis_stmt(Lz *z, KirStmt *s, Region *r)
 			return;
 		}
 		for (size_t i = 0, tail = (size_t)r->tail; i < s->u.block.nstmts; i++) {
-			r->tail = tail && rest_is_exit(s, i + 1);
+			r->tail = tail && loopify_rest_is_exit(s, i + 1);
 			fis_stmt(z, s->u.block.stmts[i], r);
 			r->tail = (int)tail;
 		}
@@ -1384,6 +1393,7 @@ static int loopify_kernel(Arena *a, const KirKernel *src, const KirLaunch *l, Lo
 		return 0;
 	}
 	lk->launch = z.L;
+	loopify_tail_exits(a, z.k);
 	loopify_forward_conditions(a, z.k);
 	init_tables(&z, z.k);
 	compute_levels(&z);

@@ -177,5 +177,10 @@ KirExpr *loopify_copy_expr(Arena *a, const KirExpr *e);
  * replaced, the source kernel's are not modified). */
 void loopify_forward_conditions(Arena *a, KirKernel *k);
 KirStmt *loopify_copy_stmt(Arena *a, const KirStmt *s);
+/* loopify.c: statements i.. of block b are only returns (or blocks of them). */
+int loopify_rest_is_exit(const KirStmt *b, size_t i);
+/* tail_exits.c: exits to a labelled block after which the kernel ends are returns (k is
+ * the pass's copy: its body is replaced). */
+void loopify_tail_exits(Arena *a, KirKernel *k);
 
 #endif

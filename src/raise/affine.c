@@ -168,11 +168,13 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 			PolySet *saved = a->at.dom, *then_dom;
 			a->at.dom = poly_set_intersect(saved, c);
 			aff_walk(a, s->u.if_.then, in_data);
+			aff_forget_deeper(a, a->npath - 1);
 			then_dom = a->at.dom;
 			a->at.dom = poly_set_subtract(saved, c);
 			a->pathneg[a->npath - 1] = 1;
 			if (s->u.if_.els)
 				aff_walk(a, s->u.if_.els, in_data);
+			aff_forget_deeper(a, a->npath - 1);
 			a->at.dom = poly_set_union(then_dom, a->at.dom);
 			a->npath--;
 			return;
@@ -182,10 +184,12 @@ void aff_walk(Aff *a, const KirStmt *s, int in_data)
 		a->dc[a->ndc] = cond;
 		a->dcneg[a->ndc++] = 0;
 		masked_branch(a, s->u.if_.then, c ? poly_set_intersect(outer, c) : NULL);
+		aff_forget_deeper(a, a->npath - 1);
 		if (s->u.if_.els) {
 			a->dcneg[a->ndc - 1] = 1;
 			a->pathneg[a->npath - 1] = 1;
 			masked_branch(a, s->u.if_.els, c ? poly_set_subtract(outer, c) : NULL);
+			aff_forget_deeper(a, a->npath - 1);
 		}
 		a->ndc--;
 		a->npath--;

@@ -320,6 +320,7 @@ void aff_local_store(Aff *a, const KirExpr *e);
 KirExpr *aff_subst(Aff *a, const KirExpr *e);
 KirExpr *aff_bounded(Aff *a, KirExpr *e, SrcLoc loc);
 void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc);
+void aff_forget_deeper(Aff *a, int depth);
 KirExpr *aff_path_cond(Aff *a, int from, SrcLoc loc);
 KirExpr *aff_live_cond(Aff *a, SrcLoc loc);
 void aff_assign_var(Aff *a, const KirExpr *e);

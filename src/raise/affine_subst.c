@@ -381,10 +381,17 @@ KirExpr *aff_path_cond(Aff *a, int from, SrcLoc loc)
 	return c;
 }
 
+/* A value set under guards, for a variable with no known value before (a loop left it
+ * thread-dependent: affine_loop.c), is known on the current path only: it is a
+ * definition made at this depth, forgotten when the walk leaves the branch
+ * (aff_forget_deeper), so a lane off the path never reads it. */
 void aff_set_var(Aff *a, int v, KirExpr *val, SrcLoc loc)
 {
 	const char *why;
-	KirExpr *c = aff_path_cond(a, a->decl_depth[v], loc);
+	KirExpr *c;
+	if (!a->def[v])
+		a->decl_depth[v] = a->npath;
+	c = aff_path_cond(a, a->decl_depth[v], loc);
 	if (c) {
 		KirExpr *n = frontend_new_expr(a->ar, KE_COND, val->type, loc);
 		n->u.cond.c = c;
@@ -425,4 +432,15 @@ void aff_assign_var(Aff *a, const KirExpr *e)
 		val = frontend_new_cast(a->ar, t, val, e->loc);
 	}
 	aff_set_var(a, v, val, e->loc);
+}
+
+/* Leaving a branch back to path depth `depth`: definitions made deeper (declarations in
+ * the branch, values first set there: aff_set_var) are not known on the other lanes. */
+void aff_forget_deeper(Aff *a, int depth)
+{
+	for (size_t v = 0; v < a->r->k->nvars; v++)
+		if (a->decl_depth[v] > depth) {
+			a->def[v] = NULL;
+			a->ienv[v] = NULL;
+		}
 }

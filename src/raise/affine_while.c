@@ -323,7 +323,7 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 		a->path[a->npath] = w->brk;
 		a->pathneg[a->npath++] = 1;
 		aff_assign_var(a, step);
-		a->npath--;
+		aff_forget_deeper(a, --a->npath);
 	} else if (step) {
 		aff_assign_var(a, step);
 	}
