@@ -317,7 +317,9 @@ static size_t run_parts(Work *w, size_t nthreads)
 	pthread_t tids[MAX_PARTS];
 	size_t started = 0;
 	pthread_attr_t attr;
-	int attr_ok = pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, PART_STACK) == 0;
+	int attr_ok = pthread_attr_init(&attr) == 0;
+	if (attr_ok)
+		(void)pthread_attr_setstacksize(&attr, PART_STACK);   /* else the default stack */
 	for (size_t t = 1; attr_ok && t < nthreads && t < w->nparts; t++)
 		if (pthread_create(&tids[started], &attr, compile_parts, w) == 0)
 			started++;
