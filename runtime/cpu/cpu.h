@@ -7,9 +7,10 @@
  *           and which are materialized; one plan (a list of steps) per block
  *   emit.c  LLVM IR for one fusion: a loop nest over the root's shape whose body is an
  *           expression tree over input indices (XLA's loop fusion)
- *   jit.c   the LLVM module (distinct fusions once), "default<O2>" on the host target
- *           machine, one object file, ORC LLJIT
- *   cache.c the on-disk cache of those object files, keyed by the module's IR
+ *   jit.c   LLVM modules (distinct fusions once, cut into parts of about 256 KiB of
+ *           IR), "default<O2>" on the host target machine, one object file per part
+ *           compiled on the backend's threads, ORC LLJIT
+ *   cache.c the on-disk cache of those object files, keyed by each part's IR
  *   vmath.c vectorizable calls of sin, cos, exp, log, atan2, ... (glibc's libmvec)
  *   small.c f16 / bf16 elements: raw bits in registers, decoded for arithmetic, encoded
  *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
@@ -149,10 +150,11 @@ void cpu_program_dump(const CpuProgram *p, FILE *out);
 
 /* ---- emit.c / jit.c ---- */
 typedef struct CpuJit CpuJit;
-/* Emits every fusion of p into one LLVM module (identical functions once), optimizes it
- * (default<O2>, host CPU and features), compiles it to an object file (or takes that
- * file from the cache) and links it; sets each fusion's fn. NULL with msg on failure. */
-CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen);
+/* Emits every fusion of p (identical functions once) into LLVM modules of about 256 KiB
+ * of IR each, optimizes them (default<O2>, host CPU and features) and compiles each to
+ * an object file (or takes that file from the cache) on up to nthreads threads (<= 0:
+ * the cores), and links them; sets each fusion's fn. NULL with msg on failure. */
+CpuJit *cpu_jit_compile(CpuProgram *p, int nthreads, char *msg, size_t msglen);
 void cpu_jit_destroy(CpuJit *j);
 
 /* emit.c, used by jit.c: appends the kernel of fusion fu to the LLVM module `mod`

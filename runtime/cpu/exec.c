@@ -520,7 +520,7 @@ int cpu_backend_create(Backend *b, const char *arg, char *msg, size_t msglen)
 	CpuState *st = xcalloc(1, sizeof *st);
 	b->state = st;
 	st->prog = cpu_program_create(b->module);
-	st->jit = cpu_jit_compile(st->prog, msg, msglen);
+	st->jit = cpu_jit_compile(st->prog, threads, msg, msglen);
 	if (!st->jit)
 		return -1;
 	st->pool = cpu_pool_create(threads);

@@ -1,19 +1,25 @@
-/* jit.c: LLVM module, optimisation and ORC LLJIT for the cpu backend (cpu.h, "jit.c").
+/* jit.c: LLVM modules, optimisation and ORC LLJIT for the cpu backend (cpu.h, "jit.c").
  *
  * Consumes a CpuProgram's fusions; produces machine code for all of them, compiled once
  * per backend (so `--bench N` runs compile nothing), and sets each fusion's fn. The
- * module is built for the host: its triple, CPU name and CPU features (so AVX2 / AVX-512
+ * code is built for the host: its triple, CPU name and CPU features (so AVX2 / AVX-512
  * vectors are used where the machine has them). Fusions whose LLVM functions are the
  * same text (the same loop nest over the same shapes: a model repeats its stencils for
- * every field) are compiled once and share the code. The module is optimized with the
- * new pass manager's "default<O2>" pipeline (loop and SLP vectorizers on; O3 took 1.6x
- * the compile time for no measured gain on the ocean model, docs/benchmarks.md), compiled
- * to one object file by the target machine, and that object is linked by LLJIT. The
- * object is kept in the on-disk cache (cache.c) under the module's IR and the target, so
- * a later session on the same module and machine skips optimisation and code generation.
- * Symbols the kernels call (exp, fmod, ...) resolve in the process. Every LLVM error
- * becomes a message; nothing here exits on one. CUDA2HLO_CPU_JIT_STATS=1 prints the
- * fusions, the distinct ones, the cache outcome and the CPU seconds of each part. */
+ * every field) are compiled once and share the code. The distinct functions are cut, in
+ * order, into parts of about PART_BYTES of IR text each (at most MAX_PARTS; the cut
+ * depends only on the program, never on the machine's cores, so cache keys are stable);
+ * each part is one LLVM module in its own context, optimized with the new pass manager's
+ * "default<O2>" pipeline (loop and SLP vectorizers on; O3 took 1.6x the compile time for
+ * no measured gain on the ocean model, docs/benchmarks.md) and compiled to an object file
+ * by its own target machine. The parts compile on up to as many threads as the backend
+ * has (cpu:threads=N, else the cores); a fusion's function calls no other fusion, so the
+ * code of each is the same whichever part holds it. LLJIT links the objects. Each
+ * object is kept in the on-disk cache (cache.c) under its module's IR and the target, so
+ * a later session on the same program and machine skips optimisation and code
+ * generation. Symbols the kernels call (exp, fmod, ...) resolve in the process. Every
+ * LLVM error becomes a message; nothing here exits on one. CUDA2HLO_CPU_JIT_STATS=1
+ * prints the fusions, the distinct ones, the parts and threads, the cache outcome, the
+ * CPU seconds of each part of the work (summed over the threads) and the wall seconds. */
 #include "cpu.h"
 
 #include <llvm-c/Analysis.h>
@@ -25,12 +31,17 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PIPELINE "default<O2>"
 #define CODEGEN LLVMCodeGenLevelAggressive
+#define PART_BYTES ((size_t)256 << 10)
+#define MAX_PARTS 16
+#define PART_STACK ((size_t)64 << 20)   /* LLVM recurses on big functions */
 
 struct CpuJit {
 	LLVMOrcLLJITRef jit;
@@ -39,15 +50,23 @@ struct CpuJit {
 /* CUDA2HLO_CPU_JIT_STATS: what the compile did and what each part cost. */
 typedef struct JitStats {
 	int on;
-	size_t nfusions, ndistinct;
-	const char *cache;         /* "hit", "miss", "off" */
+	size_t nfusions, ndistinct, nparts, nthreads;
+	const char *cache;         /* "hit", "miss" (some part compiled), "off" */
 	double emit, opt, codegen, link;
 } JitStats;
 
+/* The CPU seconds of the calling thread (the parts run on several). */
 static double cpu_seconds(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double wall_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -134,10 +153,30 @@ static char *function_text(LLVMContextRef ctx, const CpuFusion *fu)
 	return text;
 }
 
-/* Emits into mod every fusion whose function is not the same text as an earlier one's
- * (the same loop nest over the same shapes); canon[i] is the fusion whose code i runs.
- * Returns the number of distinct functions. */
-static size_t emit_distinct(LLVMContextRef ctx, LLVMModuleRef mod, const CpuProgram *p, size_t *canon)
+/* A run of the distinct functions compiled as one LLVM module, on one thread. */
+typedef struct Part {
+	size_t lo, hi;             /* distinct[lo..hi) */
+	void *obj;                 /* its object file (malloc'd), NULL on failure */
+	size_t objlen;
+	const char *cache;         /* as JitStats.cache */
+	double emit, opt, codegen; /* CPU seconds of the thread that compiled it */
+	char msg[512];
+} Part;
+
+/* The parts of one program and the next one a thread takes. */
+typedef struct Work {
+	const CpuProgram *p;
+	const size_t *distinct;    /* the fusion index of each distinct function */
+	Part *parts;
+	size_t nparts;
+	atomic_size_t next;
+} Work;
+
+/* The fusions whose functions are not the same text as an earlier one's (the same loop
+ * nest over the same shapes), in order, into distinct[]; canon[i] is the fusion whose
+ * code i runs and cost[k] the text's length of distinct[k]. Returns their number. */
+static size_t find_distinct(LLVMContextRef ctx, const CpuProgram *p, size_t *canon, size_t *distinct,
+                            size_t *cost)
 {
 	size_t ndistinct = 0;
 	Map *seen = map_create();   /* function text -> 1 + index of its first fusion */
@@ -147,13 +186,35 @@ static size_t emit_distinct(LLVMContextRef ctx, LLVMModuleRef mod, const CpuProg
 		canon[i] = first ? first - 1 : i;
 		if (!first) {
 			map_put(seen, text, (void *)(uintptr_t)(i + 1));
-			cpu_emit_fusion(ctx, mod, p->fusions.data[i]);
-			ndistinct++;
+			cost[ndistinct] = strlen(text);
+			distinct[ndistinct++] = i;
 		}
 		LLVMDisposeMessage(text);
 	}
 	map_destroy(seen);
 	return ndistinct;
+}
+
+/* Cuts distinct[0..n) in order into parts of about PART_BYTES each, at most MAX_PARTS;
+ * returns the number of parts (at least 1) and fills parts[].lo, hi. */
+static size_t cut_parts(const size_t *cost, size_t n, Part *parts)
+{
+	size_t total = 0;
+	for (size_t k = 0; k < n; k++)
+		total += cost[k];
+	size_t np = (total + PART_BYTES - 1) / PART_BYTES;
+	np = np < 1 ? 1 : np > MAX_PARTS ? MAX_PARTS : np > n ? n : np;
+	size_t k = 0, done = 0;
+	for (size_t i = 0; i < np; i++) {
+		parts[i].lo = k;
+		size_t goal = total / np * (i + 1);   /* the text the parts up to i hold */
+		while (k < n && (i == np - 1 || done < goal || k == parts[i].lo))
+			done += cost[k++];
+		parts[i].hi = k;
+	}
+	while (np > 1 && parts[np - 1].lo == parts[np - 1].hi)   /* big functions ate them */
+		np--;
+	return np;
 }
 
 /* Everything the object code depends on: LLVM, target, pipeline, the module's IR. */
@@ -176,14 +237,13 @@ static char *cache_key(LLVMModuleRef mod, LLVMTargetMachineRef tm, size_t *len)
 }
 
 /* Optimizes mod and compiles it to an object file (malloc'd copy in *obj). */
-static int compile_object(LLVMModuleRef mod, LLVMTargetMachineRef tm, JitStats *js, void **obj, size_t *objlen,
-                          char *msg, size_t msglen)
+static int compile_object(LLVMModuleRef mod, LLVMTargetMachineRef tm, Part *pt, char *msg, size_t msglen)
 {
 	double t0 = cpu_seconds();
 	if (optimize(mod, tm, msg, msglen) != 0)
 		return -1;
 	double t1 = cpu_seconds();
-	js->opt = t1 - t0;
+	pt->opt = t1 - t0;
 	char *err = NULL;
 	LLVMMemoryBufferRef mb = NULL;
 	if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &err, &mb)) {
@@ -191,16 +251,90 @@ static int compile_object(LLVMModuleRef mod, LLVMTargetMachineRef tm, JitStats *
 		LLVMDisposeMessage(err);
 		return -1;
 	}
-	*objlen = LLVMGetBufferSize(mb);
-	*obj = xmalloc(*objlen + 1);
-	memcpy(*obj, LLVMGetBufferStart(mb), *objlen);
+	pt->objlen = LLVMGetBufferSize(mb);
+	pt->obj = xmalloc(pt->objlen + 1);
+	memcpy(pt->obj, LLVMGetBufferStart(mb), pt->objlen);
 	LLVMDisposeMemoryBuffer(mb);
-	js->codegen = cpu_seconds() - t1;
+	pt->codegen = cpu_seconds() - t1;
 	return 0;
 }
 
-/* A new LLJIT that owns tm, resolving the process's symbols, linking obj; fills j->jit. */
-static int jit_object(CpuJit *j, LLVMTargetMachineRef tm, const void *obj, size_t objlen, char *msg, size_t msglen)
+/* The object code of mod into pt: from the cache when it holds mod's key, else compiled
+ * (and stored). */
+static void object_code(LLVMModuleRef mod, LLVMTargetMachineRef tm, Part *pt)
+{
+	char *dir = cpu_cache_dir();
+	size_t keylen = 0;
+	char *key = dir ? cache_key(mod, tm, &keylen) : NULL;
+	pt->obj = key ? cpu_cache_load(dir, key, keylen, &pt->objlen) : NULL;
+	pt->cache = !dir ? "off" : pt->obj ? "hit" : "miss";
+	if (!pt->obj && compile_object(mod, tm, pt, pt->msg, sizeof pt->msg) == 0 && key)
+		cpu_cache_store(dir, key, keylen, pt->obj, pt->objlen);
+	free(key);
+	free(dir);
+}
+
+/* Part pt of w: its functions emitted into a module of their own context, verified and
+ * compiled by a target machine of its own (LLVM contexts and target machines are not
+ * shared between threads). */
+static void compile_part(const Work *w, Part *pt)
+{
+	LLVMTargetMachineRef tm = host_machine(pt->msg, sizeof pt->msg);
+	if (!tm)
+		return;
+	double t0 = cpu_seconds();
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("cuda2hlo", ctx);
+	char *triple = LLVMGetTargetMachineTriple(tm);
+	LLVMSetTarget(mod, triple);
+	LLVMDisposeMessage(triple);
+	LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+	LLVMSetModuleDataLayout(mod, dl);
+	LLVMDisposeTargetData(dl);
+	for (size_t k = pt->lo; k < pt->hi; k++)
+		cpu_emit_fusion(ctx, mod, w->p->fusions.data[w->distinct[k]]);
+	pt->emit = cpu_seconds() - t0;
+	if (verify(mod, pt->msg, sizeof pt->msg) == 0)
+		object_code(mod, tm, pt);
+	LLVMDisposeModule(mod);
+	LLVMContextDispose(ctx);
+	LLVMDisposeTargetMachine(tm);
+}
+
+static void *compile_parts(void *arg)
+{
+	Work *w = arg;
+	size_t i;
+	while ((i = atomic_fetch_add(&w->next, 1)) < w->nparts)
+		compile_part(w, &w->parts[i]);
+	return NULL;
+}
+
+/* Compiles every part of w on up to nthreads threads (this one among them); returns
+ * how many ran. A thread that cannot start leaves its share to the others. */
+static size_t run_parts(Work *w, size_t nthreads)
+{
+	pthread_t tids[MAX_PARTS];
+	size_t started = 0;
+	pthread_attr_t attr;
+	int attr_ok = pthread_attr_init(&attr) == 0;
+	if (attr_ok)
+		(void)pthread_attr_setstacksize(&attr, PART_STACK);   /* else the default stack */
+	for (size_t t = 1; attr_ok && t < nthreads && t < w->nparts; t++)
+		if (pthread_create(&tids[started], &attr, compile_parts, w) == 0)
+			started++;
+	if (attr_ok)
+		pthread_attr_destroy(&attr);
+	compile_parts(w);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+	return started + 1;
+}
+
+/* A new LLJIT that owns tm, resolving the process's symbols, linking every part's
+ * object; fills j->jit. */
+static int jit_objects(CpuJit *j, LLVMTargetMachineRef tm, const Part *parts, size_t nparts, char *msg,
+                       size_t msglen)
 {
 	LLVMOrcLLJITBuilderRef bld = LLVMOrcCreateLLJITBuilder();
 	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(bld, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
@@ -215,9 +349,13 @@ static int jit_object(CpuJit *j, LLVMTargetMachineRef tm, const void *obj, size_
 	if (err)
 		return llvm_fail(err, "process symbols", msg, msglen);
 	LLVMOrcJITDylibAddGenerator(jd, gen);
-	LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, objlen, "cuda2hlo");
-	err = LLVMOrcLLJITAddObjectFile(j->jit, jd, mb);   /* takes mb */
-	return err ? llvm_fail(err, "adding the object", msg, msglen) : 0;
+	for (size_t i = 0; i < nparts; i++) {
+		LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(parts[i].obj, parts[i].objlen, "cuda2hlo");
+		err = LLVMOrcLLJITAddObjectFile(j->jit, jd, mb);   /* takes mb */
+		if (err)
+			return llvm_fail(err, "adding the object", msg, msglen);
+	}
+	return 0;
 }
 
 static int lookup_all(CpuJit *j, CpuProgram *p, const size_t *canon, char *msg, size_t msglen)
@@ -234,80 +372,77 @@ static int lookup_all(CpuJit *j, CpuProgram *p, const size_t *canon, char *msg, 
 	return 0;
 }
 
-/* The module of every distinct fusion, for tm; canon as dedup's. */
-static LLVMModuleRef build_module(LLVMContextRef ctx, LLVMTargetMachineRef tm, CpuProgram *p, size_t *canon,
-                                  JitStats *js)
+/* The parts' statistics summed into js; 0, or -1 with the first failed part's message. */
+static int gather(const Work *w, JitStats *js, char *msg, size_t msglen)
 {
-	double t0 = cpu_seconds();
-	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("cuda2hlo", ctx);
-	char *triple = LLVMGetTargetMachineTriple(tm);
-	LLVMSetTarget(mod, triple);
-	LLVMDisposeMessage(triple);
-	LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-	LLVMSetModuleDataLayout(mod, dl);
-	LLVMDisposeTargetData(dl);
-	js->nfusions = p->fusions.len;
-	js->ndistinct = emit_distinct(ctx, mod, p, canon);
-	js->emit = cpu_seconds() - t0;
-	return mod;
+	int rc = 0;
+	js->cache = w->parts[0].cache ? w->parts[0].cache : "off";
+	for (size_t i = 0; i < w->nparts; i++) {
+		const Part *pt = &w->parts[i];
+		js->emit += pt->emit, js->opt += pt->opt, js->codegen += pt->codegen;
+		if (pt->cache && !strcmp(pt->cache, "miss"))
+			js->cache = "miss";
+		if (!pt->obj && rc == 0) {
+			snprintf(msg, msglen, "%s", pt->msg[0] ? pt->msg : "backend 'cpu': internal error: a part not compiled");
+			rc = -1;
+		}
+	}
+	return rc;
 }
 
-/* The object code of mod: from the cache when it holds mod's key, else compiled (and
- * stored). */
-static void *object_code(LLVMModuleRef mod, LLVMTargetMachineRef tm, JitStats *js, size_t *objlen, char *msg,
-                         size_t msglen)
+static int jit_init(char *msg, size_t msglen)
 {
-	char *dir = cpu_cache_dir();
-	size_t keylen = 0;
-	char *key = dir ? cache_key(mod, tm, &keylen) : NULL;
-	void *obj = key ? cpu_cache_load(dir, key, keylen, objlen) : NULL;
-	js->cache = !dir ? "off" : obj ? "hit" : "miss";
-	if (!obj && compile_object(mod, tm, js, &obj, objlen, msg, msglen) == 0 && key)
-		cpu_cache_store(dir, key, keylen, obj, *objlen);
-	free(key);
-	free(dir);
-	return obj;
+	pthread_once(&init_once, init_llvm);
+	if (init_failed)
+		snprintf(msg, msglen, "backend 'cpu': LLVM has no native target");
+	return init_failed ? -1 : 0;
 }
 
-CpuJit *cpu_jit_compile(CpuProgram *p, char *msg, size_t msglen)
+CpuJit *cpu_jit_compile(CpuProgram *p, int nthreads, char *msg, size_t msglen)
 {
 	CpuJit *j = xcalloc(1, sizeof *j);
 	if (getenv("CUDA2HLO_CPU_DUMP"))
 		cpu_program_dump(p, stderr);
 	if (!p->fusions.len)
 		return j;   /* nothing to compile: no LLVM work at all */
-	pthread_once(&init_once, init_llvm);
-	if (init_failed) {
-		snprintf(msg, msglen, "backend 'cpu': LLVM has no native target");
-		free(j);
-		return NULL;
-	}
-	LLVMTargetMachineRef tm = host_machine(msg, msglen);
+	LLVMTargetMachineRef tm = jit_init(msg, msglen) == 0 ? host_machine(msg, msglen) : NULL;
 	if (!tm) {
 		free(j);
 		return NULL;
 	}
-	JitStats js = {getenv("CUDA2HLO_CPU_JIT_STATS") != NULL, 0, 0, "off", 0, 0, 0, 0};
-	size_t *canon = xcalloc(p->fusions.len, sizeof *canon), objlen = 0;
+	if (nthreads <= 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		nthreads = n > 0 ? (int)n : 1;
+	}
+	JitStats js = {getenv("CUDA2HLO_CPU_JIT_STATS") != NULL, p->fusions.len, 0, 0, 0, "off", 0, 0, 0, 0};
+	double w0 = wall_seconds(), t0 = cpu_seconds();
+	size_t n = p->fusions.len, *canon = xcalloc(n, sizeof *canon), *distinct = xcalloc(n, sizeof *distinct);
+	size_t *cost = xcalloc(n, sizeof *cost);
+	Work w = {p, distinct, xcalloc(MAX_PARTS, sizeof(Part)), 0, 0};
 	LLVMContextRef ctx = LLVMContextCreate();
-	LLVMModuleRef mod = build_module(ctx, tm, p, canon, &js);
-	void *obj = verify(mod, msg, msglen) == 0 ? object_code(mod, tm, &js, &objlen, msg, msglen) : NULL;
-	LLVMDisposeModule(mod);
+	js.ndistinct = find_distinct(ctx, p, canon, distinct, cost);
 	LLVMContextDispose(ctx);
-	double t0 = cpu_seconds();
-	int rc = -1;
-	if (obj)
-		rc = jit_object(j, tm, obj, objlen, msg, msglen);   /* takes tm */
+	w.nparts = js.nparts = cut_parts(cost, js.ndistinct, w.parts);
+	js.emit = cpu_seconds() - t0;
+	js.nthreads = run_parts(&w, (size_t)nthreads);
+	int rc = gather(&w, &js, msg, msglen);
+	t0 = cpu_seconds();
+	if (rc == 0)
+		rc = jit_objects(j, tm, w.parts, w.nparts, msg, msglen);   /* takes tm */
 	else
 		LLVMDisposeTargetMachine(tm);
 	if (rc == 0)
 		rc = lookup_all(j, p, canon, msg, msglen);
 	js.link = cpu_seconds() - t0;
 	if (js.on)
-		fprintf(stderr, "cpu jit: %zu fusions, %zu distinct; cache %s; CPU s: emit %.3f, optimize %.3f, "
-		        "codegen %.3f, link %.3f\n", js.nfusions, js.ndistinct, js.cache, js.emit, js.opt, js.codegen,
-		        js.link);
-	free(obj);
+		fprintf(stderr, "cpu jit: %zu fusions, %zu distinct, %zu parts on %zu threads; cache %s; CPU s: emit %.3f, "
+		        "optimize %.3f, codegen %.3f, link %.3f; wall s %.3f\n", js.nfusions, js.ndistinct, js.nparts,
+		        js.nthreads, js.cache, js.emit, js.opt, js.codegen, js.link, wall_seconds() - w0);
+	for (size_t i = 0; i < w.nparts; i++)
+		free(w.parts[i].obj);
+	free(w.parts);
+	free(cost);
+	free(distinct);
 	free(canon);
 	if (rc != 0) {
 		cpu_jit_destroy(j);

@@ -718,10 +718,15 @@ static RtValue make_constant(const TFunc *f, const TOp *op)
 	TAttr *a = tir_op_attr(op, "value");
 	size_t esz = (size_t)dtype_size(t->dt);
 	int64_t n = tir_type_numel(t);
-	if (a->u.dense.splat)
-		for (int64_t i = 0; i < n; i++)
-			memcpy((unsigned char *)rt_data(&v) + (size_t)i * esz, a->u.dense.data, esz);
-	else if (n)
+	if (a->u.dense.splat && n) {
+		/* one element, then the filled prefix doubled (a call per element took seconds
+		 * for the 8M-lane constants of a big SIMT module) */
+		unsigned char *d = rt_data(&v);
+		size_t done = esz, total = (size_t)n * esz;
+		memcpy(d, a->u.dense.data, esz);
+		for (; done < total; done *= 2)
+			memcpy(d + done, d, done < total - done ? done : total - done);
+	} else if (n)
 		memcpy(rt_data(&v), a->u.dense.data, (size_t)n * esz);
 	return v;
 }
