@@ -177,7 +177,12 @@ int cpu_vmath_nest(const CpuFusion *fu);
  * is 0, i * 256 is 256), or CPU_STRIDE_FAR when that is large or depends on data; inner[]
  * are the innermost loops' induction variables (phis). */
 #define CPU_STRIDE_FAR ((int64_t)1 << 40)
-int64_t cpu_stride(void *off, void **inner, int ninner);
+int64_t cpu_stride(void *off, void **inner, int ninner, void **loads, const int64_t *data, int nloads);
+/* The same bound on consecutive elements (in memory) of materialized value v of f, from
+ * its definition: iota, splat constants and integer arithmetic on them; loads[i] of
+ * cpu_stride that read a value in order step as data[i] = this. *memo: NULL at first,
+ * then the steps known of f's values (the caller frees it). */
+int64_t cpu_value_step(const TFunc *f, int v, int64_t **memo);
 
 /* ---- small.c, used by emit.c ----
  * An f16 / bf16 element (dtype DT_F16 or DT_BF16) is held as its 16 raw bits (an i16

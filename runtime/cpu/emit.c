@@ -49,6 +49,8 @@ typedef struct Em {
 	VEC(LLVMValueRef) loads;   /* every load from an input and store to out: given the
 	                              alias scope of out at the end when that is correct and */
 	VEC(LLVMValueRef) stores;  /* pays (give_scope) */
+	VEC(int64_t) data;         /* per load: cpu_value_step of the value it reads */
+	int64_t *vsteps;           /* cpu_value_step's memo */
 	VEC(LLVMValueRef) inner;   /* the induction variables of the innermost loops */
 	int nloops;                /* loops begun so far */
 	LLVMTypeRef i1, i8, i64, ptr;
@@ -230,6 +232,7 @@ static LLVMValueRef load_at(Em *e, int v, LLVMValueRef off)
 	LLVMValueRef p = LLVMBuildInBoundsGEP2(e->b, mt, e->in[input_slot(e, v)], &off, 1, "");
 	LLVMValueRef x = LLVMBuildLoad2(e->b, mt, p, "");
 	VEC_PUSH(e->loads, x);
+	VEC_PUSH(e->data, cpu_value_step(e->f, v, &e->vsteps));
 	return t == DT_I1 ? LLVMBuildICmp(e->b, LLVMIntNE, x, LLVMConstInt(e->i8, 0, 0), "") : x;
 }
 
@@ -1068,7 +1071,8 @@ static int give_scope(Em *e)
 	for (size_t i = 0; i < e->loads.len; i++) {
 		LLVMValueRef gep = LLVMGetOperand(e->loads.data[i], 0);
 		LLVMValueRef off = LLVMGetOperand(gep, LLVMGetNumOperands(gep) - 1);
-		int64_t s = cpu_stride(off, (void **)e->inner.data, (int)e->inner.len);
+		int64_t s = cpu_stride(off, (void **)e->inner.data, (int)e->inner.len,
+		                       (void **)e->loads.data, e->data.data, (int)e->loads.len);
 		if (s == CPU_STRIDE_FAR || llabs(s) * elem_bytes(e->loads.data[i]) > 64)
 			return 0;
 	}
@@ -1147,6 +1151,8 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	map_destroy(e.memo);
 	VEC_FREE(e.loads);
 	VEC_FREE(e.stores);
+	VEC_FREE(e.data);
+	free(e.vsteps);
 	VEC_FREE(e.inner);
 	free(e.in);
 	free(e.in0);

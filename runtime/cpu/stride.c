@@ -10,8 +10,8 @@
  * every load is near-contiguous (|step| times the element size at most a cache line): a
  * vectorized load of lanes far apart becomes a gather whose lanes each miss the cache
  * (hmm's viterbi reads columns: 116 -> 150 ms with the scope), while a gather whose
- * indices are iota, sums, multiples, quotients and selects of such (concat) runs 2.5
- * times faster with it (docs/benchmarks.md). The answer only steers performance; the
+ * indices are iota, sums, multiples, quotients and selects of such (concat,
+ * bitonic-sort) runs 1.6 to 2.4 times faster with it (docs/benchmarks.md). The answer only steers performance; the
  * scope itself is correct for any nest whose output buffer is its own (emit.c). A loop
  * of one iteration is not an innermost loop (emit.c loop_begin): LLVM deletes it and
  * vectorizes the loop around it.
@@ -23,8 +23,9 @@
  * division by a constant c truncates s / c (i / 128 is piecewise constant), by an
  * invariant divisor it is bounded by s; remainder and `and` with 2^k - 1 keep s; shifts
  * by a constant scale; extensions and truncation keep s; select, smin, smax, umin and
- * umax take the larger of their arms; a comparison steps by at most 1. Anything else is
- * far. */
+ * umax take the larger of their arms; a comparison steps by at most 1; a load that
+ * reads a materialized value in order (address step 1) steps as that value's elements
+ * do (cpu_value_step, the same rules on its TIR definition). Anything else is far. */
 #include "cpu.h"
 
 #include <llvm-c/Core.h>
@@ -37,6 +38,9 @@ enum { LIM = 1 << 20 };   /* |steps| beyond this are far (and cannot overflow be
 typedef struct St {
 	LLVMValueRef *inner;
 	int ninner;
+	LLVMValueRef *loads;       /* loads from materialized values ... */
+	const int64_t *data;       /* ... and the steps of their elements (cpu_value_step) */
+	int nloads;
 	Map *memo;                 /* "%p" of a value -> its step, encoded by enc() */
 } St;
 
@@ -136,11 +140,15 @@ static int64_t inst_step(St *s, LLVMValueRef v)
 	}
 	case LLVMCall:
 		return call_step(s, v);
-	case LLVMLoad: {   /* data: invariant when its address is */
+	case LLVMLoad: {   /* data: invariant when its address is; read in order, its step */
 		LLVMValueRef p = LLVMGetOperand(v, 0);
 		if (!LLVMIsAGetElementPtrInst(p))
 			return LLVMIsAInstruction(p) ? CPU_STRIDE_FAR : 0;
-		return step(s, LLVMGetOperand(p, LLVMGetNumOperands(p) - 1)) == 0 ? 0 : CPU_STRIDE_FAR;
+		int64_t a = step(s, LLVMGetOperand(p, LLVMGetNumOperands(p) - 1));
+		for (int i = 0; a == 1 && i < s->nloads; i++)
+			if (s->loads[i] == v)
+				return s->data[i];
+		return a == 0 ? 0 : CPU_STRIDE_FAR;
 	}
 	default:
 		if (LLVMGetNumOperands(v) == 2)
@@ -163,10 +171,116 @@ static int64_t step(St *s, LLVMValueRef v)
 	return r;
 }
 
-int64_t cpu_stride(void *off, void **inner, int ninner)
+int64_t cpu_stride(void *off, void **inner, int ninner, void **loads, const int64_t *data, int nloads)
 {
-	St s = {(LLVMValueRef *)inner, ninner, map_create()};
+	St s = {(LLVMValueRef *)inner, ninner, (LLVMValueRef *)loads, data, nloads, map_create()};
 	int64_t r = step(&s, off);
 	map_destroy(s.memo);
 	return r;
+}
+
+/* ---- the same bound on a materialized value's elements, from its TIR definition ----
+ * (plan.c materializes an index computed once and read by several gathers, as
+ * bitonic-sort's partner index): the step between consecutive elements in memory, that
+ * is along the innermost dimension of extent > 1. */
+
+static int inner_dim(const TType *t)
+{
+	for (int d = t->rank - 1; d >= 0; d--)
+		if (t->dims[d] > 1)
+			return d;
+	return -1;
+}
+
+/* A splat integer constant's value; *ok = 0 when v is not one. */
+static int64_t splat_int(const TFunc *f, int v, int *ok)
+{
+	const TOp *op = f->values[v].def;
+	*ok = 0;
+	if (!op || op->kind != TOP_CONSTANT || dtype_is_float(tir_value_type(f, v)->dt))
+		return 0;
+	const TAttr *a = tir_op_attr(op, "value");
+	if (!a->u.dense.splat && tir_type_numel(tir_value_type(f, v)) != 1)
+		return 0;
+	*ok = 1;
+	return tir_elem_get_i(tir_value_type(f, v)->dt, a->u.dense.data);
+}
+
+static int64_t vstep(const TFunc *f, int v, int64_t *memo);
+
+static int64_t vbinary(const TFunc *f, const TOp *op, int64_t *memo)
+{
+	int a = op->operands[0], b = op->operands[1], ca, cb;
+	int64_t x = vstep(f, a, memo), y = vstep(f, b, memo);
+	int64_t ka = splat_int(f, a, &ca), kb = splat_int(f, b, &cb);
+	if (x == CPU_STRIDE_FAR || y == CPU_STRIDE_FAR)
+		return CPU_STRIDE_FAR;
+	switch (op->kind) {
+	case TOP_ADD: return clip(x + y);
+	case TOP_SUBTRACT: return clip(x - y);
+	case TOP_MULTIPLY:
+		if (ca || cb) {
+			int64_t k = cb ? kb : ka, z = cb ? x : y;
+			return z == 0 ? 0 : llabs(k) > LIM ? CPU_STRIDE_FAR : clip(k * z);
+		}
+		return x == 0 && y == 0 ? 0 : CPU_STRIDE_FAR;
+	case TOP_DIVIDE:
+		if (y != 0)
+			return CPU_STRIDE_FAR;
+		return cb && kb != 0 ? x / kb : x;
+	case TOP_REMAINDER: return y == 0 ? x : CPU_STRIDE_FAR;
+	case TOP_MAXIMUM: case TOP_MINIMUM: return larger(x, y);
+	case TOP_COMPARE: return x == 0 && y == 0 ? 0 : 1;
+	case TOP_AND: case TOP_OR: case TOP_XOR:
+		return x == 0 && y == 0 ? 0 : CPU_STRIDE_FAR;
+	default: return CPU_STRIDE_FAR;
+	}
+}
+
+static int64_t vop(const TFunc *f, int v, int64_t *memo)
+{
+	const TOp *op = f->values[v].def;
+	const TType *t = tir_value_type(f, v);
+	if (t->rank == 0 || inner_dim(t) < 0)
+		return 0;
+	if (!op || op->nresults != 1 || dtype_is_float(t->dt))
+		return CPU_STRIDE_FAR;   /* parameters, loop results, float data */
+	switch (op->kind) {
+	case TOP_IOTA: return tir_op_get_int(op, "iota_dimension", 0) == inner_dim(t);
+	case TOP_CONSTANT: { int ok; splat_int(f, v, &ok); return ok ? 0 : CPU_STRIDE_FAR; }
+	case TOP_BROADCAST_IN_DIM:
+		return tir_value_type(f, op->operands[0])->rank == 0 ? 0 : CPU_STRIDE_FAR;
+	case TOP_RESHAPE: case TOP_CONVERT: {
+		const TType *ot = tir_value_type(f, op->operands[0]);
+		int d = inner_dim(ot);
+		if (dtype_is_float(ot->dt) || (d >= 0 && ot->dims[d] != t->dims[inner_dim(t)]))
+			return CPU_STRIDE_FAR;
+		return vstep(f, op->operands[0], memo);
+	}
+	case TOP_NOT: return vstep(f, op->operands[0], memo) == 0 ? 0 : CPU_STRIDE_FAR;
+	case TOP_SELECT:
+		return larger(vstep(f, op->operands[1], memo), vstep(f, op->operands[2], memo));
+	case TOP_CLAMP:
+		return larger(vstep(f, op->operands[1], memo),
+		              larger(vstep(f, op->operands[0], memo), vstep(f, op->operands[2], memo)));
+	default:
+		return op->noperands == 2 ? vbinary(f, op, memo) : CPU_STRIDE_FAR;
+	}
+}
+
+static int64_t vstep(const TFunc *f, int v, int64_t *memo)
+{
+	if (memo[v] == LIM + 2)
+		memo[v] = vop(f, v, memo);
+	return memo[v];
+}
+
+int64_t cpu_value_step(const TFunc *f, int v, int64_t **memo)
+{
+	if (!*memo) {
+		*memo = xmalloc(sizeof **memo * (size_t)(f->nvalues + 1));
+		for (int i = 0; i <= f->nvalues; i++)
+			(*memo)[i] = LIM + 2;   /* not yet */
+	}
+	return vstep(f, v, *memo);
 }
