@@ -905,7 +905,108 @@ def own_cases(rng):
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
     out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
     out.append(("gather_store_loop", gather_store_loop(3000, 500, 6), gather_store_inputs(rng, 3000, 500)))
-    return out + int_div_scalar_cases(rng) + small_float_cases(rng)
+    return out + int_div_scalar_cases(rng) + small_float_cases(rng) + gather_cases(rng)
+
+
+GATHER_DIMS = ('{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], '
+               'index_vector_dim = 2>, slice_sizes = array<i64: 1>, indices_are_sorted = false}')
+
+
+def gather_nest(r, c, n, index_lines, extra=(), params=(), t="f32"):
+    """out[i, j] = x[idx[i, j]] (+ y[idx2] where index_lines define %idx2) over an r x c
+    launch, the form in which the raise stage emits a kernel's loads: a point gather
+    per load, its index computed from iotas in the same nest."""
+    I, X = ty("i32", [r, c]), ty(t, [n])
+    body = ["%%i0 = stablehlo.iota dim = 0 : %s" % I, "%%i1 = stablehlo.iota dim = 1 : %s" % I]
+    body += ["%%c%d = stablehlo.constant dense<%d> : %s" % (k, k, I) for k in (1, 2, 128, 256)]
+    body += [l.format(I=I) for l in index_lines]
+    out = ["%r"]
+    for k, ix in enumerate(["%idx"] + list(extra)):
+        body += ["%%ri%d = stablehlo.reshape %s : (%s) -> %s" % (k, ix, I, ty("i32", [r, c, 1])),
+                 '%%g%d = "stablehlo.gather"(%%x, %%ri%d) %s : (%s, %s) -> %s'
+                 % (k, k, GATHER_DIMS, X, ty("i32", [r, c, 1]), ty(t, [r, c]))]
+    acc = "%g0"
+    for k in range(1, len(extra) + 1):
+        body.append("%%s%d = stablehlo.add %s, %%g%d : %s" % (k, acc, k, ty(t, [r, c])))
+        acc = "%%s%d" % k
+    return module([("x", X)] + list(params), body, [(acc, ty(t, [r, c]))])
+
+
+def gather_cases(rng):
+    """Nests of point gathers, the shapes stride.c tells apart (with the alias scope or
+    not: gather_scope below checks which): concat's blocks (row * 256 + a concatenate of
+    two iotas + (j / 128) * 128 - j / 128 * 128 + select), bitonic-sort's partner (i +
+    s / 2 under a compare with (i / s) * s, s a scalar parameter; -1, clamped, where the
+    compare fails; once more with the index read by two nests, so that plan.c
+    materializes it and the gathers load it as data: cpu_value_step) and viterbi's
+    column walk (j * rows + i: far)."""
+    r, c = 2000, 256
+    blocks = ["%a = stablehlo.multiply %i0, %c256 : {I}",
+              "%q = stablehlo.divide %i1, %c128 : {I}",
+              "%qq = stablehlo.multiply %q, %c128 : {I}",
+              "%h = stablehlo.iota dim = 1 : " + ty("i32", [r, c // 2]),
+              "%cc = stablehlo.concatenate %h, %h, dim = 1 : ({H}, {H}) -> {I}".replace("{H}", ty("i32", [r, c // 2])),
+              "%b = stablehlo.add %a, %qq : {I}",
+              "%idx = stablehlo.add %b, %cc : {I}",
+              "%m = stablehlo.remainder %i1, %c128 : {I}",
+              "%lt = stablehlo.compare LT, %i1, %c128 : ({I}, {I}) -> " + ty("i1", [r, c]),
+              "%sel = stablehlo.select %lt, %m, %i1 : " + ty("i1", [r, c]) + ", {I}",
+              "%idx2 = stablehlo.add %a, %sel : {I}"]
+    pair = ["%a = stablehlo.multiply %i0, %c256 : {I}",
+            "%i = stablehlo.add %a, %i1 : {I}",
+            "%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i32>) -> {I}",
+            "%d = stablehlo.divide %i, %sb : {I}",
+            "%ds = stablehlo.multiply %sb, %d : {I}",
+            "%h = stablehlo.divide %sb, %c2 : {I}",
+            "%e = stablehlo.add %ds, %h : {I}",
+            "%lt = stablehlo.compare LT, %i, %e : ({I}, {I}) -> " + ty("i1", [r, c]),
+            "%p = stablehlo.add %i, %h : {I}",
+            "%m1 = stablehlo.constant dense<-1> : {I}",
+            "%idx = stablehlo.select %lt, %p, %m1 : " + ty("i1", [r, c]) + ", {I}",
+            "%idx2 = stablehlo.add %i, %c1 : {I}"]
+    cols = ["%rows = stablehlo.constant dense<" + str(r) + "> : {I}",
+            "%a = stablehlo.multiply %i1, %rows : {I}",
+            "%idx = stablehlo.add %a, %i0 : {I}"]
+    n = r * c
+    f32 = rng.standard_normal(n).astype(np.float32)
+    ints = rng.integers(-1000, 1000, n).astype(np.int32)
+    shared = gather_nest(r, c, n, pair, ["%idx2", "%idx"], [("s", "tensor<i32>")], "i32")
+    T = ty("i32", [r, c])
+    shared = shared.replace("return %s2 : " + T, "return %s2, %g2 : " + T + ", " + T).replace(
+        "-> (" + T, "-> (" + T + ", " + T, 1)
+    return [("gather_blocks", gather_nest(r, c, n, blocks, ["%idx2"]), [f32]),
+            ("gather_shared_index", shared, [ints, np.int32(64)]),
+            ("gather_pair", gather_nest(r, c, n, pair, ["%idx2"], [("s", "tensor<i32>")], "i32"),
+             [ints, np.int32(1024)]),
+            ("gather_columns", gather_nest(r, c, n, cols), [f32])]
+
+
+def gather_scope(tmp, rng):
+    """Which gather nests stride.c lets vectorize: the optimized IR (CUDA2HLO_CPU_IR, no
+    object cache) of the near-contiguous ones holds the alias scope of the output, the
+    column walk's does not (a vectorized gather of lanes 2000 elements apart is slower
+    than the scalar loop: hmm's viterbi). Every nest of the near-contiguous modules has
+    it (the materialized index included)."""
+    global passed, failed
+    for name, text, inputs in gather_cases(rng):
+        want = name != "gather_columns"
+        with open(os.path.join(tmp, "m.mlir"), "w") as f:
+            f.write(text)
+        cmd = [RUN, os.path.join(tmp, "m.mlir"), "--backend", BACKEND]
+        for i, x in enumerate(inputs):
+            np.save(os.path.join(tmp, "in%d.npy" % i), np.asarray(x))
+            cmd += ["--in", "%d=%s" % (i, os.path.join(tmp, "in%d.npy" % i))]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                           env=dict(os.environ, CUDA2HLO_CPU_IR="1", CUDA2HLO_CACHE_DIR=""))
+        fns = [f for f in p.stderr.split("define ")[1:] if "c2h_fusion_" in f.split("(")[0]]
+        scoped = ["!alias.scope" in f for f in fns]
+        got = all(scoped) if want else any(scoped)
+        if p.returncode == 0 and fns and got == want:
+            passed += 1
+        else:
+            failed += 1
+            print("FAIL gather_scope %s: %d fusions, scope %s, want %s (rc %d)"
+                  % (name, len(fns), got, want, p.returncode))
 
 
 def backend_available(tmp):
@@ -935,6 +1036,7 @@ def main():
             fused_once(tmp, rng)
             tail_in_place(tmp, rng)
             vector_math(tmp, rng)
+            gather_scope(tmp, rng)
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     sys.exit(1 if failed else 0)
 

@@ -12,6 +12,7 @@
  *           compiled on the backend's threads, ORC LLJIT
  *   cache.c the on-disk cache of those object files, keyed by each part's IR
  *   vmath.c vectorizable calls of sin, cos, exp, log, atan2, ... (glibc's libmvec)
+ *   stride.c how far a load's address steps in its innermost loop (which nests vectorize)
  *   small.c f16 / bf16 elements: raw bits in registers, decoded for arithmetic, encoded
  *   dot.c   dot_general as a packed, blocked matrix product (C, compiled ahead of time)
  *   exec.c  the executor: runs steps, drives while/if/case/call, falls back to the
@@ -171,6 +172,19 @@ void *cpu_vmath_call(void *ctx, void *mod, void *builder, const char *name, void
  * buffer that is always its own? emit.c then marks its stores as not aliasing its loads,
  * so that the loop with the calls vectorizes. */
 int cpu_vmath_nest(const CpuFusion *fu);
+
+/* ---- stride.c, used by emit.c ----
+ * A bound on how far element offset `off` (an i64 LLVMValueRef of the function being
+ * built) moves per iteration of its innermost loop, away from a few break points (i / 128
+ * is 0, i * 256 is 256), or CPU_STRIDE_FAR when that is large or depends on data; inner[]
+ * are the innermost loops' induction variables (phis). */
+#define CPU_STRIDE_FAR ((int64_t)1 << 40)
+int64_t cpu_stride(void *off, void **inner, int ninner, void **loads, const int64_t *data, int nloads);
+/* The same bound on consecutive elements (in memory) of materialized value v of f, from
+ * its definition: iota, splat constants and integer arithmetic on them; loads[i] of
+ * cpu_stride that read a value in order step as data[i] = this. *memo: NULL at first,
+ * then the steps known of f's values (the caller frees it). */
+int64_t cpu_value_step(const TFunc *f, int v, int64_t **memo);
 
 /* ---- small.c, used by emit.c ----
  * An f16 / bf16 element (dtype DT_F16 or DT_BF16) is held as its 16 raw bits (an i16
