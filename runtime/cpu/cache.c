@@ -42,8 +42,8 @@ static uint64_t checksum(const void *key, size_t keylen, const void *obj, size_t
 char *cpu_cache_dir(void)
 {
 	const char *d = getenv("CUDA2HLO_CACHE_DIR");
-	if (d)
-		return *d ? xstrdup(d) : NULL;
+	if (d)   /* empty or "off": no cache (as cudart/cache.c reads it) */
+		return *d && strcmp(d, "off") ? xstrdup(d) : NULL;
 	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	StrBuf sb = {0};
 	if (x && x[0] == '/')

@@ -7,7 +7,7 @@ with numpy computing every expected result: the first run compiles (miss) and wr
 one entry, the second takes it (hit); an entry that is truncated, empty, garbage, has
 one byte of its object or of its key flipped, or belongs to another key is ignored
 (miss, correct results) and rewritten (the next run hits); CUDA2HLO_CACHE_DIR= (empty)
-turns the cache off and writes nothing; a cache folder that cannot be created costs
+or `off` (as libcuda2hlo_cudart reads it) turns the cache off and writes nothing; a cache folder that cannot be created costs
 the compile only. Closing line: N passed, N failed."""
 import os
 import subprocess
@@ -44,7 +44,7 @@ def run(tmp, cache_dir):
     out = os.path.join(tmp, "out")
     cmd = [RUN, os.path.join(tmp, "m.mlir"), "--backend", "cpu", "--out", out,
            "--in", "0=" + os.path.join(tmp, "a.npy"), "--in", "1=" + os.path.join(tmp, "b.npy")]
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300, cwd=tmp)
     stats = [line for line in p.stderr.splitlines() if line.startswith("cpu jit:")]
     if p.returncode != 0 or len(stats) != 1:
         return None, "exit %d: %s" % (p.returncode, p.stderr.strip()[-300:])
@@ -105,6 +105,8 @@ def main():
         off = os.path.join(tmp, "off")
         expect(tmp, "", "off", want, "CUDA2HLO_CACHE_DIR empty")
         report(not os.path.exists(off), "nothing written with the cache off")
+        expect(tmp, "off", "off", want, "CUDA2HLO_CACHE_DIR=off")
+        report(not os.path.exists(off), "CUDA2HLO_CACHE_DIR=off writes nothing (no folder named off)")
         blocker = os.path.join(tmp, "afile")
         open(blocker, "w").close()
         expect(tmp, os.path.join(blocker, "cache"), "miss", want, "a cache folder that cannot be made")
