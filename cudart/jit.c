@@ -140,6 +140,8 @@ static CudartSig *layout(const KirKernel *kk)
 		q->is_float = p->type == KT_F16 || p->type == KT_BF16 || p->type == KT_F32 || p->type == KT_F64;
 		if (q->is_ptr)
 			q->elem_bytes = frontend_dtype_bytes(kk->bufs[p->buffer].elem);
+		if (q->is_ptr == 1 && fb->per_object > 1)   /* a float4 or struct pointee: --size */
+			q->elem_bytes *= (int)fb->per_object;    /* counts objects of k scalars */
 		if (in_arg)
 			q->bytes = (int)(fb->count * bytes);
 		off += (size_t)q->bytes;
@@ -189,16 +191,6 @@ static int run_stages(void *p)
 	KirProgram *kir = frontend_parse(a, &o, o.files.data[0]);
 	if (diag_error_count() || !kir || kir->nkernels != 1)
 		goto done;
-	if (j->want_sig == 2) {      /* --size P=1 each: a pointer's object is count scalars */
-		for (size_t i = 0; i < j->sig->nparams; i++)
-			if (j->sig->params[i].is_ptr == 1) {
-				const KirKernel *kk = &kir->kernels[0];
-				const KirBuffer *b = &kk->bufs[kk->params[i].buffer];
-				j->sig->params[i].elem_bytes *= (int)(b->count > 0 ? b->count : 1);
-			}
-		rc = 0;
-		goto done;
-	}
 	if (j->want_sig) {
 		j->sig = layout(&kir->kernels[0]);
 		rc = 0;
@@ -302,8 +294,8 @@ CudartSig *cudart_signature(const CudartKernel *k)
 	return s;
 }
 
-/* Two parses of the device code: the parameters, then each pointer's object size in
- * scalars (--size P=1). */
+/* One parse of the device code: the parameters' layout, each pointer's object size in
+ * scalars from KirBuffer.per_object. */
 static CudartSig *parse_signature(const CudartKernel *k)
 {
 	Job j = {0};
@@ -315,35 +307,6 @@ static CudartSig *parse_signature(const CudartKernel *k)
 	j.want_sig = 1;
 	run_job(&j);
 	VEC_FREE(j.argv);
-	if (!j.sig)
-		return NULL;
-	/* a float4 or struct pointee: the frontend counts N objects as N*k scalars */
-	Job o = {0};
-	ArgVec sizes = {0};      /* the "P=1" strings o.argv borrows */
-	o.sig = j.sig;
-	o.want_sig = 2;
-	base_args(&o.argv, k);
-	for (size_t i = 0; i < j.sig->nparams; i++)
-		if (j.sig->params[i].is_ptr == 1) {
-			char *s = xmalloc(strlen(j.sig->params[i].name) + 3);
-			sprintf(s, "%s=1", j.sig->params[i].name);
-			VEC_PUSH(sizes, s);
-			VEC_PUSH(o.argv, "--size");
-			VEC_PUSH(o.argv, s);
-		}
-	VEC_PUSH(o.argv, "--emit");
-	VEC_PUSH(o.argv, "kir");
-	VEC_PUSH(o.argv, NULL);
-	o.argv.len--;
-	int rc = run_job(&o);
-	VEC_FREE(o.argv);
-	for (size_t i = 0; i < sizes.len; i++)
-		free(sizes.data[i]);
-	VEC_FREE(sizes);
-	if (rc) {
-		sig_free(j.sig);
-		return NULL;
-	}
 	return j.sig;
 }
 

@@ -240,6 +240,10 @@ typedef struct KirBuffer {
 	int64_t dims[KIR_MAX_DIMS];
 	int64_t count;           /* elements; global: --size or cudaMalloc, 0 when unknown;
 	                            extern shared: shmem / sizeof(elem), 0 when unknown */
+	int64_t per_object;      /* a pointer parameter's buffer: scalars per object of its
+	                            pointee, which --size counts (count = size * per_object:
+	                            4 for float4, a struct's scalars, 4 for `float (*)[4]`);
+	                            0 for other buffers (cudart/jit.c layout) */
 	int param;               /* index into KirKernel.params for global, -1 otherwise */
 	KirConst *init;          /* __constant__ or initialised array: count values, or NULL;
 	                            a __constant__ without them is filled by the host

@@ -228,7 +228,8 @@ static void pointer_param(Lower *L, CXCursor p, CXType t, const char *key, const
 	/* --size counts objects of the pointee type: a float4 or struct buffer of N
 	 * objects is a tensor of N * (scalars per object) elements, and so is a
 	 * `float (*a)[4]` (or `float a[][4]`) buffer of N rows */
-	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, et) * array_elems(et, NULL, NULL) : 0;
+	L->bufs.data[buf].per_object = array_elems(et, NULL, NULL);
+	L->bufs.data[buf].count = sz ? flag_size(L, p, name, sz, et) * L->bufs.data[buf].per_object : 0;
 	L->bufs.data[buf].param = (int)L->params.len;
 	kp.buffer = buf;
 	VEC_PUSH(L->params, kp);
