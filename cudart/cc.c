@@ -322,8 +322,9 @@ static void parse(Cc *c, int argc, char **argv)
 
 static int verbose;
 
-/* Runs argv; its exit status (127 when it cannot start). */
-static int run(Args *a)
+/* Runs argv; its exit status (127 when it cannot start). With err, its stderr goes to
+ * the file err. */
+static int run_to(Args *a, const char *err)
 {
 	pid_t pid;
 	int st;
@@ -339,6 +340,8 @@ static int run(Args *a)
 		return 127;
 	}
 	if (pid == 0) {
+		if (err && !freopen(err, "w", stderr))
+			_exit(127);
 		execvp(a->v[0], (char *const *)a->v);
 		fprintf(stderr, "cuda2hlo-cc: cannot run %s: %s\n", a->v[0], strerror(errno));
 		_exit(127);
@@ -347,6 +350,11 @@ static int run(Args *a)
 		if (errno != EINTR)
 			return 127;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static int run(Args *a)
+{
+	return run_to(a, NULL);
 }
 
 /* The payload register.c reads: header, flags, source text (NUL-terminated). */
@@ -452,45 +460,42 @@ static const char *unit_marker(const char *src)
 	return fclose(f) ? NULL : path;
 }
 
-/* Host-compiles src (kind k) to obj. */
-static int compile(const Cc *c, const char *src, InKind k, const char *obj)
+/* The host compile of src (kind k) to obj: clang's arguments. hd: the header that makes
+ * the file's own functions __host__ __device__ (hostdev.c), or NULL. */
+static void host_args(Args *a, const Cc *c, const char *src, InKind k, const char *obj,
+                      const char *payload, const char *marker, const char *hd)
 {
-	Args a = {0};
-	const char *payload = NULL, *marker = NULL;
+	push(a, k == IN_C ? C2H_CLANG : clangxx());
 	if (k == IN_CU) {
-		payload = tmpfile_named(src, ".payload");
-		if (write_payload(c, src, payload))
-			return 1;
-		if (c->rdc && !(marker = unit_marker(src)))
-			return 1;
-	}
-	push(&a, k == IN_C ? C2H_CLANG : clangxx());
-	if (k == IN_CU) {
-		push(&a, "-x");
-		push(&a, "cuda");
-		push(&a, "--cuda-host-only");
-		push(&a, "--cuda-gpu-arch=sm_" C2H_STR(CUDART_PTX_ARCH));   /* __CUDA_ARCH_LIST__ */
-		push(&a, "--cuda-path=" C2H_CUDA_PATH);
-		push(&a, "-Wno-unknown-cuda-version");
-		push(&a, thrustdir);   /* thrust's device memory from cudaMalloc (cuda2hlo_cc_host.h) */
-		push(&a, "-isystem" C2H_CUDA_PATH "/include/cccl");   /* thrust, cub, libcu++: nvcc adds it */
-		push(&a, "-D__NVCC__");
-		push(&a, "-D__CUDA2HLO_CC__");
-		push(&a, vmajor);
-		push(&a, vminor);
-		push(&a, "-D__CUDACC_VER_BUILD__=0");
-		push(&a, "-include");            /* nvcc's host min/max overloads */
-		push(&a, hosthdr);
+		push(a, "-x");
+		push(a, "cuda");
+		push(a, "--cuda-host-only");
+		push(a, "--cuda-gpu-arch=sm_" C2H_STR(CUDART_PTX_ARCH));   /* __CUDA_ARCH_LIST__ */
+		push(a, "--cuda-path=" C2H_CUDA_PATH);
+		push(a, "-Wno-unknown-cuda-version");
+		push(a, thrustdir);   /* thrust's device memory from cudaMalloc (cuda2hlo_cc_host.h) */
+		push(a, "-isystem" C2H_CUDA_PATH "/include/cccl");   /* thrust, cub, libcu++: nvcc adds it */
+		push(a, "-D__NVCC__");
+		push(a, "-D__CUDA2HLO_CC__");
+		push(a, vmajor);
+		push(a, vminor);
+		push(a, "-D__CUDACC_VER_BUILD__=0");
+		push(a, "-include");            /* nvcc's host min/max overloads */
+		push(a, hosthdr);
 		if (marker) {
-			push(&a, "-include");
-			push(&a, marker);
+			push(a, "-include");
+			push(a, marker);
 		}
-		push(&a, "-Xclang");
-		push(&a, "-fcuda-include-gpubinary");
-		push(&a, "-Xclang");
-		push(&a, payload);
+		if (hd) {
+			push(a, "-include");
+			push(a, hd);
+		}
+		push(a, "-Xclang");
+		push(a, "-fcuda-include-gpubinary");
+		push(a, "-Xclang");
+		push(a, payload);
 	} else {
-		push(&a, "-I" C2H_CUDA_PATH "/include");
+		push(a, "-I" C2H_CUDA_PATH "/include");
 	}
 	for (size_t i = 0; i < c->host.n; i++) {
 		const char *f = c->host.v[i];
@@ -500,16 +505,80 @@ static int compile(const Cc *c, const char *src, InKind k, const char *obj)
 			fprintf(stderr, "cuda2hlo-cc: warning: '%s' is for C++, not for the C file %s: ignored\n", f, src);
 			continue;
 		}
-		push(&a, f);
+		push(a, f);
 	}
 	if (!c->deps_only)
-		push(&a, "-c");
-	push(&a, src);
+		push(a, "-c");
+	push(a, src);
 	if (obj) {
-		push(&a, "-o");
-		push(&a, obj);
+		push(a, "-o");
+		push(a, obj);
 	}
-	int rc = run(&a);
+}
+
+/* The header hostdev.c writes for src, or NULL when src uses no thrust or cub (or it
+ * cannot be written: the file then compiles as it is). */
+static const char *hostdev_header(const Cc *c, const char *src)
+{
+	Args dirs = {0};
+	for (size_t i = 0; i < c->host.n; i++)
+		if (!strncmp(c->host.v[i], "-I", 2) && c->host.v[i][2])
+			push(&dirs, c->host.v[i] + 2);
+	const char *path = tmpfile_named(src, ".hostdev.h");
+	int rc = cc_hostdev_header(src, dirs.v, dirs.n, path);
+	args_free(&dirs);
+	return rc == 1 ? path : NULL;
+}
+
+/* Copies the file at path to stderr; with first, only its first line holding "error:". */
+static void show(const char *path, int first)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	while (f && fgets(line, sizeof line, f))
+		if (!first || strstr(line, "error:")) {
+			fputs(line, stderr);
+			if (first)
+				break;
+		}
+	if (f)
+		fclose(f);
+}
+
+/* Host-compiles src (kind k) to obj. A .cu that uses thrust or cub is compiled with its
+ * own functions __host__ __device__ (hostdev.c: host-run thrust and cub call its
+ * __device__ functors); when that does not compile, as it is, with a note naming the
+ * first error. */
+static int compile(const Cc *c, const char *src, InKind k, const char *obj)
+{
+	Args a = {0};
+	const char *payload = NULL, *marker = NULL, *hd = NULL;
+	if (k == IN_CU) {
+		payload = tmpfile_named(src, ".payload");
+		if (write_payload(c, src, payload))
+			return 1;
+		if (c->rdc && !(marker = unit_marker(src)))
+			return 1;
+		if (!c->deps_only)
+			hd = hostdev_header(c, src);
+	}
+	int rc;
+	if (hd) {
+		const char *err = tmpfile_named(src, ".hostdev.err");
+		host_args(&a, c, src, k, obj, payload, marker, hd);
+		rc = run_to(&a, err);
+		args_free(&a);
+		if (!rc) {
+			show(err, 0);   /* its warnings */
+			return 0;
+		}
+		fprintf(stderr, "cuda2hlo-cc: note: %s: compiled as written: its own functions do not "
+		        "compile as __host__ __device__ (then host-run thrust and cub cannot call its "
+		        "__device__ functions):\n", src);
+		show(err, 1);
+	}
+	host_args(&a, c, src, k, obj, payload, marker, NULL);
+	rc = run(&a);
 	args_free(&a);
 	return rc;
 }

@@ -182,6 +182,13 @@ void cudart_stats_updates(int64_t in_place, int64_t bytes_copied);
 void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
 
+/* ---- hostdev.c: cuda2hlo-cc's host compile of a .cu that uses thrust or cub ---- */
+/* Writes to path the header that makes src's own functions __host__ __device__ in the
+ * host compile (dirs: the build's -I directories). 1 when written; 0 when src includes
+ * no thrust or cub header or its own code tests __CUDA_ARCH__ (nothing written); -1 when
+ * it cannot be written. */
+int cc_hostdev_header(const char *src, const char *const *dirs, size_t ndirs, const char *path);
+
 /* ---- api.c ---- */
 void cudart_set_error(int err);                    /* the sticky cudaGetLastError value */
 /* Prints "cuda2hlo: FN is not implemented by libcuda2hlo_cudart" and exits 1. */

@@ -5,14 +5,18 @@
 // cc-flags: -std=c++17
 // cub's device-wide algorithms run on the host under cuda2hlo-cc (docs/cudart.md, "thrust
 // and cub"). One of a family it implements that it does not (DeviceReduce::ReduceByKey),
-// and a scan whose operator is a __device__ function (host code cannot call it; HeCBench
-// scan3), each stop the program with a message naming the algorithm, never a wrong or
-// missing result. The first runs in a child so that both are checked.
+// and a scan whose operator is a __device__ function host code cannot call, each stop the
+// program with a message naming the algorithm, never a wrong or missing result. The first
+// runs in a child so that both are checked. The operator stays __device__ only because
+// the file's lane() reads threadIdx and is not inline: compiled for the host with the
+// file's own functions __host__ __device__ (cudart/hostdev.c) it is clang's located
+// error (a note while it builds), and the file is compiled as written.
 #include <cstdio>
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 #include <sys/wait.h>
 #include <unistd.h>
+__device__ int lane() { return threadIdx.x & 31; }
 struct DeviceSum {
   __device__ int operator()(int a, int b) const { return a + b; }
 };

@@ -20,7 +20,9 @@
  *
  * An operator the program wrote as a __device__ function cannot be called from host code
  * (clang: "call to __device__ function from __host__ function"): the algorithm then stops
- * the program with a message naming itself (never a wrong or missing result). */
+ * the program with a message naming itself (never a wrong or missing result). cuda2hlo-cc
+ * makes such operators host-callable where it can (cudart/hostdev.c); this is for a file
+ * it compiles as written. */
 #pragma once
 #include <cuda_runtime_api.h>
 #include <cstdint>
