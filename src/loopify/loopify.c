@@ -52,6 +52,8 @@ typedef struct Lz {
 	                                  that no store or atomic of the kernel writes */
 	const KirExpr **pfixed;        /* loads no thread writes in their phase (phase_fixed.c) */
 	size_t npfixed;
+	LoopStorePair *pstore;         /* loads whose phase's writes store one constant (same) */
+	size_t npstore;
 	int changed;
 	int root_blocks;               /* a hoisted condition reads blockIdx */
 	LoopLaunch L;
@@ -241,6 +243,42 @@ static KirExpr *guard_and(Lz *z, KirExpr *g, KirExpr *p)
 
 /* ---- 1. levels ---- */
 
+static int elevel(Lz *z, KirExpr *e);
+
+/* A load whose phase's writes of its element each store the same constant, none after
+ * it (phase_fixed.c), reads one value in every thread when each write runs in every
+ * thread of the block or in none, at one element: block-level control and index. */
+static int stored_uniform(Lz *z, const KirExpr *e)
+{
+	size_t lo = 0, hi = z->npstore;
+	int any = 0;
+	while (lo < hi) {              /* the first pair of e (sorted by load) */
+		size_t mid = (lo + hi) / 2;
+		if ((uintptr_t)z->pstore[mid].load < (uintptr_t)e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < z->npstore && z->pstore[lo].load == e; lo++) {
+		const LoopStorePair *p = &z->pstore[lo];
+		if (p->ctx > LV_BLOCK ||
+		    (p->store->u.assign.lv.index && elevel(z, p->store->u.assign.lv.index) > LV_BLOCK))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+/* The levels pass reached a store under control level ctx: its pairs record the widest. */
+static void note_store_ctx(Lz *z, const KirExpr *e, int ctx)
+{
+	for (size_t i = 0; i < z->npstore; i++)
+		if (z->pstore[i].store == e && z->pstore[i].ctx < ctx) {
+			z->pstore[i].ctx = ctx;
+			z->changed = 1;
+		}
+}
+
 static int elevel(Lz *z, KirExpr *e)
 {
 	KirExpr **s[8];
@@ -263,7 +301,7 @@ static int elevel(Lz *z, KirExpr *e)
 		/* nor in the load's phase (global or shared memory: a local array is each
 		 * thread's own): fsm's `while (same[blockIdx.x] < CUTOFF)` */
 		if ((size_t)e->u.load.buffer < z->bufs.len && z->bufs.data[e->u.load.buffer].space != KSP_LOCAL &&
-		    loopify_phase_fixed_has(z->pfixed, z->npfixed, e))
+		    (loopify_phase_fixed_has(z->pfixed, z->npfixed, e) || stored_uniform(z, e)))
 			/* (__shared__ memory is the block's own: its element varies by block) */
 			return max2(elevel(z, e->u.load.index),
 			            z->bufs.data[e->u.load.buffer].space == KSP_SHARED ? LV_BLOCK : LV_GRID);
@@ -314,6 +352,8 @@ static void lev_expr(Lz *z, KirExpr *e, int ctx)
 	}
 	if (e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0)
 		raise_var(z, e->u.assign.lv.var, max2(ctx, elevel(z, e->u.assign.value)));
+	if (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0 && z->npstore)
+		note_store_ctx(z, e, ctx);
 	if (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0)
 		raise_var(z, e->u.incdec.lv.var, ctx);
 	n = loopify_expr_kids(e, s);
@@ -474,7 +514,7 @@ static void compute_levels(Lz *z)
 		VEC_PUSH(z->fixed, z->bufs.data[b].space == KSP_GLOBAL ||
 		                   z->bufs.data[b].space == KSP_CONSTANT);
 	loopify_stmt_visit(z->k->body, note_write, NULL, z);
-	z->pfixed = loopify_phase_fixed(z->k->body, &z->npfixed);
+	z->pfixed = loopify_phase_fixed(z->k->body, &z->npfixed, &z->pstore, &z->npstore);
 	do {
 		z->changed = 0;
 		lev_stmt(z, z->k->body, LV_GRID);
@@ -1369,6 +1409,7 @@ static void free_tables(Lz *z)
 	VEC_FREE(z->control);
 	VEC_FREE(z->fixed);
 	free(z->pfixed);
+	free(z->pstore);
 	VEC_FREE(z->cur);
 	VEC_FREE(z->phases);
 	VEC_FREE(z->open);

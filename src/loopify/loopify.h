@@ -163,8 +163,15 @@ const char *loopify_c_name(Arena *a, const char *kernel);
  * evaluation order and returns their count; the visitors are pre-order. */
 int loopify_expr_kids(KirExpr *e, KirExpr **s[8]);
 /* phase_fixed.c: the loads whose element no thread of the block may write in their
- * phase, sorted (xcalloc'd: free it); loopify_phase_fixed_has looks one up. */
-const KirExpr **loopify_phase_fixed(KirStmt *body, size_t *n);
+ * phase, sorted (xcalloc'd: free it); loopify_phase_fixed_has looks one up. *pairs
+ * (free it): each load whose phase's writes of its element all store one constant and
+ * none of them follows the load, with each such write, sorted by load; ctx is the
+ * levels pass's (the widest control level the write runs under, 0 at first). */
+typedef struct LoopStorePair {
+	const KirExpr *load, *store;
+	int ctx;
+} LoopStorePair;
+const KirExpr **loopify_phase_fixed(KirStmt *body, size_t *n, LoopStorePair **pairs, size_t *npairs);
 int loopify_phase_fixed_has(const KirExpr **v, size_t n, const KirExpr *e);
 void loopify_expr_visit(KirExpr *e, void (*f)(void *, KirExpr *), void *ctx);
 void loopify_stmt_visit(KirStmt *s, void (*fe)(void *, KirExpr *), void (*fs)(void *, KirStmt *),
