@@ -47,6 +47,8 @@ typedef struct Raise {
 	VEC(Frame) frames;
 	char *written;       /* per KirBuffer: stored to somewhere in the kernel */
 	char *assume;        /* --symbolic: the values assumed (poly_assume text), or NULL */
+	unsigned char *blocks;   /* per KirBuffer, RACE_APART...: from the race walk (race_blocks.c),
+	                            NULL for a launch too small to batch */
 	Stats *st;
 } Raise;
 
@@ -104,10 +106,15 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
  * --report lines of what could not be proven go to notes, the --oob-check conditions to
  * checks; symhi (per buffer, may be NULL) the largest index accessed of each buffer of a
- * --symbolic size (KirBuffer.sym_size), -1 when unbounded. */
+ * --symbolic size (KirBuffer.sym_size), -1 when unbounded; blocks (per buffer, may be
+ * NULL; set when no error) whether the launch's blocks touch one another's elements of
+ * each global buffer (race_blocks.c). */
+enum { RACE_NOT_ASKED, RACE_APART, RACE_MEET, RACE_UNKNOWN };
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi);
+                         StrBuf *checks, int64_t *symhi, unsigned char *blocks);
+/* simt_batch.c: whether a launch has lanes enough to run in batches */
+int raise_batch_wanted(const int64_t grid[3], const int64_t block[3]);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
  * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
  * for which every access is in bounds, as text for poly_assume. */
