@@ -195,6 +195,7 @@ static TModule *raise_done(Raise *r)
 	free(r->frames.data);
 	free(r->written);
 	free(r->assume);
+	raise_uniform_free(r->uniform);
 	if (r->failed) {
 		sb_free(&r->st->notes);
 		sb_free(&r->st->checks);
@@ -220,6 +221,8 @@ static void simt(Raise *r, const Batch *bt)
 	if (r->cur < 0)
 		r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);
 	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
+	if (!r->uniform)
+		r->uniform = raise_uniform_new(r->k, r->written);
 	raise_stmt(r, r->k->body);
 }
 

@@ -1,5 +1,6 @@
 """batch_report.py: which large SIMT launches run in batches of blocks, and why the others
-run whole (src/raise/simt_batch.c, race_blocks.c), as `--report` says it.
+run whole (src/raise/simt_batch.c, race_blocks.c), and which loops run on one lane
+(simt_uniform.c), as `--report` says it.
 
   batch_report.py --bin BINDIR
 
@@ -25,7 +26,10 @@ WANT = {
                          r"accesses an element another block writes\n  batches 2 of 300 blocks",
     "batch_other_block": r"^  batches: none, the launch runs whole: .*\('x'\); a block may "
                          r"access an element another block writes\n",
-    "batch_invariant": r"^  batches 2 of 515 blocks .*\n",
+    "batch_invariant": r"^  batches 2 of 515 blocks .*\n(.*\n)*  loop at 23:3: the same on every "
+                       r"running lane, run on one lane\n  loop at 26:3: the same",
+    "ctrl_uniform_loops": r"^  loop at 31:5: [^\n]*one lane\n  loop at 35:3: [^\n]*one lane\n"
+                          r"  loop at 61:5: [^\n]*one lane\n(?!  loop at)",
 }
 
 

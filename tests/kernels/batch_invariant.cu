@@ -8,8 +8,8 @@ scalar: m = 13
 scalar: e = 1000003
 check: out rtol=1e-4 atol=1e-4
 note: 131840 lanes, more than a SIMT batch: 2 batches; the polynomial's loop over m and
-note: the square-and-multiply while over e do not depend on the lane (simtbatch2 note:
-note: they are computed again in each batch, on every lane)
+note: the square-and-multiply while over e do not depend on the lane: each runs on one
+note: lane in each batch (simt_uniform.c)
 */
 // Lane-invariant work inside a batched SIMT launch (as HeCBench ecdh's scalar-only point
 // arithmetic): every thread evaluates the same polynomial of the scalar coefficients (a
