@@ -916,3 +916,42 @@ void poly_map_print(StrBuf *out, const PolyMap *m)
 	sb_append(out, t ? t : "(null)");
 	free(t);
 }
+
+/* The union of the relations m[0..n) (all of one rank), NULL when there are none. */
+static isl_map *union_of(PolyMap *const *m, int n)
+{
+	isl_map *u = NULL;
+	for (int i = 0; i < n; i++)
+		u = u ? isl_map_union(u, isl_map_copy(m[i]->m)) : isl_map_copy(m[i]->m);
+	return u;
+}
+
+/* The pairs (x, y) with w(x) == a(y) and x, y in different blocks, for some admissible
+ * values of the unbound scalars; under the operation budget, as it can be asked of every
+ * global buffer of a large launch. */
+int poly_maps_meet_across_blocks(PolyMap *const *w, int nw, PolyMap *const *a, int na)
+{
+	isl_map *wm, *am, *meet, *one;
+	isl_set *s;
+	isl_ctx *ctx;
+	int empty, over;
+	if (nw == 0 || na == 0)
+		return 0;
+	for (int i = 0; i < nw + na; i++)
+		if (isl_map_dim((i < nw ? w[i] : a[i - nw])->m, isl_dim_out) != isl_map_dim(w[0]->m, isl_dim_out))
+			return -1;
+	ctx = isl_map_get_ctx(w[0]->m);
+	budget_start(ctx);
+	wm = union_of(w, nw);
+	am = union_of(a, na);
+	meet = isl_map_apply_range(wm, isl_map_reverse(am));
+	one = isl_map_universe(isl_map_get_space(meet));
+	for (int d = POLY_BZ; d <= POLY_BX; d++)
+		one = isl_map_equate(one, isl_dim_in, d, isl_dim_out, d);
+	meet = isl_map_subtract(meet, one);
+	s = poly_isl_param_ranges(w[0]->c, isl_map_wrap(meet));
+	empty = isl_set_is_empty(s) == isl_bool_true;
+	isl_set_free(s);
+	over = budget_end(ctx);
+	return over ? -1 : !empty;
+}

@@ -157,6 +157,11 @@ int poly_map_domain_is_subset(const PolyMap *m, const PolySet *s);
 int poly_map_is_subset(const PolyMap *a, const PolyMap *b);    /* same buffer */
 /* Whether points of m in two different blocks may access one element. */
 int poly_map_meets_across_blocks(const PolyMap *m);
+/* Whether a point of some w[i] (writes) and a point of some a[j] (accesses) in two
+ * different blocks may touch one element, for some admissible values of the unbound
+ * scalars: 1 they may, 0 they never do, -1 not known (ranks differ, or isl's operation
+ * budget ran out). */
+int poly_maps_meet_across_blocks(PolyMap *const *w, int nw, PolyMap *const *a, int na);
 
 /* r = R . W^-1 expressed over the write coordinates w, as pieces: on the box
  * lo <= w < hi, read coordinate j is sum_k coef[j][k] * w_k + cst[j]. W must be

@@ -193,6 +193,7 @@ static void record_bytes(Race *r, int b, const KirExpr *index, int write, unsign
 	const char *why;
 	i = val_why(r, index, &why);
 	check_bounds(r, b, index, i, why, write, loc);
+	race_blocks_record(r, b, i, write);
 	if (shared && write && (!r->dom || !i))
 		r->unknown_writes[b] |= 1;
 	if (kb->space == KSP_LOCAL || kb->space == KSP_CONSTANT || !r->dom || (r->exact && !shared))
@@ -428,6 +429,7 @@ static void expr(Race *r, const KirExpr *e)
 			     e->loc), e->loc), frontend_new_int(r->a, KT_I64, e->u.atomic.per - 1, e->loc), e->loc);
 		i = val_why(r, ix, &why);
 		check_bounds(r, e->u.atomic.buffer, ix, i, why, 1, e->loc);
+		race_blocks_atomic(r, e->u.atomic.buffer);
 		if (r->k->bufs[e->u.atomic.buffer].space == KSP_SHARED)
 			r->unknown_writes[e->u.atomic.buffer] |= 1;   /* not followed */
 		break;
@@ -569,8 +571,10 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	r->approx -= !covered;
 	set_dom(r, sc.jumps ? NULL : saved, sup);
 	forget_loop(r, cond, body, step);
-	if (!covered)     /* the later iterations' writes: not followed (an exact walk has them) */
+	if (!covered) {   /* the later iterations' accesses: not followed (an exact walk has them) */
 		loopify_stmt_visit(body, unknown_write, NULL, r);
+		race_blocks_forget(r, body, cond, step);
+	}
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
@@ -703,10 +707,12 @@ static void stmt(Race *r, const KirStmt *s)
 			stmt(r, s->u.for_.init);
 		if (exact_for(r, s)) {      /* the bounds are checked: the loop is for races */
 			r->bounds_off++;
+			r->followed++;     /* race_blocks.c: the exact walk has its accesses */
 			if (!r->exact)
 				loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 1);
 			else
 				forget_loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
+			r->followed--;
 			r->bounds_off--;
 		} else {
 			loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 0);
@@ -754,6 +760,7 @@ typedef struct Try {
 	StrBuf *checks;          /* out: --oob-check conditions (BoundsCheck.checks) */
 	int64_t *symhi;          /* out, per buffer of a --symbolic size: the largest index
 	                            accessed under the assumption, -1 when unbounded */
+	unsigned char *blocks;   /* out, per buffer (NULL: not asked): race_blocks.c */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -792,12 +799,15 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.quiet = t->quiet;
 	r.when = t->when;
 	r.bounds_off = !t->notes;
+	r.blocks = t->blocks;
 	race_find_tainted(&r);
 	r.dom = r.upper = poly_launch_box(r.c);
 	stmt(&r, k->body);
 	if (r.dom || r.acc.len)
 		end_phase(&r);
 	errors = t->quiet ? r.found : r.errors + r.bc.errors;
+	if (!errors)
+		race_blocks_answer(&r);
 	t->unknown = r.unknown;
 	if (t->sym && !errors)
 		t->assume = poly_assumption(r.c);
@@ -819,6 +829,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	sb_free(&r.bc.checks);
 	map_destroy(r.bc.seen);
 	VEC_FREE(r.acc);
+	VEC_FREE(r.glob);
 	VEC_FREE(r.parts);
 	free(r.env);
 	free(r.reported);
@@ -867,7 +878,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL};
+	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -881,7 +892,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -919,10 +930,10 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi)
+                         StrBuf *checks, int64_t *symhi, unsigned char *blocks)
 {
 	char *sym = raise_symbolic_mask(o, k);
-	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi};
+	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi, blocks};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
 	free(sym);

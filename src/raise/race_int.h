@@ -52,6 +52,10 @@ typedef struct Race {
 	int loops, approx;       /* loops walked by loop(); of them, not walked exactly */
 	unsigned char *vote;     /* per variable: set only by block votes (race_same.c) */
 	int same;                /* the store being recorded stores a block-uniform value */
+	VEC(Access) glob;        /* race_blocks.c: the global accesses of all phases */
+	unsigned char *blocks;   /* per buffer, RACE_APART...; NULL: not asked */
+	int followed;            /* inside the two followed iterations of a loop whose
+	                            exact walk has recorded its global accesses */
 } Race;
 
 /* race.c */
@@ -69,6 +73,13 @@ void race_check_rmw(Race *r, int b, const KirExpr *index, SrcLoc loc);
 void race_find_votes(Race *r);                     /* fills r->vote */
 int race_block_value(Race *r, const KirExpr *e);   /* the same for every thread of a block */
 int race_same_apart(Race *r, size_t i, size_t j);  /* accesses i <= j that meet: no race */
+
+/* race_blocks.c: the global accesses of every phase (i NULL: unknown), and per buffer
+ * whether one block may touch an element another block writes (into r->blocks) */
+void race_blocks_record(Race *r, int b, PolyExpr *i, int write);
+void race_blocks_atomic(Race *r, int b);
+void race_blocks_forget(Race *r, KirStmt *body, const KirExpr *cond, const KirExpr *step);
+void race_blocks_answer(Race *r);
 
 /* race_part.c */
 void race_part_store(Race *r, int b, const KirExpr *index, SrcLoc loc);

@@ -195,6 +195,7 @@ static TModule *raise_done(Raise *r)
 	free(r->frames.data);
 	free(r->written);
 	free(r->assume);
+	raise_uniform_free(r->uniform);
 	if (r->failed) {
 		sb_free(&r->st->notes);
 		sb_free(&r->st->checks);
@@ -220,6 +221,8 @@ static void simt(Raise *r, const Batch *bt)
 	if (r->cur < 0)
 		r->cur = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 1);
 	r->ret = tir_build_splat_int(&r->b, tir_type_vector(DT_I1, r->nl), 0);
+	if (!r->uniform)
+		r->uniform = raise_uniform_new(r->k, r->written);
 	raise_stmt(r, r->k->body);
 }
 
@@ -286,24 +289,29 @@ static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[
 	TModule *m;
 	KirKernel *ks = raise_sym_size_kernel(o, k);     /* --symbolic buffer sizes, or NULL */
 	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
+	unsigned char *blocks = NULL;     /* asked of a launch that may run in batches */
 	if (ks)
 		k = ks;
-	if (!(k = assigned(o, k, grid, block, pa)) ||
-	    raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi) ||
+	if ((k = assigned(o, k, grid, block, pa)) && raise_batch_wanted(grid, block))
+		blocks = xcalloc(k->nbufs + 1, 1);
+	if (!k || raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi, blocks) ||
 	    (ks && raise_sym_size_bounds(ks, symhi))) {
 		sb_free(&notes);
 		sb_free(&oob);
 		free(assume);
+		free(blocks);
 		raise_sym_size_free(ks, symhi);
 		return NULL;
 	}
 	desc = k->printf;
 	r = raise_new(o, k, grid, block);
 	r->assume = assume ? assume : raise_assume_all(o, k);
+	r->blocks = blocks;
 	if (!setjmp(r->fail))
 		raise_body(r);
 	r->st->checks = notes;     /* after the body: a retry of affine.c clears the stats */
 	m = raise_done(r);
+	free(blocks);
 	if (m && desc)             /* device printf sites: what the host prints (runtime/printf.c) */
 		tir_module_set_string(m, "cuda2hlo.printf", desc);
 	if (m && oob.len)          /* --oob-check: what runtime/guard.c checks before a run */

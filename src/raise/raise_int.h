@@ -23,6 +23,8 @@ typedef struct Stats {
 	int64_t grid[3], block[3];   /* the launch (--entry reports one block per launch) */
 } Stats;
 
+typedef struct Uniform Uniform;     /* simt_uniform.c */
+
 typedef struct Raise {
 	const Options *o;
 	const KirKernel *k;
@@ -47,6 +49,9 @@ typedef struct Raise {
 	VEC(Frame) frames;
 	char *written;       /* per KirBuffer: stored to somewhere in the kernel */
 	char *assume;        /* --symbolic: the values assumed (poly_assume text), or NULL */
+	Uniform *uniform;        /* the SIMT strategy's divergence analysis (simt_uniform.c) */
+	unsigned char *blocks;   /* per KirBuffer, RACE_APART...: from the race walk (race_blocks.c),
+	                            NULL for a launch too small to batch */
 	Stats *st;
 } Raise;
 
@@ -97,6 +102,15 @@ void raise_setup_private(Raise *r);
  * one thread, or one thread per block, that c pins the running threads to; 0 (nothing
  * built) when c pins them to no such column or then has no loop to gain from. */
 int raise_narrow_then(Raise *r, const KirExpr *c, KirStmt *then);
+/* simt.c: the loop of a KS_FOR (after its init), KS_WHILE or KS_DO over the lanes */
+void raise_loop_stmt(Raise *r, const KirStmt *s);
+/* simt_uniform.c: the divergence analysis of a kernel (written: Raise.written), and the
+ * loops it finds the same on every lane that runs them; raise_uniform_run raises such a
+ * loop s on one lane (0: s is not one, nothing built). */
+Uniform *raise_uniform_new(const KirKernel *k, const char *written);
+void raise_uniform_free(Uniform *u);
+int raise_uniform_loop(const Uniform *u, const KirStmt *s);
+int raise_uniform_run(Raise *r, const KirStmt *s);
 /* simt_atomic.c: an atomic over the lanes; its old values when used */
 int raise_atomic(Raise *r, const KirExpr *e, int used);
 
@@ -104,10 +118,15 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
  * --report lines of what could not be proven go to notes, the --oob-check conditions to
  * checks; symhi (per buffer, may be NULL) the largest index accessed of each buffer of a
- * --symbolic size (KirBuffer.sym_size), -1 when unbounded. */
+ * --symbolic size (KirBuffer.sym_size), -1 when unbounded; blocks (per buffer, may be
+ * NULL; set when no error) whether the launch's blocks touch one another's elements of
+ * each global buffer (race_blocks.c). */
+enum { RACE_NOT_ASKED, RACE_APART, RACE_MEET, RACE_UNKNOWN };
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi);
+                         StrBuf *checks, int64_t *symhi, unsigned char *blocks);
+/* simt_batch.c: whether a launch has lanes enough to run in batches */
+int raise_batch_wanted(const int64_t grid[3], const int64_t block[3]);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
  * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
  * for which every access is in bounds, as text for poly_assume. */

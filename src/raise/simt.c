@@ -703,6 +703,14 @@ static void loop(Raise *r, const KirExpr *cnd, const KirStmt *body, const KirExp
 	free(sl.p);
 }
 
+void raise_loop_stmt(Raise *r, const KirStmt *s)
+{
+	if (s->kind == KS_FOR)
+		loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+	else
+		loop(r, s->u.loop.cond, s->u.loop.body, NULL, s->kind == KS_DO);
+}
+
 static Frame *innermost_loop(Raise *r)
 {
 	for (size_t i = r->frames.len; i-- > 0;)
@@ -772,10 +780,13 @@ void raise_stmt(Raise *r, const KirStmt *s)
 	case KS_FOR:
 		if (s->u.for_.init)
 			raise_stmt(r, s->u.for_.init);
-		loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0);
+		if (!raise_uniform_run(r, s))
+			raise_loop_stmt(r, s);
 		break;
-	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0); break;
-	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1); break;
+	case KS_WHILE: case KS_DO:
+		if (!raise_uniform_run(r, s))
+			raise_loop_stmt(r, s);
+		break;
 	case KS_BREAK:
 		set_cur(r, none(r));
 		break;

@@ -21,8 +21,11 @@
  * grid-wide sync is refused by the frontend (builtin.c); barriers, votes and shuffles
  * stay within a block; but the lockstep module also runs every block to each barrier
  * before any goes on, an order some kernels rely on across blocks, which a batch does
- * not give. The memory budget (runtime/budget.c) of a batched module is that of one
- * batch plus the carried buffers. */
+ * not give. A buffer whose pattern looks like such reliance still runs in batches when
+ * the race walk proves that no block touches an element another block writes
+ * (race_blocks.c, Raise.blocks; its header has the exactness argument). The memory
+ * budget (runtime/budget.c) of a batched module is that of one batch plus the carried
+ * buffers. */
 #include "raise_int.h"
 #include "loopify.h"
 
@@ -102,6 +105,13 @@ static void count_use(void *ctx, KirExpr *e)
 	}
 }
 
+/* Why the polyhedral test did not clear buffer b (race_blocks.c). */
+static const char *not_apart(const Raise *r, size_t b)
+{
+	return r->blocks[b] == RACE_MEET ? "a block may access an element another block writes" :
+	       "not every access of it is an affine function of the thread (or an atomic)";
+}
+
 /* Why the launch must run whole (NULL: it may run in batches). The lockstep module runs
  * every block to a barrier before any block goes past it, and every lane's atomic of a
  * statement before the next statement: a kernel that reads (or writes again) after a
@@ -112,7 +122,8 @@ static void count_use(void *ctx, KirExpr *e)
  * then thread 0 adds them all up after a __syncthreads()). Without the facts to tell the
  * blocks apart, any such pattern keeps the whole launch: a global buffer written in one
  * phase and accessed in another (or under a barrier inside a loop or an if), and a global
- * buffer updated atomically and also loaded or stored plainly. */
+ * buffer updated atomically and also loaded or stored plainly. A buffer that the race
+ * walk proves the blocks apart on (RACE_APART) needs none of this. */
 static const char *whole_launch(Raise *r)
 {
 	size_t n = r->k->nbufs + 1;
@@ -142,9 +153,14 @@ static const char *whole_launch(Raise *r)
 		else if (u.whi[b] >= 0 && (u.wlo[b] != u.whi[b] ||
 		         (u.rhi[b] >= 0 && (u.rlo[b] != u.wlo[b] || u.rhi[b] != u.whi[b]))))
 			why = "a global buffer written in one phase is accessed in another (a block barrier between)";
-		if (why)
-			sb_printf(&r->st->notes, "  batches: none, the launch runs whole: %s ('%s')\n", why,
-			          r->k->bufs[b].name);
+		if (why && r->blocks && r->blocks[b] == RACE_APART) {
+			sb_printf(&r->st->notes, "  batches: '%s' would keep the launch whole (%s), but no "
+			          "block accesses an element another block writes\n", r->k->bufs[b].name, why);
+			why = NULL;
+		} else if (why) {
+			sb_printf(&r->st->notes, "  batches: none, the launch runs whole: %s ('%s'); %s\n", why,
+			          r->k->bufs[b].name, r->blocks ? not_apart(r, b) : "the blocks were not compared");
+		}
 	}
 	free(u.wlo);
 	free(u.whi);
@@ -157,9 +173,21 @@ static const char *whole_launch(Raise *r)
 	return why;
 }
 
+/* Blocks per batch at most, for nt threads per block. */
+static int64_t per_batch(int64_t nt)
+{
+	return BATCH_LANES / nt > 1 ? BATCH_LANES / nt : 1;
+}
+
+int raise_batch_wanted(const int64_t grid[3], const int64_t block[3])
+{
+	int64_t nt = block[0] * block[1] * block[2], nb = grid[0] * grid[1] * grid[2];
+	return nt * nb > BATCH_LANES && nb > per_batch(nt);
+}
+
 int raise_batch_begin(Raise *r, Batch *bt)
 {
-	int64_t per = BATCH_LANES / r->nt > 1 ? BATCH_LANES / r->nt : 1;
+	int64_t per = per_batch(r->nt);
 	int n = 1, in, cnt, bound;
 	TBlock *cb;
 	memset(bt, 0, sizeof(*bt));

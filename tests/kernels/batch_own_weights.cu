@@ -1,21 +1,22 @@
 /* cuda2hlo-test
-launch: batch_whole<<<600, 256>>>(x, w, out, n)
+launch: batch_own_weights<<<600, 256>>>(x, w, out, n)
 buffer: x f32 153600 uniform 0 1
 buffer: w f32 153600 zeros
 buffer: out f32 600 zeros
 scalar: n = 153600
 check: w
 check: out rtol=1e-5 atol=1e-5
-note: 153600 lanes, more than a SIMT batch, but the launch runs whole (simt_batch.c):
-note: w is written before the barrier and read after it, which batches could not order
-note: if another block's thread read it; here each thread reads back its own element
+note: 153600 lanes, more than a SIMT batch: w is written before the barrier and read after
+note: it, which batches could not order if another block's thread read it; the race walk
+note: proves that each thread reads back its own element (race_blocks.c): 2 batches
 */
 // Weights then a block sum of them, as HeCBench particlefilter's kernel_likelihood: each
 // thread stores its weight (a data-dependent loop, then a shuffle of the warp's maximum),
 // and after a barrier reads it back into shared memory for the block's tree sum. A
-// launch larger than one SIMT batch that the raise keeps whole: it cannot tell that the
-// read after the barrier is the thread's own element (docs/report.md).
-__global__ void batch_whole(const float *x, float *w, float *out, int n) {
+// launch larger than one SIMT batch; session 24 kept it whole (the read after the
+// barrier might have been another block's element), the relations of race_blocks.c
+// show it is the thread's own, so it runs in batches.
+__global__ void batch_own_weights(const float *x, float *w, float *out, int n) {
   __shared__ float s[256];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = i < n ? x[i] : 0.0f;
