@@ -905,7 +905,8 @@ def own_cases(rng):
         out.append(("dot_%dx%dx%d_%d%d_%s" % (m, k, n, lc, rc, t), matmul(m, k, n, t, lc, rc), [a, b]))
     out.append(("dot_dus_37x53x29", dot_dus(37, 53, 29), [ints(37, 53), ints(53, 29), f32(37 * 29)]))
     out.append(("gather_store_loop", gather_store_loop(3000, 500, 6), gather_store_inputs(rng, 3000, 500)))
-    return out + int_div_scalar_cases(rng) + small_float_cases(rng) + gather_cases(rng)
+    return out + int_div_scalar_cases(rng) + small_float_cases(rng) + gather_cases(rng) + \
+        equal_chains_cases(rng) + concat_root_cases(rng)
 
 
 GATHER_DIMS = ('{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], '
@@ -1009,6 +1010,175 @@ def gather_scope(tmp, rng):
                   % (name, len(fns), got, want, p.returncode))
 
 
+SCATTER_DIMS = ('{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+                'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+                'unique_indices = false}')
+
+
+def equal_chains(r, c, tail=True):
+    """bitonic-sort's module (its SIMT form): the guard and partner index chain
+    (divisions by the scalar s) is emitted twice, once for the loads and once for the
+    store's index; the new value x[i] or x[partner] where the pair is out of order, then
+    the swap's second store as a scatter into x extended by one element (out-of-order
+    lanes' target). plan.c shares the second chain's materialized values with the first
+    (cse.c; `same` steps). Beside them, values that differ only in an attribute
+    (compare direction, a slice's bounds, a constant) and so must not be shared, two
+    returned equal values, and a cheap equal copy that stays inlined; the values that
+    differ by an attribute are returned (materialized), so that sharing them would show."""
+    n = r * c
+    I, B, X, X1 = ty("i32", [r, c]), ty("i1", [r, c]), ty("i32", [n]), ty("i32", [n + 1])
+    I3 = ty("i32", [r, c, 1])
+    body = []
+
+    def chain(p):
+        body.extend(l.replace("@", p).format(I=I, B=B, I3=I3, X=X, G=GATHER_DIMS) for l in [
+            "%@i0 = stablehlo.iota dim = 0 : {I}",
+            "%@i1 = stablehlo.iota dim = 1 : {I}",
+            "%@w = stablehlo.constant dense<" + str(c) + "> : {I}",
+            "%@a = stablehlo.multiply %@i0, %@w : {I}",
+            "%@i = stablehlo.add %@a, %@i1 : {I}",
+            "%@sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i32>) -> {I}",
+            "%@tb = stablehlo.broadcast_in_dim %t, dims = [] : (tensor<i32>) -> {I}",
+            "%@d = stablehlo.divide %@i, %@sb : {I}",
+            "%@ds = stablehlo.multiply %@sb, %@d : {I}",
+            "%@two = stablehlo.constant dense<2> : {I}",
+            "%@h = stablehlo.divide %@sb, %@two : {I}",
+            "%@e = stablehlo.add %@ds, %@h : {I}",
+            "%@lt = stablehlo.compare LT, %@i, %@e, SIGNED : ({I}, {I}) -> {B}",
+            "%@p = stablehlo.add %@i, %@h : {I}",
+            "%@m1 = stablehlo.constant dense<-1> : {I}",
+            "%@idx = stablehlo.select %@lt, %@p, %@m1 : {B}, {I}",
+            "%@ok = stablehlo.compare NE, %@idx, %@m1, SIGNED : ({I}, {I}) -> {B}",
+            "%@o = stablehlo.divide %@d, %@tb : {I}",
+            "%@or = stablehlo.remainder %@o, %@two : {I}",
+            "%@z = stablehlo.constant dense<0> : {I}",
+            "%@inc = stablehlo.compare EQ, %@or, %@z, SIGNED : ({I}, {I}) -> {B}",
+            "%@xr = stablehlo.reshape %x : ({X}) -> {I}",
+            "%@ri = stablehlo.reshape %@idx : ({I}) -> {I3}",
+            '%@g = "stablehlo.gather"(%x, %@ri) {G} : ({X}, {I3}) -> {I}',
+            "%@gt = stablehlo.compare GT, %@xr, %@g, SIGNED : ({I}, {I}) -> {B}",
+            "%@ls = stablehlo.compare LT, %@xr, %@g, SIGNED : ({I}, {I}) -> {B}",
+            "%@up = stablehlo.and %@gt, %@inc : {B}",
+            "%@ni = stablehlo.not %@inc : {B}",
+            "%@dn = stablehlo.and %@ls, %@ni : {B}",
+            "%@sw = stablehlo.or %@up, %@dn : {B}",
+            "%@do = stablehlo.and %@ok, %@sw : {B}"])
+    chain("A")
+    body += ["%new = stablehlo.select %Ado, %Ag, %Axr : {B}, {I}".format(B=B, I=I),
+             "%newf = stablehlo.reshape %new : ({I}) -> {X}".format(I=I, X=X),
+             "%pad = stablehlo.constant dense<[0]> : tensor<1xi32>",
+             "%ext = stablehlo.concatenate %newf, %pad, dim = 0 : ({X}, tensor<1xi32>) -> {X1}".format(X=X, X1=X1)]
+    chain("B")
+    body += ["%%N = stablehlo.constant dense<%d> : %s" % (n, I),
+             "%si = stablehlo.select %Bdo, %Bidx, %N : {B}, {I}".format(B=B, I=I),
+             "%sif = stablehlo.reshape %si : ({I}) -> {X}".format(I=I, X=X),
+             "%%sir = stablehlo.reshape %%sif : (%s) -> %s" % (X, ty("i32", [n, 1])),
+             '%sc = "stablehlo.scatter"(%ext, %sir, %x) ({',
+             "^bb0(%u: tensor<i32>, %v: tensor<i32>):",
+             "  stablehlo.return %v : tensor<i32>",
+             "}) %s : (%s, %s, %s) -> %s" % (SCATTER_DIMS, X1, ty("i32", [n, 1]), X, X1),
+             "%%out = stablehlo.slice %%sc [0:%d] : (%s) -> %s" % (n, X1, X),
+             # equal but for an attribute: must stay apart
+             "%Cgt = stablehlo.compare GE, %Bxr, %Bg, SIGNED : ({I}, {I}) -> {B}".format(I=I, B=B),
+             "%Cm2 = stablehlo.constant dense<-2> : {I}".format(I=I),
+             "%Cidx = stablehlo.select %Blt, %Bp, %Cm2 : {B}, {I}".format(B=B, I=I),
+             "%%Cs1 = stablehlo.slice %%Bd [0:%d, 0:%d] : (%s) -> %s" % (r, c - 1, I, ty("i32", [r, c - 1])),
+             "%%Cs2 = stablehlo.slice %%Bd [0:%d, 1:%d] : (%s) -> %s" % (r, c, I, ty("i32", [r, c - 1])),
+             "%Dgt = stablehlo.compare GT, %Bxr, %Bg, SIGNED : ({I}, {I}) -> {B}".format(I=I, B=B),
+             "%Cdiff = stablehlo.select %Cgt, %Cidx, %Bi : {B}, {I}".format(B=B, I=I)]
+    S = ty("i32", [r, c - 1])
+    return module([("x", X), ("s", "tensor<i32>"), ("t", "tensor<i32>")], body,
+                  [("%out", X), ("%Aidx", I), ("%Bidx", I), ("%Cdiff", I), ("%Cs1", S), ("%Cs2", S),
+                   ("%Dgt", B), ("%Cgt", B), ("%Cidx", I), ("%Bi", I)])
+
+
+def equal_chains_inputs(rng, r, c, s, t):
+    return [rng.integers(-50, 50, r * c).astype(np.int32), np.int32(s), np.int32(t)]
+
+
+def equal_chains_cases(rng):
+    return [("equal_chains_%dx%d_%d_%d" % (r, c, s, t), equal_chains(r, c), equal_chains_inputs(rng, r, c, s, t))
+            for r, c, s, t in [(4, 8, 2, 1), (4, 8, 8, 2), (300, 256, 64, 4), (3000, 256, 1 << 17, 1)]]
+
+
+def shared_steps(tmp, rng):
+    """equal_chains runs the second chain's materialized values as `same` steps
+    (CUDA2HLO_CPU_DUMP): its divisions, partner index and order flag are computed once."""
+    global passed, failed
+    with open(os.path.join(tmp, "m.mlir"), "w") as f:
+        f.write(equal_chains(300, 256))
+    cmd = [RUN, os.path.join(tmp, "m.mlir"), "--out", os.path.join(tmp, "out_same"), "--backend", BACKEND]
+    for i, x in enumerate(equal_chains_inputs(rng, 300, 256, 64, 4)):
+        np.save(os.path.join(tmp, "in%d.npy" % i), x)
+        cmd += ["--in", "%d=%s" % (i, os.path.join(tmp, "in%d.npy" % i))]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, CUDA2HLO_CPU_DUMP="1"))
+    steps = [l for l in p.stderr.splitlines() if l.startswith("cpu: block of @main")]
+    if p.returncode == 0 and steps and steps[0].count(" same") >= 3:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL shared_steps: %s" % ((steps or [p.stderr.strip()[-300:]])[0]))
+
+
+def concat_root(shape, dim, widths, t="f32"):
+    """A concatenate root along dim of operands computed in the nest: a product with the
+    operand's own iota, a slice, a broadcast row and a gather from x at a reversed index;
+    emit.c loops over each operand's part of the range in turn."""
+    I = lambda w: ty("i32", shape[:dim] + [w] + shape[dim + 1:])
+    T = lambda w: ty(t, shape[:dim] + [w] + shape[dim + 1:])
+    n = 1
+    for d in shape:
+        n *= d
+    total = sum(widths)
+    full = shape[:dim] + [total] + shape[dim + 1:]
+    body, ops = [], []
+    for k, w in enumerate(widths):
+        sh = shape[:dim] + [w] + shape[dim + 1:]
+        m = 1
+        for d in sh:
+            m *= d
+        kind = k % 4
+        if kind == 0:
+            body += ["%%io%d = stablehlo.iota dim = %d : %s" % (k, dim, T(w)),
+                     "%%sl%d = stablehlo.slice %%y [%s] : (%s) -> %s"
+                     % (k, ", ".join("0:%d" % d for d in sh), ty(t, full), T(w)),
+                     "%%op%d = stablehlo.multiply %%io%d, %%sl%d : %s" % (k, k, k, T(w))]
+        elif kind == 1:
+            body += ["%%op%d = stablehlo.slice %%y [%s] : (%s) -> %s"
+                     % (k, ", ".join("%d:%d" % (total - w, total) if d == dim else "0:%d" % sh[d]
+                                     for d in range(len(sh))), ty(t, full), T(w))]
+        elif kind == 2:
+            body += ["%%op%d = stablehlo.broadcast_in_dim %%z, dims = [] : (tensor<%s>) -> %s" % (k, t, T(w))]
+        else:
+            body += ["%%lin%d = stablehlo.iota dim = 0 : %s" % (k, ty("i32", [m])),
+                     "%%top%d = stablehlo.constant dense<%d> : %s" % (k, n - 1, ty("i32", [m])),
+                     "%%rev%d = stablehlo.subtract %%top%d, %%lin%d : %s" % (k, k, k, ty("i32", [m])),
+                     "%%ri%d = stablehlo.reshape %%rev%d : (%s) -> %s" % (k, k, ty("i32", [m]), ty("i32", sh + [1])),
+                     '%%op%d = "stablehlo.gather"(%%x, %%ri%d) %s : (%s, %s) -> %s'
+                     % (k, k, GATHER_DIMS.replace("index_vector_dim = 2", "index_vector_dim = %d" % len(sh)),
+                        ty(t, [n]), ty("i32", sh + [1]), T(w))]
+        ops.append("%%op%d" % k)
+    body.append("%%r = stablehlo.concatenate %s, dim = %d : (%s) -> %s"
+                % (", ".join(ops), dim, ", ".join(T(w) for w in widths), ty(t, full)))
+    return module([("x", ty(t, [n])), ("y", ty(t, full)), ("z", "tensor<%s>" % t)], body, [("%r", ty(t, full))])
+
+
+def concat_root_cases(rng):
+    out = []
+    for shape, dim, widths in [([7], 0, [3, 1, 5, 2]), ([4000000], 0, [2500000, 1, 1500000, 3]),
+                               ([1, 3000000], 1, [1, 2999999]), ([300, 40, 20], 1, [17, 1, 9, 13, 5]),
+                               ([2000, 300], 0, [700, 1300]), ([5, 6], 1, [2, 4])]:
+        total = sum(widths)
+        full = shape[:dim] + [total] + shape[dim + 1:]
+        n = int(np.prod(shape))
+        out.append(("concat_root_%s_d%d_%d" % ("x".join(map(str, shape)), dim, len(widths)),
+                    concat_root(shape, dim, widths),
+                    [rng.standard_normal(n).astype(np.float32), rng.standard_normal(full).astype(np.float32),
+                     np.float32(rng.standard_normal())]))
+    return out
+
+
 def backend_available(tmp):
     """False when BACKEND cannot run at all (no PJRT plugin installed): the test is skipped."""
     with open(os.path.join(tmp, "m.mlir"), "w") as f:
@@ -1037,6 +1207,7 @@ def main():
             tail_in_place(tmp, rng)
             vector_math(tmp, rng)
             gather_scope(tmp, rng)
+            shared_steps(tmp, rng)
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     sys.exit(1 if failed else 0)
 

@@ -47,6 +47,12 @@ void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
  * call (which may move it), so that a run does not map and fault in fresh pages. */
 void *cpu_pool_scratch(CpuPool *p, size_t bytes);
 
+/* ---- cse.c, used by plan.c ----
+ * canon[v] for each result v of b's ops: the first value of b that an op without
+ * regions or effects computes equally (same kind, type, attributes, canon[] operands),
+ * else v. canon[] of values defined outside b must be set (to themselves at least). */
+void cpu_cse_block(const TFunc *f, const TBlock *b, int *canon);
+
 /* ---- plan.c ---- */
 
 /* Element types the compiled loops handle; f16, bf16 and sub-byte integers go to the
@@ -104,6 +110,8 @@ typedef enum {
 	CS_ALIAS,     /* share the storage of operand `alias`: a reshape, no-op convert or
 	                 prefix slice of a materialized value, a dynamic_update_slice of a
 	                 materialized update as large as its result */
+	CS_SAME,      /* share the storage of value `same`, an earlier materialized value
+	                 equal to this one (plan.c share_equal, cse.c) */
 	CS_CONST,     /* a constant prepared once */
 	CS_DOT,       /* dot_general through dot.c (or the interpreter when unsupported) */
 	CS_WHILE, CS_IF, CS_CASE, CS_CALL,
@@ -117,6 +125,7 @@ typedef struct CpuStep {
 	const TOp *op;
 	CpuFusion *fusion;         /* CS_FUSION */
 	int alias;                 /* CS_ALIAS: the operand shared */
+	int same;                  /* CS_SAME: the value shared */
 	CpuPlan **subs;            /* while: cond, body; if / case: the branches */
 	int nsubs;
 	RtValue constant;          /* CS_CONST */
@@ -195,6 +204,10 @@ void *cpu_small_decode(void *ctx, void *builder, int dtype, void *raw);
 void *cpu_small_encode(void *ctx, void *builder, int dtype, void *value);
 /* encode of a double (one rounding, through f32 rounded to odd) */
 void *cpu_small_encode_f64(void *ctx, void *builder, int dtype, void *value);
+/* Is op kind computed in f32 for f16 / bf16 operands (exact there, or rounded
+ * innocuously twice: above)? The others are computed in double, as the interpreter
+ * does, and rounded once. */
+int cpu_small_f32_op(int kind);
 
 /* ---- cache.c ---- */
 /* The cache folder: $CUDA2HLO_CACHE_DIR (empty: none), $XDG_CACHE_HOME/cuda2hlo or

@@ -88,21 +88,7 @@ static int small(DType t) { return t == DT_F16 || t == DT_BF16; }
 static LLVMValueRef dec(Em *e, DType t, LLVMValueRef x) { return cpu_small_decode(e->c, e->b, (int)t, x); }
 static LLVMValueRef enc(Em *e, DType t, LLVMValueRef x) { return cpu_small_encode(e->c, e->b, (int)t, x); }
 static LLVMValueRef enc64(Em *e, DType t, LLVMValueRef x) { return cpu_small_encode_f64(e->c, e->b, (int)t, x); }
-
-/* Small-type ops computed in f32 (exact there, or rounded innocuously twice: small.c);
- * the others in double, as the interpreter computes them, rounded once. */
-static int f32_op(TOpKind k)
-{
-	switch (k) {
-	case TOP_ADD: case TOP_SUBTRACT: case TOP_MULTIPLY: case TOP_DIVIDE: case TOP_SQRT:
-	case TOP_MAXIMUM: case TOP_MINIMUM: case TOP_NEGATE: case TOP_ABS: case TOP_SIGN:
-	case TOP_FLOOR: case TOP_CEIL: case TOP_ROUND_NEAREST_AFZ: case TOP_ROUND_NEAREST_EVEN:
-	case TOP_IS_FINITE:
-		return 1;
-	default:
-		return 0;
-	}
-}
+static int f32_op(TOpKind k) { return cpu_small_f32_op((int)k); }
 
 static LLVMValueRef const_int(Em *e, DType t, int64_t v)
 {
@@ -908,19 +894,54 @@ static LLVMValueRef reduce_at(Em *e, const TOp *op, const LLVMValueRef *oidx)
 	return LLVMBuildLoad2(e->b, reg_type(e, it->dt), e->acc, "");
 }
 
-static void plain_nest(Em *e, const TType *t, int d, LLVMValueRef *idx)
+/* Where operand k of concatenate op starts along its dimension. */
+static int64_t concat_offset(Em *e, const TOp *op, int k)
 {
+	int c = (int)tir_op_get_int(op, "dimension", 0);
+	int64_t off = 0;
+	for (int j = 0; j < k; j++)
+		off += vt(e, op->operands[j])->dims[c];
+	return off;
+}
+
+/* The loops over t from dimension d. A concatenate root gets, along its dimension, one
+ * loop per operand over that operand's part of the range (part: the operand the loops
+ * inside compute, -1 above that dimension): each element is then its operand's element,
+ * with no clamped index for every operand and no select between them, so the operands'
+ * loads stay contiguous and the loop vectorizes. */
+static void plain_nest(Em *e, const TType *t, int d, LLVMValueRef *idx, int part)
+{
+	const TOp *op = e->f->values[e->fu->root].def;
+	int c = op->kind == TOP_CONCATENATE ? (int)tir_op_get_int(op, "dimension", 0) : -1;
 	if (d == t->rank) {
-		const TOp *op = e->f->values[e->fu->root].def;
-		LLVMValueRef x = op->kind == TOP_REDUCE ? reduce_at(e, op, idx) : emit_op(e, op, idx);
+		LLVMValueRef x;
+		if (part >= 0) {
+			Idx oi;
+			memcpy(oi, idx, sizeof(LLVMValueRef) * (size_t)t->rank);
+			oi[c] = LLVMBuildNSWSub(e->b, idx[c], ci64(e, concat_offset(e, op, part)), "");
+			x = val(e, op->operands[part], oi);
+		} else
+			x = op->kind == TOP_REDUCE ? reduce_at(e, op, idx) : emit_op(e, op, idx);
 		store_at(e, t->dt, e->fu->partial ? e->lo : linear(e, t, idx), x);
 		return;
 	}
 	LLVMValueRef lo, hi;
 	range_of(e, t, d, &lo, &hi);
+	if (d == c && op->noperands <= 64) {
+		for (int k = 0; k < op->noperands; k++) {
+			int64_t off = concat_offset(e, op, k), len = vt(e, op->operands[k])->dims[c];
+			if (len == 0)
+				continue;
+			Loop l;
+			idx[d] = loop_begin(e, &l, smax(e, lo, ci64(e, off)), smin(e, hi, ci64(e, off + len)));
+			plain_nest(e, t, d + 1, idx, k);
+			loop_end(e, &l);
+		}
+		return;
+	}
 	Loop l;
 	idx[d] = loop_begin(e, &l, lo, hi);
-	plain_nest(e, t, d + 1, idx);
+	plain_nest(e, t, d + 1, idx, part);
 	loop_end(e, &l);
 }
 
@@ -1143,7 +1164,7 @@ void cpu_emit_fusion(void *ctx, void *mod, const CpuFusion *fu)
 	else if (op->kind == TOP_SCATTER)
 		scatter_nest(&e, op, vt(&e, op->operands[2]), 0, idx);
 	else
-		plain_nest(&e, t, 0, idx);
+		plain_nest(&e, t, 0, idx, -1);
 	LLVMBuildRetVoid(e.b);
 	if (give_scope(&e))
 		set_scope(&e);

@@ -63,7 +63,7 @@ static void profile_add(CpuState *st, const CpuStep *s, double secs)
 /* Per step: total seconds over all runs, on stderr at backend destruction. */
 static void profile_print(CpuState *st)
 {
-	static const char *kinds[] = {"fusion", "alias", "const", "dot", "while", "if", "case", "call", "interp"};
+	static const char *kinds[] = {"fusion", "alias", "same", "const", "dot", "while", "if", "case", "call", "interp"};
 	for (size_t i = 0; i < st->prof_steps.len; i++) {
 		const CpuStep *s = st->prof_steps.data[i];
 		fprintf(stderr, "cpu profile: %9.3f ms  %s %s line %d\n", 1e3 * st->prof_secs.data[i], kinds[s->kind],
@@ -111,6 +111,29 @@ static RtValue alloc_tensor(CpuState *st, const TType *t)
 	VEC_PUSH(st->bufs, v.buf);
 	st->pool_bytes += v.buf->cap;
 	return v;
+}
+
+/* Releases a value that dies. A large buffer that only it holds and that the pool does
+ * not know (a donated argument: under cudart a kernel's output buffer, which the run
+ * overwrites and returns; an interpreted op's result) joins the pool instead of being
+ * freed, unless an idle pool buffer of about its size is there already: the next
+ * allocation of its size takes it (idle_fit) instead of mapping and faulting in fresh
+ * pages, which cost concat's 200 MB output as much as computing it, per launch. */
+static void drop_value(CpuState *st, RtValue *v)
+{
+	RtBuf *b = v->buf;
+	if (b && b->cap >= BIG_BYTES && b->refs == 1 && !idle_fit(st, b->cap - b->cap / 5)) {
+		int known = 0;
+		for (size_t i = 0; i < st->bufs.len && !known; i++)
+			known = st->bufs.data[i] == b;
+		if (!known) {
+			VEC_PUSH(st->bufs, b);   /* the slot's reference becomes the pool's */
+			st->pool_bytes += b->cap;
+			memset(v, 0, sizeof *v);
+			return;
+		}
+	}
+	rt_value_release(&st->it.pool, v);
 }
 
 static void set_slot(CpuState *st, RtValue *env, int id, RtValue v)
@@ -438,6 +461,7 @@ static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *e
 		set_slot(st, env, op->results[0], v);
 		return 0;
 	}
+	case CS_SAME: set_slot(st, env, op->results[0], rt_value_ref(&env[s->same])); return 0;
 	case CS_CONST: set_slot(st, env, op->results[0], rt_value_ref(&s->constant)); return 0;
 	case CS_DOT: return run_dot(st, p->f, op, env);
 	case CS_WHILE: return run_while(st, s, env);
@@ -463,7 +487,7 @@ static int run_plan(CpuState *st, const CpuPlan *p, RtValue *env, RtValue *outs,
 		if (st->profile)
 			profile_add(st, s, now_s() - t0);
 		for (int k = 0; k < s->nrelease; k++)
-			rt_value_release(&st->it.pool, &env[s->release[k]]);
+			drop_value(st, &env[s->release[k]]);
 	}
 	if (!p->ret || p->ret->noperands != nouts)
 		return interp_fail(&st->it, p->ret, "block of @%s returns %d values, %d expected", p->f->name,

@@ -326,6 +326,10 @@ typedef struct Builder {
 	const TBlock **owner;         /* block whose op defines the value */
 	int *root;                    /* per value: its read class (post_inline), -1 mixed */
 	int *seen;                    /* per value: 1 + id of the fusion that last visited it */
+	int *canon;                   /* per value: the first equal value of its block (cse.c) */
+	int *first;                   /* per canon: its first materialized value, -1 none */
+	int *same;                    /* per value: the earlier materialized equal value whose
+	                                 storage it shares (a CS_SAME step), -1 none */
 	int stamp;                    /* the last seen[] stamp taken outside fusions (negative) */
 	int interpret;
 } Builder;
@@ -383,11 +387,13 @@ static int expensive(const Builder *bd, const TOp *op)
 
 static void post_inline(Builder *bd, const TBlock *b);
 static void materialize_self_reads(Builder *bd, const TBlock *b);
+static void share_equal(Builder *bd, const TBlock *b);
 
 enum { CHEAP_COST = 8 };   /* ops a value may cost to be recomputed per consumer */
 
 static void decide_marks(Builder *bd, const TBlock *b)
 {
+	cpu_cse_block(bd->f, b, bd->canon);
 	for (int i = 0; i < b->nops; i++)
 		for (int k = 0; k < b->ops[i]->nresults; k++)
 			bd->owner[b->ops[i]->results[k]] = b;
@@ -434,6 +440,7 @@ static void decide_marks(Builder *bd, const TBlock *b)
 	}
 	post_inline(bd, b);
 	materialize_self_reads(bd, b);
+	share_equal(bd, b);
 }
 
 /* Does op read each operand of its own shape at its own result index (element-wise
@@ -650,6 +657,33 @@ static void materialize_self_reads(Builder *bd, const TBlock *b)
 	}
 }
 
+/* A value equal to an earlier materialized one (cse.c) shares its storage (a CS_SAME
+ * step) instead of being computed again: when it is materialized itself (the raise's
+ * second guard and index chain, for a store), or inlined but not cheap (a division per
+ * element). A cheap inlined copy stays inlined: an index computed in the nest lets LLVM
+ * see contiguous addresses, one loaded from a buffer does not. Values that share their
+ * operand's storage anyway (CS_ALIAS), constants, and roots that update in place
+ * (scatter, dynamic_update_slice, reduce: not pure in cse.c) are left alone. */
+static void share_equal(Builder *bd, const TBlock *b)
+{
+	for (int i = 0; i < b->nops; i++) {
+		const TOp *op = b->ops[i];
+		if (op->nresults != 1 || !bd->fus[op->results[0]] || op->kind == TOP_CONSTANT)
+			continue;
+		int v = op->results[0], c = bd->canon[v];
+		int made = !bd->inl[v] && (bd->hard[v] || bd->uses[v] > 0);
+		if (c == v && !made)
+			continue;
+		if (!bd->inl[v] && alias_operand(bd->f, bd->inl, op) >= 0)
+			continue;
+		if (bd->first[c] >= 0 && (made || (bd->inl[v] && !bd->cheap[v]))) {
+			bd->same[v] = bd->first[c];
+			bd->inl[v] = 0;
+		} else if (made && bd->first[c] < 0)
+			bd->first[c] = v;
+	}
+}
+
 static CpuFusion *new_fusion(Builder *bd, const TOp *op)
 {
 	CpuFusion *fu = ARENA_NEW(bd->arena, CpuFusion);
@@ -775,6 +809,11 @@ static int make_step(Builder *bd, const TOp *op, CpuStep *st)
 		st->constant = make_constant(bd->f, op);
 		return 1;
 	}
+	if (v >= 0 && bd->same[v] >= 0) {
+		st->kind = CS_SAME;
+		st->same = bd->same[v];
+		return 1;
+	}
 	if (v >= 0 && bd->fus[v]) {
 		if (bd->inl[v] || (!bd->hard[v] && bd->uses[v] == 0))
 			return 0;
@@ -811,6 +850,10 @@ static void step_reads(const TBlock *b, const CpuStep *st, void (*fn)(void *, in
 	}
 	if (st->kind == CS_CONST)
 		return;
+	if (st->kind == CS_SAME) {
+		fn(ctx, st->same);
+		return;
+	}
 	for (int k = 0; k < st->op->noperands; k++)
 		fn(ctx, st->op->operands[k]);
 	VEC(const TBlock *) todo = {0};
@@ -929,6 +972,11 @@ CpuProgram *cpu_program_create(const TModule *m)
 		bd.owner = ARENA_ARRAY(arena, const TBlock *, nv);
 		bd.root = ARENA_ARRAY(arena, int, nv);
 		bd.seen = ARENA_ARRAY(arena, int, nv);
+		bd.canon = ARENA_ARRAY(arena, int, nv);
+		bd.first = ARENA_ARRAY(arena, int, nv);
+		bd.same = ARENA_ARRAY(arena, int, nv);
+		for (size_t v = 0; v < nv; v++)
+			bd.canon[v] = (int)v, bd.first[v] = bd.same[v] = -1;
 		bd.stamp = -(1 << 30);   /* below every fusion's stamp (+-(id + 1)) */
 		p->plans[i] = plan_block(&bd, f->body);
 		p->plans[i]->interpret = bd.interpret;
@@ -962,7 +1010,7 @@ CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f)
 
 void cpu_program_dump(const CpuProgram *p, FILE *out)
 {
-	static const char *kinds[] = {"fusion", "alias", "const", "dot", "while", "if", "case", "call", "interp"};
+	static const char *kinds[] = {"fusion", "alias", "same", "const", "dot", "while", "if", "case", "call", "interp"};
 	fprintf(out, "cpu: %d loop nests, %d ops fused\n", p->nkernels, p->nfused_ops);
 	for (size_t i = 0; i < p->all_plans.len; i++) {
 		const CpuPlan *pl = p->all_plans.data[i];

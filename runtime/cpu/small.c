@@ -25,6 +25,19 @@
 
 #include <llvm-c/Core.h>
 
+int cpu_small_f32_op(int kind)
+{
+	switch ((TOpKind)kind) {
+	case TOP_ADD: case TOP_SUBTRACT: case TOP_MULTIPLY: case TOP_DIVIDE: case TOP_SQRT:
+	case TOP_MAXIMUM: case TOP_MINIMUM: case TOP_NEGATE: case TOP_ABS: case TOP_SIGN:
+	case TOP_FLOOR: case TOP_CEIL: case TOP_ROUND_NEAREST_AFZ: case TOP_ROUND_NEAREST_EVEN:
+	case TOP_IS_FINITE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static unsigned nan_min(DType t) { return t == DT_F16 ? 0x7c00 : 0x7f80; }   /* exponent all ones */
 static unsigned quiet(DType t) { return t == DT_F16 ? 0x200 : 0x40; }
 
