@@ -540,6 +540,17 @@ static void unknown_write(void *ctx, KirExpr *e)
 		r->unknown_writes[b] |= 1;
 }
 
+/* An access of a loop whose later iterations the walk does not follow: not proven in
+ * bounds there (checked at run time with --oob-check). */
+static void later_access(void *ctx, KirExpr *e)
+{
+	Race *r = ctx;
+	if (e->kind == KE_LOAD || e->kind == KE_ATOMIC ||
+	    (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0) ||
+	    (e->kind == KE_INCDEC && e->u.incdec.lv.var < 0))
+		raise_bounds_unproven(&r->bc, e->loc);
+}
+
 /* Follows the first two iterations exactly (each under the threads whose condition
  * holds), then forgets what the loop assigns. */
 static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while,
@@ -571,6 +582,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	forget_loop(r, cond, body, step);
 	if (!covered)     /* the later iterations' writes: not followed (an exact walk has them) */
 		loopify_stmt_visit(body, unknown_write, NULL, r);
+	if (!covered && !r->bounds_off)
+		loopify_stmt_visit(body, later_access, NULL, r);
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
@@ -754,6 +767,7 @@ typedef struct Try {
 	StrBuf *checks;          /* out: --oob-check conditions (BoundsCheck.checks) */
 	int64_t *symhi;          /* out, per buffer of a --symbolic size: the largest index
 	                            accessed under the assumption, -1 when unbounded */
+	Map *unproven;           /* out: BoundsCheck.unproven, or NULL */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -786,6 +800,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.bc.k = k;
 	r.bc.seen = map_create();
 	r.bc.sym = t->sym;
+	r.bc.unproven = t->unproven;
 	if (t->symhi && t->sym)
 		r.bc.ranges = xcalloc(k->nbufs + 1, sizeof(PolyRange *));
 	r.notes = &r.bc.notes;
@@ -867,7 +882,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL};
+	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -881,7 +896,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -919,10 +934,10 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi)
+                         StrBuf *checks, int64_t *symhi, Map *unproven)
 {
 	char *sym = raise_symbolic_mask(o, k);
-	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi};
+	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi, unproven};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
 	free(sym);

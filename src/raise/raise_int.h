@@ -104,10 +104,11 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
  * (proven races unless --allow-races, out-of-bounds accesses unless --allow-oob); the
  * --report lines of what could not be proven go to notes, the --oob-check conditions to
  * checks; symhi (per buffer, may be NULL) the largest index accessed of each buffer of a
- * --symbolic size (KirBuffer.sym_size), -1 when unbounded. */
+ * --symbolic size (KirBuffer.sym_size), -1 when unbounded; unproven (may be NULL) the
+ * accesses not proven in bounds (BoundsCheck.unproven). */
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi);
+                         StrBuf *checks, int64_t *symhi, Map *unproven);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
  * no name is. *assume (malloc'ed, NULL: none) gets the values of the symbolic scalars
  * for which every access is in bounds, as text for poly_assume. */
@@ -141,6 +142,8 @@ typedef struct BoundsCheck {
 	int errors;          /* out-of-bounds accesses reported as errors */
 	StrBuf notes;        /* --report: accesses not proven in bounds */
 	StrBuf checks;       /* --oob-check: "LOC: message|condition" joined by ';' */
+	Map *unproven;       /* --oob-check: FILE:LINE:COL of the accesses not proven in
+	                        bounds, checked in the module (frontend oobguard.c); NULL */
 	Map *seen;           /* accesses reported or noted, by source location */
 	const char *sym;     /* per KirParam: --symbolic; an access that leaves its buffer
 	                        only for some of their values narrows the assumption */
@@ -148,6 +151,9 @@ typedef struct BoundsCheck {
 } BoundsCheck;
 void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
                         int exact, int write, SrcLoc loc, const char *why);
+/* With --oob-check: the access at loc joins bc->unproven (no --report line: a loop the
+ * walk follows for two iterations only has its own). */
+void raise_bounds_unproven(BoundsCheck *bc, SrcLoc loc);
 
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);
