@@ -540,8 +540,11 @@ static void unknown_write(void *ctx, KirExpr *e)
 		r->unknown_writes[b] |= 1;
 }
 
-/* An access of a loop whose later iterations the walk does not follow: not proven in
- * bounds there (checked at run time with --oob-check). */
+/* An access of a loop whose body the walk does not follow at all because its test is not
+ * affine on the first iteration: not proven in bounds (checked at run time with
+ * --oob-check). Not the accesses of a loop followed for two iterations, nor of a loop with
+ * jumps (not walked either): their flags, carried through a column or grid-stride loop,
+ * kept the affine strategy from raising tests/kernels/column_inline_return.cu. */
 static void later_access(void *ctx, KirExpr *e)
 {
 	Race *r = ctx;
@@ -558,6 +561,7 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 {
 	Scan sc = {0, 0};
 	PolySet *saved = r->dom, *sup = known(r);
+	int walked = 0, empty = 0;
 	loopify_stmt_visit(body, NULL, scan_stmt, &sc);
 	r->loops++;
 	r->approx += !covered;
@@ -569,9 +573,12 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 		if (cond && (it > 0 || !do_while)) {
 			expr(r, cond);
 			r->dom = cond_set(r, cond);
-			if (!r->dom || poly_set_is_empty(r->dom))
+			if (!r->dom || poly_set_is_empty(r->dom)) {
+				empty = r->dom != NULL;
 				break;
+			}
 		}
+		walked++;
 		stmt(r, body);
 		if (step)
 			expr(r, step);
@@ -582,8 +589,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	forget_loop(r, cond, body, step);
 	if (!covered)     /* the later iterations' writes: not followed (an exact walk has them) */
 		loopify_stmt_visit(body, unknown_write, NULL, r);
-	if (!covered && !r->bounds_off)
-		loopify_stmt_visit(body, later_access, NULL, r);
+	if (!covered && !walked && !empty && !sc.jumps && saved && !r->bounds_off)
+		loopify_stmt_visit(body, later_access, NULL, r);   /* never checked by the walk */
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
