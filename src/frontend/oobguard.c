@@ -6,21 +6,22 @@
  * produces a copy in which each such access is checked where it runs: a launch in which
  * some thread's index leaves its buffer fails with a located message, like a device
  * assert's (printf.c), from one record per site: `o BUFFER - HEXMESSAGE` in the kernel's
- * printf description, BUFFER one i64 holding the launch's thread count minus the linear id
- * of the first thread whose index left the buffer (0: none); runtime/printf.c prints the
- * message for that thread,
- * the runtime and libcuda2hlo_cudart fail the launch. One element per site, not one per
- * thread as an assert's: a launch of millions of threads copies out 8 bytes per site. An access that cannot be
- * checked exactly here (its statement has another effect before it, it sits in a loop's
- * test or step or a barrier's argument) stays unchecked, a --report line; NULL when no
- * access is checked.
+ * printf description, BUFFER one i64 holding the launch's thread count minus the linear
+ * id of the first thread whose index left the buffer (0: none); runtime/printf.c prints
+ * the message for that thread, the runtime and libcuda2hlo_cudart fail the launch. One
+ * element per site, not one per thread as an assert's: a launch of millions of threads
+ * copies out 8 bytes per site. An access that cannot be checked exactly here (its
+ * statement has another effect before it, it sits in a loop's test or step or a
+ * barrier's argument) stays unchecked, a --report line; NULL when no access is checked.
  *
- * Each site gets a flag variable, 0 at the kernel's entry; before the statement holding
- * the access, `flag |= (index < 0 || index >= count)`, under the conditions of `&&`, `||`
- * and `?:` that evaluate it. The record is set from the flag once, at the kernel's end
- * and before each `return`, outside the loops around the access, by an atomicMax (a
- * reduction for the affine strategy): a store or an atomic in a data-dependent loop would
- * keep the affine strategy from raising the kernel, a carried flag does not. The index is evaluated again by the check, so it must have no effect. */
+ * Outside loops, before the statement holding the access, an atomicMax of `(index < 0 ||
+ * index >= count) * (threads - thread)` into the record (a reduction for the affine
+ * strategy), under the conditions of `&&`, `||` and `?:` that evaluate the access. Inside
+ * loops, a flag per site for the outermost loop: 0 before it, `flag |= ...` before the
+ * statement, the atomicMax of `flag * (threads - thread)` after the loop and before each
+ * return or exit leaving it (outer_loop): a store or an atomic in a data-dependent loop
+ * would keep the affine strategy from raising the kernel, a carried flag does not. The
+ * index is evaluated again by the check, so it must have no effect. */
 #include "frontend.h"
 
 #include <stdint.h>
@@ -28,14 +29,20 @@
 #include <string.h>
 
 typedef VEC(KirStmt *) SVec;
+typedef VEC(int) IVec;
 
 typedef struct Og {
 	const KirKernel *k;
 	Arena *a;
 	const Map *sites;        /* keys: FILE:LINE:COL of the accesses to check */
 	Map *made;               /* key -> 1 + the site's index in flag/rec */
-	VEC(int) flag, rec;      /* per site: its flag variable, its record buffer */
-	VEC(KirStmt *) rets;     /* before each `return`: an empty block for the records */
+	VEC(int) flag, rec;      /* per site: its flag variable in the loop being lowered (-1:
+	                            none yet), its record buffer */
+	VEC(int) live;           /* the sites with a flag in the outermost loop being lowered */
+	VEC(KirStmt *) exits;    /* in that loop, before each return or exit: an empty block
+	                            for the records */
+	IVec inner;              /* the labels of the blocks inside that loop */
+	int depth;               /* loops around the statement being lowered */
 	VEC(KirVar) vars;
 	VEC(KirBuffer) bufs;
 	VEC(KirParam) params;
@@ -140,7 +147,6 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 	const KirBuffer *kb = &z->k->bufs[buf];
 	KirBuffer b = {0};
 	KirParam p = {0};
-	KirVar v = {0};
 	intptr_t i;
 
 	key_of(&key, l);
@@ -152,12 +158,7 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 		sb_free(&key);
 		return (int)i - 1;
 	}
-	v.name = arena_printf(z->a, "cuda2hlo_oob%zu", z->flag.len);
-	v.type = KT_I64;
-	v.kind = KVK_TEMP;
-	v.loc = l;
-	VEC_PUSH(z->flag, (int)z->vars.len);
-	VEC_PUSH(z->vars, v);
+	VEC_PUSH(z->flag, -1);
 	b.name = arena_printf(z->a, "cuda2hlo_printf%d", z->nextrec++);
 	b.space = KSP_GLOBAL;
 	b.elem = KT_I64;
@@ -189,7 +190,38 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 	return (int)z->flag.len - 1;
 }
 
-/* `flag |= guard && (index < 0 || index >= count)` for the access at l, into out. */
+/* atomicMax(&cuda2hlo_printfN[0], fails * (threads - thread)) for site s: the lowest
+ * thread whose index left the buffer wins. */
+static KirStmt *record(Og *z, int s, KirExpr *fails, SrcLoc l)
+{
+	KirExpr *e = frontend_new_expr(z->a, KE_ATOMIC, KT_I64, l);
+	int64_t nt = 1;
+	for (int d = 0; d < 3; d++)
+		nt *= z->grid[d] * z->block[d];
+	e->u.atomic.op = KA_MAX;
+	e->u.atomic.buffer = z->rec.data[s];
+	e->u.atomic.index = frontend_new_int(z->a, KT_I64, 0, l);
+	e->u.atomic.nargs = 1;
+	e->u.atomic.args[0] = frontend_new_binary(z->a, KB_MUL, KT_I64, fails,
+	        frontend_new_binary(z->a, KB_SUB, KT_I64, frontend_new_int(z->a, KT_I64, nt, l), thread_id(z, l), l), l);
+	return expr_stmt(z, e);
+}
+
+/* A flag variable for site s in the outermost loop being lowered. */
+static int new_flag(Og *z, int s, SrcLoc l)
+{
+	KirVar v = {0};
+	v.name = arena_printf(z->a, "cuda2hlo_oob%zu", z->vars.len);
+	v.type = KT_I64;
+	v.kind = KVK_TEMP;
+	v.loc = l;
+	VEC_PUSH(z->vars, v);
+	VEC_PUSH(z->live, s);
+	return (int)z->vars.len - 1;
+}
+
+/* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
+ * (the record is set after the loop: records()); outside, the record at once. */
 static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *index, int write, SrcLoc l)
 {
 	int s = site(z, buf, write, l), f;
@@ -204,7 +236,6 @@ static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *inde
 		          "index has an effect)\n", l.line, l.col);
 		return;
 	}
-	f = z->flag.data[s];
 	n = z->k->bufs[buf].count;
 	t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
 	i = frontend_new_cast(z->a, t, (KirExpr *)index, l);      /* an int index: int compares */
@@ -212,9 +243,15 @@ static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *inde
 	if (t != KT_U32)
 		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
 		              fails, l);
-	fails = logic(z, KE_LOGAND, guard, fails, l);
+	fails = frontend_new_cast(z->a, KT_I64, logic(z, KE_LOGAND, guard, fails, l), l);
+	if (!z->depth) {         /* outside loops: the record at once */
+		VEC_PUSH(*out, record(z, s, fails, l));
+		return;
+	}
+	if ((f = z->flag.data[s]) < 0)
+		f = z->flag.data[s] = new_flag(z, s, l);
 	VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, f, -1, NULL, frontend_new_binary(z->a, KB_OR, KT_I64,
-	         var_ref(z, f, l), frontend_new_cast(z->a, KT_I64, fails, l), l), l)));
+	         var_ref(z, f, l), fails, l), l)));
 }
 
 static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e);
@@ -349,26 +386,28 @@ static void init_unchecked(Og *z, const KirStmt *init)
 	}
 }
 
-/* The records: atomicMax(&cuda2hlo_printfN[0], flag * (threads - thread)) for every
- * site: the lowest thread whose index left the buffer wins. */
+/* After the outermost loop (and at each exit from inside it): the record of every site
+ * flagged in it. */
 static void records(Og *z, SVec *out, SrcLoc l)
 {
-	int64_t nt = 1;
-	for (int d = 0; d < 3; d++)
-		nt *= z->grid[d] * z->block[d];
-	for (size_t i = 0; i < z->flag.len; i++) {
-		KirExpr *e = frontend_new_expr(z->a, KE_ATOMIC, KT_I64, l);
-		e->u.atomic.op = KA_MAX;
-		e->u.atomic.buffer = z->rec.data[i];
-		e->u.atomic.index = frontend_new_int(z->a, KT_I64, 0, l);
-		e->u.atomic.nargs = 1;
-		e->u.atomic.args[0] = frontend_new_binary(z->a, KB_MUL, KT_I64, var_ref(z, z->flag.data[i], l),
-		        frontend_new_binary(z->a, KB_SUB, KT_I64, frontend_new_int(z->a, KT_I64, nt, l), thread_id(z, l), l), l);
-		VEC_PUSH(*out, expr_stmt(z, e));
-	}
+	for (size_t i = 0; i < z->live.len; i++)
+		VEC_PUSH(*out, record(z, z->live.data[i], var_ref(z, z->flag.data[z->live.data[i]], l), l));
+}
+
+static void fill(Og *z, KirStmt *b, SrcLoc l)
+{
+	SVec r = {0};
+	records(z, &r, l);
+	b->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, r.len + 1);
+	if (r.len)
+		memcpy(b->u.block.stmts, r.data, sizeof(KirStmt *) * r.len);
+	b->u.block.nstmts = r.len;
+	VEC_FREE(r);
 }
 
 static KirStmt *rewrite(Og *z, const KirStmt *s);
+static void outer_loop(Og *z, SVec *out, const KirStmt *s);
+static int has(const IVec *v, int x);
 
 static KirStmt *block_of(Og *z, const KirStmt *s, SVec *v)
 {
@@ -381,6 +420,39 @@ static KirStmt *block_of(Og *z, const KirStmt *s, SVec *v)
 	b->u.block.nstmts = v->len;
 	VEC_FREE(*v);
 	return b;
+}
+
+/* An outermost loop s, rewritten: its sites' flags set to 0 before it, their records after
+ * it and at each return or exit inside it. The flags are carried by the loop as any
+ * variable it updates (a store or an atomic in a data-dependent loop would keep the
+ * affine strategy from raising the kernel), and read after it by the threads that reach
+ * the loop (a flag read at the kernel's end by threads that skipped the loop did too). */
+static void outer_loop(Og *z, SVec *out, const KirStmt *s)
+{
+	KirStmt *t = rewrite(z, s);
+	for (size_t i = 0; i < z->live.len; i++) {
+		KirStmt *d = frontend_new_stmt(z->a, KS_DECL, s->loc);
+		d->u.decl.var = z->flag.data[z->live.data[i]];
+		d->u.decl.init = frontend_new_int(z->a, KT_I64, 0, s->loc);
+		VEC_PUSH(*out, d);
+	}
+	VEC_PUSH(*out, t);
+	records(z, out, s->loc);
+	for (size_t i = 0; i < z->exits.len; i++)
+		fill(z, z->exits.data[i], z->exits.data[i]->loc);
+	for (size_t i = 0; i < z->live.len; i++)
+		z->flag.data[z->live.data[i]] = -1;
+	z->live.len = 0;
+	z->exits.len = 0;
+	z->inner.len = 0;
+}
+
+static int has(const IVec *v, int x)
+{
+	for (size_t i = 0; i < v->len; i++)
+		if (v->data[i] == x)
+			return 1;
+	return 0;
 }
 
 /* The statements that replace s: the checks of what it evaluates first, then s. */
@@ -402,13 +474,19 @@ static void lower(Og *z, SVec *out, const KirStmt *s)
 		break;
 	case KS_WHILE: case KS_DO: unchecked(z, s->u.loop.cond, "in a loop's test"); break;
 	case KS_SYNC: unchecked(z, s->u.sync.arg, "in a barrier's argument"); break;
-	case KS_RETURN: {         /* the records of every site, filled in at the end (body) */
-		KirStmt *b = frontend_new_stmt(z->a, KS_BLOCK, s->loc);
-		VEC_PUSH(z->rets, b);
-		VEC_PUSH(*out, b);
+	case KS_RETURN: case KS_EXIT:
+		if (z->depth && !(s->kind == KS_EXIT && has(&z->inner, s->u.label))) {
+			/* leaving the outermost loop: its records, filled in after it */
+			KirStmt *b = frontend_new_stmt(z->a, KS_BLOCK, s->loc);
+			VEC_PUSH(z->exits, b);
+			VEC_PUSH(*out, b);
+		}
 		break;
-	}
 	default: break;
+	}
+	if (!z->depth && (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO)) {
+		outer_loop(z, out, s);
+		return;
 	}
 	VEC_PUSH(*out, rewrite(z, s));
 }
@@ -422,6 +500,8 @@ static KirStmt *rewrite(Og *z, const KirStmt *s)
 	if (!s)
 		return NULL;
 	if (s->kind == KS_BLOCK) {
+		if (z->depth && s->u.block.label > 0)
+			VEC_PUSH(z->inner, s->u.block.label);
 		for (size_t i = 0; i < s->u.block.nstmts; i++)
 			lower(z, &v, s->u.block.stmts[i]);
 		return block_of(z, s, &v);
@@ -434,10 +514,14 @@ static KirStmt *rewrite(Og *z, const KirStmt *s)
 		t->u.if_.els = rewrite(z, s->u.if_.els);
 		return t;
 	case KS_FOR:
+		z->depth++;
 		t->u.for_.body = rewrite(z, s->u.for_.body);
+		z->depth--;
 		return t;
 	case KS_WHILE: case KS_DO:
+		z->depth++;
 		t->u.loop.body = rewrite(z, s->u.loop.body);
+		z->depth--;
 		return t;
 	default: return t;
 	}
@@ -467,36 +551,6 @@ static KirKernel *copy(Og *z, KirStmt *body)
 	return o;
 }
 
-/* The body: the flags 0, the kernel's statements lowered, the record stores. */
-static KirStmt *body(Og *z)
-{
-	const KirStmt *kb = z->k->body;
-	KirStmt *b = rewrite(z, kb);
-	SVec v = {0};
-
-	for (size_t i = 0; i < z->flag.len; i++) {
-		KirStmt *d = frontend_new_stmt(z->a, KS_DECL, kb->loc);
-		d->u.decl.var = z->flag.data[i];
-		d->u.decl.init = frontend_new_int(z->a, KT_I64, 0, kb->loc);
-		VEC_PUSH(v, d);
-	}
-	VEC_PUSH(v, b);          /* a `return` inlined as an exit may leave b: not the records */
-	records(z, &v, kb->loc);
-	for (size_t i = 0; i < z->rets.len; i++) {   /* a loop may reach a site, then return */
-		SVec r = {0};
-		records(z, &r, z->rets.data[i]->loc);
-		z->rets.data[i]->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, r.len + 1);
-		if (r.len)
-			memcpy(z->rets.data[i]->u.block.stmts, r.data, sizeof(KirStmt *) * r.len);
-		z->rets.data[i]->u.block.nstmts = r.len;
-		VEC_FREE(r);
-	}
-	b = block_of(z, b, &v);
-	b->u.block.label = 0;
-	b->u.block.inlined = NULL;
-	return b;
-}
-
 KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
                               const int64_t grid[3], const int64_t block[3], StrBuf *skipped)
 {
@@ -524,12 +578,14 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 			z.nextrec++;
 	}
 	{
-		KirStmt *b = body(&z);
+		KirStmt *b = rewrite(&z, k->body);
 		if (z.flag.len)
 			o = copy(&z, b);
 	}
 	map_destroy(z.made);
-	VEC_FREE(z.rets);
+	VEC_FREE(z.live);
+	VEC_FREE(z.inner);
+	VEC_FREE(z.exits);
 	VEC_FREE(z.flag);
 	VEC_FREE(z.rec);
 	VEC_FREE(z.vars);
