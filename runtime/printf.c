@@ -4,7 +4,10 @@
  * Consumes the description (the geometry `GX GY GZ BX BY BZ;`, then per site
  * `p BUFFER TYPES HEXFORMAT;` or, for a device assert, `a BUFFER - HEXMESSAGE;`) and,
  * per site, the i64 result named BUFFER: one record per thread of 1 + nargs elements,
- * the fired flag then the promoted arguments (an assert: the flag alone). Produces the
+ * the fired flag then the promoted arguments (an assert: the flag alone); a run-time bounds
+ * check (frontend oobguard.c) is `o BUFFER - HEXMESSAGE;`, BUFFER one i64, the thread
+ * count minus the linear id of the first thread whose index left its buffer (0: none),
+ * printed after the asserts as one of them for that thread. Produces the
  * printed text of one kind (printf, or the failed asserts' messages: the first per
  * thread, CUDA stopping a thread there, with its block and thread) in a fixed order: threads in linear order (block-major: blockIdx x
  * fastest, then threadIdx x fastest), within a thread the sites in source order. CUDA
@@ -92,7 +95,7 @@ static int parse_site(char *item, Site *s)
 	char *sp1, *sp2, *hex;
 	size_t n;
 
-	if ((item[0] != 'p' && item[0] != 'a') || item[1] != ' ' || !(sp1 = strchr(item + 2, ' ')) || !(sp2 = strchr(sp1 + 1, ' ')))
+	if ((item[0] != 'p' && item[0] != 'a' && item[0] != 'o') || item[1] != ' ' || !(sp1 = strchr(item + 2, ' ')) || !(sp2 = strchr(sp1 + 1, ' ')))
 		return 0;
 	*sp1 = *sp2 = 0;
 	s->kind = item[0];
@@ -103,7 +106,7 @@ static int parse_site(char *item, Site *s)
 		strcpy(s->types, sp1 + 1);
 	}
 	s->nargs = (int)strlen(s->types);
-	if (s->kind == 'a' && s->nargs)
+	if (s->kind != 'p' && s->nargs)
 		return 0;
 	hex = sp2 + 1;
 	n = strlen(hex) / 2;
@@ -148,7 +151,7 @@ char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, 
 		ok = parse_site(item, &s);
 		sites[nsites++] = s;
 		if (ok && (!(s.rec = find(ctx, s.buf, &sites[nsites - 1].count)) ||
-		           sites[nsites - 1].count != nt * (1 + (s.kind == 'p' ? s.nargs : 0)))) {
+		           sites[nsites - 1].count != (s.kind == 'o' ? 1 : nt * (1 + (s.kind == 'p' ? s.nargs : 0))))) {
 			snprintf(why, whylen, "cuda2hlo.printf: result '%s' is missing or has the wrong size", s.buf);
 			ok = -1;
 		}
@@ -160,8 +163,11 @@ char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, 
 		for (size_t i = 0; i < nsites; i++) {
 			const Site *s = &sites[i];
 			int64_t xyz[6];
-			const int64_t *r = s->rec + t * (1 + (s->kind == 'p' ? s->nargs : 0));
-			if (!r[0] || s->kind != kind)
+			const int64_t *r;
+			if (s->kind != kind)
+				continue;
+			r = s->rec + t * (1 + (s->kind == 'p' ? s->nargs : 0));
+			if (!r[0])
 				continue;
 			if (kind == 'p') {
 				format(&out, s, r + 1);
@@ -174,6 +180,16 @@ char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, 
 			format(&out, &as, xyz);
 			break;
 		}
+	for (size_t i = 0; ok > 0 && kind == 'a' && i < nsites; i++) {
+		Site as = sites[i];       /* a run-time bounds check: the thread its record names */
+		int64_t xyz[6];
+		if (as.kind != 'o' || as.rec[0] <= 0)
+			continue;
+		strcpy(as.types, "uuuuuu");
+		as.nargs = 6;
+		coords(g, as.rec[0] <= nt ? nt - as.rec[0] : 0, xyz);
+		format(&out, &as, xyz);
+	}
 	for (size_t i = 0; i < nsites; i++)
 		free(sites[i].fmt);
 	free(sites);

@@ -518,6 +518,14 @@ void frontend_assigned_warn(const KirKernel *k, const int64_t grid[3], const int
 KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *refused,
                            const int64_t grid[3], const int64_t block[3]);
 
+/* ---- oobguard.c: for a kernel and the accesses (keys `FILE:LINE:COL`) whose index the
+ * bounds walk could not prove in bounds (--oob-check): a copy in which a launch where
+ * such an access leaves its buffer fails with a located message (a device assert's
+ * record per access); the accesses it cannot check there get a --report line in
+ * skipped; NULL when none is checked. Nodes and strings live in a. */
+KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
+                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped);
+
 /* ---- poison_range.c: the loads of k whose index is in bounds on every path, for every
  * thread of the launch and every value of what is unset or unbound (a set the caller
  * destroys); whether one load is in it ---- */

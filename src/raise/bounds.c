@@ -8,7 +8,8 @@
  * store, docs/bounds.md). The extent is --size (or cudaMalloc) for a pointer parameter,
  * the declared extent of a __shared__ (one copy per block), local (one per thread) or
  * __constant__ array, --shmem for extern __shared__. An index that is not quasi-affine
- * (data-dependent: x[idx[i]]) cannot be proven: not an error, one line in --report.
+ * (data-dependent: x[idx[i]]) cannot be proven: not an error, one line in --report
+ * (with --oob-check, checked when the module runs: frontend oobguard.c).
  * Each access (source location) is reported once. With --oob-check, an access that
  * leaves its buffer only for some values of the unbound scalars is no error: its
  * condition on them joins bc->checks, which the module carries and the runtime checks
@@ -67,11 +68,24 @@ static void report(BoundsCheck *bc, const KirBuffer *kb, const PolyWitness *w, i
 		bc->errors++;
 }
 
+void raise_bounds_unproven(BoundsCheck *bc, SrcLoc loc)
+{
+	if (bc->unproven && bc->o && bc->o->oob_check) {
+		StrBuf key = {0};
+		sb_printf(&key, "%s:%d:%d", loc.file ? loc.file : "<input>", loc.line, loc.col);
+		map_put(bc->unproven, sb_str(&key), (void *)1);
+		sb_free(&key);
+	}
+}
+
+/* An access not proven in bounds: a --report line; with --oob-check its location joins
+ * bc->unproven, whose accesses the module checks as it runs (frontend oobguard.c). */
 static void unproven(BoundsCheck *bc, const KirBuffer *kb, SrcLoc loc, const char *why)
 {
 	if (!seen(bc, 'n', loc))
 		sb_printf(&bc->notes, "  bounds: %s at %d:%d not proven in bounds (%s)\n", kb->name,
 		          loc.line, loc.col, why);
+	raise_bounds_unproven(bc, loc);
 }
 
 /* A buffer whose size is a symbol (--symbolic): the access must be provably at or

@@ -542,6 +542,20 @@ static void unknown_write(void *ctx, KirExpr *e)
 		r->unknown_writes[b] |= 1;
 }
 
+/* An access of a loop whose body the walk does not follow at all because its test is not
+ * affine on the first iteration: not proven in bounds (checked at run time with
+ * --oob-check). Not the accesses of a loop followed for two iterations, nor of a loop with
+ * jumps (not walked either): their flags, carried through a column or grid-stride loop,
+ * kept the affine strategy from raising tests/kernels/column_inline_return.cu. */
+static void later_access(void *ctx, KirExpr *e)
+{
+	Race *r = ctx;
+	if (e->kind == KE_LOAD || e->kind == KE_ATOMIC ||
+	    (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0) ||
+	    (e->kind == KE_INCDEC && e->u.incdec.lv.var < 0))
+		raise_bounds_unproven(&r->bc, e->loc);
+}
+
 /* Follows the first two iterations exactly (each under the threads whose condition
  * holds), then forgets what the loop assigns. */
 static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while,
@@ -549,6 +563,7 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 {
 	Scan sc = {0, 0};
 	PolySet *saved = r->dom, *sup = known(r);
+	int walked = 0, empty = 0;
 	loopify_stmt_visit(body, NULL, scan_stmt, &sc);
 	r->loops++;
 	r->approx += !covered;
@@ -560,9 +575,12 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 		if (cond && (it > 0 || !do_while)) {
 			expr(r, cond);
 			r->dom = cond_set(r, cond);
-			if (!r->dom || poly_set_is_empty(r->dom))
+			if (!r->dom || poly_set_is_empty(r->dom)) {
+				empty = r->dom != NULL;
 				break;
+			}
 		}
+		walked++;
 		stmt(r, body);
 		if (step)
 			expr(r, step);
@@ -575,6 +593,8 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 		loopify_stmt_visit(body, unknown_write, NULL, r);
 		race_blocks_forget(r, body, cond, step);
 	}
+	if (!covered && !walked && !empty && !sc.jumps && saved && !r->bounds_off)
+		loopify_stmt_visit(body, later_access, NULL, r);   /* never checked by the walk */
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
@@ -761,6 +781,7 @@ typedef struct Try {
 	int64_t *symhi;          /* out, per buffer of a --symbolic size: the largest index
 	                            accessed under the assumption, -1 when unbounded */
 	unsigned char *blocks;   /* out, per buffer (NULL: not asked): race_blocks.c */
+	Map *unproven;           /* out: BoundsCheck.unproven, or NULL */
 } Try;
 
 /* One walk of k: the errors reported (quiet: the races found). */
@@ -793,6 +814,7 @@ static int walk(const Options *o, const KirKernel *k, const int64_t grid[3],
 	r.bc.k = k;
 	r.bc.seen = map_create();
 	r.bc.sym = t->sym;
+	r.bc.unproven = t->unproven;
 	if (t->symhi && t->sym)
 		r.bc.ranges = xcalloc(k->nbufs + 1, sizeof(PolyRange *));
 	r.notes = &r.bc.notes;
@@ -878,7 +900,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	char *bind = xcalloc(k->nparams + 1, 1);
 	KirConst *vals = xcalloc(k->nparams + 1, sizeof(KirConst));
 	StrBuf when = {0};
-	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL};
+	Try t = {1, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
 	int errors = 0;
 	for (size_t i = 0; i < k->nparams; i++) {
 		const KirParam *p = &k->params[i];
@@ -892,7 +914,7 @@ static int try_values(const Options *o, const KirKernel *k, const int64_t grid[3
 	if (when.len) {
 		const KirKernel *kb = raise_kernel_bind(a, k, bind, vals);
 		if (walk(o, kb, grid, block, &t)) {
-			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL, NULL};
+			Try loud = {0, sb_str(&when), NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
 			errors = walk(o, kb, grid, block, &loud);
 			errors += !errors;      /* --allow-races: a warning, but the search is over */
 		}
@@ -930,10 +952,11 @@ char *raise_symbolic_mask(const Options *o, const KirKernel *k)
 
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi, unsigned char *blocks)
+                         StrBuf *checks, int64_t *symhi, unsigned char *blocks,
+                         Map *unproven)
 {
 	char *sym = raise_symbolic_mask(o, k);
-	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi, blocks};
+	Try t = {0, NULL, notes, 0, sym, NULL, checks, symhi, blocks, unproven};
 	int64_t v[32];
 	int errors = walk(o, k, grid, block, &t), nv, nfree = 0;
 	free(sym);

@@ -279,6 +279,33 @@ static const KirKernel *assigned(const Options *o, const KirKernel *k, const int
 	return p;
 }
 
+/* With --oob-check, k's copy in which the accesses not proven in bounds are checked as
+ * the module runs (frontend oobguard.c, allocated in *pa), and a --report line; k when
+ * there are none, or with --entry (its module has no host buffer for the records), or
+ * when none can be checked there (the --report lines say which are not). */
+static const KirKernel *guarded(const Options *o, const KirKernel *k, const int64_t grid[3],
+                                const int64_t block[3], const Map *unproven, StrBuf *notes,
+                                Arena **pa)
+{
+	const KirKernel *g;
+
+	if (!o->oob_check || !map_len(unproven))
+		return k;
+	if (o->entry) {
+		sb_printf(notes, "  bounds: the accesses not proven in bounds are not checked at run "
+		          "time (--entry)\n");
+		return k;
+	}
+	if (!*pa)
+		*pa = arena_new();
+	if (!(g = frontend_oob_guard(*pa, k, unproven, grid, block, notes)))
+		return k;
+	sb_printf(notes, "  bounds: %zu access%s not proven in bounds checked at run time "
+	          "(--oob-check: the launch fails where one leaves its buffer)\n",
+	          g->nparams - k->nparams, g->nparams - k->nparams == 1 ? "" : "es");
+	return g;
+}
+
 static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[3],
                        const int64_t block[3], Arena **pa)
 {
@@ -290,18 +317,29 @@ static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[
 	KirKernel *ks = raise_sym_size_kernel(o, k);     /* --symbolic buffer sizes, or NULL */
 	int64_t *symhi = ks ? xcalloc(ks->nbufs + 1, sizeof(int64_t)) : NULL;
 	unsigned char *blocks = NULL;     /* asked of a launch that may run in batches */
+	size_t nb;
+	Map *unproven = map_create();
 	if (ks)
 		k = ks;
 	if ((k = assigned(o, k, grid, block, pa)) && raise_batch_wanted(grid, block))
 		blocks = xcalloc(k->nbufs + 1, 1);
-	if (!k || raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi, blocks) ||
+	if (!k || raise_check_accesses(o, k, grid, block, &notes, &assume, &oob, symhi, blocks,
+	                               unproven) ||
 	    (ks && raise_sym_size_bounds(ks, symhi))) {
 		sb_free(&notes);
 		sb_free(&oob);
 		free(assume);
 		free(blocks);
 		raise_sym_size_free(ks, symhi);
+		map_destroy(unproven);
 		return NULL;
+	}
+	nb = k->nbufs;
+	k = guarded(o, k, grid, block, unproven, &notes, pa);
+	map_destroy(unproven);
+	if (blocks && k->nbufs > nb) {   /* the checks' records: not compared (atomics only) */
+		blocks = xrealloc(blocks, k->nbufs + 1);
+		memset(blocks + nb, RACE_NOT_ASKED, k->nbufs + 1 - nb);
 	}
 	desc = k->printf;
 	r = raise_new(o, k, grid, block);

@@ -120,11 +120,13 @@ int raise_atomic(Raise *r, const KirExpr *e, int used);
  * checks; symhi (per buffer, may be NULL) the largest index accessed of each buffer of a
  * --symbolic size (KirBuffer.sym_size), -1 when unbounded; blocks (per buffer, may be
  * NULL; set when no error) whether the launch's blocks touch one another's elements of
- * each global buffer (race_blocks.c). */
+ * each global buffer (race_blocks.c); unproven (may be NULL) the accesses not proven in
+ * bounds (BoundsCheck.unproven). */
 enum { RACE_NOT_ASKED, RACE_APART, RACE_MEET, RACE_UNKNOWN };
 int raise_check_accesses(const Options *o, const KirKernel *k, const int64_t grid[3],
                          const int64_t block[3], StrBuf *notes, char **assume,
-                         StrBuf *checks, int64_t *symhi, unsigned char *blocks);
+                         StrBuf *checks, int64_t *symhi, unsigned char *blocks,
+                         Map *unproven);
 /* simt_batch.c: whether a launch has lanes enough to run in batches */
 int raise_batch_wanted(const int64_t grid[3], const int64_t block[3]);
 /* With --symbolic: per KirParam of k, 1 when it is kept symbolic (malloc'ed); NULL when
@@ -160,6 +162,8 @@ typedef struct BoundsCheck {
 	int errors;          /* out-of-bounds accesses reported as errors */
 	StrBuf notes;        /* --report: accesses not proven in bounds */
 	StrBuf checks;       /* --oob-check: "LOC: message|condition" joined by ';' */
+	Map *unproven;       /* --oob-check: FILE:LINE:COL of the accesses not proven in
+	                        bounds, checked in the module (frontend oobguard.c); NULL */
 	Map *seen;           /* accesses reported or noted, by source location */
 	const char *sym;     /* per KirParam: --symbolic; an access that leaves its buffer
 	                        only for some of their values narrows the assumption */
@@ -167,6 +171,9 @@ typedef struct BoundsCheck {
 } BoundsCheck;
 void raise_bounds_check(BoundsCheck *bc, int b, const PolyExpr *idx, const PolySet *dom,
                         int exact, int write, SrcLoc loc, const char *why);
+/* With --oob-check: the access at loc joins bc->unproven (no --report line: a loop the
+ * walk follows for two iterations only has its own). */
+void raise_bounds_unproven(BoundsCheck *bc, SrcLoc loc);
 
 /* report.c */
 void raise_stats_register(const TModule *m, Stats *st, const char *kernel);

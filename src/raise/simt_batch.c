@@ -120,10 +120,12 @@ static const char *not_apart(const Raise *r, size_t b)
  * batches do not give (a race in CUDA, which the race check does not see across phases:
  * HeCBench particlefilter's kernel_normalize_weights divides every weight by the sum,
  * then thread 0 adds them all up after a __syncthreads()). Without the facts to tell the
- * blocks apart, any such pattern keeps the whole launch: a global buffer written in one
- * phase and accessed in another (or under a barrier inside a loop or an if), and a global
- * buffer updated atomically and also loaded or stored plainly. A buffer that the race
- * walk proves the blocks apart on (RACE_APART) needs none of this. */
+ * blocks apart, any such pattern keeps the whole launch: a global buffer accessed
+ * plainly, written in one phase and accessed in another (or under a barrier inside a loop
+ * or an if), and a global buffer updated atomically and also loaded or stored plainly. A
+ * buffer that the race walk proves the blocks apart on (RACE_APART) needs none of this,
+ * nor one that only atomics update (the checks' records of --oob-check): for it the
+ * blocks one after another are an order CUDA may run too. */
 static const char *whole_launch(Raise *r)
 {
 	size_t n = r->k->nbufs + 1;
@@ -148,6 +150,8 @@ static const char *whole_launch(Raise *r)
 	for (size_t b = 0; b < r->k->nbufs && !why; b++) {
 		if (u.atomic[b] && u.plain[b])
 			why = "a global buffer updated atomically is also loaded or stored";
+		else if (!u.plain[b])
+			continue;    /* atomics alone: blocks one after another is a CUDA order too */
 		else if (u.mw[b] || (u.mr[b] && u.whi[b] >= 0))
 			why = "a global buffer is accessed under a block barrier inside a loop or an if, and written";
 		else if (u.whi[b] >= 0 && (u.wlo[b] != u.whi[b] ||

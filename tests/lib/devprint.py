@@ -4,7 +4,8 @@ A second implementation of runtime/printf.c (the frontend's printf.c writes the
 description): `desc` is the module attribute cuda2hlo.printf (or the `/* cuda2hlo.printf:
 ... */` line of --emit c): the geometry `GX GY GZ BX BY BZ;`, then per site
 `p BUFFER TYPES HEXFORMAT;` (a device assert: `a BUFFER - HEXMESSAGE;`, the flag
-alone). Each site's buffer holds one i64 record per thread (linear
+alone; a run-time bounds check: `o BUFFER - HEXMESSAGE;`, one i64 for the launch, the
+thread count minus the linear id of the first thread out of bounds, 0 none). Each site's buffer holds one i64 record per thread (linear
 order, block-major), the fired flag then the promoted arguments. Each conversion is
 formatted by the C library's snprintf (through ctypes), so the text is what C prints.
 """
@@ -27,7 +28,7 @@ def sites(desc):
     out = []
     for it in items[1:]:
         kind, buf, types, hexfmt = it.split(" ")
-        if kind not in ("p", "a"):
+        if kind not in ("p", "a", "o"):
             raise ValueError(f"unknown device output site kind '{kind}'")
         out.append((buf, "" if types == "-" else types, bytes.fromhex(hexfmt), kind))
     return n, out
@@ -36,7 +37,7 @@ def sites(desc):
 def sizes(desc):
     """buffer name -> element count."""
     n, ss = sites(desc)
-    return {b: n * (1 + len(t)) for b, t, _, _ in ss}
+    return {b: 1 if k == "o" else n * (1 + len(t)) for b, t, _, k in ss}
 
 
 def asserts(desc, buffers):
@@ -46,6 +47,8 @@ def asserts(desc, buffers):
     for b, _, _, kind in ss:
         if kind == "a":
             fired |= np.asarray(buffers[b]).astype(np.int64).reshape(n) != 0
+        elif kind == "o" and int(np.asarray(buffers[b]).reshape(-1)[0]) > 0:
+            fired[max(n - int(np.asarray(buffers[b]).reshape(-1)[0]), 0)] = True
     return int(fired.sum())
 
 
@@ -69,11 +72,12 @@ def _one(spec, length, conv, v):
 def text(desc, buffers):
     """The printed bytes; buffers: name -> array of the site's records (i64)."""
     n, ss = sites(desc)
-    recs = [np.asarray(buffers[b]).astype(np.int64).reshape(n, 1 + len(t)) for b, t, _, _ in ss]
+    recs = [np.asarray(buffers[b]).astype(np.int64).reshape(n, 1 + len(t)) if k == "p" else None
+            for b, t, _, k in ss]
     out = []
     for th in range(n):
         for (b, t, fmt, kind), r in zip(ss, recs):
-            if not r[th, 0] or kind != "p":
+            if kind != "p" or not r[th, 0]:
                 continue
             k, pos = 0, 0
             for m in _CONV.finditer(fmt.decode("latin-1")):

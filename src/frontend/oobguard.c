@@ -1,0 +1,596 @@
+/* oobguard.c: run-time checks of the accesses the bounds walk could not prove in bounds
+ * (issue 20, "never silently wrong"; docs/bounds.md, "--oob-check").
+ *
+ * Consumes a kernel and the source locations (`FILE:LINE:COL`) of its accesses whose index
+ * isl could not decide (data-dependent `x[idx[i]]`, `i * j`, an index that may overflow);
+ * produces a copy in which each such access is checked where it runs: a launch in which
+ * some thread's index leaves its buffer fails with a located message, like a device
+ * assert's (printf.c), from one record per site: `o BUFFER - HEXMESSAGE` in the kernel's
+ * printf description, BUFFER one i64 holding the launch's thread count minus the linear
+ * id of the first thread whose index left the buffer (0: none); runtime/printf.c prints
+ * the message for that thread, the runtime and libcuda2hlo_cudart fail the launch. One
+ * element per site, not one per thread as an assert's: a launch of millions of threads
+ * copies out 8 bytes per site. An access that cannot be checked exactly here (its
+ * statement has another effect before it, it sits in a loop's test or step or a
+ * barrier's argument) stays unchecked, a --report line; NULL when no access is checked.
+ *
+ * Outside loops, before the statement holding the access, an atomicMax of `(index < 0 ||
+ * index >= count) * (threads - thread)` into the record (a reduction for the affine
+ * strategy), under the conditions of `&&`, `||` and `?:` that evaluate the access. Inside
+ * loops, a flag per site for the outermost loop: 0 before it, `flag |= ...` before the
+ * statement, the atomicMax of `flag * (threads - thread)` after the loop and before each
+ * return or exit leaving it (outer_loop): a store or an atomic in a data-dependent loop
+ * would keep the affine strategy from raising the kernel, a carried flag does not. The
+ * index is evaluated again by the check, so it must have no effect. */
+#include "frontend.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef VEC(KirStmt *) SVec;
+typedef VEC(int) IVec;
+
+typedef struct Og {
+	const KirKernel *k;
+	Arena *a;
+	const Map *sites;        /* keys: FILE:LINE:COL of the accesses to check */
+	Map *made;               /* key -> 1 + the site's index in flag/rec */
+	VEC(int) flag, rec;      /* per site: its flag variable in the loop being lowered (-1:
+	                            none yet), its record buffer */
+	VEC(int) live;           /* the sites with a flag in the outermost loop being lowered */
+	VEC(KirStmt *) exits;    /* in that loop, before each return or exit: an empty block
+	                            for the records */
+	IVec inner;              /* the labels of the blocks inside that loop */
+	int depth;               /* loops around the statement being lowered */
+	VEC(KirVar) vars;
+	VEC(KirBuffer) bufs;
+	VEC(KirParam) params;
+	int64_t grid[3], block[3];
+	int nextrec;             /* the next cuda2hlo_printfN */
+	StrBuf *skipped;         /* --report lines: accesses left unchecked */
+	StrBuf desc;
+} Og;
+
+static KirExpr *var_ref(Og *z, int v, SrcLoc l)
+{
+	KirExpr *e = frontend_new_expr(z->a, KE_VAR, z->vars.data[v].type, l);
+	e->u.var = v;
+	return e;
+}
+
+static KirExpr *logic(Og *z, KirExprKind k, KirExpr *x, KirExpr *y, SrcLoc l)
+{
+	KirExpr *e;
+	if (!x || !y)
+		return x ? x : y;
+	e = frontend_new_expr(z->a, k, KT_I1, l);
+	e->u.bin.l = x;
+	e->u.bin.r = y;
+	return e;
+}
+
+/* c as an i1 condition (c != 0). */
+static KirExpr *truth(Og *z, KirExpr *c)
+{
+	if (c->type == KT_I1)
+		return c;
+	if (frontend_dtype_is_float(c->type))
+		return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_cast(z->a, c->type,
+		           frontend_new_int(z->a, KT_I32, 0, c->loc), c->loc), c->loc);
+	return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_int(z->a, c->type, 0, c->loc), c->loc);
+}
+
+static int pure(const KirExpr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case KE_ASSIGN: case KE_INCDEC: case KE_ATOMIC: return 0;
+	case KE_UNARY: return pure(e->u.un.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: return pure(e->u.bin.l) && pure(e->u.bin.r);
+	case KE_COND: return pure(e->u.cond.c) && pure(e->u.cond.t) && pure(e->u.cond.f);
+	case KE_CAST: case KE_BITCAST: return pure(e->u.x);
+	case KE_LOAD: return pure(e->u.load.index);
+	case KE_COMMA: return pure(e->u.comma.l) && pure(e->u.comma.r);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (!pure(e->u.math.args[i]))
+				return 0;
+		return 1;
+	case KE_SHFL: return pure(e->u.shfl.mask) && pure(e->u.shfl.value) && pure(e->u.shfl.lane);
+	case KE_VOTE: return pure(e->u.vote.mask) && pure(e->u.vote.pred);
+	default: return 1;
+	}
+}
+
+/* The linear id of the thread (blockIdx x fastest, then threadIdx: printf.c's order), i64. */
+static KirExpr *thread_id(Og *z, SrcLoc l)
+{
+	static const KirBuiltin bid[3] = {KBI_BID_X, KBI_BID_Y, KBI_BID_Z};
+	static const KirBuiltin tid[3] = {KBI_TID_X, KBI_TID_Y, KBI_TID_Z};
+	KirExpr *b = frontend_new_int(z->a, KT_I64, 0, l), *t = frontend_new_int(z->a, KT_I64, 0, l);
+	int64_t nt = z->block[0] * z->block[1] * z->block[2];
+
+	for (int d = 2; d >= 0; d--) {   /* a dimension of extent 1 adds nothing (its index is 0) */
+		KirExpr *bi = frontend_new_expr(z->a, KE_BUILTIN, KT_U32, l), *ti = frontend_new_expr(z->a, KE_BUILTIN, KT_U32, l);
+		bi->u.builtin = bid[d];
+		ti->u.builtin = tid[d];
+		if (z->grid[d] > 1)
+			b = frontend_new_binary(z->a, KB_ADD, KT_I64, frontend_new_binary(z->a, KB_MUL, KT_I64, b,
+			        frontend_new_int(z->a, KT_I64, z->grid[d], l), l), frontend_new_cast(z->a, KT_I64, bi, l), l);
+		if (z->block[d] > 1)
+			t = frontend_new_binary(z->a, KB_ADD, KT_I64, frontend_new_binary(z->a, KB_MUL, KT_I64, t,
+			        frontend_new_int(z->a, KT_I64, z->block[d], l), l), frontend_new_cast(z->a, KT_I64, ti, l), l);
+	}
+	return frontend_new_binary(z->a, KB_ADD, KT_I64, frontend_new_binary(z->a, KB_MUL, KT_I64, b,
+	           frontend_new_int(z->a, KT_I64, nt, l), l), t, l);
+}
+
+static KirStmt *expr_stmt(Og *z, KirExpr *e)
+{
+	KirStmt *s = frontend_new_stmt(z->a, KS_EXPR, e->loc);
+	s->u.expr = e;
+	return s;
+}
+
+static void key_of(StrBuf *b, SrcLoc l)
+{
+	sb_printf(b, "%s:%d:%d", l.file ? l.file : "<input>", l.line, l.col);
+}
+
+/* The site of the access to buffer buf at l (made at its first use): its index in
+ * flag/rec, or -1 when l is not to be checked. */
+static int site(Og *z, int buf, int write, SrcLoc l)
+{
+	StrBuf key = {0}, msg = {0};
+	const KirBuffer *kb = &z->k->bufs[buf];
+	KirBuffer b = {0};
+	KirParam p = {0};
+	intptr_t i;
+
+	key_of(&key, l);
+	if (!map_get(z->sites, sb_str(&key)) || kb->count <= 0) {
+		sb_free(&key);
+		return -1;
+	}
+	if ((i = (intptr_t)map_get(z->made, sb_str(&key)))) {
+		sb_free(&key);
+		return (int)i - 1;
+	}
+	VEC_PUSH(z->flag, -1);
+	b.name = arena_printf(z->a, "cuda2hlo_printf%d", z->nextrec++);
+	b.space = KSP_GLOBAL;
+	b.elem = KT_I64;
+	b.count = 1;
+	b.param = (int)z->params.len;
+	b.loc = l;
+	VEC_PUSH(z->rec, (int)z->bufs.len);
+	VEC_PUSH(z->bufs, b);
+	p.name = b.name;
+	p.type = KT_PTR;
+	p.buffer = (int)z->bufs.len - 1;
+	p.value.type = KT_PTR;
+	p.loc = l;
+	VEC_PUSH(z->params, p);
+	for (const char *f = sb_str(&key); *f; f++)
+		sb_printf(&msg, *f == '%' ? "%%%%" : "%c", *f);
+	sb_printf(&msg, ": block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] '%s' is %s out of bounds "
+	          "(%lld elements%s): an index not proven in bounds, checked at run time "
+	          "(--oob-check)\n", kb->name, write ? "written" : "read", (long long)kb->count,
+	          kb->space == KSP_SHARED ? ", one copy per block" : kb->space == KSP_LOCAL ?
+	          ", one copy per thread" : "");
+	sb_printf(&z->desc, "o %s - ", b.name);
+	for (const char *c = sb_str(&msg); *c; c++)
+		sb_printf(&z->desc, "%02x", (unsigned char)*c);
+	sb_putc(&z->desc, ';');
+	map_put(z->made, sb_str(&key), (void *)(intptr_t)z->flag.len);
+	sb_free(&msg);
+	sb_free(&key);
+	return (int)z->flag.len - 1;
+}
+
+/* atomicMax(&cuda2hlo_printfN[0], fails * (threads - thread)) for site s: the lowest
+ * thread whose index left the buffer wins. */
+static KirStmt *record(Og *z, int s, KirExpr *fails, SrcLoc l)
+{
+	KirExpr *e = frontend_new_expr(z->a, KE_ATOMIC, KT_I64, l);
+	int64_t nt = 1;
+	for (int d = 0; d < 3; d++)
+		nt *= z->grid[d] * z->block[d];
+	e->u.atomic.op = KA_MAX;
+	e->u.atomic.buffer = z->rec.data[s];
+	e->u.atomic.index = frontend_new_int(z->a, KT_I64, 0, l);
+	e->u.atomic.nargs = 1;
+	e->u.atomic.args[0] = frontend_new_binary(z->a, KB_MUL, KT_I64, fails,
+	        frontend_new_binary(z->a, KB_SUB, KT_I64, frontend_new_int(z->a, KT_I64, nt, l), thread_id(z, l), l), l);
+	return expr_stmt(z, e);
+}
+
+/* A flag variable for site s in the outermost loop being lowered. */
+static int new_flag(Og *z, int s, SrcLoc l)
+{
+	KirVar v = {0};
+	v.name = arena_printf(z->a, "cuda2hlo_oob%zu", z->vars.len);
+	v.type = KT_I64;
+	v.kind = KVK_TEMP;
+	v.loc = l;
+	VEC_PUSH(z->vars, v);
+	VEC_PUSH(z->live, s);
+	return (int)z->vars.len - 1;
+}
+
+/* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
+ * (the record is set after the loop: records()); outside, the record at once. */
+static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *index, int write, SrcLoc l)
+{
+	int s = site(z, buf, write, l), f;
+	int64_t n;
+	KirDType t;
+	KirExpr *i, *fails;
+
+	if (s < 0)
+		return;
+	if (!pure(index)) {      /* the check would repeat its effect */
+		sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time (its "
+		          "index has an effect)\n", l.line, l.col);
+		return;
+	}
+	n = z->k->bufs[buf].count;
+	t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
+	i = frontend_new_cast(z->a, t, (KirExpr *)index, l);      /* an int index: int compares */
+	fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	if (t != KT_U32)
+		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
+		              fails, l);
+	fails = frontend_new_cast(z->a, KT_I64, logic(z, KE_LOGAND, guard, fails, l), l);
+	if (!z->depth) {         /* outside loops: the record at once */
+		VEC_PUSH(*out, record(z, s, fails, l));
+		return;
+	}
+	if ((f = z->flag.data[s]) < 0)
+		f = z->flag.data[s] = new_flag(z, s, l);
+	VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, f, -1, NULL, frontend_new_binary(z->a, KB_OR, KT_I64,
+	         var_ref(z, f, l), fails, l), l)));
+}
+
+static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e);
+
+/* The checks of e, evaluated only where cond holds (neg: does not). */
+static void lazy(Og *z, SVec *out, KirExpr *guard, const KirExpr *cond, int neg, const KirExpr *e)
+{
+	KirExpr *c = truth(z, (KirExpr *)cond);
+	if (neg)
+		c = frontend_new_unary(z->a, KU_NOT, KT_I1, c, e->loc);
+	checks(z, out, logic(z, KE_LOGAND, guard, c, e->loc), e);
+}
+
+/* The checks of the accesses evaluating e makes, under guard (NULL: always). */
+static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KE_LOAD:
+		checks(z, out, guard, e->u.load.index);
+		check(z, out, guard, e->u.load.buffer, e->u.load.index, 0, e->loc);
+		return;
+	case KE_UNARY: checks(z, out, guard, e->u.un.x); return;
+	case KE_CAST: case KE_BITCAST: checks(z, out, guard, e->u.x); return;
+	case KE_BINARY: checks(z, out, guard, e->u.bin.l); checks(z, out, guard, e->u.bin.r); return;
+	case KE_LOGAND: case KE_LOGOR:
+		checks(z, out, guard, e->u.bin.l);
+		lazy(z, out, guard, e->u.bin.l, e->kind == KE_LOGOR, e->u.bin.r);
+		return;
+	case KE_COND:
+		checks(z, out, guard, e->u.cond.c);
+		lazy(z, out, guard, e->u.cond.c, 0, e->u.cond.t);
+		lazy(z, out, guard, e->u.cond.c, 1, e->u.cond.f);
+		return;
+	case KE_COMMA: checks(z, out, guard, e->u.comma.l); checks(z, out, guard, e->u.comma.r); return;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			checks(z, out, guard, e->u.math.args[i]);
+		return;
+	case KE_ASSIGN:
+		if (e->u.assign.lv.var < 0) {
+			checks(z, out, guard, e->u.assign.lv.index);
+			check(z, out, guard, e->u.assign.lv.buffer, e->u.assign.lv.index, 1, e->loc);
+		}
+		checks(z, out, guard, e->u.assign.value);
+		return;
+	case KE_INCDEC:
+		if (e->u.incdec.lv.var < 0) {
+			checks(z, out, guard, e->u.incdec.lv.index);
+			check(z, out, guard, e->u.incdec.lv.buffer, e->u.incdec.lv.index, 1, e->loc);
+		}
+		return;
+	case KE_SHFL:
+		checks(z, out, guard, e->u.shfl.mask);
+		checks(z, out, guard, e->u.shfl.value);
+		checks(z, out, guard, e->u.shfl.lane);
+		return;
+	case KE_VOTE:
+		checks(z, out, guard, e->u.vote.mask);
+		checks(z, out, guard, e->u.vote.pred);
+		return;
+	case KE_ATOMIC:
+		checks(z, out, guard, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			checks(z, out, guard, e->u.atomic.args[i]);
+		if (e->u.atomic.per > 1 && site(z, e->u.atomic.buffer, 1, e->loc) >= 0)
+			sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time "
+			          "(a wide atomic)\n", e->loc.line, e->loc.col);
+		else
+			check(z, out, guard, e->u.atomic.buffer, e->u.atomic.index, 1, e->loc);
+		return;
+	default: return;
+	}
+}
+
+/* Whether the checks of e (an expression whose top node may have an effect) see the
+ * values the access does: nothing below the top node has an effect. */
+static int below_pure(const KirExpr *e)
+{
+	switch (e->kind) {
+	case KE_ASSIGN: return pure(e->u.assign.value) && (e->u.assign.lv.var >= 0 || pure(e->u.assign.lv.index));
+	case KE_INCDEC: return e->u.incdec.lv.var >= 0 || pure(e->u.incdec.lv.index);
+	case KE_ATOMIC:
+		if (!pure(e->u.atomic.index))
+			return 0;
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			if (!pure(e->u.atomic.args[i]))
+				return 0;
+		return 1;
+	default: return pure(e);
+	}
+}
+
+/* The checks made from out->data[n] on are dropped: their accesses stay unchecked (a
+ * --report line each, from z->skipped). */
+static void drop(Og *z, SVec *out, size_t n, const char *why)
+{
+	for (size_t i = n; i < out->len; i++)
+		sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time (%s)\n",
+		          out->data[i]->loc.line, out->data[i]->loc.col, why);
+	out->len = n;
+}
+
+/* The checks of e into out, before the statement that evaluates it. */
+static void stmt_checks(Og *z, SVec *out, const KirExpr *e)
+{
+	size_t n = out->len;
+	if (!e)
+		return;
+	checks(z, out, NULL, e);
+	if (out->len > n && !below_pure(e))
+		drop(z, out, n, "its statement has another effect before it");
+}
+
+/* An expression the checks cannot precede (a loop's test or step, a barrier's argument). */
+static void unchecked(Og *z, const KirExpr *e, const char *why)
+{
+	SVec v = {0};
+	checks(z, &v, NULL, e);
+	drop(z, &v, 0, why);
+	VEC_FREE(v);
+}
+
+/* A for-loop's init of several statements: its accesses stay unchecked. */
+static void init_unchecked(Og *z, const KirStmt *init)
+{
+	for (size_t i = 0; init->kind == KS_BLOCK && i < init->u.block.nstmts; i++) {
+		const KirStmt *d = init->u.block.stmts[i];
+		unchecked(z, d->kind == KS_DECL ? d->u.decl.init : d->kind == KS_EXPR ? d->u.expr : NULL,
+		          "in a loop's initialisation of several variables");
+	}
+}
+
+/* After the outermost loop (and at each exit from inside it): the record of every site
+ * flagged in it. */
+static void records(Og *z, SVec *out, SrcLoc l)
+{
+	for (size_t i = 0; i < z->live.len; i++)
+		VEC_PUSH(*out, record(z, z->live.data[i], var_ref(z, z->flag.data[z->live.data[i]], l), l));
+}
+
+static void fill(Og *z, KirStmt *b, SrcLoc l)
+{
+	SVec r = {0};
+	records(z, &r, l);
+	b->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, r.len + 1);
+	if (r.len)
+		memcpy(b->u.block.stmts, r.data, sizeof(KirStmt *) * r.len);
+	b->u.block.nstmts = r.len;
+	VEC_FREE(r);
+}
+
+static KirStmt *rewrite(Og *z, const KirStmt *s);
+static void outer_loop(Og *z, SVec *out, const KirStmt *s);
+static int has(const IVec *v, int x);
+
+static KirStmt *block_of(Og *z, const KirStmt *s, SVec *v)
+{
+	KirStmt *b = frontend_new_stmt(z->a, KS_BLOCK, s->loc);
+	if (s->kind == KS_BLOCK)
+		b->u.block = s->u.block;
+	b->u.block.stmts = ARENA_ARRAY(z->a, KirStmt *, v->len + 1);
+	if (v->len)
+		memcpy(b->u.block.stmts, v->data, sizeof(KirStmt *) * v->len);
+	b->u.block.nstmts = v->len;
+	VEC_FREE(*v);
+	return b;
+}
+
+/* An outermost loop s, rewritten: its sites' flags set to 0 before it, their records after
+ * it and at each return or exit inside it. The flags are carried by the loop as any
+ * variable it updates (a store or an atomic in a data-dependent loop would keep the
+ * affine strategy from raising the kernel), and read after it by the threads that reach
+ * the loop (a flag read at the kernel's end by threads that skipped the loop did too). */
+static void outer_loop(Og *z, SVec *out, const KirStmt *s)
+{
+	KirStmt *t = rewrite(z, s);
+	for (size_t i = 0; i < z->live.len; i++) {
+		KirStmt *d = frontend_new_stmt(z->a, KS_DECL, s->loc);
+		d->u.decl.var = z->flag.data[z->live.data[i]];
+		d->u.decl.init = frontend_new_int(z->a, KT_I64, 0, s->loc);
+		VEC_PUSH(*out, d);
+	}
+	VEC_PUSH(*out, t);
+	records(z, out, s->loc);
+	for (size_t i = 0; i < z->exits.len; i++)
+		fill(z, z->exits.data[i], z->exits.data[i]->loc);
+	for (size_t i = 0; i < z->live.len; i++)
+		z->flag.data[z->live.data[i]] = -1;
+	z->live.len = 0;
+	z->exits.len = 0;
+	z->inner.len = 0;
+}
+
+static int has(const IVec *v, int x)
+{
+	for (size_t i = 0; i < v->len; i++)
+		if (v->data[i] == x)
+			return 1;
+	return 0;
+}
+
+/* The statements that replace s: the checks of what it evaluates first, then s. */
+static void lower(Og *z, SVec *out, const KirStmt *s)
+{
+	switch (s->kind) {
+	case KS_EXPR: stmt_checks(z, out, s->u.expr); break;
+	case KS_DECL: stmt_checks(z, out, s->u.decl.init); break;
+	case KS_IF: stmt_checks(z, out, s->u.if_.cond); break;
+	case KS_FOR:
+		if (s->u.for_.init && s->u.for_.init->kind == KS_EXPR)
+			stmt_checks(z, out, s->u.for_.init->u.expr);
+		else if (s->u.for_.init && s->u.for_.init->kind == KS_DECL)
+			stmt_checks(z, out, s->u.for_.init->u.decl.init);
+		else if (s->u.for_.init)   /* several declarations: a later one may read an earlier */
+			init_unchecked(z, s->u.for_.init);
+		unchecked(z, s->u.for_.cond, "in a loop's test");
+		unchecked(z, s->u.for_.step, "in a loop's step");
+		break;
+	case KS_WHILE: case KS_DO: unchecked(z, s->u.loop.cond, "in a loop's test"); break;
+	case KS_SYNC: unchecked(z, s->u.sync.arg, "in a barrier's argument"); break;
+	case KS_RETURN: case KS_EXIT:
+		if (z->depth && !(s->kind == KS_EXIT && has(&z->inner, s->u.label))) {
+			/* leaving the outermost loop: its records, filled in after it */
+			KirStmt *b = frontend_new_stmt(z->a, KS_BLOCK, s->loc);
+			VEC_PUSH(z->exits, b);
+			VEC_PUSH(*out, b);
+		}
+		break;
+	default: break;
+	}
+	if (!z->depth && (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO)) {
+		outer_loop(z, out, s);
+		return;
+	}
+	VEC_PUSH(*out, rewrite(z, s));
+}
+
+/* s with its inner statements lowered. */
+static KirStmt *rewrite(Og *z, const KirStmt *s)
+{
+	KirStmt *t;
+	SVec v = {0};
+
+	if (!s)
+		return NULL;
+	if (s->kind == KS_BLOCK) {
+		if (z->depth && s->u.block.label > 0)
+			VEC_PUSH(z->inner, s->u.block.label);
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			lower(z, &v, s->u.block.stmts[i]);
+		return block_of(z, s, &v);
+	}
+	t = frontend_new_stmt(z->a, s->kind, s->loc);
+	*t = *s;
+	switch (s->kind) {
+	case KS_IF:
+		t->u.if_.then = rewrite(z, s->u.if_.then);
+		t->u.if_.els = rewrite(z, s->u.if_.els);
+		return t;
+	case KS_FOR:
+		z->depth++;
+		t->u.for_.body = rewrite(z, s->u.for_.body);
+		z->depth--;
+		return t;
+	case KS_WHILE: case KS_DO:
+		z->depth++;
+		t->u.loop.body = rewrite(z, s->u.loop.body);
+		z->depth--;
+		return t;
+	default: return t;
+	}
+}
+
+static KirKernel *copy(Og *z, KirStmt *body)
+{
+	KirKernel *o = ARENA_NEW(z->a, KirKernel);
+	Arena *a = z->a;
+
+	*o = *z->k;
+	o->body = body;
+	o->vars = ARENA_ARRAY(a, KirVar, z->vars.len + 1);
+	memcpy(o->vars, z->vars.data, sizeof(KirVar) * z->vars.len);
+	o->nvars = z->vars.len;
+	o->bufs = ARENA_ARRAY(a, KirBuffer, z->bufs.len + 1);
+	memcpy(o->bufs, z->bufs.data, sizeof(KirBuffer) * z->bufs.len);
+	o->nbufs = z->bufs.len;
+	o->params = ARENA_ARRAY(a, KirParam, z->params.len + 1);
+	if (z->params.len)
+		memcpy(o->params, z->params.data, sizeof(KirParam) * z->params.len);
+	o->nparams = z->params.len;
+	o->printf = z->k->printf ? arena_printf(a, "%s%s", z->k->printf, sb_str(&z->desc)) :
+	            arena_printf(a, "%lld %lld %lld %lld %lld %lld;%s", (long long)z->grid[0],
+	                         (long long)z->grid[1], (long long)z->grid[2], (long long)z->block[0],
+	                         (long long)z->block[1], (long long)z->block[2], sb_str(&z->desc));
+	return o;
+}
+
+KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
+                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped)
+{
+	Og z = {0};
+	KirKernel *o = NULL;
+
+	z.k = k;
+	z.a = a;
+	z.sites = sites;
+	z.skipped = skipped;
+	for (int d = 0; d < 3; d++) {
+		z.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
+		z.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
+		if (z.grid[d] <= 0 || z.block[d] <= 0)
+			return NULL;
+	}
+	z.made = map_create();
+	for (size_t i = 0; i < k->nvars; i++)
+		VEC_PUSH(z.vars, k->vars[i]);
+	for (size_t i = 0; i < k->nbufs; i++)
+		VEC_PUSH(z.bufs, k->bufs[i]);
+	for (size_t i = 0; i < k->nparams; i++) {
+		VEC_PUSH(z.params, k->params[i]);
+		if (!strncmp(k->params[i].name, "cuda2hlo_printf", 15))
+			z.nextrec++;
+	}
+	{
+		KirStmt *b = rewrite(&z, k->body);
+		if (z.flag.len)
+			o = copy(&z, b);
+	}
+	map_destroy(z.made);
+	VEC_FREE(z.live);
+	VEC_FREE(z.inner);
+	VEC_FREE(z.exits);
+	VEC_FREE(z.flag);
+	VEC_FREE(z.rec);
+	VEC_FREE(z.vars);
+	VEC_FREE(z.bufs);
+	VEC_FREE(z.params);
+	sb_free(&z.desc);
+	return o;
+}

@@ -1,0 +1,215 @@
+"""oob_check.py: accesses not proven in bounds, checked when the module runs (issue 20).
+
+  oob_check.py --bin BINDIR
+
+An index the bounds walk cannot decide (data-dependent x[idx[i]], i * s, x[i + d] that may
+overflow) is, with `cuda2hlo --oob-check`, checked inside the module (frontend
+oobguard.c): a run in which some thread's index leaves its buffer fails with exit status
+1, the access's location, the thread and the buffer's extent, and writes no result; a run
+in bounds equals numpy. The strategy --report names (affine or SIMT) is the one the
+kernel gets without --oob-check. Kernels written here; interp and cpu backends. Prints
+`N passed, N failed`.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+N = 1024
+KERNELS = {
+    # name: (source, flags beyond the launch); inputs() below makes their inputs
+    "gather": (r"""
+__global__ void gather(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[idx[i]];
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=1024"]),
+    "scatter": (r"""
+__global__ void scatter(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[idx[i]] = x[i];
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=1024"]),
+    "shift": (r"""
+__global__ void shift(const float *x, float *y, int d) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < 512) y[i] = x[i + d];
+}
+""", ["--size", "x=1024", "--size", "y=1024"]),
+    "stride": (r"""
+__global__ void stride(const float *x, float *y, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[i * s];
+}
+""", ["--size", "x=1024", "--size", "y=1024"]),
+    "lazy": (r"""
+__global__ void lazy(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = idx[i] >= 0 ? x[idx[i]] : -1.0f;
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=1024"]),
+    "rows": (r"""
+__global__ void rows(const int *len, const int *idx, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  int k = 0;
+  while (k < len[i]) {
+    s += x[idx[i * 4 + k]];
+    k++;
+  }
+  y[i] = s;
+}
+""", ["--size", "len=1024", "--size", "idx=4096", "--size", "x=1024", "--size", "y=1024"]),
+    "tile": (r"""
+__global__ void tile(const int *idx, const float *x, float *y) {
+  __shared__ float t[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  t[threadIdx.x] = x[i];
+  __syncthreads();
+  y[i] = t[idx[i]];
+}
+""", ["--size", "idx=1024", "--size", "x=1024", "--size", "y=1024"]),
+}
+LAUNCH = ["--grid", "4", "--block", "256"]
+# where each kernel's checked access is, as the message names it
+WHERE = {"gather": ("4:10", "x", "read", 1024), "scatter": ("4:3", "y", "written", 1024),
+         "shift": ("4:23", "x", "read", 1024), "stride": ("4:10", "x", "read", 1024),
+         "lazy": ("4:24", "x", "read", 1024), "rows": ("7:10", "x", "read", 1024),
+         "tile": ("7:10", "t", "read", 256)}
+counts = {"passed": 0, "failed": 0}
+
+
+def result(ok, what):
+    counts["passed" if ok else "failed"] += 1
+    print(("PASS " if ok else "FAIL ") + what)
+    sys.stdout.flush()
+
+
+def inputs(name, rng, bad):
+    """The inputs of kernel name, in bounds, or with one thread's index out (bad: the
+    thread). Returns (inputs, numpy results or None)."""
+    x = rng.uniform(-1, 1, N).astype(np.float32)
+    y = rng.uniform(-1, 1, N).astype(np.float32)
+    perm = rng.permutation(N).astype(np.int32)
+    ins, want = {"x": x, "y": y}, y.copy()
+    if name in ("gather", "lazy"):
+        idx = perm.copy()
+        if name == "lazy":
+            idx[::7] = -5                     # not read: the check must not fire there
+        if bad is not None:
+            idx[bad] = N + 3 if name == "lazy" else -1 - bad
+        ins["idx"] = idx
+        want = np.where(idx >= 0, x[np.clip(idx, 0, N - 1)], np.float32(-1)).astype(np.float32)
+    elif name == "scatter":
+        idx = perm.copy()
+        if bad is not None:
+            idx[bad] = N
+        ins["idx"] = idx
+        if bad is None:
+            want[idx] = x
+    elif name == "shift":
+        d = 600 if bad is not None else 500
+        ins["d"] = np.array(d, np.int32)
+        want[:512] = x[d:512 + d] if d + 512 <= N else 0
+    elif name == "stride":
+        s = 2 if bad is not None else 1
+        ins["s"] = np.array(s, np.int32)
+        want = x[np.arange(N) * s] if s == 1 else None
+    elif name == "rows":
+        ln = rng.integers(0, 5, N).astype(np.int32)
+        idx = rng.integers(0, N, 4 * N).astype(np.int32)
+        if bad is not None:
+            ln[bad] = 3
+            idx[bad * 4 + 2] = N + 10
+        ins.update({"len": ln, "idx": idx})
+        want = np.zeros(N, np.float32)
+        for i in range(N if bad is None else 0):
+            s = np.float32(0)
+            for k in range(ln[i]):
+                s = np.float32(s + x[idx[i * 4 + k]])
+            want[i] = s
+    elif name == "tile":
+        idx = rng.integers(0, 256, N).astype(np.int32)
+        if bad is not None:
+            idx[bad] = 256
+        ins["idx"] = idx
+        want = x.reshape(4, 256)[np.arange(N) // 256, idx % 256]
+    return ins, ({"y": want} if bad is None else None)
+
+
+def convert(exe, tmp, name, extra):
+    src, flags = KERNELS[name]
+    path = os.path.join(tmp, name + ".cu")
+    with open(path, "w") as f:
+        f.write(src)
+    mod = os.path.join(tmp, name + ("_c" if extra else "") + ".mlir")
+    r = subprocess.run([exe, path] + LAUNCH + flags + extra + ["--report", "-o", mod],
+                       capture_output=True, text=True)
+    strategy = [l.split()[1] for l in r.stderr.splitlines() if l.strip().startswith("strategy ")]
+    return r, mod, strategy
+
+
+def run(bindir, tmp, mod, ins, backend):
+    out = os.path.join(tmp, "res")
+    if os.path.isdir(out):
+        for f in os.listdir(out):
+            os.remove(os.path.join(out, f))
+    args = [os.path.join(bindir, "cuda2hlo-run"), mod, "--backend", backend, "--out", out]
+    for k, v in ins.items():
+        p = os.path.join(tmp, k + ".npy")
+        np.save(p, v)
+        args += ["--in", f"{k}={p}"]
+    r = subprocess.run(args, capture_output=True, text=True)
+    files = os.listdir(out) if os.path.isdir(out) else []
+    got = {f[:-4]: np.load(os.path.join(out, f)) for f in files} if r.returncode == 0 else None
+    return r, got, files
+
+
+def kernel(bindir, tmp, name, rng):
+    exe = os.path.join(bindir, "cuda2hlo")
+    plain, _, s0 = convert(exe, tmp, name, [])
+    r, mod, s1 = convert(exe, tmp, name, ["--oob-check"])
+    checked = "checked at run time" in r.stderr
+    result(r.returncode == 0 and checked and s0 == s1 and s1,
+           f"{name}: --oob-check converts it with a run-time check, strategy {s1} as without "
+           f"it ({s0}) (exit {r.returncode}: {r.stderr[-300:]})")
+    if r.returncode:
+        return
+    loc, buf, how, count = WHERE[name]
+    for backend in ("interp", "cpu"):
+        ins, want = inputs(name, rng, None)
+        p, got, _ = run(bindir, tmp, mod, ins, backend)
+        recs = [v for k, v in (got or {}).items() if k.startswith("cuda2hlo_printf")]
+        same = got is not None and np.allclose(got["y"], want["y"], rtol=1e-6, atol=1e-6) and \
+            recs and not any(v.any() for v in recs)
+        result(same, f"{name} on {backend}: in bounds, equals numpy, no record set "
+               f"(exit {p.returncode}: {p.stderr[-300:]})")
+        bad = 700
+        ins, _ = inputs(name, rng, bad)
+        p, got, files = run(bindir, tmp, mod, ins, backend)
+        first = {"shift": 424, "stride": 512}.get(name, bad)  # i + 600, 2 i >= 1024 from there on
+        b, t = divmod(first, 256)
+        msg = (f"{name}.cu:{loc}: block: [{b},0,0], thread: [{t},0,0] '{buf}' is {how} out of "
+               f"bounds ({count} elements")
+        result(p.returncode == 1 and msg in p.stderr and not files,
+               f"{name} on {backend}: an index out of bounds fails the run with '{msg}', no "
+               f"result written (exit {p.returncode}: {p.stderr[-300:]})")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    a = ap.parse_args()
+    rng = np.random.default_rng(20)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in KERNELS:
+            kernel(a.bin, tmp, name, rng)
+    print(f"{counts['passed']} passed, {counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
