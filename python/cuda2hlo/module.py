@@ -167,6 +167,9 @@ class Module:
             if i < len(args):
                 raise TypeError(f"parameter '{k}' given twice")
             vals[i] = v
+        for i, p in enumerate(self.params):    # the device printf/assert/check records
+            if vals[i] is None and p.name.startswith(RECORD) and convert_arg is _numpy_arg:
+                vals[i] = np.zeros(p.shape, p.dtype)
         missing = [names[i] for i, v in enumerate(vals) if v is None]
         if missing:
             raise TypeError(f"missing argument(s): {', '.join(missing)}")
@@ -184,6 +187,7 @@ class Module:
         if self._rt is None:
             self._rt = runtime.RtModule(self.text)
         outs = self._rt.run(arrays, backend)
+        outs = [o for o, r in zip(outs, self.results) if not r.name.startswith(RECORD)]
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def jax(self):
@@ -195,6 +199,10 @@ class Module:
             raise NotImplementedError(
                 f"Module.jax(): {', '.join(dyn)} have a symbolic size (tensor<?xT>, "
                 "docs/symbolic.md): run such a module with run(), or convert with sizes")
+        if _checked_sites(self.text):
+            raise NotImplementedError(
+                "Module.jax(): the module carries device asserts or run-time bounds checks "
+                "(--oob-check), which jax cannot report: run it with run()")
         to_jax.check_ops(self.func)
         to_jax.check_x64(self.func)
         func = self.func
@@ -205,6 +213,18 @@ class Module:
         fn.__name__ = "cuda2hlo_module"
         fn.__doc__ = f"cuda2hlo module {self.params} -> {self.results}"
         return fn
+
+
+# The parameters (and results) that hold a kernel's device printf, assert and bounds-check
+# records (src/frontend/printf.c): run() passes zeros and checks them (runtime.py).
+RECORD = "cuda2hlo_printf"
+
+
+def _checked_sites(text):
+    """Whether the module's device printf description (cuda2hlo.printf, docs/idioms.md
+    "Device printf") has a device assert (`a`) or a bounds check (`o`) site."""
+    m = re.search(r'cuda2hlo\.printf = "([^"]*)"', text)
+    return bool(m) and any(item.strip()[:2] in ("a ", "o ") for item in m.group(1).split(";"))
 
 
 def _check(p, shape, dtype):

@@ -3,6 +3,7 @@ with ctypes: module text -> numpy results on backend "cpu", "interp" or "pjrt[:P
 Needs numpy only (no JAX). Every c2h_* handle is destroyed by its owner's close()/__del__.
 """
 import ctypes as C
+import sys
 
 import numpy as np
 
@@ -51,12 +52,36 @@ def lib():
         "c2h_session_run": (I, [P]),
         "c2h_session_result": (P, [P, I]),
         "c2h_session_message": (C.c_char_p, [P]),
+        "c2h_session_device_asserts": (P, [P]), "c2h_session_device_output": (P, [P]),
     }
     for name, (res, args) in sig.items():
         fn = getattr(L, name)
         fn.restype, fn.argtypes = res, args
     _lib = L
     return L
+
+
+def _check_asserts(s):
+    """Raises when a device assert, or a run-time bounds check of --oob-check, failed in
+    the run: its results are then not those of a valid launch (cuda2hlo-run exits 1)."""
+    msg = _take_string(lib().c2h_session_device_asserts(s))
+    if msg is not None:
+        raise RuntimeError_(f"device check failed (no results): {msg.strip()}")
+    out = _take_string(lib().c2h_session_device_output(s))
+    if out:              # what the kernels' printf printed, as CUDA prints it
+        sys.stdout.write(out)
+        sys.stdout.flush()
+
+
+def _take_string(p):
+    """The text of a string the runtime allocated (None for NULL), freed."""
+    if not p:
+        return None
+    text = C.string_at(p).decode(errors="replace")
+    libc = C.CDLL(None)
+    libc.free.argtypes = [C.c_void_p]
+    libc.free(p)
+    return text
 
 
 def _fail(st, msg):
@@ -131,6 +156,7 @@ class RtModule:
             st = L.c2h_session_run(s)
             if st != 0:
                 raise _fail(st, L.c2h_session_message(s).decode())
+            _check_asserts(s)
             return [self._result(s, i) for i in range(L.c2h_module_num_results(self.h))]
         finally:
             for b in bufs:

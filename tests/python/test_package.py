@@ -218,6 +218,48 @@ RACE_CUDA = """__global__ void k(float *x) {
 """
 
 
+GATHER_CUDA = """__global__ void k(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[idx[i]];
+}
+"""
+
+
+def checked_case():
+    """A module with a run-time bounds check (--oob-check): run() returns the gather for
+    in-range indices (numpy's) and raises for one out of range; jax() refuses it."""
+    m = cuda2hlo.convert(GATHER_CUDA, kernel="k", grid=2, block=32,
+                         sizes={"x": 50, "idx": 64, "y": 64}, args=["--oob-check"])
+    x = np.arange(50, dtype=np.float32) * np.float32(0.5)
+    idx = (np.arange(64, dtype=np.int32) * 7) % 50
+    np.testing.assert_array_equal(m.run(x, idx, np.zeros(64, np.float32)), x[idx])
+    idx[40] = 50
+    e = raises(cuda2hlo.RuntimeError, m.run, x, idx, np.zeros(64, np.float32))
+    assert "'x' is read out of bounds" in str(e) and "thread: [8,0,0]" in str(e), str(e)
+    raises(NotImplementedError, m.jax)
+    p = cuda2hlo.convert(PRINTF_CUDA, kernel="k", grid=1, block=4, sizes={"y": 4})
+    r, w = os.pipe()          # what the kernel printed reaches the process's stdout
+    saved = os.dup(1)
+    os.dup2(w, 1)
+    try:
+        y = p.run(np.zeros(4, np.float32))
+        sys.stdout.flush()
+    finally:
+        os.dup2(saved, 1)
+        os.close(w)
+    printed = os.read(r, 4096).decode()
+    np.testing.assert_array_equal(y, np.float32([0, 2, 4, 6]))
+    assert printed == "t 0\nt 1\nt 2\nt 3\n", repr(printed)
+
+
+PRINTF_CUDA = """#include <cstdio>
+__global__ void k(float *y) {
+  y[threadIdx.x] = 2.0f * threadIdx.x;
+  printf("t %d\\n", (int)threadIdx.x);
+}
+"""
+
+
 def errors_case():
     e = raises(cuda2hlo.ConversionError, cuda2hlo.convert, BAD_CUDA, kernel="k", grid=1,
                block=32, sizes={"x": 32}, scalars={"n": 32})
@@ -345,7 +387,7 @@ def main():
     for name, fn in [("vmap", vmap_case), ("grad/jvp/vjp vs finite differences", grad_case),
                      ("jit with jnp code", fuse_case), ("lax.scan", scan_case),
                      ("run by name, signature, facts", run_named_case),
-                     ("errors", errors_case), ("numpy path without jax", no_jax_case), ("unsupported op, parse error, x64", unsupported_case),
+                     ("errors", errors_case), ("checked", checked_case), ("numpy path without jax", no_jax_case), ("unsupported op, parse error, x64", unsupported_case),
                      ("pjrt", pjrt_case), ("symbolic", symbolic_case),
                      ("symbolic_sizes", symbolic_sizes_case)]:
         if not only or name.split()[0] in only:
