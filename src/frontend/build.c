@@ -267,3 +267,41 @@ KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc)
 	s->loc = loc;
 	return s;
 }
+
+KirExpr *frontend_truth(Arena *a, KirExpr *c)
+{
+	if (c->type == KT_I1)
+		return c;
+	if (frontend_dtype_is_float(c->type))
+		return frontend_new_binary(a, KB_NE, KT_I1, c, frontend_new_cast(a, c->type,
+		           frontend_new_int(a, KT_I32, 0, c->loc), c->loc), c->loc);
+	return frontend_new_binary(a, KB_NE, KT_I1, c, frontend_new_int(a, c->type, 0, c->loc), c->loc);
+}
+
+int frontend_expr_pure(const KirExpr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case KE_ASSIGN: case KE_INCDEC: case KE_ATOMIC: return 0;
+	case KE_UNARY: return frontend_expr_pure(e->u.un.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return frontend_expr_pure(e->u.bin.l) && frontend_expr_pure(e->u.bin.r);
+	case KE_COND:
+		return frontend_expr_pure(e->u.cond.c) && frontend_expr_pure(e->u.cond.t) &&
+		       frontend_expr_pure(e->u.cond.f);
+	case KE_CAST: case KE_BITCAST: return frontend_expr_pure(e->u.x);
+	case KE_LOAD: return frontend_expr_pure(e->u.load.index);
+	case KE_COMMA: return frontend_expr_pure(e->u.comma.l) && frontend_expr_pure(e->u.comma.r);
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			if (!frontend_expr_pure(e->u.math.args[i]))
+				return 0;
+		return 1;
+	case KE_SHFL:
+		return frontend_expr_pure(e->u.shfl.mask) && frontend_expr_pure(e->u.shfl.value) &&
+		       frontend_expr_pure(e->u.shfl.lane);
+	case KE_VOTE: return frontend_expr_pure(e->u.vote.mask) && frontend_expr_pure(e->u.vote.pred);
+	default: return 1;
+	}
+}

@@ -477,6 +477,11 @@ KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc);
  * (var -1); the node's type is value's. */
 KirExpr *frontend_new_assign(Arena *a, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc loc);
 KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc);
+/* c as an i1 condition (c != 0; c itself when it is one). */
+KirExpr *frontend_truth(Arena *a, KirExpr *c);
+/* Whether evaluating e has no effect (no store, increment or atomic in it), so that a
+ * check may evaluate it again (poison.c, oobguard.c). */
+int frontend_expr_pure(const KirExpr *e);
 /* Converts a constant to type t as C does (float to int truncates toward zero). */
 KirConst frontend_const_convert(KirConst c, KirDType t);
 int frontend_const_is_true(KirConst c);

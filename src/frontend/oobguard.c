@@ -70,40 +70,6 @@ static KirExpr *logic(Og *z, KirExprKind k, KirExpr *x, KirExpr *y, SrcLoc l)
 	return e;
 }
 
-/* c as an i1 condition (c != 0). */
-static KirExpr *truth(Og *z, KirExpr *c)
-{
-	if (c->type == KT_I1)
-		return c;
-	if (frontend_dtype_is_float(c->type))
-		return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_cast(z->a, c->type,
-		           frontend_new_int(z->a, KT_I32, 0, c->loc), c->loc), c->loc);
-	return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_int(z->a, c->type, 0, c->loc), c->loc);
-}
-
-static int pure(const KirExpr *e)
-{
-	if (!e)
-		return 1;
-	switch (e->kind) {
-	case KE_ASSIGN: case KE_INCDEC: case KE_ATOMIC: return 0;
-	case KE_UNARY: return pure(e->u.un.x);
-	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: return pure(e->u.bin.l) && pure(e->u.bin.r);
-	case KE_COND: return pure(e->u.cond.c) && pure(e->u.cond.t) && pure(e->u.cond.f);
-	case KE_CAST: case KE_BITCAST: return pure(e->u.x);
-	case KE_LOAD: return pure(e->u.load.index);
-	case KE_COMMA: return pure(e->u.comma.l) && pure(e->u.comma.r);
-	case KE_MATH:
-		for (int i = 0; i < e->u.math.nargs; i++)
-			if (!pure(e->u.math.args[i]))
-				return 0;
-		return 1;
-	case KE_SHFL: return pure(e->u.shfl.mask) && pure(e->u.shfl.value) && pure(e->u.shfl.lane);
-	case KE_VOTE: return pure(e->u.vote.mask) && pure(e->u.vote.pred);
-	default: return 1;
-	}
-}
-
 /* The linear id of the thread (blockIdx x fastest, then threadIdx: printf.c's order), i64. */
 static KirExpr *thread_id(Og *z, SrcLoc l)
 {
@@ -231,7 +197,7 @@ static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *inde
 
 	if (s < 0)
 		return;
-	if (!pure(index)) {      /* the check would repeat its effect */
+	if (!frontend_expr_pure(index)) {      /* the check would repeat its effect */
 		sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time (its "
 		          "index has an effect)\n", l.line, l.col);
 		return;
@@ -259,7 +225,7 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e);
 /* The checks of e, evaluated only where cond holds (neg: does not). */
 static void lazy(Og *z, SVec *out, KirExpr *guard, const KirExpr *cond, int neg, const KirExpr *e)
 {
-	KirExpr *c = truth(z, (KirExpr *)cond);
+	KirExpr *c = frontend_truth(z->a, (KirExpr *)cond);
 	if (neg)
 		c = frontend_new_unary(z->a, KU_NOT, KT_I1, c, e->loc);
 	checks(z, out, logic(z, KE_LOGAND, guard, c, e->loc), e);
@@ -333,16 +299,16 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 static int below_pure(const KirExpr *e)
 {
 	switch (e->kind) {
-	case KE_ASSIGN: return pure(e->u.assign.value) && (e->u.assign.lv.var >= 0 || pure(e->u.assign.lv.index));
-	case KE_INCDEC: return e->u.incdec.lv.var >= 0 || pure(e->u.incdec.lv.index);
+	case KE_ASSIGN: return frontend_expr_pure(e->u.assign.value) && (e->u.assign.lv.var >= 0 || frontend_expr_pure(e->u.assign.lv.index));
+	case KE_INCDEC: return e->u.incdec.lv.var >= 0 || frontend_expr_pure(e->u.incdec.lv.index);
 	case KE_ATOMIC:
-		if (!pure(e->u.atomic.index))
+		if (!frontend_expr_pure(e->u.atomic.index))
 			return 0;
 		for (int i = 0; i < e->u.atomic.nargs; i++)
-			if (!pure(e->u.atomic.args[i]))
+			if (!frontend_expr_pure(e->u.atomic.args[i]))
 				return 0;
 		return 1;
-	default: return pure(e);
+	default: return frontend_expr_pure(e);
 	}
 }
 

@@ -237,43 +237,10 @@ static KirExpr *logic(Pz *z, KirExprKind k, KirExpr *x, KirExpr *y, SrcLoc l)
 
 static KirExpr *falsy(Pz *z, SrcLoc l) { return frontend_new_int(z->a, KT_I1, 0, l); }
 
-/* c as an i1 condition (c != 0). */
-static KirExpr *truth(Pz *z, KirExpr *c)
-{
-	if (c->type == KT_I1)
-		return c;
-	if (frontend_dtype_is_float(c->type))
-		return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_cast(z->a, c->type, frontend_new_int(z->a, KT_I32, 0, c->loc), c->loc), c->loc);
-	return frontend_new_binary(z->a, KB_NE, KT_I1, c, frontend_new_int(z->a, c->type, 0, c->loc), c->loc);
-}
-
-static int pure(const KirExpr *e)
-{
-	if (!e)
-		return 1;
-	switch (e->kind) {
-	case KE_ASSIGN: case KE_INCDEC: case KE_ATOMIC: return 0;
-	case KE_UNARY: return pure(e->u.un.x);
-	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: return pure(e->u.bin.l) && pure(e->u.bin.r);
-	case KE_COND: return pure(e->u.cond.c) && pure(e->u.cond.t) && pure(e->u.cond.f);
-	case KE_CAST: case KE_BITCAST: return pure(e->u.x);
-	case KE_LOAD: return pure(e->u.load.index);
-	case KE_COMMA: return pure(e->u.comma.l) && pure(e->u.comma.r);
-	case KE_MATH:
-		for (int i = 0; i < e->u.math.nargs; i++)
-			if (!pure(e->u.math.args[i]))
-				return 0;
-		return 1;
-	case KE_SHFL: return pure(e->u.shfl.mask) && pure(e->u.shfl.value) && pure(e->u.shfl.lane);
-	case KE_VOTE: return pure(e->u.vote.mask) && pure(e->u.vote.pred);
-	default: return 1;
-	}
-}
-
 /* e, which a check or a shadow store repeats: it must have no effect. */
 static const KirExpr *dup(Pz *z, const KirExpr *e)
 {
-	if (!pure(e))
+	if (!frontend_expr_pure(e))
 		z->bad = 1;
 	return e;
 }
@@ -312,16 +279,16 @@ static int local_arm(const Pz *z, const KirStmt *s, const KirStmt *root, int any
 			if (!local_arm(z, s->u.block.stmts[i], root, any_exit))
 				return 0;
 		return 1;
-	case KS_DECL: return pure(s->u.decl.init);
+	case KS_DECL: return frontend_expr_pure(s->u.decl.init);
 	case KS_EXPR:
 		e = s->u.expr;
 		if (e->kind == KE_ASSIGN)
-			return e->u.assign.lv.var >= 0 && !e->u.assign.bytes && pure(e->u.assign.value);
+			return e->u.assign.lv.var >= 0 && !e->u.assign.bytes && frontend_expr_pure(e->u.assign.value);
 		if (e->kind == KE_INCDEC)
 			return e->u.incdec.lv.var >= 0;
-		return pure(e);
+		return frontend_expr_pure(e);
 	case KS_IF:
-		return pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, root, any_exit) &&
+		return frontend_expr_pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, root, any_exit) &&
 		       local_arm(z, s->u.if_.els, root, any_exit);
 	case KS_EXIT:
 		if (any_exit || defines(root, s->u.label))
@@ -338,7 +305,7 @@ static int local_arm(const Pz *z, const KirStmt *s, const KirStmt *root, int any
  * HeCBench quantBnB's binary search on an unset item) instead of a check. */
 static int joinable(const Pz *z, const KirStmt *s, int any_exit)
 {
-	return pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, s, any_exit) &&
+	return frontend_expr_pure(s->u.if_.cond) && local_arm(z, s->u.if_.then, s, any_exit) &&
 	       local_arm(z, s->u.if_.els, s, any_exit);
 }
 
@@ -494,7 +461,7 @@ static void lazy(Pz *z, Sinks *s, KirExpr *guard, const KirExpr *cond, int neg, 
 		KirExpr *c;
 		if (!t.c[i])
 			continue;
-		c = truth(z, (KirExpr *)dup(z, cond));
+		c = frontend_truth(z->a, (KirExpr *)dup(z, cond));
 		if (neg)
 			c = frontend_new_unary(z->a, KU_NOT, KT_I1, c, e->loc);
 		sink(z, s, i, guard, AND(c, t.c[i], e->loc), e->loc);
@@ -529,7 +496,7 @@ static void checks(Pz *z, Sinks *s, KirExpr *guard, const KirExpr *e)
 		return;
 	case KE_COND:
 		checks(z, s, guard, e->u.cond.c);
-		if (!pure(e->u.cond.t) || !pure(e->u.cond.f))   /* the condition decides an effect */
+		if (!frontend_expr_pure(e->u.cond.t) || !frontend_expr_pure(e->u.cond.f))   /* the condition decides an effect */
 			sink(z, s, SINK_BRANCH, guard, pz(z, e->u.cond.c), e->loc);
 		lazy(z, s, guard, e->u.cond.c, 0, e->u.cond.t);
 		lazy(z, s, guard, e->u.cond.c, 1, e->u.cond.f);
@@ -649,16 +616,16 @@ static void emit_checks(Pz *z, SVec *out, Sinks *s, SrcLoc l)
 static int nested_effect(const KirExpr *e)
 {
 	switch (e->kind) {
-	case KE_ASSIGN: return !pure(e->u.assign.value) || (e->u.assign.lv.var < 0 && !pure(e->u.assign.lv.index));
-	case KE_INCDEC: return e->u.incdec.lv.var < 0 && !pure(e->u.incdec.lv.index);
+	case KE_ASSIGN: return !frontend_expr_pure(e->u.assign.value) || (e->u.assign.lv.var < 0 && !frontend_expr_pure(e->u.assign.lv.index));
+	case KE_INCDEC: return e->u.incdec.lv.var < 0 && !frontend_expr_pure(e->u.incdec.lv.index);
 	case KE_ATOMIC:          /* its operands' checks compute poison bits only */
-		if (!pure(e->u.atomic.index))
+		if (!frontend_expr_pure(e->u.atomic.index))
 			return 1;
 		for (int i = 0; i < e->u.atomic.nargs; i++)
-			if (!pure(e->u.atomic.args[i]))
+			if (!frontend_expr_pure(e->u.atomic.args[i]))
 				return 1;
 		return 0;
-	default: return !pure(e);
+	default: return !frontend_expr_pure(e);
 	}
 }
 
@@ -797,7 +764,7 @@ static void lower(Pz *z, SVec *out, const KirStmt *s)
 		if (init) {
 			checks(z, &sk, NULL, init);
 			p = pz(z, init);
-			if (!pure(init) && (p || reads(z, init)))
+			if (!frontend_expr_pure(init) && (p || reads(z, init)))
 				z->bad = 1;
 		}
 		emit_checks(z, out, &sk, s->loc);
@@ -819,7 +786,7 @@ static void lower(Pz *z, SVec *out, const KirStmt *s)
 		if ((p = pz(z, s->u.if_.cond)) && join_if(z, out, s, &sk, p))
 			return;
 		sink(z, &sk, SINK_BRANCH, NULL, p, s->loc);
-		if (!pure(s->u.if_.cond) && (reads(z, s->u.if_.cond) || sk.c[0] || sk.c[1] || sk.c[2] || sk.c[3] || sk.c[4]))
+		if (!frontend_expr_pure(s->u.if_.cond) && (reads(z, s->u.if_.cond) || sk.c[0] || sk.c[1] || sk.c[2] || sk.c[3] || sk.c[4]))
 			z->bad = 1;
 		emit_checks(z, out, &sk, s->u.if_.cond->loc);
 		VEC_PUSH(*out, rewrite(z, s));
@@ -875,7 +842,7 @@ static KirStmt *loop_body(Pz *z, const KirStmt *s, const KirExpr *cond, const Ki
 	if (cond) {
 		checks(z, &sk, NULL, cond);
 		sink(z, &sk, SINK_BRANCH, NULL, pz(z, cond), cond->loc);
-		if (any(&sk) && !pure(cond))
+		if (any(&sk) && !frontend_expr_pure(cond))
 			z->bad = 1;
 		emit_checks(z, &v, &sk, cond->loc);
 	}
