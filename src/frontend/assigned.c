@@ -1648,10 +1648,7 @@ static int check(const KirKernel *k, const int64_t grid[3], const int64_t block[
 	ck.k = k;
 	ck.refused = refused;
 	ck.kind = kind;
-	for (int d = 0; d < 3; d++) {
-		ck.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
-		ck.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
-	}
+	frontend_launch_of(k, grid, block, ck.grid, ck.block);
 	ck.a = arena_new();
 	ck.atoms = map_create();
 	ck.budget = UNROLL_BUDGET;

@@ -305,3 +305,15 @@ int frontend_expr_pure(const KirExpr *e)
 	default: return 1;
 	}
 }
+
+int frontend_launch_of(const KirKernel *k, const int64_t grid[3], const int64_t block[3],
+                       int64_t g[3], int64_t b[3])
+{
+	int known = 1;
+	for (int d = 0; d < 3; d++) {
+		g[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
+		b[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
+		known &= g[d] > 0 && b[d] > 0;
+	}
+	return known;
+}

@@ -477,6 +477,10 @@ KirExpr *frontend_new_cast(Arena *a, KirDType t, KirExpr *x, SrcLoc loc);
  * (var -1); the node's type is value's. */
 KirExpr *frontend_new_assign(Arena *a, int var, int buf, KirExpr *index, KirExpr *value, SrcLoc loc);
 KirStmt *frontend_new_stmt(Arena *a, KirStmtKind k, SrcLoc loc);
+/* The launch's grid and block extents into g and b: the given ones, else the kernel's
+ * own (KirKernel.grid/block), else 0; whether every extent is known (positive). */
+int frontend_launch_of(const KirKernel *k, const int64_t grid[3], const int64_t block[3],
+                       int64_t g[3], int64_t b[3]);
 /* c as an i1 condition (c != 0; c itself when it is one). */
 KirExpr *frontend_truth(Arena *a, KirExpr *c);
 /* Whether evaluating e has no effect (no store, increment or atomic in it), so that a

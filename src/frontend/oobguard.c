@@ -527,12 +527,8 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 	z.a = a;
 	z.sites = sites;
 	z.skipped = skipped;
-	for (int d = 0; d < 3; d++) {
-		z.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
-		z.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
-		if (z.grid[d] <= 0 || z.block[d] <= 0)
-			return NULL;
-	}
+	if (!frontend_launch_of(k, grid, block, z.grid, z.block))
+		return NULL;
 	z.made = map_create();
 	for (size_t i = 0; i < k->nvars; i++)
 		VEC_PUSH(z.vars, k->vars[i]);

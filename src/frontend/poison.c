@@ -1047,12 +1047,8 @@ KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *re
 
 	z.k = k;
 	z.a = a;
-	for (int d = 0; d < 3; d++) {
-		z.grid[d] = grid ? grid[d] : k->have_grid ? k->grid[d] : 0;
-		z.block[d] = block ? block[d] : k->have_block ? k->block[d] : 0;
-		if (z.grid[d] <= 0 || z.block[d] <= 0)
-			return NULL;
-	}
+	if (!frontend_launch_of(k, grid, block, z.grid, z.block))
+		return NULL;
 	z.taint = xcalloc(n + 1, 1);
 	z.shadow = xmalloc((n + 1) * sizeof(int));
 	memcpy(z.taint, refused, n);
