@@ -27,6 +27,9 @@ function check(p::Cuda2Hlo.Signature, v)
 end
 
 function Cuda2Hlo.traced_call(m::Cuda2Hlo.RaisedModule, vals::AbstractVector)
+    Cuda2Hlo.checked_sites(m.text) &&
+        throw(ArgumentError("the module carries device asserts or run-time bounds checks " *
+                            "(--oob-check), which a traced call cannot report: call it on plain Arrays"))
     for (p, v) in zip(m.params, vals)
         check(p, v)
     end

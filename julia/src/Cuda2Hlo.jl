@@ -229,6 +229,11 @@ function bind_args(m::RaisedModule, args, kwargs)
         i <= length(args) && throw(ArgumentError("parameter $k given twice"))
         vals[i] = v
     end
+    for (i, p) in enumerate(m.params)       # the device printf/assert/check records: zeros
+        if vals[i] === nothing && startswith(p.name, RECORD)
+            vals[i] = zeros(p.eltype, prod(p.shape; init=1))
+        end
+    end
     missing_ = [names[i] for i in eachindex(vals) if vals[i] === nothing]
     isempty(missing_) || throw(ArgumentError("missing argument(s): $(join(missing_, ", "))"))
     return vals
@@ -238,6 +243,20 @@ end
 is_traced(x) = false
 """Defined by the Reactant extension: the module called through Reactant.Ops.hlo_call."""
 function traced_call end
+
+# The parameters (and results) that hold a kernel's device printf, assert and bounds-check
+# records (src/frontend/printf.c): execute passes zeros for them when not given, checks
+# them after the run and leaves them out of the results.
+const RECORD = "cuda2hlo_printf"
+
+"""Whether the module's device printf description (`cuda2hlo.printf`, docs/idioms.md
+"Device printf") has a device assert (`a`) or a run-time bounds check (`o`) site."""
+function checked_sites(text::AbstractString)
+    d = match(r"cuda2hlo\.printf = \"([^\"]*)\"", text)
+    d === nothing && return false
+    return any(item -> startswith(strip(item), "a ") || startswith(strip(item), "o "),
+               split(d.captures[1], ';'))
+end
 
 function (m::RaisedModule)(args...; backend::AbstractString="cpu", kwargs...)
     vals = bind_args(m, args, kwargs)
@@ -275,7 +294,9 @@ function execute(m::RaisedModule, vals::AbstractVector; backend::AbstractString=
         end
         st = ccall(sym(:c2h_session_run), Cint, (Ptr{Cvoid},), s)
         st == 0 || throw(RuntimeError("$(status(st)): $(message(s))"))
-        return Tuple(result(s, r, i - 1) for (i, r) in enumerate(m.results))
+        check_device(s)
+        return Tuple(result(s, r, i - 1) for (i, r) in enumerate(m.results)
+                     if !startswith(r.name, RECORD))
     finally
         for b in bufs
             ccall(sym(:c2h_buffer_destroy), Cvoid, (Ptr{Cvoid},), b)
@@ -284,6 +305,28 @@ function execute(m::RaisedModule, vals::AbstractVector; backend::AbstractString=
 end
 
 message(s) = unsafe_string(ccall(sym(:c2h_session_message), Cstring, (Ptr{Cvoid},), s))
+
+"""Throws when a device assert, or a run-time bounds check of `--oob-check`, failed in the
+last run (its results are not those of a valid launch: cuda2hlo-run exits 1); prints what
+the kernels printed, as CUDA prints it."""
+function check_device(s)
+    failed = take_string(ccall(sym(:c2h_session_device_asserts), Ptr{UInt8}, (Ptr{Cvoid},), s))
+    failed === nothing || throw(RuntimeError("device check failed (no results): $(strip(failed))"))
+    out = take_string(ccall(sym(:c2h_session_device_output), Ptr{UInt8}, (Ptr{Cvoid},), s))
+    if out !== nothing && !isempty(out)
+        print(out)
+        flush(stdout)
+    end
+    return nothing
+end
+
+"""The text of a string the runtime allocated (`nothing` for NULL), freed."""
+function take_string(p::Ptr{UInt8})
+    p == C_NULL && return nothing
+    text = unsafe_string(p)
+    Libc.free(p)
+    return text
+end
 
 function session!(m::RaisedModule, backend::AbstractString)
     haskey(m.sessions, backend) && return m.sessions[backend]

@@ -20,6 +20,21 @@ __global__ void smooth(const double *u, double *v, int nx, int ny) {
 }
 """
 
+const GATHER = """
+__global__ void k(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[idx[i]];
+}
+"""
+
+const PRINTF = """
+#include <cstdio>
+__global__ void k(float *y) {
+  y[threadIdx.x] = 2.0f * threadIdx.x;
+  printf("t %d\\n", (int)threadIdx.x);
+}
+"""
+
 const SAXPY_M = Ref{Cuda2Hlo.RaisedModule}()
 saxpy_traced(a, b) = SAXPY_M[](a, b)[1]        # the module as a global: not traced itself
 
@@ -61,6 +76,36 @@ saxpy_traced(a, b) = SAXPY_M[](a, b)[1]        # the module as a global: not tra
     end
     @test err isa Cuda2Hlo.ConversionError
     @test occursin("<source>.cu:2:", err.diagnostics[1])
+
+    # run-time bounds checks (--oob-check): the gather for in-range indices, a
+    # Cuda2Hlo.RuntimeError naming the thread for one out of range; device printf printed
+    g = convert_cuda(GATHER; kernel="k", grid=2, block=32,
+                     sizes=Dict("x" => 50, "idx" => 64, "y" => 64), args=["--oob-check"])
+    @test Cuda2Hlo.checked_sites(g.text)
+    gx = Float32.(0:49) .* 0.5f0
+    idx = Int32.((0:63) .* 7 .% 50)
+    (gy,) = g(gx, idx, zeros(Float32, 64))
+    @test gy == gx[idx .+ 1]
+    idx[41] = 50
+    gerr = try
+        g(gx, idx, zeros(Float32, 64))
+        nothing
+    catch e
+        e
+    end
+    @test gerr isa Cuda2Hlo.RuntimeError
+    @test occursin("'x' is read out of bounds", gerr.msg) && occursin("thread: [8,0,0]", gerr.msg)
+    p = convert_cuda(PRINTF; kernel="k", grid=1, block=4, sizes=Dict("y" => 4))
+    @test !Cuda2Hlo.checked_sites(p.text)
+    printed = mktemp() do path, io
+        py = redirect_stdout(io) do
+            p(zeros(Float32, 4))
+        end
+        close(io)
+        @test py[1] == Float32[0, 2, 4, 6]
+        read(path, String)
+    end
+    @test printed == "t 0\nt 1\nt 2\nt 3\n"
 
     if Base.find_package("Reactant") === nothing
         @info "Reactant is not installed: the Ops.hlo_call path is not tested"
