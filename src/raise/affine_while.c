@@ -576,9 +576,8 @@ static void run(Aff *a, int wi, int *finals)
 		ops[j] = aff_convert(a, aff_dense(a, w->init[j]), dt[j]);
 	}
 	mask = lanes_mask(a, w);
-	if (w->sbuf) {               /* a search over a sorted buffer: start at its end */
+	if (w->sbuf)                 /* a search (affine_search.c): from where it stops */
 		ops[w->sj] = aff_search_leap(a, wi, ops, mask, &in);
-	}
 	ops[nc] = mask >= 0 ? mask : tir_build_splat_int(B(a), aff_box_type(&a->at.box, DT_I1), 1);
 	wh = tir_build_op(B(a), TOP_WHILE, NULL, 0);
 	for (int i = 0; i <= nc; i++) {
