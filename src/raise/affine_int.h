@@ -139,6 +139,9 @@ typedef struct Aff {
 		char *coords;                     /* the last while built: its lanes (lanes_key;
 		                                   * NULL: none) and results */
 		int finals[MAX_CARRY];
+		int sbuf, sj, sdir;               /* a search loop (affine_search.c): 1 + the
+		                                   * buffer it searches (0: none), its counter's
+		                                   * carried index, 1 where A sorted grows */
 	} dws[MAX_WHILES];
 	int ndws;
 	struct Old {              /* atomics whose old value is used (affine_atomic.c) */
@@ -278,6 +281,7 @@ int aff_buffer_shape(Aff *a, int b, const PolyExpr *pe, int i, int64_t dims[POLY
 int aff_reshaped(Aff *a, int b, int rank, const int64_t *dims);
 int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep);
 int aff_load(Aff *a, const KirExpr *e);
+int aff_load_version(Aff *a, const KirExpr *e);   /* the buffer version load e reads */
 
 /* affine_store.c, affine_scatter.c */
 int aff_guard_mask(Aff *a);
@@ -357,6 +361,16 @@ void aff_unroll(Aff *a, const KirStmt *s, int in_data);
 /* affine_while.c */
 int aff_while_loop(Aff *a, const KirStmt *s, int in_data);
 int aff_while_value(Aff *a, int i, const KirExpr *e);
+struct Inputs;
+void aff_while_memo(Aff *a, const struct Inputs *in);   /* the memo holds the inputs only */
+
+/* affine_search.c */
+/* A search loop `for (..; x < E; x++) if (A[x] >= v) { ..; break; }`: A's buffer (dir:
+ * 1 where the test needs A non-decreasing, -1 non-increasing), else -1. */
+int aff_search_shape(const Aff *a, const KirStmt *s, int *x, int *dir);
+/* The counter's start for the while of search loop wi: the first iteration that stops,
+ * where A is sorted, else ops[counter] (ops: the carried starts, mask: running lanes). */
+int aff_search_leap(Aff *a, int wi, const int *ops, int mask, const struct Inputs *in);
 void aff_while_forget(Aff *a, int first_value);
 KirExpr *aff_while_break(Aff *a, const KirStmt *s);
 void aff_while_exit(Aff *a, const KirStmt *s);

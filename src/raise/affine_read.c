@@ -192,7 +192,7 @@ static int load_in_stride(Aff *a, const KirExpr *e)
 
 /* The version of the buffer load e reads: the one current when it was substituted (a
  * variable's loads see memory as it was at its declaration, C17 6.8 sequencing). */
-static int load_version(Aff *a, const KirExpr *e)
+int aff_load_version(Aff *a, const KirExpr *e)
 {
 	int found, *slot = aff_memo_slot(&a->ldver, e, &found);
 	if (!found)
@@ -252,13 +252,13 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	if (sp == KSP_LOCAL || (a->stride && a->stride_st[b] && load_in_stride(a, e)) ||
 	    (sp == KSP_SHARED && !a->opt.shared_gathers))
 		aff_afail(a, e->loc, "a load index is not quasi-affine");
-	if (sp != KSP_SHARED && pe && (v = aff_split_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+	if (sp != KSP_SHARED && pe && (v = aff_split_read(a, pe, aff_load_version(a, e), a->r->bufsize[b])) >= 0) {
 		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a quasi-affine index: "
 		          "a split coordinate, slice and broadcast)\n", a->r->k->bufs[b].name,
 		          e->loc.line, e->loc.col);
 		return v;
 	}
-	if (sp != KSP_SHARED && pe && (v = aff_strided_read(a, pe, load_version(a, e), a->r->bufsize[b])) >= 0) {
+	if (sp != KSP_SHARED && pe && (v = aff_strided_read(a, pe, aff_load_version(a, e), a->r->bufsize[b])) >= 0) {
 		sb_printf(&a->r->st->notes, "  load %s at %d:%d: dense (a strided slice)\n",
 		          a->r->k->bufs[b].name, e->loc.line, e->loc.col);
 		return v;
@@ -280,7 +280,7 @@ static int gather_load(Aff *a, const KirExpr *e, const PolyExpr *pe)
 	gd.collapsed_slice_dims = (TInts){first, 1};
 	gd.start_index_map = (TInts){first, 1};
 	gd.index_vector_dim = rank;
-	v = load_version(a, e);
+	v = aff_load_version(a, e);
 	a->r->st->ops[TOP_GATHER]++;
 	sb_printf(&a->r->st->notes, "  load %s at %d:%d: gather (%s)\n", a->r->k->bufs[b].name,
 	          e->loc.line, e->loc.col, pe ? "not a set of slices of the buffer under any shape"
@@ -353,10 +353,10 @@ int aff_load_at(Aff *a, const KirExpr *e, int64_t *keep)
 		for (int k = 0; k < sub.rank; k++)
 			if (sub.lo[k] != a->at.box.lo[k] || sub.hi[k] != a->at.box.hi[k])
 				return -1;
-		lc.buf = reshaped_value(a, load_version(a, e), rank, dims);
+		lc.buf = reshaped_value(a, aff_load_version(a, e), rank, dims);
 		return load_piece(a, &ps[0], &a->at.box, &lc);
 	}
-	lc.buf = reshaped_value(a, load_version(a, e), rank, dims);
+	lc.buf = reshaped_value(a, aff_load_version(a, e), rank, dims);
 	return aff_assemble(a, ps, n, &a->at.box, tiled || a->at.live ? tiled_piece : load_piece, &lc);
 }
 

@@ -283,6 +283,12 @@ int aff_while_loop(Aff *a, const KirStmt *s, int in_data)
 	wi = a->ndws++;
 	w = &a->dws[wi];
 	memset(w, 0, sizeof(*w));
+	{   /* a search loop (affine_search.c): its counter's carried index */
+		int x, dir, b = a->dwalk || !exits || outer ? -1 : aff_search_shape(a, s, &x, &dir);
+		for (int j = 0; b >= 0 && j < nc; j++)
+			if (var[j] == x)
+				*w = (struct Dw){.sbuf = b + 1, .sj = j, .sdir = dir};
+	}
 	w->nc = nc;
 	w->parent = a->dwalk;  /* in a data-dependent loop's body: built in its while's body */
 	w->do_while = s->kind == KS_DO;
@@ -472,7 +478,7 @@ static void inputs(Aff *a, Inputs *in, int wi, const KirExpr *e)
 
 /* The memo holds the inputs' values only (built before the while), so that what is built
  * over the old values is built again for each new binding of the references. */
-static void memo_inputs(Aff *a, const Inputs *in)
+void aff_while_memo(Aff *a, const Inputs *in)
 {
 	aff_memo_reset(&a->memo);
 	aff_memo_reset(&a->lmemo);
@@ -570,6 +576,8 @@ static void run(Aff *a, int wi, int *finals)
 		ops[j] = aff_convert(a, aff_dense(a, w->init[j]), dt[j]);
 	}
 	mask = lanes_mask(a, w);
+	if (w->sbuf)                 /* a search (affine_search.c): from where it stops */
+		ops[w->sj] = aff_search_leap(a, wi, ops, mask, &in);
 	ops[nc] = mask >= 0 ? mask : tir_build_splat_int(B(a), aff_box_type(&a->at.box, DT_I1), 1);
 	wh = tir_build_op(B(a), TOP_WHILE, NULL, 0);
 	for (int i = 0; i <= nc; i++) {
@@ -598,7 +606,7 @@ static void run(Aff *a, int wi, int *finals)
 		act = arg[nc];
 		for (int j = 0; j < nc; j++)
 			w->plane[j] = arg[j];
-		memo_inputs(a, &in);
+		aff_while_memo(a, &in);
 		forget_nested(a, wi);
 		if (!w->do_while)
 			act = aff_bin(a, TOP_AND, act, aff_convert(a, aff_dense(a, w->cond), DT_I1));
@@ -615,7 +623,7 @@ static void run(Aff *a, int wi, int *finals)
 		if (w->do_while) {
 			for (int j = 0; j < nc; j++)
 				w->plane[j] = out[j];
-			memo_inputs(a, &in);
+			aff_while_memo(a, &in);
 			act = aff_bin(a, TOP_AND, act, aff_convert(a, aff_dense(a, w->cond), DT_I1));
 		}
 		out[nc] = act;
@@ -629,7 +637,7 @@ static void run(Aff *a, int wi, int *finals)
 	forget_nested(a, wi);     /* their whiles are in this one's body */
 	w->in = NULL;
 	if (w->parent) {          /* back in the body of the while around */
-		memo_inputs(a, a->dws[w->parent - 1].in);
+		aff_while_memo(a, a->dws[w->parent - 1].in);
 	} else {
 		aff_memo_reset(&a->memo);
 		aff_memo_reset(&a->lmemo);
