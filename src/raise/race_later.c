@@ -12,6 +12,8 @@
 typedef struct Later {
 	Race *r;
 	PolySet *dom;            /* a superset of the threads and iterations of the accesses */
+	KirStmt *top;            /* the body of the loop being checked */
+	int level;               /* the next loop dimension */
 } Later;
 
 /* An access of a loop whose later iterations the walk does not follow (or none, a loop
@@ -43,45 +45,124 @@ static void later_access(void *ctx, KirExpr *e)
 	raise_bounds_check(&r->bc, b, i, l->dom, 0, e->kind != KE_LOAD, e->loc, why);
 }
 
-/* With --oob-check, the accesses of a loop the walk follows on its first two iterations
- * only (f: the loop when a for; before: the variables' values at its start): checked on a superset of the threads that run them
- * (sup), what the loop assigns unknown, except the variable of `for (v = affine; affine;
- * v += constant)` (with jumps, or an exit by some threads), which becomes a loop
- * dimension. A loop inside whose index has no proof gets a run-time check. */
-void race_later(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
-                const KirExpr *step, PolySet *sup, PolyExpr **before)
+static void later_stmt(Later *l, KirStmt *s);
+
+static void later_expr(Later *l, const KirExpr *e)
 {
-	Later l = {r, sup};
-	int v = f ? race_loop_var(f->u.for_.init) : -1, level = r->exact;
-	PolySet *dom = r->dom, *upper = r->upper;
-	PolyExpr **env = race_env_copy(r);
+	if (e)
+		loopify_expr_visit((KirExpr *)e, later_access, l);
+}
+
+/* The accesses of a loop on l->dom: the variable v of `for (v = lo; affine; v +=
+ * constant)` that the body leaves alone becomes the next loop dimension, otherwise
+ * unknown. */
+static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirStmt *body,
+                       const KirExpr *step)
+{
+	Race *r = l->r;
+	PolySet *outer = l->dom, *d = NULL;
+	int level = l->level;
 	VarScan vs = {v, 0};
 	int64_t st;
 
-	race_forget_loop(r, cond, body, step);
 	if (v >= 0)
 		loopify_stmt_visit(body, race_scan_var, NULL, &vs);
-	if (sup && v >= 0 && !vs.assigns && before[v] && level < POLY_MAX_LOOPS) {
+	if (outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS) {
 		r->env[v] = poly_expr_dim(r->c, POLY_NLAUNCH + level);
-		r->dom = poly_set_open_loop(sup, level, before[v], 1);
+		r->dom = poly_set_open_loop(outer, level, lo, 1);
 		r->dom = cond ? race_cond_set(r, cond) : r->dom;
 		if (r->dom && race_loop_step(r, step, v, level, &st)) {
-			r->dom = poly_set_open_loop(sup, level, before[v], st);
-			l.dom = cond ? race_cond_set(r, cond) : r->dom;
-		}
-		if (!l.dom || l.dom == sup) {    /* not that form: v unknown too */
-			l.dom = sup;
-			r->env[v] = NULL;
+			r->dom = poly_set_open_loop(outer, level, lo, st);
+			d = cond ? race_cond_set(r, cond) : r->dom;
 		}
 	}
-	if (cond)
-		loopify_expr_visit((KirExpr *)cond, later_access, &l);
-	loopify_stmt_visit(body, later_access, NULL, &l);
-	if (step)
-		loopify_expr_visit((KirExpr *)step, later_access, &l);
+	if (d) {
+		l->dom = d;
+		l->level++;
+	}
+	if (v >= 0 && !d)
+		r->env[v] = NULL;
+	later_expr(l, cond);
+	later_stmt(l, body);
+	later_expr(l, step);
+	if (v >= 0)
+		r->env[v] = NULL;     /* assigned by the loop */
+	l->dom = outer;
+	l->level = level;
+}
+
+/* The value on l->dom of what init assigns to the for-loop variable v, or NULL. */
+static PolyExpr *later_init(Later *l, const KirStmt *init, int v)
+{
+	const char *why;
+	const KirExpr *e = !init || v < 0 ? NULL : init->kind == KS_DECL ? init->u.decl.init :
+	                   init->u.expr->u.assign.value;
+	if (!e || !l->dom || !frontend_dtype_is_int(e->type))
+		return NULL;
+	return poly_expr_from_kir(l->r->c, e, l->dom, race_lookup, l->r, &why);
+}
+
+/* The accesses of s on l->dom; a declaration of an integer the loop assigns nowhere
+ * else has its value there. */
+static void later_stmt(Later *l, KirStmt *s)
+{
+	Race *r = l->r;
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			later_stmt(l, s->u.block.stmts[i]);
+		return;
+	case KS_DECL: {
+		VarScan vs = {s->u.decl.var, 0};
+		const char *why;
+		later_expr(l, s->u.decl.init);
+		loopify_stmt_visit(l->top, race_scan_var, NULL, &vs);
+		r->env[s->u.decl.var] = s->u.decl.init && !vs.assigns && l->dom &&
+		        frontend_dtype_is_int(r->k->vars[s->u.decl.var].type) ?
+		        poly_expr_from_kir(r->c, s->u.decl.init, l->dom, race_lookup, r, &why) : NULL;
+		return;
+	}
+	case KS_EXPR: later_expr(l, s->u.expr); return;
+	case KS_IF:
+		later_expr(l, s->u.if_.cond);
+		later_stmt(l, s->u.if_.then);
+		later_stmt(l, s->u.if_.els);
+		return;
+	case KS_FOR: {
+		int v = race_loop_var(s->u.for_.init);
+		PolyExpr *lo = later_init(l, s->u.for_.init, v);
+		later_stmt(l, s->u.for_.init);
+		later_loop(l, v, lo, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
+		return;
+	}
+	case KS_WHILE: case KS_DO:
+		later_loop(l, -1, NULL, s->u.loop.cond, s->u.loop.body, NULL);
+		return;
+	case KS_SYNC: later_expr(l, s->u.sync.arg); return;
+	default: return;
+	}
+}
+
+/* With --oob-check, the accesses of a loop the walk follows on its first two iterations
+ * only (f: the loop when a for; before: the variables' values at its start): checked on
+ * a superset of the threads that run them (sup), what the loop assigns unknown, except
+ * the variable of each `for (v = affine; affine; v += constant)` leaving v alone (this
+ * one with jumps, or one inside), which becomes a loop dimension, and an integer declared
+ * inside and assigned nowhere else. An access with no proof gets a run-time check. */
+void race_later(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
+                const KirExpr *step, PolySet *sup, PolyExpr **before)
+{
+	Later l = {r, sup, body, r->exact};
+	int v = f ? race_loop_var(f->u.for_.init) : -1;
+	PolySet *dom = r->dom, *upper = r->upper;
+	PolyExpr **env = race_env_copy(r);
+
+	race_forget_loop(r, cond, body, step);
+	later_loop(&l, v, v >= 0 ? before[v] : NULL, cond, body, step);
 	memcpy(r->env, env, sizeof(*env) * r->k->nvars);
 	free(env);
 	r->dom = dom;
 	r->upper = upper;
 }
-
