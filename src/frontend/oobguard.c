@@ -58,6 +58,11 @@ typedef struct Og {
 	                            statement being checked on it (NULL: none counted) */
 	const KirExpr *tail[2];  /* what the innermost loop evaluates after an iteration or a
 	                            continue (its step, a while's or do's test): checked there */
+	int capture;             /* 1 while checking a KS_EXPR or KS_DECL: an access whose index
+	                            cannot be evaluated again before it is captured instead */
+	VEC(const KirExpr *) capnode;   /* the captured accesses of that statement */
+	VEC(int) capvar, capsite;       /* per captured access: the variable its index goes
+	                                   into (`x[tmp = index]`), its site */
 	int brk;                 /* the variable the innermost loop's breaks set (-1: none):
 	                            its test is checked after it where no break left it */
 	int errors;              /* accesses that cannot be checked: refused */
@@ -292,27 +297,15 @@ static int new_flag(Og *z, int s, SrcLoc l)
 
 /* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
  * (the record is set after the loop: records()); outside, the record at once. */
-static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *index, int write, SrcLoc l)
+/* `flag |= guard && (index < 0 || index >= count)` for site s of buffer buf inside a
+ * loop (the record is set after the loop: records()); outside, the record at once. */
+static void emit(Og *z, SVec *out, int s, KirExpr *guard, int buf, const KirExpr *index, SrcLoc l)
 {
-	int s = site(z, buf, write, l), f, own;
-	int64_t n;
-	KirDType t;
-	KirExpr *i, *fails;
-
-	if (s < 0)
-		return;
-	if (!(index = index_value(z, index, &own))) {      /* the check would repeat its effect */
-		refuse(z, l, "its index has an effect other than one `v++`");
-		return;
-	}
-	if (reads_dirty(z, index, own) || reads_dirty(z, guard, -1)) {
-		refuse(z, l, "its statement changes what its index reads before it");
-		return;
-	}
-	n = z->k->bufs[buf].count;
-	t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
-	i = frontend_new_cast(z->a, t, (KirExpr *)index, l);      /* an int index: int compares */
-	fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	int64_t n = z->k->bufs[buf].count;
+	KirDType t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
+	KirExpr *i = frontend_new_cast(z->a, t, (KirExpr *)index, l);   /* an int index: int compares */
+	KirExpr *fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	int f;
 	if (t != KT_U32)
 		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
 		              fails, l);
@@ -325,6 +318,102 @@ static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *inde
 		f = z->flag.data[s] = new_flag(z, s, l);
 	VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, f, -1, NULL, frontend_new_binary(z->a, KB_OR, KT_I64,
 	         var_ref(z, f, l), fails, l), l)));
+}
+
+/* The check of access acc (buffer buf, index) before its statement, under guard. An
+ * index that cannot be evaluated again there (an effect, or it reads what the statement
+ * changes before it) is captured in a KS_EXPR or KS_DECL (`x[tmp = index]`, checked
+ * after the statement: lower()), refused elsewhere. */
+static void check(Og *z, SVec *out, KirExpr *guard, const KirExpr *acc, int buf, const KirExpr *index,
+                  int write, SrcLoc l)
+{
+	int s = site(z, buf, write, l), own;
+	const KirExpr *v;
+	KirVar t = {0};
+
+	if (s < 0)
+		return;
+	v = index_value(z, index, &own);
+	if (v && !reads_dirty(z, v, own) && !reads_dirty(z, guard, -1)) {
+		emit(z, out, s, guard, buf, v, l);
+		return;
+	}
+	if (!z->capture) {
+		refuse(z, l, !v ? "its index has an effect, in a loop's test or step, an if's test "
+		       "or a barrier's argument" : "its statement changes what its index reads before it");
+		return;
+	}
+	t.name = arena_printf(z->a, "cuda2hlo_oobidx%zu", z->vars.len);
+	t.type = index->type;
+	t.kind = KVK_TEMP;
+	t.loc = l;
+	VEC_PUSH(z->vars, t);
+	VEC_PUSH(z->capnode, acc);
+	VEC_PUSH(z->capvar, (int)z->vars.len - 1);
+	VEC_PUSH(z->capsite, s);
+}
+
+/* e with the indices of its captured accesses assigned to their variables. */
+static KirExpr *subst(Og *z, const KirExpr *e)
+{
+	KirExpr *n, **ix = NULL;
+	if (!e)
+		return NULL;
+	n = frontend_new_expr(z->a, e->kind, e->type, e->loc);
+	*n = *e;
+	switch (e->kind) {
+	case KE_LOAD: ix = &n->u.load.index; break;
+	case KE_UNARY: n->u.un.x = subst(z, e->u.un.x); break;
+	case KE_CAST: case KE_BITCAST: n->u.x = subst(z, e->u.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n->u.bin.l = subst(z, e->u.bin.l);
+		n->u.bin.r = subst(z, e->u.bin.r);
+		break;
+	case KE_COND:
+		n->u.cond.c = subst(z, e->u.cond.c);
+		n->u.cond.t = subst(z, e->u.cond.t);
+		n->u.cond.f = subst(z, e->u.cond.f);
+		break;
+	case KE_COMMA:
+		n->u.comma.l = subst(z, e->u.comma.l);
+		n->u.comma.r = subst(z, e->u.comma.r);
+		break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			n->u.math.args[i] = subst(z, e->u.math.args[i]);
+		break;
+	case KE_ASSIGN:
+		n->u.assign.value = subst(z, e->u.assign.value);
+		if (e->u.assign.lv.var < 0)
+			ix = &n->u.assign.lv.index;
+		break;
+	case KE_INCDEC:
+		if (e->u.incdec.lv.var < 0)
+			ix = &n->u.incdec.lv.index;
+		break;
+	case KE_SHFL:
+		n->u.shfl.mask = subst(z, e->u.shfl.mask);
+		n->u.shfl.value = subst(z, e->u.shfl.value);
+		n->u.shfl.lane = subst(z, e->u.shfl.lane);
+		break;
+	case KE_VOTE:
+		n->u.vote.mask = subst(z, e->u.vote.mask);
+		n->u.vote.pred = subst(z, e->u.vote.pred);
+		break;
+	case KE_ATOMIC:
+		ix = &n->u.atomic.index;
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			n->u.atomic.args[i] = subst(z, e->u.atomic.args[i]);
+		break;
+	default: break;
+	}
+	if (!ix)
+		return n;
+	*ix = subst(z, *ix);
+	for (size_t i = 0; i < z->capnode.len; i++)
+		if (z->capnode.data[i] == e)
+			*ix = frontend_new_assign(z->a, z->capvar.data[i], -1, NULL, *ix, e->loc);
+	return n;
 }
 
 static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e);
@@ -346,7 +435,7 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 	switch (e->kind) {
 	case KE_LOAD:
 		checks(z, out, guard, e->u.load.index);
-		check(z, out, guard, e->u.load.buffer, e->u.load.index, 0, e->loc);
+		check(z, out, guard, e, e->u.load.buffer, e->u.load.index, 0, e->loc);
 		return;
 	case KE_UNARY: checks(z, out, guard, e->u.un.x); return;
 	case KE_CAST: case KE_BITCAST: checks(z, out, guard, e->u.x); return;
@@ -368,14 +457,14 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 	case KE_ASSIGN:
 		if (e->u.assign.lv.var < 0) {
 			checks(z, out, guard, e->u.assign.lv.index);
-			check(z, out, guard, e->u.assign.lv.buffer, e->u.assign.lv.index, 1, e->loc);
+			check(z, out, guard, e, e->u.assign.lv.buffer, e->u.assign.lv.index, 1, e->loc);
 		}
 		checks(z, out, guard, e->u.assign.value);
 		return;
 	case KE_INCDEC:
 		if (e->u.incdec.lv.var < 0) {
 			checks(z, out, guard, e->u.incdec.lv.index);
-			check(z, out, guard, e->u.incdec.lv.buffer, e->u.incdec.lv.index, 1, e->loc);
+			check(z, out, guard, e, e->u.incdec.lv.buffer, e->u.incdec.lv.index, 1, e->loc);
 		}
 		return;
 	case KE_SHFL:
@@ -395,7 +484,7 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 			sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time "
 			          "(a wide atomic)\n", e->loc.line, e->loc.col);
 		else
-			check(z, out, guard, e->u.atomic.buffer, e->u.atomic.index, 1, e->loc);
+			check(z, out, guard, e, e->u.atomic.buffer, e->u.atomic.index, 1, e->loc);
 		return;
 	default: return;
 	}
@@ -551,6 +640,41 @@ static int has(const IVec *v, int x)
 	return 0;
 }
 
+/* A KS_EXPR or KS_DECL s with the checks of its accesses into out: before it, or for an
+ * index captured into a variable (0 before s: in bounds where the access does not run),
+ * after it. */
+static void captured(Og *z, SVec *out, const KirStmt *s)
+{
+	KirStmt *t;
+	z->capture = 1;
+	stmt_checks(z, out, s->kind == KS_EXPR ? s->u.expr : s->u.decl.init);
+	z->capture = 0;
+	if (!z->capnode.len) {
+		VEC_PUSH(*out, (KirStmt *)s);
+		return;
+	}
+	for (size_t i = 0; i < z->capvar.len; i++) {
+		KirStmt *d = frontend_new_stmt(z->a, KS_DECL, s->loc);
+		d->u.decl.var = z->capvar.data[i];
+		d->u.decl.init = frontend_new_int(z->a, z->vars.data[z->capvar.data[i]].type, 0, s->loc);
+		VEC_PUSH(*out, d);
+	}
+	t = frontend_new_stmt(z->a, s->kind, s->loc);
+	*t = *s;
+	if (s->kind == KS_EXPR)
+		t->u.expr = subst(z, s->u.expr);
+	else
+		t->u.decl.init = subst(z, s->u.decl.init);
+	VEC_PUSH(*out, t);
+	for (size_t i = 0; i < z->capnode.len; i++) {
+		const KirExpr *a = z->capnode.data[i];
+		int buf = a->kind == KE_LOAD ? a->u.load.buffer : a->kind == KE_ATOMIC ? a->u.atomic.buffer :
+		          a->kind == KE_ASSIGN ? a->u.assign.lv.buffer : a->u.incdec.lv.buffer;
+		emit(z, out, z->capsite.data[i], NULL, buf, var_ref(z, z->capvar.data[i], a->loc), a->loc);
+	}
+	z->capnode.len = z->capvar.len = z->capsite.len = 0;
+}
+
 /* A new i64 variable set to 0 (its declaration into out). */
 static int zero_var(Og *z, SVec *out, const char *what, SrcLoc l)
 {
@@ -576,8 +700,9 @@ static void lower(Og *z, SVec *out, const KirStmt *s)
 {
 	int brk = -1;
 	switch (s->kind) {
-	case KS_EXPR: stmt_checks(z, out, s->u.expr); break;
-	case KS_DECL: stmt_checks(z, out, s->u.decl.init); break;
+	case KS_EXPR: case KS_DECL:
+		captured(z, out, s);
+		return;
 	case KS_IF: stmt_checks(z, out, s->u.if_.cond); break;
 	case KS_FOR:
 		if (s->u.for_.init && s->u.for_.init->kind == KS_EXPR)
@@ -743,6 +868,9 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 		*errors = z.errors;
 	}
 	free(z.dirty);
+	VEC_FREE(z.capnode);
+	VEC_FREE(z.capvar);
+	VEC_FREE(z.capsite);
 	map_destroy(z.made);
 	VEC_FREE(z.live);
 	VEC_FREE(z.inner);
