@@ -10,9 +10,11 @@
  * id of the first thread whose index left the buffer (0: none); runtime/printf.c prints
  * the message for that thread, the runtime and libcuda2hlo_cudart fail the launch. One
  * element per site, not one per thread as an assert's: a launch of millions of threads
- * copies out 8 bytes per site. An access that cannot be checked exactly (its index has
- * an effect other than one `v++`, or reads what its statement changes before it) is
- * refused with a located error (*errors); NULL when no access is checked.
+ * copies out 8 bytes per site. An access whose index cannot be evaluated again before
+ * its statement (an effect other than one `v++`, or it reads what the statement changes
+ * before it) is captured in an expression statement or a declaration (`x[tmp = index]`,
+ * checked after it: captured()), refused with a located error elsewhere (*errors);
+ * NULL when no access is checked.
  *
  * Outside loops, before the statement holding the access, an atomicMax of `(index < 0 ||
  * index >= count) * (threads - thread)` into the record (a reduction for the affine
