@@ -53,9 +53,42 @@ static void later_expr(Later *l, const KirExpr *e)
 		loopify_expr_visit((KirExpr *)e, later_access, l);
 }
 
+/* The constant step of for-loop variable v (`v++`, `v -= 2`...), or 0. */
+static int64_t const_step(const KirExpr *step, int v)
+{
+	const KirExpr *c;
+	if (step && step->kind == KE_INCDEC && step->u.incdec.lv.var == v)
+		return step->u.incdec.inc ? 1 : -1;
+	if (!step || step->kind != KE_ASSIGN || step->u.assign.lv.var != v ||
+	    (step->u.assign.op != KB_ADD && step->u.assign.op != KB_SUB))
+		return 0;
+	c = step->u.assign.value;
+	while (c->kind == KE_CAST)
+		c = c->u.x;
+	if (c->kind != KE_CONST || !frontend_dtype_is_int(c->type))
+		return 0;
+	return step->u.assign.op == KB_ADD ? c->u.c.i : -c->u.c.i;
+}
+
+/* A loop counting down, `for (v = lo; affine; v -= constant)`: v is minus the next loop
+ * dimension (which counts up from -lo); l->dom with it open, or NULL. */
+static PolySet *down(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const KirExpr *step)
+{
+	Race *r = l->r;
+	int64_t st = const_step(step, v), coef[POLY_NDIMS], cst, m[POLY_NDIMS] = {0};
+	if (st >= 0 || st < -INT32_MAX || !cond || !poly_expr_get_linear(lo, coef, &cst))
+		return NULL;
+	for (int i = 0; i < POLY_NDIMS; i++)
+		coef[i] = -coef[i];
+	m[POLY_NLAUNCH + l->level] = -1;
+	r->env[v] = poly_expr_linear(r->c, m, 0);
+	r->dom = poly_set_open_loop(l->dom, l->level, poly_expr_linear(r->c, coef, -cst), -st);
+	return race_cond_set(r, cond);
+}
+
 /* The accesses of a loop on l->dom: the variable v of `for (v = lo; affine; v +=
- * constant)` that the body leaves alone becomes the next loop dimension, otherwise
- * unknown. */
+ * constant)` that the body leaves alone becomes the next loop dimension (minus it for
+ * a negative constant), otherwise unknown. */
 static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirStmt *body,
                        const KirExpr *step)
 {
@@ -76,6 +109,9 @@ static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirSt
 			d = cond ? race_cond_set(r, cond) : r->dom;
 		}
 	}
+	if (!d && outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS &&
+	    (d = down(l, v, lo, cond, step)) == NULL)
+		r->env[v] = NULL;
 	if (d) {
 		l->dom = d;
 		l->level++;
@@ -160,7 +196,9 @@ void race_later(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
 	PolyExpr **env = race_env_copy(r);
 
 	race_forget_loop(r, cond, body, step);
-	later_loop(&l, v, v >= 0 ? before[v] : NULL, cond, body, step);
+	/* the init's value where the threads that run it were unknown: on sup */
+	later_loop(&l, v, v < 0 ? NULL : before[v] ? before[v] : later_init(&l, f->u.for_.init, v),
+	           cond, body, step);
 	memcpy(r->env, env, sizeof(*env) * r->k->nvars);
 	free(env);
 	r->dom = dom;
