@@ -7,8 +7,11 @@ overflow) is, with `cuda2hlo --oob-check`, checked inside the module (frontend
 oobguard.c): a run in which some thread's index leaves its buffer fails with exit status
 1, the access's location, the thread and the buffer's extent, and writes no result; a run
 in bounds equals numpy. The strategy --report names (affine or SIMT) is the one the
-kernel gets without --oob-check. Kernels written here; interp and cpu backends. Prints
-`N passed, N failed`.
+kernel gets without --oob-check (except SIMT_CHECKED). Since session 26 also the
+positions that were left unchecked before: a loop's later iterations, a loop with a
+break, a loop's test and step, a barrier's argument, statements with several effects,
+an index with an effect (race_later.c, oobguard.c). Kernels written here; interp and cpu
+backends. Prints `N passed, N failed`.
 """
 import argparse
 import os
