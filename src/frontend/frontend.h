@@ -533,7 +533,8 @@ KirKernel *frontend_poison(Arena *a, const KirKernel *k, const unsigned char *re
  * record per access); the accesses it cannot check there get a --report line in
  * skipped; NULL when none is checked. Nodes and strings live in a. */
 KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
-                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped);
+                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped,
+                              int *errors);
 
 /* ---- poison_range.c: the loads of k whose index is in bounds on every path, for every
  * thread of the launch and every value of what is unset or unbound (a set the caller

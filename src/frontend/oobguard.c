@@ -10,9 +10,11 @@
  * id of the first thread whose index left the buffer (0: none); runtime/printf.c prints
  * the message for that thread, the runtime and libcuda2hlo_cudart fail the launch. One
  * element per site, not one per thread as an assert's: a launch of millions of threads
- * copies out 8 bytes per site. An access that cannot be checked exactly here (its
- * statement has another effect before it, it sits in a loop's test or step or a
- * barrier's argument) stays unchecked, a --report line; NULL when no access is checked.
+ * copies out 8 bytes per site. An access whose index cannot be evaluated again before
+ * its statement (an effect other than one `v++`, or it reads what the statement changes
+ * before it) is captured in an expression statement or a declaration (`x[tmp = index]`,
+ * checked after it: captured()), refused with a located error elsewhere (*errors);
+ * NULL when no access is checked.
  *
  * Outside loops, before the statement holding the access, an atomicMax of `(index < 0 ||
  * index >= count) * (threads - thread)` into the record (a reduction for the affine
@@ -21,7 +23,11 @@
  * statement, the atomicMax of `flag * (threads - thread)` after the loop and before each
  * return or exit leaving it (outer_loop): a store or an atomic in a data-dependent loop
  * would keep the affine strategy from raising the kernel, a carried flag does not. The
- * index is evaluated again by the check, so it must have no effect. */
+ * index is evaluated again by the check, so it must have no effect (`v++`: v). A loop's
+ * test or step is checked where it has just been or is about to be evaluated (lower):
+ * a for's test at the body's start and after the loop (not after a break: a variable the
+ * breaks set), a while's test before the loop, at the body's end and before each
+ * continue, a do's test and a for's step at the body's end and before each continue. */
 #include "frontend.h"
 
 #include <stdint.h>
@@ -50,6 +56,18 @@ typedef struct Og {
 	int nextrec;             /* the next cuda2hlo_printfN */
 	StrBuf *skipped;         /* --report lines: accesses left unchecked */
 	StrBuf desc;
+	int *dirty;              /* per variable of k, then per buffer: the effects of the
+	                            statement being checked on it (NULL: none counted) */
+	const KirExpr *tail[2];  /* what the innermost loop evaluates after an iteration or a
+	                            continue (its step, a while's or do's test): checked there */
+	int capture;             /* 1 while checking a KS_EXPR or KS_DECL: an access whose index
+	                            cannot be evaluated again before it is captured instead */
+	VEC(const KirExpr *) capnode;   /* the captured accesses of that statement */
+	VEC(int) capvar, capsite;       /* per captured access: the variable its index goes
+	                                   into (`x[tmp = index]`), its site */
+	int brk;                 /* the variable the innermost loop's breaks set (-1: none):
+	                            its test is checked after it where no break left it */
+	int errors;              /* accesses that cannot be checked: refused */
 } Og;
 
 static KirExpr *var_ref(Og *z, int v, SrcLoc l)
@@ -98,6 +116,99 @@ static KirStmt *expr_stmt(Og *z, KirExpr *e)
 	KirStmt *s = frontend_new_stmt(z->a, KS_EXPR, e->loc);
 	s->u.expr = e;
 	return s;
+}
+
+/* The operands of e into k (at most 4); their number. */
+static int kids(const KirExpr *e, const KirExpr **k)
+{
+	switch (e->kind) {
+	case KE_LOAD: k[0] = e->u.load.index; return 1;
+	case KE_UNARY: k[0] = e->u.un.x; return 1;
+	case KE_CAST: case KE_BITCAST: k[0] = e->u.x; return 1;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR: k[0] = e->u.bin.l; k[1] = e->u.bin.r; return 2;
+	case KE_COND: k[0] = e->u.cond.c; k[1] = e->u.cond.t; k[2] = e->u.cond.f; return 3;
+	case KE_COMMA: k[0] = e->u.comma.l; k[1] = e->u.comma.r; return 2;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			k[i] = e->u.math.args[i];
+		return e->u.math.nargs;
+	case KE_ASSIGN: k[0] = e->u.assign.lv.var < 0 ? e->u.assign.lv.index : NULL; k[1] = e->u.assign.value; return 2;
+	case KE_INCDEC: k[0] = e->u.incdec.lv.var < 0 ? e->u.incdec.lv.index : NULL; return 1;
+	case KE_SHFL: k[0] = e->u.shfl.mask; k[1] = e->u.shfl.value; k[2] = e->u.shfl.lane; return 3;
+	case KE_VOTE: k[0] = e->u.vote.mask; k[1] = e->u.vote.pred; return 2;
+	case KE_ATOMIC:
+		k[0] = e->u.atomic.index;
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			k[1 + i] = e->u.atomic.args[i];
+		return 1 + e->u.atomic.nargs;
+	default: return 0;
+	}
+}
+
+/* The variable (>= 0) or buffer (nvars + b) e writes, or -1. */
+static int writes(const Og *z, const KirExpr *e)
+{
+	const KirLval *lv = e->kind == KE_ASSIGN ? &e->u.assign.lv : e->kind == KE_INCDEC ? &e->u.incdec.lv : NULL;
+	if (lv)
+		return lv->var >= 0 ? lv->var : (int)z->k->nvars + lv->buffer;
+	return e->kind == KE_ATOMIC ? (int)z->k->nvars + e->u.atomic.buffer : -1;
+}
+
+/* Counts into z->dirty the writes e makes (by: +1 or -1). */
+static void effects(Og *z, const KirExpr *e, int by)
+{
+	const KirExpr *k[4];
+	int n, w;
+	if (!e)
+		return;
+	if ((w = writes(z, e)) >= 0)
+		z->dirty[w] += by;
+	n = kids(e, k);
+	for (int i = 0; i < n; i++)
+		effects(z, k[i], by);
+}
+
+/* Whether e (pure) reads a variable or buffer the statement being checked writes, own
+ * (a variable, or -1) once less. */
+static int reads_dirty(const Og *z, const KirExpr *e, int own)
+{
+	const KirExpr *k[4];
+	int n;
+	if (!e || !z->dirty)
+		return 0;
+	if (e->kind == KE_VAR && e->u.var < (int)z->k->nvars && z->dirty[e->u.var] - (e->u.var == own) > 0)
+		return 1;
+	if (e->kind == KE_LOAD && z->dirty[z->k->nvars + e->u.load.buffer] > 0)
+		return 1;
+	n = kids(e, k);
+	for (int i = 0; i < n; i++)
+		if (reads_dirty(z, k[i], own))
+			return 1;
+	return 0;
+}
+
+/* The value of index ix without its effect (`v++`: v, `++v`: v + 1; own: v), or NULL. */
+static KirExpr *index_value(Og *z, const KirExpr *ix, int *own)
+{
+	*own = -1;
+	if (frontend_expr_pure(ix))
+		return (KirExpr *)ix;
+	if (ix->kind != KE_INCDEC || ix->u.incdec.lv.var < 0)
+		return NULL;
+	*own = ix->u.incdec.lv.var;
+	if (ix->u.incdec.post)
+		return var_ref(z, *own, ix->loc);
+	return frontend_new_binary(z->a, ix->u.incdec.inc ? KB_ADD : KB_SUB, ix->type, var_ref(z, *own, ix->loc),
+	                           frontend_new_int(z->a, ix->type, 1, ix->loc), ix->loc);
+}
+
+/* An access that cannot be checked where it runs: refused (never silently unchecked). */
+static void refuse(Og *z, SrcLoc l, const char *why)
+{
+	diag_error(l, "this access is not proven in bounds and cannot be checked at run time "
+	           "(%s): --oob-check refuses the kernel", why);
+	diag_note(z->k->loc, "in kernel '%s'", z->k->name);
+	z->errors++;
 }
 
 static void key_of(StrBuf *b, SrcLoc l)
@@ -188,24 +299,15 @@ static int new_flag(Og *z, int s, SrcLoc l)
 
 /* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
  * (the record is set after the loop: records()); outside, the record at once. */
-static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *index, int write, SrcLoc l)
+/* `flag |= guard && (index < 0 || index >= count)` for site s of buffer buf inside a
+ * loop (the record is set after the loop: records()); outside, the record at once. */
+static void emit(Og *z, SVec *out, int s, KirExpr *guard, int buf, const KirExpr *index, SrcLoc l)
 {
-	int s = site(z, buf, write, l), f;
-	int64_t n;
-	KirDType t;
-	KirExpr *i, *fails;
-
-	if (s < 0)
-		return;
-	if (!frontend_expr_pure(index)) {      /* the check would repeat its effect */
-		sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time (its "
-		          "index has an effect)\n", l.line, l.col);
-		return;
-	}
-	n = z->k->bufs[buf].count;
-	t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
-	i = frontend_new_cast(z->a, t, (KirExpr *)index, l);      /* an int index: int compares */
-	fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	int64_t n = z->k->bufs[buf].count;
+	KirDType t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
+	KirExpr *i = frontend_new_cast(z->a, t, (KirExpr *)index, l);   /* an int index: int compares */
+	KirExpr *fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	int f;
 	if (t != KT_U32)
 		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
 		              fails, l);
@@ -218,6 +320,102 @@ static void check(Og *z, SVec *out, KirExpr *guard, int buf, const KirExpr *inde
 		f = z->flag.data[s] = new_flag(z, s, l);
 	VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, f, -1, NULL, frontend_new_binary(z->a, KB_OR, KT_I64,
 	         var_ref(z, f, l), fails, l), l)));
+}
+
+/* The check of access acc (buffer buf, index) before its statement, under guard. An
+ * index that cannot be evaluated again there (an effect, or it reads what the statement
+ * changes before it) is captured in a KS_EXPR or KS_DECL (`x[tmp = index]`, checked
+ * after the statement: lower()), refused elsewhere. */
+static void check(Og *z, SVec *out, KirExpr *guard, const KirExpr *acc, int buf, const KirExpr *index,
+                  int write, SrcLoc l)
+{
+	int s = site(z, buf, write, l), own;
+	const KirExpr *v;
+	KirVar t = {0};
+
+	if (s < 0)
+		return;
+	v = index_value(z, index, &own);
+	if (v && !reads_dirty(z, v, own) && !reads_dirty(z, guard, -1)) {
+		emit(z, out, s, guard, buf, v, l);
+		return;
+	}
+	if (!z->capture) {
+		refuse(z, l, !v ? "its index has an effect, in a loop's test or step, an if's test "
+		       "or a barrier's argument" : "its statement changes what its index reads before it");
+		return;
+	}
+	t.name = arena_printf(z->a, "cuda2hlo_oobidx%zu", z->vars.len);
+	t.type = index->type;
+	t.kind = KVK_TEMP;
+	t.loc = l;
+	VEC_PUSH(z->vars, t);
+	VEC_PUSH(z->capnode, acc);
+	VEC_PUSH(z->capvar, (int)z->vars.len - 1);
+	VEC_PUSH(z->capsite, s);
+}
+
+/* e with the indices of its captured accesses assigned to their variables. */
+static KirExpr *subst(Og *z, const KirExpr *e)
+{
+	KirExpr *n, **ix = NULL;
+	if (!e)
+		return NULL;
+	n = frontend_new_expr(z->a, e->kind, e->type, e->loc);
+	*n = *e;
+	switch (e->kind) {
+	case KE_LOAD: ix = &n->u.load.index; break;
+	case KE_UNARY: n->u.un.x = subst(z, e->u.un.x); break;
+	case KE_CAST: case KE_BITCAST: n->u.x = subst(z, e->u.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		n->u.bin.l = subst(z, e->u.bin.l);
+		n->u.bin.r = subst(z, e->u.bin.r);
+		break;
+	case KE_COND:
+		n->u.cond.c = subst(z, e->u.cond.c);
+		n->u.cond.t = subst(z, e->u.cond.t);
+		n->u.cond.f = subst(z, e->u.cond.f);
+		break;
+	case KE_COMMA:
+		n->u.comma.l = subst(z, e->u.comma.l);
+		n->u.comma.r = subst(z, e->u.comma.r);
+		break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			n->u.math.args[i] = subst(z, e->u.math.args[i]);
+		break;
+	case KE_ASSIGN:
+		n->u.assign.value = subst(z, e->u.assign.value);
+		if (e->u.assign.lv.var < 0)
+			ix = &n->u.assign.lv.index;
+		break;
+	case KE_INCDEC:
+		if (e->u.incdec.lv.var < 0)
+			ix = &n->u.incdec.lv.index;
+		break;
+	case KE_SHFL:
+		n->u.shfl.mask = subst(z, e->u.shfl.mask);
+		n->u.shfl.value = subst(z, e->u.shfl.value);
+		n->u.shfl.lane = subst(z, e->u.shfl.lane);
+		break;
+	case KE_VOTE:
+		n->u.vote.mask = subst(z, e->u.vote.mask);
+		n->u.vote.pred = subst(z, e->u.vote.pred);
+		break;
+	case KE_ATOMIC:
+		ix = &n->u.atomic.index;
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			n->u.atomic.args[i] = subst(z, e->u.atomic.args[i]);
+		break;
+	default: break;
+	}
+	if (!ix)
+		return n;
+	*ix = subst(z, *ix);
+	for (size_t i = 0; i < z->capnode.len; i++)
+		if (z->capnode.data[i] == e)
+			*ix = frontend_new_assign(z->a, z->capvar.data[i], -1, NULL, *ix, e->loc);
+	return n;
 }
 
 static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e);
@@ -239,7 +437,7 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 	switch (e->kind) {
 	case KE_LOAD:
 		checks(z, out, guard, e->u.load.index);
-		check(z, out, guard, e->u.load.buffer, e->u.load.index, 0, e->loc);
+		check(z, out, guard, e, e->u.load.buffer, e->u.load.index, 0, e->loc);
 		return;
 	case KE_UNARY: checks(z, out, guard, e->u.un.x); return;
 	case KE_CAST: case KE_BITCAST: checks(z, out, guard, e->u.x); return;
@@ -261,14 +459,14 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 	case KE_ASSIGN:
 		if (e->u.assign.lv.var < 0) {
 			checks(z, out, guard, e->u.assign.lv.index);
-			check(z, out, guard, e->u.assign.lv.buffer, e->u.assign.lv.index, 1, e->loc);
+			check(z, out, guard, e, e->u.assign.lv.buffer, e->u.assign.lv.index, 1, e->loc);
 		}
 		checks(z, out, guard, e->u.assign.value);
 		return;
 	case KE_INCDEC:
 		if (e->u.incdec.lv.var < 0) {
 			checks(z, out, guard, e->u.incdec.lv.index);
-			check(z, out, guard, e->u.incdec.lv.buffer, e->u.incdec.lv.index, 1, e->loc);
+			check(z, out, guard, e, e->u.incdec.lv.buffer, e->u.incdec.lv.index, 1, e->loc);
 		}
 		return;
 	case KE_SHFL:
@@ -288,67 +486,90 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 			sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time "
 			          "(a wide atomic)\n", e->loc.line, e->loc.col);
 		else
-			check(z, out, guard, e->u.atomic.buffer, e->u.atomic.index, 1, e->loc);
+			check(z, out, guard, e, e->u.atomic.buffer, e->u.atomic.index, 1, e->loc);
 		return;
 	default: return;
 	}
 }
 
-/* Whether the checks of e (an expression whose top node may have an effect) see the
- * values the access does: nothing below the top node has an effect. */
-static int below_pure(const KirExpr *e)
+/* The checks of e into out under guard (NULL: always), before the statement that
+ * evaluates e: an access whose index reads what the statement changes before it is
+ * refused. */
+static void checks_under(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 {
-	switch (e->kind) {
-	case KE_ASSIGN: return frontend_expr_pure(e->u.assign.value) && (e->u.assign.lv.var >= 0 || frontend_expr_pure(e->u.assign.lv.index));
-	case KE_INCDEC: return e->u.incdec.lv.var >= 0 || frontend_expr_pure(e->u.incdec.lv.index);
-	case KE_ATOMIC:
-		if (!frontend_expr_pure(e->u.atomic.index))
-			return 0;
-		for (int i = 0; i < e->u.atomic.nargs; i++)
-			if (!frontend_expr_pure(e->u.atomic.args[i]))
-				return 0;
-		return 1;
-	default: return frontend_expr_pure(e);
-	}
-}
-
-/* The checks made from out->data[n] on are dropped: their accesses stay unchecked (a
- * --report line each, from z->skipped). */
-static void drop(Og *z, SVec *out, size_t n, const char *why)
-{
-	for (size_t i = n; i < out->len; i++)
-		sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time (%s)\n",
-		          out->data[i]->loc.line, out->data[i]->loc.col, why);
-	out->len = n;
-}
-
-/* The checks of e into out, before the statement that evaluates it. */
-static void stmt_checks(Og *z, SVec *out, const KirExpr *e)
-{
-	size_t n = out->len;
+	int w;
 	if (!e)
 		return;
-	checks(z, out, NULL, e);
-	if (out->len > n && !below_pure(e))
-		drop(z, out, n, "its statement has another effect before it");
+	effects(z, e, 1);
+	if ((w = writes(z, e)) >= 0)    /* e's own write: after all it reads */
+		z->dirty[w]--;
+	checks(z, out, guard, e);
+	effects(z, e, -1);
+	if (w >= 0)
+		z->dirty[w]++;
 }
 
-/* An expression the checks cannot precede (a loop's test or step, a barrier's argument). */
-static void unchecked(Og *z, const KirExpr *e, const char *why)
+static void stmt_checks(Og *z, SVec *out, const KirExpr *e)
 {
-	SVec v = {0};
-	checks(z, &v, NULL, e);
-	drop(z, &v, 0, why);
-	VEC_FREE(v);
+	checks_under(z, out, NULL, e);
 }
 
-/* A for-loop's init of several statements: its accesses stay unchecked. */
-static void init_unchecked(Og *z, const KirStmt *init)
+/* A for-loop's init of several statements: each checked before the first, what the
+ * earlier ones write counting as the statement's effects. */
+static void init_checks(Og *z, SVec *out, const KirStmt *init)
 {
-	for (size_t i = 0; init->kind == KS_BLOCK && i < init->u.block.nstmts; i++) {
-		const KirStmt *d = init->u.block.stmts[i];
-		unchecked(z, d->kind == KS_DECL ? d->u.decl.init : d->kind == KS_EXPR ? d->u.expr : NULL,
-		          "in a loop's initialisation of several variables");
+	size_t n = init->kind == KS_BLOCK ? init->u.block.nstmts : 0;
+	for (int by = 1; by >= -1; by -= 2)
+		for (size_t i = 0; i < n; i++) {
+			const KirStmt *d = init->u.block.stmts[i];
+			const KirExpr *e = d->kind == KS_DECL ? d->u.decl.init : d->kind == KS_EXPR ? d->u.expr : NULL;
+			if (by > 0)
+				stmt_checks(z, out, e);
+			effects(z, e, by);
+			if (d->kind == KS_DECL)
+				z->dirty[d->u.decl.var] += by;
+		}
+}
+
+/* Whether an access of e is to be checked. */
+static int has_site(const Og *z, const KirExpr *e)
+{
+	const KirExpr *k[4];
+	int n, b = -1;
+	StrBuf key = {0};
+	if (!e)
+		return 0;
+	b = e->kind == KE_LOAD ? e->u.load.buffer : e->kind == KE_ATOMIC ? e->u.atomic.buffer :
+	    e->kind == KE_ASSIGN && e->u.assign.lv.var < 0 ? e->u.assign.lv.buffer :
+	    e->kind == KE_INCDEC && e->u.incdec.lv.var < 0 ? e->u.incdec.lv.buffer : -1;
+	if (b >= 0) {
+		key_of(&key, e->loc);
+		b = map_get(z->sites, sb_str(&key)) != NULL;
+		sb_free(&key);
+		if (b)
+			return 1;
+	}
+	n = kids(e, k);
+	for (int i = 0; i < n; i++)
+		if (has_site(z, k[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether s breaks out of the loop whose body it is (not an inner loop's break). */
+static int breaks(const KirStmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case KS_BREAK: return 1;
+	case KS_IF: return breaks(s->u.if_.then) || breaks(s->u.if_.els);
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			if (breaks(s->u.block.stmts[i]))
+				return 1;
+		return 0;
+	default: return 0;
 	}
 }
 
@@ -421,12 +642,69 @@ static int has(const IVec *v, int x)
 	return 0;
 }
 
-/* The statements that replace s: the checks of what it evaluates first, then s. */
+/* A KS_EXPR or KS_DECL s with the checks of its accesses into out: before it, or for an
+ * index captured into a variable (0 before s: in bounds where the access does not run),
+ * after it. */
+static void captured(Og *z, SVec *out, const KirStmt *s)
+{
+	KirStmt *t;
+	z->capture = 1;
+	stmt_checks(z, out, s->kind == KS_EXPR ? s->u.expr : s->u.decl.init);
+	z->capture = 0;
+	if (!z->capnode.len) {
+		VEC_PUSH(*out, (KirStmt *)s);
+		return;
+	}
+	for (size_t i = 0; i < z->capvar.len; i++) {
+		KirStmt *d = frontend_new_stmt(z->a, KS_DECL, s->loc);
+		d->u.decl.var = z->capvar.data[i];
+		d->u.decl.init = frontend_new_int(z->a, z->vars.data[z->capvar.data[i]].type, 0, s->loc);
+		VEC_PUSH(*out, d);
+	}
+	t = frontend_new_stmt(z->a, s->kind, s->loc);
+	*t = *s;
+	if (s->kind == KS_EXPR)
+		t->u.expr = subst(z, s->u.expr);
+	else
+		t->u.decl.init = subst(z, s->u.decl.init);
+	VEC_PUSH(*out, t);
+	for (size_t i = 0; i < z->capnode.len; i++) {
+		const KirExpr *a = z->capnode.data[i];
+		int buf = a->kind == KE_LOAD ? a->u.load.buffer : a->kind == KE_ATOMIC ? a->u.atomic.buffer :
+		          a->kind == KE_ASSIGN ? a->u.assign.lv.buffer : a->u.incdec.lv.buffer;
+		emit(z, out, z->capsite.data[i], NULL, buf, var_ref(z, z->capvar.data[i], a->loc), a->loc);
+	}
+	z->capnode.len = z->capvar.len = z->capsite.len = 0;
+}
+
+/* A new i64 variable set to 0 (its declaration into out). */
+static int zero_var(Og *z, SVec *out, const char *what, SrcLoc l)
+{
+	KirVar v = {0};
+	KirStmt *d = frontend_new_stmt(z->a, KS_DECL, l);
+	v.name = arena_printf(z->a, "cuda2hlo_%s%zu", what, z->vars.len);
+	v.type = KT_I64;
+	v.kind = KVK_TEMP;
+	v.loc = l;
+	VEC_PUSH(z->vars, v);
+	d->u.decl.var = (int)z->vars.len - 1;
+	d->u.decl.init = frontend_new_int(z->a, KT_I64, 0, l);
+	VEC_PUSH(*out, d);
+	return d->u.decl.var;
+}
+
+/* The statements that replace s: the checks of what it evaluates first, then s. A
+ * loop's test or step is checked where it was just evaluated or is about to be: a for's
+ * test at the body's start and after the loop (where no break left it), a while's
+ * before the loop, at the body's end and before each continue, a do's and a for's step
+ * at the body's end and before each continue (rewrite). */
 static void lower(Og *z, SVec *out, const KirStmt *s)
 {
+	int brk = -1;
 	switch (s->kind) {
-	case KS_EXPR: stmt_checks(z, out, s->u.expr); break;
-	case KS_DECL: stmt_checks(z, out, s->u.decl.init); break;
+	case KS_EXPR: case KS_DECL:
+		captured(z, out, s);
+		return;
 	case KS_IF: stmt_checks(z, out, s->u.if_.cond); break;
 	case KS_FOR:
 		if (s->u.for_.init && s->u.for_.init->kind == KS_EXPR)
@@ -434,12 +712,21 @@ static void lower(Og *z, SVec *out, const KirStmt *s)
 		else if (s->u.for_.init && s->u.for_.init->kind == KS_DECL)
 			stmt_checks(z, out, s->u.for_.init->u.decl.init);
 		else if (s->u.for_.init)   /* several declarations: a later one may read an earlier */
-			init_unchecked(z, s->u.for_.init);
-		unchecked(z, s->u.for_.cond, "in a loop's test");
-		unchecked(z, s->u.for_.step, "in a loop's step");
+			init_checks(z, out, s->u.for_.init);
+		if (has_site(z, s->u.for_.cond) && breaks(s->u.for_.body))
+			brk = zero_var(z, out, "oobbreak", s->loc);
 		break;
-	case KS_WHILE: case KS_DO: unchecked(z, s->u.loop.cond, "in a loop's test"); break;
-	case KS_SYNC: unchecked(z, s->u.sync.arg, "in a barrier's argument"); break;
+	case KS_WHILE: stmt_checks(z, out, s->u.loop.cond); break;   /* the first test */
+	case KS_SYNC: stmt_checks(z, out, s->u.sync.arg); break;
+	case KS_BREAK:
+		if (z->brk >= 0)
+			VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, z->brk, -1, NULL,
+			         frontend_new_int(z->a, KT_I64, 1, s->loc), s->loc)));
+		break;
+	case KS_CONTINUE:
+		for (int i = 0; i < 2; i++)
+			stmt_checks(z, out, z->tail[i]);
+		break;
 	case KS_RETURN: case KS_EXIT:
 		if (z->depth && !(s->kind == KS_EXIT && has(&z->inner, s->u.label))) {
 			/* leaving the outermost loop: its records, filled in after it */
@@ -450,11 +737,45 @@ static void lower(Og *z, SVec *out, const KirStmt *s)
 		break;
 	default: break;
 	}
-	if (!z->depth && (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO)) {
-		outer_loop(z, out, s);
+	if (s->kind == KS_FOR || s->kind == KS_WHILE || s->kind == KS_DO) {
+		int outer = z->brk;
+		z->brk = brk;
+		if (!z->depth)
+			outer_loop(z, out, s);
+		else
+			VEC_PUSH(*out, rewrite(z, s));
+		z->brk = outer;
+		if (s->kind == KS_FOR)   /* the test that ended the loop */
+			checks_under(z, out, brk < 0 ? NULL : frontend_new_binary(z->a, KB_EQ, KT_I1,
+			             var_ref(z, brk, s->loc), frontend_new_int(z->a, KT_I64, 0, s->loc), s->loc),
+			             s->u.for_.cond);
 		return;
 	}
 	VEC_PUSH(*out, rewrite(z, s));
+}
+
+/* The body of loop s: first what checks the test that let it run, then body, then what
+ * checks the test or step that follows it (tail, also before each continue). */
+static KirStmt *loop_body(Og *z, const KirStmt *s, const KirExpr *first, const KirStmt *body,
+                          const KirExpr *tail)
+{
+	SVec v = {0};
+	const KirExpr *t0 = z->tail[0], *t1 = z->tail[1];
+	z->tail[0] = tail;
+	z->tail[1] = NULL;
+	z->depth++;
+	stmt_checks(z, &v, first);
+	VEC_PUSH(v, rewrite(z, body));
+	stmt_checks(z, &v, tail);
+	z->depth--;
+	z->tail[0] = t0;
+	z->tail[1] = t1;
+	if (v.len == 1) {
+		KirStmt *b = v.data[0];
+		VEC_FREE(v);
+		return b;
+	}
+	return block_of(z, s, &v);   /* s is no block: a new block without label */
 }
 
 /* s with its inner statements lowered. */
@@ -480,14 +801,13 @@ static KirStmt *rewrite(Og *z, const KirStmt *s)
 		t->u.if_.els = rewrite(z, s->u.if_.els);
 		return t;
 	case KS_FOR:
-		z->depth++;
-		t->u.for_.body = rewrite(z, s->u.for_.body);
-		z->depth--;
+		t->u.for_.body = loop_body(z, s, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
 		return t;
-	case KS_WHILE: case KS_DO:
-		z->depth++;
-		t->u.loop.body = rewrite(z, s->u.loop.body);
-		z->depth--;
+	case KS_WHILE:
+		t->u.loop.body = loop_body(z, s, NULL, s->u.loop.body, s->u.loop.cond);
+		return t;
+	case KS_DO:
+		t->u.loop.body = loop_body(z, s, NULL, s->u.loop.body, s->u.loop.cond);
 		return t;
 	default: return t;
 	}
@@ -518,7 +838,8 @@ static KirKernel *copy(Og *z, KirStmt *body)
 }
 
 KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
-                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped)
+                              const int64_t grid[3], const int64_t block[3], StrBuf *skipped,
+                              int *errors)
 {
 	Og z = {0};
 	KirKernel *o = NULL;
@@ -527,8 +848,11 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 	z.a = a;
 	z.sites = sites;
 	z.skipped = skipped;
+	z.brk = -1;
+	*errors = 0;
 	if (!frontend_launch_of(k, grid, block, z.grid, z.block))
 		return NULL;
+	z.dirty = xcalloc(k->nvars + k->nbufs + 1, sizeof(int));
 	z.made = map_create();
 	for (size_t i = 0; i < k->nvars; i++)
 		VEC_PUSH(z.vars, k->vars[i]);
@@ -541,9 +865,14 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 	}
 	{
 		KirStmt *b = rewrite(&z, k->body);
-		if (z.flag.len)
+		if (z.flag.len && !z.errors)
 			o = copy(&z, b);
+		*errors = z.errors;
 	}
+	free(z.dirty);
+	VEC_FREE(z.capnode);
+	VEC_FREE(z.capvar);
+	VEC_FREE(z.capsite);
 	map_destroy(z.made);
 	VEC_FREE(z.live);
 	VEC_FREE(z.inner);

@@ -15,7 +15,9 @@
  * For the bounds check, a loop `for (v = affine; affine; v += constant)` whose body has
  * no jumps and leaves v alone is walked once more with v as a loop dimension (every
  * iteration, exactly; races are not collected there); the other loops' accesses are
- * checked on the two iterations followed and noted as not proven after.
+ * checked on the two iterations followed and noted as not proven after (with
+ * --oob-check, proven on a superset of all their iterations or checked at run time:
+ * race_later.c).
  * Shared memory starts unset: a read of a __shared__ element that no thread of its block
  * has written before it is an error (the raised module would read 0). Every recorded
  * write adds its elements to its buffer's written set (the exact walk of a loop adds all
@@ -35,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const PolyExpr *lookup(void *env, int var, const char **why)
+const PolyExpr *race_lookup(void *env, int var, const char **why)
 {
 	Race *r = env;
 	(void)why;
@@ -47,7 +49,7 @@ static PolyExpr *val_why(Race *r, const KirExpr *e, const char **why)
 	*why = "not an integer";
 	if (!r->dom || !frontend_dtype_is_int(e->type))
 		return NULL;
-	return poly_expr_from_kir(r->c, e, r->dom, lookup, r, why);
+	return poly_expr_from_kir(r->c, e, r->dom, race_lookup, r, why);
 }
 
 PolyExpr *race_val(Race *r, const KirExpr *e)
@@ -79,20 +81,20 @@ static void check_bounds(Race *r, int b, const KirExpr *index, PolyExpr *i, cons
 	if (r->bounds_off)
 		return;
 	if (!r->dom && r->upper) {
-		i = poly_expr_from_kir(r->c, index, r->upper, lookup, r, &why);
+		i = poly_expr_from_kir(r->c, index, r->upper, race_lookup, r, &why);
 		raise_bounds_check(&r->bc, b, i, r->upper, 0, write, loc, why);
 	} else {
 		raise_bounds_check(&r->bc, b, i, r->dom, 1, write, loc, why);
 	}
 }
 
-static PolySet *cond_set(Race *r, const KirExpr *e)
+PolySet *race_cond_set(Race *r, const KirExpr *e)
 {
 	const char *why;
 	PolySet *s;
 	if (!r->dom)
 		return NULL;
-	s = poly_set_from_cond(r->c, e, r->dom, lookup, r, &why);
+	s = poly_set_from_cond(r->c, e, r->dom, race_lookup, r, &why);
 	if (!s && !race_is_tainted(r, e))
 		r->unknown = 1;
 	return s ? poly_set_intersect(r->dom, s) : NULL;
@@ -401,7 +403,7 @@ static void expr(Race *r, const KirExpr *e)
 	case KE_LOGAND: case KE_LOGOR: {
 		PolySet *c;
 		expr(r, e->u.bin.l);
-		c = cond_set(r, e->u.bin.l);
+		c = race_cond_set(r, e->u.bin.l);
 		if (c && e->kind == KE_LOGOR)
 			c = poly_set_subtract(r->dom, c);
 		under(r, e->u.bin.r, c);
@@ -410,7 +412,7 @@ static void expr(Race *r, const KirExpr *e)
 	case KE_COND: {
 		PolySet *c;
 		expr(r, e->u.cond.c);
-		c = cond_set(r, e->u.cond.c);
+		c = race_cond_set(r, e->u.cond.c);
 		under(r, e->u.cond.t, c);
 		under(r, e->u.cond.f, c ? poly_set_subtract(r->dom, c) : NULL);
 		break;
@@ -449,7 +451,7 @@ static void stmt(Race *r, const KirStmt *s);
 static void forget_assigned(void *ctx, KirExpr *e);
 static void forget_decl(void *ctx, KirStmt *s);
 
-static PolyExpr **env_copy(Race *r)
+PolyExpr **race_env_copy(Race *r)
 {
 	PolyExpr **e = xmalloc(sizeof(*e) * (r->k->nvars + 1));
 	memcpy(e, r->env, sizeof(*e) * r->k->nvars);
@@ -476,12 +478,12 @@ static void if_stmt(Race *r, const KirStmt *s)
 	PolySet *then_dom;
 	Scan sc = {0, 0};
 	expr(r, s->u.if_.cond);
-	c = cond_set(r, s->u.if_.cond);
-	before = env_copy(r);
+	c = race_cond_set(r, s->u.if_.cond);
+	before = race_env_copy(r);
 	set_dom(r, c, sup);
 	stmt(r, s->u.if_.then);
 	then_dom = r->dom;
-	then_env = env_copy(r);
+	then_env = race_env_copy(r);
 	memcpy(r->env, before, sizeof(*before) * r->k->nvars);
 	r->upper = su;
 	set_dom(r, c ? poly_set_subtract(saved, c) : NULL, sup);
@@ -523,7 +525,7 @@ static void forget_decl(void *ctx, KirStmt *s)
 }
 
 /* What a loop assigns is unknown after it. */
-static void forget_loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step)
+void race_forget_loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step)
 {
 	loopify_stmt_visit(body, forget_assigned, forget_decl, r);
 	if (step)
@@ -542,28 +544,16 @@ static void unknown_write(void *ctx, KirExpr *e)
 		r->unknown_writes[b] |= 1;
 }
 
-/* An access of a loop whose body the walk does not follow at all because its test is not
- * affine on the first iteration: not proven in bounds (checked at run time with
- * --oob-check). Not the accesses of a loop followed for two iterations, nor of a loop with
- * jumps (not walked either): their flags, carried through a column or grid-stride loop,
- * kept the affine strategy from raising tests/kernels/column_inline_return.cu. */
-static void later_access(void *ctx, KirExpr *e)
-{
-	Race *r = ctx;
-	if (e->kind == KE_LOAD || e->kind == KE_ATOMIC ||
-	    (e->kind == KE_ASSIGN && e->u.assign.lv.var < 0) ||
-	    (e->kind == KE_INCDEC && e->u.incdec.lv.var < 0))
-		raise_bounds_unproven(&r->bc, e->loc);
-}
-
 /* Follows the first two iterations exactly (each under the threads whose condition
  * holds), then forgets what the loop assigns. */
-static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step, int do_while,
-                 int covered)
+static void loop(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
+                 const KirExpr *step, int do_while, int covered)
 {
 	Scan sc = {0, 0};
 	PolySet *saved = r->dom, *sup = known(r);
-	int walked = 0, empty = 0;
+	PolyExpr **before = covered || r->bounds_off || !r->bc.o || !r->bc.o->oob_check ? NULL :
+	                    race_env_copy(r);   /* with --oob-check: race_later */
+	int empty = 0;
 	loopify_stmt_visit(body, NULL, scan_stmt, &sc);
 	r->loops++;
 	r->approx += !covered;
@@ -574,13 +564,12 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	for (int it = 0; it < 2 && !sc.jumps && r->dom; it++) {
 		if (cond && (it > 0 || !do_while)) {
 			expr(r, cond);
-			r->dom = cond_set(r, cond);
+			r->dom = race_cond_set(r, cond);
 			if (!r->dom || poly_set_is_empty(r->dom)) {
 				empty = r->dom != NULL;
 				break;
 			}
 		}
-		walked++;
 		stmt(r, body);
 		if (step)
 			expr(r, step);
@@ -588,19 +577,27 @@ static void loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *ste
 	r->loops--;
 	r->approx -= !covered;
 	set_dom(r, sc.jumps ? NULL : saved, sup);
-	forget_loop(r, cond, body, step);
+	if (before && !empty)      /* the later iterations (all of them with jumps) */
+		race_later(r, f, cond, body, step, sup, before);
+	free(before);
+	race_forget_loop(r, cond, body, step);
 	if (!covered) {   /* the later iterations' accesses: not followed (an exact walk has them) */
 		loopify_stmt_visit(body, unknown_write, NULL, r);
 		race_blocks_forget(r, body, cond, step);
 	}
-	if (!covered && !walked && !empty && !sc.jumps && saved && !r->bounds_off)
-		loopify_stmt_visit(body, later_access, NULL, r);   /* never checked by the walk */
 	if (sc.syncs && !r->exact)
 		r->acc.len = 0;    /* the phase at the loop's exit is the last iteration's tail */
 }
 
+void race_scan_var(void *ctx, KirExpr *e)
+{
+	VarScan *vs = ctx;
+	vs->assigns += (e->kind == KE_ASSIGN && e->u.assign.lv.var == vs->var) ||
+	               (e->kind == KE_INCDEC && e->u.incdec.lv.var == vs->var);
+}
+
 /* The variable a for-loop init assigns (a DECL or an EXPR assignment), or -1. */
-static int loop_var(const KirStmt *init)
+int race_loop_var(const KirStmt *init)
 {
 	if (init && init->kind == KS_DECL && init->u.decl.init)
 		return init->u.decl.var;
@@ -610,20 +607,9 @@ static int loop_var(const KirStmt *init)
 	return -1;
 }
 
-typedef struct VarScan {
-	int var, assigns;
-} VarScan;
-
-static void scan_var(void *ctx, KirExpr *e)
-{
-	VarScan *vs = ctx;
-	vs->assigns += (e->kind == KE_ASSIGN && e->u.assign.lv.var == vs->var) ||
-	               (e->kind == KE_INCDEC && e->u.incdec.lv.var == vs->var);
-}
-
 /* The constant step of loop variable v (now loop dimension `level`) on the iterations in
  * r->dom: the step expression's new value is v + step, step > 0. */
-static int loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *out)
+int race_loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *out)
 {
 	int64_t coef[POLY_NDIMS], cst;
 	PolyExpr *l = r->env[v];
@@ -652,7 +638,7 @@ static int loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *ou
  * walked) when not that form. */
 static int exact_for(Race *r, const KirStmt *s)
 {
-	int v = loop_var(s->u.for_.init), done = 0, level = r->exact;
+	int v = race_loop_var(s->u.for_.init), done = 0, level = r->exact;
 	Scan sc = {0, 0};
 	VarScan vs = {v, 0};
 	PolySet *saved = r->dom, *su = r->upper;
@@ -660,18 +646,18 @@ static int exact_for(Race *r, const KirStmt *s)
 	int64_t step;
 	if (!r->dom || v < 0 || !s->u.for_.cond || level >= POLY_MAX_LOOPS || !(lo = r->env[v]))
 		return 0;
-	loopify_stmt_visit(s->u.for_.body, scan_var, scan_stmt, &sc);
-	loopify_stmt_visit(s->u.for_.body, scan_var, NULL, &vs);
+	loopify_stmt_visit(s->u.for_.body, race_scan_var, scan_stmt, &sc);
+	loopify_stmt_visit(s->u.for_.body, race_scan_var, NULL, &vs);
 	if (sc.jumps || vs.assigns)
 		return 0;
-	env = env_copy(r);
+	env = race_env_copy(r);
 	loopify_stmt_visit(s->u.for_.body, forget_assigned, forget_decl, r);   /* loop-carried */
 	r->env[v] = poly_expr_dim(r->c, POLY_NLAUNCH + level);
 	r->dom = poly_set_open_loop(saved, level, lo, 1);
-	r->dom = cond_set(r, s->u.for_.cond);
-	if (r->dom && loop_step(r, s->u.for_.step, v, level, &step)) {
+	r->dom = race_cond_set(r, s->u.for_.cond);
+	if (r->dom && race_loop_step(r, s->u.for_.step, v, level, &step)) {
 		r->dom = poly_set_open_loop(saved, level, lo, step);
-		r->dom = cond_set(r, s->u.for_.cond);
+		r->dom = race_cond_set(r, s->u.for_.cond);
 	} else {
 		r->dom = NULL;
 	}
@@ -729,17 +715,17 @@ static void stmt(Race *r, const KirStmt *s)
 			r->bounds_off++;
 			r->followed++;     /* race_blocks.c: the exact walk has its accesses */
 			if (!r->exact)
-				loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 1);
+				loop(r, s, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 1);
 			else
-				forget_loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
+				race_forget_loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
 			r->followed--;
 			r->bounds_off--;
 		} else {
-			loop(r, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 0);
+			loop(r, s, s->u.for_.cond, s->u.for_.body, s->u.for_.step, 0, 0);
 		}
 		break;
-	case KS_WHILE: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 0, 0); break;
-	case KS_DO: loop(r, s->u.loop.cond, s->u.loop.body, NULL, 1, 0); break;
+	case KS_WHILE: loop(r, NULL, s->u.loop.cond, s->u.loop.body, NULL, 0, 0); break;
+	case KS_DO: loop(r, NULL, s->u.loop.cond, s->u.loop.body, NULL, 1, 0); break;
 	case KS_SYNC:
 		if (s->u.sync.arg)
 			expr(r, s->u.sync.arg);

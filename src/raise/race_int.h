@@ -60,6 +60,22 @@ typedef struct Race {
 
 /* race.c */
 PolyExpr *race_val(Race *r, const KirExpr *e);    /* e's quasi-affine value, or NULL */
+const PolyExpr *race_lookup(void *env, int var, const char **why);   /* PolyVarFn of r->env */
+PolyExpr **race_env_copy(Race *r);                 /* a copy of r->env (free it) */
+PolySet *race_cond_set(Race *r, const KirExpr *e); /* r->dom where e holds, or NULL */
+/* What a loop assigns is unknown after it. */
+void race_forget_loop(Race *r, const KirExpr *cond, KirStmt *body, const KirExpr *step);
+int race_loop_var(const KirStmt *init);            /* the variable a for's init sets, or -1 */
+/* The constant step > 0 of loop variable v (loop dimension level) on r->dom, into out. */
+int race_loop_step(Race *r, const KirExpr *step, int v, int level, int64_t *out);
+typedef struct VarScan {
+	int var, assigns;
+} VarScan;
+void race_scan_var(void *ctx, KirExpr *e);         /* counts the assignments of vs->var */
+
+/* race_later.c */
+void race_later(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
+                const KirExpr *step, PolySet *sup, PolyExpr **before);
 void race_point(StrBuf *b, const int64_t *p);      /* "block (x,y,z) thread (x,y,z)" */
 
 /* race_taint.c */

@@ -281,13 +281,14 @@ static const KirKernel *assigned(const Options *o, const KirKernel *k, const int
 
 /* With --oob-check, k's copy in which the accesses not proven in bounds are checked as
  * the module runs (frontend oobguard.c, allocated in *pa), and a --report line; k when
- * there are none, or with --entry (its module has no host buffer for the records), or
- * when none can be checked there (the --report lines say which are not). */
+ * there are none, or with --entry (its module has no host buffer for the records); NULL
+ * when one cannot be checked where it runs (refused, a located error). */
 static const KirKernel *guarded(const Options *o, const KirKernel *k, const int64_t grid[3],
                                 const int64_t block[3], const Map *unproven, StrBuf *notes,
                                 Arena **pa)
 {
 	const KirKernel *g;
+	int errors;
 
 	if (!o->oob_check || !map_len(unproven))
 		return k;
@@ -298,8 +299,8 @@ static const KirKernel *guarded(const Options *o, const KirKernel *k, const int6
 	}
 	if (!*pa)
 		*pa = arena_new();
-	if (!(g = frontend_oob_guard(*pa, k, unproven, grid, block, notes)))
-		return k;
+	if (!(g = frontend_oob_guard(*pa, k, unproven, grid, block, notes, &errors)))
+		return errors ? NULL : k;
 	sb_printf(notes, "  bounds: %zu access%s not proven in bounds checked at run time "
 	          "(--oob-check: the launch fails where one leaves its buffer)\n",
 	          g->nparams - k->nparams, g->nparams - k->nparams == 1 ? "" : "es");
@@ -337,6 +338,14 @@ static TModule *kernel(const Options *o, const KirKernel *k, const int64_t grid[
 	nb = k->nbufs;
 	k = guarded(o, k, grid, block, unproven, &notes, pa);
 	map_destroy(unproven);
+	if (!k) {
+		sb_free(&notes);
+		sb_free(&oob);
+		free(assume);
+		free(blocks);
+		raise_sym_size_free(ks, symhi);
+		return NULL;
+	}
 	if (blocks && k->nbufs > nb) {   /* the checks' records: not compared (atomics only) */
 		blocks = xrealloc(blocks, k->nbufs + 1);
 		memset(blocks + nb, RACE_NOT_ASKED, k->nbufs + 1 - nb);

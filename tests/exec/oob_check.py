@@ -7,8 +7,11 @@ overflow) is, with `cuda2hlo --oob-check`, checked inside the module (frontend
 oobguard.c): a run in which some thread's index leaves its buffer fails with exit status
 1, the access's location, the thread and the buffer's extent, and writes no result; a run
 in bounds equals numpy. The strategy --report names (affine or SIMT) is the one the
-kernel gets without --oob-check. Kernels written here; interp and cpu backends. Prints
-`N passed, N failed`.
+kernel gets without --oob-check (except SIMT_CHECKED). Since session 26 also the
+positions that were left unchecked before: a loop's later iterations, a loop with a
+break, a loop's test and step, a barrier's argument, statements with several effects,
+an index with an effect (race_later.c, oobguard.c). Kernels written here; interp and cpu
+backends. Prints `N passed, N failed`.
 """
 import argparse
 import os
@@ -72,13 +75,104 @@ __global__ void tile(const int *idx, const float *x, float *y) {
   y[i] = t[idx[i]];
 }
 """, ["--size", "idx=1024", "--size", "x=1024", "--size", "y=1024"]),
+    # the positions the walk did not check (session 26): a loop's later iterations, a loop
+    # with jumps, a loop's test and step, a barrier's argument, a statement with another
+    # effect, an index with an effect
+    "later": (r"""
+__global__ void later(const float *x, float *y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 1; k < m; k *= 2)
+    s += x[i + k];
+  y[i] = s;
+}
+""", ["--size", "x=2048", "--size", "y=1024"]),
+    "jump": (r"""
+__global__ void jump(const float *x, float *y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < m; k++) {
+    if (x[i + k] > 5.0f)
+      break;
+    s += x[i + k];
+  }
+  y[i] = s;
+}
+""", ["--size", "x=2048", "--size", "y=1024"]),
+    "test": (r"""
+__global__ void test(const float *x, float *y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = 0;
+  while (k < m && x[i + k] < 5.0f)
+    k++;
+  y[i] = k;
+}
+""", ["--size", "x=2048", "--size", "y=1024"]),
+    "fortest": (r"""
+__global__ void fortest(const float *x, float *y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int n = 0;
+  for (int k = 0; k < m && x[i + k] < 5.0f; k++) {
+    if (x[i + k] > 4.0f)
+      break;
+    n++;
+  }
+  y[i] = n;
+}
+""", ["--size", "x=2048", "--size", "y=1024"]),
+    "step": (r"""
+__global__ void step(const int *skip, float *y, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < m; k += 1 + skip[i + k])
+    s += 1.0f;
+  y[i] = s;
+}
+""", ["--size", "skip=2048", "--size", "y=1024"]),
+    "barrier": (r"""
+__global__ void barrier(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int c = __syncthreads_count(x[idx[i]] > 0.0f);
+  y[i] = c;
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=1024"]),
+    "effect": (r"""
+__global__ void effect(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = 2 * i;
+  y[j++] = x[idx[i]];
+  y[j] = 0.0f;
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=2048"]),
+    "effidx": (r"""
+__global__ void effidx(const float *x, const int *idx, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = idx[i];
+  y[i] = x[k++];
+  y[i] += k;
+}
+""", ["--size", "x=1024", "--size", "idx=1024", "--size", "y=1024"]),
+    "compact": (r"""
+__global__ void compact(const float *x, int *cnt, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x[i] > 0.0f) y[atomicAdd(cnt, 1)] = 1.0f;
+}
+""", ["--size", "x=1024", "--size", "cnt=1", "--size", "y=1024"]),
 }
 LAUNCH = ["--grid", "4", "--block", "256"]
 # where each kernel's checked access is, as the message names it
 WHERE = {"gather": ("4:10", "x", "read", 1024), "scatter": ("4:3", "y", "written", 1024),
          "shift": ("4:23", "x", "read", 1024), "stride": ("4:10", "x", "read", 1024),
          "lazy": ("4:24", "x", "read", 1024), "rows": ("7:10", "x", "read", 1024),
-         "tile": ("7:10", "t", "read", 256)}
+         "tile": ("7:10", "t", "read", 256), "later": ("6:10", "x", "read", 2048),
+         "jump": ("6:9", "x", "read", 2048), "test": ("5:19", "x", "read", 2048),
+         "fortest": ("5:28", "x", "read", 2048), "step": ("5:35", "skip", "read", 2048),
+         "barrier": ("4:31", "x", "read", 1024), "effect": ("5:12", "x", "read", 1024),
+         "effidx": ("5:10", "x", "read", 1024), "compact": ("4:20", "y", "written", 1024)}
+SIMT_CHECKED = {"compact"}
+# the first thread out of bounds where it is not the bad thread (700)
+FIRST = {"shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
+         "step": 949}
 counts = {"passed": 0, "failed": 0}
 
 
@@ -137,6 +231,58 @@ def inputs(name, rng, bad):
             idx[bad] = 256
         ins["idx"] = idx
         want = x.reshape(4, 256)[np.arange(N) // 256, idx % 256]
+    elif name in ("later", "jump", "test", "fortest", "step"):
+        # x of 2048 read at i + k: in bounds up to k = 1024
+        x2 = rng.uniform(-1, 1, 2 * N).astype(np.float32)
+        m = (3000 if name == "later" else 1100) if bad is not None else \
+            (2048 if name == "later" else 1025)
+        ins = {"x": x2, "y": y, "m": np.array(m, np.int32)}
+        if name == "step":
+            ins = {"skip": np.zeros(2 * N, np.int32), "y": y, "m": np.array(m, np.int32)}
+        want = np.zeros(N, np.float32)
+        for i in range(N if bad is None else 0):
+            s = np.float32(0)
+            if name == "later":
+                k = 1
+                while k < m:
+                    s = np.float32(s + x2[i + k])
+                    k *= 2
+            elif name == "jump":
+                for k in range(m):
+                    s = np.float32(s + x2[i + k])
+            else:
+                s = np.float32(m)
+            want[i] = s
+    elif name == "barrier":
+        idx = perm.copy()
+        if bad is not None:
+            idx[bad] = N + 3
+        ins["idx"] = idx
+        pos = (x[np.clip(idx, 0, N - 1)] > 0).reshape(4, 256).sum(axis=1)
+        want = np.repeat(pos, 256).astype(np.float32)
+    elif name == "effect":
+        idx = perm.copy()
+        if bad is not None:
+            idx[bad] = -1 - bad
+        y2 = rng.uniform(-1, 1, 2 * N).astype(np.float32)
+        ins = {"x": x, "idx": idx, "y": y2}
+        want = np.zeros(2 * N, np.float32)
+        want[0::2] = x[np.clip(idx, 0, N - 1)]
+    elif name == "effidx":
+        idx = perm.copy()
+        if bad is not None:
+            idx[bad] = N
+        ins["idx"] = idx
+        want = (x[np.clip(idx, 0, N - 1)] + (idx + 1)).astype(np.float32)
+    elif name == "compact":
+        # an index with an effect (an atomic's old value): captured, checked after the store
+        xc = x.copy()
+        if bad is not None:
+            xc[:bad] = -np.abs(xc[:bad]) - 0.5   # the first thread that stores: bad
+            xc[bad] = np.abs(xc[bad]) + 0.1
+        ins = {"x": xc, "cnt": np.array([1024 if bad is not None else 0], np.int32), "y": y}
+        want = y.copy()
+        want[:int((xc > 0).sum())] = 1.0
     return ins, ({"y": want} if bad is None else None)
 
 
@@ -173,7 +319,10 @@ def kernel(bindir, tmp, name, rng):
     plain, _, s0 = convert(exe, tmp, name, [])
     r, mod, s1 = convert(exe, tmp, name, ["--oob-check"])
     checked = "checked at run time" in r.stderr
-    result(r.returncode == 0 and checked and s0 == s1 and s1,
+    # compact's captured index (`y[tmp = atomicAdd(..)]`) is an assignment the affine
+    # strategies refuse: SIMT with --oob-check (docs/bounds.md)
+    want_s = ["simt"] if name in SIMT_CHECKED else s0
+    result(r.returncode == 0 and checked and s1 == want_s and s1,
            f"{name}: --oob-check converts it with a run-time check, strategy {s1} as without "
            f"it ({s0}) (exit {r.returncode}: {r.stderr[-300:]})")
     if r.returncode:
@@ -190,7 +339,7 @@ def kernel(bindir, tmp, name, rng):
         bad = 700
         ins, _ = inputs(name, rng, bad)
         p, got, files = run(bindir, tmp, mod, ins, backend)
-        first = {"shift": 424, "stride": 512}.get(name, bad)  # i + 600, 2 i >= 1024 from there on
+        first = FIRST.get(name, bad)
         b, t = divmod(first, 256)
         msg = (f"{name}.cu:{loc}: block: [{b},0,0], thread: [{t},0,0] '{buf}' is {how} out of "
                f"bounds ({count} elements")

@@ -1,0 +1,206 @@
+/* race_later.c: with --oob-check, the bounds of the accesses of a loop the walk follows
+ * on its first two iterations only, or not at all (a loop with jumps, a test not affine on
+ * the first iteration): proven on a superset of the threads and iterations that make
+ * them (raise_bounds_check, not exact: it proves or leaves unproven, never reports), or
+ * checked at run time (frontend oobguard.c). Before session 26 nobody checked them: an
+ * index that left its buffer there read the clamped nearest element. */
+#include "race_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Later {
+	Race *r;
+	PolySet *dom;            /* a superset of the threads and iterations of the accesses */
+	KirStmt *top;            /* the body of the loop being checked */
+	int level;               /* the next loop dimension */
+} Later;
+
+/* An access of a loop whose later iterations the walk does not follow (or none, a loop
+ * with jumps or a test not affine on the first iteration): proven in bounds on a superset
+ * of the threads and iterations that make it, or not proven (with --oob-check, checked at
+ * run time: frontend oobguard.c). */
+static void later_access(void *ctx, KirExpr *e)
+{
+	Later *l = ctx;
+	Race *r = l->r;
+	const KirExpr *ix = e->kind == KE_LOAD ? e->u.load.index : e->kind == KE_ATOMIC ?
+	                    e->u.atomic.index : e->kind == KE_ASSIGN ? e->u.assign.lv.index :
+	                    e->kind == KE_INCDEC ? e->u.incdec.lv.index : NULL;
+	int b = e->kind == KE_LOAD ? e->u.load.buffer : e->kind == KE_ATOMIC ? e->u.atomic.buffer :
+	        e->kind == KE_ASSIGN ? e->u.assign.lv.buffer : e->kind == KE_INCDEC ?
+	        e->u.incdec.lv.buffer : -1;
+	const char *why = "what the loop assigns is not followed after its first iterations";
+	PolyExpr *i = NULL;
+
+	if (!ix || ((e->kind == KE_ASSIGN && e->u.assign.lv.var >= 0) ||
+	            (e->kind == KE_INCDEC && e->u.incdec.lv.var >= 0)))
+		return;
+	if (r->k->bufs[b].sym_size && r->bc.sym) {   /* no superset proof of a symbolic size */
+		raise_bounds_unproven(&r->bc, e->loc);
+		return;
+	}
+	if (l->dom && frontend_dtype_is_int(ix->type) && !(e->kind == KE_ATOMIC && e->u.atomic.per > 1))
+		i = poly_expr_from_kir(r->c, ix, l->dom, race_lookup, r, &why);
+	raise_bounds_check(&r->bc, b, i, l->dom, 0, e->kind != KE_LOAD, e->loc, why);
+}
+
+static void later_stmt(Later *l, KirStmt *s);
+
+static void later_expr(Later *l, const KirExpr *e)
+{
+	if (e)
+		loopify_expr_visit((KirExpr *)e, later_access, l);
+}
+
+/* The constant step of for-loop variable v (`v++`, `v -= 2`...), or 0. */
+static int64_t const_step(const KirExpr *step, int v)
+{
+	const KirExpr *c;
+	if (step && step->kind == KE_INCDEC && step->u.incdec.lv.var == v)
+		return step->u.incdec.inc ? 1 : -1;
+	if (!step || step->kind != KE_ASSIGN || step->u.assign.lv.var != v ||
+	    (step->u.assign.op != KB_ADD && step->u.assign.op != KB_SUB))
+		return 0;
+	c = step->u.assign.value;
+	while (c->kind == KE_CAST)
+		c = c->u.x;
+	if (c->kind != KE_CONST || !frontend_dtype_is_int(c->type))
+		return 0;
+	return step->u.assign.op == KB_ADD ? c->u.c.i : -c->u.c.i;
+}
+
+/* A loop counting down, `for (v = lo; affine; v -= constant)`: v is minus the next loop
+ * dimension (which counts up from -lo); l->dom with it open, or NULL. */
+static PolySet *down(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const KirExpr *step)
+{
+	Race *r = l->r;
+	int64_t st = const_step(step, v), coef[POLY_NDIMS], cst, m[POLY_NDIMS] = {0};
+	if (st >= 0 || st < -INT32_MAX || !cond || !poly_expr_get_linear(lo, coef, &cst))
+		return NULL;
+	for (int i = 0; i < POLY_NDIMS; i++)
+		coef[i] = -coef[i];
+	m[POLY_NLAUNCH + l->level] = -1;
+	r->env[v] = poly_expr_linear(r->c, m, 0);
+	r->dom = poly_set_open_loop(l->dom, l->level, poly_expr_linear(r->c, coef, -cst), -st);
+	return race_cond_set(r, cond);
+}
+
+/* The accesses of a loop on l->dom: the variable v of `for (v = lo; affine; v +=
+ * constant)` that the body leaves alone becomes the next loop dimension (minus it for
+ * a negative constant), otherwise unknown. */
+static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirStmt *body,
+                       const KirExpr *step)
+{
+	Race *r = l->r;
+	PolySet *outer = l->dom, *d = NULL;
+	int level = l->level;
+	VarScan vs = {v, 0};
+	int64_t st;
+
+	if (v >= 0)
+		loopify_stmt_visit(body, race_scan_var, NULL, &vs);
+	if (outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS) {
+		r->env[v] = poly_expr_dim(r->c, POLY_NLAUNCH + level);
+		r->dom = poly_set_open_loop(outer, level, lo, 1);
+		r->dom = cond ? race_cond_set(r, cond) : r->dom;
+		if (r->dom && race_loop_step(r, step, v, level, &st)) {
+			r->dom = poly_set_open_loop(outer, level, lo, st);
+			d = cond ? race_cond_set(r, cond) : r->dom;
+		}
+	}
+	if (!d && outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS &&
+	    (d = down(l, v, lo, cond, step)) == NULL)
+		r->env[v] = NULL;
+	if (d) {
+		l->dom = d;
+		l->level++;
+	}
+	if (v >= 0 && !d)
+		r->env[v] = NULL;
+	later_expr(l, cond);
+	later_stmt(l, body);
+	later_expr(l, step);
+	if (v >= 0)
+		r->env[v] = NULL;     /* assigned by the loop */
+	l->dom = outer;
+	l->level = level;
+}
+
+/* The value on l->dom of what init assigns to the for-loop variable v, or NULL. */
+static PolyExpr *later_init(Later *l, const KirStmt *init, int v)
+{
+	const char *why;
+	const KirExpr *e = !init || v < 0 ? NULL : init->kind == KS_DECL ? init->u.decl.init :
+	                   init->u.expr->u.assign.value;
+	if (!e || !l->dom || !frontend_dtype_is_int(e->type))
+		return NULL;
+	return poly_expr_from_kir(l->r->c, e, l->dom, race_lookup, l->r, &why);
+}
+
+/* The accesses of s on l->dom; a declaration of an integer the loop assigns nowhere
+ * else has its value there. */
+static void later_stmt(Later *l, KirStmt *s)
+{
+	Race *r = l->r;
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			later_stmt(l, s->u.block.stmts[i]);
+		return;
+	case KS_DECL: {
+		VarScan vs = {s->u.decl.var, 0};
+		const char *why;
+		later_expr(l, s->u.decl.init);
+		loopify_stmt_visit(l->top, race_scan_var, NULL, &vs);
+		r->env[s->u.decl.var] = s->u.decl.init && !vs.assigns && l->dom &&
+		        frontend_dtype_is_int(r->k->vars[s->u.decl.var].type) ?
+		        poly_expr_from_kir(r->c, s->u.decl.init, l->dom, race_lookup, r, &why) : NULL;
+		return;
+	}
+	case KS_EXPR: later_expr(l, s->u.expr); return;
+	case KS_IF:
+		later_expr(l, s->u.if_.cond);
+		later_stmt(l, s->u.if_.then);
+		later_stmt(l, s->u.if_.els);
+		return;
+	case KS_FOR: {
+		int v = race_loop_var(s->u.for_.init);
+		PolyExpr *lo = later_init(l, s->u.for_.init, v);
+		later_stmt(l, s->u.for_.init);
+		later_loop(l, v, lo, s->u.for_.cond, s->u.for_.body, s->u.for_.step);
+		return;
+	}
+	case KS_WHILE: case KS_DO:
+		later_loop(l, -1, NULL, s->u.loop.cond, s->u.loop.body, NULL);
+		return;
+	case KS_SYNC: later_expr(l, s->u.sync.arg); return;
+	default: return;
+	}
+}
+
+/* With --oob-check, the accesses of a loop the walk follows on its first two iterations
+ * only (f: the loop when a for; before: the variables' values at its start): checked on
+ * a superset of the threads that run them (sup), what the loop assigns unknown, except
+ * the variable of each `for (v = affine; affine; v += constant)` leaving v alone (this
+ * one with jumps, or one inside), which becomes a loop dimension, and an integer declared
+ * inside and assigned nowhere else. An access with no proof gets a run-time check. */
+void race_later(Race *r, const KirStmt *f, const KirExpr *cond, KirStmt *body,
+                const KirExpr *step, PolySet *sup, PolyExpr **before)
+{
+	Later l = {r, sup, body, r->exact};
+	int v = f ? race_loop_var(f->u.for_.init) : -1;
+	PolySet *dom = r->dom, *upper = r->upper;
+	PolyExpr **env = race_env_copy(r);
+
+	race_forget_loop(r, cond, body, step);
+	/* the init's value where the threads that run it were unknown: on sup */
+	later_loop(&l, v, v < 0 ? NULL : before[v] ? before[v] : later_init(&l, f->u.for_.init, v),
+	           cond, body, step);
+	memcpy(r->env, env, sizeof(*env) * r->k->nvars);
+	free(env);
+	r->dom = dom;
+	r->upper = upper;
+}
