@@ -47,10 +47,43 @@ static void later_access(void *ctx, KirExpr *e)
 
 static void later_stmt(Later *l, KirStmt *s);
 
+/* Where c holds on l->dom (NULL: c is not affine there, or l->dom unknown). */
+static PolySet *holds(Later *l, const KirExpr *c)
+{
+	const char *why;
+	PolySet *t = l->dom ? poly_set_from_cond(l->r->c, c, l->dom, race_lookup, l->r, &why) : NULL;
+	return t ? poly_set_intersect(l->dom, t) : NULL;
+}
+
+/* The accesses of e, pre-order; the arms of `c ? t : f`, `a && b`, `a || b` each where
+ * it runs, when the test is affine. */
 static void later_expr(Later *l, const KirExpr *e)
 {
-	if (e)
-		loopify_expr_visit((KirExpr *)e, later_access, l);
+	KirExpr **slots[8];
+	PolySet *outer = l->dom, *t;
+	int n;
+
+	if (!e)
+		return;
+	if (e->kind == KE_COND || e->kind == KE_LOGAND || e->kind == KE_LOGOR) {
+		const KirExpr *c = e->kind == KE_COND ? e->u.cond.c : e->u.bin.l;
+		later_expr(l, c);
+		t = holds(l, c);
+		if (e->kind == KE_COND || e->kind == KE_LOGAND) {
+			l->dom = t ? t : outer;
+			later_expr(l, e->kind == KE_COND ? e->u.cond.t : e->u.bin.r);
+		}
+		if (e->kind == KE_COND || e->kind == KE_LOGOR) {
+			l->dom = t ? poly_set_subtract(outer, t) : outer;
+			later_expr(l, e->kind == KE_COND ? e->u.cond.f : e->u.bin.r);
+		}
+		l->dom = outer;
+		return;
+	}
+	later_access(l, (KirExpr *)e);
+	n = loopify_expr_kids((KirExpr *)e, slots);
+	for (int i = 0; i < n; i++)
+		later_expr(l, *slots[i]);
 }
 
 /* The constant step of for-loop variable v (`v++`, `v -= 2`...), or 0. */
@@ -86,9 +119,86 @@ static PolySet *down(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const K
 	return race_cond_set(r, cond);
 }
 
+/* The constant c of a step that scales v, `v >>= c`, `v /= c`, `v <<= c`, `v *= c`, `v =
+ * v OP c` (c >= 1 for a shift, >= 2 for / and *): *grows says whether it is << or *; 0
+ * when step is not one. */
+static int64_t scale_step(const KirExpr *step, int v, int *grows)
+{
+	const KirExpr *c = NULL;
+	KirBinOp op = KB_NONE;
+	if (!step || step->kind != KE_ASSIGN || step->u.assign.lv.var != v)
+		return 0;
+	if (step->u.assign.op != KB_NONE) {
+		op = step->u.assign.op;
+		c = step->u.assign.value;
+	} else {
+		const KirExpr *b = step->u.assign.value;
+		while (b->kind == KE_CAST)
+			b = b->u.x;
+		if (b->kind != KE_BINARY)
+			return 0;
+		const KirExpr *x = b->u.bin.l;
+		while (x->kind == KE_CAST)
+			x = x->u.x;
+		if (x->kind != KE_VAR || x->u.var != v)
+			return 0;
+		op = b->u.bin.op;
+		c = b->u.bin.r;
+	}
+	while (c->kind == KE_CAST)
+		c = c->u.x;
+	if (c->kind != KE_CONST || !frontend_dtype_is_int(c->type) || c->u.c.i > 62)
+		return 0;
+	*grows = op == KB_SHL || op == KB_MUL;
+	if ((op == KB_SHR || op == KB_SHL) && c->u.c.i >= 1)
+		return c->u.c.i;
+	return (op == KB_DIV || op == KB_MUL) && c->u.c.i >= 2 ? c->u.c.i : 0;
+}
+
+/* A loop scaling its integer variable, `for (v = lo; affine; v >>= c)` (or /=; or <<=, *=
+ * of a signed v, whose overflow is undefined): from lo >= 0 (on l->dom), or for >>= and
+ * /= under a test that holds only for v >= 0, the values v takes are within [0, lo]
+ * (shrinking) or at least lo (growing), where the test holds: a superset of them is the
+ * next loop dimension (minus it when shrinking), opened at lo with step 1. l->dom with it
+ * open, or NULL. */
+static PolySet *scaled(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const KirExpr *step)
+{
+	Race *r = l->r;
+	int grows = 0, lo_nonneg;
+	int64_t coef[POLY_NDIMS], cst, m[POLY_NDIMS] = {0};
+	PolySet *d, *neg;
+	PolyExpr *zero;
+
+	if (!cond || !scale_step(step, v, &grows) || !frontend_dtype_is_int(r->k->vars[v].type) ||
+	    (grows && !frontend_dtype_is_signed(r->k->vars[v].type)) ||   /* no wrap: UB */
+	    !poly_expr_get_linear(lo, coef, &cst))
+		return NULL;
+	zero = poly_expr_const(r->c, 0);
+	lo_nonneg = poly_set_is_empty(poly_set_intersect(l->dom, poly_set_cmp(KB_LT, lo, zero)));
+	m[POLY_NLAUNCH + l->level] = grows ? 1 : -1;
+	if (!grows) {                     /* v = -dim, dim counting up from -lo */
+		for (int i = 0; i < POLY_NDIMS; i++)
+			coef[i] = -coef[i];
+		lo = poly_expr_linear(r->c, coef, -cst);
+	}
+	r->env[v] = poly_expr_linear(r->c, m, 0);
+	r->dom = poly_set_open_loop(l->dom, l->level, lo, 1);
+	d = race_cond_set(r, cond);
+	if (d && !grows)                  /* within [0, lo] */
+		d = poly_set_intersect(d, poly_set_cmp(KB_GE, r->env[v], zero));
+	if (!d || lo_nonneg)
+		return d;
+	/* lo may be negative: shrinking only, under a test that no negative v passes */
+	r->dom = poly_set_open_loop(l->dom, l->level, lo, 1);
+	d = race_cond_set(r, cond);
+	neg = grows || !d ? NULL : poly_set_intersect(d, poly_set_cmp(KB_LT, r->env[v], zero));
+	return neg && poly_set_is_empty(neg) ? d : NULL;
+}
+
 /* The accesses of a loop on l->dom: the variable v of `for (v = lo; affine; v +=
  * constant)` that the body leaves alone becomes the next loop dimension (minus it for
- * a negative constant), otherwise unknown. */
+ * a negative constant), otherwise unknown; so does, on a superset of its values, the v
+ * of a loop scaling it (scaled()). */
 static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirStmt *body,
                        const KirExpr *step)
 {
@@ -110,7 +220,7 @@ static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirSt
 		}
 	}
 	if (!d && outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS &&
-	    (d = down(l, v, lo, cond, step)) == NULL)
+	    (d = down(l, v, lo, cond, step)) == NULL && (d = scaled(l, v, lo, cond, step)) == NULL)
 		r->env[v] = NULL;
 	if (d) {
 		l->dom = d;
@@ -161,11 +271,17 @@ static void later_stmt(Later *l, KirStmt *s)
 		return;
 	}
 	case KS_EXPR: later_expr(l, s->u.expr); return;
-	case KS_IF:
+	case KS_IF: {         /* each branch where its test holds, when the test is affine */
+		PolySet *outer = l->dom, *t;
 		later_expr(l, s->u.if_.cond);
+		t = holds(l, s->u.if_.cond);
+		l->dom = t ? t : outer;
 		later_stmt(l, s->u.if_.then);
+		l->dom = t ? poly_set_subtract(outer, t) : outer;
 		later_stmt(l, s->u.if_.els);
+		l->dom = outer;
 		return;
+	}
 	case KS_FOR: {
 		int v = race_loop_var(s->u.for_.init);
 		PolyExpr *lo = later_init(l, s->u.for_.init, v);

@@ -87,6 +87,18 @@ __global__ void later(const float *x, float *y, int m) {
   y[i] = s;
 }
 """, ["--size", "x=2048", "--size", "y=1024"]),
+    # a loop halving its variable: iterations 1 and 2 (followed exactly) are in bounds, the
+    # later ones proven on a superset of t's values (race_later.c scaled()) or checked
+    "halving": (r"""
+__global__ void halving(const float *x, float *y, int lim) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  if (i < 512)
+    for (int t = 256; t > lim; t >>= 1)
+      s += x[i + 1024 - 4 * t];
+  y[i] = s;
+}
+""", ["--size", "x=1024", "--size", "y=1024"]),
     "jump": (r"""
 __global__ void jump(const float *x, float *y, int m) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -168,10 +180,10 @@ WHERE = {"gather": ("4:10", "x", "read", 1024), "scatter": ("4:3", "y", "written
          "jump": ("6:9", "x", "read", 2048), "test": ("5:19", "x", "read", 2048),
          "fortest": ("5:28", "x", "read", 2048), "step": ("5:35", "skip", "read", 2048),
          "barrier": ("4:31", "x", "read", 1024), "effect": ("5:12", "x", "read", 1024),
-         "effidx": ("5:10", "x", "read", 1024), "compact": ("4:20", "y", "written", 1024)}
+         "effidx": ("5:10", "x", "read", 1024), "halving": ("7:12", "x", "read", 1024), "compact": ("4:20", "y", "written", 1024)}
 SIMT_CHECKED = {"compact"}
 # the first thread out of bounds where it is not the bad thread (700)
-FIRST = {"shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
+FIRST = {"halving": 4, "shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
          "step": 949}
 counts = {"passed": 0, "failed": 0}
 
@@ -208,6 +220,12 @@ def inputs(name, rng, bad):
         d = 600 if bad is not None else 500
         ins["d"] = np.array(d, np.int32)
         want[:512] = x[d:512 + d] if d + 512 <= N else 0
+    elif name == "halving":
+        lim = 0 if bad is not None else 64      # t = 64 reads x[i + 768] (out for i >= 256), t = 1 x[i + 1020]
+        ins["lim"] = np.array(lim, np.int32)
+        want = np.zeros(N, np.float32)
+        for t in (256, 128):
+            want[:512] = want[:512] + x[1024 - 4 * t:1024 - 4 * t + 512]
     elif name == "stride":
         s = 2 if bad is not None else 1
         ins["s"] = np.array(s, np.int32)
