@@ -7,9 +7,11 @@
  * size, a barrier, thread 0 folds the array in thread-rank order (left to right: the
  * order of a float sum, which cub leaves unspecified), a barrier. The result is a local
  * set in thread 0 only, so a read of it in another thread is refused by assigned.c
- * (CUDA leaves it undefined there). The TempStorage variable is never lowered: the
- * object's type says everything (its template arguments). Recognised by name in the
- * namespace cub, so CUDA 12's and 13's CCCL are alike.
+ * (CUDA leaves it undefined there). Over cub::KeyValuePair with cub::ArgMax/ArgMin
+ * (lreduce_pair): two scratch arrays, keys and values, and a struct-valued result.
+ * The TempStorage variable is never lowered: the object's type says everything (its
+ * template arguments). Recognised by name in the namespace cub, so CUDA 12's and 13's
+ * CCCL are alike.
  * BlockScan (lscan): ExclusiveSum/InclusiveSum, InclusiveScan(op) and
  * ExclusiveScan(initial value, op), on one input per thread or an ITEMS_PER_THREAD
  * array in the blocked arrangement (thread r holds items r*N .. r*N+N-1), with the
@@ -404,6 +406,119 @@ static KirExpr *lscan(Lower *L, CXCursor c, const char *n, CXType on);
 static KirExpr *lmove(Lower *L, CXCursor c, const char *n, CXType on, int isload);
 static KirExpr *ladj(Lower *L, CXCursor c, const char *n, CXType on);
 
+/* A logical and (and = 1) or or of a and b */
+static KirExpr *logic(Lower *L, int and, KirExpr *a, KirExpr *b, SrcLoc l)
+{
+	KirExpr *e = frontend_new_expr(L->a, and ? KE_LOGAND : KE_LOGOR, KT_I1, l);
+
+	e->u.bin.l = a;
+	e->u.bin.r = b;
+	return e;
+}
+
+/* BlockReduce<cub::KeyValuePair<K, V>>::Reduce(x, op[, valid]) with op cub::ArgMax or
+ * cub::ArgMin (thread_operators.cuh: the pair with the larger (smaller) value, on equal
+ * values the one with the smaller key; cub applies op(a, b) with b the later pair). As
+ * lcub_method with two scratch arrays, keys and values: thread 0 folds them in rank
+ * order into the fields of a struct temporary (struct_vars), which the call's value
+ * names (L->last_rkey, as an inlined call's struct result): `acc = op(acc, s[i])`,
+ * i.e. `if (sv[i] > acc.value || (sv[i] == acc.value && sk[i] < acc.key))` take s[i].
+ * Any other struct type or operator is refused. */
+static KirExpr *lreduce_pair(Lower *L, CXCursor c, CXType on)
+{
+	SrcLoc l = cloc(L, c);
+	CXType t = clang_getCursorType(c);
+	int nargs = clang_Cursor_getNumArguments(c), is_max = 0, bufs[2], rv[2], i;
+	CXCursor d, od;
+	const char *cls = decl_name(L->a, t, &d);
+	const char *opn = decl_name(L->a, clang_getCursorType(clang_Cursor_getArgument(c, 1)), &od);
+	const char *src, *res, *path[2] = {".key", ".value"};
+	KirDType ft[2];
+	int64_t dims[3], count;
+	KirExpr *valid = NULL, *take, *cond;
+	StmtVec body = {0}, pick = {0};
+	KirStmt *loop;
+
+	if (strcmp(cls, "KeyValuePair") || !in_namespace(d, "cub") || clang_Cursor_isNull(od) || !in_namespace(od, "cub") ||
+	    (strcmp(opn, "ArgMax") && strcmp(opn, "ArgMin"))) {
+		error_at(L, c, "cub::BlockReduce::Reduce of a struct is supported for a cub::KeyValuePair with cub::ArgMax or "
+		         "cub::ArgMin only");
+		return poison(L, c);
+	}
+	is_max = !strcmp(opn, "ArgMax");
+	for (int f = 0; f < 2; f++)
+		ft[f] = dt_of(field_type(L, t, path[f]));
+	if (!block_dims(L, on, dims) || ft[0] == KT_VOID || ft[0] == KT_PTR || ft[1] == KT_VOID || ft[1] == KT_PTR ||
+	    ft[0] == KT_I1 || ft[1] == KT_I1) {
+		error_at(L, c, "cub::BlockReduce::Reduce of this key-value pair or this block is not supported (a scalar key and "
+		         "value, a block of at most 1024 threads)");
+		return poison(L, c);
+	}
+	if (!L->hoist_ok) {
+		error_at(L, c, "cub::BlockReduce inside a condition or a loop test cannot be translated; compute it before");
+		return poison(L, c);
+	}
+	count = dims[0] * dims[1] * dims[2];
+	src = struct_src(L, clang_Cursor_getArgument(c, 0));
+	if (!src || L->failed)
+		return poison(L, c);
+	if (nargs == 3)
+		valid = conv(L, arg(L, c, 2), KT_I32);
+	for (int f = 0; f < 2; f++) {
+		KirBuffer b = {0};
+		Bind *sb = key_bind(L, NULL, arena_printf(L->a, "%s%s", src, path[f]));
+		if (!sb) {
+			error_at(L, c, "cub::BlockReduce::Reduce of this key-value pair cannot be translated (its %s is not held)",
+			         path[f] + 1);
+			return poison(L, c);
+		}
+		b.name = unique(L, f ? "cub.scratch_value" : "cub.scratch_key");
+		b.space = KSP_SHARED;
+		b.elem = ft[f];
+		b.ndims = 1;
+		b.dims[0] = b.count = count;
+		b.param = -1;
+		b.loc = l;
+		VEC_PUSH(L->bufs, b);
+		bufs[f] = (int)L->bufs.len - 1;
+		emit_pending(L, expr_stmt(L, frontend_new_assign(L->a, -1, bufs[f], rank_of(L, dims, l),
+		                                                 conv(L, bind_value(L, c, sb), ft[f]), l)));
+	}
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	res = struct_vars(L, t, "cub.aggregate", KVK_TEMP, l);
+	if (!res || L->failed)
+		return poison(L, c);
+	for (int f = 0; f < 2; f++) {
+		rv[f] = key_bind(L, NULL, arena_printf(L->a, "%s%s", res, path[f]))->idx;
+		VEC_PUSH(body, expr_stmt(L, assign_var(L, rv[f], load(L, bufs[f], u32c(L, 0, l), ft[f], l), l)));
+	}
+	i = new_var(L, "cub.i", KT_I32, KVK_TEMP, l);
+	/* b = s[i] is taken when b.value beats acc.value, or ties it with a smaller key */
+#define AT(f) load(L, bufs[f], var_ref(L, i, l), ft[f], l)
+	take = frontend_new_binary(L->a, is_max ? KB_GT : KB_LT, KT_I1, AT(1), var_ref(L, rv[1], l), l);
+	cond = logic(L, 1, frontend_new_binary(L->a, KB_EQ, KT_I1, AT(1), var_ref(L, rv[1], l), l),
+	             frontend_new_binary(L->a, KB_LT, KT_I1, AT(0), var_ref(L, rv[0], l), l), l);
+	take = logic(L, 0, take, cond, l);
+	for (int f = 0; f < 2; f++)
+		VEC_PUSH(pick, expr_stmt(L, assign_var(L, rv[f], AT(f), l)));
+#undef AT
+	loop = frontend_new_stmt(L->a, KS_FOR, l);
+	loop->u.for_.init = decl_stmt(L, i, frontend_new_int(L->a, KT_I32, 1, l), l);
+	loop->u.for_.cond = frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, i, l), frontend_new_int(L->a, KT_I32, count, l), l);
+	if (valid)     /* no more than the block has */
+		loop->u.for_.cond = logic(L, 1, frontend_new_binary(L->a, KB_LT, KT_I1, var_ref(L, i, l), valid, l),
+		                          loop->u.for_.cond, l);
+	loop->u.for_.step = frontend_new_assign(L->a, i, -1, NULL, frontend_new_binary(L->a, KB_ADD, KT_I32, var_ref(L, i, l),
+	                                        frontend_new_int(L->a, KT_I32, 1, l), l), l);
+	loop->u.for_.body = if_then(L, take, block_of(L, &pick, l), l);
+	VEC_PUSH(body, loop);
+	emit_pending(L, if_then(L, frontend_new_binary(L->a, KB_EQ, KT_I1, rank_of(L, dims, l), u32c(L, 0, l), l),
+	                        block_of(L, &body, l), l));
+	emit_pending(L, sync_stmt(L, c, KSY_THREADS, NULL, -1));
+	L->last_rkey = res;
+	return NULL;
+}
+
 /* BlockReduce(storage).Sum(x[, valid]) / .Reduce(x, op[, valid]) on an object of type on;
  * BlockScan's methods (lscan). */
 KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
@@ -431,6 +546,8 @@ KirExpr *lcub_method(Lower *L, CXCursor c, const char *n, CXType on)
 		error_at(L, c, "cub::BlockReduce::%s is not supported (Sum and Reduce with one input per thread are)", n);
 		return poison(L, c);
 	}
+	if (!sum && is_record(clang_getCursorType(c)))
+		return lreduce_pair(L, c, on);
 	if (!sum && !reduce_op(L, clang_Cursor_getArgument(c, 1), &op, 0)) {
 		error_at(L, c, "cub::BlockReduce::Reduce with this operator is not supported "
 		         "(cub::Sum/Max/Min, cuda::std::plus, cuda::maximum, cuda::minimum, and a functor whose operator() "

@@ -22,7 +22,9 @@
  * op(item i, item i+1); the tile's first (last) item gives op(item, tile_predecessor
  * (tile_successor)) when one is passed, else itself. Here thread 0 forms the whole
  * tile's outputs in a second shared array, which every thread then copies its items
- * from (input and output may be one array). */
+ * from (input and output may be one array).
+ * KeyValuePair with ArgMax/ArgMin (thread_operators' documented rule, below) for
+ * BlockReduce over pairs; its poison is a poisoned key and value. */
 #pragma once
 #include "cuda_emu.h"
 #include <cmath>
@@ -48,6 +50,33 @@ template <class T = void> struct minus {
 }  // namespace cuda
 
 namespace cub {
+/* KeyValuePair, ArgMax, ArgMin (CUB docs, util_type/thread_operators): ArgMax keeps the
+ * pair with the larger value, ArgMin the smaller, and on equal values the one with the
+ * smaller key (the first occurrence). */
+template <typename K, typename V> struct KeyValuePair {
+  K key;
+  V value;
+  KeyValuePair() {}
+  KeyValuePair(const K &k, const V &v) : key(k), value(v) {}
+};
+struct ArgMax {
+  template <class V, class K> KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const {
+    return (b.value > a.value || (b.value == a.value && b.key < a.key)) ? b : a;
+  }
+};
+struct ArgMin {
+  template <class V, class K> KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const {
+    return (b.value < a.value || (b.value == a.value && b.key < a.key)) ? b : a;
+  }
+};
+template <class T> T poison_of(const T *) {
+  if (::std::is_floating_point<T>::value) return ::std::numeric_limits<T>::quiet_NaN();
+  return (T)0x5a5a5a5a;
+}
+template <class K, class V> KeyValuePair<K, V> poison_of(const KeyValuePair<K, V> *) {
+  return KeyValuePair<K, V>(poison_of((const K *)nullptr), poison_of((const V *)nullptr));
+}
+
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
 
 template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
@@ -81,10 +110,7 @@ class BlockReduce {
   }
 
  private:
-  static T poison() {
-    if (::std::is_floating_point<T>::value) return ::std::numeric_limits<T>::quiet_NaN();
-    return (T)0x5a5a5a5a;
-  }
+  static T poison() { return poison_of((const T *)nullptr); }
   TempStorage &s_;
 };
 
