@@ -86,6 +86,18 @@ static void later_expr(Later *l, const KirExpr *e)
 		later_expr(l, *slots[i]);
 }
 
+/* Where a loop's test c holds on r->dom, or a superset of it: where its affine conjuncts
+ * hold when c is not affine as a whole (`k < n && !found`); NULL when none is. */
+static PolySet *test_set(Race *r, const KirExpr *c)
+{
+	PolySet *s = race_cond_set(r, c), *a, *b;
+	if (s || !r->dom || c->kind != KE_LOGAND)
+		return s;
+	a = test_set(r, c->u.bin.l);
+	b = test_set(r, c->u.bin.r);
+	return !a ? b : !b ? a : poly_set_intersect(a, b);
+}
+
 /* The constant step of for-loop variable v (`v++`, `v -= 2`...), or 0. */
 static int64_t const_step(const KirExpr *step, int v)
 {
@@ -116,7 +128,7 @@ static PolySet *down(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const K
 	m[POLY_NLAUNCH + l->level] = -1;
 	r->env[v] = poly_expr_linear(r->c, m, 0);
 	r->dom = poly_set_open_loop(l->dom, l->level, poly_expr_linear(r->c, coef, -cst), -st);
-	return race_cond_set(r, cond);
+	return test_set(r, cond);
 }
 
 /* The constant c of a step that scales v, `v >>= c`, `v /= c`, `v <<= c`, `v *= c`, `v =
@@ -167,7 +179,7 @@ static PolySet *scaled(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const
 	int grows = 0, lo_nonneg;
 	int64_t coef[POLY_NDIMS], cst, m[POLY_NDIMS] = {0};
 	PolySet *d, *neg;
-	PolyExpr *zero;
+	PolyExpr *zero, *top;
 
 	if (!cond || !scale_step(step, v, &grows) || !frontend_dtype_is_int(r->k->vars[v].type) ||
 	    (grows && !frontend_dtype_is_signed(r->k->vars[v].type)) ||   /* no wrap: UB */
@@ -182,15 +194,20 @@ static PolySet *scaled(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const
 		lo = poly_expr_linear(r->c, coef, -cst);
 	}
 	r->env[v] = poly_expr_linear(r->c, m, 0);
-	r->dom = poly_set_open_loop(l->dom, l->level, lo, 1);
-	d = race_cond_set(r, cond);
+	/* within v's type (a test `v < blockDim.x` converts v to unsigned: exact there) */
+	top = poly_expr_const(r->c, frontend_dtype_bytes(r->k->vars[v].type) >= 8 ? INT64_MAX :
+	                      (int64_t)((1ull << (8 * frontend_dtype_bytes(r->k->vars[v].type) -
+	                                         frontend_dtype_is_signed(r->k->vars[v].type))) - 1));
+	r->dom = poly_set_intersect(poly_set_open_loop(l->dom, l->level, lo, 1),
+	                            poly_set_cmp(KB_LE, r->env[v], top));
+	d = test_set(r, cond);
 	if (d && !grows)                  /* within [0, lo] */
 		d = poly_set_intersect(d, poly_set_cmp(KB_GE, r->env[v], zero));
 	if (!d || lo_nonneg)
 		return d;
 	/* lo may be negative: shrinking only, under a test that no negative v passes */
 	r->dom = poly_set_open_loop(l->dom, l->level, lo, 1);
-	d = race_cond_set(r, cond);
+	d = test_set(r, cond);
 	neg = grows || !d ? NULL : poly_set_intersect(d, poly_set_cmp(KB_LT, r->env[v], zero));
 	return neg && poly_set_is_empty(neg) ? d : NULL;
 }
@@ -213,10 +230,10 @@ static void later_loop(Later *l, int v, PolyExpr *lo, const KirExpr *cond, KirSt
 	if (outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS) {
 		r->env[v] = poly_expr_dim(r->c, POLY_NLAUNCH + level);
 		r->dom = poly_set_open_loop(outer, level, lo, 1);
-		r->dom = cond ? race_cond_set(r, cond) : r->dom;
+		r->dom = cond ? test_set(r, cond) : r->dom;
 		if (r->dom && race_loop_step(r, step, v, level, &st)) {
 			r->dom = poly_set_open_loop(outer, level, lo, st);
-			d = cond ? race_cond_set(r, cond) : r->dom;
+			d = cond ? test_set(r, cond) : r->dom;
 		}
 	}
 	if (!d && outer && v >= 0 && lo && !vs.assigns && level < POLY_MAX_LOOPS &&

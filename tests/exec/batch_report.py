@@ -41,10 +41,12 @@ CHECKED = {
                         r"bounds checked at run time",
 }
 
-# With --oob-check, loops that halve or double their variable (race_later.c scaled()):
-# every access in them proven in bounds, so the kernel stays affine with no check.
+# With --oob-check, loops that halve or double their variable, or whose test is affine in
+# part only (race_later.c scaled(), test_set()):
+# every access in them proven in bounds, so the kernel carries no check.
 PROVEN = {
     "bounds_scaled_loops": r"^  strategy affine\n(?![\s\S]*checked at run time)",
+    "bounds_loop_conjunct": r"^  strategy simt\n(?![\s\S]*checked at run time)",
 }
 
 

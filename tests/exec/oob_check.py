@@ -99,6 +99,17 @@ __global__ void halving(const float *x, float *y, int lim) {
   y[i] = s;
 }
 """, ["--size", "x=1024", "--size", "y=1024"]),
+    # a loop test that is not affine as a whole: its affine conjunct bounds the superset
+    # of the iterations (race_later.c test_set), which does not prove i + k here
+    "conjunct": (r"""
+__global__ void conjunct(const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < 1200 && x[k] < 2.0f; ++k)
+    s += x[i + k];
+  y[i] = s;
+}
+""", ["--size", "x=2048", "--size", "y=1024"]),
     "jump": (r"""
 __global__ void jump(const float *x, float *y, int m) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -180,10 +191,11 @@ WHERE = {"gather": ("4:10", "x", "read", 1024), "scatter": ("4:3", "y", "written
          "jump": ("6:9", "x", "read", 2048), "test": ("5:19", "x", "read", 2048),
          "fortest": ("5:28", "x", "read", 2048), "step": ("5:35", "skip", "read", 2048),
          "barrier": ("4:31", "x", "read", 1024), "effect": ("5:12", "x", "read", 1024),
-         "effidx": ("5:10", "x", "read", 1024), "halving": ("7:12", "x", "read", 1024), "compact": ("4:20", "y", "written", 1024)}
+         "effidx": ("5:10", "x", "read", 1024), "halving": ("7:12", "x", "read", 1024),
+         "conjunct": ("6:10", "x", "read", 2048), "compact": ("4:20", "y", "written", 1024)}
 SIMT_CHECKED = {"compact"}
 # the first thread out of bounds where it is not the bad thread (700)
-FIRST = {"halving": 4, "shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
+FIRST = {"halving": 4, "conjunct": 849, "shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
          "step": 949}
 counts = {"passed": 0, "failed": 0}
 
@@ -226,6 +238,15 @@ def inputs(name, rng, bad):
         want = np.zeros(N, np.float32)
         for t in (256, 128):
             want[:512] = want[:512] + x[1024 - 4 * t:1024 - 4 * t + 512]
+    elif name == "conjunct":
+        # x of 2048: stops at k = 1000 (x[1000] >= 2), in bounds; without the stop k runs
+        # to 1199 and i + k leaves x for i >= 849
+        x2 = rng.uniform(-1, 1, 2 * N).astype(np.float32)
+        if bad is None:
+            x2[1000] = 5.0
+        ins = {"x": x2, "y": y}
+        want = np.array([np.add.accumulate(x2[i:i + 1000], dtype=np.float32)[-1]
+                         for i in range(N)], np.float32)
     elif name == "stride":
         s = 2 if bad is not None else 1
         ins["s"] = np.array(s, np.int32)
