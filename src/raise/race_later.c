@@ -201,15 +201,13 @@ static PolySet *scaled(Later *l, int v, PolyExpr *lo, const KirExpr *cond, const
 	r->dom = poly_set_intersect(poly_set_open_loop(l->dom, l->level, lo, 1),
 	                            poly_set_cmp(KB_LE, r->env[v], top));
 	d = test_set(r, cond);
-	if (d && !grows)                  /* within [0, lo] */
-		d = poly_set_intersect(d, poly_set_cmp(KB_GE, r->env[v], zero));
-	if (!d || lo_nonneg)
-		return d;
-	/* lo may be negative: shrinking only, under a test that no negative v passes */
-	r->dom = poly_set_open_loop(l->dom, l->level, lo, 1);
-	d = test_set(r, cond);
-	neg = grows || !d ? NULL : poly_set_intersect(d, poly_set_cmp(KB_LT, r->env[v], zero));
-	return neg && poly_set_is_empty(neg) ? d : NULL;
+	if (!d || grows)
+		return d && lo_nonneg ? d : NULL;
+	if (lo_nonneg)                    /* within [0, lo] */
+		return poly_set_intersect(d, poly_set_cmp(KB_GE, r->env[v], zero));
+	/* lo may be negative: under a test that no negative v passes */
+	neg = poly_set_intersect(d, poly_set_cmp(KB_LT, r->env[v], zero));
+	return poly_set_is_empty(neg) ? d : NULL;
 }
 
 /* The accesses of a loop on l->dom: the variable v of `for (v = lo; affine; v +=
