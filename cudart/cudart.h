@@ -96,6 +96,15 @@ typedef struct CudartKernel {
 	unsigned char *last_fp;
 	size_t last_fplen;
 	void *last_entry;
+	/* The last launch when a repeat of it may be skipped (launch.c remember): its entry
+	 * (NULL: none), geometry, shmem, the bytes of its parameters, and per pointer
+	 * parameter the version of its memory as the launch left it. */
+	void *memo_entry;
+	unsigned memo_geom[6];
+	size_t memo_shmem;
+	unsigned char *memo_args;
+	size_t memo_arglen;
+	uint64_t *memo_versions;
 } CudartKernel;
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
@@ -128,10 +137,19 @@ typedef struct CudartParam {
 	int fixed;               /* the raise needs its value: always specialised */
 	int seen;
 	unsigned char last[8];   /* its bytes at the last launch */
+	/* A pointer (is_ptr 1): whether the kernel reads its memory (a load, an atomic, a
+	 * compound assignment or increment, a part store's read-modify-write) and whether it
+	 * writes it, from the kernel IR (jit.c access facts) */
+	int reads, writes;
 } CudartParam;
 typedef struct CudartSig {
 	CudartParam *params;
 	size_t nparams;
+	/* reads/writes say exactly which memory the kernel touches: every access is through
+	 * a pointer parameter of its own (no __device__ or __constant__ symbol, no
+	 * descriptor field, no array field), and it has no device printf site, so a launch
+	 * repeating the last with that memory unchanged may be skipped (launch.c) */
+	int memo;
 } CudartSig;
 /* The kernel's parameters (a frontend parse of its device code); NULL after diagnostics. */
 CudartSig *cudart_signature(const CudartKernel *k);
@@ -161,7 +179,8 @@ void cudart_cache_write_sig(const char *key, const char *text);
 
 /* ---- stats.c: time per specialisation, printed when CUDA2HLO_CUDART_STATS is set ---- */
 typedef struct CudartStats {
-	uint64_t launches;
+	uint64_t launches;       /* that ran */
+	uint64_t skipped;        /* launches skipped: the result was already in place */
 	double run_ms, copy_ms;
 } CudartStats;
 int cudart_stats_on(void);
@@ -181,6 +200,9 @@ void cudart_stats_donated(void);                   /* a kept result donated to a
 void cudart_stats_updates(int64_t in_place, int64_t bytes_copied);
 void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
                          const unsigned b[3], double run_ms, double copy_ms);
+/* A launch skipped: it repeats the last with its memory unchanged (launch.c). */
+void cudart_stats_skipped(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
+                          const unsigned b[3]);
 
 /* ---- hostdev.c: cuda2hlo-cc's host compile of a .cu that uses thrust or cub ---- */
 /* Writes to path the header that makes src's own functions __host__ __device__ in the

@@ -99,6 +99,112 @@ int cudart_is_printf(const char *name)
 	return !strncmp(name, "cuda2hlo_printf", 15);
 }
 
+/* Access facts: which buffers the kernel reads and which it writes (per KirKernel.bufs
+ * index), from every memory access of its IR (device functions are inlined there). A
+ * read is anything that is not a plain store: a load, an atomic, a compound assignment
+ * or increment, a part store (its read-modify-write of the element). */
+typedef struct {
+	unsigned char *rd, *wr;
+} Access;
+
+static void acc_expr(Access *a, const KirExpr *e);
+
+static void acc_lval(Access *a, const KirLval *lv, int reads)
+{
+	if (lv->var >= 0)
+		return;
+	a->wr[lv->buffer] = 1;
+	a->rd[lv->buffer] |= reads != 0;
+	acc_expr(a, lv->index);
+}
+
+static void acc_expr(Access *a, const KirExpr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KE_UNARY: acc_expr(a, e->u.un.x); break;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		acc_expr(a, e->u.bin.l), acc_expr(a, e->u.bin.r);
+		break;
+	case KE_COND: acc_expr(a, e->u.cond.c), acc_expr(a, e->u.cond.t), acc_expr(a, e->u.cond.f); break;
+	case KE_CAST: case KE_BITCAST: acc_expr(a, e->u.x); break;
+	case KE_LOAD:
+		a->rd[e->u.load.buffer] = 1;
+		acc_expr(a, e->u.load.index);
+		break;
+	case KE_ASSIGN:
+		acc_lval(a, &e->u.assign.lv, e->u.assign.op != KB_NONE || e->u.assign.bytes);
+		acc_expr(a, e->u.assign.value);
+		break;
+	case KE_INCDEC: acc_lval(a, &e->u.incdec.lv, 1); break;
+	case KE_COMMA: acc_expr(a, e->u.comma.l), acc_expr(a, e->u.comma.r); break;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			acc_expr(a, e->u.math.args[i]);
+		break;
+	case KE_SHFL: acc_expr(a, e->u.shfl.mask), acc_expr(a, e->u.shfl.value), acc_expr(a, e->u.shfl.lane); break;
+	case KE_VOTE: acc_expr(a, e->u.vote.mask), acc_expr(a, e->u.vote.pred); break;
+	case KE_ATOMIC:
+		a->rd[e->u.atomic.buffer] = a->wr[e->u.atomic.buffer] = 1;
+		acc_expr(a, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			acc_expr(a, e->u.atomic.args[i]);
+		break;
+	default:         /* CONST, PARAM, VAR, BUILTIN: no memory */
+		break;
+	}
+}
+
+static void acc_stmt(Access *a, const KirStmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			acc_stmt(a, s->u.block.stmts[i]);
+		break;
+	case KS_DECL: acc_expr(a, s->u.decl.init); break;
+	case KS_EXPR: acc_expr(a, s->u.expr); break;
+	case KS_IF: acc_expr(a, s->u.if_.cond), acc_stmt(a, s->u.if_.then), acc_stmt(a, s->u.if_.els); break;
+	case KS_FOR:
+		acc_stmt(a, s->u.for_.init), acc_expr(a, s->u.for_.cond);
+		acc_expr(a, s->u.for_.step), acc_stmt(a, s->u.for_.body);
+		break;
+	case KS_WHILE: case KS_DO: acc_expr(a, s->u.loop.cond), acc_stmt(a, s->u.loop.body); break;
+	case KS_SYNC: acc_expr(a, s->u.sync.arg); break;
+	default:         /* BREAK, CONTINUE, EXIT, RETURN */
+		break;
+	}
+}
+
+/* Each pointer parameter's reads and writes, and s->memo: whether they are all the
+ * memory the kernel touches (no symbol, descriptor field or array field, no printf). */
+static void access_facts(const KirKernel *kk, CudartSig *s)
+{
+	Access a = {xcalloc(kk->nbufs + 1, 1), xcalloc(kk->nbufs + 1, 1)};
+	acc_stmt(&a, kk->body);
+	s->memo = !kk->printf;
+	for (size_t b = 0; b < kk->nbufs; b++) {
+		const KirBuffer *fb = &kk->bufs[b];
+		int p = fb->param;
+		if (!a.rd[b] && !a.wr[b])
+			continue;
+		if (fb->space == KSP_GLOBAL && p >= 0 && (size_t)p < s->nparams && s->params[p].is_ptr == 1) {
+			s->params[p].reads |= a.rd[b];
+			s->params[p].writes |= a.wr[b];
+		} else if (fb->space == KSP_GLOBAL || fb->space == KSP_CONSTANT)
+			s->memo = 0;    /* a symbol, an array field: memory no argument names */
+	}
+	for (size_t i = 0; i < s->nparams; i++)
+		if (s->params[i].indirect || s->params[i].is_ptr == 2)
+			s->memo = 0;
+	if (s->nparams < kk->nparams && !cudart_is_printf(kk->params[s->nparams].name))
+		s->memo = 0;
+	free(a.rd), free(a.wr);
+}
+
 /* Lays the flattened parameters over the CUDA arguments: a struct's fields ("g.nx",
  * "g.ny") share one argument, each at its offset in the struct's C layout (KirParam.argoff,
  * from libclang: nested structs' inner padding counted), else at its natural alignment
@@ -146,6 +252,7 @@ static CudartSig *layout(const KirKernel *kk)
 			q->bytes = (int)(fb->count * bytes);
 		off += (size_t)q->bytes;
 	}
+	access_facts(kk, s);
 	return s;
 }
 
@@ -222,23 +329,26 @@ static int run_job(Job *j)
 	return run_on_big_stack(JIT_STACK, run_stages, j);
 }
 
-/* The signature cache's key and text: one line per parameter, `name arg offset bytes
- * is_ptr is_float is_unsigned elem_bytes` (names are C identifiers joined by dots). */
+/* The signature cache's key and text: `nparams memo`, then one line per parameter,
+ * `name arg offset bytes is_ptr is_float is_unsigned elem_bytes indirect reads writes`
+ * (names are C identifiers joined by dots). "signature2": entries of the older format
+ * (no access facts) are under another key, never read as this one. */
 static char *sig_key(const CudartKernel *k)
 {
 	StrBuf b = {0};
-	sb_printf(&b, "%016llx signature %s", (unsigned long long)cudart_code_key(k->code), k->name);
+	sb_printf(&b, "%016llx signature2 %s", (unsigned long long)cudart_code_key(k->code), k->name);
 	return sb_take(&b);
 }
 
 static char *sig_text(const CudartSig *s)
 {
 	StrBuf b = {0};
-	sb_printf(&b, "%zu\n", s->nparams);
+	sb_printf(&b, "%zu %d\n", s->nparams, s->memo);
 	for (size_t i = 0; i < s->nparams; i++) {
 		const CudartParam *q = &s->params[i];
-		sb_printf(&b, "%s %d %zu %d %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
-		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes, q->indirect);
+		sb_printf(&b, "%s %d %zu %d %d %d %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
+		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes, q->indirect,
+		          q->reads, q->writes);
 	}
 	return sb_take(&b);
 }
@@ -251,16 +361,16 @@ static CudartSig *sig_parse(const char *text)
 	size_t n;
 	int used;
 
-	if (sscanf(p, "%zu\n%n", &n, &used) != 1 || n > 4096)
+	if (sscanf(p, "%zu %d\n%n", &n, &s->memo, &used) != 2 || n > 4096)
 		goto bad;
 	p += used;
 	s->params = xcalloc(n + 1, sizeof *s->params);
 	for (; s->nparams < n; s->nparams++) {
 		CudartParam *q = &s->params[s->nparams];
 		char name[256];
-		if (sscanf(p, "%255s %d %zu %d %d %d %d %d %d\n%n", name, &q->arg, &q->offset,
+		if (sscanf(p, "%255s %d %zu %d %d %d %d %d %d %d %d\n%n", name, &q->arg, &q->offset,
 		           &q->bytes, &q->is_ptr, &q->is_float, &q->is_unsigned, &q->elem_bytes,
-		           &q->indirect, &used) != 9)
+		           &q->indirect, &q->reads, &q->writes, &used) != 11)
 			goto bad;
 		q->name = xstrdup(name);
 		p += used;

@@ -129,7 +129,8 @@ uint64_t cudart_alloc_version(const void *p)
 {
 	pthread_mutex_lock(&allocs.lock);
 	const CudartAlloc *a = find(p);
-	uint64_t v = a && !a->host ? a->version : 0;
+	/* coherent: host code may write any allocation, also one made before it was set */
+	uint64_t v = a && !a->host && !allocs.coherent ? a->version : 0;
 	pthread_mutex_unlock(&allocs.lock);
 	return v;
 }

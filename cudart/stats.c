@@ -7,7 +7,9 @@
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: module raised in 812.4 ms, compiled in 95.1 ms
  *   cuda2hlo-stats: 'k' 64,1,1 x 256,1,1: 16 launches, per launch 3.20 ms run, 0.41 ms copies
  * ("<=64,1,1": a module whose gridDim.x is an input, for launches of up to 64 blocks)
- * (a line after launches 1, 2, 4, 8, ...: the averages so far). "raised" is "read" when
+ * (a line after launches 1, 2, 4, 8, ...: the averages so far, over the launches that ran;
+ * when some were skipped, repeating the last launch with its memory unchanged (launch.c),
+ * the line ends ", M of them skipped: the result was already in place"). "raised" is "read" when
  * the module came from the disk cache. At exit, the copies between memory and the
  * modules' buffers over the whole run (a kernel result kept in the runtime and bound to
  * the next launch is no copy: mem.c), and the kept results donated to the launch that
@@ -15,7 +17,8 @@
  * backend did with updates (c2h_session_get_stats: the cpu backend counts them; a donated
  * result updated in its own storage is one update in place and no bytes copied):
  *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB), 38 donated,
- *   38 updates in place, 0.00 MB copied for updates */
+ *   38 updates in place, 0.00 MB copied for updates
+ * (and ", M launches skipped" when some were). */
 #include "cudart.h"
 
 #include <stdio.h>
@@ -41,7 +44,7 @@ double cudart_now_ms(void)
 }
 
 static struct {
-	uint64_t launches, n[2], donated;
+	uint64_t launches, n[2], donated, skipped;
 	double bytes[2];
 	int64_t in_place, update_bytes;
 } total;
@@ -55,6 +58,9 @@ static void summary(void)
 	        (unsigned long long)total.n[1], total.n[1] == 1 ? "y" : "ies", total.bytes[1] / 1e6,
 	        (unsigned long long)total.donated, (long long)total.in_place, total.in_place == 1 ? "" : "s",
 	        (double)total.update_bytes / 1e6);
+	if (total.skipped)
+		fprintf(stderr, "cuda2hlo-stats: %llu launch%s skipped: the result was already in place\n",
+		        (unsigned long long)total.skipped, total.skipped == 1 ? "" : "es");
 }
 
 void cudart_stats_donated(void) { total.donated++; }
@@ -103,18 +109,43 @@ void cudart_stats_module(const char *kernel, int gin, const unsigned g[3], const
 	        raise_ms, compile_ms);
 }
 
-void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
-                         const unsigned b[3], double run_ms, double copy_ms)
+/* The line of a specialisation after 1, 2, 4, ... launches (run or skipped). */
+static void line(const CudartStats *s, const char *kernel, int gin, const unsigned g[3],
+                 const unsigned b[3])
+{
+	uint64_t n = s->launches + s->skipped, ran = s->launches ? s->launches : 1;
+	if (!cudart_stats_on() || (n & (n - 1)))
+		return;
+	label(kernel, gin, g, b);
+	fprintf(stderr, "%llu launches, per launch %.2f ms run, %.2f ms copies", (unsigned long long)n,
+	        s->run_ms / (double)ran, s->copy_ms / (double)ran);
+	if (s->skipped)
+		fprintf(stderr, ", %llu of them skipped: the result was already in place",
+		        (unsigned long long)s->skipped);
+	fputc('\n', stderr);
+}
+
+static void counted(void)
 {
 	if (total.launches++ == 0 && cudart_stats_on())
 		atexit(summary);
+}
+
+void cudart_stats_launch(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
+                         const unsigned b[3], double run_ms, double copy_ms)
+{
+	counted();
 	s->launches++;
 	s->run_ms += run_ms;
 	s->copy_ms += copy_ms;
-	if (!cudart_stats_on() || (s->launches & (s->launches - 1)))
-		return;
-	label(kernel, gin, g, b);
-	fprintf(stderr, "%llu launches, per launch %.2f ms run, %.2f ms copies\n",
-	        (unsigned long long)s->launches, s->run_ms / (double)s->launches,
-	        s->copy_ms / (double)s->launches);
+	line(s, kernel, gin, g, b);
+}
+
+void cudart_stats_skipped(CudartStats *s, const char *kernel, int gin, const unsigned g[3],
+                          const unsigned b[3])
+{
+	counted();
+	total.skipped++;
+	s->skipped++;
+	line(s, kernel, gin, g, b);
 }

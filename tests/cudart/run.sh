@@ -11,6 +11,7 @@
 #   // expect-no-stderr: TEXT   a substring stderr must not hold
 #   // expect-stderr-count: N RE   exactly N lines of stderr match the extended regular
 #                               expression RE (each such line is checked)
+#   // expect-stdout-count: N RE   the same for stdout
 set -u
 bin=$1 src=$2
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
@@ -37,12 +38,15 @@ for s in stdout stderr; do
     grep -qF -- "$w" "$f" || { echo "$s lacks '$w'"; ok=0; }
   done < "$tmp/want"
 done
-sed -n "s#^// expect-stderr-count: ##p" "$src" > "$tmp/want"
-while IFS= read -r w; do
-  n=${w%% *} text=${w#* }
-  got=$(grep -cE -- "$text" "$tmp/err")
-  [ "$got" = "$n" ] || { echo "stderr has $got lines matching '$text', expected $n"; ok=0; }
-done < "$tmp/want"
+for s in stdout stderr; do
+  f=$tmp/out; [ $s = stderr ] && f=$tmp/err
+  sed -n "s#^// expect-$s-count: ##p" "$src" > "$tmp/want"
+  while IFS= read -r w; do
+    n=${w%% *} text=${w#* }
+    got=$(grep -cE -- "$text" "$f")
+    [ "$got" = "$n" ] || { echo "$s has $got lines matching '$text', expected $n"; ok=0; }
+  done < "$tmp/want"
+done
 w=$(field expect-no-stderr)
 [ -z "$w" ] || ! grep -qF -- "$w" "$tmp/err" || { echo "stderr holds '$w'"; ok=0; }
 [ $ok = 1 ] && { echo "ok: $src"; exit 0; }
