@@ -619,14 +619,14 @@ static int repeats_last(const CudartKernel *k, const Entry *e, void **args, dim3
 static void remember(CudartKernel *k, Entry *e, void **args, dim3 g, dim3 b, size_t shmem)
 {
 	const CudartSig *sig = k->sig;
+	if (!sig->memo || !skip_on())
+		return;
 	uint64_t *v = xcalloc(sig->nparams + 1, sizeof *v);
 	const char **base = xcalloc(sig->nparams + 1, sizeof *base);
 	int *rw = xcalloc(sig->nparams + 1, sizeof *rw);
 	size_t n = 0;
 	Bytes bytes = {0};
 
-	if (!sig->memo || !skip_on())
-		goto out;
 	for (size_t i = 0; i < sig->nparams; i++) {
 		const CudartParam *q = &sig->params[i];
 		if (q->is_ptr != 1)
