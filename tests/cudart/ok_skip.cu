@@ -1,5 +1,7 @@
+// runs: 2
 // expect-exit: 0
 // expect-stdout: PASS
+// expect-stderr-count: 10 : signature read in
 // expect-stdout-count: 3 ^k_print says 7 at 0$
 // expect-stderr-count: 1 'k_pure' .*: 64 launches, .*, 63 of them skipped: the result was already in place
 // expect-stderr-count: 0 'k_(accum|atomic|ranges|print|managed|swap)' .* skipped
@@ -8,7 +10,8 @@
 // expect-stderr-count: 1 'k_scale' .*: 4 launches, .*, 1 of them skipped
 // expect-stderr: cuda2hlo-stats: 245 launches,
 // expect-stderr: cuda2hlo-stats: 107 launches skipped: the result was already in place
-// Run with CUDA2HLO_CUDART_STATS=1 (cudart/CMakeLists.txt). A launch that repeats the
+// Run with CUDA2HLO_CUDART_STATS=1 (cudart/CMakeLists.txt), twice: the second run reads
+// the signatures, with their reads and writes, from the disk cache. A launch that repeats the
 // kernel's last one (same arguments, geometry, entry) while none of the memory it reads
 // or writes was written since, by a kernel that reads no memory it writes, is skipped
 // (launch.c repeats_last); every other launch runs. Each case is checked against the
