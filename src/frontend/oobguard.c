@@ -321,6 +321,22 @@ static int new_flag(Og *z, int s, SrcLoc l)
 	return (int)z->vars.len - 1;
 }
 
+/* A new variable of type t declared with init (its declaration into out). */
+static int temp_var(Og *z, SVec *out, KirDType t, KirExpr *init, SrcLoc l)
+{
+	KirVar v = {0};
+	KirStmt *d = frontend_new_stmt(z->a, KS_DECL, l);
+	v.name = arena_printf(z->a, "cuda2hlo_ix%zu", z->vars.len);
+	v.type = t;
+	v.kind = KVK_TEMP;
+	v.loc = l;
+	VEC_PUSH(z->vars, v);
+	d->u.decl.var = (int)z->vars.len - 1;
+	d->u.decl.init = init;
+	VEC_PUSH(*out, d);
+	return d->u.decl.var;
+}
+
 /* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
  * (the record is set after the loop: records()); outside, the record at once. */
 /* `flag |= guard && (index < 0 || index >= count)` for site s of buffer buf inside a
@@ -330,16 +346,29 @@ static void emit(Og *z, SVec *out, int s, KirExpr *guard, int buf, const KirExpr
 	int64_t n = z->k->bufs[buf].count;
 	KirDType t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
 	KirExpr *i = frontend_new_cast(z->a, t, (KirExpr *)index, l), *ix = NULL;   /* an int index: int compares */
-	KirExpr *fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	KirExpr *fails;
 	int f;
+	if (z->enc.data[s]) {
+		/* the index is used twice, by the test and the record: one variable, so that
+		 * the raise computes it once (a load in it is one gather); `guard ? index : 0`
+		 * (0 is in bounds) keeps it evaluated where the access is only */
+		ASSERT(t == KT_I32 || t == KT_U32);    /* site() saw the same index type */
+		if (guard) {
+			KirExpr *c = frontend_new_expr(z->a, KE_COND, t, l);
+			c->u.cond.c = guard;
+			c->u.cond.t = i;
+			c->u.cond.f = frontend_new_int(z->a, t, 0, l);
+			i = c;
+			guard = NULL;
+		}
+		i = var_ref(z, temp_var(z, out, t, i, l), l);
+		ix = frontend_new_cast(z->a, KT_I64, frontend_new_cast(z->a, KT_U32, i, l), l);  /* 32 bits, zero-extended */
+	}
+	fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
 	if (t != KT_U32)
 		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
 		              fails, l);
 	fails = frontend_new_cast(z->a, KT_I64, logic(z, KE_LOGAND, guard, fails, l), l);
-	if (z->enc.data[s]) {    /* the index's 32 bits, zero-extended */
-		ASSERT(t == KT_I32 || t == KT_U32);    /* site() saw the same index type */
-		ix = frontend_new_cast(z->a, KT_I64, frontend_new_cast(z->a, KT_U32, i, l), l);
-	}
 	if (!z->depth) {         /* outside loops: the record at once */
 		VEC_PUSH(*out, record(z, s, fails, ix, l));
 		return;
