@@ -7,7 +7,9 @@
  * the fired flag then the promoted arguments (an assert: the flag alone); a run-time bounds
  * check (frontend oobguard.c) is `o BUFFER - HEXMESSAGE;`, BUFFER one i64, the thread
  * count minus the linear id of the first thread whose index left its buffer (0: none),
- * printed after the asserts as one of them for that thread. Produces the
+ * printed after the asserts as one of them for that thread; `o BUFFER i|u HEXMESSAGE;`
+ * holds that count shifted left by 32 and the thread's index in the low 32 bits (an int,
+ * an unsigned), the message's seventh conversion. Produces the
  * printed text of one kind (printf, or the failed asserts' messages: the first per
  * thread, CUDA stopping a thread there, with its block and thread) in a fixed order: threads in linear order (block-major: blockIdx x
  * fastest, then threadIdx x fastest), within a thread the sites in source order. CUDA
@@ -106,7 +108,7 @@ static int parse_site(char *item, Site *s)
 		strcpy(s->types, sp1 + 1);
 	}
 	s->nargs = (int)strlen(s->types);
-	if (s->kind != 'p' && s->nargs)
+	if ((s->kind == 'a' && s->nargs) || (s->kind == 'o' && s->nargs && strcmp(s->types, "i") && strcmp(s->types, "u")))
 		return 0;
 	hex = sp2 + 1;
 	n = strlen(hex) / 2;
@@ -187,12 +189,15 @@ char *rt_printf_text(const char *desc, char kind, RtPrintfFind find, void *ctx, 
 		}
 	for (size_t i = 0; ok > 0 && kind == 'a' && i < nsites; i++) {
 		Site as = sites[i];       /* a run-time bounds check: the thread its record names */
-		int64_t xyz[6];
+		int64_t xyz[7], who;
 		if (as.kind != 'o' || as.rec[0] <= 0)
 			continue;
-		strcpy(as.types, "uuuuuu");
-		as.nargs = 6;
-		coords(g, as.rec[0] <= nt ? nt - as.rec[0] : 0, xyz);
+		/* types "i"/"u": (threads - thread) << 32 | the index's 32 bits (oobguard.c) */
+		who = as.nargs ? as.rec[0] >> 32 : as.rec[0];
+		xyz[6] = as.types[0] == 'i' ? (int64_t)(int32_t)(uint32_t)as.rec[0] : (int64_t)(uint32_t)as.rec[0];
+		strcpy(as.types, as.types[0] == 'i' ? "uuuuuui" : as.types[0] == 'u' ? "uuuuuuu" : "uuuuuu");
+		as.nargs = (int)strlen(as.types);
+		coords(g, who <= nt ? nt - who : 0, xyz);
 		format(&out, &as, xyz);
 	}
 	for (size_t i = 0; i < nsites; i++)

@@ -77,9 +77,9 @@ typedef struct State {
 	IntVec all;              /* prim plus atoms they imply (a && b gives a and b) */
 } State;
 
-/* An atom that compares a thread or block index with a constant, `blockIdx.y == 3`
- * (left: the index is the left operand), op KB_LT, KB_LE or KB_EQ; b -1: not one. */
-typedef struct Fact { int b; KirBinOp op; int left; int64_t k; } Fact;
+/* An atom that compares a thread or block index with a constant: `index op k`, op KB_LT
+ * or KB_EQ (`blockIdx.y == 3`); b -1: not one. */
+typedef struct Fact { int b; KirBinOp op; int64_t k; } Fact;
 
 typedef struct Loop {
 	State *brk, *cont;
@@ -113,6 +113,9 @@ typedef struct Ck {
 	Loop *loop;
 	int64_t grid[3], block[3];   /* the launch; 0 when not known */
 	VEC(Fact) fact;          /* per atom id: its test of a launch index, if it is one */
+	const KirExpr **fixed;   /* per var: its one value, when it is declared once with an
+	                            initialiser over the launch only and never assigned
+	                            (`const int tid = threadIdx.x`); else NULL */
 	StrBuf key;
 	int errors;
 	unsigned char *refused;  /* per var, then per buffer: refused (nothing is reported);
@@ -271,9 +274,12 @@ static int merge(const int *x, int nx, const int *b, int nb, int *out)
 	return n;
 }
 
+static int index_implied(const Ck *ck, int a, const int *p, int np);
+
 #define EXPAND_DEPTH 2           /* flags whose value depends on flags (one inside another) */
 
-/* c holds on the path p: one conjunction of c is among p's atoms, or p holds an atom
+/* c holds on the path p: each atom of one conjunction of c is among p's atoms or, a test
+ * of a launch index, holds on every value p leaves the index; or p holds an atom
  * known (from a flag's table) to hold only on the paths of some conjunctions, and c
  * holds on p joined with each of them (a path that cannot be taken holds anything). */
 static int holds_at(Ck *ck, const Cond *c, const int *p, int np, int depth)
@@ -284,7 +290,7 @@ static int holds_at(Ck *ck, const Cond *c, const int *p, int np, int depth)
 		for (int a = 0; a < x->n && ok; a++) {
 			while (j < np && p[j] < x->a[a])
 				j++;
-			ok = j < np && p[j] == x->a[a];
+			ok = (j < np && p[j] == x->a[a]) || index_implied(ck, x->a[a], p, np);
 		}
 		if (ok)
 			return 1;
@@ -602,6 +608,175 @@ static int eval(Ck *ck, const State *S, const KirExpr *e, KirConst *out)
 	}
 }
 
+/* ---- locals fixed by the launch: `const int tid = threadIdx.x` ---- */
+
+/* defs[v]: the variable's definitions, a declaration 1 and an assignment 2 */
+static void defs_expr(int *defs, const KirExpr *e);
+
+static void defs_lv(int *defs, const KirLval *lv)
+{
+	if (lv->var >= 0)
+		defs[lv->var] += 2;
+	else
+		defs_expr(defs, lv->index);
+}
+
+static void defs_expr(int *defs, const KirExpr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case KE_UNARY: defs_expr(defs, e->u.un.x); return;
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		defs_expr(defs, e->u.bin.l);
+		defs_expr(defs, e->u.bin.r);
+		return;
+	case KE_COND:
+		defs_expr(defs, e->u.cond.c);
+		defs_expr(defs, e->u.cond.t);
+		defs_expr(defs, e->u.cond.f);
+		return;
+	case KE_CAST: case KE_BITCAST: defs_expr(defs, e->u.x); return;
+	case KE_LOAD: defs_expr(defs, e->u.load.index); return;
+	case KE_ASSIGN:
+		defs_lv(defs, &e->u.assign.lv);
+		defs_expr(defs, e->u.assign.value);
+		return;
+	case KE_INCDEC: defs_lv(defs, &e->u.incdec.lv); return;
+	case KE_COMMA:
+		defs_expr(defs, e->u.comma.l);
+		defs_expr(defs, e->u.comma.r);
+		return;
+	case KE_MATH:
+		for (int i = 0; i < e->u.math.nargs; i++)
+			defs_expr(defs, e->u.math.args[i]);
+		return;
+	case KE_SHFL:
+		defs_expr(defs, e->u.shfl.mask);
+		defs_expr(defs, e->u.shfl.value);
+		defs_expr(defs, e->u.shfl.lane);
+		return;
+	case KE_VOTE:
+		defs_expr(defs, e->u.vote.mask);
+		defs_expr(defs, e->u.vote.pred);
+		return;
+	case KE_ATOMIC:
+		defs_expr(defs, e->u.atomic.index);
+		for (int i = 0; i < e->u.atomic.nargs; i++)
+			defs_expr(defs, e->u.atomic.args[i]);
+		return;
+	default: return;
+	}
+}
+
+static void defs_stmt(int *defs, const KirExpr **init, const KirStmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case KS_BLOCK:
+		for (size_t i = 0; i < s->u.block.nstmts; i++)
+			defs_stmt(defs, init, s->u.block.stmts[i]);
+		return;
+	case KS_DECL:
+		defs[s->u.decl.var] += 1;
+		init[s->u.decl.var] = s->u.decl.init;
+		defs_expr(defs, s->u.decl.init);
+		return;
+	case KS_EXPR: defs_expr(defs, s->u.expr); return;
+	case KS_IF:
+		defs_expr(defs, s->u.if_.cond);
+		defs_stmt(defs, init, s->u.if_.then);
+		defs_stmt(defs, init, s->u.if_.els);
+		return;
+	case KS_FOR:
+		defs_stmt(defs, init, s->u.for_.init);
+		defs_expr(defs, s->u.for_.cond);
+		defs_expr(defs, s->u.for_.step);
+		defs_stmt(defs, init, s->u.for_.body);
+		return;
+	case KS_WHILE: case KS_DO:
+		defs_expr(defs, s->u.loop.cond);
+		defs_stmt(defs, init, s->u.loop.body);
+		return;
+	case KS_SYNC:
+		defs_expr(defs, s->u.sync.arg);
+		if (s->u.sync.result >= 0)
+			defs[s->u.sync.result] += 2;
+		return;
+	default: return;
+	}
+}
+
+/* Is e an integer expression over constants, parameters, builtins and fixed locals only
+ * (the same value wherever the thread evaluates it)? mark: per var, 1 while deciding,
+ * 2 fixed, 3 not. */
+static int launch_pure(Ck *ck, const int *defs, const KirExpr **init, unsigned char *mark, const KirExpr *e);
+
+static int fix_var(Ck *ck, const int *defs, const KirExpr **init, unsigned char *mark, int v)
+{
+	if (!mark[v]) {
+		mark[v] = 1;
+		mark[v] = defs[v] == 1 && init[v] && launch_pure(ck, defs, init, mark, init[v]) ? 2 : 3;
+		if (mark[v] == 2)
+			ck->fixed[v] = init[v];
+	}
+	return mark[v] == 2;
+}
+
+static int launch_pure(Ck *ck, const int *defs, const KirExpr **init, unsigned char *mark, const KirExpr *e)
+{
+	if (!frontend_dtype_is_int(e->type) && e->type != KT_I1)
+		return 0;
+	switch (e->kind) {
+	case KE_CONST: case KE_PARAM: case KE_BUILTIN: return 1;
+	case KE_VAR: return fix_var(ck, defs, init, mark, e->u.var);
+	case KE_UNARY: return launch_pure(ck, defs, init, mark, e->u.un.x);
+	case KE_BINARY: case KE_LOGAND: case KE_LOGOR:
+		return launch_pure(ck, defs, init, mark, e->u.bin.l) && launch_pure(ck, defs, init, mark, e->u.bin.r);
+	case KE_COND:
+		return launch_pure(ck, defs, init, mark, e->u.cond.c) &&
+		       launch_pure(ck, defs, init, mark, e->u.cond.t) && launch_pure(ck, defs, init, mark, e->u.cond.f);
+	case KE_CAST: return launch_pure(ck, defs, init, mark, e->u.x);
+	default: return 0;
+	}
+}
+
+/* A local declared once, never assigned, whose initialiser depends on the launch only
+ * holds that value wherever it is read (C has no read before the declaration, and a
+ * declaration run again gives the same value), so its tests are keyed as tests of the
+ * initialiser: `tid == 0` and `threadIdx.x == 0` are one atom. */
+static void find_fixed(Ck *ck)
+{
+	size_t n = ck->k->nvars + 1;
+	int *defs = xcalloc(n, sizeof(int));
+	const KirExpr **init = xcalloc(n, sizeof(KirExpr *));
+	unsigned char *mark = xcalloc(n, 1);
+
+	ck->fixed = xcalloc(n, sizeof(KirExpr *));
+	defs_stmt(defs, init, ck->k->body);
+	for (size_t v = 0; v < ck->k->nvars; v++)
+		fix_var(ck, defs, init, mark, (int)v);
+	free(defs);
+	free(init);
+	free(mark);
+}
+
+/* e, through fixed locals and casts between integer types of at least 32 bits (which
+ * keep an index: every launch index is below 2^31). */
+static const KirExpr *uncast(const Ck *ck, const KirExpr *e)
+{
+	for (;;) {
+		if (e->kind == KE_CAST && frontend_dtype_is_int(e->type) && frontend_dtype_bytes(e->type) >= 4 &&
+		    frontend_dtype_is_int(e->u.x->type) && frontend_dtype_bytes(e->u.x->type) >= 4)
+			e = e->u.x;
+		else if (e->kind == KE_VAR && ck->fixed[e->u.var])
+			e = ck->fixed[e->u.var];
+		else
+			return e;
+	}
+}
+
 /* ---- atoms: branch conditions as keys ---- */
 
 /* Appends e's key: variables and buffers with their versions; 0 when e has an effect
@@ -616,7 +791,11 @@ static int key(Ck *ck, const State *S, const KirExpr *e)
 		sb_printf(b, "c%d:%lld:%a", (int)e->u.c.type, (long long)e->u.c.i, e->u.c.f);
 		return 1;
 	case KE_PARAM: sb_printf(b, "p%d", e->u.param); return 1;
-	case KE_VAR: sb_printf(b, "v%d@%d", e->u.var, S->ver[e->u.var]); return 1;
+	case KE_VAR:
+		if (ck->fixed[e->u.var])
+			return key(ck, S, ck->fixed[e->u.var]);
+		sb_printf(b, "v%d@%d", e->u.var, S->ver[e->u.var]);
+		return 1;
 	case KE_BUILTIN: sb_printf(b, "b%d", (int)e->u.builtin); return 1;
 	case KE_UNARY:
 		sb_printf(b, "(u%d:%d ", (int)e->u.un.op, (int)e->type);
@@ -704,14 +883,6 @@ static void expand_atom(Ck *ck, const State *S, const KirExpr *e, int id, int fl
 
 /* ---- launch indices: a path whose tests leave an index no value in the launch ---- */
 
-/* e without casts between integer types of at least 32 bits (which keep an index). */
-static const KirExpr *uncast(const KirExpr *e)
-{
-	while (e->kind == KE_CAST && frontend_dtype_is_int(e->type) && frontend_dtype_bytes(e->type) >= 4)
-		e = e->u.x;
-	return e;
-}
-
 /* The number of values of builtin b in the launch (threadIdx.y: blockDim.y), 0 when b is
  * not an index or the launch is not known. */
 static int64_t index_count(const Ck *ck, int b)
@@ -723,33 +894,40 @@ static int64_t index_count(const Ck *ck, int b)
 	return 0;
 }
 
-/* Atom id's fact when e (an integer comparison, written with <, <= or == as atom_of
- * keys it) compares an index with a value known here. */
-static void index_fact(Ck *ck, const State *S, const KirExpr *e, int id)
+/* Is e (a comparison) a test of a launch index against a value known here? Then e holds
+ * exactly when `f->b f->op f->k` (op KB_LT or KB_EQ, the index on the left) does, negated
+ * when *inv: `tid >= 4` is !(threadIdx.x < 4), `0 < tid` is !(threadIdx.x < 1), whatever
+ * the integer type of the comparison, since every index is below 2^31. */
+static int index_atom(Ck *ck, const State *S, const KirExpr *e, Fact *f, int *inv)
 {
-	Fact f = {-1, KB_NONE, 0, 0};
 	KirConst k;
+	KirBinOp op;
 	const KirExpr *l, *r;
 
-	while (ck->fact.len <= (size_t)id)
-		VEC_PUSH(ck->fact, f);
 	if (e->kind != KE_BINARY || !is_compare(e->u.bin.op) || !frontend_dtype_is_int(e->u.bin.l->type) ||
 	    e->u.bin.l->type == KT_U64 || frontend_dtype_bytes(e->u.bin.l->type) < 4)
-		return;
-	l = uncast(e->u.bin.l);
-	r = uncast(e->u.bin.r);
-	f.left = l->kind == KE_BUILTIN && index_count(ck, l->u.builtin) > 0;
-	if (!f.left && !(r->kind == KE_BUILTIN && index_count(ck, r->u.builtin) > 0))
-		return;
-	if (!eval(ck, S, f.left ? e->u.bin.r : e->u.bin.l, &k))
-		return;
+		return 0;
+	l = uncast(ck, e->u.bin.l);
+	r = uncast(ck, e->u.bin.r);
+	op = e->u.bin.op;
+	if (!(l->kind == KE_BUILTIN && index_count(ck, l->u.builtin) > 0)) {
+		if (!(r->kind == KE_BUILTIN && index_count(ck, r->u.builtin) > 0))
+			return 0;
+		l = r;                      /* k op index is index op' k */
+		op = op == KB_LT ? KB_GT : op == KB_LE ? KB_GE : op == KB_GT ? KB_LT : op == KB_GE ? KB_LE : op;
+		if (!eval(ck, S, e->u.bin.l, &k))
+			return 0;
+	} else if (!eval(ck, S, e->u.bin.r, &k)) {
+		return 0;
+	}
 	k = frontend_const_convert(k, e->u.bin.l->type);     /* as the comparison sees it */
 	if (k.i < -(1ll << 40) || k.i > (1ll << 40))
-		return;            /* far outside any launch: no bound needed (nor overflow) */
-	f.b = f.left ? l->u.builtin : r->u.builtin;
-	f.op = e->u.bin.op == KB_GE ? KB_LT : e->u.bin.op == KB_GT ? KB_LE : e->u.bin.op == KB_NE ? KB_EQ : e->u.bin.op;
-	f.k = k.i;
-	ck->fact.data[id] = f;
+		return 0;          /* far outside any launch: no bound needed (nor overflow) */
+	f->b = l->u.builtin;
+	f->op = op == KB_EQ || op == KB_NE ? KB_EQ : KB_LT;
+	f->k = op == KB_LE || op == KB_GT ? k.i + 1 : k.i;    /* i <= k: i < k + 1 */
+	*inv = op == KB_NE || op == KB_GT || op == KB_GE;
+	return 1;
 }
 
 static int cmp_i64(const void *x, const void *y)
@@ -758,38 +936,39 @@ static int cmp_i64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Whether the atoms of path p leave index b some value in the launch. */
-static int index_feasible(const Ck *ck, const IntVec *p, int b)
+/* The values lo .. hi that the atoms of path p (np of them) and the launch leave index b;
+ * out (when not NULL) gets the values the path excludes besides (b != k). */
+static void index_range(const Ck *ck, const int *p, int np, int b, int64_t *lo, int64_t *hi, int64_t *out,
+                        size_t *nout)
 {
-	int64_t lo = 0, hi = index_count(ck, b) - 1, n, *out = xmalloc(sizeof(int64_t) * (p->len + 1));
-	size_t nout = 0;
-
-	for (size_t i = 0; i < p->len; i++) {
-		const Fact *f = (size_t)(p->data[i] >> 1) < ck->fact.len ? &ck->fact.data[p->data[i] >> 1] : NULL;
-		int neg = p->data[i] & 1, lt = f && f->op == KB_LT;
-		int64_t k;
+	*lo = 0;
+	*hi = index_count(ck, b) - 1;
+	for (int i = 0; i < np; i++) {
+		const Fact *f = (size_t)(p[i] >> 1) < ck->fact.len ? &ck->fact.data[p[i] >> 1] : NULL;
+		int neg = p[i] & 1;
 		if (!f || f->b != b)
 			continue;
 		if (f->op == KB_EQ && neg) {
-			out[nout++] = f->k;
-			continue;
+			if (out)
+				out[(*nout)++] = f->k;
+		} else if (f->op == KB_EQ) {
+			*lo = *lo > f->k ? *lo : f->k;
+			*hi = *hi < f->k ? *hi : f->k;
+		} else if (neg) {            /* !(index < k): at least k */
+			*lo = *lo > f->k ? *lo : f->k;
+		} else {                     /* index < k: at most k - 1 */
+			*hi = *hi < f->k - 1 ? *hi : f->k - 1;
 		}
-		if (f->op == KB_EQ) {
-			lo = lo > f->k ? lo : f->k;
-			hi = hi < f->k ? hi : f->k;
-			continue;
-		}
-		/* index < k: at most k - 1; !(index < k): at least k; k < index: at least
-		 * k + 1; !(k < index): at most k; with <=, one further each */
-		if (f->left)
-			k = neg ? (lt ? f->k : f->k + 1) : (lt ? f->k - 1 : f->k);
-		else
-			k = neg ? (lt ? f->k : f->k - 1) : (lt ? f->k + 1 : f->k);
-		if (f->left != neg)
-			hi = hi < k ? hi : k;
-		else
-			lo = lo > k ? lo : k;
 	}
+}
+
+/* Whether the atoms of path p leave index b some value in the launch. */
+static int index_feasible(const Ck *ck, const IntVec *p, int b)
+{
+	int64_t lo, hi, n, *out = xmalloc(sizeof(int64_t) * (p->len + 1));
+	size_t nout = 0;
+
+	index_range(ck, p->data, (int)p->len, b, &lo, &hi, out, &nout);
 	/* the values left: lo .. hi less the distinct ones the path excludes */
 	n = lo <= hi ? hi - lo + 1 : 0;
 	qsort(out, nout, sizeof(int64_t), cmp_i64);
@@ -798,6 +977,23 @@ static int index_feasible(const Ck *ck, const IntVec *p, int b)
 			n--;
 	free(out);
 	return n > 0;
+}
+
+/* Atom a (a test of a launch index) holds on every value that path p leaves its index:
+ * `threadIdx.x < 4` on a path under `tid < 2`. */
+static int index_implied(const Ck *ck, int a, const int *p, int np)
+{
+	const Fact *f = (size_t)(a >> 1) < ck->fact.len ? &ck->fact.data[a >> 1] : NULL;
+	int64_t lo, hi;
+
+	if (!f || f->b < 0)
+		return 0;
+	index_range(ck, p, np, f->b, &lo, &hi, NULL, NULL);
+	if (lo > hi)
+		return 1;                    /* no thread takes the path */
+	if (f->op == KB_EQ)
+		return a & 1 ? f->k < lo || f->k > hi : lo == f->k && hi == f->k;
+	return a & 1 ? lo >= f->k : hi < f->k;
 }
 
 /* S leaves no value in the launch to an index that atom a tests: it is dead. */
@@ -810,10 +1006,12 @@ static void index_prune(Ck *ck, State *S, int a)
 }
 
 /* The atom "e is true" (neg: false). An integer comparison is written with <, <= or ==
- * so that `i >= n` is the negation of `i < n`. */
+ * so that `i >= n` is the negation of `i < n`; a test of a launch index as index_atom
+ * gives it, so that `tid <= 3`, `threadIdx.x < 4u` and `!(4 <= tid)` are one atom. */
 static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 {
-	int ok, flip = 0;
+	int ok, flip = 0, index;
+	Fact f;
 	void *id;
 
 	while (e->kind == KE_UNARY && e->u.un.op == KU_NOT) {
@@ -821,7 +1019,11 @@ static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 		neg ^= 1;
 	}
 	sb_clear(&ck->key);
-	if (e->kind == KE_BINARY && is_compare(e->u.bin.op) && !frontend_dtype_is_float(e->u.bin.l->type)) {
+	if ((index = index_atom(ck, S, e, &f, &flip))) {
+		neg ^= flip;
+		sb_printf(&ck->key, "(ix%d:%d:%lld)", f.b, (int)f.op, (long long)f.k);
+		ok = 1;
+	} else if (e->kind == KE_BINARY && is_compare(e->u.bin.op) && !frontend_dtype_is_float(e->u.bin.l->type)) {
 		KirBinOp op = e->u.bin.op;
 		if (op == KB_GE || op == KB_GT || op == KB_NE)
 			neg ^= 1, flip = 1;
@@ -837,7 +1039,10 @@ static int atom_of(Ck *ck, const State *S, const KirExpr *e, int neg)
 		id = (void *)(intptr_t)++ck->natoms;
 		map_put(ck->atoms, sb_str(&ck->key), id);
 		expand_atom(ck, S, e, (int)(intptr_t)id - 1, flip);
-		index_fact(ck, S, e, (int)(intptr_t)id - 1);
+		while (ck->fact.len < (size_t)(intptr_t)id)
+			VEC_PUSH(ck->fact, ((Fact){-1, KB_NONE, 0}));
+		if (index)
+			ck->fact.data[(intptr_t)id - 1] = f;
 	}
 	return 2 * ((int)(intptr_t)id - 1) + neg;
 }
@@ -1660,6 +1865,7 @@ static int check(const KirKernel *k, const int64_t grid[3], const int64_t block[
 		ck.origin[v] = -1;
 	ck.exits = xcalloc((size_t)k->nlabels + 1, sizeof(State *));
 	layout(&ck);
+	find_fixed(&ck);
 	S = st_new(&ck);
 	stmt(&ck, S, k->body);
 	st_free(S);
@@ -1670,6 +1876,7 @@ static int check(const KirKernel *k, const int64_t grid[3], const int64_t block[
 	free(ck.origin);
 	free(ck.base);
 	free(ck.bytes);
+	free(ck.fixed);
 	sb_free(&ck.key);
 	map_destroy(ck.atoms);
 	VEC_FREE(ck.expand);

@@ -42,6 +42,8 @@ typedef struct Og {
 	Arena *a;
 	const Map *sites;        /* keys: FILE:LINE:COL of the accesses to check */
 	Map *made;               /* key -> 1 + the site's index in flag/rec */
+	VEC(char) enc;           /* per site: its record carries the index too ('i' an int,
+	                            'u' an unsigned one; 0 not: record()) */
 	VEC(int) flag, rec;      /* per site: its flag variable in the loop being lowered (-1:
 	                            none yet), its record buffer */
 	VEC(int) live;           /* the sites with a flag in the outermost loop being lowered */
@@ -216,9 +218,23 @@ static void key_of(StrBuf *b, SrcLoc l)
 	sb_printf(b, "%s:%d:%d", l.file ? l.file : "<input>", l.line, l.col);
 }
 
+/* Whether a site's record can carry the index besides the thread: one i64 holds
+ * (threads - thread) << 32 | the index's 32 bits when the launch has under 2^31 threads
+ * and the check compares the index as a 32-bit integer (emit()); 'i' or 'u' as it is
+ * signed, else 0 (the message then names the thread only). */
+static char encodes(const Og *z, int buf, KirDType ixtype)
+{
+	int64_t nt = 1;
+	for (int d = 0; d < 3; d++)
+		nt *= z->grid[d] * z->block[d];
+	if (nt >= INT32_MAX || z->k->bufs[buf].count > INT32_MAX || (ixtype != KT_I32 && ixtype != KT_U32))
+		return 0;
+	return ixtype == KT_I32 ? 'i' : 'u';
+}
+
 /* The site of the access to buffer buf at l (made at its first use): its index in
  * flag/rec, or -1 when l is not to be checked. */
-static int site(Og *z, int buf, int write, SrcLoc l)
+static int site(Og *z, int buf, int write, KirDType ixtype, SrcLoc l)
 {
 	StrBuf key = {0}, msg = {0};
 	const KirBuffer *kb = &z->k->bufs[buf];
@@ -236,6 +252,7 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 		return (int)i - 1;
 	}
 	VEC_PUSH(z->flag, -1);
+	VEC_PUSH(z->enc, encodes(z, buf, ixtype));
 	b.name = arena_printf(z->a, "cuda2hlo_printf%d", z->nextrec++);
 	b.space = KSP_GLOBAL;
 	b.elem = KT_I64;
@@ -253,11 +270,13 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 	for (const char *f = sb_str(&key); *f; f++)
 		sb_printf(&msg, *f == '%' ? "%%%%" : "%c", *f);
 	sb_printf(&msg, ": block: [%%u,%%u,%%u], thread: [%%u,%%u,%%u] '%s' is %s out of bounds "
-	          "(%lld elements%s): an index not proven in bounds, checked at run time "
-	          "(--oob-check)\n", kb->name, write ? "written" : "read", (long long)kb->count,
-	          kb->space == KSP_SHARED ? ", one copy per block" : kb->space == KSP_LOCAL ?
-	          ", one copy per thread" : "");
-	sb_printf(&z->desc, "o %s - ", b.name);
+	          "%s(%lld elements%s): an index not proven in bounds, checked at run time "
+	          "(--oob-check)\n", kb->name, write ? "written" : "read",
+	          !z->enc.data[z->enc.len - 1] ? "" : z->enc.data[z->enc.len - 1] == 'i' ? "at index %d " : "at index %u ",
+	          (long long)kb->count, kb->space == KSP_SHARED ? ", one copy per block" :
+	          kb->space == KSP_LOCAL ? ", one copy per thread" : "");
+	sb_printf(&z->desc, "o %s %s ", b.name, !z->enc.data[z->enc.len - 1] ? "-" :
+	          z->enc.data[z->enc.len - 1] == 'i' ? "i" : "u");
 	for (const char *c = sb_str(&msg); *c; c++)
 		sb_printf(&z->desc, "%02x", (unsigned char)*c);
 	sb_putc(&z->desc, ';');
@@ -268,10 +287,12 @@ static int site(Og *z, int buf, int write, SrcLoc l)
 }
 
 /* atomicMax(&cuda2hlo_printfN[0], fails * (threads - thread)) for site s: the lowest
- * thread whose index left the buffer wins. */
-static KirStmt *record(Og *z, int s, KirExpr *fails, SrcLoc l)
+ * thread whose index left the buffer wins. A site that carries the index (z->enc):
+ * fails * ((threads - thread) << 32 | ix), ix the index's 32 bits zero-extended, so the
+ * lowest thread still wins and its index comes with it. */
+static KirStmt *record(Og *z, int s, KirExpr *fails, KirExpr *ix, SrcLoc l)
 {
-	KirExpr *e = frontend_new_expr(z->a, KE_ATOMIC, KT_I64, l);
+	KirExpr *e = frontend_new_expr(z->a, KE_ATOMIC, KT_I64, l), *who;
 	int64_t nt = 1;
 	for (int d = 0; d < 3; d++)
 		nt *= z->grid[d] * z->block[d];
@@ -279,8 +300,11 @@ static KirStmt *record(Og *z, int s, KirExpr *fails, SrcLoc l)
 	e->u.atomic.buffer = z->rec.data[s];
 	e->u.atomic.index = frontend_new_int(z->a, KT_I64, 0, l);
 	e->u.atomic.nargs = 1;
-	e->u.atomic.args[0] = frontend_new_binary(z->a, KB_MUL, KT_I64, fails,
-	        frontend_new_binary(z->a, KB_SUB, KT_I64, frontend_new_int(z->a, KT_I64, nt, l), thread_id(z, l), l), l);
+	who = frontend_new_binary(z->a, KB_SUB, KT_I64, frontend_new_int(z->a, KT_I64, nt, l), thread_id(z, l), l);
+	if (ix)
+		who = frontend_new_binary(z->a, KB_OR, KT_I64, frontend_new_binary(z->a, KB_SHL, KT_I64, who,
+		        frontend_new_int(z->a, KT_I64, 32, l), l), ix, l);
+	e->u.atomic.args[0] = frontend_new_binary(z->a, KB_MUL, KT_I64, fails, who, l);
 	return expr_stmt(z, e);
 }
 
@@ -297,6 +321,22 @@ static int new_flag(Og *z, int s, SrcLoc l)
 	return (int)z->vars.len - 1;
 }
 
+/* A new variable of type t declared with init (its declaration into out). */
+static int temp_var(Og *z, SVec *out, KirDType t, KirExpr *init, SrcLoc l)
+{
+	KirVar v = {0};
+	KirStmt *d = frontend_new_stmt(z->a, KS_DECL, l);
+	v.name = arena_printf(z->a, "cuda2hlo_ix%zu", z->vars.len);
+	v.type = t;
+	v.kind = KVK_TEMP;
+	v.loc = l;
+	VEC_PUSH(z->vars, v);
+	d->u.decl.var = (int)z->vars.len - 1;
+	d->u.decl.init = init;
+	VEC_PUSH(*out, d);
+	return d->u.decl.var;
+}
+
 /* Inside a loop, `flag |= guard && (index < 0 || index >= count)` for the access at l
  * (the record is set after the loop: records()); outside, the record at once. */
 /* `flag |= guard && (index < 0 || index >= count)` for site s of buffer buf inside a
@@ -305,19 +345,41 @@ static void emit(Og *z, SVec *out, int s, KirExpr *guard, int buf, const KirExpr
 {
 	int64_t n = z->k->bufs[buf].count;
 	KirDType t = (index->type == KT_I32 || index->type == KT_U32) && n <= INT32_MAX ? index->type : KT_I64;
-	KirExpr *i = frontend_new_cast(z->a, t, (KirExpr *)index, l);   /* an int index: int compares */
-	KirExpr *fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
+	KirExpr *i = frontend_new_cast(z->a, t, (KirExpr *)index, l), *ix = NULL;   /* an int index: int compares */
+	KirExpr *fails;
 	int f;
+	if (z->enc.data[s]) {
+		/* the index is used twice, by the test and the record: one variable, so that
+		 * the raise computes it once (a load in it is one gather); `guard ? index : 0`
+		 * (0 is in bounds) keeps it evaluated where the access is only */
+		ASSERT(t == KT_I32 || t == KT_U32);    /* site() saw the same index type */
+		if (guard) {
+			KirExpr *c = frontend_new_expr(z->a, KE_COND, t, l);
+			c->u.cond.c = guard;
+			c->u.cond.t = i;
+			c->u.cond.f = frontend_new_int(z->a, t, 0, l);
+			i = c;
+			guard = NULL;
+		}
+		i = var_ref(z, temp_var(z, out, t, i, l), l);
+		ix = frontend_new_cast(z->a, KT_I64, frontend_new_cast(z->a, KT_U32, i, l), l);  /* 32 bits, zero-extended */
+	}
+	fails = frontend_new_binary(z->a, KB_GE, KT_I1, i, frontend_new_int(z->a, t, n, l), l);
 	if (t != KT_U32)
 		fails = logic(z, KE_LOGOR, frontend_new_binary(z->a, KB_LT, KT_I1, i, frontend_new_int(z->a, t, 0, l), l),
 		              fails, l);
 	fails = frontend_new_cast(z->a, KT_I64, logic(z, KE_LOGAND, guard, fails, l), l);
 	if (!z->depth) {         /* outside loops: the record at once */
-		VEC_PUSH(*out, record(z, s, fails, l));
+		VEC_PUSH(*out, record(z, s, fails, ix, l));
 		return;
 	}
 	if ((f = z->flag.data[s]) < 0)
 		f = z->flag.data[s] = new_flag(z, s, l);
+	if (ix)                  /* the first failing index, with bit 32 set: records() */
+		fails = frontend_new_binary(z->a, KB_MUL, KT_I64, frontend_new_binary(z->a, KB_MUL, KT_I64, fails,
+		        frontend_new_cast(z->a, KT_I64, frontend_new_binary(z->a, KB_EQ, KT_I1, var_ref(z, f, l),
+		        frontend_new_int(z->a, KT_I64, 0, l), l), l), l), frontend_new_binary(z->a, KB_OR, KT_I64,
+		        frontend_new_int(z->a, KT_I64, (int64_t)1 << 32, l), ix, l), l);
 	VEC_PUSH(*out, expr_stmt(z, frontend_new_assign(z->a, f, -1, NULL, frontend_new_binary(z->a, KB_OR, KT_I64,
 	         var_ref(z, f, l), fails, l), l)));
 }
@@ -329,7 +391,7 @@ static void emit(Og *z, SVec *out, int s, KirExpr *guard, int buf, const KirExpr
 static void check(Og *z, SVec *out, KirExpr *guard, const KirExpr *acc, int buf, const KirExpr *index,
                   int write, SrcLoc l)
 {
-	int s = site(z, buf, write, l), own;
+	int s = site(z, buf, write, index->type, l), own;
 	const KirExpr *v;
 	KirVar t = {0};
 
@@ -482,7 +544,7 @@ static void checks(Og *z, SVec *out, KirExpr *guard, const KirExpr *e)
 		checks(z, out, guard, e->u.atomic.index);
 		for (int i = 0; i < e->u.atomic.nargs; i++)
 			checks(z, out, guard, e->u.atomic.args[i]);
-		if (e->u.atomic.per > 1 && site(z, e->u.atomic.buffer, 1, e->loc) >= 0)
+		if (e->u.atomic.per > 1 && site(z, e->u.atomic.buffer, 1, KT_VOID, e->loc) >= 0)
 			sb_printf(z->skipped, "  bounds: the access at %d:%d is not checked at run time "
 			          "(a wide atomic)\n", e->loc.line, e->loc.col);
 		else
@@ -577,8 +639,17 @@ static int breaks(const KirStmt *s)
  * flagged in it. */
 static void records(Og *z, SVec *out, SrcLoc l)
 {
-	for (size_t i = 0; i < z->live.len; i++)
-		VEC_PUSH(*out, record(z, z->live.data[i], var_ref(z, z->flag.data[z->live.data[i]], l), l));
+	for (size_t i = 0; i < z->live.len; i++) {
+		int s = z->live.data[i];
+		KirExpr *f = var_ref(z, z->flag.data[s], l);
+		if (!z->enc.data[s]) {
+			VEC_PUSH(*out, record(z, s, f, NULL, l));
+			continue;
+		}
+		VEC_PUSH(*out, record(z, s, frontend_new_binary(z->a, KB_SHR, KT_I64, f, frontend_new_int(z->a, KT_I64, 32, l), l),
+		                      frontend_new_binary(z->a, KB_AND, KT_I64, var_ref(z, z->flag.data[s], l),
+		                      frontend_new_int(z->a, KT_I64, 0xffffffffll, l), l), l));
+	}
 }
 
 static void fill(Og *z, KirStmt *b, SrcLoc l)
@@ -878,6 +949,7 @@ KirKernel *frontend_oob_guard(Arena *a, const KirKernel *k, const Map *sites,
 	VEC_FREE(z.inner);
 	VEC_FREE(z.exits);
 	VEC_FREE(z.flag);
+	VEC_FREE(z.enc);
 	VEC_FREE(z.rec);
 	VEC_FREE(z.vars);
 	VEC_FREE(z.bufs);

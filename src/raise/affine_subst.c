@@ -268,8 +268,11 @@ KirExpr *aff_subst(Aff *a, const KirExpr *e)
 			n->u.math.args[i] = aff_subst(a, e->u.math.args[i]);
 		break;
 	case KE_ASSIGN:
-		if (e->u.assign.lv.var < 0)
-			n->u.assign.lv.index = aff_subst(a, e->u.assign.lv.index);
+		/* a variable assigned inside an expression (`x[k = idx[i]]`) would keep its old
+		 * value here (aff_assign_var sets statements' only), and its lv has no index */
+		if (e->u.assign.lv.var >= 0)
+			aff_afail(a, e->loc, "an assignment to a variable inside an expression");
+		n->u.assign.lv.index = aff_subst(a, e->u.assign.lv.index);
 		n->u.assign.value = aff_subst(a, e->u.assign.value);
 		break;
 	case KE_CONST: case KE_PARAM: case KE_BUILTIN: break;
@@ -319,8 +322,8 @@ static int64_t dag_size(Aff *a, const KirExpr *e, int ints, int64_t budget)
 		return n > budget ? n : n + dag_size(a, e->u.cond.f, ints, budget - n);
 	case KE_CAST: case KE_BITCAST: return n + dag_size(a, e->u.x, ints, budget - n);
 	case KE_LOAD: return n + dag_size(a, e->u.load.index, ints, budget - n);
-	case KE_ASSIGN:
-		n += dag_size(a, e->u.assign.lv.index, ints, budget - n);
+	case KE_ASSIGN:   /* a variable's lv has no index */
+		n += e->u.assign.lv.var < 0 ? dag_size(a, e->u.assign.lv.index, ints, budget - n) : 0;
 		return n > budget ? n : n + dag_size(a, e->u.assign.value, ints, budget - n);
 	case KE_MATH:
 		for (int i = 0; i < e->u.math.nargs && n <= budget; i++)

@@ -1,6 +1,6 @@
 // expect-exit: 1
 // expect-stdout: in bounds: 231168 of 231168
-// expect-stderr: bad_batch_oob_gather.cu:25:12: block: [300,2,0], thread: [255,0,0] 'x' is read out of bounds (231168 elements)
+// expect-stderr: bad_batch_oob_gather.cu:25:12: block: [300,2,0], thread: [255,0,0] 'x' is read out of bounds at index 231168 (231168 elements)
 // expect-stderr-count: 1 out of bounds
 // A gather x[idx[i]] whose index comes from memory, in a launch that runs SIMT (a
 // data-dependent loop, then a shuffle) in more than one batch (dim3(301, 3) x 256:

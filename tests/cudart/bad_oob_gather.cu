@@ -1,6 +1,6 @@
 // expect-exit: 1
 // expect-stdout: in bounds: 256 of 256
-// expect-stderr: bad_oob_gather.cu:15:21: block: [0,0,0], thread: [100,0,0] 'x' is read out of bounds (256 elements)
+// expect-stderr: bad_oob_gather.cu:15:21: block: [0,0,0], thread: [100,0,0] 'x' is read out of bounds at index 261 (256 elements)
 // expect-stderr: device assert failed
 // expect-stderr-count: 1 out of bounds
 // A gather x[idx[i]] whose index comes from memory: the bounds walk cannot prove it in

@@ -2,7 +2,7 @@
 // expect-stdout: d = 0: thread 1 reads 1
 // expect-stdout: d = 8: thread 7 reads 15
 // expect-stderr: bad_oob_printf_assert.cu:26: void shift(const float *, float *, int, int): block: [0,0,0], thread: [60,0,0] Assertion `i != 60 || d < 40` failed.
-// expect-stderr: bad_oob_printf_assert.cu:27:12: block: [0,0,0], thread: [56,0,0] 'x' is read out of bounds (96 elements)
+// expect-stderr: bad_oob_printf_assert.cu:27:12: block: [0,0,0], thread: [56,0,0] 'x' is read out of bounds at index 96 (96 elements)
 // expect-stderr-count: 1 Assertion
 // expect-stderr-count: 1 out of bounds
 // expect-stderr-count: 0 reads

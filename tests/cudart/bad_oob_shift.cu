@@ -1,6 +1,6 @@
 // expect-exit: 1
 // expect-stdout: d = 32: y[63] = 95
-// expect-stderr: bad_oob_shift.cu:17:21: block: [0,0,0], thread: [56,0,0] 'x' is read out of bounds (96 elements)
+// expect-stderr: bad_oob_shift.cu:17:21: block: [0,0,0], thread: [56,0,0] 'x' is read out of bounds at index 96 (96 elements)
 // expect-stderr-count: 1 'x' is read out of bounds
 // A shift x[i + d] by a scalar d that varies between launches: libcuda2hlo_cudart makes
 // d a module input, and isl cannot prove i + d in bounds for every d (it may overflow),

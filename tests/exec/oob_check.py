@@ -5,8 +5,8 @@
 An index the bounds walk cannot decide (data-dependent x[idx[i]], i * s, x[i + d] that may
 overflow) is, with `cuda2hlo --oob-check`, checked inside the module (frontend
 oobguard.c): a run in which some thread's index leaves its buffer fails with exit status
-1, the access's location, the thread and the buffer's extent, and writes no result; a run
-in bounds equals numpy. The strategy --report names (affine or SIMT) is the one the
+1, the access's location, the thread, its index and the buffer's extent, and writes no
+result; a run in bounds equals numpy. The strategy --report names (affine or SIMT) is the one the
 kernel gets without --oob-check (except SIMT_CHECKED). Since session 26 also the
 positions that were left unchecked before: a loop's later iterations, a loop with a
 break, a loop's test and step, a barrier's argument, statements with several effects,
@@ -15,6 +15,7 @@ backends. Prints `N passed, N failed`.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -194,6 +195,11 @@ WHERE = {"gather": ("4:10", "x", "read", 1024), "scatter": ("4:3", "y", "written
          "effidx": ("5:10", "x", "read", 1024), "halving": ("7:12", "x", "read", 1024),
          "conjunct": ("6:10", "x", "read", 2048), "compact": ("4:20", "y", "written", 1024)}
 SIMT_CHECKED = {"compact"}
+# the index the first bad thread uses, from inputs(): gather's idx[700] = -701, lazy's
+# N + 3, scatter's N; shift's thread 424 reads x[424 + 600]; stride's thread 512
+# x[512 * 2]; rows' thread 700 its third element, idx[2802] = N + 10. The message names
+# it (`at index V`); for the others any integer is accepted.
+INDEX = {"gather": -701, "lazy": N + 3, "scatter": N, "shift": 1024, "stride": 1024, "rows": N + 10}
 # the first thread out of bounds where it is not the bad thread (700)
 FIRST = {"halving": 4, "conjunct": 849, "shift": 424, "stride": 512, "later": 0, "jump": 949, "test": 949, "fortest": 949,
          "step": 949}
@@ -381,8 +387,9 @@ def kernel(bindir, tmp, name, rng):
         first = FIRST.get(name, bad)
         b, t = divmod(first, 256)
         msg = (f"{name}.cu:{loc}: block: [{b},0,0], thread: [{t},0,0] '{buf}' is {how} out of "
-               f"bounds ({count} elements")
-        result(p.returncode == 1 and msg in p.stderr and not files,
+               f"bounds at index {INDEX.get(name, '-?[0-9]+')} ({count} elements")
+        result(p.returncode == 1 and re.search(re.escape(msg).replace(re.escape("-?[0-9]+"), "-?[0-9]+"),
+                                               p.stderr) and not files,
                f"{name} on {backend}: an index out of bounds fails the run with '{msg}', no "
                f"result written (exit {p.returncode}: {p.stderr[-300:]})")
 

@@ -44,11 +44,13 @@ def asserts(desc, buffers):
     """The number of threads whose device assert failed (records of kind a)."""
     n, ss = sites(desc)
     fired = np.zeros(n, bool)
-    for b, _, _, kind in ss:
+    for b, t, _, kind in ss:
         if kind == "a":
             fired |= np.asarray(buffers[b]).astype(np.int64).reshape(n) != 0
         elif kind == "o" and int(np.asarray(buffers[b]).reshape(-1)[0]) > 0:
-            fired[max(n - int(np.asarray(buffers[b]).reshape(-1)[0]), 0)] = True
+            who = int(np.asarray(buffers[b]).reshape(-1)[0])
+            who = who >> 32 if t else who     # types i/u: the index in the low 32 bits
+            fired[max(n - who, 0)] = True
     return int(fired.sum())
 
 
