@@ -94,6 +94,8 @@ typedef struct {
 	int rdc;                     /* -dc, -rdc=true: device functions of other files (payload) */
 	const char *arch;            /* "90" unless -arch / -gencode named one */
 	const char *gpu_lib, *gpu_arg;  /* the first library that needs a GPU (gpu_libs), as given */
+	int cublas;                  /* -lcublas or libcublas*: libcuda2hlo_cudart has cuBLAS */
+	const char *cublaslt_arg;    /* -lcublasLt or libcublasLt*, as given */
 } Cc;
 
 static char libdir[PATH_MAX + 8];
@@ -138,7 +140,7 @@ static void push_split(Args *a, const char *prefix, const char *list)
  * not check the status, leaves its results unwritten. A program linking one is refused at
  * its link, naming it. The runtime (-lcudart, -lcuda, -lcudadevrt) is ours. */
 static const char *const gpu_libs[] = {
-	"cublas", "cuBLAS", "cublasLt", "cuBLASLt", "cusparse", "cuSPARSE", "cusparseLt", "cuSPARSELt",
+	"cublasLt", "cuBLASLt", "cusparse", "cuSPARSE", "cusparseLt", "cuSPARSELt",
 	"cufft", "cuFFT", "cufftw", "cuFFTW", "curand", "cuRAND", "cusolver", "cuSOLVER",
 	"cusolverMg", "cuSOLVERMg", "nvrtc", "NVRTC", "nvjpeg", "nvJPEG", "cudnn", "cuDNN",
 	"nccl", "NCCL", NULL};
@@ -149,6 +151,25 @@ static const char *gpu_lib_name(const char *l)
 		if (!strcmp(gpu_libs[k], l))
 			return gpu_libs[k + 1];
 	return NULL;
+}
+
+/* cuBLAS is in libcuda2hlo_cudart (cublas.c): -lcublas, -lcublas_static and the files
+ * CMake's CUDA::cublas names are dropped. CUDA::cublas also names libcublasLt (its
+ * dependency): with cuBLAS on the line, cublasLt is dropped too, so a program that calls
+ * a cublasLt function fails at its link naming the function; alone it is refused. 1 when
+ * lib is one of these (recorded, not linked). */
+static int cublas_lib(Cc *c, const char *lib, const char *arg)
+{
+	if (!strcmp(lib, "cublas") || !strcmp(lib, "cublas_static")) {
+		c->cublas = 1;
+		return 1;
+	}
+	if (!strcmp(lib, "cublasLt") || !strcmp(lib, "cublasLt_static")) {
+		if (!c->cublaslt_arg)
+			c->cublaslt_arg = arg;
+		return 1;
+	}
+	return 0;
 }
 
 static void add_input(Cc *c, const char *f)
@@ -168,7 +189,10 @@ static void add_input(Cc *c, const char *f)
 		const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
 		char lib[64];
 		/* ".../libcublas.so.13", "libcusparse_static.a": CMake's CUDA::cublas targets */
-		if (!strncmp(base, "lib", 3) && sscanf(base + 3, "%63[A-Za-z]", lib) == 1 && gpu_lib_name(lib)) {
+		int named = !strncmp(base, "lib", 3) && sscanf(base + 3, "%63[A-Za-z]", lib) == 1;
+		if (named && cublas_lib(c, lib, f))
+			return;
+		if (named && gpu_lib_name(lib)) {
 			if (!c->gpu_lib)
 				c->gpu_lib = fmt("%s%s", lib, ""), c->gpu_arg = f;
 		}
@@ -302,7 +326,9 @@ static void parse(Cc *c, int argc, char **argv)
 		} else if ((v = joined("-L", argc, argv, &i))) {
 			push(&c->link, fmt("-L%s%s", v, ""));
 		} else if ((v = joined("-l", argc, argv, &i))) {
-			if (gpu_lib_name(v)) {
+			if (cublas_lib(c, v, fmt("-l%s%s", v, ""))) {
+				;
+			} else if (gpu_lib_name(v)) {
 				if (!c->gpu_lib)
 					c->gpu_lib = v, c->gpu_arg = fmt("-l%s%s", v, "");
 			} else if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt")
@@ -706,9 +732,11 @@ int main(int argc, char **argv)
 		usage("no input files%s", "");
 	if (c->compile_only && c->out && nsrc > 1)
 		usage("-o with -c and several inputs%s", "");
+	if (!c->gpu_lib && c->cublaslt_arg && !c->cublas)
+		c->gpu_lib = "cublasLt", c->gpu_arg = c->cublaslt_arg;
 	if (c->gpu_lib && !c->compile_only && !c->deps_only) {   /* before compiling anything */
 		fprintf(stderr, "cuda2hlo-cc: error: %s: %s runs on an NVIDIA GPU and is not provided by "
-		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API only); the "
+		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API and cuBLAS only); the "
 		        "program is not linked\n", c->gpu_arg, gpu_lib_name(c->gpu_lib));
 		return 1;
 	}
