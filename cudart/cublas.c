@@ -660,6 +660,23 @@ static int nthreads(void)
 	return n;
 }
 
+/* The micro-kernel is also built for AVX2+FMA (x86-64-v3) and chosen at load time. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define MICRO_TARGETS __attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+#endif
+#ifndef MICRO_TARGETS
+#define MICRO_TARGETS
+#endif
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 8")
+#else
+#define UNROLL
+#endif
+
 /* The gemm of one element type: pack, micro-kernel, blocked loop, threads. */
 #define GEMM_CORE(P, T, MR)                                                                   \
 /* op(A) rows [i0, i0+mc) x cols [p0, p0+kc) into MR-row strips, p-major in each. */          \
@@ -682,18 +699,30 @@ static void P##pack_b(int tb, const T *B, long ldb, int p0, int kc, int j0, int 
 				*dst++ = js + j < nc ? (tb ? B[c + r * ldb] : B[r + c * ldb]) : 0;            \
 			}                                                                                 \
 }                                                                                             \
-/* C[0:mr, 0:nr] += alpha * (a strip x b strip): acc stays in vector registers. */            \
+/* C[0:mr, 0:nr] += alpha * (a strip x b strip): the MR x NR sums are NR x 2 vectors    \
+ * (GCC/clang vector extensions, which the compiler keeps in registers), each step of p   \
+ * two vector loads of the a strip times NR broadcasts of the b strip. */                 \
+MICRO_TARGETS                                                                                 \
 static void P##micro(int kc, const T *restrict a, const T *restrict b, T alpha, T *C, long ldc,\
                      int mr, int nr)                                                          \
 {                                                                                             \
-	T acc[NR][MR] = {{0}};                                                                    \
-	for (int p = 0; p < kc; p++, a += MR, b += NR)                                            \
-		for (int j = 0; j < NR; j++)                                                          \
-			for (int i = 0; i < MR; i++)                                                      \
-				acc[j][i] += a[i] * b[j];                                                     \
+	typedef T V __attribute__((vector_size(MR / 2 * sizeof(T))));                             \
+	V acc[NR][2], a0, a1;                                                                     \
+	memset(acc, 0, sizeof acc);                                                               \
+	for (int p = 0; p < kc; p++, a += MR, b += NR) {                                          \
+		memcpy(&a0, a, sizeof a0);                                                            \
+		memcpy(&a1, a + MR / 2, sizeof a1);                                                   \
+		UNROLL                                                                                \
+		for (int j = 0; j < NR; j++) {                                                        \
+			acc[j][0] += a0 * b[j];                                                           \
+			acc[j][1] += a1 * b[j];                                                           \
+		}                                                                                     \
+	}                                                                                         \
+	T t[NR][MR];                                                                              \
+	memcpy(t, acc, sizeof t);                                                                 \
 	for (int j = 0; j < nr; j++)                                                              \
 		for (int i = 0; i < mr; i++)                                                          \
-			C[i + j * ldc] += alpha * acc[j][i];                                              \
+			C[i + j * ldc] += alpha * t[j][i];                                                \
 }                                                                                             \
 typedef struct {                                                                              \
 	int ta, tb, m, n, k, j0, j1;                                                              \
