@@ -262,6 +262,57 @@ static const char *joined(const char *opt, int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+/* nvcc's --options-file FILE / -optf FILE (CMake puts -isystem=DIR of imported targets
+ * such as CUDA::cublas there) and response files @FILE (CMake's link lines: objects,
+ * libraries such as .../libcublas.so, which cublas_lib must see): the arguments of each
+ * file in place of the option, split at white space, "double quotes" grouping. An @FILE
+ * that cannot be read stays as it is (for clang to report). */
+static void options_files(Args *out, int argc, char **argv)
+{
+	push(out, argv[0]);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *f = NULL;
+		if ((!strcmp(a, "--options-file") || !strcmp(a, "-optf")) && i + 1 < argc)
+			f = argv[++i];
+		else if (!strncmp(a, "--options-file=", 15))
+			f = a + 15;
+		else if (a[0] == '@')
+			f = a + 1;
+		if (!f) {
+			push(out, a);
+			continue;
+		}
+		FILE *fp = fopen(f, "r");
+		if (!fp && a[0] == '@') {
+			push(out, a);
+			continue;
+		}
+		if (!fp) {
+			fprintf(stderr, "cuda2hlo-cc: error: cannot read options file '%s'\n", f);
+			exit(1);
+		}
+		char tok[4096];
+		size_t n = 0;
+		int ch, quoted = 0, any = 0;
+		while ((ch = fgetc(fp)) != EOF || any) {
+			if (ch == EOF || (!quoted && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'))) {
+				if (any) {
+					tok[n] = 0;
+					push(out, fmt("%s%s", tok, ""));
+				}
+				n = 0, any = 0;
+				if (ch == EOF)
+					break;
+			} else if (ch == '"') {
+				quoted = !quoted, any = 1;
+			} else if (n + 1 < sizeof tok) {
+				tok[n++] = (char)ch, any = 1;
+			}
+		}
+		fclose(fp);
+	}
+}
+
 static void parse(Cc *c, int argc, char **argv)
 {
 	int forward = 0;
@@ -700,11 +751,12 @@ static int link_all(const Cc *c, const Args *objs)
 /* The command line's lists and the objects to link: freed at exit with the pool, so an
  * exit from anywhere (usage, a failed step) leaves nothing allocated. */
 static Cc cc;
-static Args objs;
+static Args objs, expanded;    /* expanded: the command line, options files read */
 
 static void free_all(void)
 {
-	Args *lists[] = {&cc.cu, &cc.cxx, &cc.c, &cc.obj, &cc.host, &cc.payload, &cc.link, &objs};
+	Args *lists[] = {&cc.cu, &cc.cxx, &cc.c, &cc.obj, &cc.host, &cc.payload, &cc.link, &objs,
+	                 &expanded};
 	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
 		args_free(lists[i]);
 	free_pool();
@@ -726,7 +778,8 @@ int main(int argc, char **argv)
 	}
 	if (verbose)          /* before parsing: CMake probes with `-v __cmake_determine_cuda` */
 		print_nvcc_env();
-	parse(c, argc, argv);
+	options_files(&expanded, argc, argv);
+	parse(c, (int)expanded.n, (char **)expanded.v);
 	size_t nsrc = c->cu.n + c->cxx.n + c->c.n;
 	if (nsrc + c->obj.n == 0)
 		usage("no input files%s", "");
