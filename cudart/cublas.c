@@ -33,14 +33,28 @@ struct cublasContext {
 	cublasMath_t math;
 };
 
-/* fn as the program calls it: cublas_v2.h renames cublasSaxpy to cublasSaxpy_v2. */
+/* fn as the program calls it: cublas_v2.h renames cublasSaxpy to cublasSaxpy_v2. Each
+ * message is printed once (a timing loop of refused calls would repeat it thousands of
+ * times); every call returns the status. */
 static cublasStatus_t unsupported(const char *fn, const char *what)
 {
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static uint64_t said[64];
+	static size_t nsaid;
 	size_t n = strlen(fn);
 	if (n > 3 && !strcmp(fn + n - 3, "_v2"))
 		n -= 3;
-	fprintf(stderr, "cuda2hlo: cuBLAS %.*s: %s is not supported by libcuda2hlo_cudart\n",
-	        (int)n, fn, what);
+	uint64_t key = cudart_hash(what, strlen(what), cudart_hash(fn, n, 0));
+	int seen = 0;
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nsaid && !seen; i++)
+		seen = said[i] == key;
+	if (!seen && nsaid < sizeof said / sizeof *said)
+		said[nsaid++] = key;
+	pthread_mutex_unlock(&lock);
+	if (!seen)
+		fprintf(stderr, "cuda2hlo: cuBLAS %.*s: %s is not supported by libcuda2hlo_cudart\n",
+		        (int)n, fn, what);
 	return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
@@ -648,6 +662,9 @@ GEMV(cublasDgemv_v2, double, scalar_d)
 /* Blocking: a KC x NC panel of op(B) and an MC x KC block of op(A) are packed per
  * thread; MR x NR tiles of C are accumulated in registers. */
 enum { KC = 256, MC = 128, NC = 1024, NR = 6, MR_S = 16, MR_D = 8 };
+/* Below this many multiply-adds a plain loop nest costs less than packing (a batch of
+ * thousands of 4 x 4 gemms). */
+enum { SMALL_GEMM = 16384 };
 
 static int nthreads(void)
 {
@@ -736,7 +753,10 @@ typedef struct {                                                                
 static void *P##blocked(void *arg)                                                            \
 {                                                                                             \
 	P##Job *g = arg;                                                                          \
-	T *pa = malloc(sizeof(T) * (MC + MR) * KC), *pb = malloc(sizeof(T) * (NC + NR) * KC);     \
+	/* packs as large as this gemm needs: a batch of small ones allocates little */         \
+	size_t kb = g->k < KC ? g->k : KC, w = g->j1 - g->j0;                                     \
+	size_t mb = (size_t)(g->m < MC ? g->m : MC) + MR, nb = (w < NC ? w : NC) + NR;            \
+	T *pa = malloc(sizeof(T) * mb * kb), *pb = malloc(sizeof(T) * nb * kb);                   \
 	if (!pa || !pb) {                                                                         \
 		g->failed = 1;                                                                        \
 		goto out;                                                                             \
@@ -771,6 +791,17 @@ static int P##gemm(int ta, int tb, int m, int n, int k, T alpha, const T *A, lon
 			C[i + j * ldc] = beta == 0 ? 0 : beta * C[i + j * ldc];                           \
 	if (k == 0 || alpha == 0)                                                                 \
 		return 0;                                                                             \
+	if ((long)m * n * k <= SMALL_GEMM) {                                                      \
+		for (long j = 0; j < n; j++)                                                          \
+			for (long i = 0; i < m; i++) {                                                    \
+				T s = 0;                                                                      \
+				for (long p = 0; p < k; p++)                                                  \
+					s += (ta ? A[p + i * lda] : A[i + p * lda])                               \
+					     * (tb ? B[j + p * ldb] : B[p + j * ldb]);                              \
+				C[i + j * ldc] += alpha * s;                                                  \
+			}                                                                                 \
+		return 0;                                                                             \
+	}                                                                                         \
 	/* a thread per share of at least 64 columns (MR x NR tiles keep their shape) */          \
 	long work = (long)m * n * k;                                                              \
 	int nt = work < (1L << 21) ? 1 : nthreads();                                              \

@@ -5,10 +5,12 @@
 // expect-stderr: cuda2hlo: cuBLAS cublasGemmEx: A CUDA_R_16F, B CUDA_R_16F, C CUDA_R_16F with CUBLAS_COMPUTE_16F is not supported
 // expect-stderr: cuda2hlo: cuBLAS cublasSaxpy: an increment <= 0 is not supported
 // expect-stdout: 4 refused with CUBLAS_STATUS_NOT_SUPPORTED, C untouched
+// expect-stdout: Hgemm again: CUBLAS_STATUS_NOT_SUPPORTED
+// expect-stderr-count: 1 cublasHgemm: half-precision
 // What cudart/cublas.c does not implement is refused by name, with a message and
 // CUBLAS_STATUS_NOT_SUPPORTED, and writes nothing: a half-precision gemm, an int8 GemmEx,
 // a half compute type, a negative increment. The program checks each status, as the
-// programs that call cuBLAS do, and exits 1.
+// programs that call cuBLAS do, and exits 1. Each message is printed once.
 #include <cstdio>
 #include <cstring>
 #include <cstdint>
@@ -45,6 +47,8 @@ int main()
   cudaMemcpy(c, C, sizeof c, cudaMemcpyDeviceToHost);
   printf("%d refused with %s, C %s\n", refused, cublasGetStatusName(s[0]),
          memcmp(c, zero, sizeof c) ? "written" : "untouched");
+  // the message once, the status every time
+  printf("Hgemm again: %s\n", cublasGetStatusName(cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &hal, A, 4, A, 4, &hbe, C, 4)));
   cublasDestroy(h);
   return refused ? 1 : 0;
 }
