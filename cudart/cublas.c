@@ -1122,15 +1122,18 @@ cublasStatus_t NAME(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb
 	in(A);                                                                                    \
 	in(B);                                                                                    \
 	before_write(C);                                                                          \
-	for (long j = 0; j < n; j++)                                                              \
-		for (long i = 0; i < m; i++) {                                                        \
-			T v = 0;                                                                          \
-			if (a != 0)                                                                       \
-				v = a * (ra ? A[j + i * lda] : A[i + j * lda]);                               \
-			if (b != 0)                                                                       \
-				v += b * (rb ? B[j + i * ldb] : B[i + j * ldb]);                              \
-			C[i + j * ldc] = v;                                                               \
-		}                                                                                     \
+	/* 32 x 32 tiles: a transposed operand is read a few cache lines at a time */            \
+	for (long jb = 0; jb < n; jb += 32)                                                       \
+		for (long ib = 0; ib < m; ib += 32)                                                   \
+			for (long j = jb; j < n && j < jb + 32; j++)                                      \
+				for (long i = ib; i < m && i < ib + 32; i++) {                                \
+					T v = 0;                                                                  \
+					if (a != 0)                                                               \
+						v = a * (ra ? A[j + i * lda] : A[i + j * lda]);                       \
+					if (b != 0)                                                               \
+						v += b * (rb ? B[j + i * ldb] : B[i + j * ldb]);                      \
+					C[i + j * ldc] = v;                                                       \
+				}                                                                             \
 	written(C);                                                                               \
 	return CUBLAS_STATUS_SUCCESS;                                                             \
 }
