@@ -445,27 +445,50 @@ cublasStatus_t NAME(cublasHandle_t h, int n, const T *x, int incx, T *r)        
 ASUM(cublasSasum_v2, float, result_f)
 ASUM(cublasDasum_v2, double, result_d)
 
-/* Euclidean norm scaled by the largest magnitude so that no square overflows. */
-#define NRM2(NAME, T, RESULT)                                                                 \
-cublasStatus_t NAME(cublasHandle_t h, int n, const T *x, int incx, T *r)                      \
-{                                                                                             \
-	cublasStatus_t st;                                                                        \
-	if (!level1(h, #NAME, n, incx, 1, &st))                                                   \
-		return st;                                                                            \
-	double big = 0, s = 0;                                                                    \
-	in(x);                                                                                    \
-	for (long i = 0; i < n; i++)                                                              \
-		big = fmax(big, fabs((double)x[i * incx]));                                           \
-	if (big > 0 && isfinite(big))                                                             \
-		for (long i = 0; i < n; i++) {                                                        \
-			double v = x[i * incx] / big;                                                     \
-			s += v * v;                                                                       \
-		}                                                                                     \
-	RESULT(r, big > 0 && isfinite(big) ? big * sqrt(s) : big);                                \
-	return CUBLAS_STATUS_SUCCESS;                                                             \
+/* sum of x[i]^2 over float x in double, eight partial sums so that the loop vectorises
+ * (a float squared cannot overflow a double, nor can 2^31 of them). */
+static double sumsq_f(const float *x, long n, long inc)
+{
+	double p[8] = {0};
+	long i = 0;
+	if (inc == 1)
+		for (; i + 8 <= n; i += 8)
+			for (int l = 0; l < 8; l++)
+				p[l] += (double)x[i + l] * x[i + l];
+	for (; i < n; i++)
+		p[0] += (double)x[i * inc] * x[i * inc];
+	return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
 }
-NRM2(cublasSnrm2_v2, float, result_f)
-NRM2(cublasDnrm2_v2, double, result_d)
+
+cublasStatus_t cublasSnrm2_v2(cublasHandle_t h, int n, const float *x, int incx, float *r)
+{
+	cublasStatus_t st;
+	if (!level1(h, "cublasSnrm2", n, incx, 1, &st))
+		return st;
+	in(x);
+	result_f(r, sqrt(sumsq_f(x, n, incx)));
+	return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Euclidean norm of doubles scaled by the largest magnitude so that no square
+ * overflows. */
+cublasStatus_t cublasDnrm2_v2(cublasHandle_t h, int n, const double *x, int incx, double *r)
+{
+	cublasStatus_t st;
+	if (!level1(h, "cublasDnrm2", n, incx, 1, &st))
+		return st;
+	double big = 0, s = 0;
+	in(x);
+	for (long i = 0; i < n; i++)
+		big = fmax(big, fabs(x[i * incx]));
+	if (big > 0 && isfinite(big))
+		for (long i = 0; i < n; i++) {
+			double v = x[i * incx] / big;
+			s += v * v;
+		}
+	result_d(r, big > 0 && isfinite(big) ? big * sqrt(s) : big);
+	return CUBLAS_STATUS_SUCCESS;
+}
 
 /* The 1-based index of the first element of largest (smallest) magnitude; 0 for n <= 0. */
 #define IAMAX(NAME, T, CMP)                                                                   \

@@ -218,6 +218,9 @@ static void test_level1(cublasHandle_t h)
   CK(cublasDdot(h, n, dxd, 2, dyd, 3, &rd)); near("Ddot", rd, dotd, 1e-12);
   CK(cublasSasum(h, n, dx, 2, &r)); near("Sasum", r, asum);
   CK(cublasSnrm2(h, n, dx, 2, &r)); near("Snrm2", r, sqrt(nrm));
+  double nrm1 = 0;
+  for (int i = 0; i < 3 * n; i++) nrm1 += (double)y[i] * y[i];
+  CK(cublasSnrm2(h, 3 * n, dy, 1, &r)); near("Snrm2 inc 1", r, sqrt(nrm1));
   CK(cublasDnrm2(h, n, dxd, 2, &rd)); near("Dnrm2", rd, sqrt(nrmd), 1e-12);
   double asumd = 0;
   for (int i = 0; i < n; i++) asumd += fabs(xd[2 * i]);
