@@ -689,15 +689,12 @@ enum { KC = 256, MC = 128, NC = 1024, NR = 6, MR_S = 16, MR_D = 8 };
  * thousands of 4 x 4 gemms). */
 enum { SMALL_GEMM = 16384 };
 
+/* Read at each large gemm (no cache shared between threads: cheap beside the gemm). */
 static int nthreads(void)
 {
-	static int n;
-	if (!n) {
-		const char *e = getenv("CUBLAS_THREADS");
-		long v = e ? atol(e) : sysconf(_SC_NPROCESSORS_ONLN);
-		n = v < 1 ? 1 : v > 64 ? 64 : (int)v;
-	}
-	return n;
+	const char *e = getenv("CUBLAS_THREADS");
+	long v = e ? atol(e) : sysconf(_SC_NPROCESSORS_ONLN);
+	return v < 1 ? 1 : v > 64 ? 64 : (int)v;
 }
 
 /* The micro-kernel is also built for AVX2+FMA (x86-64-v3) and chosen at load time. */
