@@ -966,7 +966,7 @@ static const char *compute_name(cublasComputeType_t c)
 
 /* What is implemented: A, B and C double with CUBLAS_COMPUTE_64F; A and B half,
  * bfloat16 or float and C the same type or float, with a float compute type (alpha and
- * beta float). The "fast" float compute types allow cuBLAS to round inputs to half,
+ * beta float); A and B int8, C int32 with CUBLAS_COMPUTE_32I (alpha, beta int32). The "fast" float compute types allow cuBLAS to round inputs to half,
  * bfloat16 or TF32; computing them exactly in float is one of the results they allow.
  * NULL, or why not (in buf). */
 static const char *gemm_ex_types(cudaDataType at, cudaDataType bt, cudaDataType ct,
@@ -976,6 +976,11 @@ static const char *gemm_ex_types(cudaDataType at, cudaDataType bt, cudaDataType 
 	int f32 = comp == CUBLAS_COMPUTE_32F || comp == CUBLAS_COMPUTE_32F_PEDANTIC
 	          || comp == CUBLAS_COMPUTE_32F_FAST_16F || comp == CUBLAS_COMPUTE_32F_FAST_16BF
 	          || comp == CUBLAS_COMPUTE_32F_FAST_TF32;
+	int i32 = comp == CUBLAS_COMPUTE_32I || comp == CUBLAS_COMPUTE_32I_PEDANTIC;
+	if (i32)
+		return at == CUDA_R_8I && bt == CUDA_R_8I && ct == CUDA_R_32I ? NULL
+		       : (snprintf(buf, len, "A %s, B %s, C %s with CUBLAS_COMPUTE_32I", type_name(at),
+		                   type_name(bt), type_name(ct)), buf);
 	int ok = at == bt && (f64 ? at == CUDA_R_64F && ct == CUDA_R_64F
 	                      : f32 && (at == CUDA_R_32F || at == CUDA_R_16F || at == CUDA_R_16BF)
 	                        && (ct == at || ct == CUDA_R_32F));
@@ -1001,6 +1006,38 @@ static float *as_float(const void *p, cudaDataType t, long rows, long ld, long c
 	return f;
 }
 
+/* int8 A and B, int32 C: sums of products in 32 bits, wrapping as the GPU's integer
+ * arithmetic does (unsigned here, where C leaves signed overflow undefined), so the
+ * order of the sum does not matter and the result is exact. A column of C at a time,
+ * its sums contiguous so that the loop over i vectorises. 0, or -1 out of memory. */
+static int igemm(int ta, int tb, int m, int n, int k, int32_t alpha, const int8_t *A, long lda,
+                 const int8_t *B, long ldb, int32_t beta, int32_t *C, long ldc)
+{
+	uint32_t *acc = malloc(sizeof *acc * (size_t)m);
+	if (!acc)
+		return -1;
+	for (long j = 0; j < n; j++) {
+		memset(acc, 0, sizeof *acc * (size_t)m);
+		for (long p = 0; p < k; p++) {
+			uint32_t b = (uint32_t)(int32_t)(tb ? B[j + p * ldb] : B[p + j * ldb]);
+			if (ta)
+				for (long i = 0; i < m; i++)
+					acc[i] += (uint32_t)(int32_t)A[p + i * lda] * b;
+			else
+				for (long i = 0; i < m; i++)
+					acc[i] += (uint32_t)(int32_t)A[i + p * lda] * b;
+		}
+		for (long i = 0; i < m; i++) {
+			uint32_t c = (uint32_t)alpha * acc[i];
+			if (beta != 0)
+				c += (uint32_t)beta * (uint32_t)C[i + j * ldc];
+			C[i + j * ldc] = (int32_t)c;
+		}
+	}
+	free(acc);
+	return 0;
+}
+
 /* One gemm of GemmEx (memory synced); alpha and beta are the compute type's values. */
 static cublasStatus_t gemm_ex1(int ta, int tb, int m, int n, int k, double alpha,
                                const void *A, cudaDataType at, int lda, const void *B, int ldb,
@@ -1008,6 +1045,9 @@ static cublasStatus_t gemm_ex1(int ta, int tb, int m, int n, int k, double alpha
 {
 	if (at == CUDA_R_64F)
 		return dgemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc)
+		       ? CUBLAS_STATUS_ALLOC_FAILED : CUBLAS_STATUS_SUCCESS;
+	if (at == CUDA_R_8I)
+		return igemm(ta, tb, m, n, k, (int32_t)alpha, A, lda, B, ldb, (int32_t)beta, C, ldc)
 		       ? CUBLAS_STATUS_ALLOC_FAILED : CUBLAS_STATUS_SUCCESS;
 	int ca, cb, cc;
 	float *fa = as_float(A, at, ta ? k : m, lda, ta ? m : k, &ca);
@@ -1036,8 +1076,10 @@ static void ex_scalars(cublasHandle_t h, cudaDataType at, const void *alpha, con
 		in(alpha);
 		in(beta);
 	}
-	out[0] = at == CUDA_R_64F ? *(const double *)alpha : *(const float *)alpha;
-	out[1] = at == CUDA_R_64F ? *(const double *)beta : *(const float *)beta;
+	out[0] = at == CUDA_R_64F ? *(const double *)alpha : at == CUDA_R_8I
+	         ? *(const int32_t *)alpha : *(const float *)alpha;
+	out[1] = at == CUDA_R_64F ? *(const double *)beta : at == CUDA_R_8I
+	         ? *(const int32_t *)beta : *(const float *)beta;
 }
 
 static cublasStatus_t gemm_ex(const char *fn, cublasHandle_t h, cublasOperation_t ta,
@@ -1059,7 +1101,7 @@ static cublasStatus_t gemm_ex(const char *fn, cublasHandle_t h, cublasOperation_
 		return CUBLAS_STATUS_SUCCESS;
 	double s[2];
 	ex_scalars(h, at, alpha, beta, s);
-	int ea = type_bytes(at), ec = type_bytes(ct);
+	int ea = at == CUDA_R_8I ? 1 : type_bytes(at), ec = ct == CUDA_R_32I ? 4 : type_bytes(ct);
 	cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
 	for (int i = 0; i < count && st == CUBLAS_STATUS_SUCCESS; i++) {
 		const char *A = (const char *)As[sa < 0 ? i : 0] + (sa < 0 ? 0 : i * sa * ea);

@@ -1,14 +1,14 @@
 // cc-flags: -lcublas
 // expect-exit: 1
 // expect-stderr: cuda2hlo: cuBLAS cublasHgemm: half-precision compute is not supported by libcuda2hlo_cudart
-// expect-stderr: cuda2hlo: cuBLAS cublasGemmEx: A CUDA_R_8I, B CUDA_R_8I, C CUDA_R_32I with CUBLAS_COMPUTE_32I is not supported
+// expect-stderr: cuda2hlo: cuBLAS cublasGemmEx: A CUDA_R_8I, B CUDA_R_8I, C CUDA_R_8I with CUBLAS_COMPUTE_32I is not supported
 // expect-stderr: cuda2hlo: cuBLAS cublasGemmEx: A CUDA_R_16F, B CUDA_R_16F, C CUDA_R_16F with CUBLAS_COMPUTE_16F is not supported
 // expect-stderr: cuda2hlo: cuBLAS cublasSaxpy: an increment <= 0 is not supported
 // expect-stdout: 4 refused with CUBLAS_STATUS_NOT_SUPPORTED, C untouched
 // expect-stdout: Hgemm again: CUBLAS_STATUS_NOT_SUPPORTED
 // expect-stderr-count: 1 cublasHgemm: half-precision
 // What cudart/cublas.c does not implement is refused by name, with a message and
-// CUBLAS_STATUS_NOT_SUPPORTED, and writes nothing: a half-precision gemm, an int8 GemmEx,
+// CUBLAS_STATUS_NOT_SUPPORTED, and writes nothing: a half-precision gemm, an int8 C,
 // a half compute type, a negative increment. The program checks each status, as the
 // programs that call cuBLAS do, and exits 1. Each message is printed once.
 #include <cstdio>
@@ -35,7 +35,7 @@ int main()
   cublasStatus_t s[4] = {
     cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &hal, A, 4, A, 4, &hbe, C, 4),
     cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &ial, Ai, CUDA_R_8I, 4, Ai, CUDA_R_8I, 4,
-                 &ibe, x, CUDA_R_32I, 4, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT),
+                 &ibe, Ai, CUDA_R_8I, 4, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT),
     cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &hal, A, CUDA_R_16F, 4, A, CUDA_R_16F, 4,
                  &hbe, C, CUDA_R_16F, 4, CUBLAS_COMPUTE_16F, CUBLAS_GEMM_DEFAULT),
     cublasSaxpy(h, 4, &al, x, -1, x + 8, 1),

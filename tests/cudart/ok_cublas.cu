@@ -307,8 +307,8 @@ static void test_transfers(cublasHandle_t h, cudaStream_t st)
   cudaFree(x), cudaFree(y), cudaFree(z);
 }
 
-// GemmEx: float; half A, B into float C and into half C; double; the strided batched
-// form with half data. References from NVIDIA's own __half2float / __float2half.
+// GemmEx: float; half A, B into float C and into half C; double; int8 into int32; the
+// strided batched form with half data. References from NVIDIA's own __half2float / __float2half.
 static void test_gemm_ex(cublasHandle_t h)
 {
   int m = 21, n = 11, k = 19, lda = k + 1, ldb = k + 2, ldc = m + 1;   // A^T, B
@@ -368,6 +368,29 @@ static void test_gemm_ex(cublasHandle_t h)
                                 CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   cudaMemcpy(C, dC, nc * 4, cudaMemcpyDeviceToHost);
   for (long long i = 0; i < 2 * sc; i++) near("GemmStridedBatchedEx", C[i], R[i]);
+  // int8 A^T and B into int32 C with CUBLAS_COMPUTE_32I: exact integer sums
+  {
+    int8_t *Ai = (int8_t *)malloc(na), *Bi = (int8_t *)malloc(nb), *di, *dj;
+    int32_t *Ci = (int32_t *)malloc(nc * 4), *Ri = (int32_t *)malloc(nc * 4), *dc, ia = 3, ib = -2;
+    for (size_t i = 0; i < na; i++) Ai[i] = (int8_t)((i * 37) % 255 - 127);
+    for (size_t i = 0; i < nb; i++) Bi[i] = (int8_t)((i * 53) % 251 - 125);
+    for (size_t i = 0; i < nc; i++) Ci[i] = Ri[i] = (int32_t)(i * 1001 % 7919) - 4000;
+    cudaMalloc(&di, na), cudaMalloc(&dj, nb), cudaMalloc(&dc, nc * 4);
+    cudaMemcpy(di, Ai, na, cudaMemcpyHostToDevice), cudaMemcpy(dj, Bi, nb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dc, Ci, nc * 4, cudaMemcpyHostToDevice);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < m; i++) {
+        long long acc = 0;
+        for (int p = 0; p < k; p++) acc += (long long)Ai[p + (size_t)i * lda] * Bi[p + (size_t)j * ldb];
+        Ri[i + (size_t)j * ldc] = (int32_t)(ia * acc + ib * (long long)Ri[i + (size_t)j * ldc]);
+      }
+    CK(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &ia, di, CUDA_R_8I, lda, dj, CUDA_R_8I, ldb,
+                    &ib, dc, CUDA_R_32I, ldc, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT));
+    cudaMemcpy(Ci, dc, nc * 4, cudaMemcpyDeviceToHost);
+    for (size_t i = 0; i < nc; i++) near("GemmEx int8", Ci[i], Ri[i], 0);
+    cudaFree(di), cudaFree(dj), cudaFree(dc);
+    free(Ai), free(Bi), free(Ci), free(Ri);
+  }
   // DotEx: half vectors, half result, float execution
   float dot = 0;
   for (int i = 0; i < 10; i++) dot += A[3 * i] * B[i];
