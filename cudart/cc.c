@@ -94,6 +94,8 @@ typedef struct {
 	int rdc;                     /* -dc, -rdc=true: device functions of other files (payload) */
 	const char *arch;            /* "90" unless -arch / -gencode named one */
 	const char *gpu_lib, *gpu_arg;  /* the first library that needs a GPU (gpu_libs), as given */
+	int cublas;                  /* -lcublas or libcublas*: libcuda2hlo_cudart has cuBLAS */
+	const char *cublaslt_arg;    /* -lcublasLt or libcublasLt*, as given */
 } Cc;
 
 static char libdir[PATH_MAX + 8];
@@ -138,7 +140,7 @@ static void push_split(Args *a, const char *prefix, const char *list)
  * not check the status, leaves its results unwritten. A program linking one is refused at
  * its link, naming it. The runtime (-lcudart, -lcuda, -lcudadevrt) is ours. */
 static const char *const gpu_libs[] = {
-	"cublas", "cuBLAS", "cublasLt", "cuBLASLt", "cusparse", "cuSPARSE", "cusparseLt", "cuSPARSELt",
+	"cublasLt", "cuBLASLt", "cusparse", "cuSPARSE", "cusparseLt", "cuSPARSELt",
 	"cufft", "cuFFT", "cufftw", "cuFFTW", "curand", "cuRAND", "cusolver", "cuSOLVER",
 	"cusolverMg", "cuSOLVERMg", "nvrtc", "NVRTC", "nvjpeg", "nvJPEG", "cudnn", "cuDNN",
 	"nccl", "NCCL", NULL};
@@ -149,6 +151,25 @@ static const char *gpu_lib_name(const char *l)
 		if (!strcmp(gpu_libs[k], l))
 			return gpu_libs[k + 1];
 	return NULL;
+}
+
+/* cuBLAS is in libcuda2hlo_cudart (cublas.c): -lcublas, -lcublas_static and the files
+ * CMake's CUDA::cublas names are dropped. CUDA::cublas also names libcublasLt (its
+ * dependency): with cuBLAS on the line, cublasLt is dropped too, so a program that calls
+ * a cublasLt function fails at its link naming the function; alone it is refused. 1 when
+ * lib is one of these (recorded, not linked). */
+static int cublas_lib(Cc *c, const char *lib, const char *arg)
+{
+	if (!strcmp(lib, "cublas") || !strcmp(lib, "cublas_static")) {
+		c->cublas = 1;
+		return 1;
+	}
+	if (!strcmp(lib, "cublasLt") || !strcmp(lib, "cublasLt_static")) {
+		if (!c->cublaslt_arg)
+			c->cublaslt_arg = arg;
+		return 1;
+	}
+	return 0;
 }
 
 static void add_input(Cc *c, const char *f)
@@ -168,7 +189,10 @@ static void add_input(Cc *c, const char *f)
 		const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
 		char lib[64];
 		/* ".../libcublas.so.13", "libcusparse_static.a": CMake's CUDA::cublas targets */
-		if (!strncmp(base, "lib", 3) && sscanf(base + 3, "%63[A-Za-z]", lib) == 1 && gpu_lib_name(lib)) {
+		int named = !strncmp(base, "lib", 3) && sscanf(base + 3, "%63[A-Za-z]", lib) == 1;
+		if (named && cublas_lib(c, lib, f))
+			return;
+		if (named && gpu_lib_name(lib)) {
 			if (!c->gpu_lib)
 				c->gpu_lib = fmt("%s%s", lib, ""), c->gpu_arg = f;
 		}
@@ -238,6 +262,57 @@ static const char *joined(const char *opt, int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+/* nvcc's --options-file FILE / -optf FILE (CMake puts -isystem=DIR of imported targets
+ * such as CUDA::cublas there) and response files @FILE (CMake's link lines: objects,
+ * libraries such as .../libcublas.so, which cublas_lib must see): the arguments of each
+ * file in place of the option, split at white space, "double quotes" grouping. An @FILE
+ * that cannot be read stays as it is (for clang to report). */
+static void options_files(Args *out, int argc, char **argv)
+{
+	push(out, argv[0]);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *f = NULL;
+		if ((!strcmp(a, "--options-file") || !strcmp(a, "-optf")) && i + 1 < argc)
+			f = argv[++i];
+		else if (!strncmp(a, "--options-file=", 15))
+			f = a + 15;
+		else if (a[0] == '@')
+			f = a + 1;
+		if (!f) {
+			push(out, a);
+			continue;
+		}
+		FILE *fp = fopen(f, "r");
+		if (!fp && a[0] == '@') {
+			push(out, a);
+			continue;
+		}
+		if (!fp) {
+			fprintf(stderr, "cuda2hlo-cc: error: cannot read options file '%s'\n", f);
+			exit(1);
+		}
+		char tok[4096];
+		size_t n = 0;
+		int ch, quoted = 0, any = 0;
+		while ((ch = fgetc(fp)) != EOF || any) {
+			if (ch == EOF || (!quoted && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'))) {
+				if (any) {
+					tok[n] = 0;
+					push(out, fmt("%s%s", tok, ""));
+				}
+				n = 0, any = 0;
+				if (ch == EOF)
+					break;
+			} else if (ch == '"') {
+				quoted = !quoted, any = 1;
+			} else if (n + 1 < sizeof tok) {
+				tok[n++] = (char)ch, any = 1;
+			}
+		}
+		fclose(fp);
+	}
+}
+
 static void parse(Cc *c, int argc, char **argv)
 {
 	int forward = 0;
@@ -302,7 +377,9 @@ static void parse(Cc *c, int argc, char **argv)
 		} else if ((v = joined("-L", argc, argv, &i))) {
 			push(&c->link, fmt("-L%s%s", v, ""));
 		} else if ((v = joined("-l", argc, argv, &i))) {
-			if (gpu_lib_name(v)) {
+			if (cublas_lib(c, v, fmt("-l%s%s", v, ""))) {
+				;
+			} else if (gpu_lib_name(v)) {
 				if (!c->gpu_lib)
 					c->gpu_lib = v, c->gpu_arg = fmt("-l%s%s", v, "");
 			} else if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt")
@@ -674,11 +751,12 @@ static int link_all(const Cc *c, const Args *objs)
 /* The command line's lists and the objects to link: freed at exit with the pool, so an
  * exit from anywhere (usage, a failed step) leaves nothing allocated. */
 static Cc cc;
-static Args objs;
+static Args objs, expanded;    /* expanded: the command line, options files read */
 
 static void free_all(void)
 {
-	Args *lists[] = {&cc.cu, &cc.cxx, &cc.c, &cc.obj, &cc.host, &cc.payload, &cc.link, &objs};
+	Args *lists[] = {&cc.cu, &cc.cxx, &cc.c, &cc.obj, &cc.host, &cc.payload, &cc.link, &objs,
+	                 &expanded};
 	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
 		args_free(lists[i]);
 	free_pool();
@@ -700,15 +778,18 @@ int main(int argc, char **argv)
 	}
 	if (verbose)          /* before parsing: CMake probes with `-v __cmake_determine_cuda` */
 		print_nvcc_env();
-	parse(c, argc, argv);
+	options_files(&expanded, argc, argv);
+	parse(c, (int)expanded.n, (char **)expanded.v);
 	size_t nsrc = c->cu.n + c->cxx.n + c->c.n;
 	if (nsrc + c->obj.n == 0)
 		usage("no input files%s", "");
 	if (c->compile_only && c->out && nsrc > 1)
 		usage("-o with -c and several inputs%s", "");
+	if (!c->gpu_lib && c->cublaslt_arg && !c->cublas)
+		c->gpu_lib = "cublasLt", c->gpu_arg = c->cublaslt_arg;
 	if (c->gpu_lib && !c->compile_only && !c->deps_only) {   /* before compiling anything */
 		fprintf(stderr, "cuda2hlo-cc: error: %s: %s runs on an NVIDIA GPU and is not provided by "
-		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API only); the "
+		        "cuda2hlo (libcuda2hlo_cudart implements the CUDA runtime API and cuBLAS only); the "
 		        "program is not linked\n", c->gpu_arg, gpu_lib_name(c->gpu_lib));
 		return 1;
 	}
