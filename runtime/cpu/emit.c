@@ -332,8 +332,9 @@ static LLVMBasicBlockRef to_entry(Em *e)
  * t = (m x) >> 32 (Granlund and Montgomery, "Division by invariant integers using
  * multiplication", PLDI 1994, section 4), exact for every 32-bit x. Per element that is
  * a 32x32->64 multiply and shifts, which vectorize (vpmuludq), where the division in
- * double costs a vdivpd: half the time of such loops (HeCBench bitonic-sort divides by
- * its scalar parameters in every nest). The builder must stand in the loops. */
+ * double costs a vdivpd: a loop of two such divisions per element took half the time
+ * (HeCBench bitonic-sort divides by its scalar parameters in every nest; docs/benchmarks.md).
+ * The builder must stand in the loops. */
 static LLVMValueRef udiv_invariant(Em *e, LLVMValueRef x, LLVMValueRef d)
 {
 	LLVMBuilderRef b = e->b;
