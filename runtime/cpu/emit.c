@@ -344,13 +344,17 @@ static LLVMValueRef udiv_invariant(Em *e, LLVMValueRef x, LLVMValueRef d)
 	LLVMValueRef a[2] = {dm1, LLVMConstInt(e->i1, 0, 0)};
 	LLVMValueRef l = LLVMBuildSub(b, LLVMConstInt(i32, 32, 0), call_intrinsic(e, "llvm.ctlz", &i32, 1, a, 2), "");
 	LLVMValueRef l64 = LLVMBuildZExt(b, l, e->i64, ""), d64 = LLVMBuildZExt(b, d, e->i64, "");
-	LLVMValueRef num = LLVMBuildShl(b, LLVMBuildSub(b, LLVMBuildShl(b, ci64(e, 1), l64, ""), d64, ""), ci64(e, 32), "");
-	LLVMValueRef m = LLVMBuildZExt(b, LLVMBuildTrunc(b, LLVMBuildAdd(b, LLVMBuildUDiv(b, num, d64, ""), ci64(e, 1), ""), i32, ""), e->i64, "");
+	LLVMValueRef pow2 = LLVMBuildShl(b, ci64(e, 1), l64, "");
+	LLVMValueRef num = LLVMBuildShl(b, LLVMBuildSub(b, pow2, d64, ""), ci64(e, 32), "");
+	LLVMValueRef m = LLVMBuildAdd(b, LLVMBuildUDiv(b, num, d64, ""), ci64(e, 1), "");
+	/* m < 2^32: said with a zext, so the multiply below is a 32x32->64 one */
+	m = LLVMBuildZExt(b, LLVMBuildTrunc(b, m, i32, ""), e->i64, "");
 	LLVMValueRef one = LLVMConstInt(i32, 1, 0), zero = LLVMConstInt(i32, 0, 0);
 	LLVMValueRef s1 = intrinsic2(e, "llvm.umin", l, one);
 	LLVMValueRef s2 = intrinsic2(e, "llvm.smax", LLVMBuildSub(b, l, one, ""), zero);
 	LLVMPositionBuilderAtEnd(b, here);
-	LLVMValueRef t = LLVMBuildTrunc(b, LLVMBuildLShr(b, LLVMBuildMul(b, LLVMBuildZExt(b, x, e->i64, ""), m, ""), ci64(e, 32), ""), i32, "");
+	LLVMValueRef mx = LLVMBuildMul(b, LLVMBuildZExt(b, x, e->i64, ""), m, "");
+	LLVMValueRef t = LLVMBuildTrunc(b, LLVMBuildLShr(b, mx, ci64(e, 32), ""), i32, "");
 	LLVMValueRef q = LLVMBuildAdd(b, t, LLVMBuildLShr(b, LLVMBuildSub(b, x, t, ""), s1, ""), "");
 	return LLVMBuildLShr(b, q, s2, "");
 }
