@@ -749,7 +749,9 @@ def vector_math(tmp, rng):
 def int_div_scalar(n, t):
     """Integer division and remainder by a 0-d parameter (a kernel's scalar argument,
     loaded once before the loop nest) and by a tensor: emit.c divides integers of at most
-    32 bits in double (vectorized), which must give the interpreter's values exactly."""
+    32 bits in double (vectorized), 32-bit ones by the 0-d parameter with a multiplier
+    computed before the loop (udiv_invariant), which must give the interpreter's values
+    exactly (70000 elements: not a multiple of any vector width)."""
     T, S = ty(t, [n]), ty(t, [])
     body = [
         "%b = stablehlo.broadcast_in_dim %d, dims = [] : ({0}) -> {1}".format(S, T),
@@ -773,7 +775,8 @@ def int_div_scalar_cases(rng):
         y[n // 2:] = rng.integers(info.min // 2 ** (info.bits - 4), 2 ** (info.bits - 4), n - n // 2).astype(npt)
         x[:6] = [info.min, info.max, 0, 1, info.max - 1, info.min + 1 if info.min else 2]
         y[:6] = [npt(-1) if info.min else 0, 0, info.max, info.min, 3, info.max]
-        for d in [0, 1, 3, 7, info.max, info.max - 1, info.min, -1, -7, 2 ** (info.bits - 1) + 1]:
+        for d in [0, 1, 2, 3, 7, 641, 1024, 65537, info.max, info.max - 1, info.min, -1, -7, -1024,
+                  info.min + 1, 2 ** (info.bits - 1) - 1, 2 ** (info.bits - 1), 2 ** (info.bits - 1) + 1]:
             if not info.min and d < 0 or d > info.max or d < info.min:
                 continue
             out.append(("int_div_scalar_%s_%d" % (t, d), int_div_scalar(n, t), [x, y, npt(d)]))

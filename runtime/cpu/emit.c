@@ -307,24 +307,108 @@ static LLVMValueRef div_via_double(Em *e, int sg, LLVMValueRef x, LLVMValueRef y
 	return sg ? LLVMBuildFPToSI(b, q, ty, "") : LLVMBuildFPToUI(b, q, ty, "");
 }
 
+/* Is x computed before the loops (a 0-d input, loaded in the entry block)? */
+static int in_entry(Em *e, LLVMValueRef x)
+{
+	return LLVMIsAInstruction(x) && LLVMGetInstructionParent(x) == LLVMGetEntryBasicBlock(e->fn);
+}
+
+/* Puts the builder in the entry block, before its branch into the loops when it has one;
+ * returns the block to go back to. */
+static LLVMBasicBlockRef to_entry(Em *e)
+{
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b), entry = LLVMGetEntryBasicBlock(e->fn);
+	LLVMValueRef term = LLVMGetBasicBlockTerminator(entry);
+	if (term)
+		LLVMPositionBuilderBefore(e->b, term);
+	else
+		LLVMPositionBuilderAtEnd(e->b, entry);
+	return here;
+}
+
+/* Unsigned 32-bit division by a divisor d (1 <= d < 2^32) known before the loops, as a
+ * multiply: with l = ceil(log2 d) and m = floor(2^32 (2^l - d) / d) + 1 (< 2^32), computed
+ * once in the entry block, x / d = (t + ((x - t) >> min(l, 1))) >> max(l - 1, 0) where
+ * t = (m x) >> 32 (Granlund and Montgomery, "Division by invariant integers using
+ * multiplication", PLDI 1994, section 4), exact for every 32-bit x. Per element that is
+ * a 32x32->64 multiply and shifts, which vectorize (vpmuludq), where the division in
+ * double costs a vdivpd: a loop of two such divisions per element took half the time
+ * (HeCBench bitonic-sort divides by its scalar parameters in every nest; docs/benchmarks.md).
+ * The builder must stand in the loops. */
+static LLVMValueRef udiv_invariant(Em *e, LLVMValueRef x, LLVMValueRef d)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(e->c);
+	LLVMBasicBlockRef here = to_entry(e);
+	LLVMValueRef dm1 = LLVMBuildSub(b, d, LLVMConstInt(i32, 1, 0), "");
+	LLVMValueRef a[2] = {dm1, LLVMConstInt(e->i1, 0, 0)};
+	LLVMValueRef l = LLVMBuildSub(b, LLVMConstInt(i32, 32, 0), call_intrinsic(e, "llvm.ctlz", &i32, 1, a, 2), "");
+	LLVMValueRef l64 = LLVMBuildZExt(b, l, e->i64, ""), d64 = LLVMBuildZExt(b, d, e->i64, "");
+	LLVMValueRef pow2 = LLVMBuildShl(b, ci64(e, 1), l64, "");
+	LLVMValueRef num = LLVMBuildShl(b, LLVMBuildSub(b, pow2, d64, ""), ci64(e, 32), "");
+	LLVMValueRef m = LLVMBuildAdd(b, LLVMBuildUDiv(b, num, d64, ""), ci64(e, 1), "");
+	/* m < 2^32: said with a zext, so the multiply below is a 32x32->64 one */
+	m = LLVMBuildZExt(b, LLVMBuildTrunc(b, m, i32, ""), e->i64, "");
+	LLVMValueRef one = LLVMConstInt(i32, 1, 0), zero = LLVMConstInt(i32, 0, 0);
+	LLVMValueRef s1 = intrinsic2(e, "llvm.umin", l, one);
+	LLVMValueRef s2 = intrinsic2(e, "llvm.smax", LLVMBuildSub(b, l, one, ""), zero);
+	LLVMPositionBuilderAtEnd(b, here);
+	LLVMValueRef mx = LLVMBuildMul(b, LLVMBuildZExt(b, x, e->i64, ""), m, "");
+	LLVMValueRef t = LLVMBuildTrunc(b, LLVMBuildLShr(b, mx, ci64(e, 32), ""), i32, "");
+	LLVMValueRef q = LLVMBuildAdd(b, t, LLVMBuildLShr(b, LLVMBuildSub(b, x, t, ""), s1, ""), "");
+	return LLVMBuildLShr(b, q, s2, "");
+}
+
+/* Signed 32-bit division truncating toward zero by an invariant d (not 0, not -1): the
+ * unsigned quotient of the magnitudes (|INT_MIN| = 2^31 as unsigned), negated when the
+ * signs differ. */
+static LLVMValueRef sdiv_invariant(Em *e, LLVMValueRef x, LLVMValueRef d)
+{
+	LLVMBuilderRef b = e->b;
+	LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(x), 0, 0);
+	LLVMBasicBlockRef here = to_entry(e);
+	LLVMValueRef dneg = LLVMBuildICmp(b, LLVMIntSLT, d, zero, "");
+	LLVMValueRef dabs = LLVMBuildSelect(b, dneg, LLVMBuildSub(b, zero, d, ""), d, "");
+	LLVMPositionBuilderAtEnd(b, here);
+	LLVMValueRef xneg = LLVMBuildICmp(b, LLVMIntSLT, x, zero, "");
+	LLVMValueRef xabs = LLVMBuildSelect(b, xneg, LLVMBuildSub(b, zero, x, ""), x, "");
+	LLVMValueRef q = udiv_invariant(e, xabs, dabs);
+	return LLVMBuildSelect(b, LLVMBuildXor(b, xneg, dneg, ""), LLVMBuildSub(b, zero, q, ""), q, "");
+}
+
 static LLVMValueRef int_divrem(Em *e, TOpKind k, DType t, LLVMValueRef x, LLVMValueRef y)
 {
 	LLVMBuilderRef b = e->b;
 	LLVMTypeRef ty = reg_type(e, t);
+	/* a 32-bit divisor computed before the loops: its guards and a multiplier there */
+	int inv = dtype_bits(t) == 32 && in_entry(e, y);
+	LLVMBasicBlockRef here = inv ? to_entry(e) : NULL;
 	LLVMValueRef zero = LLVMConstInt(ty, 0, 0), one = LLVMConstInt(ty, 1, 0), ones = LLVMConstAllOnes(ty);
 	LLVMValueRef isz = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "");
+	LLVMValueRef m1 = is_signed_int(t) ? LLVMBuildICmp(b, LLVMIntEQ, y, ones, "") : NULL;
+	LLVMValueRef ys = LLVMBuildSelect(b, m1 ? LLVMBuildOr(b, isz, m1, "") : isz, one, y, "");
+	if (inv) {
+		LLVMPositionBuilderAtEnd(b, here);
+		LLVMValueRef q = is_signed_int(t) ? sdiv_invariant(e, x, ys) : udiv_invariant(e, x, ys);
+		if (k == TOP_DIVIDE) {
+			if (m1)   /* y == -1: -x, wrapping INT_MIN to itself */
+				q = LLVMBuildSelect(b, m1, LLVMBuildSub(b, zero, x, ""), q, "");
+			return LLVMBuildSelect(b, isz, ones, q, "");
+		}
+		LLVMValueRef r = LLVMBuildSub(b, x, LLVMBuildMul(b, q, ys, ""), "");
+		if (m1)
+			r = LLVMBuildSelect(b, m1, zero, r, "");
+		return LLVMBuildSelect(b, isz, x, r, "");
+	}
 	/* by a constant, LLVM multiplies by its inverse, which is faster still */
 	int in_double = dtype_bits(t) <= 32 && !LLVMIsConstant(y);
 	if (!is_signed_int(t)) {
-		LLVMValueRef ys = LLVMBuildSelect(b, isz, one, y, "");
 		LLVMValueRef q = in_double ? div_via_double(e, 0, x, ys) : LLVMBuildUDiv(b, x, ys, "");
 		if (k == TOP_DIVIDE)
 			return LLVMBuildSelect(b, isz, ones, q, "");
 		LLVMValueRef r = in_double ? LLVMBuildSub(b, x, LLVMBuildMul(b, q, ys, ""), "") : LLVMBuildURem(b, x, ys, "");
 		return LLVMBuildSelect(b, isz, x, r, "");
 	}
-	LLVMValueRef m1 = LLVMBuildICmp(b, LLVMIntEQ, y, ones, "");
-	LLVMValueRef ys = LLVMBuildSelect(b, LLVMBuildOr(b, isz, m1, ""), one, y, "");
 	if (k == TOP_DIVIDE) {
 		/* y == -1 (with ys = 1): the quotient is -x, wrapping INT_MIN to itself */
 		LLVMValueRef d = in_double ? div_via_double(e, 1, x, ys) : LLVMBuildSDiv(b, x, ys, "");
