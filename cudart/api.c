@@ -291,6 +291,7 @@ cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_
 		return err(cudaErrorInvalidSymbol);
 	cudart_alloc_sync(src);
 	memmove(d, src, n);
+	cudart_var_written(d);
 	return cudaSuccess;
 }
 

@@ -48,6 +48,8 @@ uint64_t cudart_alloc_version(const void *p);
 /* The API wrote memory at p (a copy, a memset): a new version; the kernel result kept
  * for it is dropped (call cudart_alloc_sync first: its bytes must be in memory). */
 void cudart_alloc_written(const void *p);
+/* A version no allocation or symbol had before (the counter of both). */
+uint64_t cudart_version_next(void);
 /* Memory at p is about to be read or partly written by the host side of the API
  * (cudaMemcpy*, cudaMemset*, a launch's copy into a module): a kernel result still held
  * in the runtime is copied into it first. No effect on memory outside allocations. */
@@ -105,6 +107,11 @@ typedef struct CudartKernel {
 	unsigned char *memo_args;
 	size_t memo_arglen;
 	uint64_t *memo_versions;
+	/* and per symbol of its signature (CudartSig.syms) the version and the bytes the
+	 * launch left it with: the host may assign a symbol's shadow directly (it is the
+	 * memory here), which no version sees */
+	uint64_t *memo_symv;
+	unsigned char *memo_symbytes;
 } CudartKernel;
 typedef struct CudartVar {
 	void *host;              /* the host shadow: cudaMemcpyToSymbol writes here */
@@ -112,10 +119,15 @@ typedef struct CudartVar {
 	char *fname;             /* as the frontend names it: "c", "mask<float>" ("_Z4maskIfE") */
 	size_t bytes;
 	int constant;
+	uint64_t version;        /* changes at every write through the API or by a kernel
+	                            (cudart_var_written; from mem.c's counter, never 0) */
 } CudartVar;
 const CudartKernel *cudart_kernel_find(const void *stub);
 const CudartVar *cudart_var_find(const void *host);          /* by host shadow address */
 const CudartVar *cudart_var_named(const char *name);
+/* The symbol holding p was written (a copy, a memset, a kernel's result): a new version.
+ * No effect when p is in no symbol. */
+void cudart_var_written(const void *p);
 uint64_t cudart_hash(const void *data, size_t len, uint64_t h);  /* FNV-1a; h = 0 to start */
 const CudartCode *cudart_rdc_code(size_t i);        /* register.c: -rdc files, NULL past the last */
 uint64_t cudart_code_key(const CudartCode *c);      /* c's hash with its -rdc files' */
@@ -145,11 +157,18 @@ typedef struct CudartParam {
 typedef struct CudartSig {
 	CudartParam *params;
 	size_t nparams;
-	/* reads/writes say exactly which memory the kernel touches: every access is through
-	 * a pointer parameter of its own (no __device__ or __constant__ symbol, no
-	 * descriptor field, no array field), and it has no device printf site, so a launch
+	/* reads/writes (and syms) say exactly which memory the kernel touches: every access
+	 * is through a pointer parameter of its own or a symbol of syms (no descriptor
+	 * field, no array field), and it has no device printf site, so a launch
 	 * repeating the last with that memory unchanged may be skipped (launch.c) */
 	int memo;
+	/* The __constant__ / __device__ symbols the kernel touches, by the name its module
+	 * binds them with (cudart_var_named), each read and/or written */
+	struct CudartSym {
+		char *name;
+		int reads, writes;
+	} *syms;
+	size_t nsyms;
 } CudartSig;
 /* The kernel's parameters (a frontend parse of its device code); NULL after diagnostics. */
 CudartSig *cudart_signature(const CudartKernel *k);

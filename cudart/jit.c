@@ -179,8 +179,19 @@ static void acc_stmt(Access *a, const KirStmt *s)
 	}
 }
 
-/* Each pointer parameter's reads and writes, and s->memo: whether they are all the
- * memory the kernel touches (no symbol, descriptor field or array field, no printf). */
+/* A symbol's reads and writes (by its buffer name, the module parameter that binds it:
+ * launch.c source_of); 0 when the name cannot be one line of the signature text. */
+static int add_sym(CudartSig *s, const char *name, int rd, int wr)
+{
+	if (!*name || strlen(name) > 255 || strpbrk(name, " \t\n"))
+		return 0;
+	s->syms = xrealloc(s->syms, (s->nsyms + 1) * sizeof *s->syms);
+	s->syms[s->nsyms++] = (struct CudartSym){xstrdup(name), rd, wr};
+	return 1;
+}
+
+/* Each pointer parameter's reads and writes, each symbol's, and s->memo: whether they
+ * are all the memory the kernel touches (no descriptor field or array field, no printf). */
 static void access_facts(const KirKernel *kk, CudartSig *s)
 {
 	Access a = {xcalloc(kk->nbufs + 1, 1), xcalloc(kk->nbufs + 1, 1)};
@@ -194,8 +205,11 @@ static void access_facts(const KirKernel *kk, CudartSig *s)
 		if (fb->space == KSP_GLOBAL && p >= 0 && (size_t)p < s->nparams && s->params[p].is_ptr == 1) {
 			s->params[p].reads |= a.rd[b];
 			s->params[p].writes |= a.wr[b];
+		} else if ((fb->space == KSP_GLOBAL || fb->space == KSP_CONSTANT) && p < 0 && !fb->in_arg) {
+			if (!add_sym(s, fb->name, a.rd[b], a.wr[b]))   /* a __device__ / __constant__ symbol */
+				s->memo = 0;
 		} else if (fb->space == KSP_GLOBAL || fb->space == KSP_CONSTANT)
-			s->memo = 0;    /* a symbol, an array field: memory no argument names */
+			s->memo = 0;    /* an array field: memory no argument names */
 	}
 	for (size_t i = 0; i < s->nparams; i++)
 		if (s->params[i].indirect || s->params[i].is_ptr == 2)
@@ -260,7 +274,9 @@ static void sig_free(CudartSig *s)
 {
 	for (size_t i = 0; i < s->nparams; i++)
 		free((char *)s->params[i].name);
-	free(s->params);
+	for (size_t i = 0; i < s->nsyms; i++)
+		free(s->syms[i].name);
+	free(s->params), free(s->syms);
 	free(s);
 }
 
@@ -329,27 +345,30 @@ static int run_job(Job *j)
 	return run_on_big_stack(JIT_STACK, run_stages, j);
 }
 
-/* The signature cache's key and text: `nparams memo`, then one line per parameter,
+/* The signature cache's key and text: `nparams memo nsyms`, then one line per parameter,
  * `name arg offset bytes is_ptr is_float is_unsigned elem_bytes indirect reads writes`
- * (names are C identifiers joined by dots). "signature2": entries of the older format
- * (no access facts) are under another key, never read as this one. */
+ * (names are C identifiers joined by dots), then one per symbol, `name reads writes`.
+ * "signature3": entries of the older formats (no access facts, no symbols) are under
+ * other keys, never read as this one. */
 static char *sig_key(const CudartKernel *k)
 {
 	StrBuf b = {0};
-	sb_printf(&b, "%016llx signature2 %s", (unsigned long long)cudart_code_key(k->code), k->name);
+	sb_printf(&b, "%016llx signature3 %s", (unsigned long long)cudart_code_key(k->code), k->name);
 	return sb_take(&b);
 }
 
 static char *sig_text(const CudartSig *s)
 {
 	StrBuf b = {0};
-	sb_printf(&b, "%zu %d\n", s->nparams, s->memo);
+	sb_printf(&b, "%zu %d %zu\n", s->nparams, s->memo, s->nsyms);
 	for (size_t i = 0; i < s->nparams; i++) {
 		const CudartParam *q = &s->params[i];
 		sb_printf(&b, "%s %d %zu %d %d %d %d %d %d %d %d\n", q->name, q->arg, q->offset, q->bytes,
 		          q->is_ptr, q->is_float, q->is_unsigned, q->elem_bytes, q->indirect,
 		          q->reads, q->writes);
 	}
+	for (size_t i = 0; i < s->nsyms; i++)
+		sb_printf(&b, "%s %d %d\n", s->syms[i].name, s->syms[i].reads, s->syms[i].writes);
 	return sb_take(&b);
 }
 
@@ -358,10 +377,10 @@ static CudartSig *sig_parse(const char *text)
 {
 	CudartSig *s = xcalloc(1, sizeof *s);
 	const char *p = text;
-	size_t n;
+	size_t n, nsyms;
 	int used;
 
-	if (sscanf(p, "%zu %d\n%n", &n, &s->memo, &used) != 2 || n > 4096)
+	if (sscanf(p, "%zu %d %zu\n%n", &n, &s->memo, &nsyms, &used) != 3 || n > 4096 || nsyms > 4096)
 		goto bad;
 	p += used;
 	s->params = xcalloc(n + 1, sizeof *s->params);
@@ -373,6 +392,14 @@ static CudartSig *sig_parse(const char *text)
 		           &q->indirect, &q->reads, &q->writes, &used) != 11)
 			goto bad;
 		q->name = xstrdup(name);
+		p += used;
+	}
+	for (size_t i = 0; i < nsyms; i++) {
+		char name[256];
+		int rd, wr;
+		if (sscanf(p, "%255s %d %d\n%n", name, &rd, &wr, &used) != 3)
+			goto bad;
+		add_sym(s, name, rd, wr);
 		p += used;
 	}
 	if (*p)

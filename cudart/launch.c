@@ -511,6 +511,7 @@ static void keep_results(const CudartKernel *k, Entry *e, void **args)
 		if (cudart_alloc_keep(dst, out) == 0)
 			continue;
 		memcpy(dst, c2h_buffer_data_const(out), c2h_buffer_nbytes(out));
+		cudart_var_written(dst);
 		cudart_stats_copy(1, c2h_buffer_nbytes(out));
 		c2h_buffer_destroy(out);
 	}
@@ -562,8 +563,10 @@ static void fingerprint(const CudartKernel *k, void **args, dim3 g, dim3 b, size
  * The versions (mem.c) change at every write through the API and every kernel result
  * kept for the memory, and never repeat (a freed and reallocated address too); memory
  * the host may write directly has version 0 and is never skipped over, nor is a kernel
- * whose accesses are not all through its own pointer parameters (jit.c access_facts:
- * symbols, descriptors, device printf). */
+ * whose accesses are not all through its own pointer parameters and symbols (jit.c
+ * access_facts: descriptors, array fields, device printf). A __constant__ or __device__
+ * symbol counts as an allocation with a version (register.c, cudart_var_written) whose
+ * bytes are compared as well (syms_same). */
 static int skip_on(void)
 {
 	static int on = -1;
@@ -591,6 +594,27 @@ static const char *ptr_arg(const CudartKernel *k, void **args, const CudartParam
 	return p;
 }
 
+/* The symbols a remembered launch may snapshot, in bytes all together: comparing them
+ * at each repeat costs far less than a run over them, up to far more than a __constant__
+ * bank (64 KiB) */
+#define MEMO_SYM_BYTES ((size_t)64 << 20)
+
+/* Is every symbol the kernel touches (jit.c access facts) at the version and with the
+ * bytes the last launch left it? The bytes too: a symbol's host shadow is its memory
+ * here, and host code may assign it directly (clang compiles that; CUDA's device would
+ * not see it, this runtime does), which no version records. */
+static int syms_same(const CudartKernel *k)
+{
+	const unsigned char *b = k->memo_symbytes;
+	for (size_t i = 0; i < k->sig->nsyms; i++) {
+		const CudartVar *v = cudart_var_named(k->sig->syms[i].name);
+		if (!v || v->version != k->memo_symv[i] || memcmp(v->host, b, v->bytes))
+			return 0;
+		b += v->bytes;
+	}
+	return 1;
+}
+
 /* Does this launch repeat the kernel's last remembered one, its memory unchanged? */
 static int repeats_last(const CudartKernel *k, const Entry *e, void **args, dim3 g, dim3 b,
                         size_t shmem)
@@ -608,14 +632,43 @@ static int repeats_last(const CudartKernel *k, const Entry *e, void **args, dim3
 	for (size_t i = 0, j = 0; same && i < k->sig->nparams; i++)
 		if (k->sig->params[i].is_ptr == 1)
 			same = cudart_alloc_version(ptr_arg(k, args, &k->sig->params[i])) == k->memo_versions[j++];
-	return same;
+	return same && syms_same(k);
+}
+
+/* The versions and bytes of the kernel's symbols after a launch, into k->memo_symv and
+ * k->memo_symbytes; 0 (nothing kept) when one is not registered, is both read and
+ * written by the kernel (a __device__ counter: never left as found), or they are over
+ * MEMO_SYM_BYTES. */
+static int remember_syms(CudartKernel *k)
+{
+	const CudartSig *sig = k->sig;
+	size_t total = 0;
+	for (size_t i = 0; i < sig->nsyms; i++) {
+		const CudartVar *v = cudart_var_named(sig->syms[i].name);
+		if (!v || (sig->syms[i].reads && sig->syms[i].writes))
+			return 0;
+		total += v->bytes;
+	}
+	if (total > MEMO_SYM_BYTES)
+		return 0;
+	uint64_t *ver = xcalloc(sig->nsyms + 1, sizeof *ver);
+	unsigned char *bytes = xmalloc(total + 1), *b = bytes;
+	for (size_t i = 0; i < sig->nsyms; i++) {
+		const CudartVar *v = cudart_var_named(sig->syms[i].name);
+		ver[i] = v->version;
+		memcpy(b, v->host, v->bytes);
+		b += v->bytes;
+	}
+	free(k->memo_symv), free(k->memo_symbytes);
+	k->memo_symv = ver, k->memo_symbytes = bytes;
+	return 1;
 }
 
 /* After a launch ran and its results were kept: remembers it when a repeat may be
  * skipped. Every pointer argument in device-only memory (a version, not 0) and no
  * allocation both read and written by the kernel through any of its pointers (two
  * pointers into one allocation count as one: a kernel reading what it writes does not
- * leave memory as it found it). */
+ * leave memory as it found it), nor any symbol (remember_syms). */
 static void remember(CudartKernel *k, Entry *e, void **args, dim3 g, dim3 b, size_t shmem)
 {
 	const CudartSig *sig = k->sig;
@@ -642,6 +695,8 @@ static void remember(CudartKernel *k, Entry *e, void **args, dim3 g, dim3 b, siz
 		for (size_t j = 0; j < n; j++)
 			if (base[i] == base[j] && (rw[i] & 1) && (rw[j] & 2))
 				goto out;
+	if (!remember_syms(k))
+		goto out;
 	arg_bytes(k, args, &bytes);
 	free(k->memo_args), free(k->memo_versions);
 	k->memo_args = bytes.data, k->memo_arglen = bytes.len;

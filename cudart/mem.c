@@ -154,6 +154,15 @@ static void drop(CudartAlloc *a)
 	a->dev = NULL;
 }
 
+uint64_t cudart_version_next(void)
+{
+	pthread_mutex_lock(&allocs.lock);
+	uint64_t v = ++allocs.version;
+	pthread_mutex_unlock(&allocs.lock);
+	return v;
+}
+
+/* Memory outside every allocation may be a symbol's (a cudaGetSymbolAddress pointer). */
 void cudart_alloc_written(const void *p)
 {
 	pthread_mutex_lock(&allocs.lock);
@@ -163,6 +172,8 @@ void cudart_alloc_written(const void *p)
 		drop(a);
 	}
 	pthread_mutex_unlock(&allocs.lock);
+	if (!a)
+		cudart_var_written(p);
 }
 
 void cudart_alloc_sync(const void *p)

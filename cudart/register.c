@@ -207,7 +207,8 @@ void __cudaRegisterVar(void **handle, char *host, char *devaddr, const char *dev
 		if (!reg.v)
 			bad_payload("out of memory");
 	}
-	reg.v[reg.nv++] = (CudartVar){host, devname, var_name(devname), size, constant};
+	reg.v[reg.nv++] = (CudartVar){host, devname, var_name(devname), size, constant,
+	                              cudart_version_next()};
 }
 
 void __cudaRegisterManagedVar(void **handle, void **host, char *devaddr, const char *devname,
@@ -233,6 +234,13 @@ const CudartVar *cudart_var_find(const void *host)
 		    && (const char *)host < (char *)reg.v[i].host + reg.v[i].bytes)
 			return &reg.v[i];
 	return NULL;
+}
+
+void cudart_var_written(const void *p)
+{
+	CudartVar *v = (CudartVar *)cudart_var_find(p);
+	if (v)
+		v->version = cudart_version_next();
 }
 
 /* The variable whose device name is `name`, else the one variable the frontend names so
