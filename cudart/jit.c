@@ -397,9 +397,8 @@ static CudartSig *sig_parse(const char *text)
 	for (size_t i = 0; i < nsyms; i++) {
 		char name[256];
 		int rd, wr;
-		if (sscanf(p, "%255s %d %d\n%n", name, &rd, &wr, &used) != 3)
+		if (sscanf(p, "%255s %d %d\n%n", name, &rd, &wr, &used) != 3 || !add_sym(s, name, rd, wr))
 			goto bad;
-		add_sym(s, name, rd, wr);
 		p += used;
 	}
 	if (*p)
