@@ -10,12 +10,16 @@ whose comment lines (`//` or `#`) hold:
   EXIT: N               the expected exit status (default 1)
   ERROR: REGEX          must match somewhere in stderr (re.search); repeatable
   TIMEOUT: SECONDS      default 60
+  VMEM: KIB             run under that address-space limit (`ulimit -v`); skipped, and
+                        said so, where ASAN_OPTIONS is set (a sanitizer build reserves
+                        terabytes of address space)
 The output folder starts with one file, `keep`; afterwards it must hold exactly that file,
 unchanged: a refused input creates, truncates or replaces nothing. A death by a signal
 (a crash, an abort, a sanitizer report) is always a failure. Closing line:
 `N passed, N failed`; exit status 1 when anything failed.
 """
 import os
+import resource
 import re
 import shlex
 import subprocess
@@ -23,11 +27,11 @@ import sys
 import tempfile
 
 KEEP = b"must stay as it is\n"
-DIRECTIVE = re.compile(r"^\s*(?://|#)\s*(RUN|EXIT|ERROR|TIMEOUT):\s?(.*?)\s*$")
+DIRECTIVE = re.compile(r"^\s*(?://|#)\s*(RUN|EXIT|ERROR|TIMEOUT|VMEM):\s?(.*?)\s*$")
 
 
 def parse_case(path):
-    case = {"run": None, "exit": 1, "errors": [], "timeout": 60}
+    case = {"run": None, "exit": 1, "errors": [], "timeout": 60, "vmem": None}
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = DIRECTIVE.match(line)
@@ -40,6 +44,8 @@ def parse_case(path):
                 case["exit"] = int(val)
             elif key == "ERROR":
                 case["errors"].append(re.compile(val))
+            elif key == "VMEM":
+                case["vmem"] = int(val) * 1024
             else:
                 case["timeout"] = float(val)
     return case
@@ -59,12 +65,19 @@ def run_case(path, bindir):
     case = parse_case(path)
     if not case["run"]:
         return "no RUN: line"
+    limit = None
+    if case["vmem"]:
+        if os.environ.get("ASAN_OPTIONS"):
+            print("skipped %s: VMEM under a sanitizer build" % os.path.basename(path))
+            return None
+        limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (case["vmem"], case["vmem"]))
     with tempfile.TemporaryDirectory(prefix="bad-") as out:
         with open(os.path.join(out, "keep"), "wb") as f:
             f.write(KEEP)
         cmd = command(case, path, bindir, out)
         try:
-            p = subprocess.run(cmd, capture_output=True, timeout=case["timeout"], cwd=out)
+            p = subprocess.run(cmd, capture_output=True, timeout=case["timeout"], cwd=out,
+                               preexec_fn=limit)
         except subprocess.TimeoutExpired:
             return "timed out after %gs" % case["timeout"]
         err = p.stderr.decode("utf-8", "replace")
