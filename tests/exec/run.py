@@ -435,6 +435,9 @@ def main(argv):
     cfg = ap.parse_args(argv[1:])
     modes = cfg.mode or ["oracle"]
     cfg.modes = list(MODES) if "all" in modes else list(dict.fromkeys(modes))
+    if cfg.backend and cfg.backend.startswith("pjrt"):
+        import xla
+        xla.f16_without_contraction()   # read by the plugin that cuda2hlo-run loads
     files = cfg.files or corpus.corpus_files(os.path.join(ROOT, "tests", "kernels"))
     if cfg.sample > 1:
         print(f"sample: every {cfg.sample}th of {len(files)} files, {len(files[::cfg.sample])} run", flush=True)

@@ -34,12 +34,13 @@ _backend = None
 IEEE_FLAGS = "--xla_cpu_max_isa=AVX --xla_disable_hlo_passes=algsimp"
 
 
-# On a host with AVX512-FP16 (Sapphire Rapids and later) XLA CPU's code for f16 chains
-# departs from rounding every operation even with --xla_allow_excess_precision=false
-# (jaxlib 0.10.2: corpus half_ops 85 of 1024 results one f16 ulp off, half2_toolkit,
-# half_toolkit, tmpl_half_instance likewise; --xla_cpu_max_isa=AVX512 and AVX512_BF16
-# still differ, AVX2 gives the rounded results). Hosts without it (the machines this suite
-# ran on before 2026-12-08) are left as they were.
+# On a host with AVX512-FP16 (Sapphire Rapids and later) XLA CPU contracts an f16 multiply
+# and add into one fused multiply-add as it does f32 everywhere (jaxlib 0.10.2, 4096
+# random a*b+c in f16: 1112 differ from numpy's two roundings; +, *, /, sqrt, exp: none),
+# where StableHLO and the CUDA oracle round each operation (corpus half_ops: 85 of 1024
+# results one ulp off). --xla_cpu_max_isa=AVX512 and AVX512_BF16 still contract, AVX2
+# does not. Hosts without AVX512-FP16 (those this suite ran on before 2026-12-08) are left
+# as they were.
 F16_FLAGS = "--xla_cpu_max_isa=AVX2"
 
 
@@ -49,6 +50,14 @@ def _native_f16():
             return any(line.startswith("flags") and "avx512_fp16" in line.split() for line in f)
     except OSError:
         return False
+
+
+def f16_without_contraction():
+    """On an AVX512-FP16 host, sets XLA_FLAGS (for this process and the programs it starts,
+    such as cuda2hlo-run with the XLA CPU PJRT plugin) so that XLA CPU keeps an f16
+    multiply and add apart; elsewhere nothing. Call it before XLA CPU starts."""
+    if _native_f16() and "xla_cpu_max_isa" not in os.environ.get("XLA_FLAGS", ""):
+        os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " " + F16_FLAGS).strip()
 
 
 def use_ieee_arithmetic():
@@ -68,8 +77,7 @@ def _cpu():
         if "xla_allow_excess_precision" not in os.environ.get("XLA_FLAGS", ""):
             os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
                                        " --xla_allow_excess_precision=false").strip()
-        if _native_f16() and "xla_cpu_max_isa" not in os.environ.get("XLA_FLAGS", ""):
-            os.environ["XLA_FLAGS"] = (os.environ["XLA_FLAGS"] + " " + F16_FLAGS).strip()
+        f16_without_contraction()
         import jax
         import jax.extend  # noqa: F401  (registers jax.extend.backend)
         jax.config.update("jax_enable_x64", True)
