@@ -12,7 +12,8 @@
  * released it (the smallest idle one with room, at most a quarter larger than asked),
  * so the steps of a while loop and repeated runs (--bench) write into memory that is
  * already mapped instead of faulting in fresh pages; the pool grows to about the
- * largest set of such buffers live at once and is freed with the backend. A scatter
+ * largest set of such buffers live at once and is freed with the backend, or when the
+ * caller trims the session (c2h_session_trim: the idle ones only). A scatter
  * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
  * the operand's storage in place (while loops drop their blocks' slots after each
  * iteration so carried buffers qualify; otherwise the operand is copied into a new
@@ -580,6 +581,41 @@ void cpu_backend_disown(Backend *b, RtBuf *buf)
 			buf->refs--;   /* the pool's reference; the caller's stays */
 			return;
 		}
+}
+
+size_t cpu_backend_cached_bytes(const Backend *b)
+{
+	const CpuState *st = b->state;
+	size_t n = 0;
+	if (!st)
+		return 0;
+	for (size_t i = 0; i < st->bufs.len; i++)
+		if (st->bufs.data[i]->refs == 1)   /* idle: only the pool holds it */
+			n += st->bufs.data[i]->cap;
+	return n + cpu_pool_scratch_bytes(st->pool);
+}
+
+/* Frees the idle buffers only: one a result, a bound input or the caller still holds
+ * (refs > 1) stays, and stays in the pool, which gets it back once they release it. */
+void cpu_backend_trim(Backend *b)
+{
+	CpuState *st = b->state;
+	size_t kept = 0;
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->bufs.len; i++) {
+		RtBuf *buf = st->bufs.data[i];
+		if (buf->refs != 1) {
+			st->bufs.data[kept++] = buf;
+			continue;
+		}
+		st->pool_bytes -= buf->cap;
+		RtValue v = {0};
+		v.buf = buf;
+		rt_value_release(NULL, &v);
+	}
+	st->bufs.len = kept;
+	cpu_pool_scratch_free(st->pool);
 }
 
 void cpu_backend_destroy(Backend *b)
