@@ -44,8 +44,8 @@ double cudart_now_ms(void)
 }
 
 static struct {
-	uint64_t launches, n[2], donated, skipped;
-	double bytes[2];
+	uint64_t launches, n[2], donated, skipped, trims, trimmed_entries;
+	double bytes[2], trimmed_bytes;
 	int64_t in_place, update_bytes;
 } total;
 
@@ -61,9 +61,27 @@ static void summary(void)
 	if (total.skipped)
 		fprintf(stderr, "cuda2hlo-stats: %llu launch%s skipped: the result was already in place\n",
 		        (unsigned long long)total.skipped, total.skipped == 1 ? "" : "es");
+	if (total.trims)
+		fprintf(stderr, "cuda2hlo-stats: %llu trim%s of memory kept for reuse: %llu entr%s, %.2f MB freed\n",
+		        (unsigned long long)total.trims, total.trims == 1 ? "" : "s",
+		        (unsigned long long)total.trimmed_entries, total.trimmed_entries == 1 ? "y" : "ies",
+		        total.trimmed_bytes / 1e6);
 }
 
 void cudart_stats_donated(void) { total.donated++; }
+
+/* A line per trim (rare: only when the cached bytes pass the budget), and the totals at exit. */
+void cudart_stats_trimmed(size_t entries, size_t bytes, size_t kept, size_t budget)
+{
+	total.trims++;
+	total.trimmed_entries += entries;
+	total.trimmed_bytes += (double)bytes;
+	if (!cudart_stats_on())
+		return;
+	fprintf(stderr, "cuda2hlo-stats: trimmed %zu entr%s run least recently: %.2f MB freed, %.2f MB kept "
+	        "(budget %.2f MB)\n", entries, entries == 1 ? "y" : "ies", (double)bytes / 1e6,
+	        (double)kept / 1e6, (double)budget / 1e6);
+}
 
 void cudart_stats_updates(int64_t in_place, int64_t bytes_copied)
 {
