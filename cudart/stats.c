@@ -18,7 +18,10 @@
  * result updated in its own storage is one update in place and no bytes copied):
  *   cuda2hlo-stats: 40 launches, 2 copies into modules (0.00 MB), 1 copy back (0.00 MB), 38 donated,
  *   38 updates in place, 0.00 MB copied for updates
- * (and ", M launches skipped" when some were). */
+ * (and ", M launches skipped" when some were). When the memory the entries keep for reuse
+ * passes its budget (launch.c cache_after), a line per trim and a count at exit:
+ *   cuda2hlo-stats: trimmed 1 entry run least recently: 10.49 MB freed, 1.05 MB kept (budget 4.19 MB)
+ *   cuda2hlo-stats: 33 trims of memory kept for reuse: 35 entries, 154.93 MB freed */
 #include "cudart.h"
 
 #include <stdio.h>
