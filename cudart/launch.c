@@ -801,7 +801,8 @@ static void settle(CudartKernel *k, int ok)
 static struct {
 	Entry *newest, *oldest;   /* the entries with cached bytes, by their last run */
 	size_t total;             /* their cached bytes */
-	size_t budget;            /* 0: not read yet */
+	size_t budget;
+	int have_budget;          /* budget read (cache_budget) */
 } kept_mem;
 
 /* CUDA2HLO_CUDART_CACHE_BYTES (bytes, or with a K, M or G suffix), else a quarter of
@@ -871,8 +872,8 @@ static void cache_after(Entry *e)
 		kept_mem.newest = e;
 		kept_mem.total += n;
 	}
-	if (!kept_mem.budget)
-		kept_mem.budget = cache_budget();
+	if (!kept_mem.have_budget)
+		kept_mem.budget = cache_budget(), kept_mem.have_budget = 1;
 	size_t entries = 0, bytes = 0;
 	while (kept_mem.total > kept_mem.budget && kept_mem.oldest && kept_mem.oldest != e) {
 		Entry *o = kept_mem.oldest;
