@@ -162,6 +162,11 @@ typedef struct CpuProgram {
 CpuProgram *cpu_program_create(const TModule *m);
 void cpu_program_destroy(CpuProgram *p);
 CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f);
+/* A CS_CONST step's value, materialised (splats filled). */
+RtValue cpu_constant_make(const TFunc *f, const TOp *op);
+/* The bytes of the materialised constants of at least min_bytes that only the program
+ * holds; drop: releases them too (each is made again when its step next runs). */
+size_t cpu_program_constants(CpuProgram *p, size_t min_bytes, int drop);
 /* One line per block: its steps (CUDA2HLO_CPU_DUMP=1 prints this at backend creation). */
 void cpu_program_dump(const CpuProgram *p, FILE *out);
 

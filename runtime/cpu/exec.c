@@ -463,7 +463,11 @@ static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *e
 		return 0;
 	}
 	case CS_SAME: set_slot(st, env, op->results[0], rt_value_ref(&env[s->same])); return 0;
-	case CS_CONST: set_slot(st, env, op->results[0], rt_value_ref(&s->constant)); return 0;
+	case CS_CONST:
+		if (!s->constant.buf)   /* dropped by a trim: made again (the plan is the session's) */
+			((CpuStep *)s)->constant = cpu_constant_make(p->f, op);
+		set_slot(st, env, op->results[0], rt_value_ref(&s->constant));
+		return 0;
 	case CS_DOT: return run_dot(st, p->f, op, env);
 	case CS_WHILE: return run_while(st, s, env);
 	case CS_IF: return run_branch(st, s, env, ((const uint8_t *)rt_data(&env[op->operands[0]]))[0] ? 0 : 1);
@@ -592,7 +596,7 @@ size_t cpu_backend_cached_bytes(const Backend *b)
 	for (size_t i = 0; i < st->bufs.len; i++)
 		if (st->bufs.data[i]->refs == 1)   /* idle: only the pool holds it */
 			n += st->bufs.data[i]->cap;
-	return n + cpu_pool_scratch_bytes(st->pool);
+	return n + cpu_pool_scratch_bytes(st->pool) + cpu_program_constants(st->prog, BIG_BYTES, 0);
 }
 
 /* Frees the idle buffers only: one a result, a bound input or the caller still holds
@@ -616,6 +620,7 @@ void cpu_backend_trim(Backend *b)
 	}
 	st->bufs.len = kept;
 	cpu_pool_scratch_free(st->pool);
+	cpu_program_constants(st->prog, BIG_BYTES, 1);
 }
 
 void cpu_backend_destroy(Backend *b)
