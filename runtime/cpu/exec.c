@@ -13,7 +13,8 @@
  * so the steps of a while loop and repeated runs (--bench) write into memory that is
  * already mapped instead of faulting in fresh pages; the pool grows to about the
  * largest set of such buffers live at once and is freed with the backend, or when the
- * caller trims the session (c2h_session_trim: the idle ones only). A scatter
+ * caller trims the session (c2h_session_trim: the idle ones only, and the program's
+ * large constants, which their steps make again). A scatter
  * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
  * the operand's storage in place (while loops drop their blocks' slots after each
  * iteration so carried buffers qualify; otherwise the operand is copied into a new
