@@ -213,6 +213,9 @@ void cudart_stats_module(const char *kernel, int gin, const unsigned g[3], const
                          int cached, double raise_ms, double compile_ms);
 /* A copy between memory and a module's buffer: into the module (in) or back (out). */
 void cudart_stats_copy(int out, size_t bytes);
+/* Entries trimmed after a launch (launch.c cache_after): how many, the bytes they
+ * freed, the bytes all entries keep now and the budget. */
+void cudart_stats_trimmed(size_t entries, size_t bytes, size_t kept, size_t budget);
 void cudart_stats_donated(void);                   /* a kept result donated to a launch */
 /* A run's share of its session's counters (c2h_session_get_stats): updates the backend
  * computed in place, bytes it copied for updates. */

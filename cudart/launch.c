@@ -39,8 +39,11 @@
 #include "cuda2hlo_runtime.h"
 
 #include <cuda_runtime_api.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static struct {
 	dim3 grid, block;
@@ -87,6 +90,8 @@ typedef struct Entry {
 	int cost;                /* gathers, scatters and whiles of the module */
 	double made_ms;          /* its raise (or disk read) and compile */
 	CudartStats stats;
+	size_t cached;           /* bytes it keeps for reuse, as of its last run (cache_after) */
+	struct Entry *newer, *older;   /* in the run order of the entries with cached bytes */
 } Entry;
 
 static _Noreturn void fail(const CudartKernel *k, const char *fmt, const char *a, const char *b)
@@ -783,6 +788,103 @@ static void settle(CudartKernel *k, int ok)
 	}
 }
 
+/* ---- memory kept for reuse between launches ----
+ * Every entry keeps its session's buffer pool (the cpu backend: buffers of the sizes its
+ * runs need, already faulted in) and its input buffers for the life of the program, so
+ * that the next launch of the same specialisation maps no fresh pages. A program that
+ * runs a kernel at many shapes would keep every shape's pool (issue 20: geglu's 15
+ * shapes ran out of 14 GB of address space). After each run, while the bytes that all
+ * entries keep exceed the budget, the entry run least recently gives them back
+ * (c2h_session_trim and its input buffers); the entry that just ran never does, and
+ * entries run in turn (a time loop over kernels A and B) keep theirs while both fit.
+ * The total is kept as each entry runs, so a launch walks no list unless it trims. */
+static struct {
+	Entry *newest, *oldest;   /* the entries with cached bytes, by their last run */
+	size_t total;             /* their cached bytes */
+	size_t budget;
+	int have_budget;          /* budget read (cache_budget) */
+} kept_mem;
+
+/* CUDA2HLO_CUDART_CACHE_BYTES (bytes, or with a K, M or G suffix), else a quarter of
+ * the smaller of physical memory and the address-space limit (ulimit -v). */
+static size_t cache_budget(void)
+{
+	const char *s = getenv("CUDA2HLO_CUDART_CACHE_BYTES");
+	if (s && *s) {
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(s, &end, 10);
+		int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+		if (shift)
+			end++;
+		if (errno || end == s || *end || *s == '-' || v > (SIZE_MAX >> shift)) {
+			fprintf(stderr, "cuda2hlo: CUDA2HLO_CUDART_CACHE_BYTES='%s' is not a number of bytes (N, NK, NM or NG)\n", s);
+			exit(1);
+		}
+		return (size_t)v << shift;
+	}
+	int64_t phys = c2h_physical_memory();
+	size_t lim = phys > 0 ? (size_t)phys : SIZE_MAX;
+	struct rlimit r;
+	if (getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur < lim)
+		lim = (size_t)r.rlim_cur;
+	return lim / 4;
+}
+
+static void unlist(Entry *e)
+{
+	*(e->newer ? &e->newer->older : &kept_mem.newest) = e->older;
+	*(e->older ? &e->older->newer : &kept_mem.oldest) = e->newer;
+	e->newer = e->older = NULL;
+	kept_mem.total -= e->cached;
+	e->cached = 0;
+}
+
+static int listed(const Entry *e) { return e->newer || e->older || kept_mem.newest == e; }
+
+/* The entry's session frees its pool and the entry its input buffers: the next launch
+ * makes them again and copies its inputs in (from is cleared, so a new buffer never
+ * counts as holding a version of memory). An input still bound to a dropped buffer is
+ * rebound by that launch's copy_in before its run. */
+static void trim(Entry *e)
+{
+	c2h_session_trim(e->s);
+	for (int i = 0; i < e->nin; i++) {
+		c2h_buffer_destroy(e->in[i]);
+		e->in[i] = NULL;
+		e->from[i] = NULL, e->version[i] = 0;
+	}
+}
+
+/* After e's run: its cached bytes move it to the newest end; then the oldest entries
+ * are trimmed while the total exceeds the budget. */
+static void cache_after(Entry *e)
+{
+	if (listed(e))
+		unlist(e);
+	size_t n = c2h_session_cached_bytes(e->s);
+	for (int i = 0; i < e->nin; i++)
+		n += e->in[i] ? e->bytes[i] : 0;
+	if (n) {
+		e->cached = n;
+		e->older = kept_mem.newest;
+		*(kept_mem.newest ? &kept_mem.newest->newer : &kept_mem.oldest) = e;
+		kept_mem.newest = e;
+		kept_mem.total += n;
+	}
+	if (!kept_mem.have_budget)
+		kept_mem.budget = cache_budget(), kept_mem.have_budget = 1;
+	size_t entries = 0, bytes = 0;
+	while (kept_mem.total > kept_mem.budget && kept_mem.oldest && kept_mem.oldest != e) {
+		Entry *o = kept_mem.oldest;
+		entries++, bytes += o->cached;
+		unlist(o);
+		trim(o);
+	}
+	if (entries)
+		cudart_stats_trimmed(entries, bytes, kept_mem.total, kept_mem.budget);
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
                              cudaStream_t stream)
 {
@@ -854,6 +956,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size
 		fail(k, "device assert: %s%s", c2h_session_message(e->s), "");
 	check_aliasing(k, e, args);
 	keep_results(k, e, args);
+	cache_after(e);
 	remember(k, e, args, g, b, shmem);
 	cudart_stats_launch(&e->stats, k->name, e->gparam >= 0, e->grid, e->block, t2 - t1,
 	                    (t1 - t0) + (cudart_now_ms() - t2));

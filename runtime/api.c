@@ -525,6 +525,14 @@ char *c2h_session_device_asserts(c2h_session *s)
 const char *c2h_session_message(const c2h_session *s) { return s ? s->msg : "NULL session"; }
 const char *c2h_session_backend(const c2h_session *s) { return s ? s->backend->spec : ""; }
 
+size_t c2h_session_cached_bytes(const c2h_session *s) { return s ? backend_cached_bytes(s->backend) : 0; }
+
+void c2h_session_trim(c2h_session *s)
+{
+	if (s)
+		backend_trim(s->backend);
+}
+
 c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out)
 {
 	if (!s || !out)

@@ -317,16 +317,17 @@ static void pjrt_destroy_(Backend *b)
 #endif
 
 static const BackendOps backends[] = {
-	{"interp", interp_create, interp_run, interp_destroy, 0, NULL},
+	{"interp", interp_create, interp_run, interp_destroy, 0, NULL, NULL, NULL},
 #ifdef HAVE_PJRT
-	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_, 0, NULL},
+	{"pjrt", pjrt_create_, pjrt_run_, pjrt_destroy_, 0, NULL, NULL, NULL},
 #else
-	{"pjrt", NULL, NULL, NULL, 0, NULL},
+	{"pjrt", NULL, NULL, NULL, 0, NULL, NULL, NULL},
 #endif
 #ifdef HAVE_CPU
-	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy, 1, cpu_backend_disown},
+	{"cpu", cpu_backend_create, cpu_backend_run, cpu_backend_destroy, 1, cpu_backend_disown,
+	 cpu_backend_cached_bytes, cpu_backend_trim},
 #else
-	{"cpu", NULL, NULL, NULL, 0, NULL},
+	{"cpu", NULL, NULL, NULL, 0, NULL, NULL, NULL},
 #endif
 };
 
@@ -395,6 +396,17 @@ void backend_disown(Backend *b, RtBuf *buf)
 {
 	if (b->ops->disown && buf)
 		b->ops->disown(b, buf);
+}
+
+size_t backend_cached_bytes(const Backend *b)
+{
+	return b->ops->cached_bytes ? b->ops->cached_bytes(b) : 0;
+}
+
+void backend_trim(Backend *b)
+{
+	if (b->ops->trim)
+		b->ops->trim(b);
 }
 
 void backend_destroy(Backend *b)

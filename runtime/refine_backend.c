@@ -149,5 +149,24 @@ static void refining_destroy(Backend *b)
 	free(s);
 }
 
+/* Every refined program's backend keeps its own cache. */
+static size_t refining_cached_bytes(const Backend *b)
+{
+	const RefineState *s = b->state;
+	size_t n = 0;
+	for (const Refined *c = s ? s->cache : NULL; c; c = c->next)
+		if (c->owns)   /* a shared inner backend counts once */
+			n += backend_cached_bytes(c->inner);
+	return n;
+}
+
+static void refining_trim(Backend *b)
+{
+	RefineState *s = b->state;
+	for (Refined *c = s ? s->cache : NULL; c; c = c->next)
+		if (c->owns)
+			backend_trim(c->inner);
+}
+
 const BackendOps runtime_refining_backend = {"refine", refining_create, refining_run, refining_destroy, 0,
-                                             refining_disown};
+                                             refining_disown, refining_cached_bytes, refining_trim};

@@ -236,6 +236,11 @@ typedef struct BackendOps {
 	 * drop any reference the backend keeps to buf for reuse (the cpu buffer pool), so
 	 * that the caller holds it alone and it is not copied. */
 	void (*disown)(Backend *b, RtBuf *buf);
+	/* Optional (c2h_session_cached_bytes, c2h_session_trim): the bytes the backend keeps
+	 * between runs only for reuse (storage nothing else holds), and freeing them; the next
+	 * run allocates afresh. Absent: 0, nothing to free. */
+	size_t (*cached_bytes)(const Backend *b);
+	void (*trim)(Backend *b);
 } BackendOps;
 
 /* What a backend's runs did, summed over its life (c2h_session_get_stats). counted: the
@@ -274,6 +279,8 @@ int backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg, si
 int backend_run_donated(Backend *b, RtValue *args, const uint8_t *donated, RtValue *results,
                         char *msg, size_t msglen);
 void backend_disown(Backend *b, RtBuf *buf);   /* BackendOps.disown, when the backend has one */
+size_t backend_cached_bytes(const Backend *b);  /* BackendOps.cached_bytes, else 0 */
+void backend_trim(Backend *b);                  /* BackendOps.trim, when the backend has one */
 void backend_destroy(Backend *b);
 
 /* ---- refine.c, refine_backend.c: shape-polymorphic modules (docs/symbolic.md) ----

@@ -32,6 +32,10 @@ int cpu_backend_run(Backend *b, const RtValue *args, RtValue *results, char *msg
 void cpu_backend_destroy(Backend *b);
 /* buf leaves the backend (a result taken by the caller): the buffer pool forgets it. */
 void cpu_backend_disown(Backend *b, RtBuf *buf);
+/* The pool's buffers that nobody else holds and the threads' scratch: their bytes, and
+ * freeing them (BackendOps.cached_bytes, .trim). */
+size_t cpu_backend_cached_bytes(const Backend *b);
+void cpu_backend_trim(Backend *b);
 
 /* ---- pool.c ---- */
 typedef struct CpuPool CpuPool;
@@ -46,6 +50,9 @@ void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
 /* A 64-byte aligned buffer of at least `bytes`, kept by the pool and reused by the next
  * call (which may move it), so that a run does not map and fault in fresh pages. */
 void *cpu_pool_scratch(CpuPool *p, size_t bytes);
+/* The scratch buffer's size; freeing it (the next cpu_pool_scratch allocates afresh). */
+size_t cpu_pool_scratch_bytes(const CpuPool *p);
+void cpu_pool_scratch_free(CpuPool *p);
 
 /* ---- cse.c, used by plan.c ----
  * canon[v] for each result v of b's ops: the first value of b that an op without
@@ -155,6 +162,11 @@ typedef struct CpuProgram {
 CpuProgram *cpu_program_create(const TModule *m);
 void cpu_program_destroy(CpuProgram *p);
 CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f);
+/* A CS_CONST step's value, materialised (splats filled). */
+RtValue cpu_constant_make(const TFunc *f, const TOp *op);
+/* The bytes of the materialised constants of at least min_bytes that only the program
+ * holds; drop: releases them too (each is made again when its step next runs). */
+size_t cpu_program_constants(CpuProgram *p, size_t min_bytes, int drop);
 /* One line per block: its steps (CUDA2HLO_CPU_DUMP=1 prints this at backend creation). */
 void cpu_program_dump(const CpuProgram *p, FILE *out);
 

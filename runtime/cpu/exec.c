@@ -12,7 +12,9 @@
  * released it (the smallest idle one with room, at most a quarter larger than asked),
  * so the steps of a while loop and repeated runs (--bench) write into memory that is
  * already mapped instead of faulting in fresh pages; the pool grows to about the
- * largest set of such buffers live at once and is freed with the backend. A scatter
+ * largest set of such buffers live at once and is freed with the backend, or when the
+ * caller trims the session (c2h_session_trim: the idle ones only, and the program's
+ * large constants, which their steps make again). A scatter
  * or dynamic_update_slice whose operand dies at that step, with no other holder, updates
  * the operand's storage in place (while loops drop their blocks' slots after each
  * iteration so carried buffers qualify; otherwise the operand is copied into a new
@@ -462,7 +464,11 @@ static int run_step(CpuState *st, const CpuPlan *p, const CpuStep *s, RtValue *e
 		return 0;
 	}
 	case CS_SAME: set_slot(st, env, op->results[0], rt_value_ref(&env[s->same])); return 0;
-	case CS_CONST: set_slot(st, env, op->results[0], rt_value_ref(&s->constant)); return 0;
+	case CS_CONST:
+		if (!s->constant.buf)   /* dropped by a trim: made again (the plan is the session's) */
+			((CpuStep *)s)->constant = cpu_constant_make(p->f, op);
+		set_slot(st, env, op->results[0], rt_value_ref(&s->constant));
+		return 0;
 	case CS_DOT: return run_dot(st, p->f, op, env);
 	case CS_WHILE: return run_while(st, s, env);
 	case CS_IF: return run_branch(st, s, env, ((const uint8_t *)rt_data(&env[op->operands[0]]))[0] ? 0 : 1);
@@ -580,6 +586,42 @@ void cpu_backend_disown(Backend *b, RtBuf *buf)
 			buf->refs--;   /* the pool's reference; the caller's stays */
 			return;
 		}
+}
+
+size_t cpu_backend_cached_bytes(const Backend *b)
+{
+	const CpuState *st = b->state;
+	size_t n = 0;
+	if (!st)
+		return 0;
+	for (size_t i = 0; i < st->bufs.len; i++)
+		if (st->bufs.data[i]->refs == 1)   /* idle: only the pool holds it */
+			n += st->bufs.data[i]->cap;
+	return n + cpu_pool_scratch_bytes(st->pool) + cpu_program_constants(st->prog, BIG_BYTES, 0);
+}
+
+/* Frees the idle buffers only: one a result, a bound input or the caller still holds
+ * (refs > 1) stays, and stays in the pool, which gets it back once they release it. */
+void cpu_backend_trim(Backend *b)
+{
+	CpuState *st = b->state;
+	size_t kept = 0;
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->bufs.len; i++) {
+		RtBuf *buf = st->bufs.data[i];
+		if (buf->refs != 1) {
+			st->bufs.data[kept++] = buf;
+			continue;
+		}
+		st->pool_bytes -= buf->cap;
+		RtValue v = {0};
+		v.buf = buf;
+		rt_value_release(NULL, &v);
+	}
+	st->bufs.len = kept;
+	cpu_pool_scratch_free(st->pool);
+	cpu_program_constants(st->prog, BIG_BYTES, 1);
 }
 
 void cpu_backend_destroy(Backend *b)

@@ -745,7 +745,7 @@ static int undispatchable(TOpKind k)
 	       k == TOP_BROADCAST || (tir_op_flags(k) & OF_CHECK);
 }
 
-static RtValue make_constant(const TFunc *f, const TOp *op)
+RtValue cpu_constant_make(const TFunc *f, const TOp *op)
 {
 	const TType *t = vtype(f, op->results[0]);
 	RtValue v = rt_tensor_new(NULL, t);
@@ -806,7 +806,7 @@ static int make_step(Builder *bd, const TOp *op, CpuStep *st)
 			return v < 0 || !bd->inl[v];
 		}
 		st->kind = CS_CONST;
-		st->constant = make_constant(bd->f, op);
+		st->constant = cpu_constant_make(bd->f, op);
 		return 1;
 	}
 	if (v >= 0 && bd->same[v] >= 0) {
@@ -998,6 +998,23 @@ void cpu_program_destroy(CpuProgram *p)
 	VEC_FREE(p->fusions);
 	arena_free(p->arena);
 	free(p);
+}
+
+size_t cpu_program_constants(CpuProgram *p, size_t min_bytes, int drop)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->all_plans.len; i++) {
+		CpuPlan *pl = p->all_plans.data[i];
+		for (int k = 0; k < pl->nsteps; k++) {
+			RtValue *c = &pl->steps[k].constant;
+			if (pl->steps[k].kind != CS_CONST || !c->buf || c->buf->refs != 1 || c->buf->cap < min_bytes)
+				continue;
+			n += c->buf->cap;
+			if (drop)
+				rt_value_release(NULL, c);   /* buf NULL: made again by its next step (exec.c) */
+		}
+	}
+	return n;
 }
 
 CpuPlan *cpu_program_plan(const CpuProgram *p, const TFunc *f)

@@ -123,6 +123,17 @@ void *cpu_pool_scratch(CpuPool *p, size_t bytes)
 
 int cpu_pool_size(const CpuPool *p) { return p ? p->nthreads : 1; }
 
+size_t cpu_pool_scratch_bytes(const CpuPool *p) { return p ? p->scratch_bytes : 0; }
+
+void cpu_pool_scratch_free(CpuPool *p)
+{
+	if (!p)
+		return;
+	free(p->scratch);
+	p->scratch = NULL;
+	p->scratch_bytes = 0;
+}
+
 void cpu_pool_run(CpuPool *p, int64_t n, int64_t grain, CpuTaskFn fn, void *ctx)
 {
 	if (n <= 0)

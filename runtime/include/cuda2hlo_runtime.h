@@ -184,6 +184,15 @@ typedef struct c2h_session_stats {
 	int64_t taken_bytes_copied;
 } c2h_session_stats;
 c2h_status c2h_session_get_stats(const c2h_session *s, c2h_session_stats *out);
+/* Memory the backend keeps between runs only to reuse it (the cpu backend's buffer pool:
+ * its buffers that nothing else holds, its threads' scratch, and its constants of 64 KiB
+ * and more filled out to their shape, made again when next needed), in bytes; 0 for
+ * interp and pjrt. c2h_session_trim frees it: the next run allocates (and faults in) afresh and
+ * gives the same results. Results of the last run, taken results, bound and donated
+ * inputs are untouched: a pooled buffer something else still holds stays. A caller that
+ * keeps many sessions (one per shape) trims the ones it ran least recently. */
+size_t c2h_session_cached_bytes(const c2h_session *s);
+void c2h_session_trim(c2h_session *s);
 
 #ifdef __cplusplus
 }
