@@ -434,6 +434,7 @@ int main()
   test_batched<double>(h);
   test_gemm_ex(h);
   CK(cublasDestroy(h));
+  cudaStreamDestroy(st);
   printf(fails ? "FAIL (%d)\n" : "PASS\n", fails);
   return fails != 0;
 }
