@@ -73,5 +73,11 @@ int main() {
   cudaMemcpy(by, dby, m * sizeof(float), cudaMemcpyDeviceToHost);
   for (int i = 0; i < m; i++) bad += by[i] != want[i];
   printf("%s %d\n", bad ? "FAIL" : "PASS", bad);
+  cudaFree(dx), cudaFree(dy), cudaFree(dbx), cudaFree(dby);
+  delete[] hx;
+  delete[] hy;
+  delete[] bx;
+  delete[] by;
+  delete[] want;
   return bad != 0;
 }
